@@ -1,0 +1,1 @@
+"""Yahtzee for the desktop: rules engine, CPU players and the pygame-ce table."""
