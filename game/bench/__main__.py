@@ -1,0 +1,24 @@
+"""Run one benchmark by name: python -m game.bench {rules,solver,ai,frames,startup}."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+BENCHMARKS = ("rules", "solver", "ai", "frames", "startup")
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in BENCHMARKS:
+        print(f"usage: python -m game.bench {{{','.join(BENCHMARKS)}}} [options]", file=sys.stderr)
+        return 2
+    try:
+        module = importlib.import_module(f"game.bench.{argv[0]}")
+    except ModuleNotFoundError:
+        print(f"the {argv[0]} benchmark is not built yet", file=sys.stderr)
+        return 2
+    return module.main(argv[1:])
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
