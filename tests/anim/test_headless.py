@@ -1,0 +1,20 @@
+"""game.anim is pure math: importing it must not import pygame (checked in a fresh interpreter)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_anim_never_imports_pygame() -> None:
+    code = (
+        "import sys, game.anim, game.anim.easing, game.anim.tween, game.anim.timeline, "
+        "game.anim.shake; assert 'pygame' not in sys.modules, 'pygame was imported'"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr
