@@ -48,6 +48,10 @@ Action = Roll | Hold | Release | Score | Stand | NextGame
 ROLL = Roll()
 STAND = Stand()
 NEXT_GAME = NextGame()
+# Made once: legal_actions() hands these out on every decision.
+HOLDS = tuple(Hold(i) for i in range(5))
+RELEASES = tuple(Release(i) for i in range(5))
+SCORES = {c: Score(c) for c in Category}
 
 
 def action_to_json(action: Action) -> list:

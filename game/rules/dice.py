@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 DICE_COUNT = 5
 FACES = (1, 2, 3, 4, 5, 6)
+_FACE_SET = frozenset(FACES)
 
 
 def check_dice(dice: Sequence[int]) -> tuple[int, ...]:
@@ -18,6 +19,12 @@ def check_dice(dice: Sequence[int]) -> tuple[int, ...]:
     ...
     ValueError: five dice are needed, got 3
     """
+    if (
+        type(dice) is tuple
+        and len(dice) == DICE_COUNT
+        and all(type(d) is int and d in _FACE_SET for d in dice)
+    ):
+        return dice  # the common case, checked cheaply
     if isinstance(dice, (str, bytes)) or not isinstance(dice, Sequence):
         raise ValueError(f"dice must be a sequence of five faces, got {dice!r}")
     if len(dice) != DICE_COUNT:

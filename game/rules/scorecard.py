@@ -16,6 +16,7 @@ from game.rules.categories import (
     YAHTZEE_POINTS,
     Category,
     base_score,
+    base_scores,
 )
 from game.rules.dice import check_dice
 from game.rules.errors import IllegalAction
@@ -159,7 +160,8 @@ def score_options(
         raise ValueError(f"unknown rule variant {variant!r}")
     boxes = card.boxes
     if not is_extra_yahtzee(dice, card, variant):
-        return {c: base_score(c, dice) for c in CATEGORIES if boxes[c.value] is None}
+        scores = base_scores(dice)
+        return {c: scores[i] for i, c in enumerate(CATEGORIES) if boxes[i] is None}
     upper = Category.upper_for(dice[0])
     upper_open = boxes[upper.value] is None
     if variant is Variant.FREE:

@@ -7,12 +7,15 @@ changes `self`. The RNG is passed in, so the same seed and actions give the same
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from game.rules import events as ev
 from game.rules.actions import (
+    HOLDS,
     NEXT_GAME,
+    RELEASES,
     ROLL,
+    SCORES,
     STAND,
     Action,
     Hold,
@@ -42,7 +45,7 @@ class GameResult:
     winners: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GameState:
     config: GameConfig
     phase: Phase
@@ -160,14 +163,14 @@ class GameState:
         actions: list[Action] = []
         if self.dice is not None and self.rolls < ROLLS_PER_TURN:
             held = self.held
-            actions.extend(Release(i) if held[i] else Hold(i) for i in range(5))
+            actions.extend(RELEASES[i] if held[i] else HOLDS[i] for i in range(5))
             if not all(held):
                 actions.append(ROLL)
         elif self.dice is None:
             actions.append(ROLL)
         if self.dice is not None:
             if phase is Phase.TURN:
-                actions.extend(Score(c) for c in self.score_options())
+                actions.extend(SCORES[c] for c in self.score_options())
             else:
                 actions.append(STAND)
         return actions
@@ -320,6 +323,16 @@ class GameState:
             champions = winners if len(results) == 1 else _leaders(tuple(range(len(match))), match)
             events.append(ev.MatchOver(match, champions))
         return state, events
+
+
+def replace(state: GameState, **changes: object) -> GameState:
+    """A copy of `state` with some fields changed: dataclasses.replace without re-running
+    __init__, which the engine does on every action (it showed at the top of the profile)."""
+    new = object.__new__(GameState)
+    fields = new.__dict__
+    fields.update(state.__dict__)
+    fields.update(changes)
+    return new
 
 
 def _leaders(contenders: tuple[int, ...], totals: tuple[int, ...]) -> tuple[int, ...]:

@@ -1,0 +1,16 @@
+"""The one-line rule examples in the rules' docstrings hold."""
+
+from __future__ import annotations
+
+import doctest
+
+import pytest
+
+from game.rules import categories, dice, scorecard
+
+
+@pytest.mark.parametrize("module", [categories, dice, scorecard])
+def test_doctests(module):
+    result = doctest.testmod(module)
+    assert result.attempted > 0
+    assert result.failed == 0
