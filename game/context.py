@@ -1,0 +1,82 @@
+"""What every scene is given: settings, storage, theme, fonts, keys, sound, the scene stack.
+
+Built once by the app (or by a test or the snapshot tool) and passed to scene constructors;
+scenes use no globals.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from game.scenes.base import SceneStack
+from game.storage import Storage
+from game.storage.settings import Settings
+from game.ui.fonts import Fonts
+from game.ui.input import InputMap
+from game.ui.theme import Theme, make_theme
+
+log = logging.getLogger(__name__)
+
+NOTICE_TIME = 6.0  # s a notice stays on screen
+
+
+@dataclass
+class Notice:
+    text: str
+    left: float = NOTICE_TIME
+
+
+@dataclass
+class Context:
+    storage: Storage
+    settings: Settings
+    stack: SceneStack
+    sound: object  # game.audio.player.SoundPlayer (or anything with play/set_volume/mute)
+    theme: Theme = field(init=False)
+    fonts: Fonts = field(init=False)
+    input: InputMap = field(init=False)
+    notices: list[Notice] = field(default_factory=list)
+    toggle_fullscreen: Callable[[], None] = lambda: None
+    quit: Callable[[], None] = lambda: None
+
+    def __post_init__(self) -> None:
+        self._derive()
+        for problem in self.storage.problems:
+            self.notify(problem)
+        self.storage.problems.clear()
+
+    def _derive(self) -> None:
+        s = self.settings
+        self.theme = make_theme(s.palette, s.high_contrast)
+        self.fonts = Fonts(s.text_scale)
+        self.input = InputMap(s.key_bindings)
+        self.sound.set_volume(0.0 if s.muted else s.sound_volume)
+
+    def apply_settings(self, settings: Settings) -> None:
+        """Use new settings now and keep them on disk."""
+        self.settings = settings
+        self._derive()
+        self.storage.save_settings(settings)
+        for problem in self.storage.problems:
+            self.notify(problem)
+        self.storage.problems.clear()
+
+    def play(self, name: str, volume: float = 1.0) -> None:
+        self.sound.play(name, volume)
+
+    def notify(self, text: str) -> None:
+        log.info("notice: %s", text)
+        self.notices.append(Notice(text))
+        del self.notices[:-3]
+
+    def update_notices(self, dt: float) -> None:
+        for notice in self.notices:
+            notice.left -= dt
+        self.notices[:] = [n for n in self.notices if n.left > 0]
+
+    @property
+    def animation_scale(self) -> float:
+        """Multiplier on animation durations: 1 normal, 0.5 fast, 0 instant."""
+        return {"normal": 1.0, "fast": 0.5, "instant": 0.0}[self.settings.animation_speed]

@@ -1,0 +1,128 @@
+"""A match in play at the table: the rules' Game, who sits where, their CPU strategies, and
+whether help was used. Headless (no pygame): the table scene, the snapshot tool and the tests
+drive it the same way.
+
+Every applied action is reported to `on_change` (the app saves the game there), so a crash
+or a kill loses at most the action in progress.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+
+from game.rules import Action, Game, GameConfig, Phase, Roll, Stand
+from game.seats import Seat
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class Session:
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[Seat],
+        *,
+        assisted: bool = False,
+        started: str | None = None,
+        seed: int | None = None,
+        on_change: Callable[[Session], None] | None = None,
+    ) -> None:
+        if len(seats) != len(game.config.players):
+            raise ValueError("every player needs a seat")
+        self.game = game
+        self.seats = tuple(seats)
+        self.assisted = assisted
+        self.started = started or _now()
+        # Seeds each CPU's personality: the same game and situation give the same choice.
+        self.seed = seed if seed is not None else game.start_rng[1][1]
+        self.on_change = on_change
+        self._strategies: dict[int, object] = {}
+
+    @classmethod
+    def new(
+        cls, config: GameConfig, seats: Sequence[Seat], seed: int | None = None, **kwargs
+    ) -> Session:
+        seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+        return cls(Game.new(config, seed=seed), seats, seed=seed, **kwargs)
+
+    # ----------------------------------------------------------------- who plays
+    @property
+    def state(self):
+        return self.game.state
+
+    @property
+    def config(self) -> GameConfig:
+        return self.game.config
+
+    @property
+    def seat(self) -> Seat:
+        """The seat whose hands are on the dice now."""
+        return self.seats[self.state.player]
+
+    @property
+    def is_cpu_turn(self) -> bool:
+        phase = self.state.phase
+        return phase in (Phase.ROLL_OFF, Phase.TURN, Phase.TIE_BREAK) and self.seat.is_cpu
+
+    @property
+    def person_count(self) -> int:
+        return sum(1 for s in self.seats if not s.is_cpu)
+
+    def strategy(self, player: int):
+        """The CPU strategy of a player's seat, made once with its own seed."""
+        if player not in self._strategies:
+            from game.ai.levels import make_strategy  # numpy and tables load on first use
+
+            self._strategies[player] = make_strategy(self.seats[player].kind, self.seed + player)
+        return self._strategies[player]
+
+    def cpu_action(self) -> Action:
+        """What the CPU in play does next (the same action values a person's clicks make)."""
+        state = self.state
+        if state.phase is Phase.ROLL_OFF:
+            return Roll()
+        if state.phase is Phase.TIE_BREAK and state.dice is not None and state.rolls_left == 0:
+            return Stand()
+        return self.strategy(state.player).choose(state)
+
+    # ----------------------------------------------------------------- play
+    def apply(self, action: Action) -> list:
+        events = self.game.apply(action)
+        self._changed()
+        return events
+
+    def can_undo(self) -> bool:
+        """The last hold change or score was a person's, and no dice were rolled since."""
+        actor = self.game.last_actor
+        return actor is not None and not self.seats[actor].is_cpu and self.game.can_undo()
+
+    def undo(self) -> Action:
+        if not self.can_undo():
+            raise ValueError("nothing of yours to undo since the last roll")
+        action = self.game.undo()
+        self.assisted = True
+        self._changed()
+        return action
+
+    def mark_assisted(self) -> None:
+        if not self.assisted:
+            self.assisted = True
+            self._changed()
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self)
+
+    # ----------------------------------------------------------------- saving
+    def to_record(self) -> dict:
+        return {
+            "game": self.game.to_dict(),
+            "seats": [s.to_dict() for s in self.seats],
+            "assisted": self.assisted,
+            "started": self.started,
+            "seed": self.seed,
+        }

@@ -1,0 +1,52 @@
+"""One map from keys to intents, built from the player's (remappable) key bindings.
+
+Scenes never test raw key codes for game controls: they ask `InputMap.intent(event)`.
+Undo needs Ctrl held (Ctrl+Z); Tab / Shift+Tab always move the focus.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+
+import pygame
+
+log = logging.getLogger(__name__)
+
+CTRL_INTENTS = frozenset({"undo"})
+
+
+class InputMap:
+    def __init__(self, bindings: Mapping[str, tuple[str, ...] | list[str]]) -> None:
+        self._keys: dict[int, str] = {}
+        for intent, names in bindings.items():
+            for name in names:
+                try:
+                    code = pygame.key.key_code(name)
+                except (ValueError, pygame.error):
+                    log.warning("key %r for %s is not a key name; ignored", name, intent)
+                    continue
+                self._keys.setdefault(code, intent)
+        self.bindings = {intent: tuple(names) for intent, names in bindings.items()}
+
+    def intent(self, event: pygame.event.Event) -> str | None:
+        """The intent of a KEYDOWN event, or None."""
+        if event.type != pygame.KEYDOWN:
+            return None
+        if event.key == pygame.K_TAB:
+            return "focus_prev" if event.mod & pygame.KMOD_SHIFT else "focus_next"
+        intent = self._keys.get(event.key)
+        ctrl = bool(event.mod & pygame.KMOD_CTRL)
+        if intent in CTRL_INTENTS and not ctrl:
+            return None
+        if ctrl and intent not in CTRL_INTENTS:
+            return None
+        return intent
+
+    def label(self, intent: str) -> str:
+        """How to show the key(s) of an intent in hints: 'Space', 'Ctrl+Z'."""
+        names = self.bindings.get(intent, ())
+        if not names:
+            return "?"
+        text = names[0].upper() if len(names[0]) == 1 else names[0].title()
+        return f"Ctrl+{text}" if intent in CTRL_INTENTS else text

@@ -1,0 +1,169 @@
+"""Buttons and focus: every control works by mouse and by keyboard, and the mouse hover and
+the keyboard focus are one highlighted target. Focus is also shown by an outline and a
+marker, never by colour alone."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.ui.fonts import Fonts
+from game.ui.theme import Theme
+
+
+@dataclass
+class Button:
+    label: str
+    on_press: Callable[[], None]
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    enabled: bool = True
+    primary: bool = False
+    hint: str = ""  # the key, shown small on the button
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        return self.enabled and self.rect.collidepoint(pos)
+
+    def draw(self, surface: pygame.Surface, theme: Theme, fonts: Fonts, focused: bool) -> None:
+        draw_button(
+            surface,
+            theme,
+            fonts,
+            self.rect,
+            self.label,
+            focused,
+            self.enabled,
+            self.primary,
+            self.hint,
+        )
+
+
+def draw_button(
+    surface: pygame.Surface,
+    theme: Theme,
+    fonts: Fonts,
+    rect: pygame.Rect,
+    label: str,
+    focused: bool,
+    enabled: bool = True,
+    primary: bool = False,
+    hint: str = "",
+) -> None:
+    radius = max(4, rect.height // 4)
+    if theme.shadow[3]:
+        shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(shadow, theme.shadow, shadow.get_rect(), border_radius=radius)
+        surface.blit(shadow, rect.move(0, max(2, rect.height // 12)))
+    if not enabled:
+        fill, ink = theme.panel_alt, theme.text_dim
+    elif primary:
+        fill, ink = theme.accent, theme.text_on_accent
+    else:
+        fill, ink = theme.panel, theme.text
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    edge = theme.focus if focused else theme.panel_edge
+    pygame.draw.rect(
+        surface, edge, rect, width=max(3, rect.height // 12) if focused else 2, border_radius=radius
+    )
+    size = rect.height * 0.45
+    font = fonts.fit(label, size, rect.width - rect.height // 2, bold=True)
+    text = font.render(label, True, ink)
+    surface.blit(text, text.get_rect(center=rect.center))
+    if focused:  # a marker as well as the outline colour
+        r = max(3, rect.height // 10)
+        x, y = rect.left + r * 2, rect.centery
+        pygame.draw.polygon(surface, theme.focus, [(x - r, y - r), (x + r, y), (x - r, y + r)])
+    if hint and rect.height >= 28:
+        small = fonts.get(rect.height * 0.26).render(
+            hint, True, theme.text_dim if not primary else theme.text_on_accent
+        )
+        surface.blit(small, small.get_rect(bottomright=(rect.right - 6, rect.bottom - 3)))
+
+
+class FocusRing:
+    """Keyboard focus over a list of buttons; mouse motion moves it too."""
+
+    def __init__(self, buttons: list[Button] | None = None) -> None:
+        self.buttons: list[Button] = buttons or []
+        self.index = 0
+
+    def set(self, buttons: list[Button], keep: bool = True) -> None:
+        label = self.focused.label if keep and self.focused else None
+        self.buttons = buttons
+        self.index = 0
+        if label is not None:
+            for i, b in enumerate(buttons):
+                if b.label == label:
+                    self.index = i
+        self._skip_disabled(1)
+
+    @property
+    def focused(self) -> Button | None:
+        if not self.buttons:
+            return None
+        return self.buttons[self.index % len(self.buttons)]
+
+    def move(self, step: int) -> None:
+        if self.buttons:
+            self.index = (self.index + step) % len(self.buttons)
+            self._skip_disabled(step)
+
+    def _skip_disabled(self, step: int) -> None:
+        for _ in range(len(self.buttons)):
+            if self.buttons[self.index].enabled:
+                return
+            self.index = (self.index + step) % len(self.buttons)
+
+    def handle_mouse(self, event: pygame.event.Event) -> bool:
+        """Hover focuses; a left click presses. Returns True when the event was used."""
+        if event.type == pygame.MOUSEMOTION:
+            for i, b in enumerate(self.buttons):
+                if b.hit(event.pos):
+                    self.index = i
+                    return True
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, b in enumerate(self.buttons):
+                if b.hit(event.pos):
+                    self.index = i
+                    b.on_press()
+                    return True
+        return False
+
+    def press(self) -> bool:
+        button = self.focused
+        if button is not None and button.enabled:
+            button.on_press()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, theme: Theme, fonts: Fonts) -> None:
+        for i, b in enumerate(self.buttons):
+            b.draw(surface, theme, fonts, focused=(i == self.index % max(1, len(self.buttons))))
+
+
+def draw_panel(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, alt: bool = False) -> None:
+    radius = max(6, min(rect.width, rect.height) // 30)
+    if theme.shadow[3]:
+        shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(shadow, theme.shadow, shadow.get_rect(), border_radius=radius)
+        surface.blit(shadow, rect.move(4, 6))
+    pygame.draw.rect(surface, theme.panel_alt if alt else theme.panel, rect, border_radius=radius)
+    pygame.draw.rect(surface, theme.panel_edge, rect, width=2, border_radius=radius)
+
+
+def draw_felt(surface: pygame.Surface, theme: Theme) -> None:
+    """The green baize with a soft vignette, at any window size."""
+    w, h = surface.get_size()
+    surface.fill(theme.felt)
+    if theme.high_contrast:
+        return
+    steps = 6
+    for i in range(steps):
+        inset = int(min(w, h) * 0.04 * (steps - i))
+        c = [
+            int(theme.felt_dark[k] + (theme.felt[k] - theme.felt_dark[k]) * i / steps)
+            for k in range(3)
+        ]
+        pygame.draw.rect(surface, c, (0, 0, w, h), width=max(1, inset // 3 + 1))
