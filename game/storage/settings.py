@@ -1,0 +1,249 @@
+"""The player's settings: one frozen `Settings` value with defaults and per-field checks.
+
+Change settings with `settings.replace(sound_volume=0.5)`, which validates and returns a new
+value; save it with `Storage.save_settings`. Reading a file is forgiving field by field: a
+field with a bad value falls back to its default (and the file is kept aside and reported by
+the caller), an unknown key (from a newer version, or a typo) is ignored with a log note.
+
+Key bindings map an intent to key *names* as `pygame.key.name()` gives them ("space", "1",
+"left", "return", "f11"); this module never imports pygame, so names are only checked to be
+short plain strings. The app turns them into key codes with `pygame.key.key_code(name)`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
+from types import MappingProxyType
+
+log = logging.getLogger(__name__)
+
+SETTINGS_FORMAT = 1
+
+ANIMATION_SPEEDS = ("normal", "fast", "instant")
+CPU_PACES = ("slow", "normal", "fast")
+VERIFY_MODES = ("zeros", "all", "off")  # confirm before writing: zeros only, every score, never
+VARIANTS = ("official", "free", "simple")  # game.rules.Variant values
+PALETTES = ("standard", "colour_blind")
+WINDOW_WIDTH = (320, 7680)  # px
+WINDOW_HEIGHT = (240, 4320)  # px
+TEXT_SCALE = (0.75, 2.0)
+GRADING_THRESHOLD = (0.0, 50.0)  # expected points
+BIG_MISTAKE_THRESHOLD = (0.0, 200.0)  # expected points
+MAX_KEY_NAME = 32
+MAX_KEYS_PER_INTENT = 4
+
+# Intent -> key names. The app adds the Ctrl modifier for undo (Ctrl+Z) itself.
+DEFAULT_KEY_BINDINGS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "roll": ("space", "r"),
+        "hold_1": ("1",),
+        "hold_2": ("2",),
+        "hold_3": ("3",),
+        "hold_4": ("4",),
+        "hold_5": ("5",),
+        "hint": ("h",),
+        "undo": ("z",),
+        "pause": ("escape", "p"),
+        "confirm": ("return", "enter"),
+        "up": ("up",),
+        "down": ("down",),
+        "left": ("left",),
+        "right": ("right",),
+        "fullscreen": ("f11",),
+        "skip_cpu": ("s",),
+        "speed_cpu": ("f",),
+        "help": ("f1",),
+        "key_hints": ("k",),
+    }
+)
+INTENTS: tuple[str, ...] = tuple(DEFAULT_KEY_BINDINGS)
+
+
+# ----------------------------------------------------------------------------- field checks
+def _bool(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"must be true or false, got {value!r}")
+    return value
+
+
+def _number(low: float, high: float) -> Callable[[object], float]:
+    def check(value: object) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ValueError(f"must be a number, got {type(value).__name__}")
+        number = float(value)
+        if not math.isfinite(number) or not low <= number <= high:
+            raise ValueError(f"must be from {low} to {high}")
+        return number
+
+    return check
+
+
+def _choice(options: tuple[str, ...]) -> Callable[[object], str]:
+    def check(value: object) -> str:
+        if value not in options or not isinstance(value, str):
+            raise ValueError(f"must be one of {', '.join(options)}")
+        return value
+
+    return check
+
+
+def _window_size(value: object) -> tuple[int, int]:
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        raise ValueError("must be [width, height]")
+    width, height = value
+    for number, (low, high) in ((width, WINDOW_WIDTH), (height, WINDOW_HEIGHT)):
+        if isinstance(number, bool) or not isinstance(number, int) or not low <= number <= high:
+            raise ValueError(
+                f"must be {WINDOW_WIDTH[0]}..{WINDOW_WIDTH[1]} by "
+                f"{WINDOW_HEIGHT[0]}..{WINDOW_HEIGHT[1]} pixels"
+            )
+    return (width, height)
+
+
+def is_key_name(value: object) -> bool:
+    """A plausible pygame key name: a short printable string (pygame itself is not asked)."""
+    return (
+        isinstance(value, str)
+        and 0 < len(value) <= MAX_KEY_NAME
+        and value.isprintable()
+        and value == value.strip()
+    )
+
+
+def _key_bindings(value: object) -> Mapping[str, tuple[str, ...]]:
+    """Known intents with valid key lists; the rest from the defaults. Unknown intents dropped."""
+    if not isinstance(value, Mapping):
+        raise ValueError("must be an object of intent -> list of key names")
+    bindings = dict(DEFAULT_KEY_BINDINGS)
+    for intent, keys in value.items():
+        if intent not in DEFAULT_KEY_BINDINGS:
+            log.info("ignoring key binding for unknown intent %.40r", intent)
+            continue
+        if not isinstance(keys, (list, tuple)) or len(keys) > MAX_KEYS_PER_INTENT:
+            raise ValueError(f"{intent} must list at most {MAX_KEYS_PER_INTENT} key names")
+        if not all(is_key_name(k) for k in keys):
+            raise ValueError(f"{intent} holds something that is not a key name")
+        bindings[intent] = tuple(dict.fromkeys(keys))  # drop repeats, keep order
+    return MappingProxyType(bindings)
+
+
+_CHECKS: dict[str, Callable[[object], object]] = {
+    "sound_volume": _number(0.0, 1.0),
+    "music_volume": _number(0.0, 1.0),
+    "muted": _bool,
+    "animation_speed": _choice(ANIMATION_SPEEDS),
+    "reduced_motion": _bool,
+    "cpu_pace": _choice(CPU_PACES),
+    "verify": _choice(VERIFY_MODES),
+    "show_previews": _bool,
+    "hints_enabled": _bool,
+    "grading": _bool,
+    "grading_threshold": _number(*GRADING_THRESHOLD),
+    "confirm_big_mistakes": _bool,
+    "big_mistake_threshold": _number(*BIG_MISTAKE_THRESHOLD),
+    "advice_overlay": _bool,
+    "cpu_reasons": _bool,
+    "fullscreen": _bool,
+    "window_size": _window_size,
+    "default_variant": _choice(VARIANTS),
+    "palette": _choice(PALETTES),
+    "high_contrast": _bool,
+    "text_scale": _number(*TEXT_SCALE),
+    "key_bindings": _key_bindings,
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the player can set. Frozen: use `replace` to change it."""
+
+    sound_volume: float = 0.8  # 0..1
+    music_volume: float = 0.5  # 0..1
+    muted: bool = False
+    animation_speed: str = "normal"  # ANIMATION_SPEEDS
+    reduced_motion: bool = False
+    cpu_pace: str = "normal"  # CPU_PACES
+    verify: str = "zeros"  # VERIFY_MODES: confirm before writing a zero (seed 003's verify)
+    show_previews: bool = True  # points each open box would score
+    hints_enabled: bool = True
+    grading: bool = False  # grade each choice against the optimal one
+    grading_threshold: float = 1.0  # expected points lost before a choice is marked
+    confirm_big_mistakes: bool = False
+    big_mistake_threshold: float = 8.0  # expected points lost that count as a big mistake
+    advice_overlay: bool = False
+    cpu_reasons: bool = True  # show why a CPU made its choice
+    fullscreen: bool = False
+    window_size: tuple[int, int] = (1280, 800)  # px, windowed
+    default_variant: str = "official"  # VARIANTS
+    palette: str = "standard"  # PALETTES
+    high_contrast: bool = False
+    text_scale: float = 1.0  # 0.75..2
+    key_bindings: Mapping[str, tuple[str, ...]] = field(
+        default_factory=lambda: DEFAULT_KEY_BINDINGS
+    )
+
+    def __post_init__(self) -> None:
+        # Validate and normalise every field (ints become floats, lists tuples), so a
+        # Settings value is always one the game can use, however it was made.
+        for f in fields(self):
+            try:
+                normal = _CHECKS[f.name](getattr(self, f.name))
+            except ValueError as bad:
+                raise ValueError(f"{f.name} {bad}") from None
+            object.__setattr__(self, f.name, normal)
+
+    def replace(self, **changes: object) -> Settings:
+        """A copy with `changes`; ValueError names the first bad field."""
+        unknown = set(changes) - set(_CHECKS)
+        if unknown:
+            raise ValueError(f"no such setting: {', '.join(sorted(unknown))}")
+        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+
+    def keys_for(self, intent: str) -> tuple[str, ...]:
+        """The key names bound to an intent (empty for an unknown one)."""
+        return self.key_bindings.get(intent, ())
+
+    def intents_by_key(self) -> dict[str, list[str]]:
+        """Key name -> intents, for the app's input map (a key may serve several)."""
+        table: dict[str, list[str]] = {}
+        for intent, keys in self.key_bindings.items():
+            for key in keys:
+                table.setdefault(key, []).append(intent)
+        return table
+
+    def to_dict(self) -> dict:
+        data: dict = {"format": SETTINGS_FORMAT}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "window_size":
+                value = list(value)
+            elif f.name == "key_bindings":
+                value = {intent: list(keys) for intent, keys in value.items()}
+            data[f.name] = value
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping) -> tuple[Settings, list[str]]:
+        """The settings in `data` and the fields that were bad (those take their defaults).
+
+        Unknown keys are ignored (logged). The caller decides what a bad field means for the
+        file; `Storage` keeps such a file aside and reports it.
+        """
+        values: dict[str, object] = {}
+        bad: list[str] = []
+        for key, value in data.items():
+            if key == "format":
+                continue
+            check = _CHECKS.get(key) if isinstance(key, str) else None
+            if check is None:
+                log.info("ignoring unknown setting %.40r", key)
+                continue
+            try:
+                values[key] = check(value)
+            except ValueError as why:
+                bad.append(f"{key} {why}")
+        return cls(**values), bad  # type: ignore[arg-type]
