@@ -1,0 +1,328 @@
+"""Everything the game keeps on disk, behind one `Storage` object. Headless: no pygame.
+
+Use:
+
+    storage = Storage.from_argv(sys.argv)          # or Storage(data_dir=None)
+    storage.settings                               # Settings, loaded (defaults if none)
+    storage.save_settings(storage.settings.replace(muted=True))
+    for message in storage.take_problems(): ...    # show damaged-file notes to the player
+
+    storage.save_game(game, seats, assisted, started)   # after EVERY action (about 1 ms)
+    record = storage.load_current()                # None, or a fully checked record
+    game, seats, assisted, started = restore_session(record)
+    done = storage.record_finished(game, seats, assisted, started, expected_lost)
+    storage.list_history(); storage.load_log(done.history_id)
+    storage.create_profile("Ann"); storage.profile_stats("Ann"); storage.high_scores("official", 1)
+
+Nothing raises because of a file's contents. A damaged file is moved aside under a
+timestamped name (never overwriting an earlier one), one line goes into `storage.problems`,
+and defaults are used. A refused write (disk full, read-only) also adds a line and returns
+False; the game goes on.
+
+Folder layout (the folders are created only when something is first written):
+
+    <data folder>/                  the game's own files
+        current.json                the game in progress, rewritten after every action
+        profiles.json               player profiles (names)
+        stats.json                  one entry per game played, per profile (statistics)
+        highscores.json             ten best per rule variant and match length
+        history/
+            20261122-093000-3fa2c1d9e0b4.json   one finished game or match each (replayable)
+    <config folder>/
+        settings.json               the player's settings
+    Damaged files are kept beside the originals as NAME.corrupt-YYYYMMDD-HHMMSS[-N].json.
+
+    The data folder is platformdirs' user_data_dir("yahtzee-table"):
+        Linux   ~/.local/share/yahtzee-table      (settings: ~/.config/yahtzee-table)
+        macOS   ~/Library/Application Support/yahtzee-table   (settings there too)
+        Windows %LOCALAPPDATA%\\yahtzee-table      (settings there too)
+    `--data-dir PATH` on the command line, or the YAHTZEE_DATA_DIR environment variable,
+    puts everything, settings included, in that one folder.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from game.rules import Game
+from game.seats import Seat
+from game.storage import history as _history
+from game.storage import saves as _saves
+from game.storage.highscores import HIGHSCORES_FORMAT, HighScore, HighScoreBook
+from game.storage.history import HistoryLog, HistorySummary
+from game.storage.jsonfile import Clock, JsonStore, local_now, remove_stale_temps
+from game.storage.paths import DataPaths, parse_data_dir, resolve_paths
+from game.storage.profiles import (
+    CPU_PROFILES,
+    PROFILES_FORMAT,
+    Profile,
+    ProfileBook,
+    cpu_profile_name,
+    profile_for_seat,
+)
+from game.storage.saves import make_session_record, restore_session
+from game.storage.settings import (
+    DEFAULT_KEY_BINDINGS,
+    INTENTS,
+    SETTINGS_FORMAT,
+    Settings,
+)
+from game.storage.stats import (
+    STATS_FORMAT,
+    HeadToHead,
+    ProfileStats,
+    StatsBook,
+    entries_for_game,
+    histogram,
+)
+
+log = logging.getLogger(__name__)
+
+__all__ = [
+    "CPU_PROFILES",
+    "DEFAULT_KEY_BINDINGS",
+    "INTENTS",
+    "DataPaths",
+    "FinishedRecord",
+    "HeadToHead",
+    "HighScore",
+    "HistoryLog",
+    "HistorySummary",
+    "Profile",
+    "ProfileStats",
+    "Settings",
+    "Storage",
+    "cpu_profile_name",
+    "histogram",
+    "make_session_record",
+    "parse_data_dir",
+    "resolve_paths",
+    "restore_session",
+]
+
+
+@dataclass(frozen=True)
+class FinishedRecord:
+    """What `record_finished` did."""
+
+    history_id: str  # the log in history/ (load_log(history_id) replays it)
+    new: bool  # False if this very game had been recorded before (or its log not written)
+    high_score_places: Mapping[int, int]  # player index -> place in the table (1 = best)
+
+
+class Storage:
+    """The game's files. Every method is safe to call whatever is on disk."""
+
+    def __init__(
+        self,
+        data_dir: str | os.PathLike[str] | None = None,
+        *,
+        environ: Mapping[str, str] | None = None,
+        clock: Clock = local_now,
+    ) -> None:
+        """Find the folders (see the module docstring) and load settings, profiles,
+        statistics and high scores now, so any damage is reported at start-up. The game in
+        progress and the history are read when asked for."""
+        self.paths: DataPaths = resolve_paths(data_dir, environ)
+        self.problems: list[str] = []  # one line each, for the player; see take_problems
+        self._store = JsonStore(self.problems, clock)
+        for folder in self.paths.folders():
+            for stale in remove_stale_temps(folder):
+                log.info("removed %s, left by an interrupted write", stale)
+        self.settings: Settings = self._load_settings()
+        self._profiles: ProfileBook = (
+            self._store.load(
+                self.paths.profiles, PROFILES_FORMAT, ProfileBook.from_dict, "profiles"
+            )
+            or ProfileBook()
+        )
+        self._stats: StatsBook = (
+            self._store.load(self.paths.stats, STATS_FORMAT, StatsBook.from_dict, "statistics")
+            or StatsBook()
+        )
+        self._highscores: HighScoreBook = (
+            self._store.load(
+                self.paths.highscores, HIGHSCORES_FORMAT, HighScoreBook.from_dict, "high scores"
+            )
+            or HighScoreBook()
+        )
+
+    @classmethod
+    def from_argv(cls, argv: Sequence[str], **kwargs) -> Storage:
+        """Storage for the folder named by `--data-dir` in argv (else env var, else platform)."""
+        return cls(parse_data_dir(argv), **kwargs)
+
+    def take_problems(self) -> list[str]:
+        """The messages not yet shown, oldest first; the list is emptied."""
+        taken = list(self.problems)
+        self.problems.clear()
+        return taken
+
+    def _now(self) -> datetime:
+        return self._store.clock()
+
+    # ------------------------------------------------------------------------- settings
+    def _load_settings(self) -> Settings:
+        bad_fields: list[str] = []
+
+        def parse(data: dict) -> Settings:
+            settings, bad = Settings.from_dict(data)
+            bad_fields.extend(bad)
+            return settings
+
+        path = self.paths.settings
+        settings = self._store.load(path, SETTINGS_FORMAT, parse, "settings")
+        if settings is None:
+            return Settings()
+        if bad_fields:
+            # Keep the player's good choices; only the bad fields go back to defaults. The
+            # original bytes are kept aside and the repaired settings written in their place.
+            self._store.set_aside(
+                path,
+                "bad values: " + "; ".join(bad_fields),
+                "settings",
+                outcome="those settings are back to their defaults",
+            )
+            self.save_settings(settings)
+        return settings
+
+    def save_settings(self, settings: Settings) -> bool:
+        """Make `settings` current and write them; False (and a problem) if the disk refused."""
+        if not isinstance(settings, Settings):
+            raise TypeError("save_settings takes a Settings value")
+        self.settings = settings
+        return self._store.save(self.paths.settings, settings.to_dict(), "settings", pretty=True)
+
+    # ------------------------------------------------------------------------- game in progress
+    def save_current(self, record: Mapping) -> bool:
+        """Write a record made by `make_session_record`; False if the disk refused."""
+        return _saves.save_current(self._store, self.paths, record)
+
+    def save_game(
+        self,
+        game: Game,
+        seats: Sequence[Seat],
+        assisted: bool,
+        started: datetime | str,
+        extra: Mapping | None = None,
+    ) -> bool:
+        """Save the game in progress (call after every action): make the record and write it."""
+        record = make_session_record(game, seats, assisted, started, extra, saved=self._now())
+        return self.save_current(record)
+
+    def has_current(self) -> bool:
+        """Whether a game in progress is on disk (cheap; `load_current` checks it)."""
+        return self.paths.current.is_file()
+
+    def load_current(self) -> dict | None:
+        """The game in progress as a record checked through (replayed), or None.
+
+        Pass it to `restore_session` for (game, seats, assisted, started); `record["extra"]`
+        is the app's own dict. An invalid file is set aside and reported.
+        """
+        return _saves.load_current(self._store, self.paths)
+
+    def clear_current(self) -> bool:
+        """Forget the game in progress (it finished, or the player abandoned it)."""
+        return _saves.clear_current(self._store, self.paths)
+
+    # ------------------------------------------------------------------------- finished games
+    def record_finished(
+        self,
+        game: Game,
+        seats: Sequence[Seat],
+        assisted: bool,
+        started: datetime | str | None = None,
+        expected_lost: Mapping[int, float] | None = None,
+    ) -> FinishedRecord:
+        """File a finished game or match: history log, statistics, high scores; then clear the
+        game in progress. Safe to repeat for the same game (nothing is counted twice), so on
+        resuming a saved game that is already over, just call this again.
+
+        `expected_lost` maps player index -> expected points that player lost over the whole
+        match (from the coach), for the statistics. ValueError if the game is not over.
+        """
+        log_id, new = _history.append_log(
+            self._store, self.paths, game, seats, assisted, started, expected_lost
+        )
+        date = _saves.iso_time(self._now())
+        names = [self._record_name(seat) for seat in seats]
+        lost = _history.lost_per_player(game, expected_lost)
+        if not self._stats.has(log_id):
+            entries = entries_for_game(log_id, date, game, names, assisted, lost)
+            if self._stats.add(entries):
+                self._store.save(self.paths.stats, self._stats.to_dict(), "statistics")
+        places = self._highscores.add_game(log_id, date, game, seats, assisted)
+        if places:
+            self._store.save(self.paths.highscores, self._highscores.to_dict(), "high scores")
+        self.clear_current()
+        return FinishedRecord(log_id, new, places)
+
+    def _record_name(self, seat: Seat) -> str | None:
+        name = profile_for_seat(seat)
+        if name is None or seat.is_cpu:
+            return name
+        profile = self._profiles.find(name)
+        if profile is None:
+            log.warning("seat %r names no existing profile %r: played as a guest", seat.name, name)
+            return None
+        return profile.name
+
+    def list_history(self, limit: int | None = None) -> list[HistorySummary]:
+        """Finished games, newest first (bad logs are set aside, reported and skipped)."""
+        return _history.list_history(self._store, self.paths, limit)
+
+    def load_log(self, history_id: str) -> HistoryLog | None:
+        """A finished game replayed and checked; None if missing or bad (reported)."""
+        return _history.load_log(self._store, self.paths, history_id)
+
+    # ------------------------------------------------------------------------- profiles
+    def list_profiles(self) -> list[Profile]:
+        """People's profiles in creation order (the CPU levels are `CPU_PROFILES`)."""
+        return list(self._profiles.profiles)
+
+    def create_profile(self, name: str) -> Profile:
+        """A new profile; ValueError in words if the name is taken or not allowed."""
+        profile = self._profiles.create(name, _saves.iso_time(self._now()))
+        self._save_profiles()
+        return profile
+
+    def rename_profile(self, old: str, new: str) -> Profile:
+        """Rename a profile and its statistics. High scores keep the names played under."""
+        before = self._profiles.find(old)
+        profile = self._profiles.rename(old, new)
+        assert before is not None  # rename raised otherwise
+        self._stats.rename(before.name, profile.name)
+        self._save_profiles()
+        self._save_stats()
+        return profile
+
+    def delete_profile(self, name: str) -> None:
+        """Delete a profile and its statistics (history logs and high scores stay)."""
+        profile = self._profiles.delete(name)
+        self._stats.delete(profile.name)
+        self._save_profiles()
+        self._save_stats()
+
+    def _save_profiles(self) -> bool:
+        return self._store.save(self.paths.profiles, self._profiles.to_dict(), "profiles")
+
+    def _save_stats(self) -> bool:
+        return self._store.save(self.paths.stats, self._stats.to_dict(), "statistics")
+
+    # ------------------------------------------------------------------------- statistics
+    def profile_stats(self, name: str) -> ProfileStats:
+        """A profile's (or "CPU Expert"'s ...) figures; zeros if it has no games yet."""
+        return self._stats.for_profile(name)
+
+    def all_stats(self) -> dict[str, ProfileStats]:
+        """Figures for every name with recorded games, CPU levels included."""
+        return self._stats.stats()
+
+    def high_scores(self, variant: str, games: int = 1) -> list[HighScore]:
+        """The table for a rule variant ("official", "free", "simple") and match length."""
+        return self._highscores.table(variant, games)

@@ -1,0 +1,127 @@
+"""High scores: the ten best totals for each rule variant and match length.
+
+Only people's seats in games without teams enter (a CPU would fill the table, and a team's
+score is not one player's). A game played with hints or advice shown is marked `assisted`, and
+still counts: the table shows the mark. Equal scores keep the earlier one higher.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.rules import Game, TeamMode
+from game.seats import Seat
+from game.storage.history import ID_PATTERN
+from game.storage.profiles import MAX_NAME_LENGTH
+from game.storage.saves import iso_time, parse_time
+
+HIGHSCORES_FORMAT = 1
+TABLE_SIZE = 10
+VARIANTS = ("official", "free", "simple")
+MAX_MATCH_TOTAL = 6 * 1575
+
+
+def table_key(variant: str, games: int) -> str:
+    """The key of a table in the file: "official-1", "free-3" ..."""
+    return f"{variant}-{games}"
+
+
+@dataclass(frozen=True)
+class HighScore:
+    name: str  # the seat's name when it was played
+    score: int  # over the whole match
+    date: str  # ISO date and time the game finished
+    assisted: bool
+    history_id: str  # the log in history/, to replay it
+
+    def to_dict(self) -> dict:
+        return {
+            "name": self.name,
+            "score": self.score,
+            "date": self.date,
+            "assisted": self.assisted,
+            "history_id": self.history_id,
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> HighScore:
+        if not isinstance(data, dict):
+            raise ValueError("a high score must be an object")
+        name, score, assisted = data.get("name"), data.get("score"), data.get("assisted")
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_LENGTH:
+            raise ValueError("a high score needs a name of 1 to 24 characters")
+        if isinstance(score, bool) or not isinstance(score, int):
+            raise ValueError("a high score must be a whole number")
+        if not 0 <= score <= MAX_MATCH_TOTAL:
+            raise ValueError(f"a high score is 0 to {MAX_MATCH_TOTAL}")
+        if not isinstance(assisted, bool):
+            raise ValueError("assisted must be true or false")
+        history_id = data.get("history_id")
+        if not isinstance(history_id, str) or not ID_PATTERN.match(history_id):
+            raise ValueError("a high score needs its history id")
+        parse_time(data.get("date"), "date")
+        return cls(name, score, data["date"], assisted, history_id)
+
+
+class HighScoreBook:
+    def __init__(self, tables: dict[str, list[HighScore]] | None = None) -> None:
+        self.tables: dict[str, list[HighScore]] = dict(tables or {})
+
+    def table(self, variant: str, games: int) -> list[HighScore]:
+        return list(self.tables.get(table_key(variant, games), []))
+
+    def add_game(
+        self, history_id: str, date: str, game: Game, seats: Sequence[Seat], assisted: bool
+    ) -> dict[int, int]:
+        """Enter a finished game's people; player index -> place (1 = best) for those who
+        made the table. A game already entered (same history id) is not entered again."""
+        config = game.config
+        if config.team_mode is not TeamMode.OFF:
+            return {}
+        key = table_key(config.variant.value, config.games)
+        table = self.tables.setdefault(key, [])
+        if any(entry.history_id == history_id for entry in table):
+            return {}
+        totals = game.state.match_totals()
+        added: dict[int, HighScore] = {}
+        for player, seat in enumerate(seats):
+            if seat.is_cpu:
+                continue
+            # Without teams, player p writes column p and column p is competitor p.
+            entry = HighScore(seat.name, totals[player], iso_time(date), assisted, history_id)
+            table.append(entry)
+            added[player] = entry
+        # Stable sort: an equal score entered earlier stays above.
+        table.sort(key=lambda e: -e.score)
+        del table[TABLE_SIZE:]
+        places = {}
+        for player, entry in added.items():
+            for place, kept in enumerate(table, start=1):
+                if kept is entry:
+                    places[player] = place
+        return places
+
+    def to_dict(self) -> dict:
+        return {
+            "format": HIGHSCORES_FORMAT,
+            "tables": {k: [e.to_dict() for e in v] for k, v in self.tables.items()},
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> HighScoreBook:
+        tables = data.get("tables")
+        if not isinstance(tables, dict):
+            raise ValueError("tables must be an object")
+        valid_keys = {table_key(v, g) for v in VARIANTS for g in range(1, 7)}
+        book = cls()
+        for key, entries in tables.items():
+            if key not in valid_keys:
+                raise ValueError(f"unknown high score table {key!r:.40}")
+            if not isinstance(entries, list) or len(entries) > TABLE_SIZE:
+                raise ValueError(f"a high score table holds at most {TABLE_SIZE} entries")
+            parsed = [HighScore.from_dict(e) for e in entries]
+            if any(a.score < b.score for a, b in zip(parsed, parsed[1:], strict=False)):
+                raise ValueError("a high score table is out of order")
+            book.tables[key] = parsed
+        return book

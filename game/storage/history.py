@@ -1,0 +1,302 @@
+"""Finished games: one small JSON log per game (or match) in the `history/` folder.
+
+A log is named `<finished YYYYMMDD-HHMMSS>-<fingerprint>.json`; its id is the name without
+`.json`. The fingerprint is a hash of the game's rules, start RNG state and action log, so
+recording the same finished game twice (say the app was killed between writing the log and
+clearing the game in progress, and records it again on restart) finds the first log instead
+of writing a second.
+
+A log holds the whole `Game.to_dict()` (config with variant and players, start_rng, the
+actions, the final state) plus seats, dates, totals, winners, the assisted flag and the
+optional expected points each player lost. `load_log` replays it through `Game.from_dict`,
+which checks the replay against the saved state, so what is shown is what was played.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from game.rules import Game
+from game.seats import Seat
+from game.storage.jsonfile import CORRUPT_MARK, TEMP_MARK, JsonStore
+from game.storage.paths import DataPaths
+from game.storage.saves import iso_time, parse_seats, parse_time
+
+HISTORY_FORMAT = 1
+WHAT = "game history"
+ID_PATTERN = re.compile(r"^\d{8}-\d{6}-[0-9a-f]{12}$")
+MAX_POINTS_LOST = 10_000.0  # expected points over a whole match; far above any real figure
+
+
+@dataclass(frozen=True)
+class HistorySummary:
+    """What a history list shows, read without replaying the game."""
+
+    id: str
+    date: datetime  # when it finished
+    variant: str
+    games: int  # games in the match
+    players: tuple[str, ...]
+    kinds: tuple[str, ...]  # "person" or a CPU level, per player
+    totals: tuple[int, ...]  # per competitor, over the match
+    winners: tuple[int, ...]  # competitors
+    assisted: bool
+
+
+@dataclass(frozen=True)
+class HistoryLog:
+    """A finished game, replayed and checked."""
+
+    id: str
+    date: datetime
+    started: datetime | None
+    game: Game
+    seats: tuple[Seat, ...]
+    assisted: bool
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    expected_lost: tuple[float | None, ...]  # per player; None where not measured
+
+
+def fingerprint(game: Game) -> str:
+    """12 hex digits naming this exact game: rules, start RNG and actions."""
+    data = game.to_dict()
+    key = json.dumps([data["config"], data["start_rng"], data["log"]], separators=(",", ":"))
+    return hashlib.sha256(key.encode()).hexdigest()[:12]
+
+
+def match_winners(game: Game) -> tuple[int, ...]:
+    """The competitors who won the match (a single game: its winners, tie-breaker included)."""
+    results = game.state.results
+    if len(results) == 1:
+        return results[0].winners
+    totals = game.state.match_totals()
+    best = max(totals)
+    return tuple(i for i, t in enumerate(totals) if t == best)
+
+
+def lost_per_player(game: Game, expected_lost: Mapping[int, float] | None) -> list[float | None]:
+    """Expected points lost per player index (None where not given); ValueError if bad."""
+    lost: list[float | None] = [None] * len(game.config.players)
+    for player, points in (expected_lost or {}).items():
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(lost):
+            raise ValueError(f"expected_lost has no player {player!r}")
+        lost[player] = _points_lost(points)
+    return lost
+
+
+def _points_lost(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError("expected points lost must be a number")
+    number = float(value)
+    if not math.isfinite(number) or not 0 <= number <= MAX_POINTS_LOST:
+        raise ValueError(f"expected points lost must be 0 to {MAX_POINTS_LOST:g}")
+    return number
+
+
+def make_log_record(
+    log_id: str,
+    game: Game,
+    seats: Sequence[Seat],
+    assisted: bool,
+    finished: datetime,
+    started: datetime | str | None = None,
+    expected_lost: Mapping[int, float] | None = None,
+) -> dict:
+    if not game.state.is_over:
+        raise ValueError("only a finished game goes in the history")
+    if len(seats) != len(game.config.players):
+        raise ValueError(f"there are {len(seats)} seats for {len(game.config.players)} players")
+    return {
+        "format": HISTORY_FORMAT,
+        "id": log_id,
+        "date": iso_time(finished),
+        "started": iso_time(started) if started is not None else None,
+        "variant": game.config.variant.value,
+        "games": game.config.games,
+        "assisted": bool(assisted),
+        "seats": [seat.to_dict() for seat in seats],
+        "totals": list(game.state.match_totals()),
+        "winners": list(match_winners(game)),
+        "game_totals": [list(r.totals) for r in game.state.results],
+        "expected_lost": lost_per_player(game, expected_lost),
+        "game": game.to_dict(),
+    }
+
+
+def _int_tuple(value: object, name: str, most: int = 64) -> tuple[int, ...]:
+    if not isinstance(value, list) or len(value) > most:
+        raise ValueError(f"{name} must be a list")
+    for v in value:
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 100_000:
+            raise ValueError(f"{name} must hold whole numbers")
+    return tuple(value)
+
+
+def parse_summary(data: dict, log_id: str) -> HistorySummary:
+    """The list entry of a log, checked for shape (the game itself is not replayed)."""
+    if data.get("id") != log_id:
+        raise ValueError("its id does not match its file name")
+    variant, games, assisted = data.get("variant"), data.get("games"), data.get("assisted")
+    if variant not in ("official", "free", "simple"):
+        raise ValueError("unknown variant")
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 6:
+        raise ValueError("games must be 1 to 6")
+    if not isinstance(assisted, bool):
+        raise ValueError("assisted must be true or false")
+    seats = data.get("seats")
+    if not isinstance(seats, list) or not 1 <= len(seats) <= 8:
+        raise ValueError("seats must be a list of 1 to 8")
+    parsed = [Seat.from_dict(s) for s in seats]
+    totals = _int_tuple(data.get("totals"), "totals", 8)
+    winners = _int_tuple(data.get("winners"), "winners", 8)
+    if not totals or not winners or any(w >= len(totals) for w in winners):
+        raise ValueError("winners must name competitors")
+    return HistorySummary(
+        id=log_id,
+        date=parse_time(data.get("date"), "date"),
+        variant=variant,
+        games=games,
+        players=tuple(s.name for s in parsed),
+        kinds=tuple(s.kind for s in parsed),
+        totals=totals,
+        winners=winners,
+        assisted=assisted,
+    )
+
+
+def parse_log(data: dict, log_id: str) -> HistoryLog:
+    """A log replayed and cross-checked; ValueError says what does not add up."""
+    summary = parse_summary(data, log_id)
+    game = Game.from_dict(data.get("game"))
+    if not game.state.is_over:
+        raise ValueError("the game in the log is not finished")
+    if game.config.variant.value != summary.variant or game.config.games != summary.games:
+        raise ValueError("the log's variant or match length does not match its game")
+    if game.state.match_totals() != summary.totals:
+        raise ValueError("the log's totals do not match its replay")
+    if match_winners(game) != summary.winners:
+        raise ValueError("the log's winners do not match its replay")
+    seats = parse_seats(data.get("seats"), game)
+    lost = data.get("expected_lost")
+    if not isinstance(lost, list) or len(lost) != len(seats):
+        raise ValueError("expected_lost must have one entry per player")
+    lost_values = tuple(None if v is None else _points_lost(v) for v in lost)
+    started = data.get("started")
+    return HistoryLog(
+        id=log_id,
+        date=summary.date,
+        started=None if started is None else parse_time(started, "started"),
+        game=game,
+        seats=tuple(seats),
+        assisted=summary.assisted,
+        totals=summary.totals,
+        winners=summary.winners,
+        expected_lost=lost_values,
+    )
+
+
+def _log_files(paths: DataPaths, store: JsonStore) -> list[str]:
+    """History log ids on disk, newest first. A file where the folder should be is set aside."""
+    folder = paths.history
+    if os.path.lexists(folder) and not folder.is_dir():
+        store.set_aside(folder, "it is a file where the history folder should be", WHAT)
+        return []
+    try:
+        names = os.listdir(folder)
+    except FileNotFoundError:
+        return []
+    except OSError as bad:
+        store.report(f"The game history could not be read ({bad.strerror or bad}).")
+        return []
+    ids = []
+    for name in names:
+        if not name.endswith(".json") or CORRUPT_MARK in name or TEMP_MARK in name:
+            continue
+        stem = name[: -len(".json")]
+        if ID_PATTERN.match(stem):
+            ids.append(stem)
+        else:
+            store.set_aside(folder / name, "its name is not a history log's", WHAT)
+    ids.sort(reverse=True)  # the id starts with the finish time
+    return ids
+
+
+def find_by_fingerprint(paths: DataPaths, mark: str) -> str | None:
+    try:
+        names = os.listdir(paths.history)
+    except OSError:
+        return None
+    for name in names:
+        stem = name[: -len(".json")] if name.endswith(".json") else ""
+        if ID_PATTERN.match(stem) and stem.endswith("-" + mark):
+            return stem
+    return None
+
+
+def append_log(
+    store: JsonStore,
+    paths: DataPaths,
+    game: Game,
+    seats: Sequence[Seat],
+    assisted: bool,
+    started: datetime | str | None = None,
+    expected_lost: Mapping[int, float] | None = None,
+) -> tuple[str, bool]:
+    """Write a finished game's log: (its id, whether a new file was written).
+
+    A game already logged is found, not written again. If the disk refuses, the problem is
+    reported and the id is still returned (statistics may refer to it).
+
+    ValueError if the game is not over or the seats do not fit it.
+    """
+    mark = fingerprint(game)
+    finished = store.clock()
+    record = make_log_record("", game, seats, assisted, finished, started, expected_lost)
+    existing = find_by_fingerprint(paths, mark)
+    if existing is not None:
+        return existing, False
+    log_id = f"{finished.strftime('%Y%m%d-%H%M%S')}-{mark}"
+    record["id"] = log_id
+    if os.path.lexists(paths.history) and not paths.history.is_dir():
+        store.set_aside(paths.history, "it is a file where the history folder should be", WHAT)
+    saved = store.save(paths.history / f"{log_id}.json", record, WHAT)
+    return log_id, saved
+
+
+def list_history(
+    store: JsonStore, paths: DataPaths, limit: int | None = None
+) -> list[HistorySummary]:
+    """Finished games, newest first; bad logs are set aside, reported and skipped."""
+    found: list[HistorySummary] = []
+    for log_id in _log_files(paths, store):
+        if limit is not None and len(found) >= limit:
+            break
+        summary = store.load(
+            paths.history / f"{log_id}.json",
+            HISTORY_FORMAT,
+            lambda data, log_id=log_id: parse_summary(data, log_id),
+            WHAT,
+        )
+        if summary is not None:
+            found.append(summary)
+    return found
+
+
+def load_log(store: JsonStore, paths: DataPaths, log_id: str) -> HistoryLog | None:
+    """A finished game by id, replayed; None if there is no such log or it was bad (reported)."""
+    if not isinstance(log_id, str) or not ID_PATTERN.match(log_id):
+        raise KeyError(f"not a history id: {log_id!r:.60}")
+    return store.load(
+        paths.history / f"{log_id}.json",
+        HISTORY_FORMAT,
+        lambda data: parse_log(data, log_id),
+        WHAT,
+    )

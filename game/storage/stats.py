@@ -1,0 +1,445 @@
+"""Statistics per profile, computed from one recorded entry per game played.
+
+`entries_for_game` turns a finished game (or match) into entries, one per game of the match,
+each with a row per seat that has a profile (CPU seats count under "CPU Expert" and so on).
+`StatsBook.stats()` folds the entries into `ProfileStats`; nothing is counted twice and any
+figure can be rebuilt from the entries. So the file cannot grow without end, entries beyond
+`MAX_ENTRIES` are folded, oldest first, into per-profile running totals ("carried") that hold
+the same sums.
+
+Counting rules:
+- a *game* is one game of a match; score figures (mean, best, histogram, bonus and Yahtzee
+  rates) are per game, using the total of the card the player wrote on (a shared team card's
+  total for both partners);
+- a *win* is counted only in games with more than one competitor (solitaire has no winner);
+  a win shared by n tied competitors counts 1/n (a two-way tie: half); partners whose team
+  wins each get the win;
+- head-to-head pits every two profiles on different sides of one game: the winner (after a
+  tie-breaker) beats the other; between two non-winners the higher total wins; equal is a tie;
+- expected points lost are the caller's figure per player for the whole match, spread evenly
+  over its games; the mean counts only games where a figure was given (None if none).
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from game.rules import Category, Game
+from game.storage.history import ID_PATTERN, MAX_POINTS_LOST
+from game.storage.profiles import MAX_NAME_LENGTH
+from game.storage.saves import parse_time
+
+STATS_FORMAT = 1
+MAX_ENTRIES = 2000  # games kept one by one (about 0.5 MB); older ones are folded into totals
+SCORE_HISTORY = 500  # (date, score) points kept per profile for charts
+HISTOGRAM_BIN = 25  # points
+MAX_SCORE = 1575  # 375 + 12 bonus chips of 100, per card
+MAX_SIDE_TOTAL = 8 * MAX_SCORE
+
+
+# ----------------------------------------------------------------------------- entries
+def entries_for_game(
+    history_id: str,
+    date: str,
+    game: Game,
+    names: Sequence[str | None],
+    assisted: bool,
+    lost: Sequence[float | None] | None = None,
+) -> list[dict]:
+    """One entry per game of a finished match, a row per player with a record name.
+
+    `names[p]` is the name player p's games are recorded under (see
+    `profiles.profile_for_seat`), None for a guest; `lost[p]` the expected points player p
+    lost over the match, if measured.
+    """
+    config = game.config
+    results = game.state.results
+    contested = len(config.competitors) > 1
+    column_of = {p: c for c, members in enumerate(config.columns) for p in members}
+    side_of = {c: s for s, cols in enumerate(config.competitors) for c in cols}
+    entries = []
+    for index, result in enumerate(results):
+        rows = []
+        for player, name in enumerate(names):
+            if name is None:
+                continue
+            card = result.cards[column_of[player]]
+            side = side_of[column_of[player]]
+            won = side in result.winners
+            points = None if lost is None or lost[player] is None else lost[player] / len(results)
+            rows.append(
+                {
+                    "name": name,
+                    "side": side,
+                    "score": card.total,
+                    "total": result.totals[side],
+                    "won": won,
+                    "share": (1 / len(result.winners)) if won and contested else 0.0,
+                    "bonus": card.upper_bonus > 0,
+                    "yahtzee": card[Category.YAHTZEE] == 50,
+                    "chips": card.bonus_chips,
+                    "lost": points,
+                }
+            )
+        if rows:
+            entries.append(
+                {
+                    "id": history_id,
+                    "game": index,
+                    "date": date,
+                    "variant": config.variant.value,
+                    "games": config.games,
+                    "assisted": bool(assisted),
+                    "contested": contested,
+                    "rows": rows,
+                }
+            )
+    return entries
+
+
+def _check_int(row: Mapping, key: str, high: int) -> int:
+    value = row.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
+        raise ValueError(f"{key} must be a whole number from 0 to {high}")
+    return value
+
+
+def _check_float(value: object, key: str, high: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"{key} must be a number")
+    number = float(value)
+    if not math.isfinite(number) or not 0 <= number <= high:
+        raise ValueError(f"{key} must be from 0 to {high:g}")
+    return number
+
+
+def _check_bool(row: Mapping, key: str) -> bool:
+    value = row.get(key)
+    if not isinstance(value, bool):
+        raise ValueError(f"{key} must be true or false")
+    return value
+
+
+def _check_name(value: object) -> str:
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_NAME_LENGTH:
+        raise ValueError("a name must be text of 1 to 24 characters")
+    return value
+
+
+def check_entry(entry: object) -> dict:
+    """A stored entry, checked field by field (hostile files must not skew the figures)."""
+    if not isinstance(entry, dict):
+        raise ValueError("an entry must be an object")
+    if not isinstance(entry.get("id"), str) or not ID_PATTERN.match(entry["id"]):
+        raise ValueError("an entry needs a history id")
+    _check_int(entry, "game", 5)
+    parse_time(entry.get("date"), "date")
+    if entry.get("variant") not in ("official", "free", "simple"):
+        raise ValueError("unknown variant")
+    if _check_int(entry, "games", 6) < 1:
+        raise ValueError("games must be 1 to 6")
+    _check_bool(entry, "assisted")
+    _check_bool(entry, "contested")
+    rows = entry.get("rows")
+    if not isinstance(rows, list) or not 1 <= len(rows) <= 8:
+        raise ValueError("an entry has 1 to 8 rows")
+    for row in rows:
+        if not isinstance(row, dict):
+            raise ValueError("a row must be an object")
+        _check_name(row.get("name"))
+        _check_int(row, "side", 7)
+        _check_int(row, "score", MAX_SCORE)
+        _check_int(row, "total", MAX_SIDE_TOTAL)
+        _check_float(row.get("share"), "share", 1.0)
+        for key in ("won", "bonus", "yahtzee"):
+            _check_bool(row, key)
+        _check_int(row, "chips", 12)
+        if row.setdefault("lost", None) is not None:
+            _check_float(row["lost"], "lost", MAX_POINTS_LOST)
+    return entry
+
+
+# ----------------------------------------------------------------------------- totals
+@dataclass(frozen=True)
+class HeadToHead:
+    wins: int = 0
+    losses: int = 0
+    ties: int = 0
+
+    @property
+    def played(self) -> int:
+        return self.wins + self.losses + self.ties
+
+
+@dataclass
+class Tally:
+    """Running sums for one profile: what `ProfileStats` is computed from."""
+
+    games: int = 0
+    contested: int = 0  # games with an opponent
+    wins: float = 0.0
+    score_sum: int = 0
+    best: int | None = None
+    bonus_games: int = 0
+    yahtzee_games: int = 0
+    chips: int = 0
+    lost_sum: float = 0.0
+    lost_games: int = 0
+    head_to_head: dict[str, list[int]] = field(default_factory=dict)  # name -> [w, l, t]
+    scores: list[tuple[str, int]] = field(default_factory=list)  # (ISO date, score)
+
+    def add(self, entry: Mapping, row: Mapping) -> None:
+        self.games += 1
+        if entry["contested"]:
+            self.contested += 1
+            self.wins += row["share"]
+        score = row["score"]
+        self.score_sum += score
+        self.best = score if self.best is None else max(self.best, score)
+        self.bonus_games += row["bonus"]
+        self.yahtzee_games += row["yahtzee"]
+        self.chips += row["chips"]
+        if row["lost"] is not None:
+            self.lost_sum += row["lost"]
+            self.lost_games += 1
+        self.scores.append((entry["date"], score))
+        if len(self.scores) > SCORE_HISTORY:
+            del self.scores[: len(self.scores) - SCORE_HISTORY]
+        for other in entry["rows"]:
+            if other["side"] == row["side"] or other["name"] == row["name"]:
+                continue
+            record = self.head_to_head.setdefault(other["name"], [0, 0, 0])
+            record[_versus(row, other)] += 1
+
+    def to_dict(self) -> dict:
+        return {
+            "games": self.games,
+            "contested": self.contested,
+            "wins": self.wins,
+            "score_sum": self.score_sum,
+            "best": self.best,
+            "bonus_games": self.bonus_games,
+            "yahtzee_games": self.yahtzee_games,
+            "chips": self.chips,
+            "lost_sum": self.lost_sum,
+            "lost_games": self.lost_games,
+            "head_to_head": {k: list(v) for k, v in self.head_to_head.items()},
+            "scores": [list(s) for s in self.scores],
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> Tally:
+        if not isinstance(data, dict):
+            raise ValueError("carried totals must be an object")
+        big = 10**9
+        games = _check_int(data, "games", big)
+        tally = cls(
+            games=games,
+            contested=_check_int(data, "contested", games),
+            wins=_check_float(data.get("wins"), "wins", games),
+            score_sum=_check_int(data, "score_sum", games * MAX_SCORE),
+            best=None if data.get("best") is None else _check_int(data, "best", MAX_SCORE),
+            bonus_games=_check_int(data, "bonus_games", games),
+            yahtzee_games=_check_int(data, "yahtzee_games", games),
+            chips=_check_int(data, "chips", games * 12),
+            lost_sum=_check_float(data.get("lost_sum"), "lost_sum", games * MAX_POINTS_LOST),
+            lost_games=_check_int(data, "lost_games", games),
+        )
+        versus = data.get("head_to_head")
+        if not isinstance(versus, dict) or len(versus) > 1000:
+            raise ValueError("head_to_head must be an object")
+        for name, record in versus.items():
+            _check_name(name)
+            if not isinstance(record, list) or len(record) != 3:
+                raise ValueError("a head-to-head record is [wins, losses, ties]")
+            tally.head_to_head[name] = [_check_int({"n": n}, "n", games) for n in record]
+        scores = data.get("scores")
+        if not isinstance(scores, list) or len(scores) > SCORE_HISTORY:
+            raise ValueError(f"scores must be a list of at most {SCORE_HISTORY}")
+        for item in scores:
+            if not isinstance(item, list) or len(item) != 2:
+                raise ValueError("a score point is [date, score]")
+            parse_time(item[0], "date")
+            tally.scores.append((item[0], _check_int({"s": item[1]}, "s", MAX_SCORE)))
+        return tally
+
+    def rename(self, old: str, new: str) -> None:
+        if old in self.head_to_head:
+            self.head_to_head[new] = _add_records(
+                self.head_to_head.pop(old), self.head_to_head.get(new)
+            )
+
+
+def _add_records(a: list[int], b: list[int] | None) -> list[int]:
+    return a if b is None else [x + y for x, y in zip(a, b, strict=True)]
+
+
+def _versus(row: Mapping, other: Mapping) -> int:
+    """0 win, 1 loss, 2 tie: for `row` against `other` in the same game."""
+    if row["won"] != other["won"]:
+        return 0 if row["won"] else 1
+    if row["total"] != other["total"]:
+        return 0 if row["total"] > other["total"] else 1
+    return 2
+
+
+@dataclass(frozen=True)
+class ProfileStats:
+    """One profile's figures. Rates are 0..1; figures with nothing to count are None."""
+
+    name: str
+    games: int
+    contested: int  # games with at least one opponent: what win_rate divides by
+    wins: float  # a shared win counts 1/n
+    win_rate: float | None
+    mean_score: float | None
+    best_score: int | None
+    upper_bonus_rate: float | None
+    yahtzee_rate: float | None  # games with 50 in the Yahtzee box
+    bonus_chips: int  # Yahtzee bonus chips won, in all
+    mean_points_lost: float | None  # expected points lost per game, where measured
+    head_to_head: Mapping[str, HeadToHead]
+    score_history: tuple[tuple[str, int], ...]  # (ISO date, score), oldest first, capped
+
+    @classmethod
+    def from_tally(cls, name: str, tally: Tally) -> ProfileStats:
+        games = tally.games
+        return cls(
+            name=name,
+            games=games,
+            contested=tally.contested,
+            wins=tally.wins,
+            win_rate=tally.wins / tally.contested if tally.contested else None,
+            mean_score=tally.score_sum / games if games else None,
+            best_score=tally.best,
+            upper_bonus_rate=tally.bonus_games / games if games else None,
+            yahtzee_rate=tally.yahtzee_games / games if games else None,
+            bonus_chips=tally.chips,
+            mean_points_lost=tally.lost_sum / tally.lost_games if tally.lost_games else None,
+            head_to_head={k: HeadToHead(*v) for k, v in sorted(tally.head_to_head.items())},
+            score_history=tuple(tally.scores),
+        )
+
+    def histogram(self, bin_width: int = HISTOGRAM_BIN) -> list[tuple[int, int]]:
+        """(bin start, games) over the charted scores; see `histogram`."""
+        return histogram((score for _, score in self.score_history), bin_width)
+
+
+def histogram(scores: Iterable[int], bin_width: int = HISTOGRAM_BIN) -> list[tuple[int, int]]:
+    """Scores counted in bins of `bin_width` points, every bin from the lowest to the highest.
+
+    >>> histogram([0, 24, 25, 80])
+    [(0, 2), (25, 1), (50, 0), (75, 1)]
+    >>> histogram([])
+    []
+    """
+    if bin_width < 1:
+        raise ValueError("a bin is at least one point wide")
+    counts: dict[int, int] = {}
+    for score in scores:
+        start = score // bin_width * bin_width
+        counts[start] = counts.get(start, 0) + 1
+    if not counts:
+        return []
+    low, high = min(counts), max(counts)
+    return [(b, counts.get(b, 0)) for b in range(low, high + 1, bin_width)]
+
+
+# ----------------------------------------------------------------------------- the book
+class StatsBook:
+    """Every recorded entry (and the carried totals of folded ones)."""
+
+    def __init__(
+        self, entries: list[dict] | None = None, carried: dict[str, Tally] | None = None
+    ) -> None:
+        self.entries: list[dict] = list(entries or [])
+        self.carried: dict[str, Tally] = dict(carried or {})
+        self._ids = {e["id"] for e in self.entries}
+
+    def has(self, history_id: str) -> bool:
+        """Whether a game is among the entries. Only a just-finished game is ever recorded
+        twice (after a crash), and that one is always among the newest entries."""
+        return history_id in self._ids
+
+    def add(self, entries: Sequence[dict]) -> bool:
+        """Record a game's entries; False if that game was already recorded."""
+        if not entries:
+            return False
+        if any(self.has(e["id"]) for e in entries):
+            return False
+        for entry in entries:
+            self.entries.append(check_entry(entry))
+            self._ids.add(entry["id"])
+        self._fold()
+        return True
+
+    def _fold(self) -> None:
+        excess = len(self.entries) - MAX_ENTRIES
+        if excess <= 0:
+            return
+        for entry in self.entries[:excess]:
+            for row in entry["rows"]:
+                self.carried.setdefault(row["name"], Tally()).add(entry, row)
+        del self.entries[:excess]
+        self._ids = {e["id"] for e in self.entries}
+
+    def tallies(self) -> dict[str, Tally]:
+        result: dict[str, Tally] = {}
+        for name, carried in self.carried.items():
+            result[name] = copy.deepcopy(carried)
+        for entry in self.entries:
+            for row in entry["rows"]:
+                result.setdefault(row["name"], Tally()).add(entry, row)
+        return result
+
+    def stats(self) -> dict[str, ProfileStats]:
+        """Name -> figures, for every profile (CPU levels included) with a recorded game."""
+        return {name: ProfileStats.from_tally(name, t) for name, t in self.tallies().items()}
+
+    def for_profile(self, name: str) -> ProfileStats:
+        """One profile's figures (all zero/None if it has played nothing yet)."""
+        tally = self.tallies().get(name, Tally())
+        return ProfileStats.from_tally(name, tally)
+
+    def rename(self, old: str, new: str) -> None:
+        for entry in self.entries:
+            for row in entry["rows"]:
+                if row["name"] == old:
+                    row["name"] = new
+        if old in self.carried:
+            self.carried[new] = self.carried.pop(old)
+        for tally in self.carried.values():
+            tally.rename(old, new)
+
+    def delete(self, name: str) -> None:
+        """Forget a profile's records (others' head-to-head against it goes too)."""
+        for entry in self.entries:
+            entry["rows"] = [r for r in entry["rows"] if r["name"] != name]
+        self.entries = [e for e in self.entries if e["rows"]]
+        self._ids = {e["id"] for e in self.entries}
+        self.carried.pop(name, None)
+        for tally in self.carried.values():
+            tally.head_to_head.pop(name, None)
+
+    def to_dict(self) -> dict:
+        return {
+            "format": STATS_FORMAT,
+            "entries": self.entries,
+            "carried": {name: t.to_dict() for name, t in self.carried.items()},
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> StatsBook:
+        entries = data.get("entries")
+        if not isinstance(entries, list) or len(entries) > MAX_ENTRIES:
+            raise ValueError(f"entries must be a list of at most {MAX_ENTRIES}")
+        carried = data.get("carried", {})
+        if not isinstance(carried, dict) or len(carried) > 1000:
+            raise ValueError("carried must be an object")
+        return cls(
+            [check_entry(e) for e in entries],
+            {_check_name(k): Tally.from_dict(v) for k, v in carried.items()},
+        )
