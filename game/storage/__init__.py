@@ -110,8 +110,9 @@ class FinishedRecord:
     """What `record_finished` did."""
 
     history_id: str  # the log in history/ (load_log(history_id) replays it)
-    new: bool  # False if this very game had been recorded before (or its log not written)
+    new: bool  # False if this very game had been filed before (nothing was counted again)
     high_score_places: Mapping[int, int]  # player index -> place in the table (1 = best)
+    saved: bool  # every file was written (else `problems` says what the disk refused)
 
 
 class Storage:
@@ -129,6 +130,7 @@ class Storage:
         progress and the history are read when asked for."""
         self.paths: DataPaths = resolve_paths(data_dir, environ)
         self.problems: list[str] = []  # one line each, for the player; see take_problems
+        self.last_finished: FinishedRecord | None = None  # set by save_session
         self._store = JsonStore(self.problems, clock)
         for folder in self.paths.folders():
             for stale in remove_stale_temps(folder):
@@ -214,6 +216,23 @@ class Storage:
         record = make_session_record(game, seats, assisted, started, extra, saved=self._now())
         return self.save_current(record)
 
+    def save_session(self, session: object) -> bool:
+        """Save a table session (anything with `game`, `seats`, `assisted`, `started`, and
+        optionally `seed` and `expected_lost`): in progress, it becomes the saved game; once
+        its match is over, it is filed with `record_finished` (the result is kept in
+        `last_finished`). False if the disk refused (a problem says why)."""
+        game: Game = session.game  # type: ignore[attr-defined]
+        seats = session.seats  # type: ignore[attr-defined]
+        assisted = bool(session.assisted)  # type: ignore[attr-defined]
+        started = session.started  # type: ignore[attr-defined]
+        if game.state.is_over:
+            expected_lost = getattr(session, "expected_lost", None)
+            self.last_finished = self.record_finished(game, seats, assisted, started, expected_lost)
+            return self.last_finished.saved
+        seed = getattr(session, "seed", None)
+        extra = {"seed": seed} if isinstance(seed, int) and not isinstance(seed, bool) else {}
+        return self.save_game(game, seats, assisted, started, extra)
+
     def has_current(self) -> bool:
         """Whether a game in progress is on disk (cheap; `load_current` checks it)."""
         return self.paths.current.is_file()
@@ -246,21 +265,24 @@ class Storage:
         `expected_lost` maps player index -> expected points that player lost over the whole
         match (from the coach), for the statistics. ValueError if the game is not over.
         """
-        log_id, new = _history.append_log(
+        log_id, status = _history.append_log(
             self._store, self.paths, game, seats, assisted, started, expected_lost
         )
+        saved = status != "failed"
         date = _saves.iso_time(self._now())
         names = [self._record_name(seat) for seat in seats]
         lost = _history.lost_per_player(game, expected_lost)
         if not self._stats.has(log_id):
             entries = entries_for_game(log_id, date, game, names, assisted, lost)
             if self._stats.add(entries):
-                self._store.save(self.paths.stats, self._stats.to_dict(), "statistics")
+                saved &= self._save_stats()
         places = self._highscores.add_game(log_id, date, game, seats, assisted)
         if places:
-            self._store.save(self.paths.highscores, self._highscores.to_dict(), "high scores")
-        self.clear_current()
-        return FinishedRecord(log_id, new, places)
+            saved &= self._store.save(
+                self.paths.highscores, self._highscores.to_dict(), "high scores"
+            )
+        saved &= self.clear_current()
+        return FinishedRecord(log_id, status == "new", places, saved)
 
     def _record_name(self, seat: Seat) -> str | None:
         name = profile_for_seat(seat)
@@ -284,6 +306,10 @@ class Storage:
     def list_profiles(self) -> list[Profile]:
         """People's profiles in creation order (the CPU levels are `CPU_PROFILES`)."""
         return list(self._profiles.profiles)
+
+    def find_profile(self, name: str) -> Profile | None:
+        """The profile called `name` (any letter case), if there is one."""
+        return self._profiles.find(name)
 
     def create_profile(self, name: str) -> Profile:
         """A new profile; ValueError in words if the name is taken or not allowed."""

@@ -249,11 +249,11 @@ def append_log(
     assisted: bool,
     started: datetime | str | None = None,
     expected_lost: Mapping[int, float] | None = None,
-) -> tuple[str, bool]:
-    """Write a finished game's log: (its id, whether a new file was written).
+) -> tuple[str, str]:
+    """Write a finished game's log: (its id, "new" | "existing" | "failed").
 
-    A game already logged is found, not written again. If the disk refuses, the problem is
-    reported and the id is still returned (statistics may refer to it).
+    A game already logged is found, not written again ("existing"). If the disk refuses
+    ("failed"), the problem is reported and the id is still returned for the statistics.
 
     ValueError if the game is not over or the seats do not fit it.
     """
@@ -262,13 +262,13 @@ def append_log(
     record = make_log_record("", game, seats, assisted, finished, started, expected_lost)
     existing = find_by_fingerprint(paths, mark)
     if existing is not None:
-        return existing, False
+        return existing, "existing"
     log_id = f"{finished.strftime('%Y%m%d-%H%M%S')}-{mark}"
     record["id"] = log_id
     if os.path.lexists(paths.history) and not paths.history.is_dir():
         store.set_aside(paths.history, "it is a file where the history folder should be", WHAT)
     saved = store.save(paths.history / f"{log_id}.json", record, WHAT)
-    return log_id, saved
+    return log_id, "new" if saved else "failed"
 
 
 def list_history(
