@@ -31,6 +31,7 @@ from game.storage.saves import iso_time, parse_seats, parse_time
 
 HISTORY_FORMAT = 1
 WHAT = "game history"
+LEFT_OUT = "the game is left out of the history"
 ID_PATTERN = re.compile(r"^\d{8}-\d{6}-[0-9a-f]{12}$")
 MAX_POINTS_LOST = 10_000.0  # expected points over a whole match; far above any real figure
 
@@ -224,7 +225,7 @@ def _log_files(paths: DataPaths, store: JsonStore) -> list[str]:
         if ID_PATTERN.match(stem):
             ids.append(stem)
         else:
-            store.set_aside(folder / name, "its name is not a history log's", WHAT)
+            store.set_aside(folder / name, "its name is not a history log's", WHAT, LEFT_OUT)
     ids.sort(reverse=True)  # the id starts with the finish time
     return ids
 
@@ -284,6 +285,7 @@ def list_history(
             HISTORY_FORMAT,
             lambda data, log_id=log_id: parse_summary(data, log_id),
             WHAT,
+            LEFT_OUT,
         )
         if summary is not None:
             found.append(summary)
@@ -299,4 +301,5 @@ def load_log(store: JsonStore, paths: DataPaths, log_id: str) -> HistoryLog | No
         HISTORY_FORMAT,
         lambda data: parse_log(data, log_id),
         WHAT,
+        LEFT_OUT,
     )

@@ -306,6 +306,7 @@ class JsonStore:
         format_version: int,
         parse: Callable[[dict], T],
         what: str,
+        outcome: str = "defaults are used",
     ) -> T | None:
         """The parsed file, or None if it is missing or was bad (then it is set aside).
 
@@ -326,7 +327,7 @@ class JsonStore:
             return parse(data)
         except Exception as bad:  # noqa: BLE001 - never crash on a file's contents
             reason = str(bad) or type(bad).__name__
-            self.set_aside(path, reason, what)
+            self.set_aside(path, reason, what, outcome)
             return None
 
     def set_aside(

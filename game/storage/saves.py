@@ -123,7 +123,7 @@ def save_current(store: JsonStore, paths: DataPaths, record: Mapping) -> bool:
 
 def load_current(store: JsonStore, paths: DataPaths) -> dict | None:
     """The saved game's record, fully checked, or None (none saved, or it was set aside)."""
-    return store.load(paths.current, CURRENT_FORMAT, _check, WHAT)
+    return store.load(paths.current, CURRENT_FORMAT, _check, WHAT, "a new game starts")
 
 
 def clear_current(store: JsonStore, paths: DataPaths) -> bool:

@@ -1,0 +1,268 @@
+"""Every file kind against every kind of bad file: reported, kept aside byte for byte,
+defaults used, nothing raised, and the next start is quiet."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from game.storage import Settings, Storage
+
+from .conftest import SEATS, STAMP, STARTED, open_storage, two_player_game
+
+KINDS = ("settings", "current", "profiles", "stats", "highscores", "history")
+
+# Per kind: a path into the file's JSON to a value the validation checks, for mutations.
+TARGETS = {
+    "settings": ("sound_volume",),
+    "current": ("seats", 0, "colour"),
+    "profiles": ("profiles", 0, "name"),
+    "stats": ("entries", 0, "rows", 0, "score"),
+    "highscores": ("tables", "official-1", 0, "score"),
+    "history": ("totals", 0),
+}
+HUGE_INT = "1" + "0" * 400
+
+
+@pytest.fixture(scope="module")
+def source(tmp_path_factory) -> dict[str, tuple[str, bytes]]:
+    """A folder with one good file of each kind: kind -> (path relative to folder, bytes)."""
+    folder = tmp_path_factory.mktemp("source")
+    storage = open_storage(folder)
+    storage.save_settings(storage.settings.replace(sound_volume=0.3, muted=True))
+    storage.create_profile("Ann")
+    done = storage.record_finished(two_player_game(seed=3), SEATS, False, STARTED)
+    storage.save_game(two_player_game(seed=4, limit=30), SEATS, False, STARTED)
+    assert storage.problems == [] and done.high_score_places == {0: 1}
+    files = {
+        "settings": "settings.json",
+        "current": "current.json",
+        "profiles": "profiles.json",
+        "stats": "stats.json",
+        "highscores": "highscores.json",
+        "history": f"history/{done.history_id}.json",
+    }
+    return {kind: (name, (folder / name).read_bytes()) for kind, name in files.items()}
+
+
+def _set(doc: object, path: tuple, value: object) -> None:
+    for key in path[:-1]:
+        doc = doc[key]
+    doc[path[-1]] = value
+
+
+def _mutated(raw: bytes, path: tuple, value: object) -> bytes:
+    doc = json.loads(raw)
+    _set(doc, path, value)
+    return json.dumps(doc).encode()
+
+
+def hostile_bytes(case: str, kind: str, raw: bytes) -> bytes | None:
+    """The bad contents for a case (None: the case puts a folder there instead)."""
+    target = TARGETS[kind]
+    if case == "truncated":
+        return raw[: len(raw) // 2]
+    if case == "empty":
+        return b""
+    if case == "not_json":
+        return b"{this is not json,"
+    if case == "binary":
+        return bytes(range(256)) * 8
+    if case == "utf16":
+        return raw.decode().encode("utf-16")
+    if case == "array":
+        return b"[1, 2, 3]"
+    if case == "wrong_version":
+        return _mutated(raw, ("format",), 99)
+    if case == "no_version":
+        doc = json.loads(raw)
+        del doc["format"]
+        return json.dumps(doc).encode()
+    if case == "float_1e308":
+        return _mutated(raw, target, 1e308)
+    if case == "float_overflow":
+        return _mutated(raw, target, "@@").replace(b'"@@"', b"1e999")
+    if case == "int_10_400":
+        return _mutated(raw, target, "@@").replace(b'"@@"', HUGE_INT.encode())
+    if case == "nan":
+        return _mutated(raw, target, "@@").replace(b'"@@"', b"NaN")
+    if case == "wrong_type":
+        return _mutated(raw, target, ["not", "this"])
+    if case == "deep_nesting":
+        return b"[" * 100_000
+    if case == "deep_value":
+        return _mutated(raw, target, "@@").replace(b'"@@"', b"[" * 500 + b"]" * 500)
+    if case == "six_megabytes":
+        doc = json.loads(raw)
+        doc["padding"] = "x" * (6 * 1024 * 1024)
+        return json.dumps(doc).encode()
+    if case == "directory":
+        return None
+    raise AssertionError(case)
+
+
+CASES = (
+    "truncated",
+    "empty",
+    "not_json",
+    "binary",
+    "utf16",
+    "array",
+    "wrong_version",
+    "no_version",
+    "float_1e308",
+    "float_overflow",
+    "int_10_400",
+    "nan",
+    "wrong_type",
+    "deep_nesting",
+    "deep_value",
+    "six_megabytes",
+    "directory",
+)
+# Settings keep their good fields when only one field is bad (the rest of the file is fine).
+SALVAGED = {("settings", "float_1e308"), ("settings", "wrong_type")}
+
+
+def load_everything(storage: Storage) -> None:
+    """What the game does with its files: construction loaded the rest already."""
+    storage.load_current()
+    for summary in storage.list_history():
+        storage.load_log(summary.id)
+
+
+def assert_defaults(storage: Storage, kind: str) -> None:
+    if kind == "settings":
+        assert storage.settings == Settings()
+    elif kind == "current":
+        assert storage.load_current() is None
+    elif kind == "profiles":
+        assert storage.list_profiles() == []
+    elif kind == "stats":
+        assert storage.all_stats() == {}
+    elif kind == "highscores":
+        assert storage.high_scores("official", 1) == []
+    elif kind == "history":
+        assert storage.list_history() == []
+
+
+@pytest.mark.parametrize("case", CASES)
+@pytest.mark.parametrize("kind", KINDS)
+def test_bad_file(tmp_path: Path, source, kind: str, case: str):
+    folder = tmp_path / "data"
+    for name, raw in source.values():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_bytes(raw)
+    name, raw = source[kind]
+    path = folder / name
+    bad = hostile_bytes(case, kind, raw)
+    path.unlink()
+    if bad is None:
+        path.mkdir()
+        (path / "inside.txt").write_bytes(b"keep me")
+    else:
+        path.write_bytes(bad)
+
+    storage = open_storage(folder)
+    load_everything(storage)
+
+    assert len(storage.problems) == 1, storage.problems
+    message = storage.problems[0]
+    stem = path.name[: -len(".json")]
+    aside = path.with_name(f"{stem}.corrupt-{STAMP}.json")
+    assert path.name in message and aside.name in message and "\n" not in message
+    if bad is None:
+        assert aside.is_dir() and (aside / "inside.txt").read_bytes() == b"keep me"
+    else:
+        assert aside.read_bytes() == bad
+    if (kind, case) in SALVAGED:
+        assert storage.settings == Settings().replace(muted=True)
+        assert path.is_file()  # the repaired settings were written back
+    else:
+        assert not os.path.lexists(path)
+        assert_defaults(storage, kind)
+    # The other files were not disturbed.
+    if kind != "profiles":
+        assert [p.name for p in storage.list_profiles()] == ["Ann"]
+    # Nothing else was set aside, and the next start has nothing to report.
+    corrupt = [p for p in folder.rglob("*") if ".corrupt-" in p.name]
+    assert corrupt == [aside]
+    again = open_storage(folder)
+    load_everything(again)
+    assert again.problems == []
+
+
+def test_a_second_bad_file_gets_its_own_name(tmp_path, source):
+    folder = tmp_path / "data"
+    folder.mkdir()
+    for raw in (b"one", b"two"):
+        (folder / "profiles.json").write_bytes(raw)
+        storage = open_storage(folder)
+        assert len(storage.problems) == 1
+    assert (folder / f"profiles.corrupt-{STAMP}.json").read_bytes() == b"one"
+    assert (folder / f"profiles.corrupt-{STAMP}-2.json").read_bytes() == b"two"
+
+
+def test_a_file_where_the_history_folder_should_be(tmp_path, source):
+    folder = tmp_path / "data"
+    folder.mkdir()
+    (folder / "history").write_bytes(b"not a folder")
+    storage = open_storage(folder)
+    assert storage.list_history() == []
+    assert len(storage.problems) == 1
+    assert (folder / f"history.corrupt-{STAMP}").read_bytes() == b"not a folder"
+    done = storage.record_finished(two_player_game(seed=3), SEATS, False, STARTED)
+    assert done.saved and [s.id for s in storage.list_history()] == [done.history_id]
+
+
+def test_a_stray_file_in_history_is_set_aside(tmp_path, source):
+    folder = tmp_path / "data"
+    (folder / "history").mkdir(parents=True)
+    (folder / "history" / "notes.json").write_bytes(b"{}")
+    storage = open_storage(folder)
+    assert storage.list_history() == []
+    assert len(storage.problems) == 1
+    assert (folder / "history" / f"notes.corrupt-{STAMP}.json").read_bytes() == b"{}"
+
+
+def test_history_log_under_another_name_is_refused(tmp_path, source):
+    folder = tmp_path / "data"
+    name, raw = source["history"]
+    (folder / "history").mkdir(parents=True)
+    other = "20200101-000000-000000000000"
+    (folder / "history" / f"{other}.json").write_bytes(raw)
+    storage = open_storage(folder)
+    assert storage.list_history() == []
+    assert "its id does not match its file name" in storage.problems[0]
+
+
+def test_a_log_that_does_not_replay_is_refused(tmp_path, source):
+    folder = tmp_path / "data"
+    name, raw = source["history"]
+    doc = json.loads(raw)
+    doc["game"]["log"][-1] = ["score", "CHANCE"]  # a box already filled, or another turn's
+    (folder / name).parent.mkdir(parents=True)
+    (folder / name).write_bytes(json.dumps(doc).encode())
+    storage = open_storage(folder)
+    log_id = Path(name).stem
+    assert [s.id for s in storage.list_history()] == [log_id]  # the summary looks fine
+    assert storage.load_log(log_id) is None
+    assert len(storage.problems) == 1 and "does not" in storage.problems[0]
+    assert storage.list_history() == []
+
+
+def test_hostile_extra_in_a_saved_game(tmp_path, source):
+    folder = tmp_path / "data"
+    folder.mkdir()
+    name, raw = source["current"]
+    doc = json.loads(raw)
+    doc["extra"] = {"deep": json.loads("[" * 40 + "]" * 40)}
+    (folder / name).write_bytes(json.dumps(doc).encode())
+    storage = open_storage(folder)
+    assert storage.load_current() is None
+    assert "nested too deeply" in storage.problems[0]
+    shutil.rmtree(folder)
