@@ -92,8 +92,9 @@ class ProfileBook:
 
     def create(self, name: str, created: str) -> Profile:
         name = check_name(name)
-        if self.find(name) is not None:
-            raise ValueError(f"there is already a profile called {name!r}")
+        clash = self.find(name)
+        if clash is not None:
+            raise ValueError(f"there is already a profile called {clash.name!r}")
         if len(self.profiles) >= MAX_PROFILES:
             raise ValueError(f"there can be at most {MAX_PROFILES} profiles")
         profile = Profile(name, created)
@@ -105,7 +106,7 @@ class ProfileBook:
         new = check_name(new)
         clash = self.find(new)
         if clash is not None and clash is not self.profiles[index]:
-            raise ValueError(f"there is already a profile called {new!r}")
+            raise ValueError(f"there is already a profile called {clash.name!r}")
         renamed = Profile(new, self.profiles[index].created)
         self.profiles[index] = renamed
         return renamed
