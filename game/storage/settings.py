@@ -196,6 +196,10 @@ class Settings:
                 raise ValueError(f"{f.name} {bad}") from None
             object.__setattr__(self, f.name, normal)
 
+    def __hash__(self) -> int:
+        # The generated hash would choke on the bindings mapping; settings make good cache keys.
+        return hash(tuple(getattr(self, f.name) for f in fields(self) if f.name != "key_bindings"))
+
     def replace(self, **changes: object) -> Settings:
         """A copy with `changes`; ValueError names the first bad field."""
         unknown = set(changes) - set(_CHECKS)

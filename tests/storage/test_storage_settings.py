@@ -141,3 +141,19 @@ def test_unknown_key_alone_is_not_a_problem(data_dir):
     storage = open_storage(data_dir)
     assert (storage.settings.muted, storage.problems) == (True, [])
     assert (data_dir / "settings.json").exists()
+
+
+def test_settings_are_hashable_and_equal_by_value():
+    a, b = Settings().replace(muted=True), Settings().replace(muted=True)
+    assert a == b and hash(a) == hash(b)
+    assert {a: 1}[b] == 1
+    assert a != a.replace(key_bindings={"roll": ["x"]})
+
+
+@pytest.mark.filterwarnings("ignore:pygame.init")  # key names need no display
+def test_default_key_names_are_pygame_names(monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    pygame = pytest.importorskip("pygame")
+    for keys in DEFAULT_KEY_BINDINGS.values():
+        for name in keys:
+            assert pygame.key.name(pygame.key.key_code(name)) == name
