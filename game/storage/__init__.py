@@ -172,7 +172,7 @@ class Storage:
         bad_fields: list[str] = []
 
         def parse(data: dict) -> Settings:
-            settings, bad = Settings.from_dict(data)
+            settings, bad = Settings.parse(data)
             bad_fields.extend(bad)
             return settings
 

@@ -93,7 +93,14 @@ def restore_session(record: object) -> tuple[Game, list[Seat], bool, datetime]:
         raise ValueError("a saved game must be an object")
     if record.get("format") != CURRENT_FORMAT:
         raise ValueError(f"unknown saved game format {record.get('format')!r:.40}")
-    game = Game.from_dict(record.get("game"))
+    try:
+        game = Game.from_dict(record.get("game"))
+    except ValueError:
+        raise
+    except (ArithmeticError, LookupError, TypeError, AttributeError) as slip:
+        # Game.from_dict promises ValueError, but e.g. Random.setstate raises OverflowError
+        # for a 2**32 word on platforms with a 32-bit C long; keep this function's promise.
+        raise ValueError(f"the saved game is malformed: {type(slip).__name__}: {slip}") from None
     seats = parse_seats(record.get("seats"), game)
     assisted = record.get("assisted")
     if not isinstance(assisted, bool):

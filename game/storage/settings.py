@@ -231,7 +231,16 @@ class Settings:
         return data
 
     @classmethod
-    def from_dict(cls, data: Mapping) -> tuple[Settings, list[str]]:
+    def from_dict(cls, data: Mapping) -> Settings:
+        """The settings in `data`; a bad field takes its default (logged), unknown keys are
+        ignored. See `parse` to learn which fields were bad."""
+        settings, bad = cls.parse(data)
+        for problem in bad:
+            log.warning("setting %s: default used", problem)
+        return settings
+
+    @classmethod
+    def parse(cls, data: Mapping) -> tuple[Settings, list[str]]:
         """The settings in `data` and the fields that were bad (those take their defaults).
 
         Unknown keys are ignored (logged). The caller decides what a bad field means for the

@@ -251,3 +251,14 @@ def test_team_game_is_logged(storage):
     log = storage.load_log(done.history_id)
     assert log.totals == game.state.match_totals() and len(log.totals) == 2
     assert storage.high_scores("official") == []  # teams do not enter the high scores
+
+
+def test_restore_turns_any_slip_of_the_rules_loader_into_value_error(monkeypatch):
+    record = _record()
+
+    def overflow(data):
+        raise OverflowError("Python int too large to convert to C unsigned long")
+
+    monkeypatch.setattr(Game, "from_dict", overflow)
+    with pytest.raises(ValueError, match="malformed: OverflowError"):
+        restore_session(record)

@@ -96,15 +96,22 @@ def test_dict_round_trip():
     )
     data = json.loads(json.dumps(s.to_dict()))
     assert data["format"] == 1 and data["window_size"] == [800, 600]
-    assert Settings.from_dict(data) == (s, [])
+    assert Settings.from_dict(data) == s
+    assert Settings.parse(data) == (s, [])
 
 
 def test_from_dict_ignores_unknown_keys_and_intents():
-    settings, bad = Settings.from_dict(
+    settings, bad = Settings.parse(
         {"format": 1, "muted": True, "laser": 3, "key_bindings": {"jump": ["j"]}}
     )
     assert bad == []
     assert settings == Settings().replace(muted=True)
+
+
+def test_from_dict_gives_defaults_for_bad_fields():
+    data = {"muted": True, "text_scale": 9, "verify": "all"}
+    assert Settings.parse(data)[1] == ["text_scale must be from 0.75 to 2.0"]
+    assert Settings.from_dict(data) == Settings().replace(muted=True, verify="all")
 
 
 def test_file_round_trip(data_dir):
