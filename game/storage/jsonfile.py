@@ -293,6 +293,7 @@ class JsonStore:
         self.problems: list[str] = [] if problems is None else problems
         self.clock = clock
         self._blocked: set[Path] = set()
+        self._failing: set[Path] = set()  # saves that failed and have not succeeded since
 
     def report(self, message: str) -> None:
         """Add a message for the player (once: a failing save would repeat it every move)."""
@@ -362,8 +363,13 @@ class JsonStore:
         try:
             write_atomic(path, payload)
         except OSError as refused:
-            self.report(f"Could not save the {what} ({refused.strerror or refused}).")
+            # Told once, not after every action of a game on a full disk; again only after
+            # a save of this file has worked in between.
+            if path not in self._failing:
+                self._failing.add(path)
+                self.report(f"Could not save the {what} ({refused.strerror or refused}).")
             return False
+        self._failing.discard(path)
         return True
 
     def remove(self, path: Path, what: str) -> bool:

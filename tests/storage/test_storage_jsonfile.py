@@ -171,3 +171,23 @@ def test_unmovable_bad_file_is_never_overwritten(tmp_path, monkeypatch):
     assert path.read_bytes() == b"garbage"
     assert len(store.problems) == 1
     assert "could not be moved aside (Permission denied)" in store.problems[0]
+
+
+def test_a_failing_save_is_reported_once_until_it_works_again(data_dir, monkeypatch):
+    storage = open_storage(data_dir)
+    real_replace = os.replace
+
+    def boom(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", boom)
+    for _ in range(3):
+        assert storage.save_settings(storage.settings) is False
+    assert storage.take_problems() == ["Could not save the settings (No space left on device)."]
+    assert storage.save_settings(storage.settings) is False
+    assert storage.problems == []  # still failing: not told again
+    monkeypatch.setattr(os, "replace", real_replace)
+    assert storage.save_settings(storage.settings) is True
+    monkeypatch.setattr(os, "replace", boom)
+    assert storage.save_settings(storage.settings) is False
+    assert storage.take_problems() == ["Could not save the settings (No space left on device)."]
