@@ -265,11 +265,12 @@ class Storage:
         `expected_lost` maps player index -> expected points that player lost over the whole
         match (from the coach), for the statistics. ValueError if the game is not over.
         """
+        now = self._now()  # one moment for the log, the statistics and the high scores
         log_id, status = _history.append_log(
-            self._store, self.paths, game, seats, assisted, started, expected_lost
+            self._store, self.paths, game, seats, assisted, started, expected_lost, now
         )
         saved = status != "failed"
-        date = _saves.iso_time(self._now())
+        date = _saves.iso_time(now)
         names = [self._record_name(seat) for seat in seats]
         lost = _history.lost_per_player(game, expected_lost)
         if not self._stats.has(log_id):
@@ -348,6 +349,28 @@ class Storage:
     def all_stats(self) -> dict[str, ProfileStats]:
         """Figures for every name with recorded games, CPU levels included."""
         return self._stats.stats()
+
+    def rebuild_stats(self) -> int:
+        """Recompute every statistic from the history logs (for example after stats.json was
+        damaged and set aside); returns the number of logs used. Replays each log, so it
+        takes a few milliseconds per game: offer it as an action, not on every start."""
+        book = StatsBook()
+        used = 0
+        for summary in reversed(self.list_history()):  # oldest first, as they were played
+            played = self.load_log(summary.id)
+            if played is None:
+                continue
+            names = [self._record_name(seat) for seat in played.seats]
+            date = _saves.iso_time(played.date)
+            book.add(
+                entries_for_game(
+                    played.id, date, played.game, names, played.assisted, played.expected_lost
+                )
+            )
+            used += 1
+        self._stats = book
+        self._save_stats()
+        return used
 
     def high_scores(self, variant: str, games: int = 1) -> list[HighScore]:
         """The table for a rule variant ("official", "free", "simple") and match length."""

@@ -250,6 +250,7 @@ def append_log(
     assisted: bool,
     started: datetime | str | None = None,
     expected_lost: Mapping[int, float] | None = None,
+    finished: datetime | None = None,
 ) -> tuple[str, str]:
     """Write a finished game's log: (its id, "new" | "existing" | "failed").
 
@@ -259,7 +260,7 @@ def append_log(
     ValueError if the game is not over or the seats do not fit it.
     """
     mark = fingerprint(game)
-    finished = store.clock()
+    finished = finished or store.clock()
     record = make_log_record("", game, seats, assisted, finished, started, expected_lost)
     existing = find_by_fingerprint(paths, mark)
     if existing is not None:

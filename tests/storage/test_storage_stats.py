@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import itertools
+from datetime import timedelta
+
 import pytest
 
 from game.rules import Game, GameConfig
 from game.seats import Seat
-from game.storage import HeadToHead, cpu_profile_name, histogram, stats
+from game.storage import HeadToHead, Storage, cpu_profile_name, histogram, stats
 from game.storage.stats import StatsBook, entries_for_game
 
-from .conftest import SEATS, STARTED, open_storage, play, two_player_game
+from .conftest import FIXED_TIME, SEATS, STARTED, open_storage, play, two_player_game
 
 HID = "20260101-120000-0123456789ab"
 
@@ -221,3 +224,23 @@ def test_cpu_seats_do_not_enter_high_scores(storage):
     done = storage.record_finished(two_player_game(seed=3), SEATS, False)
     assert [h.name for h in storage.high_scores("official")] == ["Ann"]
     assert done.high_score_places == {0: 1}
+
+
+def test_statistics_rebuild_from_history(data_dir):
+    ticks = itertools.count()
+
+    def clock():  # a minute per call, so logs sort in the order they were filed
+        return FIXED_TIME + timedelta(minutes=next(ticks))
+
+    storage = Storage(data_dir, environ={}, clock=clock)
+    storage.create_profile("Ann")
+    for seed in (3, 4, 5):
+        storage.record_finished(two_player_game(seed=seed), SEATS, False, STARTED, {0: seed})
+    kept = storage.all_stats()
+    storage.paths.stats.write_bytes(b"\x00 damaged")
+    damaged = open_storage(data_dir)
+    assert damaged.all_stats() == {} and len(damaged.problems) == 1
+    assert damaged.rebuild_stats() == 3
+    assert damaged.all_stats() == kept
+    assert damaged.profile_stats("Ann").mean_points_lost == 4.0
+    assert open_storage(data_dir).all_stats() == kept
