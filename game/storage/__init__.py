@@ -7,12 +7,16 @@ Use:
     storage.save_settings(storage.settings.replace(muted=True))
     for message in storage.take_problems(): ...    # show damaged-file notes to the player
 
-    storage.save_game(game, seats, assisted, started)   # after EVERY action (about 1 ms)
-    record = storage.load_current()                # None, or a fully checked record
-    game, seats, assisted, started = restore_session(record)
+    storage.save_session(session)   # after EVERY action (about 1 ms); files it once over
+    # ... or, without a session object:
+    storage.save_game(game, seats, assisted, started, extra)
     done = storage.record_finished(game, seats, assisted, started, expected_lost)
+
+    record = storage.load_current()                # None, or a fully checked record
+    game, seats, assisted, started = restore_session(record)   # record["extra"]: the app's
     storage.list_history(); storage.load_log(done.history_id)
     storage.create_profile("Ann"); storage.profile_stats("Ann"); storage.high_scores("official", 1)
+    storage.rebuild_stats()                        # statistics again from the history logs
 
 Nothing raises because of a file's contents. A damaged file is moved aside under a
 timestamped name (never overwriting an earlier one), one line goes into `storage.problems`,
@@ -31,6 +35,8 @@ Folder layout (the folders are created only when something is first written):
     <config folder>/
         settings.json               the player's settings
     Damaged files are kept beside the originals as NAME.corrupt-YYYYMMDD-HHMMSS[-N].json.
+    NAME.json.tmp-PID-XXXXXXXX files exist only while a write is in flight; one left by a
+    crash is removed at the next start.
 
     The data folder is platformdirs' user_data_dir("yahtzee-table"):
         Linux   ~/.local/share/yahtzee-table      (settings: ~/.config/yahtzee-table)
