@@ -1,0 +1,206 @@
+"""The shipped state-value tables: where they live, how they are written, read and checked.
+
+One file per variant in assets/tables/ (`official.npz`, `free.npz`, `simple.npz`), written by
+`python -m game.ai.build`. Each is a zip of .npy arrays: the values (float32, 8192 x 64 x 2,
+NaN where no game goes), the variant's name, a format number and a SHA-256 of the values.
+float32 keeps a file near 1 MB and still resolves the values to about 1e-5 points.
+
+`value_table(variant)` loads a table the first time it is asked for (about 15 ms). A missing,
+damaged or stale file is never fatal: the table is built in memory instead (a few seconds,
+with a logged warning).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import logging
+import threading
+import time
+import zipfile
+from collections import OrderedDict
+from pathlib import Path
+
+import numpy as np
+
+from game.ai import solver
+from game.ai.solver import TABLE_SHAPE, StateKey, TurnLevels
+from game.rules import Variant
+
+log = logging.getLogger(__name__)
+
+FORMAT = 1
+TABLE_DIR = Path(__file__).resolve().parents[2] / "assets" / "tables"
+STORED_DTYPE = np.float32
+#: Largest difference a rebuilt table may show against a shipped one: float32 rounding of
+#: values below 2048 is under 1.3e-4, and a rebuild on another machine can round the other way.
+CHECK_TOLERANCE = 2e-4
+_ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # fixed, so a rebuild writes the very same bytes
+
+
+class TableError(ValueError):
+    """A table file that cannot be used, and why."""
+
+
+def table_path(variant: Variant, directory: Path | None = None) -> Path:
+    return (directory or TABLE_DIR) / f"{variant.value}.npz"
+
+
+def _digest(values: np.ndarray) -> str:
+    return hashlib.sha256(np.ascontiguousarray(values).tobytes()).hexdigest()
+
+
+def build_values(variant: Variant) -> np.ndarray:
+    """A fresh table for `variant`, rounded to the stored precision."""
+    started = time.perf_counter()
+    values = solver.build_table(variant).astype(STORED_DTYPE)
+    log.info("built the %s table in %.1f s", variant.value, time.perf_counter() - started)
+    return values
+
+
+def save_table(path: Path, variant: Variant, values: np.ndarray) -> None:
+    """Write a table file; the same values always give the same bytes."""
+    values = np.ascontiguousarray(values, dtype=STORED_DTYPE)
+    arrays = {
+        "values": values,
+        "variant": np.array(variant.value),
+        "format": np.array(FORMAT),
+        "sha256": np.array(_digest(values)),
+    }
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_suffix(".partial")
+    with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name, array in arrays.items():
+            buffer = io.BytesIO()
+            np.lib.format.write_array(buffer, array, allow_pickle=False)
+            info = zipfile.ZipInfo(f"{name}.npy", date_time=_ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, buffer.getvalue())
+    partial.replace(path)  # never leave a half-written table where the game looks
+
+
+def read_table(path: Path, variant: Variant) -> np.ndarray:
+    """The values stored in `path`, or TableError saying what is wrong with the file."""
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            arrays = {name: data[name] for name in ("values", "variant", "format", "sha256")}
+    except FileNotFoundError:
+        raise TableError(f"{path} does not exist") from None
+    except (OSError, ValueError, KeyError, zipfile.BadZipFile, EOFError) as error:
+        raise TableError(f"{path} cannot be read: {error}") from None
+    values = arrays["values"]
+    if int(arrays["format"]) != FORMAT:
+        raise TableError(f"{path} has format {int(arrays['format'])}, expected {FORMAT}")
+    if str(arrays["variant"]) != variant.value:
+        raise TableError(f"{path} holds the {arrays['variant']} table, not {variant.value}")
+    if values.shape != TABLE_SHAPE or values.dtype != STORED_DTYPE:
+        raise TableError(f"{path} holds {values.dtype} {values.shape}, expected {TABLE_SHAPE}")
+    if _digest(values) != str(arrays["sha256"]):
+        raise TableError(f"{path} fails its checksum")
+    return values
+
+
+def compare_tables(shipped: np.ndarray, rebuilt: np.ndarray) -> str | None:
+    """None when two tables agree (same states, values within CHECK_TOLERANCE), else why not."""
+    if shipped.shape != rebuilt.shape:
+        return f"shape {shipped.shape} differs from {rebuilt.shape}"
+    known = np.isfinite(shipped)
+    if not np.array_equal(known, np.isfinite(rebuilt)):
+        count = int((known != np.isfinite(rebuilt)).sum())
+        return f"{count} states are computed in one table and not in the other"
+    diff = np.abs(shipped[known].astype(np.float64) - rebuilt[known])
+    worst = int(np.argmax(diff))
+    if diff[worst] > CHECK_TOLERANCE:
+        index = tuple(int(i) for i in np.argwhere(known)[worst])
+        return (
+            f"values differ by up to {diff[worst]:.6f} (state {index}: "
+            f"{shipped[index]:.6f} shipped, {rebuilt[index]:.6f} rebuilt)"
+        )
+    return None
+
+
+class ValueTable:
+    """One variant's state values as play uses them: lookups and per-state turn arrays.
+
+    Thread-safe, so a CPU player may think on a worker thread. States missing from the table
+    (cards no game can produce) are computed on first use.
+    """
+
+    TURN_CACHE = 64  # states whose within-turn arrays are kept: a whole game's worth and more
+
+    def __init__(self, variant: Variant, values: np.ndarray) -> None:
+        if values.shape != TABLE_SHAPE:
+            raise ValueError(f"a value table has shape {TABLE_SHAPE}, got {values.shape}")
+        self.variant = variant
+        # float64 in memory (8 MB): turn arrays are then computed without float32 rounding.
+        self._values = np.array(values, dtype=np.float64)
+        self._turns: OrderedDict[StateKey, TurnLevels] = OrderedDict()
+        self._lock = threading.RLock()
+
+    @property
+    def values(self) -> np.ndarray:
+        """The raw table (filled mask, capped upper total, Yahtzee holds 50); do not modify."""
+        return self._values
+
+    def value(self, key: StateKey) -> float:
+        """Expected points still to come from `key` at the start of a turn, playing best."""
+        value = self._values[key.filled, key.upper, key.fifty]
+        if not np.isnan(value):
+            return float(value)
+        with self._lock:
+            return solver.solve_state(self._values, key.filled, key.upper, key.fifty, self.variant)
+
+    def turn(self, key: StateKey) -> TurnLevels:
+        """The within-turn arrays of `key` (computed once, then cached)."""
+        with self._lock:
+            levels = self._turns.get(key)
+            if levels is not None:
+                self._turns.move_to_end(key)
+                return levels
+            for child in solver.children_of(key.filled, key.upper, key.fifty):
+                if np.isnan(self._values[child]):
+                    solver.solve_state(self._values, *child, self.variant)
+            levels = solver.turn_values(
+                key.filled,
+                np.array([key.upper]),
+                np.array([key.fifty]),
+                self._values,
+                self.variant,
+                levels=True,
+            )
+            self._turns[key] = levels
+            if len(self._turns) > self.TURN_CACHE:
+                self._turns.popitem(last=False)
+            return levels
+
+
+_tables: dict[Variant, ValueTable] = {}
+_tables_lock = threading.Lock()
+
+
+def value_table(variant: Variant = Variant.OFFICIAL, directory: Path | None = None) -> ValueTable:
+    """The variant's table, loaded on first use; built in memory if the file is unusable."""
+    if not isinstance(variant, Variant):
+        raise ValueError(f"unknown rule variant {variant!r}")
+    table = _tables.get(variant) if directory is None else None
+    if table is not None:
+        return table
+    with _tables_lock:
+        if directory is None and variant in _tables:
+            return _tables[variant]
+        path = table_path(variant, directory)
+        try:
+            values = read_table(path, variant)
+        except TableError as error:
+            log.warning("%s; building the %s table in memory instead", error, variant.value)
+            values = build_values(variant)
+        table = ValueTable(variant, values)
+        if directory is None:
+            _tables[variant] = table
+        return table
+
+
+def forget_tables() -> None:
+    """Drop loaded tables (tests use it to load afresh)."""
+    with _tables_lock:
+        _tables.clear()
