@@ -45,6 +45,7 @@ MAX_INT_DIGITS = 30  # far beyond any real count, far below Python's 4300-digit 
 TEMP_MARK = ".tmp-"
 CORRUPT_MARK = ".corrupt-"
 STALE_TEMP_AGE = 600.0  # s: a temp file this old belongs to no write in progress
+REPLACE_RETRIES = (0.005, 0.01, 0.02, 0.04)  # s, Windows only
 
 
 class BadFile(ValueError):
@@ -84,13 +85,28 @@ def write_atomic(path: Path, payload: bytes) -> None:
             out.write(payload)
             out.flush()
             os.fsync(out.fileno())
-        os.replace(temp, path)
+        _replace(temp, path)
     except BaseException:
         # Whatever stopped us, the old file is untouched; do not leave the half-write behind.
         with contextlib.suppress(OSError):
             os.unlink(temp)
         raise
     fsync_dir(path.parent)
+
+
+def _replace(source: Path, target: Path) -> None:
+    if sys.platform != "win32":
+        os.replace(source, target)
+        return
+    # Windows refuses to replace a file another process has open for a moment (a virus
+    # scanner, a search indexer); a few short retries get past it.
+    for delay in REPLACE_RETRIES:
+        try:
+            os.replace(source, target)
+            return
+        except PermissionError:
+            time.sleep(delay)
+    os.replace(source, target)
 
 
 def write_json(path: Path, data: object, *, pretty: bool = False) -> None:
