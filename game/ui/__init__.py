@@ -1,0 +1,1 @@
+"""Widgets for the table: dice, cup, scorecard, buttons; layout, theme and the input map."""

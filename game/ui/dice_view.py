@@ -1,0 +1,565 @@
+"""Draw a die crisply at any pixel size: ivory body, drilled pips, bevel, gloss and a soft shadow.
+
+No bitmaps are scaled. Each die image is computed with numpy from signed distance fields (the
+distance of every pixel to the rounded square, to each pip, to the rings), which gives exact
+one-pixel anti-aliasing at 24 px and at 400 px alike. Images are cached by (size, face, style,
+palette) in a bounded LRU cache and turned with `pygame.transform.rotozoom` for tumbling, so a
+frame only blits.
+
+Held dice are marked by shape as well as colour: a ring around the die and a padlock badge on its
+corner. Keyboard focus is a second, wider ring with a glow. A "ghost" die is a translucent blank
+placeholder, face 0 a blank die, and a "dimmed" die (a finished turn's) is greyed and darkened.
+
+    renderer = DieRenderer()
+    renderer.draw(screen, (320, 240), 72, face=5, angle=12.0, held=True)
+    if die_hit(event.pos, (320, 240), 72, angle=12.0): ...
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+
+import numpy as np
+import pygame
+
+from game.ui.palette import STANDARD_DICE, DicePalette
+
+Point = tuple[float, float]
+
+CORNER_RADIUS = 0.19  # of the die's side
+BEVEL = 0.15  # of the side: the rounded edge band that catches the light
+PIP_RADIUS = 0.087  # of the side
+PIP_RADIUS_MIN = 1.7  # px, so pips stay round dots on a 24 px die
+PIP_OFFSET = 0.265  # of the side, from the centre to a corner pip's centre
+ONE_PIP_SCALE = 1.3  # the single pip of a one is drilled larger, as on casino dice
+LIGHT = (-0.55, -0.835)  # unit vector towards the light: top left (screen y points down)
+SHADOW_OFFSET = (0.05, 0.085)  # of the side, at rest on the table
+SHADOW_BLUR = 0.07  # of the side
+CONTACT_OFFSET = (0.012, 0.022)  # of the side: the tight shadow right under the die
+CONTACT_BLUR = 0.022  # of the side
+CONTACT_STRENGTH = 0.9  # times the palette's shadow alpha
+LIFT_SHADOW_SLANT = (0.3, 0.3)  # shadow px moved per px of lift by the light from the top left
+LIFT_ZOOM = 0.0025  # scale gained per px of lift: a thrown die nears the eye
+LIFT_SHADOW_GROWTH = 0.004  # shadow scale gained per px of lift
+LIFT_SHADOW_FADE = 0.006  # shadow opacity lost per px of lift (down to 35 %)
+CONTACT_FADE = 0.08  # of the side: lift at which the contact shadow is gone
+HELD_GAP = 0.05  # of the side, between die and held ring
+HELD_WIDTH = 0.055  # of the side
+FOCUS_GAP = 0.13  # of the side, between die and focus ring
+FOCUS_WIDTH = 0.05  # of the side
+RING_MIN = 1.6  # px: thinnest ring or gap, for small dice
+BADGE_RADIUS = 0.2  # of the side
+PAD = 0.28  # of the side: room around the body for rings, glow and badge
+DIM_DESATURATE = 0.55  # share of colour taken out of a dimmed die
+DIM_DARKEN = 0.72  # brightness kept by a dimmed die
+CACHE_SIZE = 160  # images: 5 dice x 7 faces x a few styles and sizes, with room to spare
+AA = 1.0  # px: width of the anti-aliased edge
+
+# Pip centres in units of PIP_OFFSET: x right, y down.
+PIP_LAYOUT: dict[int, tuple[tuple[int, int], ...]] = {
+    0: (),
+    1: ((0, 0),),
+    2: ((1, -1), (-1, 1)),
+    3: ((1, -1), (0, 0), (-1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+
+
+# --- pure geometry (no pygame) --------------------------------------------------------------
+
+
+def rounded_square_sdf(x: np.ndarray, y: np.ndarray, half: float, radius: float) -> np.ndarray:
+    """Signed distance (px) to a square of half-side `half` with corners rounded by `radius`."""
+    qx = np.abs(x) - (half - radius)
+    qy = np.abs(y) - (half - radius)
+    outside = np.hypot(np.maximum(qx, 0.0), np.maximum(qy, 0.0))
+    inside = np.minimum(np.maximum(qx, qy), 0.0)
+    return outside + inside - radius
+
+
+def coverage(distance: np.ndarray, aa: float = AA) -> np.ndarray:
+    """0..1 share of each pixel inside the shape whose signed distance is given."""
+    return np.clip(0.5 - distance / aa, 0.0, 1.0)
+
+
+def pip_centres(face: int, size: float) -> list[Point]:
+    """Pip centres relative to the die centre, in px, for an unrotated die of side `size`."""
+    step = PIP_OFFSET * size
+    return [(gx * step, gy * step) for gx, gy in PIP_LAYOUT[face]]
+
+
+def pip_radius(face: int, size: float) -> float:
+    radius = max(PIP_RADIUS * size, PIP_RADIUS_MIN)
+    return radius * (ONE_PIP_SCALE if face == 1 else 1.0)
+
+
+def die_hit(
+    point: Point, center: Point, size: float, angle: float = 0.0, slop: float = 0.0
+) -> bool:
+    """Whether `point` is on the die of side `size` at `center`, turned `angle` degrees.
+
+    `slop` px widens the target, e.g. for touch. The rounded corners count as outside, exactly
+    as drawn.
+    """
+    dx, dy = point[0] - center[0], point[1] - center[1]
+    # Undo the rotation: pygame turns counter-clockwise on screen, where y points down.
+    rad = math.radians(angle)
+    cos, sin = math.cos(rad), math.sin(rad)
+    lx, ly = cos * dx - sin * dy, sin * dx + cos * dy
+    half = size / 2.0
+    radius = CORNER_RADIUS * size
+    qx, qy = abs(lx) - (half - radius), abs(ly) - (half - radius)
+    distance = math.hypot(max(qx, 0.0), max(qy, 0.0)) + min(max(qx, qy), 0.0) - radius
+    return distance <= slop
+
+
+# --- rasterising -----------------------------------------------------------------------------
+
+
+def _mix(a: np.ndarray, b: np.ndarray, k: np.ndarray) -> np.ndarray:
+    return a + (b - a) * k[..., None]
+
+
+def _c(colour: tuple[int, ...]) -> np.ndarray:
+    """A colour as a float RGB vector; numpy broadcasts it over an image."""
+    return np.asarray(colour[:3], dtype=np.float64)
+
+
+def _rgb(colour: tuple[int, ...], shape: tuple[int, int]) -> np.ndarray:
+    return np.broadcast_to(_c(colour), (*shape, 3)).copy()
+
+
+class Layers:
+    """Straight-alpha 'over' compositing of float RGB layers: the bottom layer is added first.
+
+    Colour is kept where alpha is 0, so rotozoom's filtering does not pull dark fringes in from
+    transparent black around the die.
+    """
+
+    def __init__(self, shape: tuple[int, int], base: tuple[int, ...]) -> None:
+        self.rgb = _rgb(base, shape)
+        self.alpha = np.zeros(shape)
+
+    def over(
+        self, rgb: np.ndarray, alpha: np.ndarray, win: tuple[slice, ...] | None = None
+    ) -> None:
+        """Lay `rgb` at `alpha` over what is there; `win` limits it to a window of the image."""
+        win = win if win is not None else (slice(None), slice(None))
+        below_rgb, below_a = self.rgb[win], self.alpha[win]
+        out_a = alpha + below_a * (1.0 - alpha)
+        safe = np.where(out_a > 0.0, out_a, 1.0)
+        mixed = (rgb * alpha[..., None] + below_rgb * (below_a * (1.0 - alpha))[..., None]) / safe[
+            ..., None
+        ]
+        self.rgb[win] = np.where((out_a > 0.0)[..., None], mixed, rgb)
+        self.alpha[win] = out_a
+
+    def surface(self) -> pygame.Surface:
+        return rgba_surface(self.rgb, self.alpha)
+
+
+def rgba_surface(rgb: np.ndarray, alpha: np.ndarray) -> pygame.Surface:
+    """A per-pixel-alpha Surface from float RGB (h, w, 3) in 0..255 and alpha (h, w) in 0..1."""
+    height, width = alpha.shape
+    pixels = np.empty((height, width, 4), dtype=np.uint8)
+    pixels[..., :3] = np.clip(np.rint(rgb), 0, 255)
+    pixels[..., 3] = np.clip(np.rint(alpha * 255.0), 0, 255)
+    surface = pygame.image.frombytes(pixels.tobytes(), (width, height), "RGBA")
+    # convert_alpha needs a display; headless tests and start-up before set_mode skip it.
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        surface = surface.convert_alpha()
+    return surface
+
+
+def _grid(extent: int) -> tuple[np.ndarray, np.ndarray]:
+    """Pixel-centre coordinates (px) relative to the middle of an `extent` x `extent` image."""
+    coords = np.arange(extent, dtype=np.float64) + 0.5 - extent / 2.0
+    return np.meshgrid(coords, coords)  # x varies along columns, y along rows
+
+
+@dataclass(frozen=True)
+class DieStyle:
+    """How a die is decorated; part of the cache key."""
+
+    held: bool = False
+    focused: bool = False
+    ghost: bool = False
+    dimmed: bool = False
+
+
+def sprite_extent(size: int, style: DieStyle | None = None) -> int:
+    """Side of the square image for a die of side `size`: room for rings and badge only if held or
+    focused, since every extra pixel is rotozoomed each frame while the die tumbles."""
+    decorated = style is not None and (style.held or style.focused)
+    margin = math.ceil(PAD * size + 3) if decorated else math.ceil(AA + 2)
+    return size + 2 * margin  # same parity as size, so the die sits on whole pixels
+
+
+def shadow_extent(size: int) -> int:
+    return size + 2 * math.ceil(2.0 * max(SHADOW_BLUR * size, 1.5) + 2)
+
+
+def render_die(size: int, face: int, style: DieStyle, palette: DicePalette) -> pygame.Surface:
+    """The die image (no shadow), centred in a square of `sprite_extent(size, style)` px."""
+    if face not in PIP_LAYOUT:
+        raise ValueError(f"a die shows 1 to 6 (or 0 for blank), got {face!r}")
+    if size < 8:
+        raise ValueError(f"a die needs at least 8 px to be drawn, got {size}")
+    extent = sprite_extent(size, style)
+    x_all, y_all = _grid(extent)
+    half = size / 2.0
+    body_all = rounded_square_sdf(x_all, y_all, half, CORNER_RADIUS * size)
+    layers = Layers(x_all.shape, palette.body)
+    lx, ly = LIGHT
+
+    if style.focused:
+        _ring(layers, body_all, size, FOCUS_GAP, FOCUS_WIDTH, palette.focus, glow=True)
+    if style.held:
+        _ring(
+            layers,
+            body_all,
+            size,
+            HELD_GAP,
+            HELD_WIDTH,
+            palette.held,
+            glow=False,
+            edge=palette.held_glyph,
+        )
+
+    # The die itself is shaded only within its own square, whatever room the rings take.
+    win = _window(x_all, y_all, 0.0, 0.0, half + AA + 1.0)
+    x, y, body_d = x_all[win], y_all[win], body_all[win]
+
+    # Face: a soft diagonal gradient, light at the top left.
+    along = np.clip((x * lx + y * ly) / (size * 0.75), -1.0, 1.0)  # +1 towards the light
+    body = np.where(
+        (along > 0.0)[..., None],
+        _mix(_c(palette.body), _c(palette.body_light), along * 0.9),
+        _mix(_c(palette.body), _c(palette.body_dark), -along * 0.55),
+    )
+    # Bevel: the rounded edge faces outwards; it is bright where it faces the light.
+    bevel = max(BEVEL * size, 1.5)
+    depth = np.clip(1.0 + body_d / bevel, 0.0, 1.0)  # 0 inside the flat face, 1 at the very edge
+    curve = 1.0 - np.sqrt(np.clip(1.0 - depth * depth, 0.0, 1.0))  # a quarter round profile
+    gx, gy = np.gradient(body_d, axis=1), np.gradient(body_d, axis=0)
+    facing = (gx * lx + gy * ly) / (np.hypot(gx, gy) + 1e-9)  # +1: edge faces the light
+    body = _mix(body, _c(palette.body_light), np.clip(facing, 0.0, 1.0) * curve * 0.85)
+    body = _mix(body, _c(palette.body_dark), np.clip(-facing, 0.0, 1.0) * curve * 0.9)
+    body = _mix(body, _c(palette.edge), np.clip(curve - 0.75, 0.0, 1.0) * 1.2)
+    # Gloss: a soft elliptical sheen near the lit corner.
+    if palette.gloss > 0.0:
+        sx, sy = x + 0.2 * size, y + 0.24 * size
+        spot = np.exp(-((sx / (0.3 * size)) ** 2 + (sy / (0.17 * size)) ** 2) * 2.2)
+        body = _mix(body, _c((255, 255, 255)), spot * palette.gloss)
+
+    if not style.ghost:
+        for cx, cy in pip_centres(face, size):
+            _pip(body, x, y, cx, cy, pip_radius(face, size), palette)
+
+    # Edge line: keeps the silhouette crisp on light and dark cloth alike.
+    edge = coverage(np.abs(body_d + palette.edge_width / 2.0) - palette.edge_width / 2.0)
+    body = _mix(body, _c(palette.edge), edge * (1.0 if palette.high_contrast else 0.7))
+    body_alpha = coverage(body_d)
+    if style.ghost:
+        body_alpha = body_alpha * palette.ghost_alpha
+    if style.dimmed:
+        # Faded, not translucent: greyed and darkened, so a past turn's dice recede but still read.
+        grey = (body @ np.array([0.299, 0.587, 0.114]))[..., None]
+        body = (body + (grey - body) * DIM_DESATURATE) * DIM_DARKEN
+    layers.over(body, body_alpha, win)
+
+    if style.held:
+        _badge(layers, x_all, y_all, size, palette)
+    return layers.surface()
+
+
+def _window(x: np.ndarray, y: np.ndarray, cx: float, cy: float, reach: float) -> tuple[slice, ...]:
+    """The rows and columns within `reach` px of (cx, cy): work there, not on the whole image."""
+    cols, rows = x[0], y[:, 0]
+    c0, c1 = np.searchsorted(cols, [cx - reach, cx + reach])
+    r0, r1 = np.searchsorted(rows, [cy - reach, cy + reach])
+    return (slice(r0, r1), slice(c0, c1))
+
+
+def _pip(
+    body: np.ndarray,
+    x: np.ndarray,
+    y: np.ndarray,
+    cx: float,
+    cy: float,
+    radius: float,
+    palette: DicePalette,
+) -> None:
+    """Drill one pip into `body` in place: dark, its far wall lit, a faint lip on the near side."""
+    win = _window(x, y, cx, cy, radius + 3.0)
+    px, py = x[win] - cx, y[win] - cy
+    lx, ly = LIGHT
+    dist = np.hypot(px, py)
+    wall = np.clip((dist / radius - 0.35) / 0.65, 0.0, 1.0)
+    towards = -(px * lx + py * ly) / (dist + 1e-9)  # +1 on the wall opposite the light
+    pip = _mix(_c(palette.pip), _c(palette.pip_wall), wall * np.clip(towards, 0.0, 1.0) * 0.9)
+    lip = coverage(np.abs(dist - radius - 0.6) - 0.6) * np.clip(-towards, 0.0, 1.0)
+    patch = _mix(body[win], _c(palette.body_dark), lip * 0.5)
+    body[win] = _mix(patch, pip, coverage(dist - radius))
+
+
+def _ring(
+    layers: Layers,
+    body_d: np.ndarray,
+    size: int,
+    gap: float,
+    width: float,
+    colour: tuple[int, int, int],
+    glow: bool,
+    edge: tuple[int, int, int] | None = None,
+) -> None:
+    inner = max(gap * size, RING_MIN)
+    thick = max(width * size, RING_MIN)
+    mid = inner + thick / 2.0
+    ring = coverage(np.abs(body_d - mid) - thick / 2.0)
+    if edge is not None:
+        # Light hairlines either side: red on green felt is nearly the same grey, and a held die
+        # must stand out for players who see little or no colour.
+        line = max(0.014 * size, 0.8)
+        halo_d = np.abs(body_d - mid) - thick / 2.0 - line
+        layers.over(_c(edge), coverage(halo_d))
+    if glow:
+        # A soft halo outside the focus ring, so it reads even against a held ring's colour.
+        halo = np.exp(-np.clip(body_d - mid, 0.0, None) / max(0.05 * size, 1.5)) * 0.45
+        halo *= (body_d > mid).astype(np.float64)
+        layers.over(_c(colour), halo)
+    layers.over(_c(colour), ring)
+
+
+def _badge(layers: Layers, x: np.ndarray, y: np.ndarray, size: int, palette: DicePalette) -> None:
+    """A round padlock badge on the top-right corner of a held die, clear of the corner pip."""
+    radius = max(BADGE_RADIUS * size, 5.5)
+    cx, cy = size / 2.0, -size / 2.0  # on the corner itself: it covers ring and rounding, not pips
+    outline = max(radius * 0.16, 1.0)
+    win = _window(x, y, cx, cy, radius + outline + 2.0)
+    bx, by = x[win] - cx, y[win] - cy
+    dist = np.hypot(bx, by)
+    layers.over(_c(palette.held_glyph), coverage(dist - radius - outline), win)
+    layers.over(_c(palette.held), coverage(dist - radius), win)
+    # Padlock, in units of a fifth of the badge radius: a body and a shackle whose legs meet it.
+    unit = radius / 5.0
+    lock_d = rounded_square_sdf((bx / 1.3), by - 1.35 * unit, 1.65 * unit, 0.45 * unit)
+    arch_r, arch_t = 1.3 * unit, max(0.7 * unit, 0.9)
+    sy = by + 0.9 * unit  # the arch's centre sits above the body
+    arch = np.abs(np.hypot(bx, np.minimum(sy, 0.0)) - arch_r) - arch_t / 2.0
+    arch = np.where(sy > 1.0 * unit, np.inf, arch)  # the legs end inside the body
+    glyph = np.maximum(coverage(lock_d), coverage(arch))
+    layers.over(_c(palette.held_glyph), glyph, win)
+    if radius >= 9.0:
+        # A keyhole, once the badge is big enough for it to read as one rather than a speck.
+        hole = coverage(np.hypot(bx, by - 1.2 * unit) - 0.45 * unit)
+        layers.over(_c(palette.held), hole, win)
+
+
+def render_shadow(size: int, palette: DicePalette, soft: bool) -> pygame.Surface:
+    """The die's footprint blurred, centred in a `shadow_extent(size)` square.
+
+    Two kinds: a `soft` wide shadow cast by the light, and a tight contact shadow right under the
+    die that grounds it on the cloth.
+    """
+    extent = shadow_extent(size)
+    x, y = _grid(extent)
+    blur = max((SHADOW_BLUR if soft else CONTACT_BLUR) * size, 1.0)
+    d = rounded_square_sdf(x, y, size / 2.0 - blur * 0.3, CORNER_RADIUS * size)
+    # A smoothstep over +-blur approximates a Gaussian blur of the footprint.
+    k = np.clip(0.5 - d / (2.0 * blur), 0.0, 1.0)
+    strength = palette.shadow[3] / 255.0 * (1.0 if soft else CONTACT_STRENGTH)
+    alpha = k * k * (3.0 - 2.0 * k) * strength
+    return rgba_surface(_rgb(palette.shadow, x.shape), alpha)
+
+
+class SpriteCache:
+    """A bounded least-recently-used cache of rendered images, keyed by what made them."""
+
+    def __init__(self, max_entries: int) -> None:
+        if max_entries < 1:
+            raise ValueError("the cache must hold at least one image")
+        self.max_entries = max_entries
+        self._images: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self.renders = 0  # images computed, for tests and benchmarks
+
+    def __len__(self) -> int:
+        return len(self._images)
+
+    def clear(self) -> None:
+        self._images.clear()
+
+    def get(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        """The image for `key`, made by `make()` on a miss; the oldest unused one is dropped."""
+        image = self._images.get(key)
+        if image is not None:
+            self._images.move_to_end(key)
+            return image
+        image = make()
+        self.renders += 1
+        self._images[key] = image
+        if len(self._images) > self.max_entries:
+            self._images.popitem(last=False)
+        return image
+
+
+class DieRenderer:
+    """Draws dice from a bounded cache of rendered images; one per screen or per app."""
+
+    def __init__(self, max_entries: int = CACHE_SIZE) -> None:
+        self.cache = SpriteCache(max_entries)
+
+    def __len__(self) -> int:
+        return len(self.cache)
+
+    def sprite(
+        self,
+        size: int,
+        face: int,
+        *,
+        held: bool = False,
+        focused: bool = False,
+        ghost: bool = False,
+        dimmed: bool = False,
+        palette: DicePalette = STANDARD_DICE,
+    ) -> pygame.Surface:
+        """The unrotated die image, its centre the die's centre (cached)."""
+        style = DieStyle(held, focused, ghost, dimmed)
+        size = int(round(size))
+        return self.cache.get(
+            ("die", size, face, style, palette), lambda: render_die(size, face, style, palette)
+        )
+
+    def prewarm(self, size: int, palette: DicePalette = STANDARD_DICE) -> None:
+        """Render every face, free and held, and the shadows at `size` now (on entering a scene or
+        after a resize), so holding a die mid-game does not stall a frame on a first render."""
+        for face in range(1, 7):
+            for held in (False, True):
+                self.sprite(size, face, held=held, palette=palette)
+        self.shadow(size, palette, soft=True)
+        self.shadow(size, palette, soft=False)
+
+    def shadow(
+        self, size: int, palette: DicePalette = STANDARD_DICE, *, soft: bool = True
+    ) -> pygame.Surface:
+        """The unrotated soft (or contact) shadow image, centred on the die's footprint (cached)."""
+        size = int(round(size))
+        return self.cache.get(
+            ("shadow", size, palette, soft), lambda: render_shadow(size, palette, soft)
+        )
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        center: Point,
+        size: int,
+        face: int,
+        angle: float = 0.0,
+        *,
+        held: bool = False,
+        focused: bool = False,
+        ghost: bool = False,
+        dimmed: bool = False,
+        lift: float = 0.0,
+        shadow: bool = True,
+        palette: DicePalette = STANDARD_DICE,
+    ) -> pygame.Rect:
+        """Draw a die centred on `center`, turned `angle` degrees counter-clockwise.
+
+        `center` is where the die appears. A die `lift` px above the table (a TumblePose's `y` and
+        `lift`) is drawn a little larger, and its shadow falls on the table `lift` px lower,
+        slanted away from the light, softer and paler. Returns the rectangle blitted.
+        """
+        lift = max(lift, 0.0)
+        zoom = 1.0 + lift * LIFT_ZOOM
+        if shadow and not ghost and palette.shadow[3] > 0:
+            self._draw_shadow(surface, center, size, angle, lift, palette)
+        sprite = self.sprite(
+            size, face, held=held, focused=focused, ghost=ghost, dimmed=dimmed, palette=palette
+        )
+        image = _turn(sprite, angle, zoom)
+        rect = image.get_rect(center=(round(center[0]), round(center[1])))
+        surface.blit(image, rect)
+        return rect
+
+    def _draw_shadow(
+        self,
+        surface: pygame.Surface,
+        center: Point,
+        size: int,
+        angle: float,
+        lift: float,
+        palette: DicePalette,
+    ) -> None:
+        # The contact shadow fades as the die leaves the cloth; the soft one grows and pales.
+        contact = max(0.0, 1.0 - lift / max(CONTACT_FADE * size, 1.0))
+        grow, pale = 1.0 + lift * LIFT_SHADOW_GROWTH, max(0.35, 1.0 - lift * LIFT_SHADOW_FADE)
+        layers = [(True, SHADOW_OFFSET, grow, pale)]
+        if contact > 0.0:
+            layers.append((False, CONTACT_OFFSET, 1.0, contact))
+        # The table under the die is `lift` px below it; the light slants the shadow further.
+        ground_x, ground_y = center[0], center[1] + lift
+        for soft, offset, zoom, opacity in layers:
+            base = self.shadow(size, palette, soft=soft)
+            image = _turn(base, angle, zoom)
+            if opacity < 1.0:
+                if image is base:
+                    image = base.copy()  # never fade the cached original
+                image.set_alpha(round(255 * opacity))
+            x = ground_x + offset[0] * size + lift * LIFT_SHADOW_SLANT[0]
+            y = ground_y + offset[1] * size + lift * LIFT_SHADOW_SLANT[1]
+            surface.blit(image, image.get_rect(center=(round(x), round(y))))
+
+
+def _turn(image: pygame.Surface, angle: float, zoom: float) -> pygame.Surface:
+    if angle % 360.0 == 0.0 and zoom == 1.0:
+        return image
+    return pygame.transform.rotozoom(image, angle, zoom)
+
+
+_DEFAULT_RENDERER: DieRenderer | None = None
+
+
+def default_renderer() -> DieRenderer:
+    """A shared renderer for callers that do not keep their own."""
+    global _DEFAULT_RENDERER
+    if _DEFAULT_RENDERER is None:
+        _DEFAULT_RENDERER = DieRenderer()
+    return _DEFAULT_RENDERER
+
+
+def draw_die(
+    surface: pygame.Surface,
+    center: Point,
+    size: int,
+    face: int,
+    angle: float = 0.0,
+    held: bool = False,
+    focused: bool = False,
+    palette: DicePalette = STANDARD_DICE,
+    *,
+    ghost: bool = False,
+    dimmed: bool = False,
+    lift: float = 0.0,
+    shadow: bool = True,
+) -> pygame.Rect:
+    """Draw one die with the shared renderer (see DieRenderer.draw)."""
+    return default_renderer().draw(
+        surface,
+        center,
+        size,
+        face,
+        angle,
+        held=held,
+        focused=focused,
+        ghost=ghost,
+        dimmed=dimmed,
+        lift=lift,
+        shadow=shadow,
+        palette=palette,
+    )
