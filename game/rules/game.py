@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from game.rules.actions import Action, Hold, Release, Score, action_from_json, action_to_json
 from game.rules.config import GameConfig
+from game.rules.phase import Phase
 from game.rules.serial import state_from_dict, state_to_dict
 from game.rules.state import GameState
 
@@ -66,10 +67,11 @@ class Game:
         """Play an action; raises IllegalAction (with the reason) and changes nothing if refused."""
         before = self.state
         self.state, events = before.apply(action, self.rng)
-        if isinstance(action, (Hold, Release, Score)):
+        if isinstance(action, (Hold, Release, Score)) and self.state.phase is Phase.TURN:
             self._undo.append(_Undo(before, len(self.log), before.player))
         else:
-            self._undo.clear()  # dice were rolled (or a game began): no going back past them
+            # Dice were rolled, a game began or ended: no going back past that.
+            self._undo.clear()
         self.log.append(action)
         return events
 
@@ -153,6 +155,6 @@ def _rng_from_json(data: object) -> tuple:
     state = (version, tuple(internal), gauss)
     try:
         random.Random().setstate(state)
-    except (ValueError, TypeError) as bad:
+    except (ValueError, TypeError, OverflowError) as bad:
         raise ValueError(f"start_rng is not usable: {bad}") from None
     return state

@@ -304,3 +304,10 @@ def test_config_refuses_nonsense():
         GameConfig(("Ann", "Bob"), team_mode=TeamMode.SHARED, teams=(0, 0))
     with pytest.raises(ValueError, match="every player needs a team"):
         GameConfig(("Ann", "Bob"), team_mode=TeamMode.COMBINED, teams=(0,))
+
+
+def test_the_last_score_of_a_game_cannot_be_undone():
+    game = Game.new(GameConfig(("Ann",)), seed=23)
+    greedy_play(game)
+    assert game.state.phase is Phase.MATCH_OVER
+    assert not game.can_undo()
