@@ -43,9 +43,11 @@ class Context:
 
     def __post_init__(self) -> None:
         self._derive()
-        for problem in self.storage.problems:
+        self.report_storage_problems()
+
+    def report_storage_problems(self) -> None:
+        for problem in self.storage.take_problems():
             self.notify(problem)
-        self.storage.problems.clear()
 
     def _derive(self) -> None:
         s = self.settings
@@ -59,9 +61,7 @@ class Context:
         self.settings = settings
         self._derive()
         self.storage.save_settings(settings)
-        for problem in self.storage.problems:
-            self.notify(problem)
-        self.storage.problems.clear()
+        self.report_storage_problems()
 
     def play(self, name: str, volume: float = 1.0) -> None:
         self.sound.play(name, volume)

@@ -38,7 +38,7 @@ class Session:
         self.assisted = assisted
         self.started = started or _now()
         # Seeds each CPU's personality: the same game and situation give the same choice.
-        self.seed = seed if seed is not None else game.start_rng[1][1]
+        self.seed = seed if seed is not None else game.start_rng[1][0]
         self.on_change = on_change
         self._strategies: dict[int, object] = {}
 
@@ -116,13 +116,3 @@ class Session:
     def _changed(self) -> None:
         if self.on_change is not None:
             self.on_change(self)
-
-    # ----------------------------------------------------------------- saving
-    def to_record(self) -> dict:
-        return {
-            "game": self.game.to_dict(),
-            "seats": [s.to_dict() for s in self.seats],
-            "assisted": self.assisted,
-            "started": self.started,
-            "seed": self.seed,
-        }
