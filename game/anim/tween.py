@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, MutableMapping, Sequence
-from typing import Any, Protocol, TypeAlias, TypeVar, runtime_checkable
+from typing import Any, Protocol, TypeAlias, TypeVar
 
 from game.anim.easing import Easing, get
 
@@ -34,7 +34,6 @@ Value: TypeAlias = float | tuple[float, ...]
 FINISH_ROUNDS_MAX = 1000  # callbacks that keep scheduling new work are cut off after this many
 
 
-@runtime_checkable
 class Step(Protocol):
     """Anything a timeline or a Tweener can run: tweens, waits, calls, sequences, shakes."""
 

@@ -111,11 +111,8 @@ def die_hit(
     rad = math.radians(angle)
     cos, sin = math.cos(rad), math.sin(rad)
     lx, ly = cos * dx - sin * dy, sin * dx + cos * dy
-    half = size / 2.0
-    radius = CORNER_RADIUS * size
-    qx, qy = abs(lx) - (half - radius), abs(ly) - (half - radius)
-    distance = math.hypot(max(qx, 0.0), max(qy, 0.0)) + min(max(qx, qy), 0.0) - radius
-    return distance <= slop
+    distance = rounded_square_sdf(np.float64(lx), np.float64(ly), size / 2.0, CORNER_RADIUS * size)
+    return bool(distance <= slop)
 
 
 # --- rasterising -----------------------------------------------------------------------------
