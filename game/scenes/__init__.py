@@ -1,0 +1,1 @@
+"""The pygame scenes: title, setup, table, pause, confirm, help and results."""
