@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 MIN_FONT_PX = 9
+TEXT_CACHE = 1024  # rendered strings kept
 
 
 class Fonts:
@@ -13,6 +14,7 @@ class Fonts:
     def __init__(self, text_scale: float = 1.0) -> None:
         self.text_scale = text_scale
         self._cache: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._texts: dict[tuple, pygame.Surface] = {}
 
     def get(self, size: float, bold: bool = False) -> pygame.font.Font:
         px = max(MIN_FONT_PX, round(size * self.text_scale))

@@ -154,16 +154,17 @@ def draw_panel(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, alt: bo
 
 
 def draw_felt(surface: pygame.Surface, theme: Theme) -> None:
-    """The green baize with a soft vignette, at any window size."""
+    """The green baize with a soft vignette, at any window size. Callers cache the result:
+    the vignette is computed on a small grid and smoothly scaled up."""
     w, h = surface.get_size()
     surface.fill(theme.felt)
-    if theme.high_contrast:
+    if theme.high_contrast or w < 2 or h < 2:
         return
-    steps = 6
-    for i in range(steps):
-        inset = int(min(w, h) * 0.04 * (steps - i))
-        c = [
-            int(theme.felt_dark[k] + (theme.felt[k] - theme.felt_dark[k]) * i / steps)
-            for k in range(3)
-        ]
-        pygame.draw.rect(surface, c, (0, 0, w, h), width=max(1, inset // 3 + 1))
+    gw, gh = 48, 30
+    grid = pygame.Surface((gw, gh), pygame.SRCALPHA)
+    for y in range(gh):
+        for x in range(gw):
+            dx, dy = (x + 0.5) / gw * 2 - 1, (y + 0.5) / gh * 2 - 1
+            d = min(1.0, (dx * dx + dy * dy) ** 0.5 / 1.35)
+            grid.set_at((x, y), (*theme.felt_dark, round(200 * d**2.2)))
+    surface.blit(pygame.transform.smoothscale(grid, (w, h)), (0, 0))

@@ -1,0 +1,44 @@
+"""What the message line says about each event: "Bob scored 28 in Three of a Kind"."""
+
+from __future__ import annotations
+
+from game.rules import events as ev
+from game.rules.config import GameConfig
+
+
+def describe(event, config: GameConfig) -> str | None:
+    """One short sentence for an event, or None for events not worth a line."""
+    name = config.players
+    if isinstance(event, ev.Scored):
+        who = name[event.player]
+        if event.bonus_chip:
+            return f"Yahtzee bonus +100! {who} scored {event.points} in {event.category.label}"
+        if event.category.label == "Yahtzee" and event.points == 50:
+            return f"YAHTZEE! {who} scored 50"
+        joker = " (Joker)" if event.joker else ""
+        return f"{who} scored {event.points} in {event.category.label}{joker}"
+    if isinstance(event, ev.UpperBonusEarned):
+        return f"{config.column_name(event.column)} made the upper bonus: +35!"
+    if isinstance(event, ev.RollOffRolled):
+        return f"{name[event.player]} rolled {sum(event.dice)} for the start"
+    if isinstance(event, ev.RollOffTied):
+        who = " and ".join(config.column_name(c) for c in event.columns)
+        return f"{who} tied on {event.total}: they roll again"
+    if isinstance(event, ev.OrderDecided):
+        return f"{config.column_name(event.order[0])} starts"
+    if isinstance(event, ev.TieBreakStarted):
+        who = " and ".join(config.competitor_name(c) for c in event.competitors)
+        return (
+            f"Tie on {event.total}! Tie-breaker: {who} each play one more turn, dice total counts"
+        )
+    if isinstance(event, ev.TieBreakStood):
+        return f"{name[event.player]} stands on {event.total}"
+    if isinstance(event, ev.GameOver):
+        winners = [config.competitor_name(w) for w in event.winners]
+        best = max(event.totals)
+        if len(winners) > 1:
+            return f"Shared win on {best}: {' and '.join(winners)}"
+        return f"{winners[0]} wins with {event.totals[event.winners[0]]}!"
+    if isinstance(event, ev.GameStarted) and event.game_index > 0:
+        return f"Game {event.game_index + 1} of {config.games}"
+    return None

@@ -1,0 +1,600 @@
+"""The table: dice, cup, scorecard and the turn in play, for people and CPUs alike.
+
+Controls (keys are remappable in Settings; these are the defaults):
+    Space / R        roll (also the start roll and tie-breaker rolls)
+    1-5              hold or release a die
+    Up / Down        move over the open boxes of the scorecard
+    Left / Right     move over the dice and buttons
+    Tab / Shift+Tab  move the focus over everything
+    Enter            use what has the focus (score the box, hold the die, press the button)
+    H                hint: the best move now
+    Ctrl+Z           undo the last hold or score of yours (never a roll)
+    S / F            skip to the end of a CPU turn / CPU turns fast
+    K                show or hide the key hints
+    F1               rules and help
+    Esc / P          pause
+Mouse: click a die to hold it, click a box to score it, click the buttons.
+"""
+
+from __future__ import annotations
+
+import logging
+from concurrent.futures import Future, ThreadPoolExecutor
+
+import pygame
+
+from game.rules import Category, GameState, IllegalAction, Phase, Roll, Score, Stand
+from game.rules import events as ev
+from game.rules.actions import Hold, Release
+from game.scenes.base import Scene
+from game.scenes.table_show import show_events
+from game.session import Session
+from game.ui.dice_tray import DiceTray
+from game.ui.effects import Banner
+from game.ui.layout import table_layout
+from game.ui.palette import dice_palette
+from game.ui.scorecard_view import ScorecardView
+from game.ui.widgets import draw_button, draw_felt, draw_panel
+
+log = logging.getLogger(__name__)
+
+CPU_DELAY = {"slow": 1.0, "normal": 0.6, "fast": 0.3}  # s before each CPU action
+CPU_HOLD_SHARE = 0.45  # holds come quicker than rolls and scores
+CPU_FAST = 0.3  # delay and animation factor while the player speeds CPUs up
+FLASH_FADE = 1.2  # s for a scored box's glow to fade
+TURN_BANNER = 1.2  # s
+
+
+class TableScene(Scene):
+    def __init__(self, ctx, session: Session) -> None:
+        super().__init__(ctx)
+        self.session = session
+        self.tray = DiceTray(seed=session.seed)
+        self.card_view = ScorecardView(ctx.fonts, ctx.theme)
+        self.lay = table_layout((1280, 800), len(session.config.columns))
+        self.message = ""
+        self.banner: Banner | None = None
+        self.effects: list = []
+        self.flash = None
+        self.focus: tuple = ("button", "roll")
+        self.show_keys = False
+        self.hint_text: list[str] = []
+        self.hint_keep: tuple[int, ...] = ()
+        self.hint_box: Category | None = None
+        self.cpu_wait = 0.0
+        self.cpu_fast = False
+        self.cpu_future: Future | None = None
+        self.cpu_future_state: GameState | None = None
+        self._executor: ThreadPoolExecutor | None = None
+        self.results_in: float | None = None
+        self.landed_sound_due = False
+        self._background: pygame.Surface | None = None
+        self.size = (1280, 800)
+        self.resync()
+
+    # ----------------------------------------------------------------- life cycle
+    def enter(self) -> None:
+        self.resync()
+        if self.session.state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+            self.results_in = 0.0
+
+    def resume(self) -> None:
+        # Settings may have changed under the pause menu: theme, fonts, motion.
+        self.card_view = ScorecardView(self.ctx.fonts, self.ctx.theme)
+        self._background = None
+        self.layout(self.size)
+        self.tray.reduced_motion = self.ctx.settings.reduced_motion
+
+    def exit(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        state = self.session.state
+        self.lay = table_layout(size, len(state.config.columns))
+        self.tray.set_layout(self.lay)
+        self.card_view.layout(self.lay.card, state)
+        self._background = None
+
+    def resync(self) -> None:
+        """Show the state as it is, with no animation (after load, undo, skip or a new game)."""
+        state = self.session.state
+        self.tray.reduced_motion = self.ctx.settings.reduced_motion
+        self.tray.sync(state.dice, state.held)
+        self.card_view.layout(self.lay.card, state)
+        self.cpu_future = None
+        self.hint_text, self.hint_keep, self.hint_box = [], (), None
+        if not self.message:
+            self.message = self._prompt()
+        self._fix_focus()
+
+    def request_quit(self) -> bool:
+        return True  # the game was saved after the last action
+
+    # ----------------------------------------------------------------- helpers
+    @property
+    def speed(self) -> float:
+        scale = self.ctx.animation_scale
+        if self.session.is_cpu_turn and self.cpu_fast:
+            scale *= CPU_FAST
+        return scale
+
+    def column_colour(self, column: int) -> tuple[int, int, int]:
+        player = self.session.config.columns[column][0]
+        return self.ctx.theme.player(self.session.seats[player].colour)
+
+    def _prompt(self) -> str:
+        state, seat = self.session.state, self.session.seat
+        if state.phase is Phase.ROLL_OFF:
+            return f"{seat.name}: roll for the start"
+        if state.phase is Phase.TIE_BREAK:
+            return f"Tie-breaker: {seat.name} to roll"
+        if state.phase is Phase.TURN and state.dice is None:
+            return f"{seat.name} to roll"
+        return ""
+
+    @property
+    def person_to_play(self) -> bool:
+        return not self.session.is_cpu_turn and self.session.state.phase in (
+            Phase.ROLL_OFF,
+            Phase.TURN,
+            Phase.TIE_BREAK,
+        )
+
+    @property
+    def animating(self) -> bool:
+        return (
+            self.tray.animating
+            or self.banner is not None
+            or bool(self.effects)
+            or self.flash is not None
+            or self.results_in is not None
+            or self.session.is_cpu_turn
+        )
+
+    # ----------------------------------------------------------------- focus
+    def _targets(self) -> list[tuple]:
+        state = self.session.state
+        targets: list[tuple] = []
+        if state.dice is not None and state.rolls_left > 0:
+            targets += [("die", i) for i in range(5)]
+        targets += [("button", name) for name in ("roll", "hint", "undo", "menu")]
+        targets += [("box", c) for c in self._open_boxes()]
+        return targets
+
+    def _open_boxes(self) -> list[Category]:
+        return sorted(self.session.state.score_options(), key=lambda c: c.value)
+
+    def _fix_focus(self) -> None:
+        if self.focus not in self._targets():
+            self.focus = ("button", "roll")
+
+    def _move_focus(self, step: int, kinds: tuple[str, ...] | None = None) -> None:
+        targets = [t for t in self._targets() if kinds is None or t[0] in kinds]
+        if not targets:
+            return
+        if self.focus in targets:
+            i = (targets.index(self.focus) + step) % len(targets)
+        else:
+            i = 0 if step > 0 else len(targets) - 1
+        self.focus = targets[i]
+
+    # ----------------------------------------------------------------- input
+    def handle(self, event: pygame.event.Event) -> bool:
+        intent = self.ctx.input.intent(event)
+        if intent == "pause":
+            self.open_pause()
+            return True
+        if intent == "help":
+            from game.scenes.help import HelpScene
+
+            self.ctx.stack.push(HelpScene(self.ctx))
+            return True
+        if intent == "key_hints":
+            self.show_keys = not self.show_keys
+            return True
+        if self.banner is not None and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.banner = None  # any key or click dismisses an announcement
+        if intent == "skip_cpu":
+            self.skip_cpu_turn()
+            return True
+        if intent == "speed_cpu":
+            self.cpu_fast = not self.cpu_fast
+            self.message = "CPU turns: fast" if self.cpu_fast else "CPU turns: normal pace"
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            return self._hover(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self._click(event.pos)
+        if intent is None:
+            return False
+        if intent == "roll":
+            self.press("roll")
+        elif intent.startswith("hold_"):
+            self.toggle_die(int(intent[-1]) - 1)
+        elif intent == "undo":
+            self.press("undo")
+        elif intent == "hint":
+            self.press("hint")
+        elif intent in ("up", "down"):
+            self._move_focus(-1 if intent == "up" else 1, ("box",))
+        elif intent in ("left", "right"):
+            self._move_focus(-1 if intent == "left" else 1, ("die", "button"))
+        elif intent in ("focus_next", "focus_prev"):
+            self._move_focus(1 if intent == "focus_next" else -1)
+        elif intent == "confirm":
+            self.activate(self.focus)
+        else:
+            return False
+        return True
+
+    def _target_at(self, pos) -> tuple | None:
+        die = self.tray.die_at(pos)
+        if die is not None:
+            return ("die", die)
+        for name, rect in self.lay.buttons.items():
+            if rect.collidepoint(pos):
+                return ("button", name)
+        box = self.card_view.box_at(pos)
+        if box is not None and box[0] == self.session.state.column:
+            return ("box", box[1])
+        return None
+
+    def _hover(self, pos) -> bool:
+        target = self._target_at(pos)
+        if target is not None and target in self._targets() and target != self.focus:
+            self.focus = target
+            return True
+        return False
+
+    def _click(self, pos) -> bool:
+        target = self._target_at(pos)
+        if target is None:
+            return False
+        self.activate(target)
+        return True
+
+    def activate(self, target: tuple) -> None:
+        kind, what = target
+        if kind == "die":
+            self.toggle_die(what)
+        elif kind == "button":
+            self.press(what)
+        elif kind == "box":
+            self.score(what)
+
+    def press(self, name: str) -> None:
+        if name == "menu":
+            self.open_pause()
+        elif name == "undo":
+            self.undo()
+        elif name == "hint":
+            if self.session.state.phase is Phase.TIE_BREAK:
+                self.act(Stand())
+            else:
+                self.show_hint()
+        elif name == "roll":
+            self.act(Roll())
+
+    def open_pause(self) -> None:
+        from game.scenes.pause import PauseScene
+
+        self.tray.finish()
+        self.ctx.stack.push(PauseScene(self.ctx, self.session))
+
+    def toggle_die(self, die: int) -> None:
+        state = self.session.state
+        if not 0 <= die <= 4 or state.dice is None:
+            self.act(Hold(max(0, min(4, die))))  # refused with the reason
+            return
+        self.act(Release(die) if state.held[die] else Hold(die))
+
+    def score(self, category: Category) -> None:
+        state = self.session.state
+        options = state.score_options()
+        if not self.person_to_play or category not in options:
+            self.act(Score(category))  # refused with the reason
+            return
+        verify = self.ctx.settings.verify
+        points = options[category]
+        if verify == "all" or (verify == "zeros" and points == 0):
+            from game.scenes.confirm import ConfirmScene
+
+            question = f"Score {points} in {category.label}?"
+            self.ctx.stack.push(ConfirmScene(self.ctx, question, lambda: self.act(Score(category))))
+            return
+        self.act(Score(category))
+
+    def act(self, action) -> None:
+        """A person's action: refused with the reason, or applied and shown."""
+        if self.session.is_cpu_turn:
+            self.message = f"Wait: it is {self.session.seat.name}'s turn (S skips it)"
+            return
+        if self.session.state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+            return
+        self.tray.finish()  # a click during a roll lands the dice at once
+        try:
+            events = self.session.apply(action)
+        except IllegalAction as refusal:
+            self.message = str(refusal).capitalize()
+            return
+        self.hint_text, self.hint_keep, self.hint_box = [], (), None
+        show_events(self, events, self.speed)
+        self._fix_focus()
+
+    def undo(self) -> None:
+        if not self.session.can_undo():
+            self.message = "Nothing to undo: rolls and CPU moves cannot be undone"
+            return
+        action = self.session.undo()
+        self.tray.sync(self.session.state.dice, self.session.state.held)
+        self.flash = None
+        self.message = f"Undone: {_describe_action(action)}"
+        self._fix_focus()
+
+    def show_hint(self) -> None:
+        from game.scenes.coach import hint_lines
+
+        state = self.session.state
+        if not self.person_to_play or state.phase is not Phase.TURN or state.dice is None:
+            self.message = "A hint needs your dice: roll first"
+            return
+        self.session.mark_assisted()
+        self.hint_text, self.hint_keep, self.hint_box = hint_lines(state)
+        if self.hint_box is not None:
+            self.focus = ("box", self.hint_box)
+
+    def on_turn_started(self, event: ev.TurnStarted) -> None:
+        seat = self.session.seats[event.player]
+        self.tray.put_away()
+        self.focus = ("button", "roll")
+        if not seat.is_cpu and (self.session.person_count > 1 or len(self.session.seats) > 1):
+            self.banner = Banner(
+                f"Your turn, {seat.name}",
+                self.column_colour(event.column),
+                TURN_BANNER * max(0.3, self.ctx.animation_scale),
+            )
+            self.ctx.play("turn", 0.7)
+        self.cpu_wait = self._cpu_delay(Roll())
+
+    # ----------------------------------------------------------------- CPU turns
+    def _cpu_delay(self, action) -> float:
+        delay = CPU_DELAY[self.ctx.settings.cpu_pace]
+        if isinstance(action, (Hold, Release)):
+            delay *= CPU_HOLD_SHARE
+        if self.cpu_fast:
+            delay *= CPU_FAST
+        return delay * max(0.2, self.ctx.animation_scale)
+
+    def _cpu_step(self, dt: float) -> None:
+        if not self.session.is_cpu_turn or self.tray.animating or self.banner is not None:
+            return
+        self.cpu_wait -= dt
+        state = self.session.state
+        if self.cpu_future is None:
+            # Decide in a worker thread so a slow first decision never freezes the window.
+            if self._executor is None:
+                self._executor = ThreadPoolExecutor(1, thread_name_prefix="cpu")
+            self.cpu_future = self._executor.submit(self.session.cpu_action)
+            self.cpu_future_state = state
+            return
+        if self.cpu_wait > 0 or not self.cpu_future.done():
+            return
+        future, self.cpu_future = self.cpu_future, None
+        if self.cpu_future_state is not state:
+            return  # the state moved on (skip, load): decide again
+        action = future.result()
+        events = self.session.apply(action)
+        show_events(self, events, self.speed)
+        self.cpu_wait = self._cpu_delay(action)
+
+    def skip_cpu_turn(self) -> None:
+        """Play the rest of the CPU's turn at once and show where it ended."""
+        session = self.session
+        if not session.is_cpu_turn:
+            self.message = "No CPU turn to skip"
+            return
+        self.cpu_future = None
+        player, turn = session.state.player, session.state.turn
+        shown: list = []
+        for _ in range(200):
+            state = session.state
+            if not session.is_cpu_turn or state.player != player or state.turn != turn:
+                break
+            shown += session.apply(session.cpu_action())
+        show_events(self, shown, 0.0)
+        self.tray.finish()
+        self.banner = None if not any(isinstance(e, ev.TurnStarted) for e in shown) else self.banner
+
+    # ----------------------------------------------------------------- time
+    def update(self, dt: float) -> None:
+        self.tray.update(dt)
+        if self.landed_sound_due and self.tray.landing:
+            self.landed_sound_due = False
+            self.ctx.play("dice_land_1")
+        if self.banner is not None:
+            self.banner.update(dt)
+            if self.banner.done:
+                self.banner = None
+        for effect in self.effects:
+            effect.update(dt)
+        self.effects = [e for e in self.effects if not e.done]
+        if self.flash is not None:
+            self.flash.strength -= dt / FLASH_FADE
+            if self.flash.strength <= 0:
+                self.flash = None
+        if self.results_in is not None:
+            self.results_in -= dt
+            if self.results_in <= 0:
+                self.results_in = None
+                from game.scenes.results import ResultsScene
+
+                self.ctx.stack.push(ResultsScene(self.ctx, self.session))
+            return
+        self._cpu_step(dt)
+
+    # ----------------------------------------------------------------- drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        theme, fonts, lay = self.ctx.theme, self.ctx.fonts, self.lay
+        if self._background is None or self._background.get_size() != surface.get_size():
+            self._background = pygame.Surface(surface.get_size())
+            draw_felt(self._background, theme)
+        surface.blit(self._background, (0, 0))
+        state = self.session.state
+        self._draw_message(surface)
+        hold_label = fonts.render("held dice", 20 * lay.unit, theme.panel_alt)
+        focus_die = self.focus[1] if self.focus[0] == "die" else None
+        strip = theme.felt_dark
+        self.tray.draw(
+            surface,
+            dice_palette(theme.high_contrast),
+            hold_label,
+            focus_die,
+            strip,
+            theme.felt_light,
+        )
+        for i in self.hint_keep:
+            x, y = self.lay.roll_slots[i] if not state.held[i] else self.lay.hold_slots[i]
+            r = round(self.lay.die_size * 0.72)
+            pygame.draw.circle(
+                surface, theme.focus, (round(x), round(y)), r, width=max(2, round(3 * lay.unit))
+            )
+        self._draw_buttons(surface)
+        colours = [self.column_colour(c) for c in range(len(state.config.columns))]
+        active = state.column if state.phase in (Phase.TURN, Phase.ROLL_OFF) else None
+        focus_box = self.focus[1] if self.focus[0] == "box" else None
+        previews = state.score_options() if self.ctx.settings.show_previews else None
+        if previews is not None and not self.person_to_play and state.dice is None:
+            previews = None
+        self.card_view.draw(surface, state, colours, previews, focus_box, self.flash, active)
+        if self.hint_text:
+            self._draw_hint(surface)
+        for effect in self.effects:
+            effect.draw(surface)
+        if self.banner is not None:
+            self.banner.draw(surface, lay.tray, fonts, theme, lay.unit)
+        if self.show_keys:
+            self._draw_key_hints(surface)
+
+    def _draw_message(self, surface) -> None:
+        theme, lay = self.ctx.theme, self.lay
+        draw_panel(surface, theme, lay.message)
+        seat = self.session.seat
+        colour = theme.player(seat.colour)
+        dot = pygame.Rect(0, 0, lay.message.height // 2, lay.message.height // 2)
+        dot.midleft = (lay.message.left + lay.message.height // 3, lay.message.centery)
+        pygame.draw.rect(surface, colour, dot, border_radius=dot.height // 4)
+        text = self.message or self._prompt()
+        width = lay.message.width - dot.width - lay.message.height
+        font = self.ctx.fonts.fit(text, lay.message.height * 0.55, width)
+        img = font.render(text, True, theme.text)
+        surface.blit(
+            img, img.get_rect(midleft=(dot.right + lay.message.height // 3, lay.message.centery))
+        )
+
+    def _draw_buttons(self, surface) -> None:
+        state, inp = self.session.state, self.ctx.input
+        labels = {
+            "roll": self._roll_label(state),
+            "hint": "Stand" if state.phase is Phase.TIE_BREAK else "Hint",
+            "undo": "Undo",
+            "menu": "Menu",
+        }
+        hints = {
+            "roll": inp.label("roll"),
+            "hint": "Enter" if state.phase is Phase.TIE_BREAK else inp.label("hint"),
+            "undo": inp.label("undo"),
+            "menu": inp.label("pause"),
+        }
+        can_roll = (
+            self.person_to_play
+            and state.rolls_left > 0
+            and (state.dice is None or not all(state.held))
+        )
+        enabled = {
+            "roll": can_roll,
+            "hint": self.person_to_play and (state.dice is not None),
+            "undo": self.session.can_undo(),
+            "menu": True,
+        }
+        for name, rect in self.lay.buttons.items():
+            draw_button(
+                surface,
+                self.ctx.theme,
+                self.ctx.fonts,
+                rect,
+                labels[name],
+                self.focus == ("button", name),
+                enabled[name],
+                name == "roll",
+                hints[name],
+            )
+
+    def _roll_label(self, state) -> str:
+        if state.phase is Phase.ROLL_OFF:
+            return "Start roll"
+        if state.dice is None:
+            return "Roll"
+        left = state.rolls_left
+        return f"Roll ({left} left)" if left else "No rolls left"
+
+    def _draw_hint(self, surface) -> None:
+        theme, fonts, lay = self.ctx.theme, self.ctx.fonts, self.lay
+        px = 22 * lay.unit
+        lines = [
+            fonts.render(t, px, theme.text, bold=(i == 0)) for i, t in enumerate(self.hint_text)
+        ]
+        w = max(img.get_width() for img in lines) + round(24 * lay.unit)
+        h = sum(img.get_height() for img in lines) + round(16 * lay.unit)
+        box = pygame.Rect(0, 0, min(w, lay.tray.width), h)
+        box.midtop = (lay.tray.centerx, lay.tray.top + round(4 * lay.unit))
+        draw_panel(surface, theme, box)
+        pygame.draw.rect(
+            surface, theme.focus, box, width=max(2, round(3 * lay.unit)), border_radius=8
+        )
+        y = box.top + round(8 * lay.unit)
+        for img in lines:
+            surface.blit(img, (box.left + round(12 * lay.unit), y))
+            y += img.get_height()
+
+    def _draw_key_hints(self, surface) -> None:
+        theme, fonts, lay, inp = self.ctx.theme, self.ctx.fonts, self.lay, self.ctx.input
+        rows = [
+            (inp.label("roll"), "roll"),
+            ("1-5", "hold / release a die"),
+            ("Arrows + Enter", "choose a box"),
+            ("Tab", "move the focus"),
+            (inp.label("hint"), "hint"),
+            (inp.label("undo"), "undo"),
+            (f"{inp.label('skip_cpu')} / {inp.label('speed_cpu')}", "skip / speed up CPU turns"),
+            (inp.label("pause"), "pause menu"),
+            (inp.label("fullscreen"), "fullscreen"),
+            (inp.label("key_hints"), "hide these hints"),
+        ]
+        px = 20 * lay.unit
+        imgs = [
+            (fonts.render(k, px, theme.text, bold=True), fonts.render(v, px, theme.text))
+            for k, v in rows
+        ]
+        kw = max(a.get_width() for a, _ in imgs)
+        w = kw + max(b.get_width() for _, b in imgs) + round(40 * lay.unit)
+        h = sum(a.get_height() for a, _ in imgs) + round(20 * lay.unit)
+        box = pygame.Rect(0, 0, w, h)
+        box.bottomleft = (lay.tray.left + 8, lay.tray.bottom - 8)
+        draw_panel(surface, theme, box)
+        y = box.top + round(10 * lay.unit)
+        for a, b in imgs:
+            surface.blit(a, (box.left + round(12 * lay.unit), y))
+            surface.blit(b, (box.left + kw + round(28 * lay.unit), y))
+            y += a.get_height()
+
+
+def _describe_action(action) -> str:
+    if isinstance(action, Score):
+        return f"score in {action.category.label}"
+    if isinstance(action, Hold):
+        return f"hold die {action.die + 1}"
+    if isinstance(action, Release):
+        return f"release die {action.die + 1}"
+    return str(action)

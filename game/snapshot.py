@@ -1,0 +1,190 @@
+"""Render every scene to PNG with the dummy video driver, to look at the game cheaply.
+
+    python -m game.snapshot OUT_DIR [--size 1280x800] [--all-sizes]
+
+Scenes: title, setup, a mid-game table with a four-player card, a roll mid-animation,
+pause, results (and whatever else is registered in SHOTS). Everything is seeded, so the
+pictures are the same on every run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+SIZES = ((1280, 800), (800, 600), (700, 1100), (1920, 1080))
+
+
+def _setup_env() -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def make_context(data_dir: Path, size: tuple[int, int]):
+    """A real Context over a throwaway data folder, with a window of `size`."""
+    import pygame
+
+    from game.audio.player import SoundPlayer
+    from game.context import Context
+    from game.scenes.base import SceneStack
+    from game.storage import Storage
+
+    pygame.init()
+    screen = pygame.display.set_mode(size)
+    storage = Storage(data_dir)
+    stack = SceneStack()
+    stack.layout(size)
+    return Context(storage, storage.settings, stack, SoundPlayer()), screen
+
+
+def demo_session(players: int = 4, turns: int = 22, seed: int = 7):
+    """A seeded match part-way through: greedy play for `turns` turns, then a person's roll."""
+    from game.rules import GameConfig, Hold, Phase, Roll, Score, StartOrder
+    from game.seats import Seat
+    from game.session import Session
+
+    names = ("You", "Ada", "Max", "Zoe", "Ben", "Cat", "Dan", "Eve")[:players]
+    kinds = ("person", "medium", "hard", "expert", "easy", "beginner", "hard", "medium")
+    seats = [Seat(n, kinds[i], colour=i) for i, n in enumerate(names)]
+    config = GameConfig(tuple(names), start=StartOrder.SEATED)
+    session = Session.new(config, seats, seed=seed)
+    while session.state.turn < turns and session.state.phase is Phase.TURN:
+        session.apply(Roll())
+        options = session.state.score_options()
+        session.apply(Score(max(options, key=lambda c: (options[c], -c.value))))
+    # Bring the turn round to the person in seat 0, and show a roll with two dice held.
+    while session.state.player != 0 and session.state.phase is Phase.TURN:
+        session.apply(Roll())
+        options = session.state.score_options()
+        session.apply(Score(max(options, key=lambda c: (options[c], -c.value))))
+    session.apply(Roll())
+    session.apply(Hold(0))
+    session.apply(Hold(2))
+    return session
+
+
+def finished_session(players: int = 3, seed: int = 3, games: int = 2):
+    from game.rules import GameConfig, NextGame, Phase, Roll, Score, StartOrder
+    from game.seats import Seat
+    from game.session import Session
+
+    names = ("You", "Ada", "Max", "Zoe")[:players]
+    seats = [Seat(n, "person" if i == 0 else "hard", colour=i) for i, n in enumerate(names)]
+    config = GameConfig(tuple(names), start=StartOrder.SEATED, games=games)
+    session = Session.new(config, seats, seed=seed)
+    while session.state.phase is not Phase.MATCH_OVER:
+        if session.state.phase is Phase.GAME_OVER:
+            session.apply(NextGame())
+            continue
+        session.apply(Roll())
+        options = session.state.score_options()
+        session.apply(Score(max(options, key=lambda c: (options[c], -c.value))))
+    return session
+
+
+# Each shot builds its scenes on the stack; the stack is then drawn.
+def shot_title(ctx) -> None:
+    from game.scenes.title import TitleScene
+
+    ctx.stack.push(TitleScene(ctx))
+
+
+def shot_setup(ctx) -> None:
+    from game.scenes.setup import SetupScene
+
+    ctx.stack.push(SetupScene(ctx))
+
+
+def shot_table(ctx) -> None:
+    from game.scenes.table import TableScene
+
+    table = TableScene(ctx, demo_session())
+    ctx.stack.push(table)
+    ctx.stack.apply_pending()
+    table.message = "You rolled: 2 rolls left"
+    table.focus = ("box", table._open_boxes()[0])
+
+
+def shot_rolling(ctx) -> None:
+    from game.rules import Roll
+    from game.scenes.table import TableScene
+
+    table = TableScene(ctx, demo_session())
+    ctx.stack.push(table)
+    ctx.stack.apply_pending()
+    table.act(Roll())
+    for _ in range(48):  # 0.8 s into the roll: the dice are in the air
+        table.update(1 / 60)
+
+
+def shot_pause(ctx) -> None:
+    from game.scenes.pause import PauseScene
+
+    shot_table(ctx)
+    ctx.stack.push(PauseScene(ctx, ctx.stack.top.session))
+
+
+def shot_results(ctx) -> None:
+    from game.scenes.results import ResultsScene
+    from game.scenes.table import TableScene
+
+    session = finished_session()
+    ctx.stack.push(TableScene(ctx, session))
+    ctx.stack.push(ResultsScene(ctx, session))
+
+
+SHOTS: dict[str, Callable] = {
+    "title": shot_title,
+    "setup": shot_setup,
+    "table": shot_table,
+    "rolling": shot_rolling,
+    "pause": shot_pause,
+    "results": shot_results,
+}
+
+
+def render(name: str, out_dir: Path, size: tuple[int, int]) -> Path:
+    import pygame
+
+    with tempfile.TemporaryDirectory() as data:
+        ctx, screen = make_context(Path(data), size)
+        SHOTS[name](ctx)
+        ctx.stack.apply_pending()
+        ctx.stack.draw(screen)
+        path = out_dir / f"{name}-{size[0]}x{size[1]}.png"
+        pygame.image.save(screen, str(path))
+        while ctx.stack.scenes:
+            ctx.stack.scenes.pop().exit()
+    return path
+
+
+def main(argv: list[str] | None = None) -> int:
+    _setup_env()
+    parser = argparse.ArgumentParser(prog="python -m game.snapshot")
+    parser.add_argument("out_dir")
+    parser.add_argument("--size", default="1280x800", help="window size, e.g. 1280x800")
+    parser.add_argument("--all-sizes", action="store_true", help=f"render at {SIZES}")
+    parser.add_argument("--only", help="comma-separated shot names")
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    try:
+        size = tuple(int(v) for v in args.size.lower().split("x"))
+    except ValueError:
+        parser.error(f"--size takes WIDTHxHEIGHT, not {args.size!r}")
+    names = args.only.split(",") if args.only else list(SHOTS)
+    unknown = [n for n in names if n not in SHOTS]
+    if unknown:
+        parser.error(f"unknown shots {unknown}; known: {', '.join(SHOTS)}")
+    out = Path(args.out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    for s in SIZES if args.all_sizes else (size,):
+        for name in names:
+            print(render(name, out, s))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
