@@ -1,0 +1,153 @@
+"""A small yes/no question over whatever is showing ("Quit to the title?", "Score 0 here?").
+
+Controls:
+    Y                yes
+    N / Esc          no
+    Left / Right, Up / Down, Tab / Shift+Tab   move the focus between the two answers
+    Enter            the focused answer
+Mouse: hover focuses an answer, a click chooses it.
+
+The scene pops itself before it calls `on_yes` / `on_no`, so a callback may push, replace or
+clear the stack as it likes (those changes are queued after the pop).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.scenes.base import Scene
+from game.ui.forms import wrap_text
+from game.ui.widgets import Button, FocusRing, draw_panel
+
+if TYPE_CHECKING:
+    from game.context import Context
+
+log = logging.getLogger(__name__)
+
+PANEL_WIDTH = 560  # px at unit scale
+MAX_WIDTH_SHARE = 0.9  # of the window
+
+
+class ConfirmScene(Scene):
+    opaque = False
+
+    def __init__(
+        self,
+        ctx: Context,
+        question: str,
+        on_yes: Callable[[], None],
+        on_no: Callable[[], None] | None = None,
+        yes_label: str = "Yes",
+        no_label: str = "No",
+        *,
+        detail: str = "",
+        focus_yes: bool = True,
+    ) -> None:
+        super().__init__(ctx)
+        self.question = question
+        self.detail = detail
+        self.on_yes = on_yes
+        self.on_no = on_no
+        self.yes = Button(yes_label, self.answer_yes, primary=True, hint="Y")
+        self.no = Button(no_label, self.answer_no, hint="N")
+        self.ring = FocusRing([self.yes, self.no])
+        self.ring.index = 0 if focus_yes else 1
+        self.answered = False
+        self.size = (0, 0)
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self._veil: pygame.Surface | None = None
+        self._lines: list[tuple[pygame.Surface, pygame.Rect]] = []
+
+    # ----------------------------------------------------------------- answers
+    def answer_yes(self) -> None:
+        self._answer(self.on_yes)
+
+    def answer_no(self) -> None:
+        self._answer(self.on_no)
+
+    def _answer(self, callback: Callable[[], None] | None) -> None:
+        if self.answered:  # a double click must not answer twice
+            return
+        self.answered = True
+        self.ctx.play("click")
+        self.ctx.stack.pop()
+        if callback is not None:
+            callback()
+
+    # ----------------------------------------------------------------- input
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            self.ring.handle_mouse(event)
+            return True  # a modal: nothing below may see the mouse
+        if event.type != pygame.KEYDOWN:
+            return False
+        letter = (getattr(event, "unicode", "") or "").lower()
+        if letter == "y" or (not letter and event.key == pygame.K_y):
+            self.answer_yes()
+            return True
+        if letter == "n" or (not letter and event.key == pygame.K_n):
+            self.answer_no()
+            return True
+        if event.key == pygame.K_ESCAPE:
+            self.answer_no()
+            return True
+        intent = self.ctx.input.intent(event)
+        if intent == "pause":  # Esc by any other name
+            self.answer_no()
+        elif intent == "confirm" or event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.ring.press()
+        elif intent in ("left", "up", "focus_prev"):
+            self.ring.move(-1)
+        elif intent in ("right", "down", "focus_next"):
+            self.ring.move(1)
+        return True  # a modal swallows every key
+
+    # ----------------------------------------------------------------- layout and drawing
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        w, h = size
+        unit = max(0.5, min(w / 1280, h / 800))
+        fonts, theme = self.ctx.fonts, self.ctx.theme
+        width = min(round(PANEL_WIDTH * unit), round(w * MAX_WIDTH_SHARE))
+        pad = round(24 * unit)
+        text_w = width - 2 * pad
+        self._lines = []
+        y = 0
+        for text, size_px, bold, colour in (
+            (self.question, 32 * unit, True, theme.text),
+            (self.detail, 22 * unit, False, theme.text_dim),
+        ):
+            if not text:
+                continue
+            font = fonts.get(size_px, bold)
+            for line in wrap_text(font, text, text_w):
+                image = font.render(line, True, colour)
+                self._lines.append((image, image.get_rect(midtop=(0, y))))
+                y += font.get_linesize()
+            y += round(8 * unit)
+        button_h = round(48 * unit)
+        height = pad + y + pad // 2 + button_h + pad
+        self.panel = pygame.Rect(0, 0, width, min(height, h - 8))
+        self.panel.center = (w // 2, h // 2)
+        for _image, rect in self._lines:
+            rect.move_ip(self.panel.centerx, self.panel.top + pad)
+        gap = round(16 * unit)
+        button_w = (width - 2 * pad - gap) // 2
+        top = self.panel.bottom - pad - button_h
+        self.yes.rect = pygame.Rect(self.panel.left + pad, top, button_w, button_h)
+        self.no.rect = pygame.Rect(self.yes.rect.right + gap, top, button_w, button_h)
+        self._veil = pygame.Surface(size, pygame.SRCALPHA)
+        self._veil.fill(theme.overlay)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.ctx.theme
+        if self._veil is not None:
+            surface.blit(self._veil, (0, 0))
+        draw_panel(surface, theme, self.panel)
+        for image, rect in self._lines:
+            surface.blit(image, rect)
+        self.ring.draw(surface, theme, self.ctx.fonts)

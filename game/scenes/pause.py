@@ -1,0 +1,186 @@
+"""The pause menu over the table: the game stands still under a dimmed veil.
+
+Controls:
+    Esc / P          resume
+    Up / Down, Tab / Shift+Tab   move the focus
+    Enter            the focused item
+    R / S / H / Q    Resume, Settings, Rules & help, Quit to title
+    F1               rules and help
+Mouse: hover focuses an item, a click chooses it.
+
+Quitting mid-game asks first; the game was saved after its last action, so the title's
+Continue picks it up again.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import logging
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rules import Phase
+from game.scenes.base import Scene
+from game.ui.forms import ellipsize
+from game.ui.widgets import Button, FocusRing, draw_panel
+
+if TYPE_CHECKING:
+    from game.context import Context
+    from game.session import Session
+
+log = logging.getLogger(__name__)
+
+# The settings scene is written separately; until it exists the menus say so instead.
+SETTINGS_READY = importlib.util.find_spec("game.scenes.settings") is not None
+PANEL_WIDTH = 420  # px at unit scale
+
+
+def open_settings(ctx: Context) -> None:
+    """Push the settings scene, or tell the player it is not there yet."""
+    if SETTINGS_READY:
+        try:
+            module = importlib.import_module("game.scenes.settings")
+            ctx.stack.push(module.SettingsScene(ctx))
+            return
+        except (ImportError, AttributeError) as error:
+            log.warning("the settings scene could not be opened: %s", error)
+    ctx.notify("Settings are coming")
+
+
+def open_help(ctx: Context) -> None:
+    from game.scenes.help import HelpScene
+
+    ctx.stack.push(HelpScene(ctx))
+
+
+def menu_letter(event: pygame.event.Event) -> str:
+    """The lower-case letter a key typed, for first-letter shortcuts ('' if none)."""
+    if event.type != pygame.KEYDOWN or event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+        return ""
+    text = getattr(event, "unicode", "") or ""
+    return text.lower() if len(text) == 1 and text.isalpha() else ""
+
+
+class PauseScene(Scene):
+    opaque = False
+
+    def __init__(self, ctx: Context, session: Session) -> None:
+        super().__init__(ctx)
+        self.session = session
+        self.buttons = [
+            Button("Resume", self.resume_game, primary=True, hint=ctx.input.label("pause")),
+            Button("Settings", lambda: open_settings(self.ctx), hint="S"),
+            Button("Rules & help", lambda: open_help(self.ctx), hint="H"),
+            Button("Quit to title", self.quit_to_title, hint="Q"),
+        ]
+        self.shortcuts = {"r": 0, "s": 1, "h": 2, "q": 3}
+        self.ring = FocusRing(self.buttons)
+        self.size = (0, 0)
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self._veil: pygame.Surface | None = None
+        self._texts: list[tuple[pygame.Surface, pygame.Rect]] = []
+
+    # ----------------------------------------------------------------- actions
+    def resume_game(self) -> None:
+        self.ctx.stack.pop()
+
+    def quit_to_title(self) -> None:
+        from game.scenes.confirm import ConfirmScene
+        from game.scenes.flow import autosave
+
+        def leave() -> None:
+            from game.scenes.title import TitleScene
+
+            autosave(self.ctx, self.session)  # it already is; this makes sure of it
+            self.ctx.stack.clear_to(TitleScene(self.ctx))
+
+        if self.session.state.phase is Phase.MATCH_OVER:
+            leave()
+            return
+        self.ctx.stack.push(
+            ConfirmScene(
+                self.ctx,
+                "Quit to the title?",
+                leave,
+                yes_label="Quit",
+                no_label="Keep playing",
+                detail="Your game is saved; you can continue it from the title.",
+            )
+        )
+
+    # ----------------------------------------------------------------- input
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            self.ring.handle_mouse(event)
+            return True  # the table underneath must not react to the mouse
+        if event.type != pygame.KEYDOWN:
+            return False
+        intent = self.ctx.input.intent(event)
+        if intent == "pause":
+            self.resume_game()
+        elif intent == "help":
+            open_help(self.ctx)
+        elif intent in ("up", "focus_prev", "left"):
+            self.ring.move(-1)
+        elif intent in ("down", "focus_next", "right"):
+            self.ring.move(1)
+        elif intent == "confirm" or event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.ring.press()
+        elif (letter := menu_letter(event)) in self.shortcuts:
+            self.ring.index = self.shortcuts[letter]
+            self.ring.press()
+        return True  # a modal swallows every key: no rolling under the menu
+
+    # ----------------------------------------------------------------- layout and drawing
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        w, h = size
+        unit = max(0.5, min(w / 1280, h / 800))
+        theme, fonts = self.ctx.theme, self.ctx.fonts
+        pad = round(28 * unit)
+        width = min(round(PANEL_WIDTH * unit), w - 16)
+        button_h = max(28, round(52 * unit))
+        gap = round(14 * unit)
+        title_font = fonts.get(44 * unit, bold=True)
+        info_font = fonts.get(20 * unit)
+        title = title_font.render("Paused", True, theme.text)
+        info = info_font.render(
+            ellipsize(info_font, self._describe(), width - 2 * pad), True, theme.text_dim
+        )
+        height = pad + title.get_height() + gap // 2 + info.get_height() + gap * 2
+        height += len(self.buttons) * (button_h + gap) - gap + pad
+        if height > h - 16:  # a very short window: squeeze the buttons, keep them whole
+            spare = h - 16 - (height - len(self.buttons) * button_h)
+            button_h = max(20, spare // len(self.buttons))
+            height = h - 16
+        self.panel = pygame.Rect(0, 0, width, height)
+        self.panel.center = (w // 2, h // 2)
+        y = self.panel.top + pad
+        self._texts = [(title, title.get_rect(midtop=(self.panel.centerx, y)))]
+        y += title.get_height() + gap // 2
+        self._texts.append((info, info.get_rect(midtop=(self.panel.centerx, y))))
+        y += info.get_height() + gap * 2
+        for button in self.buttons:
+            button.rect = pygame.Rect(self.panel.left + pad, y, width - 2 * pad, button_h)
+            y += button_h + gap
+        self._veil = pygame.Surface(size, pygame.SRCALPHA)
+        self._veil.fill(theme.overlay)
+
+    def _describe(self) -> str:
+        config = self.session.config
+        parts = [f"{config.variant.label} rules"]
+        if config.games > 1:
+            game = min(self.session.state.game_index + 1, config.games)
+            parts.insert(0, f"Game {game} of {config.games}")
+        return " \u00b7 ".join(parts)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.ctx.theme
+        if self._veil is not None:
+            surface.blit(self._veil, (0, 0))
+        draw_panel(surface, theme, self.panel)
+        for image, rect in self._texts:
+            surface.blit(image, rect)
+        self.ring.draw(surface, theme, self.ctx.fonts)
