@@ -1,0 +1,301 @@
+"""The title screen: the game's name on the felt, a few dice, and the main menu.
+
+Controls:
+    Up / Down, Tab / Shift+Tab   move the focus over the menu
+    Enter            the focused item
+    N / C / S / R / Q   New game, Continue, Settings, Rules & help, Quit
+    F1               rules and help
+    Esc              asks whether to quit
+Mouse: hover focuses an item, a click chooses it.
+
+Continue is enabled only while a saved game in progress is on disk.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.scenes.base import Scene
+from game.scenes.pause import menu_letter, open_help, open_settings
+from game.ui.widgets import Button, FocusRing, draw_felt
+
+if TYPE_CHECKING:
+    from game.context import Context
+    from game.session import Session
+
+log = logging.getLogger(__name__)
+
+GAME_NAME = "YAHTZEE"
+TAGLINE = "T A B L E"
+# Five fives: a Yahtzee. (face, angle in degrees, x as a share of the row, lift in die sizes)
+DECOR_DICE = (
+    (5, 14.0, -2.1, 0.22),
+    (5, -9.0, -1.05, 0.05),
+    (5, 4.0, 0.0, 0.0),
+    (5, 11.0, 1.05, 0.05),
+    (5, -16.0, 2.1, 0.22),
+)
+
+
+# ----------------------------------------------------------------------------- storage calls
+# The only places the title speaks to storage, so a change in its API is made here alone.
+def has_saved_game(ctx: Context) -> bool:
+    """Whether a game in progress is on disk (cheap: it is not read)."""
+    try:
+        return bool(ctx.storage.has_current())
+    except OSError as error:
+        log.warning("could not look for a saved game: %s", error)
+        return False
+
+
+def load_saved_session(ctx: Context) -> Session | None:
+    """The saved game as a Session, or None (the reason is shown as a notice)."""
+    from game.session import Session
+    from game.storage import restore_session
+
+    record = ctx.storage.load_current()
+    for problem in ctx.storage.take_problems():
+        ctx.notify(problem)
+    if record is None:
+        return None
+    try:
+        game, seats, assisted, _ = restore_session(record)
+    except ValueError as error:  # load_current checked it; this is belt and braces
+        ctx.notify(f"The saved game could not be read: {error}")
+        return None
+    seed = record.get("extra", {}).get("seed")
+    return Session(
+        game,
+        seats,
+        assisted=assisted,
+        started=record["started"],
+        seed=seed if isinstance(seed, int) and not isinstance(seed, bool) else None,
+    )
+
+
+# ----------------------------------------------------------------------------- drawing dice
+def _die_drawer(high_contrast: bool):
+    """draw(surface, centre, size, face, angle) with the table's die view if it is there."""
+    try:
+        from game.ui.dice_view import draw_die
+        from game.ui.palette import dice_palette
+    except ImportError:  # the die view is optional here: a plain die will do
+        return _plain_die
+    palette = dice_palette(high_contrast)
+    return lambda surface, centre, size, face, angle: draw_die(
+        surface, centre, size, face, angle, palette=palette
+    )
+
+
+def _plain_die(
+    surface: pygame.Surface, centre: tuple[float, float], size: int, face: int, angle: float
+) -> None:
+    image = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.rect(image, (246, 238, 218), image.get_rect(), 0, size // 5)
+    pygame.draw.rect(image, (150, 126, 96), image.get_rect(), 1, size // 5)
+    step, r = size * 0.27, max(2, size // 11)
+    grid = {1: [(0, 0)], 2: [(1, -1), (-1, 1)], 3: [(1, -1), (0, 0), (-1, 1)]}
+    grid[4] = [(-1, -1), (1, -1), (-1, 1), (1, 1)]
+    grid[5] = grid[4] + [(0, 0)]
+    grid[6] = grid[4] + [(-1, 0), (1, 0)]
+    for gx, gy in grid.get(face, []):
+        pygame.draw.circle(image, (34, 26, 24), (size / 2 + gx * step, size / 2 + gy * step), r)
+    turned = pygame.transform.rotozoom(image, angle, 1.0)
+    surface.blit(turned, turned.get_rect(center=(round(centre[0]), round(centre[1]))))
+
+
+def _mix(a: tuple[int, int, int], b: tuple[int, int, int], k: float) -> tuple[int, int, int]:
+    return tuple(round(x + (y - x) * k) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+
+
+class TitleScene(Scene):
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.buttons = [
+            Button("New game", self.new_game, primary=True, hint="N"),
+            Button("Continue", self.continue_game, hint="C"),
+            Button("Settings", lambda: open_settings(self.ctx), hint="S"),
+            Button("Rules & help", lambda: open_help(self.ctx), hint="R"),
+            Button("Quit", self.quit, hint="Q"),
+        ]
+        self.continue_button = self.buttons[1]
+        self.shortcuts = {b.hint.lower(): i for i, b in enumerate(self.buttons)}
+        self.ring = FocusRing(self.buttons)
+        self.size = (0, 0)
+        self._background: pygame.Surface | None = None
+        self._footer: tuple[pygame.Surface, pygame.Rect] | None = None
+        self.refresh(focus_continue=True)
+
+    # ----------------------------------------------------------------- life cycle
+    def refresh(self, focus_continue: bool = False) -> None:
+        """Look again for a saved game (it may have been finished or cleared meanwhile)."""
+        self.continue_button.enabled = has_saved_game(self.ctx)
+        if focus_continue and self.continue_button.enabled:
+            self.ring.index = 1
+        elif not self.ring.focused.enabled:
+            self.ring.index = 0
+
+    def enter(self) -> None:
+        self.refresh(focus_continue=True)
+
+    def resume(self) -> None:
+        # Settings may have changed the theme or the text size meanwhile.
+        self.refresh()
+        if self.size != (0, 0):
+            self.layout(self.size)
+
+    # ----------------------------------------------------------------- actions
+    def new_game(self) -> None:
+        from game.scenes.setup import SetupScene
+
+        self.ctx.play("click")
+        self.ctx.stack.push(SetupScene(self.ctx))
+
+    def continue_game(self) -> None:
+        from game.scenes.flow import open_table
+
+        session = load_saved_session(self.ctx)
+        if session is None:
+            self.refresh()
+            return
+        self.ctx.play("click")
+        open_table(self.ctx, session)
+
+    def quit(self) -> None:
+        self.ctx.quit()
+
+    def ask_quit(self) -> None:
+        from game.scenes.confirm import ConfirmScene
+
+        self.ctx.stack.push(
+            ConfirmScene(self.ctx, "Quit the game?", self.quit, yes_label="Quit", focus_yes=False)
+        )
+
+    # ----------------------------------------------------------------- input
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            return self.ring.handle_mouse(event)
+        if event.type != pygame.KEYDOWN:
+            return False
+        intent = self.ctx.input.intent(event)
+        if intent in ("up", "focus_prev", "left"):
+            self.ring.move(-1)
+        elif intent in ("down", "focus_next", "right"):
+            self.ring.move(1)
+        elif intent == "confirm" or event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.ring.press()
+        elif intent == "help":
+            open_help(self.ctx)
+        elif event.key == pygame.K_ESCAPE or intent == "pause":
+            self.ask_quit()
+        elif (letter := menu_letter(event)) in self.shortcuts:
+            index = self.shortcuts[letter]
+            if self.buttons[index].enabled:
+                self.ring.index = index
+                self.ring.press()
+        else:
+            return False
+        return True
+
+    # ----------------------------------------------------------------- layout and drawing
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        w, h = size
+        theme, fonts = self.ctx.theme, self.ctx.fonts
+        margin = max(8, round(20 * min(w / 1100, h / 800)))
+        # Buttons follow the narrower side, so a tall window gets full-size buttons too.
+        unit = max(0.55, min(w / 800, h / 900))
+        button_h = max(30, round(54 * unit))
+        button_w = min(w - 2 * margin, round(380 * unit))
+        gap = max(6, round(12 * unit))
+        footer_font = fonts.get(max(12, 18 * unit))
+        footer_h = footer_font.get_linesize() + margin
+        menu_h = len(self.buttons) * button_h + (len(self.buttons) - 1) * gap
+
+        # The name: as large as fits the width and leaves the menu its room.
+        room = h - footer_h - menu_h - 2 * margin
+        name_px = min(w * 0.17, room * 0.42, 300 * unit)
+        name_font = fonts.fit(GAME_NAME, name_px, int(w * 0.88), bold=True)
+        name_h = name_font.get_height()
+        die = round(min(name_h * 0.8, w / 7.5))
+        tag_font = fonts.get(max(12, name_h * 0.22), bold=True)
+        block = die * 1.45 + name_h + tag_font.get_height() * 1.4
+        space = max(gap * 2, min(room - block, h * 0.08))
+        total = block + space + menu_h
+        top = max(margin, (h - footer_h - total) / 2)
+
+        menu_top = round(top + block + space)
+        for i, button in enumerate(self.buttons):
+            button.rect = pygame.Rect(0, menu_top + i * (button_h + gap), button_w, button_h)
+            button.rect.centerx = w // 2
+
+        background = pygame.Surface(size)
+        if pygame.display.get_surface() is not None:
+            background = background.convert()
+        draw_felt(background, theme)
+        self._draw_header(background, w // 2, top, die, name_font, tag_font)
+        self._background = background
+
+        inp = self.ctx.input
+        text = (
+            f"{inp.label('up')}/{inp.label('down')} choose    {inp.label('confirm')} select    "
+            f"{inp.label('help')} help    {inp.label('fullscreen')} full screen"
+        )
+        ink = theme.panel_alt if theme.high_contrast else _mix(theme.felt, theme.panel, 0.55)
+        image = footer_font.render(text, True, ink)
+        if image.get_width() > w - 2 * margin:  # a narrow window: the essentials only
+            image = footer_font.render(f"{inp.label('confirm')} select", True, ink)
+        self._footer = (image, image.get_rect(midbottom=(w // 2, h - margin // 2)))
+
+    def _draw_header(
+        self,
+        surface: pygame.Surface,
+        cx: int,
+        top: float,
+        die: int,
+        name_font: pygame.font.Font,
+        tag_font: pygame.font.Font,
+    ) -> None:
+        theme = self.ctx.theme
+        # The dice: a Yahtzee of fives, tumbled into a gentle arc.
+        draw = _die_drawer(theme.high_contrast)
+        row_y = top + die * 0.62
+        for face, angle, share, lift in DECOR_DICE:
+            draw(surface, (cx + share * die * 1.12, row_y + lift * die), die, face, angle)
+
+        # The name with a deep shadow and a thin dark rim, so it reads on any felt.
+        name = name_font.render(GAME_NAME, True, theme.panel)
+        rect = name.get_rect(midtop=(cx, round(top + die * 1.45)))
+        depth = max(2, name.get_height() // 18)
+        surface.blit(
+            name_font.render(GAME_NAME, True, theme.felt_dark), rect.move(depth, depth + 1)
+        )
+        rim = name_font.render(GAME_NAME, True, theme.accent_dark)
+        step = max(1, depth // 3)
+        for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            surface.blit(rim, rect.move(dx * step, dy * step))
+        surface.blit(name, rect)
+
+        # A rule either side of the tagline, like a printed score pad's header.
+        tagline = tag_font.render(TAGLINE, True, theme.focus)
+        trect = tagline.get_rect(midtop=(cx, rect.bottom + round(tagline.get_height() * 0.25)))
+        surface.blit(tagline, trect)
+        line_w = max(2, tagline.get_height() // 10)
+        span, pad = rect.width // 2, tagline.get_height()
+        for x0, x1 in ((cx - span, trect.left - pad), (trect.right + pad, cx + span)):
+            if x1 > x0:
+                pygame.draw.line(
+                    surface, theme.focus, (x0, trect.centery), (x1, trect.centery), line_w
+                )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._background is not None and self._background.get_size() == surface.get_size():
+            surface.blit(self._background, (0, 0))
+        else:
+            draw_felt(surface, self.ctx.theme)
+        self.ring.draw(surface, self.ctx.theme, self.ctx.fonts)
+        if self._footer is not None:
+            surface.blit(*self._footer)
