@@ -41,6 +41,10 @@ class Session:
         self.seed = seed if seed is not None else game.start_rng[1][0]
         self.on_change = on_change
         self._strategies: dict[int, object] = {}
+        # Every decision graded against optimal play (the coach's marks, the review and the
+        # statistics' "expected points lost"), rebuilt from the log when a save is resumed.
+        self.decisions: list = self._grade_log() if game.log else []
+        self.last_decision = None
 
     @classmethod
     def new(
@@ -89,9 +93,35 @@ class Session:
             return Stand()
         return self.strategy(state.player).choose(state)
 
+    # ----------------------------------------------------------------- grading
+    def _grade_log(self) -> list:
+        from game.ai.coach import review
+
+        state = self.game.state
+        played = state.game_index + (1 if state.phase is Phase.MATCH_OVER else 0)
+        decisions = []
+        for index in range(min(played + 1, self.config.games)):
+            graded = review(self.config, self.game.start_rng, self.game.log, index)
+            decisions += [d for pr in graded.players.values() for d in pr.decisions]
+        return decisions
+
+    @property
+    def expected_lost(self) -> dict[int, float]:
+        """Expected points each player lost to decisions over the match so far."""
+        lost = dict.fromkeys(range(len(self.seats)), 0.0)
+        for decision in self.decisions:
+            lost[decision.player] += decision.cost
+        return lost
+
     # ----------------------------------------------------------------- play
     def apply(self, action: Action) -> list:
+        from game.ai.coach import grade
+
+        decision = grade(self.state, action)
         events = self.game.apply(action)
+        self.last_decision = decision
+        if decision is not None:
+            self.decisions.append(decision)
         self._changed()
         return events
 
@@ -104,6 +134,9 @@ class Session:
         if not self.can_undo():
             raise ValueError("nothing of yours to undo since the last roll")
         action = self.game.undo()
+        if self.decisions and self.decisions[-1].chosen == action:
+            self.decisions.pop()  # the score taken back no longer counts against anyone
+        self.last_decision = None
         self.assisted = True
         self._changed()
         return action

@@ -109,6 +109,19 @@ def shot_table(ctx) -> None:
     table.focus = ("box", table._open_boxes()[0])
 
 
+def shot_hint(ctx) -> None:
+    """The coach: a hint on the table, the advice overlay, a grading mark, a CPU's reason."""
+    from game.scenes.table import TableScene
+
+    ctx.settings = ctx.settings.replace(advice_overlay=True, grading=True)
+    table = TableScene(ctx, demo_session())
+    ctx.stack.push(table)
+    ctx.stack.apply_pending()
+    table.show_hint()
+    table.reason = "Max: keep 5-5-5: going for Fives and Yahtzee; upper bonus needs 12 more"
+    table.grade_note = "-3.4  (best: keep 6-6)"
+
+
 def shot_rolling(ctx) -> None:
     from game.rules import Roll
     from game.scenes.table import TableScene
@@ -142,6 +155,7 @@ SHOTS: dict[str, Callable] = {
     "setup": shot_setup,
     "table": shot_table,
     "rolling": shot_rolling,
+    "hint": shot_hint,
     "pause": shot_pause,
     "results": shot_results,
 }

@@ -43,6 +43,7 @@ CPU_HOLD_SHARE = 0.45  # holds come quicker than rolls and scores
 CPU_FAST = 0.3  # delay and animation factor while the player speeds CPUs up
 FLASH_FADE = 1.2  # s for a scored box's glow to fade
 TURN_BANNER = 1.2  # s
+GRADE_TIME = 4.0  # s a grading mark stays
 
 
 class TableScene(Scene):
@@ -67,6 +68,10 @@ class TableScene(Scene):
         self.cpu_future_state: GameState | None = None
         self._executor: ThreadPoolExecutor | None = None
         self.results_in: float | None = None
+        self.grade_note = ""
+        self.grade_time = 0.0
+        self.reason = ""  # a CPU's one-line reason for its last decision
+        self._advice: tuple[GameState | None, dict] = (None, {})
         self.landed_sound_due = False
         self._background: pygame.Surface | None = None
         self.size = (1280, 800)
@@ -132,6 +137,10 @@ class TableScene(Scene):
             return f"Tie-breaker: {seat.name} to roll"
         if state.phase is Phase.TURN and state.dice is None:
             return f"{seat.name} to roll"
+        if state.phase is Phase.TURN and state.rolls_left:
+            return f"{seat.name}: hold dice and roll again, or choose a box"
+        if state.phase is Phase.TURN:
+            return f"{seat.name}: choose a box"
         return ""
 
     @property
@@ -151,6 +160,7 @@ class TableScene(Scene):
             or self.flash is not None
             or self.results_in is not None
             or self.session.is_cpu_turn
+            or self.grade_time > 0
         )
 
     # ----------------------------------------------------------------- focus
@@ -291,22 +301,30 @@ class TableScene(Scene):
         self.act(Release(die) if state.held[die] else Hold(die))
 
     def score(self, category: Category) -> None:
-        state = self.session.state
-        options = state.score_options()
-        if not self.person_to_play or category not in options:
-            self.act(Score(category))  # refused with the reason
-            return
-        verify = self.ctx.settings.verify
-        points = options[category]
-        if verify == "all" or (verify == "zeros" and points == 0):
-            from game.scenes.confirm import ConfirmScene
-
-            question = f"Score {points} in {category.label}?"
-            self.ctx.stack.push(ConfirmScene(self.ctx, question, lambda: self.act(Score(category))))
-            return
         self.act(Score(category))
 
-    def act(self, action) -> None:
+    def _question(self, action) -> str | None:
+        """What to ask before a person's action: verify a score, or a big mistake."""
+        from game.ai.coach import describe, grade
+
+        state, settings = self.session.state, self.ctx.settings
+        questions = []
+        if isinstance(action, Score) and state.phase is Phase.TURN:
+            points = state.score_options().get(action.category)
+            if points is None:
+                return None  # refused with its reason by the rules
+            if settings.verify == "all" or (settings.verify == "zeros" and points == 0):
+                questions.append(f"Score {points} in {action.category.label}?")
+        if settings.confirm_big_mistakes:
+            decision = grade(state, action)
+            if decision is not None and decision.cost >= settings.big_mistake_threshold:
+                questions.append(
+                    f"That costs about {decision.cost:.1f} points: "
+                    f"{describe(decision.best)} is better. Are you sure?"
+                )
+        return " ".join(questions) or None
+
+    def act(self, action, confirmed: bool = False) -> None:
         """A person's action: refused with the reason, or applied and shown."""
         if self.session.is_cpu_turn:
             self.message = f"Wait: it is {self.session.seat.name}'s turn (S skips it)"
@@ -314,14 +332,35 @@ class TableScene(Scene):
         if self.session.state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
             return
         self.tray.finish()  # a click during a roll lands the dice at once
+        if not confirmed:
+            question = self._question(action)
+            if question:
+                from game.scenes.confirm import ConfirmScene
+
+                self.ctx.stack.push(
+                    ConfirmScene(self.ctx, question, lambda: self.act(action, confirmed=True))
+                )
+                return
         try:
             events = self.session.apply(action)
         except IllegalAction as refusal:
             self.message = str(refusal).capitalize()
             return
         self.hint_text, self.hint_keep, self.hint_box = [], (), None
+        self._note_grade(self.session.last_decision)
         show_events(self, events, self.speed)
         self._fix_focus()
+
+    def _note_grade(self, decision) -> None:
+        """Live grading: a small mark when a choice cost more than the player's threshold."""
+        from game.ai.coach import describe
+
+        settings = self.ctx.settings
+        if decision is None or not settings.grading:
+            return
+        if decision.cost > settings.grading_threshold:
+            self.grade_note = f"-{decision.cost:.1f}  (best: {describe(decision.best)})"
+            self.grade_time = GRADE_TIME
 
     def undo(self) -> None:
         if not self.session.can_undo():
@@ -334,16 +373,20 @@ class TableScene(Scene):
         self._fix_focus()
 
     def show_hint(self) -> None:
-        from game.scenes.coach import hint_lines
+        from game.ai.coach import hint
 
         state = self.session.state
+        if not self.ctx.settings.hints_enabled:
+            self.message = "Hints are off (Settings)"
+            return
         if not self.person_to_play or state.phase is not Phase.TURN or state.dice is None:
             self.message = "A hint needs your dice: roll first"
             return
         self.session.mark_assisted()
-        self.hint_text, self.hint_keep, self.hint_box = hint_lines(state)
-        if self.hint_box is not None:
-            self.focus = ("box", self.hint_box)
+        best = hint(state)
+        self.hint_text, self.hint_keep, self.hint_box = best.lines(), best.keep, best.box
+        if best.box is not None:
+            self.focus = ("box", best.box)
 
     def on_turn_started(self, event: ev.TurnStarted) -> None:
         seat = self.session.seats[event.player]
@@ -376,7 +419,7 @@ class TableScene(Scene):
             # Decide in a worker thread so a slow first decision never freezes the window.
             if self._executor is None:
                 self._executor = ThreadPoolExecutor(1, thread_name_prefix="cpu")
-            self.cpu_future = self._executor.submit(self.session.cpu_action)
+            self.cpu_future = self._executor.submit(self._cpu_decide, state)
             self.cpu_future_state = state
             return
         if self.cpu_wait > 0 or not self.cpu_future.done():
@@ -384,10 +427,23 @@ class TableScene(Scene):
         future, self.cpu_future = self.cpu_future, None
         if self.cpu_future_state is not state:
             return  # the state moved on (skip, load): decide again
-        action = future.result()
+        action, reason = future.result()
         events = self.session.apply(action)
         show_events(self, events, self.speed)
+        if reason:
+            self.reason = f"{self.session.seats[state.player].name}: {reason}"
         self.cpu_wait = self._cpu_delay(action)
+
+    def _cpu_decide(self, state: GameState):
+        """In the worker thread: the CPU's action, and why (when the player wants reasons)."""
+        from game.ai.coach import choice_of, explain
+
+        action = self.session.cpu_action()
+        reason = None
+        choice = choice_of(state, action) if self.ctx.settings.cpu_reasons else None
+        if choice is not None:
+            reason = explain(state, choice)
+        return action, reason
 
     def skip_cpu_turn(self) -> None:
         """Play the rest of the CPU's turn at once and show where it ended."""
@@ -417,6 +473,10 @@ class TableScene(Scene):
             self.banner.update(dt)
             if self.banner.done:
                 self.banner = None
+        if self.grade_time > 0:
+            self.grade_time -= dt
+            if self.grade_time <= 0:
+                self.grade_note = ""
         for effect in self.effects:
             effect.update(dt)
         self.effects = [e for e in self.effects if not e.done]
@@ -467,7 +527,11 @@ class TableScene(Scene):
         previews = state.score_options() if self.ctx.settings.show_previews else None
         if previews is not None and not self.person_to_play and state.dice is None:
             previews = None
-        self.card_view.draw(surface, state, colours, previews, focus_box, self.flash, active)
+        advice = self._advice_values() if self.ctx.settings.advice_overlay else None
+        self.card_view.draw(
+            surface, state, colours, previews, focus_box, self.flash, active, advice
+        )
+        self._draw_notes(surface)
         if self.hint_text:
             self._draw_hint(surface)
         for effect in self.effects:
@@ -477,6 +541,35 @@ class TableScene(Scene):
         if self.show_keys:
             self._draw_key_hints(surface)
 
+    def _advice_values(self) -> dict:
+        """Expected final total if each open box were scored now (cached per state)."""
+        state = self.session.state
+        if not self.person_to_play or state.phase is not Phase.TURN or state.dice is None:
+            return {}
+        if self._advice[0] is not state:
+            from game.ai import option_values
+
+            values = option_values(state.card, state.dice, state.rolls_left, state.config.variant)
+            self._advice = (state, {c.category: v for c, v in values if isinstance(c, Score)})
+        return self._advice[1]
+
+    def _draw_notes(self, surface) -> None:
+        """The CPU's reason under the message line, and the grading mark at its right."""
+        theme, fonts, lay = self.ctx.theme, self.ctx.fonts, self.lay
+        px = 20 * lay.unit
+        right = lay.tray.right - 4
+        if self.grade_note:
+            img = fonts.render(self.grade_note, px, theme.text_on_accent, bold=True)
+            box = img.get_rect().inflate(round(16 * lay.unit), round(8 * lay.unit))
+            box.topright = (right, lay.tray.top + 4)
+            pygame.draw.rect(surface, theme.warn, box, border_radius=box.height // 2)
+            surface.blit(img, img.get_rect(center=box.center))
+            right = box.left - 8
+        if self.reason and self.ctx.settings.cpu_reasons:
+            width = max(40, right - lay.tray.left - 8)
+            img = fonts.fit(self.reason, px, width).render(self.reason, True, theme.panel)
+            surface.blit(img, (lay.tray.left + 8, lay.tray.top + 4))
+
     def _draw_message(self, surface) -> None:
         theme, lay = self.ctx.theme, self.lay
         draw_panel(surface, theme, lay.message)
@@ -485,7 +578,7 @@ class TableScene(Scene):
         dot = pygame.Rect(0, 0, lay.message.height // 2, lay.message.height // 2)
         dot.midleft = (lay.message.left + lay.message.height // 3, lay.message.centery)
         pygame.draw.rect(surface, colour, dot, border_radius=dot.height // 4)
-        text = self.message or self._prompt()
+        text = self.message or self._prompt() or " "
         width = lay.message.width - dot.width - lay.message.height
         font = self.ctx.fonts.fit(text, lay.message.height * 0.55, width)
         img = font.render(text, True, theme.text)
@@ -548,7 +641,9 @@ class TableScene(Scene):
         w = max(img.get_width() for img in lines) + round(24 * lay.unit)
         h = sum(img.get_height() for img in lines) + round(16 * lay.unit)
         box = pygame.Rect(0, 0, min(w, lay.tray.width), h)
-        box.midtop = (lay.tray.centerx, lay.tray.top + round(4 * lay.unit))
+        # Between the dice in play and the hold row, where nothing else is drawn.
+        top = lay.roll_slots[0][1] + lay.die_size * 0.8
+        box.midtop = (lay.tray.centerx, round(top))
         draw_panel(surface, theme, box)
         pygame.draw.rect(
             surface, theme.focus, box, width=max(2, round(3 * lay.unit)), border_radius=8

@@ -63,6 +63,7 @@ class ScorecardView:
         self.col_w = 0.0
         self.row_h = 0.0
         self.inner = pygame.Rect(0, 0, 0, 0)
+        self._advice_on = False
 
     def layout(self, rect: pygame.Rect, state: GameState) -> None:
         self.rect = rect
@@ -105,8 +106,10 @@ class ScorecardView:
         focus: Category | None,
         flash: Flash | None,
         active: int | None,
+        advice: dict[Category, float] | None = None,
     ) -> None:
         theme, fonts = self.theme, self.fonts
+        self._advice_on = bool(advice)
         draw_panel(surface, theme, self.rect)
         config = state.config
         text_px = self.row_h * 0.62
@@ -149,6 +152,8 @@ class ScorecardView:
                 previews if c == active else None,
                 focus if c == active else None,
             )
+        if advice and active is not None:
+            self._draw_advice(surface, active, advice, text_px)
         if flash is not None and flash.strength > 0:
             rect = self.box_rect(flash.column, flash.category)
             glow = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -182,7 +187,9 @@ class ScorecardView:
                 elif previews is not None and kind in previews:
                     points = previews[kind]
                     ink = theme.preview if points else theme.zero_preview
-                    self._preview(surface, str(points), cell, ink, text_px)
+                    room = cell if not self._advice_on else cell.inflate(-cell.width * 0.4, 0)
+                    room.left = cell.left
+                    self._preview(surface, str(points), room, ink, text_px)
                 if focus is kind:
                     self._focus(surface, cell)
             elif kind == "upper":
@@ -204,6 +211,16 @@ class ScorecardView:
             elif kind == "team":
                 team = next(i for i, cols in enumerate(state.config.competitors) if c in cols)
                 self._text(surface, str(state.totals()[team]), cell, theme.text_dim, text_px)
+
+    def _draw_advice(self, surface, column, advice, px) -> None:
+        """The coach's overlay: expected final total if the box is scored now."""
+        best = max(advice.values())
+        for category, value in advice.items():
+            cell = self.box_rect(column, category)
+            top = value >= best - 1e-9
+            ink = self.theme.good if top else self.theme.text_dim
+            img = self.fonts.render(f"{value:.0f}", px * 0.62, ink, bold=top)
+            surface.blit(img, img.get_rect(midright=(cell.right - 2, cell.centery)))
 
     def _text(self, surface, text, cell, colour, px, bold=False) -> None:
         img = self.fonts.fit(text, px, cell.width - 4, bold).render(text, True, colour)
