@@ -24,7 +24,7 @@ import pygame
 from game.rules import IllegalAction, NextGame, Phase
 from game.scenes.base import Scene
 from game.scenes.pause import menu_letter
-from game.ui.forms import blit_felt, ellipsize, felt_background, join_names
+from game.ui.forms import blit_felt, ellipsize, felt_background, fitted_px, join_names
 from game.ui.widgets import Button, FocusRing, draw_panel
 
 if TYPE_CHECKING:
@@ -348,7 +348,7 @@ class ResultsScene(Scene):
         banner_h = max(48, min(round(avail * 0.22), round(130 * unit)))
         tables = [cards] if match is None else [cards, match]
         lines = [len(rows) for rows in tables]  # the caption shares the header's line
-        row_px = 40 * max(unit, min(w / 900, h / 1000))
+        row_px = 40 * max(unit, min(w / 900, h / 1000)) * max(1.0, fonts.text_scale)
         if side:
             room = avail - banner_h - gap - 2 * pad
             rh = max(14, min(round(row_px), room // max(lines)))
@@ -397,7 +397,7 @@ class ResultsScene(Scene):
         )
         text_left = self.trophy.right + pad * 2
         text_w = self.banner.right - pad - text_left
-        head_px = min(40 * unit, self.banner.height * 0.34)
+        head_px = min(40 * unit, fitted_px(fonts, self.banner.height * 0.34))
         head_font = fonts.fit(self.verdict.headline, head_px, text_w, bold=True)
         detail_font = fonts.fit(self.verdict.detail, min(22 * unit, head_px * 0.6), text_w)
         head = head_font.render(self.verdict.headline, True, theme.text)
@@ -456,7 +456,7 @@ class ResultsScene(Scene):
         theme, fonts = self.ctx.theme, self.ctx.fonts
         self.tables.append(rect)
         inner = rect.inflate(-2 * pad, -2 * pad)
-        text_px = rh * 0.62
+        text_px = fitted_px(fonts, rh * 0.62)
         cells = len(rows[0][2])
         name_w = round(inner.width * (0.3 if cells <= 5 else 0.26))
         caption_font = fonts.fit(caption, text_px * 1.1, name_w - 8, bold=True)
@@ -502,7 +502,7 @@ class ResultsScene(Scene):
         parts = [text]
         if font.size(text)[0] > room and " " in text:
             parts = text.split(" ", 1)
-            px = min(px, box.height * 0.62)
+            px = min(px, fitted_px(fonts, box.height * 0.62))
         font = fonts.fit(max(parts, key=len), px, room)
         line = font.get_linesize()
         y = box.centery - line * len(parts) // 2

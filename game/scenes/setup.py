@@ -38,9 +38,10 @@ from game.ui.forms import (
     blit_felt,
     ellipsize,
     felt_background,
+    fitted_px,
     wrap_text,
 )
-from game.ui.theme import PLAYER_COLOUR_NAMES
+from game.ui.theme import COLOUR_BLIND_PLAYERS, PLAYER_COLOUR_NAMES, Theme
 from game.ui.widgets import draw_panel
 
 if TYPE_CHECKING:
@@ -83,6 +84,18 @@ START_HELP = {
     StartOrder.ROLL_OFF: "Everyone rolls all five dice; the highest total goes first.",
     StartOrder.SEATED: "The first seat goes first, then round the table.",
 }
+# The theme names the standard palette's colours only; the colour-blind-safe palette (also
+# used by high contrast) has other colours, so a seat must not say "Red" under orange.
+COLOUR_BLIND_NAMES = (
+    "Orange",
+    "Sky blue",
+    "Green",
+    "Yellow",
+    "Blue",
+    "Vermilion",
+    "Purple",
+    "Grey",
+)
 ROW_SHARE_GAP = 0.22  # gap between rows, of a row's height
 SEAT_WEIGHTS = {"name": 3.0, "kind": 2.9, "colour": 2.6, "team": 1.3}
 
@@ -103,6 +116,12 @@ def default_seats() -> list[SeatDraft]:
         SeatDraft("Ada", "medium", 1, 1),
         SeatDraft("Max", "hard", 2, 0),
     ]
+
+
+def colour_name(theme: Theme, index: int) -> str:
+    """What to call a seat colour in the palette on screen."""
+    names = COLOUR_BLIND_NAMES if theme.players == COLOUR_BLIND_PLAYERS else PLAYER_COLOUR_NAMES
+    return names[index % len(names)]
 
 
 def _sentence(error: Exception) -> str:
@@ -438,7 +457,7 @@ class SetupScene(Scene):
                 key=("kind", index),
             ),
             Cycler(
-                lambda: PLAYER_COLOUR_NAMES[seat.colour],
+                lambda: colour_name(self.ctx.theme, seat.colour),
                 lambda step: self._step_colour(index, step),
                 swatch=lambda: self.ctx.theme.player(seat.colour),
                 help="The seat's colour on the table and the scorecard.",
@@ -489,7 +508,9 @@ class SetupScene(Scene):
         margin = max(8, round(22 * min(w / 1280, h / 800)))
         gap = max(6, round(14 * unit))
         pad = max(6, round(14 * unit))
-        side = w >= 1.3 * h and w >= 960  # seats left, rules right; else rules below seats
+        # Seats left and rules right when there is width for both (larger text needs more);
+        # else the rules go below the seats.
+        side = w >= 1.3 * h and w >= 960 * max(1.0, fonts.text_scale)
 
         # The title at the top, the buttons (with the status line between them) at the foot.
         title_font = fonts.get(40 * unit, bold=True)
@@ -532,7 +553,9 @@ class SetupScene(Scene):
             rows = seat_rows + option_rows + 2 * header_share
             fixed = 4 * pad + gap
         fit = (avail - fixed) / (rows + (rows - 1) * ROW_SHARE_GAP)
-        ideal = min(60 * h / 800, (seats_w - 2 * pad) / 16)
+        # Larger text asks for taller rows, as far as the window lets them grow.
+        scale = max(1.0, fonts.text_scale)
+        ideal = min(60 * h / 800, (seats_w - 2 * pad) / 16) * scale
         rh = max(18, int(min(ideal, fit)))
         rg = max(3, round(rh * ROW_SHARE_GAP))
         header_h = round(rh * header_share)
@@ -606,7 +629,7 @@ class SetupScene(Scene):
         heads: list[tuple[pygame.Surface, pygame.Rect]] = []
         if not self.seat_controls:
             return heads
-        font = fonts.get(max(10, header_h * 0.62))
+        font = fonts.get(fitted_px(fonts, max(10, header_h * 0.62)))
         titles = {"kind": "Plays", "colour": "Colour", "team": "Team"}
         for control in self.seat_controls[0]:
             key = getattr(control, "key", None)
@@ -634,7 +657,7 @@ class SetupScene(Scene):
             surface.blit(image, rect)
         for panel in self.panels:
             draw_panel(surface, theme, panel)
-        head = fonts.get(self.players_label.height * 0.9, bold=True)
+        head = fonts.get(fitted_px(fonts, self.players_label.height * 0.9), bold=True)
         label = head.render(f"Players  {len(self.seats)}/{MAX_PLAYERS}", True, theme.text)
         surface.blit(label, label.get_rect(bottomleft=self.players_label.bottomleft))
         # Column titles sit right of the panel title when they would collide with it.
@@ -655,7 +678,7 @@ class SetupScene(Scene):
         radius = row.height // 2 - 1
         pygame.draw.circle(surface, theme.player(seat.colour), centre, radius)
         pygame.draw.circle(surface, theme.text, centre, radius, max(1, radius // 10))
-        font = self.ctx.fonts.get(row.height * 0.5, bold=True)
+        font = self.ctx.fonts.get(fitted_px(self.ctx.fonts, row.height * 0.5), bold=True)
         digit = font.render(str(index + 1), True, theme.text)
         surface.blit(digit, digit.get_rect(center=centre))
 

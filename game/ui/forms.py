@@ -66,6 +66,15 @@ def join_names(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def fitted_px(fonts: Fonts, px: float) -> float:
+    """A font size for text that must fill `px` pixels of a control's height.
+
+    Fonts scale every size by the player's text scale; the layouts already make controls
+    taller for a larger scale, so text sized from a control's height is not scaled twice.
+    """
+    return px / fonts.text_scale
+
+
 def felt_background(size: tuple[int, int], theme: Theme) -> pygame.Surface:
     """The felt for a scene's window size, made once in layout and blitted in draw."""
     surface = pygame.Surface((max(1, size[0]), max(1, size[1])))
@@ -179,7 +188,7 @@ class TextField:
         pad = max(4, rect.height // 4)
         inner = rect.inflate(-2 * pad, 0)
         text = self.get()
-        font = fonts.get(rect.height * 0.5)
+        font = fonts.get(fitted_px(fonts, rect.height * 0.5))
         caret_w = max(2, rect.height // 16)
         shown = ellipsize(font, text, inner.width - caret_w * 3) if text else ""
         if shown:
@@ -257,7 +266,7 @@ class Cycler:
     def draw(self, surface: pygame.Surface, theme: Theme, fonts: Fonts, focused: bool) -> None:
         rect, box = self.rect, self.box
         if self.label:
-            font = fonts.fit(self.label, rect.height * 0.46, self.label_width - 8)
+            font = fonts.fit(self.label, fitted_px(fonts, rect.height * 0.46), self.label_width - 8)
             image = font.render(self.label, True, theme.text)
             surface.blit(image, image.get_rect(midleft=(rect.left + 4, rect.centery)))
         radius = max(4, box.height // 5)
@@ -272,7 +281,7 @@ class Cycler:
         text = self.text()
         swatch_w = int(box.height * 0.5) if colour is not None else 0
         gap = max(3, box.height // 8) if colour is not None else 0
-        font = fonts.get(box.height * 0.46)
+        font = fonts.get(fitted_px(fonts, box.height * 0.46))
         text = ellipsize(font, text, max(8, inner.width - swatch_w - gap - 4))
         image = font.render(text, True, theme.text)
         total = swatch_w + gap + image.get_width()
