@@ -82,6 +82,11 @@ class PauseScene(Scene):
         self._veil: pygame.Surface | None = None
         self._texts: list[tuple[pygame.Surface, pygame.Rect]] = []
 
+    def resume(self) -> None:
+        # Back from Settings: the theme or the text size may have changed.
+        if self.size != (0, 0):
+            self.layout(self.size)
+
     # ----------------------------------------------------------------- actions
     def resume_game(self) -> None:
         self.ctx.stack.pop()

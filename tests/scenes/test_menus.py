@@ -311,6 +311,14 @@ def test_a_seat_can_be_removed_by_click_and_the_last_one_stays(ctx):
     assert "remove" not in setup.seat_controls_of(0)
 
 
+def test_colour_names_follow_the_palette_on_screen(ctx):
+    setup = SetupScene(ctx)
+    colour = setup.seat_controls_of(0)["colour"]
+    assert (colour.text(), colour.swatch()) == ("Red", ctx.theme.players[0])
+    ctx.apply_settings(ctx.settings.replace(high_contrast=True))
+    assert (colour.text(), colour.swatch()) == ("Orange", (230, 159, 0))
+
+
 def test_left_and_right_cycle_the_kind(ctx):
     setup = show(ctx, SetupScene(ctx))
     assert setup.grid.focus_key(("kind", 0))
