@@ -28,6 +28,7 @@ MAX_DT = 1 / 20  # s: a window drag must not skip a tween to its end
 IDLE_WAIT = 250  # ms: how long the idle loop sleeps waiting for an event
 MIN_WINDOW = (640, 480)  # px
 TITLE = "Yahtzee Table"
+MAX_FAILURES = 120  # frames failing in a row before the app gives up
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -69,6 +70,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.running = False
         self.dirty = True
+        self.failures = 0  # frames failed in a row
 
     def _open_window(self) -> pygame.Surface:
         if self.fullscreen:
@@ -157,14 +159,31 @@ class App:
                     events = ([first] if first.type != pygame.NOEVENT else []) + pygame.event.get()
                     self.clock.tick()
                     dt = 0.0
-                for event in events:
-                    self.handle(event)
-                self.step(dt)
-                if self.dirty or self.stack.animating:
-                    self.draw()
+                self._guarded(self._frame, events, dt)
         finally:
             self.shutdown()
         return 0
+
+    def _frame(self, events: list, dt: float) -> None:
+        for event in events:
+            self.handle(event)
+        self.step(dt)
+        if self.dirty or self.stack.animating:
+            self.draw()
+
+    def _guarded(self, frame, *args) -> None:
+        """Run a frame; a bug in a scene is logged and told, and the game goes on (it was
+        saved after the last action) rather than closing the window on the player."""
+        try:
+            frame(*args)
+            self.failures = 0
+        except Exception as error:  # noqa: BLE001
+            self.failures += 1
+            log.exception("a frame failed")
+            if self.failures > MAX_FAILURES:
+                raise
+            self.ctx.notify(f"Something went wrong ({type(error).__name__}); see the log")
+            self.dirty = True
 
     def shutdown(self) -> None:
         for scene in reversed(self.stack.scenes):

@@ -8,12 +8,24 @@ or a kill loses at most the action in progress.
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 
-from game.rules import Action, Game, GameConfig, Phase, Roll, Stand
+from game.rules import Action, Game, GameConfig, Phase, Roll, Score, Stand
 from game.seats import Seat
+
+log = logging.getLogger(__name__)
+
+
+def fallback_action(state) -> Action:
+    """A plain legal move: roll when nothing is on the table, else take the most points."""
+    legal = state.legal_actions()
+    if state.dice is None or state.phase is not Phase.TURN:
+        return Roll() if Roll() in legal else (Stand() if Stand() in legal else legal[0])
+    options = state.score_options()
+    return Score(max(options, key=lambda c: (options[c], -c.value)))
 
 
 def _now() -> str:
@@ -91,7 +103,15 @@ class Session:
             return Roll()
         if state.phase is Phase.TIE_BREAK and state.dice is not None and state.rolls_left == 0:
             return Stand()
-        return self.strategy(state.player).choose(state)
+        try:
+            action = self.strategy(state.player).choose(state)
+        except Exception:  # noqa: BLE001 - a broken CPU must not stop the game
+            log.exception("the CPU strategy failed; playing a plain move instead")
+            return fallback_action(state)
+        if action not in state.legal_actions():
+            log.error("the CPU strategy chose %r, which is not legal now", action)
+            return fallback_action(state)
+        return action
 
     # ----------------------------------------------------------------- grading
     def _grade_log(self) -> list:
