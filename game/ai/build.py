@@ -55,19 +55,23 @@ def main(argv: list[str] | None = None) -> int:
     failed = 0
     for variant in variants:
         path = table_path(variant, args.out)
+        shipped = None
+        if args.check:
+            # Read first: a missing or damaged file fails at once, without a rebuild.
+            try:
+                shipped = read_table(path, variant)
+            except TableError as error:
+                failed += 1
+                print(f"{variant.value}: CHECK FAILED: {error}", file=sys.stderr)
+                continue
         started = time.perf_counter()
         values = build_values(variant)
         seconds = time.perf_counter() - started
         summary = f"{variant.value}: empty card {float(values[EMPTY_CARD]):.4f} ({seconds:.1f} s)"
-        if not args.check:
+        if shipped is None:
             save_table(path, variant, values)
             print(f"{summary}; wrote {path} ({path.stat().st_size / 1e6:.2f} MB)")
-            continue
-        try:
-            problem = compare_tables(read_table(path, variant), values)
-        except TableError as error:
-            problem = str(error)
-        if problem:
+        elif problem := compare_tables(shipped, values):
             failed += 1
             print(f"{summary}; CHECK FAILED for {path}: {problem}", file=sys.stderr)
         else:

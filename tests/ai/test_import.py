@@ -1,0 +1,16 @@
+"""game.ai is headless: importing it (and using it) never loads pygame."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+
+def test_game_ai_loads_no_pygame():
+    code = (
+        "import sys, game.ai\n"
+        "from game.rules import Scorecard\n"
+        "game.ai.option_values(Scorecard(), (1, 2, 3, 4, 6), 2)\n"
+        "assert 'pygame' not in sys.modules, sorted(m for m in sys.modules if 'pygame' in m)\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
