@@ -14,6 +14,7 @@ import logging
 import os
 import sys
 import time
+import warnings
 
 import pygame
 
@@ -77,8 +78,9 @@ class App:
             screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
-            # Older SDL or the dummy driver: no minimum size, and the layouts still cope.
-            with contextlib.suppress(AttributeError, pygame.error):
+            # The layouts cope with any size; the minimum just keeps text legible.
+            with contextlib.suppress(AttributeError, pygame.error), warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
                 pygame.Window.from_display_module().minimum_size = MIN_WINDOW
         return screen
 

@@ -32,7 +32,12 @@ class Seat:
         return self.kind != PERSON
 
     def to_dict(self) -> dict:
-        return {"name": self.name, "kind": self.kind, "colour": self.colour, "profile": self.profile}
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "colour": self.colour,
+            "profile": self.profile,
+        }
 
     @classmethod
     def from_dict(cls, data: object) -> Seat:

@@ -41,7 +41,7 @@ from game.ui.forms import (
     fitted_px,
     wrap_text,
 )
-from game.ui.theme import COLOUR_BLIND_PLAYERS, PLAYER_COLOUR_NAMES, Theme
+from game.ui.theme import Theme
 from game.ui.widgets import draw_panel
 
 if TYPE_CHECKING:
@@ -84,18 +84,6 @@ START_HELP = {
     StartOrder.ROLL_OFF: "Everyone rolls all five dice; the highest total goes first.",
     StartOrder.SEATED: "The first seat goes first, then round the table.",
 }
-# The theme names the standard palette's colours only; the colour-blind-safe palette (also
-# used by high contrast) has other colours, so a seat must not say "Red" under orange.
-COLOUR_BLIND_NAMES = (
-    "Orange",
-    "Sky blue",
-    "Green",
-    "Yellow",
-    "Blue",
-    "Vermilion",
-    "Purple",
-    "Grey",
-)
 ROW_SHARE_GAP = 0.22  # gap between rows, of a row's height
 SEAT_WEIGHTS = {"name": 3.0, "kind": 2.9, "colour": 2.6, "team": 1.3}
 
@@ -120,8 +108,7 @@ def default_seats() -> list[SeatDraft]:
 
 def colour_name(theme: Theme, index: int) -> str:
     """What to call a seat colour in the palette on screen."""
-    names = COLOUR_BLIND_NAMES if theme.players == COLOUR_BLIND_PLAYERS else PLAYER_COLOUR_NAMES
-    return names[index % len(names)]
+    return theme.player_name(index)
 
 
 def _sentence(error: Exception) -> str:

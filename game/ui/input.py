@@ -14,6 +14,7 @@ import pygame
 log = logging.getLogger(__name__)
 
 CTRL_INTENTS = frozenset({"undo"})
+KEY_WORDS = {"return": "Enter", "escape": "Esc", "space": "Space", "backspace": "Backspace"}
 
 
 class InputMap:
@@ -48,5 +49,6 @@ class InputMap:
         names = self.bindings.get(intent, ())
         if not names:
             return "?"
-        text = names[0].upper() if len(names[0]) == 1 else names[0].title()
+        name = names[0]
+        text = KEY_WORDS.get(name, name.upper() if len(name) == 1 else name.title())
         return f"Ctrl+{text}" if intent in CTRL_INTENTS else text

@@ -28,7 +28,17 @@ STANDARD_PLAYERS: tuple[Colour, ...] = (
     (64, 207, 207),
     (236, 110, 173),
 )
-PLAYER_COLOUR_NAMES = ("Red", "Blue", "Green", "Gold", "Violet", "Orange", "Teal", "Pink")
+STANDARD_NAMES = ("Red", "Blue", "Green", "Gold", "Violet", "Orange", "Teal", "Pink")
+COLOUR_BLIND_NAMES = (
+    "Orange",
+    "Sky blue",
+    "Green",
+    "Yellow",
+    "Blue",
+    "Vermilion",
+    "Purple",
+    "Grey",
+)
 
 
 @dataclass(frozen=True)
@@ -53,9 +63,14 @@ class Theme:
     overlay: tuple[int, int, int, int]
     players: tuple[Colour, ...]
     high_contrast: bool = False
+    player_names: tuple[str, ...] = STANDARD_NAMES
 
     def player(self, index: int) -> Colour:
         return self.players[index % len(self.players)]
+
+    def player_name(self, index: int) -> str:
+        """What to call a seat colour in this palette ("Red" never labels an orange)."""
+        return self.player_names[index % len(self.player_names)]
 
 
 STANDARD = Theme(
@@ -101,6 +116,7 @@ HIGH_CONTRAST = Theme(
     overlay=(0, 0, 0, 200),
     players=COLOUR_BLIND_PLAYERS,
     high_contrast=True,
+    player_names=COLOUR_BLIND_NAMES,
 )
 
 
@@ -109,5 +125,11 @@ def make_theme(palette: str = "standard", high_contrast: bool = False) -> Theme:
     if high_contrast:
         return HIGH_CONTRAST
     if palette == "colour_blind":
-        return Theme(**{**STANDARD.__dict__, "players": COLOUR_BLIND_PLAYERS})
+        return Theme(
+            **{
+                **STANDARD.__dict__,
+                "players": COLOUR_BLIND_PLAYERS,
+                "player_names": COLOUR_BLIND_NAMES,
+            }
+        )
     return STANDARD

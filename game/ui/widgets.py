@@ -66,7 +66,8 @@ def draw_button(
     pygame.draw.rect(
         surface, edge, rect, width=max(3, rect.height // 12) if focused else 2, border_radius=radius
     )
-    size = rect.height * 0.45
+    # The label is sized from the button, so the text-size setting must not scale it past it.
+    size = rect.height * 0.45 / max(1.0, fonts.text_scale)
     font = fonts.fit(label, size, rect.width - rect.height // 2, bold=True)
     text = font.render(label, True, ink)
     surface.blit(text, text.get_rect(center=rect.center))

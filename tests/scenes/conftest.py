@@ -28,56 +28,15 @@ class QuietSound:
         pass
 
 
-class StandInStorage:
-    """Enough of game.storage.Storage for the menus, for when the real one is not there."""
-
-    def __init__(self, folder) -> None:
-        from game.storage.settings import Settings
-
-        self.folder = folder
-        self.settings = Settings()
-        self.problems: list[str] = []
-        self.current: dict | None = None
-
-    def take_problems(self) -> list[str]:
-        taken, self.problems[:] = list(self.problems), []
-        return taken
-
-    def has_current(self) -> bool:
-        return self.current is not None
-
-    def load_current(self) -> dict | None:
-        return self.current
-
-    def save_session(self, session) -> bool:
-        self.current = session.to_record()
-        return True
-
-    def save_settings(self, settings) -> bool:
-        self.settings = settings
-        return True
-
-    def list_profiles(self) -> list:
-        return []
-
-
-def make_storage(folder):
-    import game.storage
-
-    storage_class = getattr(game.storage, "Storage", None)
-    if storage_class is None:
-        return StandInStorage(folder)
-    return storage_class(folder, environ={})
-
-
 @pytest.fixture
 def ctx(tmp_path):
     from game.context import Context
     from game.scenes.base import SceneStack
+    from game.storage import Storage
 
     pygame.init()
     pygame.display.set_mode(SIZE)
-    storage = make_storage(tmp_path)
+    storage = Storage(tmp_path, environ={})
     stack = SceneStack()
     stack.layout(SIZE)
     context = Context(storage, storage.settings, stack, QuietSound())

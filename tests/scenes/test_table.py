@@ -1,0 +1,170 @@
+"""The table with real pygame events: hold, roll, score, undo, CPU turns, and whole
+solitaire games played by keyboard alone and by mouse alone."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.rules import Category, GameConfig, Phase, StartOrder
+from game.scenes.confirm import ConfirmScene
+from game.scenes.results import ResultsScene
+from game.scenes.table import TableScene
+from game.seats import Seat
+from game.session import Session
+
+STEP = 1 / 60  # s
+
+
+def key(code: int, mod: int = 0) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)
+
+
+def click(pos) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(map(round, pos)), button=1)
+
+
+def feed(ctx, *events) -> None:
+    for event in events:
+        ctx.stack.handle(event)
+        ctx.stack.apply_pending()
+
+
+def settle(ctx, limit: float = 30.0) -> None:
+    """Step time until nothing on the top scene moves (or a CPU finishes its turn)."""
+    t = 0.0
+    while t < limit:
+        top = ctx.stack.top
+        busy = getattr(top, "animating", False)
+        if not busy:
+            return
+        pending = getattr(top, "cpu_future", None)
+        if pending is not None:
+            pending.result(timeout=30)  # the CPU decides in a thread: wait for it in real time
+        ctx.stack.update(STEP)
+        ctx.stack.apply_pending()
+        t += STEP
+
+
+def solo(ctx, seed: int = 1, kinds=("person",)) -> TableScene:
+    names = ("Ann", "Cpu")[: len(kinds)]
+    seats = [Seat(n, k, colour=i) for i, (n, k) in enumerate(zip(names, kinds, strict=True))]
+    session = Session.new(GameConfig(names, start=StartOrder.SEATED), seats, seed=seed)
+    table = TableScene(ctx, session)
+    ctx.stack.push(table)
+    ctx.stack.apply_pending()
+    return table
+
+
+def test_space_rolls_and_the_dice_land_on_the_rules_faces(ctx):
+    table = solo(ctx)
+    feed(ctx, key(pygame.K_SPACE))
+    state = table.session.state
+    assert state.rolls == 1 and state.dice is not None
+    assert table.tray.animating
+    settle(ctx)
+    assert [d.face for d in table.tray.dice] == list(state.dice)
+    assert ctx.sound.played[0] == "dice_rattle"
+
+
+def test_keys_and_clicks_hold_dice_and_ctrl_z_undoes_a_hold(ctx):
+    table = solo(ctx)
+    feed(ctx, key(pygame.K_SPACE))
+    settle(ctx)
+    feed(ctx, key(pygame.K_1), key(pygame.K_3))
+    assert table.session.state.held == (True, False, True, False, False)
+    settle(ctx)
+    feed(ctx, click(table.lay.roll_slots[4]))
+    assert table.session.state.held[4]
+    feed(ctx, click(table.lay.hold_slots[0]))  # a held die is clicked where it now lies
+    assert not table.session.state.held[0]
+    feed(ctx, key(pygame.K_z, pygame.KMOD_CTRL))
+    assert table.session.state.held == (True, False, True, False, True)
+    assert table.session.assisted
+    dice = table.session.state.dice
+    feed(ctx, key(pygame.K_SPACE))
+    after = table.session.state.dice
+    assert (after[0], after[2], after[4]) == (dice[0], dice[2], dice[4])
+    feed(ctx, key(pygame.K_z, pygame.KMOD_CTRL))  # a roll cannot be undone
+    assert table.session.state.dice == after
+    assert table.message.startswith("Nothing to undo")
+
+
+def test_arrows_and_enter_score_the_focused_box(ctx):
+    ctx.settings = ctx.settings.replace(verify="off")
+    table = solo(ctx)
+    feed(ctx, key(pygame.K_SPACE))
+    options = table.session.state.score_options()
+    feed(ctx, key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_RETURN))
+    card = table.session.state.cards[0]
+    assert card[Category.TWOS] == options[Category.TWOS]
+    assert table.message.startswith(f"Ann scored {options[Category.TWOS]} in Twos")
+
+
+def test_clicking_a_box_scores_it_and_a_zero_asks_first(ctx):
+    table = solo(ctx, seed=4)
+    feed(ctx, key(pygame.K_SPACE))
+    options = table.session.state.score_options()
+    zero = next(c for c in Category if options[c] == 0)
+    feed(ctx, click(table.card_view.box_rect(0, zero).center))
+    assert isinstance(ctx.stack.top, ConfirmScene)
+    assert table.session.state.cards[0][zero] is None
+    feed(ctx, key(pygame.K_n))
+    assert ctx.stack.top is table and table.session.state.cards[0][zero] is None
+    feed(ctx, click(table.card_view.box_rect(0, zero).center), key(pygame.K_y))
+    assert table.session.state.cards[0][zero] == 0
+
+
+def test_an_illegal_click_is_refused_with_the_reason(ctx):
+    table = solo(ctx)
+    feed(ctx, click(table.card_view.box_rect(0, Category.CHANCE).center))
+    assert table.session.state.cards[0][Category.CHANCE] is None
+    assert table.message == "Roll the dice before scoring"
+
+
+def test_a_cpu_turn_completes_on_its_own_and_can_be_skipped(ctx):
+    ctx.settings = ctx.settings.replace(verify="off")
+    table = solo(ctx, seed=2, kinds=("person", "expert"))
+    feed(ctx, key(pygame.K_SPACE), key(pygame.K_DOWN), key(pygame.K_RETURN))
+    assert table.session.is_cpu_turn
+    settle(ctx)
+    state = table.session.state
+    assert state.player == 0 and state.cards[1].filled_count == 1
+    feed(ctx, key(pygame.K_SPACE), key(pygame.K_DOWN), key(pygame.K_RETURN))
+    assert table.session.is_cpu_turn
+    feed(ctx, key(pygame.K_s))  # skip: the CPU's whole turn at once
+    assert not table.session.is_cpu_turn
+    assert table.session.state.cards[1].filled_count == 2
+
+
+def _keyboard_turn(ctx, table) -> None:
+    feed(ctx, key(pygame.K_SPACE))
+    settle(ctx)
+    feed(ctx, key(pygame.K_DOWN), key(pygame.K_RETURN))
+    if isinstance(ctx.stack.top, ConfirmScene):
+        feed(ctx, key(pygame.K_y))
+    settle(ctx)
+
+
+def _mouse_turn(ctx, table) -> None:
+    feed(ctx, click(table.lay.buttons["roll"].center))
+    settle(ctx)
+    first_open = table._open_boxes()[0]
+    feed(ctx, click(table.card_view.box_rect(0, first_open).center))
+    top = ctx.stack.top
+    if isinstance(top, ConfirmScene):
+        top.layout(ctx.stack.size)
+        feed(ctx, click(top.yes.rect.center))
+    settle(ctx)
+
+
+@pytest.mark.parametrize("turn", [_keyboard_turn, _mouse_turn], ids=["keyboard", "mouse"])
+def test_a_whole_solitaire_game_by_one_input_alone(ctx, turn):
+    table = solo(ctx, seed=8)
+    for _ in range(13):
+        turn(ctx, table)
+    state = table.session.state
+    assert state.phase is Phase.MATCH_OVER
+    assert state.results[0].cards[0].is_complete
+    settle(ctx)
+    assert isinstance(ctx.stack.top, ResultsScene)
