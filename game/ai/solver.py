@@ -20,7 +20,7 @@ hand-made card asks for it.
 
 from __future__ import annotations
 
-import logging
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -49,8 +49,6 @@ from game.ai.scoring import (
     five_of_a_kind_options,
 )
 from game.rules import Scorecard, Variant
-
-log = logging.getLogger(__name__)
 
 BONUS_AT = 63  # upper total that earns the bonus; also the cap of the stored total
 UPPER_BONUS = 35
@@ -107,9 +105,9 @@ class StateKey:
 class TurnLevels:
     """Everything about one turn from one state (a single column), for decisions.
 
-    final[r]: best value of roll r when it must be scored now; keep1[k] / keep2[k]: expected
-    value of keeping multiset k (462 rows) with one / two rolls to follow the re-roll
-    (i.e. chosen with 1 / 2 rolls left); start: the state's value.
+    final[r]: best value of roll r (252 rows) scored now. keep1[k] / keep2[k]: expected value
+    of keeping multiset k (462 rows) and re-rolling the rest with 1 / 2 rolls left; for the
+    five-dice rows, the value of scoring that roll now. start: the state's value.
     """
 
     final: np.ndarray
@@ -121,12 +119,12 @@ class TurnLevels:
 # ----------------------------------------------------------------------------- one turn
 def _five_of_a_kind_table(filled: int, fifty: int, variant: Variant) -> np.ndarray:
     """(13, 6) points of five of a kind of each face in each box; NOT_ALLOWED where refused."""
-    table = np.full((N_BOXES, 6), NOT_ALLOWED, dtype=np.int64)
+    rows = [[NOT_ALLOWED] * 6 for _ in range(N_BOXES)]
     box = None if not filled & YAHTZEE_BIT else 50 * fifty
     for face in range(1, 7):
         for c, points in five_of_a_kind_options(face, ALL_BOXES & ~filled, box, variant).items():
-            table[c, face - 1] = points
-    return table
+            rows[c][face - 1] = points
+    return np.array(rows)
 
 
 class Workspace:
@@ -239,8 +237,8 @@ def keep_levels(
     # Two rolls left: keep k, re-roll, then play the one-roll-left position.
     rolls[:] = second
     expect_keeps(keeps, scratch)
-    keep2 = keeps[:, 0].copy() if levels else None
     rolls[:] = final  # keeping all five dice means scoring now
+    keep2 = keeps[:, 0].copy() if levels else None
     first = best_sub_keep(keeps, scratch)
     start = ROLL_PROB @ first
     if levels:
@@ -273,23 +271,32 @@ def columns_for(filled: int, variant: Variant) -> tuple[np.ndarray, np.ndarray, 
     `shared` lists the columns (one per flag, or none) standing for every upper total at which
     the bonus no longer matters; their value is copied to all those totals.
     """
-    upper_filled = filled & UPPER_MASK
+    return _columns(filled & UPPER_MASK, flag_matters(filled, variant))
+
+
+@functools.cache
+def _columns(upper_filled: int, two_flags: bool) -> tuple[np.ndarray, np.ndarray, list[int]]:
+    # Depends only on the upper boxes filled and whether the flag matters: 128 cases.
     totals = np.flatnonzero(REACH[upper_filled])
     open_max = OPEN_UPPER_MAX[upper_filled]
     matter = (totals < BONUS_AT) & (totals + open_max >= BONUS_AT)
     uppers = np.concatenate([totals[matter], totals[~matter][:1]])
-    flags = (0, 1) if flag_matters(filled, variant) else (0,)
+    flags = (0, 1) if two_flags else (0,)
     upper = np.tile(uppers, len(flags))
     fifty = np.repeat(np.array(flags, dtype=np.intp), len(uppers))
     shared = [] if matter.all() else [(i + 1) * len(uppers) - 1 for i in range(len(flags))]
+    upper.flags.writeable = fifty.flags.writeable = False  # shared between calls
     return upper, fifty, shared
 
 
-def no_bonus_totals(filled: int) -> np.ndarray:
+@functools.cache
+def no_bonus_totals(upper_filled: int) -> np.ndarray:
     """The upper totals (0..63) at which the bonus can no longer change anything."""
     totals = np.arange(N_UPPER_TOTALS)
-    open_max = OPEN_UPPER_MAX[filled & UPPER_MASK]
-    return totals[(totals >= BONUS_AT) | (totals + open_max < BONUS_AT)]
+    open_max = OPEN_UPPER_MAX[upper_filled]
+    found = totals[(totals >= BONUS_AT) | (totals + open_max < BONUS_AT)]
+    found.flags.writeable = False
+    return found
 
 
 def store(
@@ -304,7 +311,7 @@ def store(
     """Write one filled set's values, spreading the shared ones and an unused flag."""
     table[filled, upper, fifty] = values
     for column in shared:
-        table[filled, no_bonus_totals(filled), fifty[column]] = values[column]
+        table[filled, no_bonus_totals(filled & UPPER_MASK), fifty[column]] = values[column]
     if not flag_matters(filled, variant):
         table[filled, :, 1] = table[filled, :, 0]
 

@@ -150,6 +150,11 @@ class ValueTable:
         with self._lock:
             return solver.solve_state(self._values, key.filled, key.upper, key.fifty, self.variant)
 
+    def clear_turn_cache(self) -> None:
+        """Forget the cached within-turn arrays (benchmarks use it to time cold decisions)."""
+        with self._lock:
+            self._turns.clear()
+
     def turn(self, key: StateKey) -> TurnLevels:
         """The within-turn arrays of `key` (computed once, then cached)."""
         with self._lock:
