@@ -38,8 +38,8 @@ from game.ui.widgets import draw_button, draw_felt, draw_panel
 
 log = logging.getLogger(__name__)
 
-CPU_DELAY = {"slow": 1.0, "normal": 0.6, "fast": 0.3}  # s before each CPU action
-CPU_HOLD_SHARE = 0.45  # holds come quicker than rolls and scores
+CPU_DELAY = {"slow": 0.9, "normal": 0.45, "fast": 0.2}  # s before each CPU action
+CPU_HOLD_SHARE = 0.4  # holds come quicker than rolls and scores
 CPU_FAST = 0.3  # delay and animation factor while the player speeds CPUs up
 FLASH_FADE = 1.2  # s for a scored box's glow to fade
 TURN_BANNER = 1.2  # s
@@ -98,7 +98,7 @@ class TableScene(Scene):
         self.size = size
         state = self.session.state
         self.lay = table_layout(size, len(state.config.columns))
-        self.tray.set_layout(self.lay)
+        self.tray.set_layout(self.lay, dice_palette(self.ctx.theme.high_contrast))
         self.card_view.layout(self.lay.card, state)
         self._background = None
 

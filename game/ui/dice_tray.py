@@ -16,12 +16,12 @@ import pygame
 
 from game.anim import Shake, TumblePath
 from game.ui.cup_view import cup_mouth, draw_cup
-from game.ui.dice_view import draw_die
+from game.ui.dice_view import default_renderer, draw_die
 from game.ui.layout import TableLayout
 from game.ui.palette import DicePalette
 
-SHAKE_TIME = 0.5  # s the cup shakes before the dice come out
-TUMBLE_TIME = 0.85  # s from the cup's mouth to rest
+SHAKE_TIME = 0.4  # s the cup shakes before the dice come out
+TUMBLE_TIME = 0.75  # s from the cup's mouth to rest
 APPEAR_TIME = 0.18  # s: with reduced motion, dice fade in where they land
 SLIDE_RATE = 16.0  # 1/s: how fast a held die slides to its row (exponential approach)
 SETTLED = 0.5  # px: a slide closer than this is over
@@ -55,8 +55,11 @@ class DiceTray:
         self.dim = False  # the dice of a finished turn, shown faded
 
     # ----------------------------------------------------------------- geometry
-    def set_layout(self, layout: TableLayout) -> None:
+    def set_layout(self, layout: TableLayout, palette: DicePalette | None = None) -> None:
         self.layout = layout
+        if palette is not None:
+            # Render every face now, so the first hold mid-game does not stall a frame.
+            default_renderer().prewarm(round(layout.die_size), palette)
         for i, die in enumerate(self.dice):
             die.x, die.y = self._slot(i, die.held)
 

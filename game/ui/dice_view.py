@@ -513,10 +513,25 @@ class DieRenderer:
             surface.blit(image, image.get_rect(center=(round(x), round(y))))
 
 
+_TURNED: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+TURNED_CACHE = 256  # turned sprites kept: dice at rest keep their angle frame after frame
+
+
 def _turn(image: pygame.Surface, angle: float, zoom: float) -> pygame.Surface:
     if angle % 360.0 == 0.0 and zoom == 1.0:
         return image
-    return pygame.transform.rotozoom(image, angle, zoom)
+    if zoom != 1.0:  # in the air: the angle changes every frame, so caching would only churn
+        return pygame.transform.rotozoom(image, angle, zoom)
+    key = (image, round(angle * 4) / 4)
+    turned = _TURNED.get(key)
+    if turned is None:
+        turned = pygame.transform.rotozoom(image, key[1], 1.0)
+        _TURNED[key] = turned
+        if len(_TURNED) > TURNED_CACHE:
+            _TURNED.popitem(last=False)
+    else:
+        _TURNED.move_to_end(key)
+    return turned
 
 
 _DEFAULT_RENDERER: DieRenderer | None = None

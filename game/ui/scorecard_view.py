@@ -64,6 +64,9 @@ class ScorecardView:
         self.row_h = 0.0
         self.inner = pygame.Rect(0, 0, 0, 0)
         self._advice_on = False
+        self._layer: pygame.Surface | None = None
+        self._layer_key: tuple | None = None
+        self._layer_state: GameState | None = None
 
     def layout(self, rect: pygame.Rect, state: GameState) -> None:
         self.rect = rect
@@ -108,10 +111,45 @@ class ScorecardView:
         active: int | None,
         advice: dict[Category, float] | None = None,
     ) -> None:
+        """Draw the card. Everything but the fading glow of a just-scored box is drawn once
+        into a cached layer and redrawn only when what it shows changes."""
+        key = (
+            state,
+            tuple(colours),
+            previews is not None,
+            focus,
+            active,
+            tuple(sorted((c.value, v) for c, v in advice.items())) if advice else None,
+            self.rect.size,
+        )
+        if self._layer is None or self._layer_key != key or self._layer_state is not state:
+            margin = 8  # room for the panel's drop shadow
+            size = (self.rect.width + margin, self.rect.height + margin)
+            if self._layer is None or self._layer.get_size() != size:
+                self._layer = pygame.Surface(size, pygame.SRCALPHA)
+            self._layer.fill((0, 0, 0, 0))
+            offset = self.rect.topleft
+            self._shift(-offset[0], -offset[1])
+            try:
+                self._draw_card(self._layer, state, colours, previews, focus, active, advice)
+            finally:
+                self._shift(offset[0], offset[1])
+            self._layer_key, self._layer_state = key, state
+        surface.blit(self._layer, self.rect.topleft)
+        if flash is not None and flash.strength > 0:
+            rect = self.box_rect(flash.column, flash.category)
+            glow = pygame.Surface(rect.size, pygame.SRCALPHA)
+            glow.fill((*self.theme.focus, round(170 * flash.strength)))
+            surface.blit(glow, rect)
+
+    def _shift(self, dx: int, dy: int) -> None:
+        self.rect = self.rect.move(dx, dy)
+        self.inner = self.inner.move(dx, dy)
+
+    def _draw_card(self, surface, state, colours, previews, focus, active, advice) -> None:
         theme, fonts = self.theme, self.fonts
         self._advice_on = bool(advice)
         draw_panel(surface, theme, self.rect)
-        config = state.config
         text_px = self.row_h * 0.62
         label_font_px = min(text_px, self.label_w / 7.5)
         for r, kind in enumerate(self.rows):
@@ -154,12 +192,6 @@ class ScorecardView:
             )
         if advice and active is not None:
             self._draw_advice(surface, active, advice, text_px)
-        if flash is not None and flash.strength > 0:
-            rect = self.box_rect(flash.column, flash.category)
-            glow = pygame.Surface(rect.size, pygame.SRCALPHA)
-            glow.fill((*theme.focus, round(170 * flash.strength)))
-            surface.blit(glow, rect)
-        del config
 
     def _draw_column(self, surface, state, c, colour, text_px, active, previews, focus) -> None:
         theme, fonts = self.theme, self.fonts
