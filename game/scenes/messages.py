@@ -6,6 +6,11 @@ from game.rules import events as ev
 from game.rules.config import GameConfig
 
 
+def verb(name: str, third_person: str, plain: str) -> str:
+    """'Ann wins' but 'You win': the default seat is called "You"."""
+    return f"{name} {plain if name.strip().lower() == 'you' else third_person}"
+
+
 def describe(event, config: GameConfig) -> str | None:
     """One short sentence for an event, or None for events not worth a line."""
     name = config.players
@@ -18,27 +23,27 @@ def describe(event, config: GameConfig) -> str | None:
         joker = " (Joker)" if event.joker else ""
         return f"{who} scored {event.points} in {event.category.label}{joker}"
     if isinstance(event, ev.UpperBonusEarned):
-        return f"{config.column_name(event.column)} made the upper bonus: +35!"
+        return f"Upper bonus for {config.column_name(event.column)}: +35!"
     if isinstance(event, ev.RollOffRolled):
         return f"{name[event.player]} rolled {sum(event.dice)} for the start"
     if isinstance(event, ev.RollOffTied):
         who = " and ".join(config.column_name(c) for c in event.columns)
         return f"{who} tied on {event.total}: they roll again"
     if isinstance(event, ev.OrderDecided):
-        return f"{config.column_name(event.order[0])} starts"
+        return f"First to play: {config.column_name(event.order[0])}"
     if isinstance(event, ev.TieBreakStarted):
         who = " and ".join(config.competitor_name(c) for c in event.competitors)
         return (
             f"Tie on {event.total}! Tie-breaker: {who} each play one more turn, dice total counts"
         )
     if isinstance(event, ev.TieBreakStood):
-        return f"{name[event.player]} stands on {event.total}"
+        return f"Tie-breaker: {name[event.player]} {event.total}"
     if isinstance(event, ev.GameOver):
         winners = [config.competitor_name(w) for w in event.winners]
         best = max(event.totals)
         if len(winners) > 1:
             return f"Shared win on {best}: {' and '.join(winners)}"
-        return f"{winners[0]} wins with {event.totals[event.winners[0]]}!"
+        return f"{verb(winners[0], 'wins', 'win')} with {event.totals[event.winners[0]]}!"
     if isinstance(event, ev.GameStarted) and event.game_index > 0:
         return f"Game {event.game_index + 1} of {config.games}"
     return None

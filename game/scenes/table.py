@@ -71,6 +71,7 @@ class TableScene(Scene):
         self.grade_note = ""
         self.grade_time = 0.0
         self.reason = ""  # a CPU's one-line reason for its last decision
+        self.start_rolls: dict[int, int] = {}  # column -> its start-roll total this game
         self._advice: tuple[GameState | None, dict] = (None, {})
         self.landed_sound_due = False
         self._background: pygame.Surface | None = None
@@ -565,9 +566,16 @@ class TableScene(Scene):
             pygame.draw.rect(surface, theme.warn, box, border_radius=box.height // 2)
             surface.blit(img, img.get_rect(center=box.center))
             right = box.left - 8
-        if self.reason and self.ctx.settings.cpu_reasons:
+        line = self.reason if self.ctx.settings.cpu_reasons else ""
+        state = self.session.state
+        if self.start_rolls and (state.phase is Phase.ROLL_OFF or state.turn == 0):
+            config = state.config
+            line = "Start roll: " + " · ".join(
+                f"{config.column_name(c)} {total}" for c, total in self.start_rolls.items()
+            )
+        if line:
             width = max(40, right - lay.tray.left - 8)
-            img = fonts.fit(self.reason, px, width).render(self.reason, True, theme.panel)
+            img = fonts.fit(line, px, width).render(line, True, theme.panel)
             surface.blit(img, (lay.tray.left + 8, lay.tray.top + 4))
 
     def _draw_message(self, surface) -> None:

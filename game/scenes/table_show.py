@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from game.rules import Category
 from game.rules import events as ev
-from game.scenes.messages import describe
+from game.scenes.messages import describe, verb
 from game.ui.effects import Banner, Confetti
 from game.ui.scorecard_view import Flash
 
@@ -25,6 +25,8 @@ def show_events(table: TableScene, events: list, speed: float) -> None:
         text = describe(event, config)
         if text:
             table.message = text
+        if isinstance(event, ev.RollOffRolled):
+            table.start_rolls[event.column] = sum(event.dice)
         if isinstance(event, (ev.Rolled, ev.RollOffRolled)):
             rolled = event.rolled if isinstance(event, ev.Rolled) else (True,) * 5
             table.tray.roll(event.dice, rolled, speed)
@@ -59,7 +61,9 @@ def show_events(table: TableScene, events: list, speed: float) -> None:
             table.on_turn_started(event)
         elif isinstance(event, ev.OrderDecided):
             first = config.column_name(event.order[0])
-            table.banner = Banner(f"{first} starts", table.column_colour(event.order[0]), 1.3)
+            table.banner = Banner(
+                f"{verb(first, 'plays', 'play')} first", table.column_colour(event.order[0]), 1.3
+            )
         elif isinstance(event, ev.RollOffTied):
             table.banner = Banner("Tied!", ctx.theme.accent, 1.0, sub="The leaders roll again")
         elif isinstance(event, ev.TieBreakStarted):
@@ -74,6 +78,7 @@ def show_events(table: TableScene, events: list, speed: float) -> None:
             table.tray.put_away()
         elif isinstance(event, ev.GameStarted):
             table.tray.sync(None, (False,) * 5)
+            table.start_rolls.clear()
             if event.game_index > 0:
                 table.banner = Banner(
                     f"Game {event.game_index + 1}", ctx.theme.accent, 1.3, sub=f"of {config.games}"
