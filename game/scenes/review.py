@@ -1,0 +1,931 @@
+"""The coach's review of a finished game: for each person at the table, the expected points
+their decisions cost, what the dice gave (luck), their three costliest decisions with the dice
+of that moment, and a chart of their expected final score turn by turn. CPU players are
+listed in brief.
+
+Works from any finished game's log: right after the game (`ReviewScene.from_session`) or
+later from the history (`ReviewScene.from_history`). The coach replays and grades the log in
+a worker thread (eight players take longer than a frame), and the scene says "Analysing"
+meanwhile; the window never freezes.
+
+Controls:
+    Left / Right, Tab / Shift+Tab   the previous / next player
+    Up / Down        scroll a line
+    PageUp / PageDown, Home / End   scroll a page, to the top or the end
+    [ / ]            the previous / next game of a match
+    Esc / Enter / Backspace         back
+Mouse: click a player's tab, the game arrows or Back; the wheel or the scroll bar scrolls.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ai.coach import Decision, PlayerReview, Review, describe, review
+from game.ai.options import Keep
+from game.rules import GameConfig, NextGame
+from game.scenes.base import Scene
+from game.seats import Seat
+from game.ui.dice_view import draw_die
+from game.ui.forms import (
+    Cycler,
+    ScrollView,
+    blit_felt,
+    ellipsize,
+    felt_background,
+    fitted_px,
+    join_names,
+    wrap_text,
+)
+from game.ui.palette import dice_palette
+from game.ui.widgets import Button, draw_panel
+
+if TYPE_CHECKING:
+    from game.context import Context
+    from game.session import Session
+    from game.storage import HistoryLog
+    from game.ui.fonts import Fonts
+    from game.ui.theme import Colour, Theme
+
+log = logging.getLogger(__name__)
+
+COSTLIEST = 3  # decisions shown per player
+SPINNER_DOTS = 8
+SPINNER_SPEED = 1.2  # turns per second
+WIDE_LINES = 44  # page width, in lines of text, from which the chart and decisions sit side by side
+TICK_TARGET = 5  # about this many value lines on a chart
+
+
+# ----------------------------------------------------------------------------- numbers
+def signed(value: float) -> str:
+    """'+4.2', '-13.0' ('+0.0' for a value that rounds to nothing)."""
+    text = f"{value:+.1f}"
+    return "+0.0" if text == "-0.0" else text
+
+
+def nice_ticks(low: float, high: float, target: int = TICK_TARGET) -> list[float]:
+    """Round values from at or below `low` to at or above `high`, about `target` of them.
+
+    >>> nice_ticks(131, 256)
+    [100.0, 150.0, 200.0, 250.0, 300.0]
+    >>> nice_ticks(5, 5)
+    [0.0, 5.0, 10.0]
+    """
+    if high <= low:
+        low, high = low - 5, high + 5
+    raw = (high - low) / max(1, target - 1)
+    power = 10 ** math.floor(math.log10(raw))
+    step = next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= raw)
+    first = math.floor(low / step) * step
+    last = math.ceil(high / step) * step
+    count = round((last - first) / step)
+    return [float(first + i * step) for i in range(count + 1)]
+
+
+def kept_dice(dice: Sequence[int], keep: Keep) -> tuple[bool, ...]:
+    """Which of the five dice a keep holds (the first die of each face kept).
+
+    >>> kept_dice((1, 3, 1, 1, 1), Keep((1, 1, 1, 1)))
+    (True, False, True, True, False)
+    """
+    wanted = list(keep.faces)
+    marks = []
+    for face in dice:
+        if face in wanted:
+            wanted.remove(face)
+            marks.append(True)
+        else:
+            marks.append(False)
+    return tuple(marks)
+
+
+def rolls_left_text(rolls_left: int) -> str:
+    if rolls_left == 0:
+        return "after the last roll"
+    return f"{rolls_left} roll{'s' if rolls_left != 1 else ''} left"
+
+
+def games_played(config: GameConfig, log_actions: Sequence) -> int:
+    """Games of the match the log reaches (each NextGame starts one more)."""
+    return min(config.games, 1 + sum(isinstance(a, NextGame) for a in log_actions))
+
+
+# ----------------------------------------------------------------------------- drawing helpers
+def draw_dashed_line(
+    surface: pygame.Surface,
+    colour: Colour,
+    start: tuple[float, float],
+    end: tuple[float, float],
+    width: int = 2,
+    dash: int = 8,
+) -> None:
+    """A straight dashed line: dashes and gaps of `dash` pixels."""
+    (x0, y0), (x1, y1) = start, end
+    length = math.hypot(x1 - x0, y1 - y0)
+    if length < 1:
+        return
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    pos = 0.0
+    while pos < length:
+        stop = min(length, pos + dash)
+        a = (x0 + ux * pos, y0 + uy * pos)
+        b = (x0 + ux * stop, y0 + uy * stop)
+        pygame.draw.line(surface, colour, a, b, width)
+        pos += dash * 2
+
+
+def chart_label_every(labels: Sequence[str], font: pygame.font.Font, spacing: float) -> int:
+    """Show every n-th x label so neighbours never touch."""
+    widest = max((font.size(text)[0] for text in labels), default=0)
+    return max(1, math.ceil((widest + font.size("  ")[0]) / max(1.0, spacing)))
+
+
+def draw_line_chart(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    values: Sequence[float],
+    theme: Theme,
+    font: pygame.font.Font,
+    *,
+    colour: Colour,
+    x_labels: Sequence[str],
+    baseline: float | None = None,
+    baseline_label: str = "",
+    dots: bool = True,
+) -> None:
+    """Values as a line over `rect` (axes, value lines and labels inside it); a dashed line
+    at `baseline`. The last point is drawn larger: it is where the line ends up."""
+    if not values:
+        return
+    line_h = font.get_linesize()
+    span = list(values) + ([baseline] if baseline is not None else [])
+    ticks = nice_ticks(min(span), max(span))
+    labels = [f"{t:g}" for t in ticks]
+    left = rect.left + max(font.size(text)[0] for text in labels) + line_h // 2
+    # Room on the right for half the last x label, which is centred on the last point.
+    right = rect.right - max(line_h // 2, font.size(x_labels[-1])[0] // 2 + 2 if x_labels else 0)
+    plot = pygame.Rect(
+        left,
+        rect.top + line_h // 2 + 2,
+        max(10, right - left),
+        max(10, rect.height - line_h * 2 - 4),
+    )
+    low, high = ticks[0], ticks[-1]
+
+    def y_of(value: float) -> float:
+        return plot.bottom - (value - low) / (high - low) * plot.height
+
+    n = len(values)
+    step = plot.width / (n - 1) if n > 1 else 0.0
+
+    def x_of(i: int) -> float:
+        return plot.left + i * step if n > 1 else plot.centerx
+
+    for tick, text in zip(ticks, labels, strict=True):
+        y = round(y_of(tick))
+        pygame.draw.line(surface, theme.panel_alt, (plot.left, y), (plot.right, y), 1)
+        image = font.render(text, True, theme.text_dim)
+        surface.blit(image, image.get_rect(midright=(plot.left - line_h // 4, y)))
+    every = chart_label_every(x_labels, font, step if n > 1 else plot.width)
+    for i, text in enumerate(x_labels[:n]):
+        last = i == n - 1
+        if i % every and not last:
+            continue
+        if not last and n - 1 - i < every:  # keep clear of the last label, which always shows
+            continue
+        image = font.render(text, True, theme.text_dim)
+        surface.blit(image, image.get_rect(midtop=(round(x_of(i)), plot.bottom + 4)))
+    axis = max(1, line_h // 10)
+    pygame.draw.line(surface, theme.text_dim, plot.topleft, plot.bottomleft, axis)
+    pygame.draw.line(surface, theme.text_dim, plot.bottomleft, plot.bottomright, axis)
+    if baseline is not None:
+        y = round(y_of(baseline))
+        draw_dashed_line(surface, theme.accent, (plot.left, y), (plot.right, y), axis + 1)
+        if baseline_label:
+            image = font.render(baseline_label, True, theme.accent)
+            box = image.get_rect(bottomright=(plot.right - 2, y - 2))
+            if box.top < plot.top:
+                box.top = y + 3
+            surface.blit(image, box)
+    points = [(x_of(i), y_of(v)) for i, v in enumerate(values)]
+    width = max(2, line_h // 7)
+    if len(points) > 1:
+        pygame.draw.lines(surface, colour, False, points, width)
+    if dots and n <= 60:
+        r = max(3, line_h // 5)
+        for x, y in points:
+            pygame.draw.circle(surface, colour, (round(x), round(y)), r)
+            pygame.draw.circle(surface, theme.text, (round(x), round(y)), r, 1)
+    x, y = points[-1]
+    pygame.draw.circle(surface, theme.text, (round(x), round(y)), max(5, line_h // 3))
+    pygame.draw.circle(surface, colour, (round(x), round(y)), max(3, line_h // 3 - 2))
+
+
+def draw_spinner(surface: pygame.Surface, centre: tuple[int, int], radius: int, turn: float, ink):
+    """Dots round a circle, the leading one darkest: work is going on."""
+    for i in range(SPINNER_DOTS):
+        angle = (turn + i / SPINNER_DOTS) * math.tau
+        x = centre[0] + math.cos(angle) * radius
+        y = centre[1] + math.sin(angle) * radius
+        r = max(2, round(radius * (0.12 + 0.16 * i / SPINNER_DOTS)))
+        pygame.draw.circle(surface, ink, (round(x), round(y)), r)
+
+
+# ----------------------------------------------------------------------------- the page
+class PageWriter:
+    """Places text on a page surface; with no surface it only measures (a layout pass)."""
+
+    def __init__(
+        self, surface: pygame.Surface | None, theme: Theme, fonts: Fonts, px: float
+    ) -> None:
+        self.surface = surface
+        self.theme = theme
+        self.fonts = fonts
+        self.px = px
+        self.body = fonts.get(px)
+        self.line = self.body.get_linesize()
+
+    def text(
+        self,
+        text: str,
+        pos: tuple[int, int],
+        *,
+        size: float = 1.0,
+        bold: bool = False,
+        ink: Colour | None = None,
+        width: int | None = None,
+        anchor: str = "topleft",
+    ) -> pygame.Rect:
+        font = self.fonts.get(self.px * size, bold)
+        if width is not None:
+            text = ellipsize(font, text, width)
+        image = font.render(text, True, ink or self.theme.text)
+        rect = image.get_rect(**{anchor: pos})
+        if self.surface is not None:
+            self.surface.blit(image, rect)
+        return rect
+
+
+class ReviewScene(Scene):
+    def __init__(
+        self,
+        ctx: Context,
+        config: GameConfig,
+        start_rng: tuple,
+        log: Sequence,
+        game_index: int = 0,
+        seats: Sequence[Seat] = (),
+        *,
+        subtitle: str = "",
+    ) -> None:
+        super().__init__(ctx)
+        self.config = config
+        self.start_rng = start_rng
+        self.log = list(log)
+        self.seats = tuple(seats) or tuple(
+            Seat(name, colour=i % 8) for i, name in enumerate(config.players)
+        )
+        self.games = games_played(config, self.log)
+        self.game_index = max(0, min(game_index, self.games - 1))
+        self.subtitle = subtitle
+        # Tabs for the people; the CPUs are listed in brief. A table of CPUs gets tabs all round.
+        people = [i for i, seat in enumerate(self.seats) if not seat.is_cpu]
+        self.people: list[int] = people or list(range(len(self.seats)))
+        self.others: list[int] = [i for i in range(len(self.seats)) if i not in self.people]
+        self.tab = 0
+        self.reviews: dict[int, Review] = {}
+        self.failed: dict[int, str] = {}
+        self._executor: ThreadPoolExecutor | None = None
+        self._future: Future | None = None
+        self._future_index = -1
+        self.age = 0.0
+        self._redraw = 0  # frames to draw after the review arrives (the loop sleeps otherwise)
+        self.scroll = ScrollView()
+        self.back = Button("Back", self.close, primary=True, hint=ctx.input.label("pause"))
+        self.game_cycler = Cycler(
+            lambda: f"Game {self.game_index + 1} of {self.games}",
+            self.step_game,
+            key="game",
+        )
+        self.hover: object = None  # the tab index or control under the mouse
+        self.size = (0, 0)
+        self.unit = 1.0
+        self._felt: pygame.Surface | None = None
+        self.title: list[tuple[pygame.Surface, pygame.Rect]] = []
+        self.tabs: list[pygame.Rect] = []
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.page: pygame.Surface | None = None
+        self.page_rects: dict[str, pygame.Rect] = {}  # where each part went (tests, layout checks)
+        self._analyse(self.game_index)
+
+    # ----------------------------------------------------------------- constructors
+    @classmethod
+    def from_session(
+        cls, ctx: Context, session: Session, game_index: int | None = None
+    ) -> ReviewScene:
+        """The last finished game of a session (or `game_index`)."""
+        state = session.state
+        if game_index is None:
+            game_index = max(0, len(state.results) - 1) if state.results else state.game_index
+        game = session.game
+        return cls(
+            ctx,
+            game.config,
+            game.start_rng,
+            getattr(session, "actions", game.log),  # a replay reviews its whole log
+            game_index,
+            session.seats,
+            subtitle=_variant_line(game.config),
+        )
+
+    @classmethod
+    def from_history(cls, ctx: Context, history: HistoryLog, game_index: int = 0) -> ReviewScene:
+        game = history.game
+        subtitle = f"{_variant_line(game.config)}  -  {history.date.strftime('%d %b %Y %H:%M')}"
+        return cls(
+            ctx,
+            game.config,
+            game.start_rng,
+            game.log,
+            game_index,
+            history.seats,
+            subtitle=subtitle,
+        )
+
+    # ----------------------------------------------------------------- the analysis
+    def _analyse(self, index: int) -> None:
+        """Start the coach on a game unless it is done or under way."""
+        if index in self.reviews or index in self.failed or self._future_index == index:
+            return
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(1, thread_name_prefix="review")
+        self._future = self._executor.submit(review, self.config, self.start_rng, self.log, index)
+        self._future_index = index
+
+    def _collect(self) -> bool:
+        """Take a finished analysis; True when one came in."""
+        future = self._future
+        if future is None or not future.done():
+            return False
+        index = self._future_index
+        self._future, self._future_index = None, -1
+        try:
+            self.reviews[index] = future.result()
+        except Exception as error:  # noqa: BLE001 - a bad log must not close the game
+            log.exception("the review of game %d failed", index + 1)
+            self.failed[index] = f"The coach could not review this game ({error})."
+        if index != self.game_index:
+            self._analyse(self.game_index)
+        return True
+
+    def join(self, timeout: float | None = None) -> None:
+        """Wait for the analysis of the game shown and take it (tests and the snapshot tool;
+        the game itself never waits)."""
+        while self._future is not None:
+            self._future.exception(timeout)
+            self._collect()
+        self._build_page()
+
+    @property
+    def ready(self) -> bool:
+        return self.game_index in self.reviews
+
+    @property
+    def current(self) -> Review | None:
+        return self.reviews.get(self.game_index)
+
+    @property
+    def player(self) -> int:
+        """The player whose page is shown."""
+        return self.people[self.tab]
+
+    @property
+    def player_review(self) -> PlayerReview | None:
+        current = self.current
+        return None if current is None else current.players.get(self.player)
+
+    @property
+    def shown_decisions(self) -> list[Decision]:
+        """The decisions on the page: the shown player's costliest."""
+        pr = self.player_review
+        return [] if pr is None else pr.costliest(COSTLIEST)
+
+    # ----------------------------------------------------------------- actions
+    def close(self) -> None:
+        self.ctx.stack.pop()
+
+    def select(self, tab: int) -> None:
+        tab %= len(self.people)
+        if tab != self.tab:
+            self.tab = tab
+            self.scroll.scroll_to(0)
+            self._build_page()
+
+    def step_game(self, step: int) -> None:
+        if self.games < 2:
+            return
+        self.game_index = (self.game_index + step) % self.games
+        self.scroll.scroll_to(0)
+        self._analyse(self.game_index)
+        self._build_page()
+
+    def exit(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+
+    # ----------------------------------------------------------------- input
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self._target_at(event.pos)
+            return self.scroll.handle(event, None) or True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            target = self._target_at(event.pos)
+            if target == "back":
+                self.close()
+                return True
+            if target == "game":
+                return self.game_cycler.click(event.pos)
+            if isinstance(target, int):
+                self.select(target)
+                return True
+            return self.scroll.handle(event, None)
+        if event.type == pygame.KEYDOWN:
+            intent = self.ctx.input.intent(event)
+            if intent in ("pause", "confirm") or event.key in (
+                pygame.K_ESCAPE,
+                pygame.K_RETURN,
+                pygame.K_KP_ENTER,
+                pygame.K_BACKSPACE,
+            ):
+                self.close()
+                return True
+            if intent in ("left", "focus_prev"):
+                self.select(self.tab - 1)
+                return True
+            if intent in ("right", "focus_next"):
+                self.select(self.tab + 1)
+                return True
+            if event.key in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET):
+                self.step_game(-1 if event.key == pygame.K_LEFTBRACKET else 1)
+                return True
+            return self.scroll.handle(event, intent)
+        return self.scroll.handle(event, None)
+
+    def _target_at(self, pos: tuple[int, int]) -> object:
+        if self.back.hit(pos):
+            return "back"
+        if self.games > 1 and self.game_cycler.hit(pos):
+            return "game"
+        for i, rect in enumerate(self.tabs):
+            if rect.collidepoint(pos):
+                return i
+        return None
+
+    # ----------------------------------------------------------------- time
+    def update(self, dt: float) -> None:
+        self.age += dt
+        if self._redraw:
+            self._redraw -= 1
+        if self._collect():
+            self._build_page()
+            self._redraw = 2
+
+    @property
+    def animating(self) -> bool:
+        return self._future is not None or self._redraw > 0
+
+    # ----------------------------------------------------------------- layout
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        w, h = size
+        theme, fonts = self.ctx.theme, self.ctx.fonts
+        self._felt = felt_background(size, theme)
+        unit = max(0.5, min(w / 900, h / 800))
+        self.unit = unit
+        margin = max(8, round(20 * unit))
+        gap = max(6, round(12 * unit))
+
+        title_font = fonts.get(40 * unit, bold=True)
+        title = title_font.render("Coach's review", True, theme.panel)
+        title_rect = title.get_rect(topleft=(margin, margin))
+        self.title = [(title, title_rect)]
+        bottom = title_rect.bottom
+        cycler_h = max(26, round(40 * unit))
+        if self.games > 1:
+            cw = min(round(260 * unit), w // 2 - margin)
+            self.game_cycler.rect = pygame.Rect(w - margin - cw, margin, cw, cycler_h)
+            if self.game_cycler.rect.left < title_rect.right + gap:  # narrow: under the title
+                self.game_cycler.rect.topleft = (margin, title_rect.bottom + gap // 2)
+                bottom = self.game_cycler.rect.bottom
+        sub = self.subtitle or _variant_line(self.config)
+        sub_font = fonts.get(max(13, 20 * unit))
+        sub_text = ellipsize(sub_font, sub, w - 2 * margin)
+        image = sub_font.render(sub_text, True, theme.panel_alt)
+        sub_rect = image.get_rect(topleft=(margin, bottom + gap // 3))
+        self.title.append((image, sub_rect))
+
+        button_h = max(30, round(48 * unit))
+        button_w = min(w - 2 * margin, round(200 * unit))
+        self.back.rect = pygame.Rect(0, h - margin - button_h, button_w, button_h)
+        self.back.rect.centerx = w // 2
+
+        # One tab per person, sharing the width; a long name is cut rather than squeezed.
+        tab_h = max(28, round(46 * unit * max(1.0, fonts.text_scale) ** 0.5))
+        top = sub_rect.bottom + gap
+        n = len(self.people)
+        tab_gap = max(3, gap // 2)
+        tab_w = min(round(260 * unit), (w - 2 * margin - (n - 1) * tab_gap) // n)
+        self.tabs = [
+            pygame.Rect(margin + i * (tab_w + tab_gap), top, tab_w, tab_h) for i in range(n)
+        ]
+        panel_top = top + tab_h - 2
+        self.panel = pygame.Rect(
+            margin, panel_top, w - 2 * margin, self.back.rect.top - gap - panel_top
+        )
+        pad = max(8, round(18 * unit))
+        # Text follows the height, but a narrow window keeps enough words to a line.
+        body_px = max(15.0, min(24 * h / 800, w / 30))
+        bar = max(6, round(fonts.get(body_px).get_linesize() / 2))
+        viewport = pygame.Rect(
+            self.panel.left + pad,
+            self.panel.top + pad,
+            self.panel.width - 2 * pad - 2 * bar,
+            self.panel.height - 2 * pad,
+        )
+        self.body_px = body_px
+        self.scroll.set_content(viewport, self.scroll.content_height, round(body_px * 1.3))
+        self._build_page()
+
+    def _build_page(self) -> None:
+        """Draw the shown player's page once onto its own surface; draw() only blits it."""
+        viewport = self.scroll.viewport
+        if viewport.width <= 0 or viewport.height <= 0:
+            return
+        pr = self.player_review
+        if pr is None:
+            self.page = None
+            self.page_rects = {}
+            self.scroll.set_content(viewport, 0, self.scroll.line)
+            return
+        height = self._paint(None, pr)  # measure, then paint on a surface of that height
+        page = pygame.Surface((viewport.width, max(1, height)))
+        if pygame.display.get_surface() is not None:
+            page = page.convert()
+        page.fill(self.ctx.theme.panel)
+        self._paint(page, pr)
+        self.page = page
+        self.scroll.set_content(viewport, height, self.scroll.line)
+
+    def _paint(self, page: pygame.Surface | None, pr: PlayerReview) -> int:
+        """Lay out (and, given a surface, paint) the page; returns its height."""
+        theme, fonts = self.ctx.theme, self.ctx.fonts
+        width = self.scroll.viewport.width
+        pen = PageWriter(page, theme, fonts, self.body_px)
+        line = pen.line
+        gap = round(line * 0.8)
+        seat = self.seats[pr.player]
+        rects: dict[str, pygame.Rect] = {}
+
+        # The verdict in words, then the four figures.
+        sentence = self._sentence(pr, seat)
+        y = 0
+        for text in wrap_text(pen.body, sentence, width)[:3]:
+            pen.text(text, (0, y))
+            y += line
+        y += gap // 2
+        figures = [
+            ("Final score", str(pr.final_total), theme.text),
+            ("Expected at the start", f"{pr.start_expectation:.1f}", theme.text),
+            (
+                "Lost to decisions",
+                signed(-pr.skill_lost),
+                theme.warn if pr.skill_lost >= 0.05 else theme.good,
+            ),
+            ("Luck of the dice", signed(pr.luck), theme.good if pr.luck >= 0 else theme.warn),
+        ]
+        tile_gap = max(4, line // 3)
+        small = fonts.get(self.body_px * 0.8)
+        widest = max(small.size(label)[0] for label, _, _ in figures) + line
+        cols = 4 if (width - 3 * tile_gap) // 4 >= widest else 2
+        tile_w = (width - (cols - 1) * tile_gap) // cols
+        tile_h = round(line * 2.7)
+        for i, (label, value, ink) in enumerate(figures):
+            r, c = divmod(i, cols)
+            tile = pygame.Rect(c * (tile_w + tile_gap), y + r * (tile_h + tile_gap), tile_w, tile_h)
+            rects[f"tile{i}"] = tile
+            if page is not None:
+                pygame.draw.rect(page, theme.panel_alt, tile, 0, max(4, line // 4))
+                pen.text(
+                    label,
+                    (tile.left + line // 2, tile.top + line // 4),
+                    size=0.8,
+                    ink=theme.text_dim,
+                    width=tile.width - line,
+                )
+                pen.text(
+                    value,
+                    (tile.left + line // 2, tile.bottom - line // 5),
+                    size=1.6,
+                    bold=True,
+                    ink=ink,
+                    anchor="bottomleft",
+                )
+        rows = -(-len(figures) // cols)
+        y += rows * tile_h + (rows - 1) * tile_gap + gap
+
+        # The chart and the costliest decisions: side by side on a wide page.
+        wide = width >= line * WIDE_LINES
+        chart_w = round(width * 0.5) if wide else width
+        decisions_x = chart_w + gap if wide else 0
+        decisions_w = width - decisions_x
+        top = y
+        chart_h = round(min(max(line * 11, chart_w * 0.55), line * 16))
+        rects["chart"] = pygame.Rect(0, top, chart_w, chart_h + line * 2)
+        if page is not None:
+            self._paint_chart(page, pen, rects["chart"], pr, seat)
+        dy = top if wide else rects["chart"].bottom + gap
+        rects["decisions"] = pygame.Rect(decisions_x, dy, decisions_w, 0)
+        dy = self._paint_decisions(page, pen, rects, pr, decisions_x, dy, decisions_w)
+        y = max(rects["chart"].bottom, dy) + gap
+
+        # The others at the table, one line each.
+        if self.others:
+            y = self._paint_others(page, pen, rects, y, width)
+        self.page_rects = rects if page is not None else self.page_rects
+        return y
+
+    def _sentence(self, pr: PlayerReview, seat: Seat) -> str:
+        who = "Your" if seat.name.casefold() == "you" else f"{seat.name}'s"
+        if pr.skill_lost < 0.05:
+            first = f"{who} decisions matched the best play all game."
+        else:
+            first = f"{who} decisions cost {pr.skill_lost:.1f} points of expected score."
+        if abs(pr.luck) < 0.05:
+            second = "The dice gave exactly what was expected."
+        elif pr.luck > 0:
+            second = f"The dice gave {pr.luck:.1f} more than expected."
+        else:
+            second = f"The dice gave {-pr.luck:.1f} less than expected."
+        return f"{first} {second}"
+
+    def _paint_chart(
+        self, page: pygame.Surface, pen: PageWriter, rect: pygame.Rect, pr: PlayerReview, seat
+    ) -> None:
+        theme = self.ctx.theme
+        line = pen.line
+        pen.text("Expected final score, turn by turn", rect.topleft, bold=True)
+        values = pr.expected_by_turn
+        labels = [str(i + 1) for i in range(len(values) - 1)] + ["end"]
+        area = pygame.Rect(
+            rect.left, rect.top + round(line * 1.3), rect.width, rect.height - round(line * 1.3)
+        )
+        small = self.ctx.fonts.get(self.body_px * 0.8)
+        draw_line_chart(
+            page,
+            area,
+            values,
+            theme,
+            small,
+            colour=_ink_for(theme, seat.colour),
+            x_labels=labels,
+            baseline=pr.start_expectation,
+            baseline_label=f"start {pr.start_expectation:.1f}",
+        )
+
+    def _paint_decisions(
+        self,
+        page: pygame.Surface | None,
+        pen: PageWriter,
+        rects: dict[str, pygame.Rect],
+        pr: PlayerReview,
+        x: int,
+        y: int,
+        width: int,
+    ) -> int:
+        theme = self.ctx.theme
+        line = pen.line
+        if page is not None:
+            pen.text("Costliest decisions", (x, y), bold=True)
+        y += round(line * 1.3)
+        decisions = pr.costliest(COSTLIEST)
+        if not decisions:
+            text = "None: every choice was the best one. Nothing to learn here!"
+            for part in wrap_text(pen.body, text, width):
+                if page is not None:
+                    pen.text(part, (x, y), ink=theme.text_dim)
+                y += line
+            return y
+        die = max(20, min(round(line * 1.6), (width - line) // 7))
+        card_gap = max(4, line // 3)
+        for i, decision in enumerate(decisions):
+            card_h = round(line * 3.8 + die * 1.3)
+            card = pygame.Rect(x, y, width, card_h)
+            rects[f"decision{i}"] = card
+            if page is not None:
+                self._paint_decision(page, pen, card, decision, die)
+            y += card_h + card_gap
+        return y
+
+    def _paint_decision(
+        self, page: pygame.Surface, pen: PageWriter, card: pygame.Rect, d: Decision, die: int
+    ) -> None:
+        theme = self.ctx.theme
+        line = pen.line
+        radius = max(4, line // 4)
+        pygame.draw.rect(page, theme.panel_alt, card, 0, radius)
+        pygame.draw.rect(page, theme.panel_edge, card, 1, radius)
+        inner = card.inflate(-line, -line // 2)
+        # The cost as a pill at the top right; the turn and the rolls left beside it.
+        cost = pen.fonts.get(pen.px * 0.9, bold=True).render(
+            f"-{d.cost:.1f}", True, theme.text_on_accent
+        )
+        pill = cost.get_rect().inflate(line // 2, line // 5)
+        pill.topright = (inner.right, inner.top)
+        pygame.draw.rect(page, theme.warn, pill, 0, pill.height // 2)
+        page.blit(cost, cost.get_rect(center=pill.center))
+        head = f"Turn {d.turn}, {rolls_left_text(d.rolls_left)}"
+        pen.text(head, (inner.left, inner.top), bold=True, width=pill.left - inner.left - 6)
+        # The dice of that moment; the better keep's dice ringed.
+        ringed = kept_dice(d.dice, d.best) if isinstance(d.best, Keep) else (False,) * 5
+        palette = dice_palette(theme.high_contrast)
+        dice_y = inner.top + round(line * 1.2) + die // 2 + 2
+        for i, face in enumerate(d.dice):
+            cx = inner.left + die // 2 + 4 + round(i * die * 1.22)
+            draw_die(page, (cx, dice_y), die, face, held=ringed[i], palette=palette)
+        dice_right = inner.left + 4 + round(4 * die * 1.22) + round(die * 1.2)
+        note = "ringed: the better keep" if any(ringed) else ""
+        if note and inner.right - dice_right > pen.body.size(note)[0] * 0.85 + line:
+            pen.text(
+                note,
+                (dice_right + line // 2, dice_y),
+                size=0.8,
+                ink=theme.text_dim,
+                anchor="midleft",
+                width=inner.right - dice_right - line // 2,
+            )
+        # What was chosen and what was better, each with its expected final score.
+        y = dice_y + die // 2 + round(die * 0.2)
+        label_w = max(pen.body.size("Better")[0], pen.body.size("Chose")[0]) + line // 2
+        value_w = pen.body.size("000.0")[0]
+        text_w = inner.width - label_w - value_w - line // 2
+        for label, choice, value, bold in (
+            ("Chose", d.chosen, d.chosen_value, False),
+            ("Better", d.best, d.best_value, True),
+        ):
+            pen.text(label, (inner.left, y), ink=theme.text_dim)
+            pen.text(describe(choice), (inner.left + label_w, y), bold=bold, width=text_w)
+            pen.text(f"{value:.1f}", (inner.right, y), bold=bold, anchor="topright")
+            y += line
+
+    def _paint_others(
+        self,
+        page: pygame.Surface | None,
+        pen: PageWriter,
+        rects: dict[str, pygame.Rect],
+        y: int,
+        width: int,
+    ) -> int:
+        theme = self.ctx.theme
+        line = pen.line
+        current = self.current
+        if page is not None:
+            pen.text("The others at the table", (0, y), bold=True)
+        y += round(line * 1.3)
+        top = y
+        name_w = min(width // 2, line * 10)
+        for player in self.others:
+            seat = self.seats[player]
+            other = current.players.get(player) if current is not None else None
+            if page is not None:
+                dot = pygame.Rect(0, y + line // 4, line // 2, line // 2)
+                pygame.draw.rect(page, theme.player(seat.colour), dot, 0, dot.height // 3)
+                pygame.draw.rect(page, theme.text, dot, 1, dot.height // 3)
+                kind = "" if not seat.is_cpu else f" (CPU {seat.kind.title()})"
+                pen.text(seat.name + kind, (line, y), width=name_w - line)
+                if other is None:
+                    detail = "did not play this game"
+                else:
+                    detail = (
+                        f"lost {other.skill_lost:.1f}   luck {signed(other.luck)}   "
+                        f"final {other.final_total}"
+                    )
+                pen.text(
+                    detail,
+                    (name_w + line // 2, y),
+                    ink=theme.text_dim,
+                    width=width - name_w - line // 2,
+                )
+            y += line
+        rects["others"] = pygame.Rect(0, top, width, y - top)
+        return y + line // 2
+
+    # ----------------------------------------------------------------- drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        theme, fonts = self.ctx.theme, self.ctx.fonts
+        blit_felt(surface, self._felt, theme)
+        for image, rect in self.title:
+            surface.blit(image, rect)
+        if self.games > 1:
+            self.game_cycler.draw(surface, theme, fonts, self.hover == "game")
+        self._draw_tabs(surface)
+        draw_panel(surface, theme, self.panel)
+        self._draw_tab_join(surface)
+        view = self.scroll.viewport
+        if self.page is not None:
+            area = pygame.Rect(0, self.scroll.offset, view.width, view.height)
+            surface.blit(self.page, view.topleft, area)
+            self.scroll.draw_bar(surface, theme)
+        else:
+            self._draw_waiting(surface, view)
+        self.back.draw(surface, theme, fonts, True)
+
+    def _draw_tabs(self, surface: pygame.Surface) -> None:
+        theme, fonts = self.ctx.theme, self.ctx.fonts
+        for i, rect in enumerate(self.tabs):
+            player = self.people[i]
+            seat = self.seats[player]
+            selected = i == self.tab
+            radius = max(4, rect.height // 4)
+            fill = theme.panel if selected else theme.panel_alt
+            pygame.draw.rect(surface, fill, rect, 0, radius, radius, radius, 0, 0)
+            edge = theme.focus if self.hover == i and not selected else theme.panel_edge
+            pygame.draw.rect(surface, edge, rect, 2, radius, radius, radius, 0, 0)
+            stripe = pygame.Rect(
+                rect.left + 8,
+                rect.top + rect.height // 4,
+                max(4, rect.height // 6),
+                rect.height // 2,
+            )
+            pygame.draw.rect(surface, theme.player(seat.colour), stripe, 0, stripe.width // 2)
+            pr = self.current.players.get(player) if self.current is not None else None
+            loss = f"  -{pr.skill_lost:.1f}" if pr is not None else ""
+            px = fitted_px(fonts, rect.height * 0.46)
+            font = fonts.get(px, bold=selected)
+            room = rect.right - stripe.right - 14
+            text = ellipsize(font, seat.name + loss, room)
+            if loss and not text.endswith(loss):
+                text = ellipsize(font, seat.name, room)
+            image = font.render(text, True, theme.text if selected else theme.text_dim)
+            surface.blit(image, image.get_rect(midleft=(stripe.right + 8, rect.centery)))
+            if selected:  # an underline as well as the colour: the chosen tab by shape too
+                mark = pygame.Rect(rect.left + 8, rect.bottom - 6, rect.width - 16, 3)
+                pygame.draw.rect(surface, theme.accent, mark)
+
+    def _draw_tab_join(self, surface: pygame.Surface) -> None:
+        """The chosen tab opens into the panel: no edge between them."""
+        if not self.tabs:
+            return
+        rect = self.tabs[self.tab]
+        pygame.draw.rect(
+            surface, self.ctx.theme.panel, (rect.left + 2, self.panel.top, rect.width - 4, 3)
+        )
+
+    def _draw_waiting(self, surface: pygame.Surface, view: pygame.Rect) -> None:
+        theme, fonts = self.ctx.theme, self.ctx.fonts
+        failed = self.failed.get(self.game_index)
+        if failed:
+            font = fonts.get(self.body_px)
+            y = view.top + view.height // 3
+            for text in wrap_text(font, failed, view.width):
+                image = font.render(text, True, theme.warn)
+                surface.blit(image, image.get_rect(midtop=(view.centerx, y)))
+                y += font.get_linesize()
+            return
+        if self.current is not None:  # analysed, but this player sat the game out
+            text = f"{self.seats[self.player].name} did not play this game."
+        else:
+            text = "Analysing the game..."
+        font = fonts.get(self.body_px * 1.2, bold=True)
+        text = ellipsize(font, text, view.width)
+        image = font.render(text, True, theme.text)
+        rect = image.get_rect(center=(view.centerx, view.centery + font.get_linesize()))
+        surface.blit(image, rect)
+        if self.current is None:
+            radius = max(10, font.get_linesize())
+            draw_spinner(
+                surface,
+                (view.centerx, rect.top - radius * 2),
+                radius,
+                self.age * SPINNER_SPEED,
+                theme.accent,
+            )
+
+
+def _variant_line(config: GameConfig) -> str:
+    names = join_names(list(config.players))
+    match = "" if config.games == 1 else f", a match of {config.games}"
+    return f"{config.variant.label} rules{match}: {names}"
+
+
+def _ink_for(theme: Theme, colour: int) -> Colour:
+    """A seat colour dark enough to read as a line on the light panel."""
+    r, g, b = theme.player(colour)
+    if 0.299 * r + 0.587 * g + 0.114 * b > 170:  # gold, yellow, grey: darken them
+        return (round(r * 0.7), round(g * 0.7), round(b * 0.7))
+    return (r, g, b)
