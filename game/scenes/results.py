@@ -7,8 +7,11 @@ outcome), and the match standings game by game.
 Controls:
     Left / Right, Up / Down, Tab / Shift+Tab   move the focus over the buttons
     Enter            the focused button (Next game, or Play again, is focused first)
-    N / P / T        Next game, Play again, Title
+    N / P / R / Y / T   Next game, Play again, Review (the coach's), Replay, Title
 Mouse: hover focuses a button, a click presses it.
+
+At the end of a replay (game.replay.ReplaySession) the buttons are Next game (between the
+games of a match), Review, Watch again (W) and Back (B, out of the replay).
 """
 
 from __future__ import annotations
@@ -182,11 +185,19 @@ class ResultsScene(Scene):
         self.session = session
         self.verdict = game_verdict(session)
         over = session.state.phase is Phase.MATCH_OVER
-        if over or session.state.phase is not Phase.GAME_OVER:
-            self.buttons = [Button("Play again", self.play_again, primary=True, hint="P")]
+        self.replay = getattr(session, "is_replay", False)
+        if self.replay:
+            self.buttons = self._replay_buttons(session)
         else:
-            self.buttons = [Button("Next game", self.next_game, primary=True, hint="N")]
-        self.buttons.append(Button("Title", self.to_title, hint="T"))
+            if over or session.state.phase is not Phase.GAME_OVER:
+                self.buttons = [Button("Play again", self.play_again, primary=True, hint="P")]
+            else:
+                self.buttons = [Button("Next game", self.next_game, primary=True, hint="N")]
+            self.buttons += [
+                Button("Review", self.review, hint="R"),
+                Button("Replay", self.watch_replay, hint="Y"),
+                Button("Title", self.to_title, hint="T"),
+            ]
         self.ring = FocusRing(self.buttons)
         self.size = (0, 0)
         self.age = 0.0
@@ -271,6 +282,50 @@ class ResultsScene(Scene):
         from game.scenes.title import TitleScene
 
         self.ctx.stack.clear_to(TitleScene(self.ctx))
+
+    def review(self) -> None:
+        """The coach's review of the game just finished."""
+        from game.scenes.review import ReviewScene
+
+        self.ctx.play("click")
+        self.ctx.stack.push(ReviewScene.from_session(self.ctx, self.session))
+
+    def watch_replay(self) -> None:
+        """The match so far, played back on the table from its first roll."""
+        from game.replay import ReplaySession
+        from game.scenes.replay import ReplayScene
+
+        self.ctx.play("click")
+        self.ctx.stack.push(ReplayScene(self.ctx, ReplaySession.from_session(self.session)))
+
+    # ----------------------------------------------------------------- at the end of a replay
+    def _replay_buttons(self, session: Session) -> list[Button]:
+        more = not getattr(session, "finished", True)
+        first = (
+            Button("Next game", self.next_game, primary=True, hint="N")
+            if more
+            else Button("Review", self.review, primary=True, hint="R")
+        )
+        rest = [Button("Review", self.review, hint="R")] if more else []
+        return [
+            first,
+            *rest,
+            Button("Watch again", self.watch_again, hint="W"),
+            Button("Back", self.leave_replay, hint="B"),
+        ]
+
+    def watch_again(self) -> None:
+        table = self._table_below()
+        self.ctx.stack.pop()
+        if hasattr(table, "restart"):
+            table.restart()
+
+    def leave_replay(self) -> None:
+        """Out of the replay, back to where it was opened from."""
+        table = self._table_below()
+        self.ctx.stack.pop()
+        if table is not None:
+            self.ctx.stack.pop()
 
     # ----------------------------------------------------------------- input and time
     def handle(self, event: pygame.event.Event) -> bool:

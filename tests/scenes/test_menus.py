@@ -567,7 +567,7 @@ def test_results_show_a_shared_win(ctx):
     assert results.verdict.headline == "Shared win: Ann and Bob"
     assert results.verdict.winners == (0, 1)
     assert len(results.highlights) == 2
-    assert [b.label for b in results.buttons] == ["Play again", "Title"]
+    assert [b.label for b in results.buttons] == ["Play again", "Review", "Replay", "Title"]
 
 
 def test_results_name_the_tie_breakers_winner(ctx):
@@ -585,7 +585,7 @@ def test_next_game_is_applied_and_the_table_resyncs(ctx):
     session = play_until(Session.new(config, seats_for(("Ann", "Bob")), seed=8), {Phase.GAME_OVER})
     table = show(ctx, Recorder(ctx, session))
     results = show(ctx, ResultsScene(ctx, session))
-    assert [b.label for b in results.buttons] == ["Next game", "Title"]
+    assert [b.label for b in results.buttons] == ["Next game", "Review", "Replay", "Title"]
     match_rows = results._match_rows()
     assert match_rows[0][2] == ["Game 1", "Game 2", "Total"]
     feed(ctx, key(*ENTER))
@@ -602,7 +602,7 @@ def test_play_again_and_title(ctx, monkeypatch):
     (again,) = opened
     assert again.config == session.config and again.seats == session.seats
     assert again is not session
-    feed(ctx, click(results.buttons[1].rect.center))
+    feed(ctx, click(results.buttons[-1].rect.center))
     assert [type(s) for s in ctx.stack.scenes] == [TitleScene]
 
 
