@@ -1,5 +1,6 @@
-"""Form controls for the menu scenes: a text field, a value cycler, a focus grid that moves
-the keyboard focus in two dimensions, a scroll view, and text wrapping.
+"""Form controls for the menu scenes: a text field, a value cycler, a slider, an on/off
+switch, a focus grid that moves the keyboard focus in two dimensions, a scroll view, and
+text wrapping.
 
 Like the buttons in game.ui.widgets, every control is worked both ways: the focus grid moves
 the keyboard focus, and the mouse hover moves the same focus. Controls never post events;
@@ -317,7 +318,152 @@ class FormButton(Button):
         pygame.draw.line(surface, ink, (x - r, y + r), (x + r, y - r), width)
 
 
-Control = TextField | Cycler | FormButton
+@dataclass(eq=False)
+class Slider:
+    """A level from 0 to 1 on a track (a volume): Left/Right step it by `step_size`, a click
+    on the track sets it there, and the scene drags it with `drag_to`. `text` shows the level
+    beside the track ("80%"), so the value is read as words as well as a position."""
+
+    get: Callable[[], float]
+    set: Callable[[float], None]
+    step_size: float = 0.05
+    text: Callable[[float], str] = lambda v: f"{round(v * 100)}%"
+    help: Callable[[], str] | str = ""
+    key: object = None
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    enabled: bool = True
+
+    def describe(self) -> str:
+        return self.help() if callable(self.help) else self.help
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        return self.enabled and self.rect.collidepoint(pos)
+
+    def _snap(self, value: float) -> float:
+        # Whole steps only, so a saved level reads "0.35", never "0.3512".
+        steps = round(min(1.0, max(0.0, value)) / self.step_size)
+        return round(min(1.0, steps * self.step_size), 4)
+
+    def step(self, n: int) -> None:
+        new = self._snap(self.get() + n * self.step_size)
+        if new != self.get():
+            self.set(new)
+
+    @property
+    def track(self) -> pygame.Rect:
+        """The line the knob runs along (the value's text sits to its right)."""
+        box = self.rect
+        pad = max(6, box.height // 3)
+        text_w = max(box.height * 1.4, box.width * 0.22)
+        return pygame.Rect(
+            box.left + pad, box.top, max(1, round(box.width - 2 * pad - text_w)), box.height
+        )
+
+    def value_at(self, x: float) -> float:
+        track = self.track
+        return self._snap((x - track.left) / max(1, track.width))
+
+    def drag_to(self, x: float) -> bool:
+        """Set the level under `x`; True if it changed."""
+        new = self.value_at(x)
+        if new == self.get():
+            return False
+        self.set(new)
+        return True
+
+    def click(self, pos: tuple[int, int]) -> bool:
+        """A left click on the track (or its text) sets the level there."""
+        if not self.rect.collidepoint(pos):
+            return False
+        self.drag_to(min(pos[0], self.track.right))
+        return True
+
+    def draw(self, surface: pygame.Surface, theme: Theme, fonts: Fonts, focused: bool) -> None:
+        box, track = self.rect, self.track
+        radius = max(4, box.height // 5)
+        pygame.draw.rect(surface, theme.panel_alt, box, 0, radius)
+        pygame.draw.rect(surface, theme.panel_edge, box, 2, radius)
+        value = min(1.0, max(0.0, self.get()))
+        thick = max(4, box.height // 7)
+        line = pygame.Rect(track.left, track.centery - thick // 2, track.width, thick)
+        pygame.draw.rect(surface, theme.panel, line, 0, thick // 2)
+        x = track.left + round(value * track.width)
+        if x > track.left:
+            filled = pygame.Rect(track.left, line.top, x - track.left, thick)
+            pygame.draw.rect(surface, theme.accent, filled, 0, thick // 2)
+        pygame.draw.rect(surface, theme.text_dim, line, 1, thick // 2)
+        knob = max(5, round(box.height * 0.27))
+        pygame.draw.circle(surface, theme.panel, (x, track.centery), knob)
+        ring = max(2, knob // 3) if focused else max(1, knob // 5)
+        pygame.draw.circle(surface, theme.text, (x, track.centery), knob, ring)
+        font = fonts.get(fitted_px(fonts, box.height * 0.46))
+        room = box.right - track.right - max(4, box.height // 5)
+        text = ellipsize(font, self.text(value), max(8, room))
+        image = font.render(text, True, theme.text)
+        surface.blit(image, image.get_rect(midright=(box.right - box.height // 4, box.centery)))
+        if focused:
+            draw_focus_marker(surface, theme, box)
+
+
+@dataclass(eq=False)
+class Toggle:
+    """On or off, drawn as a switch with its word beside it (the knob's side and the word say
+    which, not the colour alone). Enter, Left/Right or a click flips it."""
+
+    get: Callable[[], bool]
+    set: Callable[[bool], None]
+    on_text: str = "On"
+    off_text: str = "Off"
+    help: Callable[[], str] | str = ""
+    key: object = None
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    enabled: bool = True
+
+    def describe(self) -> str:
+        return self.help() if callable(self.help) else self.help
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        return self.enabled and self.rect.collidepoint(pos)
+
+    def flip(self) -> None:
+        self.set(not self.get())
+
+    def step(self, n: int) -> None:
+        """Left or Right: either flips it, as a two-value cycler would."""
+        self.flip()
+
+    def click(self, pos: tuple[int, int]) -> bool:
+        if not self.rect.collidepoint(pos):
+            return False
+        self.flip()
+        return True
+
+    def draw(self, surface: pygame.Surface, theme: Theme, fonts: Fonts, focused: bool) -> None:
+        box = self.rect
+        radius = max(4, box.height // 5)
+        pygame.draw.rect(surface, theme.panel_alt, box, 0, radius)
+        pygame.draw.rect(surface, theme.panel_edge, box, 2, radius)
+        on = bool(self.get())
+        sh = max(10, round(box.height * 0.56))
+        sw = min(round(sh * 1.9), box.width // 2)
+        switch = pygame.Rect(box.left + max(6, box.height // 4), 0, sw, sh)
+        switch.centery = box.centery
+        pygame.draw.rect(surface, theme.accent if on else theme.panel, switch, 0, sh // 2)
+        pygame.draw.rect(surface, theme.text if on else theme.text_dim, switch, 2, sh // 2)
+        r = max(3, sh // 2 - max(3, sh // 8))
+        cx = switch.right - sh // 2 if on else switch.left + sh // 2
+        pygame.draw.circle(surface, theme.panel, (cx, switch.centery), r)
+        pygame.draw.circle(surface, theme.text, (cx, switch.centery), r, max(1, r // 5))
+        font = fonts.get(fitted_px(fonts, box.height * 0.46), bold=on)
+        room = box.right - switch.right - 2 * max(4, box.height // 5)
+        word = ellipsize(font, self.on_text if on else self.off_text, max(8, room))
+        image = font.render(word, True, theme.text)
+        surface.blit(image, image.get_rect(midleft=(switch.right + box.height // 3, box.centery)))
+        if focused:
+            draw_focus_marker(surface, theme, box)
+
+
+Control = TextField | Cycler | FormButton | Slider | Toggle
 
 
 class FocusGrid:
