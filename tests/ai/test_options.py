@@ -9,7 +9,9 @@ from itertools import product
 import pytest
 
 from game.ai import Keep, best_choice, expected_score, option_values
-from game.ai.dicespace import sub_keeps
+from game.ai.dicespace import ROLLS, sub_keeps
+from game.ai.solver import StateKey
+from game.ai.tables import value_table
 from game.rules import (
     CATEGORIES,
     Category,
@@ -118,6 +120,24 @@ def test_expected_score_is_the_average_of_the_best_first_roll(variant):
         card = random_card(rng, variant)
     average = _average_best(card, (), 2, variant)
     assert average == pytest.approx(expected_score(card, variant), abs=1e-6)
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_solver_final_roll_values_match_the_rules_for_every_roll(variant):
+    """The solver's own score-now values (its vectorised score tables and Joker rows) against
+    option_values with no rolls left (score_options and Scorecard.fill), all 252 rolls."""
+    rng = random.Random(99)
+    cards = [
+        card_with({C.YAHTZEE: 50, C.FIVES: 20}, chips=1),
+        card_with({C.YAHTZEE: 0, **{c: 0 for c in CATEGORIES[6:11]}}),
+        card_with({**{c: 0 for c in CATEGORIES[6:]}, C.YAHTZEE: 50, C.TWOS: 6}),
+    ] + [random_card(rng, variant) for _ in range(5)]
+    for card in cards:
+        table = value_table(variant)
+        final = table.turn(StateKey.of(card)).final
+        for r, roll in enumerate(ROLLS):
+            best = option_values(card, roll, 0, variant)[0][1]
+            assert card.total + final[r] == pytest.approx(best, abs=1e-9)
 
 
 # ------------------------------------------------------------------------- option_values
