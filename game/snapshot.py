@@ -150,7 +150,14 @@ def shot_results(ctx) -> None:
     ctx.stack.push(ResultsScene(ctx, session))
 
 
+def shot_settings(ctx) -> None:
+    from game.scenes.settings import SettingsScene
+
+    ctx.stack.push(SettingsScene(ctx))
+
+
 SHOTS: dict[str, Callable] = {
+    "settings": shot_settings,
     "title": shot_title,
     "setup": shot_setup,
     "table": shot_table,
