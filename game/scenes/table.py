@@ -26,6 +26,7 @@ import pygame
 from game.rules import Category, GameState, IllegalAction, Phase, Roll, Score, Stand
 from game.rules import events as ev
 from game.rules.actions import Hold, Release
+from game.scenes import table_draw
 from game.scenes.base import Scene
 from game.scenes.table_show import show_events
 from game.session import Session
@@ -34,7 +35,7 @@ from game.ui.effects import Banner
 from game.ui.layout import table_layout
 from game.ui.palette import dice_palette
 from game.ui.scorecard_view import ScorecardView
-from game.ui.widgets import draw_button, draw_felt, draw_panel
+from game.ui.widgets import draw_felt
 
 log = logging.getLogger(__name__)
 
@@ -503,7 +504,7 @@ class TableScene(Scene):
             draw_felt(self._background, theme)
         surface.blit(self._background, (0, 0))
         state = self.session.state
-        self._draw_message(surface)
+        table_draw.draw_message(self, surface)
         hold_label = fonts.render("held dice", 20 * lay.unit, theme.panel_alt)
         focus_die = self.focus[1] if self.focus[0] == "die" else None
         strip = theme.felt_dark
@@ -521,7 +522,7 @@ class TableScene(Scene):
             pygame.draw.circle(
                 surface, theme.focus, (round(x), round(y)), r, width=max(2, round(3 * lay.unit))
             )
-        self._draw_buttons(surface)
+        table_draw.draw_buttons(self, surface)
         colours = [self.column_colour(c) for c in range(len(state.config.columns))]
         active = state.column if state.phase in (Phase.TURN, Phase.ROLL_OFF) else None
         focus_box = self.focus[1] if self.focus[0] == "box" else None
@@ -532,15 +533,15 @@ class TableScene(Scene):
         self.card_view.draw(
             surface, state, colours, previews, focus_box, self.flash, active, advice
         )
-        self._draw_notes(surface)
+        table_draw.draw_notes(self, surface)
         if self.hint_text:
-            self._draw_hint(surface)
+            table_draw.draw_hint(self, surface)
         for effect in self.effects:
             effect.draw(surface)
         if self.banner is not None:
             self.banner.draw(surface, lay.tray, fonts, theme, lay.unit)
         if self.show_keys:
-            self._draw_key_hints(surface)
+            table_draw.draw_key_hints(self, surface)
 
     def _advice_values(self) -> dict:
         """Expected final total if each open box were scored now (cached per state)."""
@@ -553,144 +554,6 @@ class TableScene(Scene):
             values = option_values(state.card, state.dice, state.rolls_left, state.config.variant)
             self._advice = (state, {c.category: v for c, v in values if isinstance(c, Score)})
         return self._advice[1]
-
-    def _draw_notes(self, surface) -> None:
-        """The CPU's reason under the message line, and the grading mark at its right."""
-        theme, fonts, lay = self.ctx.theme, self.ctx.fonts, self.lay
-        px = 20 * lay.unit
-        right = lay.tray.right - 4
-        if self.grade_note:
-            img = fonts.render(self.grade_note, px, theme.text_on_accent, bold=True)
-            box = img.get_rect().inflate(round(16 * lay.unit), round(8 * lay.unit))
-            box.topright = (right, lay.tray.top + 4)
-            pygame.draw.rect(surface, theme.warn, box, border_radius=box.height // 2)
-            surface.blit(img, img.get_rect(center=box.center))
-            right = box.left - 8
-        line = self.reason if self.ctx.settings.cpu_reasons else ""
-        state = self.session.state
-        if self.start_rolls and (state.phase is Phase.ROLL_OFF or state.turn == 0):
-            config = state.config
-            line = "Start roll: " + " · ".join(
-                f"{config.column_name(c)} {total}" for c, total in self.start_rolls.items()
-            )
-        if line:
-            width = max(40, right - lay.tray.left - 8)
-            img = fonts.fit(line, px, width).render(line, True, theme.panel)
-            surface.blit(img, (lay.tray.left + 8, lay.tray.top + 4))
-
-    def _draw_message(self, surface) -> None:
-        theme, lay = self.ctx.theme, self.lay
-        draw_panel(surface, theme, lay.message)
-        seat = self.session.seat
-        colour = theme.player(seat.colour)
-        dot = pygame.Rect(0, 0, lay.message.height // 2, lay.message.height // 2)
-        dot.midleft = (lay.message.left + lay.message.height // 3, lay.message.centery)
-        pygame.draw.rect(surface, colour, dot, border_radius=dot.height // 4)
-        text = self.message or self._prompt() or " "
-        width = lay.message.width - dot.width - lay.message.height
-        font = self.ctx.fonts.fit(text, lay.message.height * 0.55, width)
-        img = font.render(text, True, theme.text)
-        surface.blit(
-            img, img.get_rect(midleft=(dot.right + lay.message.height // 3, lay.message.centery))
-        )
-
-    def _draw_buttons(self, surface) -> None:
-        state, inp = self.session.state, self.ctx.input
-        labels = {
-            "roll": self._roll_label(state),
-            "hint": "Stand" if state.phase is Phase.TIE_BREAK else "Hint",
-            "undo": "Undo",
-            "menu": "Menu",
-        }
-        hints = {
-            "roll": inp.label("roll"),
-            "hint": "Enter" if state.phase is Phase.TIE_BREAK else inp.label("hint"),
-            "undo": inp.label("undo"),
-            "menu": inp.label("pause"),
-        }
-        can_roll = (
-            self.person_to_play
-            and state.rolls_left > 0
-            and (state.dice is None or not all(state.held))
-        )
-        enabled = {
-            "roll": can_roll,
-            "hint": self.person_to_play and (state.dice is not None),
-            "undo": self.session.can_undo(),
-            "menu": True,
-        }
-        for name, rect in self.lay.buttons.items():
-            draw_button(
-                surface,
-                self.ctx.theme,
-                self.ctx.fonts,
-                rect,
-                labels[name],
-                self.focus == ("button", name),
-                enabled[name],
-                name == "roll",
-                hints[name],
-            )
-
-    def _roll_label(self, state) -> str:
-        if state.phase is Phase.ROLL_OFF:
-            return "Start roll"
-        if state.dice is None:
-            return "Roll"
-        left = state.rolls_left
-        return f"Roll ({left} left)" if left else "No rolls left"
-
-    def _draw_hint(self, surface) -> None:
-        theme, fonts, lay = self.ctx.theme, self.ctx.fonts, self.lay
-        px = 22 * lay.unit
-        lines = [
-            fonts.render(t, px, theme.text, bold=(i == 0)) for i, t in enumerate(self.hint_text)
-        ]
-        w = max(img.get_width() for img in lines) + round(24 * lay.unit)
-        h = sum(img.get_height() for img in lines) + round(16 * lay.unit)
-        box = pygame.Rect(0, 0, min(w, lay.tray.width), h)
-        # Between the dice in play and the hold row, where nothing else is drawn.
-        top = lay.roll_slots[0][1] + lay.die_size * 0.8
-        box.midtop = (lay.tray.centerx, round(top))
-        draw_panel(surface, theme, box)
-        pygame.draw.rect(
-            surface, theme.focus, box, width=max(2, round(3 * lay.unit)), border_radius=8
-        )
-        y = box.top + round(8 * lay.unit)
-        for img in lines:
-            surface.blit(img, (box.left + round(12 * lay.unit), y))
-            y += img.get_height()
-
-    def _draw_key_hints(self, surface) -> None:
-        theme, fonts, lay, inp = self.ctx.theme, self.ctx.fonts, self.lay, self.ctx.input
-        rows = [
-            (inp.label("roll"), "roll"),
-            ("1-5", "hold / release a die"),
-            ("Arrows + Enter", "choose a box"),
-            ("Tab", "move the focus"),
-            (inp.label("hint"), "hint"),
-            (inp.label("undo"), "undo"),
-            (f"{inp.label('skip_cpu')} / {inp.label('speed_cpu')}", "skip / speed up CPU turns"),
-            (inp.label("pause"), "pause menu"),
-            (inp.label("fullscreen"), "fullscreen"),
-            (inp.label("key_hints"), "hide these hints"),
-        ]
-        px = 20 * lay.unit
-        imgs = [
-            (fonts.render(k, px, theme.text, bold=True), fonts.render(v, px, theme.text))
-            for k, v in rows
-        ]
-        kw = max(a.get_width() for a, _ in imgs)
-        w = kw + max(b.get_width() for _, b in imgs) + round(40 * lay.unit)
-        h = sum(a.get_height() for a, _ in imgs) + round(20 * lay.unit)
-        box = pygame.Rect(0, 0, w, h)
-        box.bottomleft = (lay.tray.left + 8, lay.tray.bottom - 8)
-        draw_panel(surface, theme, box)
-        y = box.top + round(10 * lay.unit)
-        for a, b in imgs:
-            surface.blit(a, (box.left + round(12 * lay.unit), y))
-            surface.blit(b, (box.left + kw + round(28 * lay.unit), y))
-            y += a.get_height()
 
 
 def _describe_action(action) -> str:

@@ -25,9 +25,11 @@ def click(pos) -> pygame.event.Event:
 
 
 def feed(ctx, *events) -> None:
+    """Handle each event as the app does, then draw a frame (drawing must never fail)."""
     for event in events:
         ctx.stack.handle(event)
         ctx.stack.apply_pending()
+    ctx.stack.draw(pygame.display.get_surface())
 
 
 def settle(ctx, limit: float = 30.0) -> None:
@@ -37,6 +39,7 @@ def settle(ctx, limit: float = 30.0) -> None:
         top = ctx.stack.top
         busy = getattr(top, "animating", False)
         if not busy:
+            ctx.stack.draw(pygame.display.get_surface())
             return
         pending = getattr(top, "cpu_future", None)
         if pending is not None:
