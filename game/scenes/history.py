@@ -1,0 +1,402 @@
+"""The finished games, newest first: when, which rules, who played and scored what, who won,
+and whether help was used. Any game can be replayed on the table or reviewed by the coach.
+
+Logs are read when the scene opens (a page at a time, so a long history never stalls it),
+never while drawing. A damaged log is set aside by storage and reported as a notice; the
+list simply goes on without it.
+
+Controls:
+    Up / Down        the previous / next game
+    PageUp / PageDown, Home / End   a page up or down, the newest / oldest game
+    Enter            replay the game
+    R                the coach's review of the game
+    Esc / Backspace  back
+Mouse: click a game to choose it (double-click replays it), the wheel or the scroll bar
+scrolls, and the buttons below act on the chosen game.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.scenes.base import Scene
+from game.scenes.pause import menu_letter
+from game.ui.forms import (
+    ScrollView,
+    blit_felt,
+    ellipsize,
+    felt_background,
+)
+from game.ui.widgets import Button, FocusRing, draw_panel
+
+if TYPE_CHECKING:
+    from game.context import Context
+    from game.storage import HistoryLog, HistorySummary
+    from game.ui.theme import Colour
+
+log = logging.getLogger(__name__)
+
+PAGE = 50  # logs read at a time
+DOUBLE_CLICK = 400  # ms
+STAR_GOLD = (236, 188, 60)
+
+
+def describe_rules(summary: HistorySummary) -> str:
+    """'Official rules, 1 game' / 'Free rules, match of 3'."""
+    rules = f"{summary.variant.capitalize()} rules"
+    return f"{rules}, 1 game" if summary.games == 1 else f"{rules}, match of {summary.games}"
+
+
+def describe_date(summary: HistorySummary) -> str:
+    return summary.date.strftime("%d %b %Y  %H:%M")
+
+
+def results_line(summary: HistorySummary) -> list[tuple[str, bool]]:
+    """(text, won) pieces: each player with a total, or the players then the team totals."""
+    if len(summary.totals) == len(summary.players):
+        return [
+            (f"{name} {total}", i in summary.winners)
+            for i, (name, total) in enumerate(zip(summary.players, summary.totals, strict=True))
+        ]
+    teams = [(f"team {i + 1}: {t}", i in summary.winners) for i, t in enumerate(summary.totals)]
+    return [(", ".join(summary.players) + " -", False), *teams]
+
+
+def draw_star(surface: pygame.Surface, centre: tuple[int, int], radius: int, colour) -> None:
+    """A five-pointed star: the winner's mark, by shape as well as colour."""
+    cx, cy = centre
+    points = []
+    for i in range(10):
+        r = radius if i % 2 == 0 else radius * 0.45
+        angle = -math.pi / 2 + i * math.pi / 5
+        points.append((cx + r * math.cos(angle), cy + r * math.sin(angle)))
+    pygame.draw.polygon(surface, colour, points)
+    pygame.draw.polygon(surface, (120, 84, 20), points, 1)
+
+
+class HistoryScene(Scene):
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.games: list[HistorySummary] = []
+        self.more = False  # older logs may be left to read
+        self.limit = PAGE
+        self.selected = 0
+        self.scroll = ScrollView()
+        self.replay_button = Button("Replay", self.open_replay, primary=True, hint="Enter")
+        self.review_button = Button("Review", self.open_review, hint="R")
+        self.more_button = Button("Older games", self.load_more, hint="O")
+        self.back = Button("Back", self.close, hint=ctx.input.label("pause"))
+        self.ring = FocusRing()
+        self.size = (0, 0)
+        self._felt: pygame.Surface | None = None
+        self.title: list[tuple[pygame.Surface, pygame.Rect]] = []
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.row_h = 40
+        # Per game, laid out: (row rect in content coordinates, [(image, offset)])
+        self.rows: list[tuple[pygame.Rect, list[tuple[pygame.Surface, tuple[int, int]]]]] = []
+        self.stars: list[list[tuple[int, int]]] = []  # star centres per row, in the row
+        self.star_r = 6
+        self.empty: list[tuple[pygame.Surface, pygame.Rect]] = []
+        self._last_click = (-1, -DOUBLE_CLICK)  # (row, ms)
+        self.refresh()
+
+    # ----------------------------------------------------------------- reading
+    def refresh(self) -> None:
+        """Read the newest `limit` logs again (bad ones are set aside and reported)."""
+        chosen = self.games[self.selected].id if self.games else None
+        found = self.ctx.storage.list_history(self.limit + 1)  # one more says "there is more"
+        self.ctx.report_storage_problems()
+        self.more = len(found) > self.limit
+        self.games = found[: self.limit]
+        ids = [g.id for g in self.games]
+        self.selected = ids.index(chosen) if chosen in ids else 0
+        self._set_buttons()
+        if self.size != (0, 0):
+            self.layout(self.size)
+
+    def load_more(self) -> None:
+        if self.more:
+            self.limit += PAGE
+            self.refresh()
+
+    def _set_buttons(self) -> None:
+        has = bool(self.games)
+        self.replay_button.enabled = has
+        self.review_button.enabled = has
+        buttons = [self.replay_button, self.review_button]
+        if self.more:
+            buttons.append(self.more_button)
+        self.ring.set([*buttons, self.back])
+
+    def _load_selected(self) -> HistoryLog | None:
+        if not self.games:
+            return None
+        history = self.ctx.storage.load_log(self.games[self.selected].id)
+        if history is None:  # damaged since it was listed: storage set it aside and says why
+            self.ctx.report_storage_problems()
+            self.refresh()
+        return history
+
+    # ----------------------------------------------------------------- actions
+    def open_replay(self) -> None:
+        from game.replay import ReplaySession
+        from game.scenes.replay import ReplayScene
+
+        history = self._load_selected()
+        if history is not None:
+            self.ctx.play("click")
+            self.ctx.stack.push(ReplayScene(self.ctx, ReplaySession.from_log(history)))
+
+    def open_review(self) -> None:
+        from game.scenes.review import ReviewScene
+
+        history = self._load_selected()
+        if history is not None:
+            self.ctx.play("click")
+            self.ctx.stack.push(ReviewScene.from_history(self.ctx, history))
+
+    def close(self) -> None:
+        self.ctx.stack.pop()
+
+    def select(self, index: int) -> None:
+        if not self.games:
+            return
+        self.selected = max(0, min(index, len(self.games) - 1))
+        self._show_selected()
+
+    def _show_selected(self) -> None:
+        """Scroll just enough for the chosen row to be in view."""
+        if not self.rows:
+            return
+        rect = self.rows[self.selected][0]
+        view = self.scroll.viewport
+        if rect.top < self.scroll.offset:
+            self.scroll.scroll_to(rect.top)
+        elif rect.bottom > self.scroll.offset + view.height:
+            self.scroll.scroll_to(rect.bottom - view.height)
+
+    # ----------------------------------------------------------------- input
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            return self.ring.handle_mouse(event) or self.scroll.handle(event, None)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.ring.handle_mouse(event) or self.scroll.handle(event, None):
+                return True
+            row = self._row_at(event.pos)
+            if row is None:
+                return False
+            now = pygame.time.get_ticks()
+            double = self._last_click[0] == row and now - self._last_click[1] <= DOUBLE_CLICK
+            self._last_click = (row, now)
+            self.select(row)
+            if double:
+                self.open_replay()
+            return True
+        if event.type in (pygame.MOUSEWHEEL, pygame.MOUSEBUTTONUP):
+            return self.scroll.handle(event, None)
+        if event.type != pygame.KEYDOWN:
+            return False
+        intent = self.ctx.input.intent(event)
+        rows_per_page = max(1, self.scroll.viewport.height // max(1, self.row_h) - 1)
+        moves = {
+            pygame.K_PAGEUP: -rows_per_page,
+            pygame.K_PAGEDOWN: rows_per_page,
+            pygame.K_HOME: -len(self.games),
+            pygame.K_END: len(self.games),
+        }
+        if intent == "pause" or event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            self.close()
+        elif intent in ("up", "down"):
+            self.select(self.selected + (1 if intent == "down" else -1))
+        elif event.key in moves:
+            self.select(self.selected + moves[event.key])
+        elif intent in ("left", "focus_prev"):
+            self.ring.move(-1)
+        elif intent in ("right", "focus_next"):
+            self.ring.move(1)
+        elif intent == "confirm" or event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            # Enter replays, unless the focus was moved onto another button on purpose.
+            focused = self.ring.focused
+            if focused is not None and focused is not self.replay_button:
+                self.ring.press()
+            else:
+                self.open_replay()
+        elif (letter := menu_letter(event)) in ("r", "o"):
+            (self.open_review if letter == "r" else self.load_more)()
+        else:
+            return False
+        return True
+
+    def _row_at(self, pos: tuple[int, int]) -> int | None:
+        view = self.scroll.viewport
+        if not view.collidepoint(pos):
+            return None
+        y = pos[1] - view.top + self.scroll.offset
+        for i, (rect, _) in enumerate(self.rows):
+            if rect.top <= y < rect.bottom:
+                return i
+        return None
+
+    # ----------------------------------------------------------------- layout
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        w, h = size
+        theme, fonts = self.ctx.theme, self.ctx.fonts
+        self._felt = felt_background(size, theme)
+        unit = max(0.5, min(w / 900, h / 800))
+        margin = max(8, round(20 * unit))
+        gap = max(6, round(12 * unit))
+        title_font = fonts.get(40 * unit, bold=True)
+        title = title_font.render("History", True, theme.panel)
+        title_rect = title.get_rect(topleft=(margin, margin))
+        count = len(self.games)
+        note = (
+            "No finished games yet"
+            if not count
+            else f"{count}{'+' if self.more else ''} finished game{'s' if count != 1 else ''}, "
+            "newest first"
+        )
+        sub = fonts.get(max(13, 20 * unit)).render(note, True, theme.panel_alt)
+        self.title = [(title, title_rect), (sub, sub.get_rect(topleft=(margin, title_rect.bottom)))]
+
+        # The buttons share the foot.
+        buttons = self.ring.buttons
+        button_h = max(30, round(48 * unit))
+        button_w = min(
+            round(200 * unit), (w - 2 * margin - gap * (len(buttons) - 1)) // len(buttons)
+        )
+        row_w = len(buttons) * button_w + (len(buttons) - 1) * gap
+        x = (w - row_w) // 2
+        for button in buttons:
+            button.rect = pygame.Rect(x, h - margin - button_h, button_w, button_h)
+            x += button_w + gap
+
+        top = self.title[-1][1].bottom + gap
+        self.panel = pygame.Rect(margin, top, w - 2 * margin, h - margin - button_h - gap - top)
+        pad = max(6, round(12 * unit))
+        body_px = max(15.0, min(25 * h / 800, w / 30))
+        body = fonts.get(body_px)
+        bar = max(6, body.get_linesize() // 2)
+        viewport = pygame.Rect(
+            self.panel.left + pad,
+            self.panel.top + pad,
+            self.panel.width - 2 * pad - 2 * bar,
+            self.panel.height - 2 * pad,
+        )
+        self._lay_rows(viewport, body_px)
+        if not self.games:
+            self._lay_empty(viewport, body_px)
+        self._show_selected()
+
+    def _lay_rows(self, viewport: pygame.Rect, px: float) -> None:
+        theme, fonts = self.ctx.theme, self.ctx.fonts
+        body, bold = fonts.get(px), fonts.get(px, bold=True)
+        small = fonts.get(px * 0.85)
+        line = body.get_linesize()
+        self.row_h = round(line * 2.9)
+        width = viewport.width
+        inset = line  # room for the chosen row's marker
+        self.rows, self.stars = [], []
+        self.star_r = max(4, line // 3)
+        y = 0
+        for summary in self.games:
+            rect = pygame.Rect(0, y, width, self.row_h)
+            items: list[tuple[pygame.Surface, tuple[int, int]]] = []
+            top = round(line * 0.4)
+            date = bold.render(describe_date(summary), True, theme.text)
+            items.append((date, (inset, top)))
+            x = inset + date.get_width() + line
+            rules = small.render(describe_rules(summary), True, theme.text_dim)
+            items.append((rules, (x, top + (date.get_height() - rules.get_height()) // 2)))
+            if summary.assisted:
+                tag = small.render("assisted", True, theme.text_on_accent)
+                items.append((self._tag(tag), (width - tag.get_width() - line, top)))
+            stars = []
+            x, y2 = inset, top + round(line * 1.2)
+            for text, won in results_line(summary):
+                font = bold if won else body
+                if won:
+                    stars.append((x + line // 3, y2 + line // 2))
+                    x += line * 2 // 3 + 2
+                room = width - x - line // 2
+                if room < line * 2:
+                    items.append((body.render("...", True, theme.text_dim), (x, y2)))
+                    break
+                image = font.render(ellipsize(font, text, room), True, theme.text)
+                items.append((image, (x, y2)))
+                x += image.get_width() + line
+            self.rows.append((rect, items))
+            self.stars.append(stars)
+            y += self.row_h
+        self.scroll.set_content(viewport, y, self.row_h)
+
+    def _tag(self, text: pygame.Surface) -> pygame.Surface:
+        """A small pill behind a word (the 'assisted' mark)."""
+        pad_x, pad_y = text.get_height() // 2, 2
+        pill = pygame.Surface(
+            (text.get_width() + 2 * pad_x, text.get_height() + 2 * pad_y), pygame.SRCALPHA
+        )
+        pygame.draw.rect(pill, self.ctx.theme.preview, pill.get_rect(), 0, pill.get_height() // 2)
+        pill.blit(text, (pad_x, pad_y))
+        return pill
+
+    def _lay_empty(self, view: pygame.Rect, px: float) -> None:
+        theme, fonts = self.ctx.theme, self.ctx.fonts
+        head = fonts.get(px * 1.6, bold=True).render("No games yet", True, theme.text)
+        text = fonts.get(px).render(
+            "Finished games appear here, ready to replay or review.", True, theme.text_dim
+        )
+        y = view.centery - head.get_height()
+        self.empty = [
+            (head, head.get_rect(midtop=(view.centerx, y))),
+            (text, text.get_rect(midtop=(view.centerx, y + round(head.get_height() * 1.3)))),
+        ]
+
+    # ----------------------------------------------------------------- drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        theme, fonts = self.ctx.theme, self.ctx.fonts
+        blit_felt(surface, self._felt, theme)
+        for image, rect in self.title:
+            surface.blit(image, rect)
+        draw_panel(surface, theme, self.panel)
+        view = self.scroll.viewport
+        if not self.games:
+            for image, rect in self.empty:
+                surface.blit(image, rect)
+        clip = surface.get_clip()
+        surface.set_clip(view)
+        try:
+            for i, (rect, items) in enumerate(self.rows):
+                moved = rect.move(view.left, view.top - self.scroll.offset)
+                if moved.bottom < view.top or moved.top > view.bottom:
+                    continue
+                self._draw_row(surface, i, moved, items)
+        finally:
+            surface.set_clip(clip)
+        self.scroll.draw_bar(surface, theme)
+        self.ring.draw(surface, theme, fonts)
+
+    def _draw_row(self, surface: pygame.Surface, index: int, rect: pygame.Rect, items) -> None:
+        theme = self.ctx.theme
+        chosen = index == self.selected
+        box = rect.inflate(-4, -4)
+        if chosen:
+            pygame.draw.rect(surface, theme.panel_alt, box, 0, box.height // 6)
+            pygame.draw.rect(surface, theme.focus, box, max(2, box.height // 18), box.height // 6)
+            r = max(3, rect.height // 10)
+            x, y = rect.left + r + 4, rect.centery
+            pygame.draw.polygon(surface, theme.focus, [(x - r, y - r), (x + r, y), (x - r, y + r)])
+        elif index:
+            pygame.draw.line(surface, theme.panel_alt, rect.topleft, rect.topright, 1)
+        for image, (x, y) in items:
+            surface.blit(image, (rect.left + x, rect.top + y))
+        for x, y in self.stars[index]:
+            draw_star(surface, (rect.left + x, rect.top + y), self.star_r, _gold(theme))
+
+
+def _gold(theme) -> Colour:
+    return theme.focus if theme.high_contrast else STAR_GOLD
