@@ -3,7 +3,8 @@
 Controls:
     Up / Down, Tab / Shift+Tab   move the focus over the menu
     Enter            the focused item
-    N / C / S / R / Q   New game, Continue, Settings, Rules & help, Quit
+    N / C / S / R       New game, Continue, Settings, Rules & help
+    T / H / Q           Statistics, History, Quit
     F1               rules and help
     Esc              asks whether to quit
 Mouse: hover focuses an item, a click chooses it.
@@ -119,6 +120,8 @@ class TitleScene(Scene):
             Button("Continue", self.continue_game, hint="C"),
             Button("Settings", lambda: open_settings(self.ctx), hint="S"),
             Button("Rules & help", lambda: open_help(self.ctx), hint="R"),
+            Button("Statistics", self.open_statistics, hint="T"),
+            Button("History", self.open_history, hint="H"),
             Button("Quit", self.quit, hint="Q"),
         ]
         self.continue_button = self.buttons[1]
@@ -163,6 +166,18 @@ class TitleScene(Scene):
             return
         self.ctx.play("click")
         open_table(self.ctx, session)
+
+    def open_statistics(self) -> None:
+        from game.scenes.stats import StatsScene
+
+        self.ctx.play("click")
+        self.ctx.stack.push(StatsScene(self.ctx))
+
+    def open_history(self) -> None:
+        from game.scenes.history import HistoryScene
+
+        self.ctx.play("click")
+        self.ctx.stack.push(HistoryScene(self.ctx))
 
     def quit(self) -> None:
         self.ctx.quit()
