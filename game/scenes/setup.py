@@ -12,6 +12,9 @@ Controls:
 Mouse: click a name to edit it, click an arrow or a value to change it, click the buttons;
 hovering focuses.
 
+A person whose name matches a player profile (made in Statistics) is recorded under it; a
+small "profile" badge in the name field says so while the name is typed.
+
 The defaults (you against two CPUs) start a game with a single Enter.
 """
 
@@ -218,9 +221,22 @@ class SetupScene(Scene):
             ),
         ]
         self.seat_controls: list[list[TextField | Cycler | FormButton]] = []
+        self.profile_names = self._profile_names()
         self._rebuild(focus_key="start")
 
     # ----------------------------------------------------------------- the model
+    def _profile_names(self) -> set[str]:
+        """Profile names, folded, read once here so drawing can mark a matching seat."""
+        try:
+            return {p.name.casefold() for p in self.ctx.storage.list_profiles()}
+        except (AttributeError, OSError):  # as in _profile_for: play as guests
+            return set()
+
+    def has_profile(self, index: int) -> bool:
+        """Whether seat `index` plays under a profile (a person named as one)."""
+        seat = self.seats[index]
+        return seat.kind == PERSON and seat.name.strip().casefold() in self.profile_names
+
     def _used_names(self, skip: int | None = None) -> set[str]:
         return {s.name.strip().casefold() for i, s in enumerate(self.seats) if i != skip}
 
@@ -434,7 +450,8 @@ class SetupScene(Scene):
                 lambda text: setattr(seat, "name", text),
                 max_length=MAX_NAME_LENGTH,
                 placeholder="Name",
-                help=f"Type a name (up to {MAX_NAME_LENGTH} letters); Backspace deletes.",
+                help=f"Type a name (up to {MAX_NAME_LENGTH} letters); Backspace deletes. "
+                "A profile's name records the games under that profile.",
                 key=("name", index),
             ),
             Cycler(
@@ -656,6 +673,9 @@ class SetupScene(Scene):
         for i, rect in enumerate(self.seat_rows):
             self._draw_badge(surface, rect, i)
         self.grid.draw(surface, theme, fonts)
+        for i in range(len(self.seats)):
+            if self.has_profile(i):
+                self._draw_profile_badge(surface, self.seat_controls_of(i)["name"])
         self._draw_status(surface)
 
     def _draw_badge(self, surface: pygame.Surface, row: pygame.Rect, index: int) -> None:
@@ -668,6 +688,26 @@ class SetupScene(Scene):
         font = self.ctx.fonts.get(fitted_px(self.ctx.fonts, row.height * 0.5), bold=True)
         digit = font.render(str(index + 1), True, theme.text)
         surface.blit(digit, digit.get_rect(center=centre))
+
+    def _draw_profile_badge(self, surface: pygame.Surface, field: TextField) -> None:
+        """A small 'profile' pill at the right end of a name field, where the text is not; a
+        dot on the corner when the name leaves no room."""
+        theme, fonts = self.ctx.theme, self.ctx.fonts
+        rect = field.rect
+        font = fonts.get(fitted_px(fonts, rect.height * 0.34), bold=True)
+        label = font.render("profile", True, theme.text_on_accent)
+        pill = label.get_rect().inflate(label.get_height(), max(2, label.get_height() // 4))
+        pill.midright = (rect.right - max(4, rect.height // 5), rect.centery)
+        name_font = fonts.get(fitted_px(fonts, rect.height * 0.5))
+        text_right = rect.left + max(4, rect.height // 4) + name_font.size(field.get())[0]
+        if text_right + rect.height // 3 < pill.left:
+            pygame.draw.rect(surface, theme.good, pill, 0, pill.height // 2)
+            surface.blit(label, label.get_rect(center=pill.center))
+        else:
+            r = max(4, rect.height // 7)
+            centre = (rect.right - r, rect.top + r)
+            pygame.draw.circle(surface, theme.good, centre, r)
+            pygame.draw.circle(surface, theme.panel, centre, r, max(1, r // 3))
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         theme = self.ctx.theme
