@@ -72,6 +72,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 UNDO_DEPTH = 50  # changes Ctrl+Z can take back
+NOTE, WARN = "note", "warn"  # status line levels: worth a look; refused
 TEXT_STEP = 0.25
 KEY_SLOTS = 2  # a key and a second key per action
 RESERVED_KEYS = {
@@ -346,7 +347,7 @@ class SettingsScene(Scene):
         self.head_font = ctx.fonts.get(self.body_px * 1.2, bold=True)
         self.status_font = ctx.fonts.get(19)
         self.message = ""
-        self.warning = False
+        self.level = ""  # of the message: "" a plain line, NOTE boxed, WARN a refusal
         self.capture: KeySlot | None = None
         self.dragging: Slider | None = None
         self.history: list[tuple[Settings, str]] = []
@@ -583,7 +584,7 @@ class SettingsScene(Scene):
             new = self.ctx.settings.replace(**{name: value})
         except ValueError as error:
             log.warning("setting %s refused: %s", name, error)
-            self.say(f"That value cannot be used: {error}.", warning=True)
+            self.say(f"That value cannot be used: {error}.", WARN)
             return False
         return self.commit(new, record=record, what=name)
 
@@ -667,14 +668,14 @@ class SettingsScene(Scene):
         self.commit(old, record=False)
         self.say(f"Undone: {_what(what)}.")
 
-    def say(self, text: str, warning: bool = False) -> None:
+    def say(self, text: str, level: str = "") -> None:
         self.message = text
-        self.warning = warning
+        self.level = level
 
     # ----------------------------------------------------------------- keys
     def start_capture(self, slot: KeySlot) -> None:
         if slot.locked:
-            self.say(f"{RESERVED_KEYS['f11']}; set a second key beside it.", warning=True)
+            self.say(f"{RESERVED_KEYS['f11']}; set a second key beside it.", WARN)
             return
         self.stop_capture()
         self.capture = slot
@@ -704,7 +705,7 @@ class SettingsScene(Scene):
             return True
         name = pygame.key.name(event.key)
         if not name or pygame.key.key_code(name) != event.key:
-            self.say("That key has no name the game can keep; choose another.", warning=True)
+            self.say("That key has no name the game can keep; choose another.", WARN)
             return True
         self.bind(slot.intent, slot.slot, name)
         return True
@@ -713,18 +714,19 @@ class SettingsScene(Scene):
         """Bind key `name` by the conflict rule (swap, or refuse); True if bound."""
         result = remap(self.ctx.settings.key_bindings, intent, slot, name)
         if result.refused:
-            self.say(result.message, warning=True)
+            self.say(result.message, WARN)
             self.ctx.play("click", 0.5)
             return False
         self.commit(self.ctx.settings.replace(key_bindings=result.bindings), what="keys")
-        self.say(result.message, warning=result.conflict)
+        # A swap or a move changed another action too: boxed, so it is not missed.
+        self.say(result.message, NOTE if result.conflict else "")
         self.ctx.play("click")
         return True
 
     def clear_slot(self, slot: KeySlot) -> None:
         result = clear_key(self.ctx.settings.key_bindings, slot.intent, slot.slot)
         if result.refused:
-            self.say(result.message, warning=True)
+            self.say(result.message, WARN)
             return
         self.commit(self.ctx.settings.replace(key_bindings=result.bindings), what="keys")
         self.say(result.message)
@@ -949,7 +951,7 @@ class SettingsScene(Scene):
         if self._felt is None or self._felt_key != (size, theme):
             self._felt = felt_background(size, theme)
             self._felt_key = (size, theme)
-        unit = max(0.5, min(w / 1000, h / 800))
+        unit = max(0.5, min(w / 900, h / 800))
         margin = max(8, round(20 * unit))
         gap = max(6, round(12 * unit))
 
@@ -1112,19 +1114,20 @@ class SettingsScene(Scene):
                     control.rect = self._on_screen(rect)
 
     # ----------------------------------------------------------------- drawing
-    def status(self) -> tuple[str, bool]:
-        """The status line: a message (a warning if it is one), else what the focus does."""
+    def status(self) -> tuple[str, str]:
+        """The status line and its level ("", NOTE or WARN): a message, else what the
+        focused control does."""
         if self.capture is not None:
             name = intent_label(self.capture.intent)
             which = "second key" if self.capture.slot else "key"
-            return f"Press the new {which} for {name}. Esc cancels.", False
+            return f"Press the new {which} for {name}. Esc cancels.", ""
         if self.message:
-            return self.message, self.warning
+            return self.message, self.level
         focused = self.grid.focused
         for row in self.rows:
             if focused in row.controls:
-                return row.describe(), False
-        return getattr(focused, "help", ""), False
+                return row.describe(), ""
+        return getattr(focused, "help", ""), ""
 
     def draw(self, surface: pygame.Surface) -> None:
         theme, fonts = self.ctx.theme, self.ctx.fonts
@@ -1198,17 +1201,18 @@ class SettingsScene(Scene):
         pygame.draw.polygon(surface, theme.text, points, 1)
 
     def _draw_status(self, surface: pygame.Surface, theme: Theme) -> None:
-        text, is_warning = self.status()
+        text, level = self.status()
         if not text:
             return
         rect, font = self.status_rect, self.status_font
         lines = wrap_text(font, text, rect.width - 16)[:2]
-        if is_warning:
+        if level:
             box_h = font.get_linesize() * len(lines) + 6
             box = pygame.Rect(rect.left, rect.centery - box_h // 2, rect.width, box_h)
+            edge, ink = (theme.warn, theme.warn) if level == WARN else (theme.accent, theme.text)
             pygame.draw.rect(surface, theme.panel, box, 0, 6)
-            pygame.draw.rect(surface, theme.warn, box, 2, 6)
-            ink, y = theme.warn, box.top + 3
+            pygame.draw.rect(surface, edge, box, 2, 6)
+            y = box.top + 3
         else:
             ink = theme.panel_alt
             y = rect.centery - font.get_linesize() * len(lines) // 2

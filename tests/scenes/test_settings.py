@@ -16,6 +16,8 @@ from game.scenes.confirm import ConfirmScene
 from game.scenes.pause import PauseScene
 from game.scenes.settings import (
     INTENTS,
+    NOTE,
+    WARN,
     KeySlot,
     SettingsScene,
     clear_key,
@@ -334,9 +336,7 @@ def test_a_key_used_elsewhere_is_swapped_and_reported(ctx, tmp_path):
     assert bindings["hint"] == ("space",)
     assert ctx.input.intent(key(pygame.K_h, "h")) == "roll"
     assert ctx.input.intent(key(pygame.K_SPACE, " ")) == "hint"
-    text, warning = scene.status()
-    assert text == "Swapped: Roll the dice is now H, Hint is now Space."
-    assert warning
+    assert scene.status() == ("Swapped: Roll the dice is now H, Hint is now Space.", NOTE)
 
 
 def test_an_action_is_never_left_without_a_key(ctx, tmp_path):
@@ -344,9 +344,7 @@ def test_an_action_is_never_left_without_a_key(ctx, tmp_path):
     tab_to(ctx, scene, ("key", "hint", 1))  # empty: nothing to swap back to Hold die 1
     feed(ctx, ENTER, key(pygame.K_1, "1"))
     assert saved(tmp_path).key_bindings == DEFAULT_KEY_BINDINGS
-    text, warning = scene.status()
-    assert text == "1 is Hold die 1's only key: give it another key first."
-    assert warning
+    assert scene.status() == ("1 is Hold die 1's only key: give it another key first.", WARN)
     # A second key can move, though: R leaves Roll (which keeps Space) for Hint.
     feed(ctx, ENTER, key(pygame.K_r, "r"))
     bindings = saved(tmp_path).key_bindings
@@ -389,7 +387,7 @@ def test_delete_clears_a_second_key_but_not_the_last(ctx, tmp_path):
     tab_to(ctx, scene, ("key", "roll", 0))
     feed(ctx, key(pygame.K_DELETE))
     assert saved(tmp_path).key_bindings["roll"] == ("space",)
-    assert scene.status()[1]  # refused, as a warning
+    assert scene.status()[1] == WARN  # refused
 
 
 def test_reset_keys_button(ctx, tmp_path):
