@@ -156,7 +156,99 @@ def shot_settings(ctx) -> None:
     ctx.stack.push(SettingsScene(ctx))
 
 
+def _dated_storage(ctx):
+    """Give the shot a storage over the same folder whose clock starts at a fixed moment and
+    moves 37 minutes per reading, so the dates in the pictures are the same on every run."""
+    from datetime import datetime, timedelta, timezone
+
+    from game.storage import Storage
+
+    start = datetime(2026, 3, 14, 19, 30, tzinfo=timezone(timedelta(hours=1)))
+    ticks = iter(range(10**6))
+    ctx.storage = Storage(
+        ctx.storage.paths.data_dir,
+        environ={},
+        clock=lambda: start + timedelta(minutes=37 * next(ticks)),
+    )
+    return ctx.storage
+
+
+def play_out(session, careful: Callable) -> None:
+    """Play a session to its end: the coach's best move where `careful(state)`, else roll
+    once and take the most points (so the coach has mistakes to show)."""
+    from game.ai.coach import hint
+    from game.ai.options import keep_to_actions
+    from game.rules import NextGame, Phase, Roll, Score
+
+    while session.state.phase is not Phase.MATCH_OVER:
+        state = session.state
+        if state.phase is Phase.GAME_OVER:
+            session.apply(NextGame())
+        elif state.dice is None:
+            session.apply(Roll())
+        elif careful(state):
+            best = hint(state)
+            if best.box is not None:
+                session.apply(Score(best.box))
+            else:
+                for action in keep_to_actions(state.dice, state.held, best.best):
+                    session.apply(action)
+                session.apply(Roll())
+        else:
+            options = state.score_options()
+            session.apply(Score(max(options, key=lambda c: (options[c], -c.value))))
+
+
+def recorded_games(ctx, count: int = 7) -> None:
+    """Seeded finished games filed in the shot's storage: the profile "You" against one to
+    three CPUs, one a match of two, one played with hints (assisted)."""
+    from game.rules import GameConfig, StartOrder
+    from game.seats import Seat
+    from game.session import Session
+
+    storage = _dated_storage(ctx)
+    storage.create_profile("You")
+    rivals = (("Ada", "hard"), ("Max", "expert"), ("Zoe", "medium"))
+    for n in range(count):
+        seats = [Seat("You", "person", 0, "You")] + [
+            Seat(name, kind, colour=i + 1) for i, (name, kind) in enumerate(rivals[: 1 + n % 3])
+        ]
+        config = GameConfig(
+            tuple(s.name for s in seats), start=StartOrder.SEATED, games=2 if n == 2 else 1
+        )
+        session = Session.new(config, seats, seed=11 + n, assisted=n == 4)
+        play_out(session, careful=lambda state: state.player < 2 and state.turn % 5 != 3)
+        storage.save_session(session)
+
+
+def shot_review(ctx) -> None:
+    from game.scenes.review import ReviewScene
+
+    review = ReviewScene.from_session(ctx, finished_session())
+    ctx.stack.push(review)
+    ctx.stack.apply_pending()
+    review.join()  # the coach works in a thread; the picture waits for it
+
+
+def shot_statistics(ctx) -> None:
+    from game.scenes.stats import StatsScene
+
+    recorded_games(ctx, 9)
+    ctx.storage.create_profile("Sam")  # a profile with no games yet, in the list
+    ctx.stack.push(StatsScene(ctx))
+
+
+def shot_history(ctx) -> None:
+    from game.scenes.history import HistoryScene
+
+    recorded_games(ctx)
+    ctx.stack.push(HistoryScene(ctx))
+
+
 SHOTS: dict[str, Callable] = {
+    "review": shot_review,
+    "statistics": shot_statistics,
+    "history": shot_history,
     "settings": shot_settings,
     "title": shot_title,
     "setup": shot_setup,

@@ -124,13 +124,15 @@ class HistoryScene(Scene):
             self.refresh()
 
     def _set_buttons(self) -> None:
+        had = self.replay_button.enabled and bool(self.ring.buttons)
         has = bool(self.games)
         self.replay_button.enabled = has
         self.review_button.enabled = has
         buttons = [self.replay_button, self.review_button]
         if self.more:
             buttons.append(self.more_button)
-        self.ring.set([*buttons, self.back])
+        # Games where there were none: Enter should replay, not leave by the Back it was on.
+        self.ring.set([*buttons, self.back], keep=had or not has)
 
     def _load_selected(self) -> HistoryLog | None:
         if not self.games:

@@ -1,0 +1,386 @@
+"""The coach's review, replays, the history and the statistics, driven by real events.
+
+State first (what the scenes hold and what storage computed), pixels second (every scene
+draws inside the window at any size).
+"""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from game.ai.coach import review
+from game.ai.options import Keep
+from game.replay import ReplaySession
+from game.rules import Category, GameConfig, Hold, NextGame, Phase, Roll, Score, StartOrder
+from game.scenes.confirm import ConfirmScene
+from game.scenes.history import HistoryScene
+from game.scenes.replay import ReplayScene
+from game.scenes.results import ResultsScene
+from game.scenes.review import ReviewScene, kept_dice, nice_ticks
+from game.scenes.setup import SetupScene
+from game.scenes.stats import ProfileNameScene, StatsScene, figures
+from game.scenes.title import TitleScene
+from game.seats import Seat
+from game.session import Session
+
+SIZES = [(800, 600), (1280, 800), (700, 1100), (1920, 1080), (640, 480)]
+
+
+# ----------------------------------------------------------------------------- helpers
+def key(code: int, unicode: str = "", mod: int = 0) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=unicode, scancode=0)
+
+
+def letter(ch: str) -> pygame.event.Event:
+    return key(pygame.key.key_code(ch), ch)
+
+
+def typed(text: str) -> pygame.event.Event:
+    return pygame.event.Event(pygame.TEXTINPUT, text=text)
+
+
+def click(pos) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(pos), button=1)
+
+
+ENTER = key(pygame.K_RETURN, "\r")
+ESC = key(pygame.K_ESCAPE, "\x1b")
+
+
+def feed(ctx, *events) -> None:
+    """Events as the app gives them, one frame, the queued scene changes, and a drawing."""
+    for event in events:
+        ctx.stack.handle(event)
+    ctx.stack.update(1 / 60)
+    ctx.stack.apply_pending()
+    ctx.stack.draw(pygame.display.get_surface())
+
+
+def show(ctx, scene):
+    ctx.stack.push(scene)
+    ctx.stack.apply_pending()
+    return scene
+
+
+def finished(seed: int = 5, seats=None, games: int = 1) -> Session:
+    """A seeded match played to its end: roll, keep the most common face once, then take the
+    box worth most (so there are keeps and scores for the coach to grade)."""
+    seats = seats or [Seat("You", colour=0), Seat("Ada", "hard", colour=1)]
+    config = GameConfig(tuple(s.name for s in seats), start=StartOrder.SEATED, games=games)
+    session = Session.new(config, seats, seed=seed)
+    while session.state.phase is not Phase.MATCH_OVER:
+        state = session.state
+        if state.phase is Phase.GAME_OVER:
+            session.apply(NextGame())
+        elif state.dice is None:
+            session.apply(Roll())
+        elif state.rolls_left == 2:
+            face = max(set(state.dice), key=lambda f: (state.dice.count(f), f))
+            for i, d in enumerate(state.dice):
+                if d == face:
+                    session.apply(Hold(i))
+            session.apply(Roll())
+        else:
+            options = state.score_options()
+            session.apply(Score(max(options, key=lambda c: (options[c], -c.value))))
+    return session
+
+
+def record(ctx, session: Session) -> str:
+    assert ctx.storage.save_session(session)
+    return ctx.storage.last_finished.history_id
+
+
+# ============================================================================= review
+def test_results_review_button_opens_the_review_of_the_costliest_decisions(ctx):
+    session = finished()
+    results = show(ctx, ResultsScene(ctx, session))
+    assert [b.label for b in results.buttons] == ["Play again", "Review", "Replay", "Title"]
+    feed(ctx, letter("r"))
+    scene = ctx.stack.top
+    assert isinstance(scene, ReviewScene)
+    scene.join()
+    expected = review(session.config, session.game.start_rng, session.game.log, 0)
+    person = expected.players[0]
+    assert scene.people == [0] and scene.others == [1]  # the CPU is listed in brief
+    assert scene.shown_decisions == person.costliest(3)
+    assert len(scene.shown_decisions) == 3
+    assert scene.player_review.skill_lost == pytest.approx(person.skill_lost)
+    assert scene.player_review.luck == pytest.approx(person.luck)
+    assert scene.player_review.expected_by_turn == person.expected_by_turn
+    assert {"decision0", "decision1", "decision2", "chart", "others"} <= set(scene.page_rects)
+    feed(ctx, ESC)
+    assert ctx.stack.top is results
+
+
+def test_review_analyses_off_the_main_thread_and_switches_players_and_games(ctx):
+    seats = [Seat("Ann", colour=0), Seat("Bob", colour=1), Seat("Cpu", "easy", colour=2)]
+    session = finished(seed=9, seats=seats, games=2)
+    scene = show(ctx, ReviewScene.from_session(ctx, session))
+    # Nothing is waited for on the way in: the page comes when the worker is done.
+    assert scene.page is None and scene.animating
+    assert scene.game_index == 1 and scene.games == 2
+    scene.join()
+    ann = review(session.config, session.game.start_rng, session.game.log, 1).players[0]
+    assert scene.player == 0 and scene.shown_decisions == ann.costliest(3)
+    feed(ctx, key(pygame.K_RIGHT))
+    assert scene.player == 1
+    feed(ctx, key(pygame.K_TAB))  # Tab goes round the people only
+    assert scene.player == 0
+    feed(ctx, click(scene.tabs[1].center))
+    assert scene.player == 1
+    feed(ctx, key(pygame.K_LEFTBRACKET, "["))
+    assert scene.game_index == 0
+    scene.join()
+    bob = review(session.config, session.game.start_rng, session.game.log, 0).players[1]
+    assert scene.shown_decisions == bob.costliest(3)
+    before = scene.scroll.offset
+    feed(ctx, key(pygame.K_END))
+    assert scene.scroll.offset == scene.scroll.max_offset >= before
+
+
+def test_review_helpers():
+    assert nice_ticks(131, 256) == [100.0, 150.0, 200.0, 250.0, 300.0]
+    assert kept_dice((6, 2, 6, 6, 1), Keep((6, 6))) == (True, False, True, False, False)
+    assert kept_dice((1, 2, 3, 4, 5), Keep()) == (False,) * 5
+
+
+# ============================================================================= replay
+def test_a_replay_of_a_saved_log_reproduces_the_final_scores(ctx):
+    session = finished(seed=3, games=2)
+    history_id = record(ctx, session)
+    history = ctx.storage.load_log(history_id)
+    scene = show(ctx, HistoryScene(ctx))
+    feed(ctx, ENTER)
+    replay = ctx.stack.top
+    assert isinstance(replay, ReplayScene)
+    played = replay.session
+    assert played.position == 0 and len(played) == len(history.game.log)
+    # Step through every action with the Right key; between the games the results show and
+    # Next game goes on, as on the night.
+    for _ in range(len(played) + 1000):
+        top = ctx.stack.top
+        if played.finished:
+            break
+        if isinstance(top, ResultsScene):
+            assert [b.label for b in top.buttons][0] == "Next game"
+            feed(ctx, letter("n"))
+        elif played.state.phase is Phase.GAME_OVER:
+            feed(ctx)  # the celebration, then the results
+        else:
+            feed(ctx, key(pygame.K_RIGHT))
+    assert played.finished and played.paused
+    assert played.state.match_totals() == history.totals == session.state.match_totals()
+    assert played.state.results == session.state.results
+    for _ in range(600):
+        if isinstance(ctx.stack.top, ResultsScene):
+            break
+        feed(ctx)
+    end = ctx.stack.top
+    assert isinstance(end, ResultsScene)
+    assert [b.label for b in end.buttons] == ["Review", "Watch again", "Back"]
+    feed(ctx, letter("b"))
+    assert ctx.stack.top is scene
+
+
+def test_replay_plays_on_its_own_pauses_steps_back_and_jumps_to_the_end(ctx):
+    session = finished(seed=4)
+    scene = show(ctx, ReplayScene(ctx, ReplaySession.from_session(session)))
+    played = scene.session
+    feed(ctx, key(pygame.K_3))
+    assert scene.speed_factor == 4.0
+    deadline = time.monotonic() + 20
+    while played.position < 6 and time.monotonic() < deadline:
+        if scene.cpu_future is not None:
+            scene.cpu_future.result(timeout=10)  # the table asks its worker, as for a CPU
+        feed(ctx)
+    assert played.position >= 6
+    feed(ctx, key(pygame.K_SPACE))
+    assert played.paused and not played.is_cpu_turn
+    at = played.position
+    for _ in range(30):
+        feed(ctx)
+    assert played.position == at  # paused: nothing more is played
+    feed(ctx, key(pygame.K_LEFT))
+    assert played.position == at - 1
+    expected = ReplaySession.from_session(session)
+    expected.seek(at - 1)
+    assert played.state == expected.state
+    feed(ctx, click(scene.controls[0].rect.center))  # Play
+    assert not played.paused
+    feed(ctx, key(pygame.K_END))
+    assert played.finished and played.state == session.state
+    feed(ctx)
+    assert isinstance(ctx.stack.top, ResultsScene)
+    feed(ctx, letter("w"))  # watch again: from the first action
+    assert ctx.stack.top is scene and played.position == 0 and not played.paused
+
+
+def test_replay_session_refuses_anything_but_the_log():
+    session = finished(seed=2)
+    replay = ReplaySession.from_session(session)
+    assert replay.is_cpu_turn and not replay.can_undo()
+    with pytest.raises(ValueError):
+        replay.apply(Score(Category.CHANCE))
+    replay.seek(len(replay))
+    assert replay.finished and not replay.is_cpu_turn
+    assert replay.state == session.state
+
+
+# ============================================================================= history
+def test_history_lists_a_recorded_game_and_opens_its_review(ctx):
+    seats = [Seat("You", colour=0), Seat("Ada", "hard", colour=1)]
+    session = finished(seed=6, seats=seats)
+    session.assisted = True
+    history_id = record(ctx, session)
+    scene = show(ctx, HistoryScene(ctx))
+    (summary,) = scene.games
+    assert summary.id == history_id
+    assert summary.players == ("You", "Ada") and summary.assisted
+    assert summary.totals == session.state.match_totals()
+    assert len(scene.rows) == 1 and scene.stars[0]  # the winner's star
+    feed(ctx, letter("r"))
+    assert isinstance(ctx.stack.top, ReviewScene)
+    ctx.stack.top.join()
+    assert ctx.stack.top.shown_decisions == (
+        review(session.config, session.game.start_rng, session.game.log).players[0].costliest(3)
+    )
+    feed(ctx, ESC)
+    assert ctx.stack.top is scene
+    feed(ctx, ESC)
+    assert ctx.stack.top is None
+
+
+def test_history_empty_and_bad_files_never_crash(ctx):
+    scene = show(ctx, HistoryScene(ctx))
+    assert scene.games == [] and not scene.replay_button.enabled
+    assert scene.ring.focused is scene.back  # the only button that does anything
+    feed(ctx, letter("r"))
+    assert ctx.stack.top is scene  # nothing to review
+    # One good log, one damaged, and one that goes bad after it was listed.
+    good = record(ctx, finished(seed=7))
+    later = record(ctx, finished(seed=8))
+    folder = ctx.storage.paths.history
+    (folder / "20200101-000000-abcdefabcdef.json").write_text("{ not json", encoding="utf-8")
+    ctx.notices.clear()
+    scene.refresh()
+    assert [g.id for g in scene.games] == sorted([good, later], reverse=True)
+    assert ctx.notices  # the damaged file was reported
+    assert any(".corrupt-" in p.name for p in folder.iterdir())
+    (folder / f"{scene.games[0].id}.json").write_text("[]", encoding="utf-8")
+    feed(ctx, ENTER)
+    assert ctx.stack.top is scene and len(scene.games) == 1
+
+
+# ============================================================================= statistics
+def test_stats_show_a_profiles_figures_as_storage_computes_them(ctx):
+    ctx.storage.create_profile("Ann")
+    seats = [Seat("Ann", colour=0, profile="Ann"), Seat("Cpu", "hard", colour=1)]
+    for seed in (11, 12):
+        record(ctx, finished(seed=seed, seats=seats))
+    scene = show(ctx, StatsScene(ctx))
+    assert scene.names == ["Ann", "CPU Hard"]  # the CPU level keeps its own record
+    stats = ctx.storage.profile_stats("Ann")
+    assert scene.selected_stats == stats and stats.games == 2
+    values = dict(figures(stats))
+    assert values["Games"] == "2"
+    assert values["Mean score"] == f"{stats.mean_score:.1f}"
+    assert values["Points lost per game"] == f"{stats.mean_points_lost:.1f}"
+    assert {"chart", "histogram", "head_to_head"} <= set(scene.page_rects)
+    feed(ctx, key(pygame.K_DOWN))
+    assert scene.selected_name == "CPU Hard" and not scene.rename_button.enabled
+    feed(ctx, letter("h"))
+    assert scene.page_name == "scores"
+    assert scene.table == ctx.storage.high_scores("official", 1)
+    assert [e.name for e in scene.table] == ["Ann", "Ann"]
+    feed(ctx, key(pygame.K_RIGHT))
+    assert scene.table == [] and scene.variant == 1  # Free rules: nothing yet
+    feed(ctx, ESC)
+    assert ctx.stack.top is None
+
+
+def test_profiles_are_created_renamed_and_deleted_by_keyboard(ctx):
+    scene = show(ctx, StatsScene(ctx))
+    assert scene.names == [] and scene.selected_stats is None
+    feed(ctx, letter("n"))
+    ask = ctx.stack.top
+    assert isinstance(ask, ProfileNameScene)
+    feed(ctx, typed("CPU Max"), ENTER)  # reserved for the CPU levels: refused in words
+    assert ctx.stack.top is ask and "CPU" in ask.error
+    feed(ctx, key(pygame.K_BACKSPACE, mod=pygame.KMOD_CTRL), key(pygame.K_BACKSPACE, mod=0))
+    feed(ctx, *[key(pygame.K_BACKSPACE)] * 10, typed("Ann"), ENTER)
+    assert [p.name for p in ctx.storage.list_profiles()] == ["Ann"]
+    assert ctx.stack.top is scene and scene.selected_name == "Ann"
+    feed(ctx, letter("r"))
+    feed(ctx, typed("Anna"), ENTER)  # the old name is selected: typing replaces it
+    assert [p.name for p in ctx.storage.list_profiles()] == ["Anna"]
+    assert scene.selected_name == "Anna"
+    feed(ctx, key(pygame.K_DELETE))
+    assert isinstance(ctx.stack.top, ConfirmScene)
+    feed(ctx, letter("n"))
+    assert [p.name for p in ctx.storage.list_profiles()] == ["Anna"]
+    feed(ctx, key(pygame.K_DELETE))
+    feed(ctx, letter("y"))
+    assert ctx.storage.list_profiles() == [] and scene.names == []
+
+
+# ============================================================================= menus
+def test_title_opens_statistics_and_history_and_setup_marks_profiles(ctx):
+    title = show(ctx, TitleScene(ctx))
+    feed(ctx, letter("t"))
+    assert isinstance(ctx.stack.top, StatsScene)
+    feed(ctx, ESC)
+    feed(ctx, letter("h"))
+    assert isinstance(ctx.stack.top, HistoryScene)
+    feed(ctx, ESC)
+    assert ctx.stack.top is title
+    ctx.storage.create_profile("you")
+    setup = show(ctx, SetupScene(ctx))
+    assert setup.has_profile(0) and not setup.has_profile(1)  # "You" is a person; Ada a CPU
+    config, seats = setup.build()
+    assert seats[0].profile == "you"
+
+
+# ============================================================================= every size
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_new_scenes_draw_inside_the_window_at_any_size(ctx, size):
+    ctx.storage.create_profile("You")
+    session = finished(seed=5, seats=[Seat("You", colour=0, profile="You"), Seat("Ada", "hard")])
+    record(ctx, session)
+    surface = pygame.display.set_mode(size)
+    bounds = surface.get_rect()
+    review_scene = ReviewScene.from_session(ctx, session)
+    review_scene.layout(size)
+    review_scene.join()
+    stats = StatsScene(ctx)
+    scenes = {
+        "review": review_scene,
+        "replay": ReplayScene(ctx, ReplaySession.from_session(session)),
+        "history": HistoryScene(ctx),
+        "stats": stats,
+    }
+    for name, scene in scenes.items():
+        scene.layout(size)
+        scene.draw(surface)
+        rects = {
+            "review": lambda s: [s.back.rect, s.panel, *s.tabs, s.scroll.viewport],
+            "replay": lambda s: [b.rect for b in s.controls] + [s.deck],
+            "history": lambda s: [b.rect for b in s.ring.buttons] + [s.panel],
+            "stats": lambda s: (
+                [b.rect for b in s.ring.buttons] + [s.panel, s.list_panel, *s.tabs.values()]
+            ),
+        }[name](scene)
+        for rect in rects:
+            assert rect.width > 0 and rect.height > 0, (name, size, rect)
+            assert bounds.contains(rect), (name, size, rect)
+        if name == "stats":
+            for _i, row in scene.list_rows:
+                assert scene.list_panel.contains(row), (size, row)
+            scene.show_page("scores")
+            scene.draw(surface)
+            for rect in (scene.variant_cycler.rect, scene.games_cycler.rect):
+                assert scene.panel.contains(rect), (size, rect)
+        scene.exit()
