@@ -1,0 +1,218 @@
+"""The tournament runner (game.sim): exact records, statistics, seeding and the CLI."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from game import sim
+from game.ai import Keep, option_values
+from game.ai.levels import make_strategy
+from game.rules import Category, Game, GameConfig, Roll, Score, StartOrder, Variant
+from game.sim import GameRecord, ProgressBar, derive_seed, play_game, run, seat_order, summarize
+
+
+# ----------------------------------------------------------------------------- one game
+def replay_loss(levels: tuple[str, ...], seed: int, index: int) -> list[float]:
+    """The points each player lost in game `index`, recomputed with option_values."""
+    seating = seat_order(len(levels), index)
+    names = tuple(f"{levels[p]} {p + 1}" for p in seating)
+    game_seed = derive_seed(seed, index)
+    game = Game.new(GameConfig(names, start=StartOrder.SEATED), seed=game_seed)
+    strategies = [make_strategy(levels[p], derive_seed(game_seed, p)) for p in seating]
+    lost = [0.0] * len(levels)
+    while not game.state.is_over:
+        state = game.state
+        action = strategies[state.player].choose(state)
+        if state.dice is not None and isinstance(action, (Roll, Score)):
+            options = dict(option_values(state.card, state.dice, state.rolls_left))
+            taken = action
+            if isinstance(action, Roll):
+                taken = Keep(tuple(d for d, h in zip(state.dice, state.held, strict=True) if h))
+            lost[seating[state.player]] += max(options.values()) - options[taken]
+        game.apply(action)
+    return lost
+
+
+def test_an_expert_loses_nothing_and_the_record_is_its_game():
+    record = play_game(("expert",), seed=3, index=0, variant=Variant.OFFICIAL)
+    assert record.index == 0
+    assert abs(record.lost[0]) < 1e-9
+    assert record.wins == (1.0,)
+    game = Game.new(GameConfig(("expert 1",), start=StartOrder.SEATED), seed=derive_seed(3, 0))
+    strategy = make_strategy("expert", derive_seed(derive_seed(3, 0), 0))
+    while not game.state.is_over:
+        game.apply(strategy.choose(game.state))
+    card = game.state.results[0].cards[0]
+    assert record.totals == (card.total,)
+    assert record.bonus == (card.upper_bonus > 0,)
+    assert record.yahtzee == (card[Category.YAHTZEE] == 50,)
+
+
+def test_points_lost_are_exact_for_every_seat():
+    levels = ("beginner", "hard")
+    for index in (0, 1):  # each player starts one of the two games
+        record = play_game(levels, seed=8, index=index, variant=Variant.OFFICIAL)
+        expected = replay_loss(levels, 8, index)
+        assert record.lost == pytest.approx(expected, abs=1e-9)
+        assert record.lost[0] > 1.0  # a beginner's game costs points
+
+
+def test_seats_rotate_so_everyone_starts_equally_often():
+    assert seat_order(1, 5) == [0]
+    assert [seat_order(2, i) for i in range(3)] == [[0, 1], [1, 0], [0, 1]]
+    assert [seat_order(3, i)[0] for i in range(6)] == [0, 1, 2, 0, 1, 2]
+
+
+def test_a_game_depends_on_the_seed_and_index_only():
+    a = play_game(("medium", "easy"), 5, 7, Variant.FREE)
+    assert play_game(("medium", "easy"), 5, 7, Variant.FREE) == a
+    assert play_game(("medium", "easy"), 5, 8, Variant.FREE) != a
+    assert sum(a.wins) == 1.0
+
+
+def test_a_tied_game_shares_the_win_or_is_played_off():
+    """Game 481 of seed 4 between two Medium players ends 225 all (found by search)."""
+    shared = play_game(("medium", "medium"), 4, 481, Variant.OFFICIAL)
+    assert shared.totals == (225, 225)
+    assert shared.wins == (0.5, 0.5)
+    played_off = play_game(("medium", "medium"), 4, 481, Variant.OFFICIAL, tie_breaker=True)
+    assert played_off.totals == (225, 225)
+    assert sorted(played_off.wins) == [0.0, 1.0]
+
+
+# ----------------------------------------------------------------------------- statistics
+def record(index, totals, wins, bonus=(False, False), yahtzee=(False, False), lost=(0.0, 0.0)):
+    return GameRecord(index, totals, bonus, yahtzee, wins, lost)
+
+
+def test_summary_statistics_are_exact():
+    records = [
+        record(0, (200, 250), (0.0, 1.0), bonus=(True, False), lost=(1.0, 0.0)),
+        record(1, (300, 250), (1.0, 0.0), yahtzee=(True, True), lost=(3.0, 0.0)),
+        record(2, (250, 250), (0.5, 0.5), bonus=(True, True), lost=(2.0, 0.0)),
+        record(3, (150, 100), (1.0, 0.0), lost=(0.0, 0.0)),
+    ]
+    first, second = summarize(("easy", "hard"), records)
+    assert (first.player, first.level) == (1, "easy")
+    assert first.mean == 225.0
+    assert first.sd == pytest.approx((((25**2) + 75**2 + 25**2 + 75**2) / 3) ** 0.5)
+    assert first.median == 225.0
+    assert first.bonus_rate == 0.5
+    assert first.yahtzee_rate == 0.25
+    assert first.wins == 2.5  # the tie counts half
+    assert first.win_rate == 0.625
+    assert first.points_lost == 1.5
+    assert second.wins == 1.5
+    assert second.median == 250.0
+    assert second.points_lost == 0.0
+
+
+# ----------------------------------------------------------------------------- the runner
+def test_results_do_not_depend_on_the_number_of_workers():
+    one = run(("hard", "beginner"), 30, seed=12, workers=1, chunk=10)
+    two = run(("hard", "beginner"), 30, seed=12, workers=2, chunk=10)
+    assert [r.index for r in one] == list(range(30))
+    assert one == two
+    assert run(("hard", "beginner"), 30, seed=13, workers=1, chunk=10) != one
+
+
+def test_progress_reaches_the_total():
+    seen = []
+    run(("expert",), 25, seed=1, progress=lambda done, total: seen.append((done, total)), chunk=10)
+    assert seen == [(10, 25), (20, 25), (25, 25)]
+    stream = io.StringIO()
+    bar = ProgressBar(stream)
+    bar(5, 10)
+    bar(10, 10)
+    text = stream.getvalue()
+    assert text.startswith("\r[" + "#" * (ProgressBar.WIDTH // 2) + "-" * (ProgressBar.WIDTH // 2))
+    assert "\r[" + "#" * ProgressBar.WIDTH + "] 10/10 games, " in text
+    assert text.endswith(" s\n")
+
+
+# ----------------------------------------------------------------------------- the CLI
+def test_json_output_for_a_small_run(capsys):
+    code = sim.main(["--players", "expert,beginner", "--games", "20", "--seed", "3", "--json"])
+    assert code == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["players"] == ["expert", "beginner"]
+    assert (report["games"], report["seed"], report["variant"]) == (20, 3, "official")
+    assert report["tie_breaker"] is False
+    results = report["results"]
+    assert [r["player"] for r in results] == [1, 2]
+    assert [r["level"] for r in results] == ["expert", "beginner"]
+    keys = {
+        "player",
+        "level",
+        "mean",
+        "sd",
+        "median",
+        "bonus_rate",
+        "yahtzee_rate",
+        "wins",
+        "win_rate",
+        "points_lost",
+    }
+    assert all(set(r) == keys for r in results)
+    assert results[0]["wins"] + results[1]["wins"] == 20
+    assert abs(results[0]["points_lost"]) < 1e-9
+    assert results[1]["points_lost"] > 10
+    for r in results:
+        assert 0 <= r["bonus_rate"] <= 1 and 0 <= r["yahtzee_rate"] <= 1
+        assert r["win_rate"] == r["wins"] / 20
+    # The same tournament through run() and summarize() gives the same numbers.
+    again = summarize(("expert", "beginner"), run(("expert", "beginner"), 20, seed=3))
+    assert [s.to_dict() for s in again] == results
+
+
+def test_text_output_names_every_player(capsys):
+    assert sim.main(["--players", "easy", "--games", "3", "--variant", "simple", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("3 games (solitaire), simple rules, seed 1")
+    assert "1 easy" in out
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        ([], "--players"),
+        (["--players", "wizard"], "unknown level 'wizard'"),
+        (["--players", "expert,"], "unknown level ''"),
+        (["--players", ",".join(["easy"] * 9)], "1 to 8 players"),
+        (["--players", "easy", "--games", "0"], "must be 1 or more"),
+        (["--players", "easy", "--games", "ten"], "not a whole number"),
+        (["--players", "easy", "--workers", "0"], "must be 1 or more"),
+        (["--players", "easy", "--seed", "x"], "not a whole number"),
+        (["--players", "easy", "--variant", "house"], "invalid choice"),
+        (["--players", "easy", "--frobnicate"], "unrecognized arguments"),
+    ],
+)
+def test_bad_arguments_exit_2_with_the_usage(argv, message, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        sim.main(argv)
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: python -m game.sim")
+    assert message in err
+
+
+def test_the_module_runs_as_a_program():
+    bad = subprocess.run(
+        [sys.executable, "-m", "game.sim", "--players", "grandmaster"],
+        capture_output=True,
+        text=True,
+    )
+    assert bad.returncode == 2
+    assert "usage: python -m game.sim" in bad.stderr
+    good = subprocess.run(
+        [sys.executable, "-m", "game.sim", "--players", "hard", "--games", "2", "--json"],
+        capture_output=True,
+        text=True,
+    )
+    assert good.returncode == 0, good.stderr
+    assert json.loads(good.stdout)["results"][0]["level"] == "hard"
