@@ -89,6 +89,9 @@ class App:
             self.windowed_size = self.screen.get_size()
         self.fullscreen = not self.fullscreen
         self.screen = self._open_window()
+        # F11 is a setting like any other: remembered, and shown in the settings scene.
+        self.ctx.settings = self.ctx.settings.replace(fullscreen=self.fullscreen)
+        self.ctx.storage.save_settings(self.ctx.settings)
         self.stack.layout(self.screen.get_size())
         self.dirty = True
 

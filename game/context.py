@@ -62,6 +62,8 @@ class Context:
         self._derive()
         self.storage.save_settings(settings)
         self.report_storage_problems()
+        # Every scene on the stack, also those under an overlay, takes the new look now.
+        self.stack.layout(self.stack.size)
 
     def play(self, name: str, volume: float = 1.0) -> None:
         self.sound.play(name, volume)

@@ -86,18 +86,18 @@ class TableScene(Scene):
             self.results_in = 0.0
 
     def resume(self) -> None:
-        # Settings may have changed under the pause menu: theme, fonts, motion.
-        self.card_view = ScorecardView(self.ctx.fonts, self.ctx.theme)
-        self._background = None
         self.layout(self.size)
-        self.tray.reduced_motion = self.ctx.settings.reduced_motion
 
     def exit(self) -> None:
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
 
     def layout(self, size: tuple[int, int]) -> None:
+        """Place everything for this window size, in the current theme and text size."""
         self.size = size
+        if self.card_view.theme is not self.ctx.theme or self.card_view.fonts is not self.ctx.fonts:
+            self.card_view = ScorecardView(self.ctx.fonts, self.ctx.theme)
+        self.tray.reduced_motion = self.ctx.settings.reduced_motion
         state = self.session.state
         self.lay = table_layout(size, len(state.config.columns))
         self.tray.set_layout(self.lay, dice_palette(self.ctx.theme.high_contrast))

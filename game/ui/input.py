@@ -14,7 +14,13 @@ import pygame
 log = logging.getLogger(__name__)
 
 CTRL_INTENTS = frozenset({"undo"})
-KEY_WORDS = {"return": "Enter", "escape": "Esc", "space": "Space", "backspace": "Backspace"}
+KEY_WORDS = {
+    "return": "Enter",
+    "enter": "Keypad Enter",
+    "escape": "Esc",
+    "space": "Space",
+    "backspace": "Backspace",
+}
 
 
 class InputMap:
@@ -49,6 +55,13 @@ class InputMap:
         names = self.bindings.get(intent, ())
         if not names:
             return "?"
-        name = names[0]
+        return key_label(names[0], intent in CTRL_INTENTS)
+
+
+def key_label(name: str, ctrl: bool = False) -> str:
+    """A key name as players say it: 'Space', 'Esc', 'Keypad 4', 'Ctrl+Z'."""
+    if name.startswith("[") and name.endswith("]"):  # pygame names keypad keys "[4]"
+        text = f"Keypad {name[1:-1]}"
+    else:
         text = KEY_WORDS.get(name, name.upper() if len(name) == 1 else name.title())
-        return f"Ctrl+{text}" if intent in CTRL_INTENTS else text
+    return f"Ctrl+{text}" if ctrl else text

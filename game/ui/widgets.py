@@ -76,7 +76,7 @@ def draw_button(
         x, y = rect.left + r * 2, rect.centery
         pygame.draw.polygon(surface, theme.focus, [(x - r, y - r), (x + r, y), (x - r, y + r)])
     if hint and rect.height >= 28:
-        small = fonts.get(rect.height * 0.26).render(
+        small = fonts.get(rect.height * 0.26 / max(1.0, fonts.text_scale)).render(
             hint, True, theme.text_dim if not primary else theme.text_on_accent
         )
         surface.blit(small, small.get_rect(bottomright=(rect.right - 6, rect.bottom - 3)))
