@@ -164,6 +164,17 @@ def draw_line_chart(
     if not values:
         return
     line_h = font.get_linesize()
+    if baseline is not None and baseline_label:
+        # The dashed line's legend goes above the plot, where it can never hide a point.
+        image = font.render(baseline_label, True, theme.accent)
+        label = image.get_rect(topright=(rect.right - 2, rect.top))
+        surface.blit(image, label)
+        sample_w = line_h * 2
+        y = label.centery
+        draw_dashed_line(
+            surface, theme.accent, (label.left - sample_w - 6, y), (label.left - 6, y), 2, 5
+        )
+        rect = pygame.Rect(rect.left, rect.top + line_h, rect.width, rect.height - line_h)
     span = list(values) + ([baseline] if baseline is not None else [])
     ticks = nice_ticks(min(span), max(span))
     labels = [f"{t:g}" for t in ticks]
@@ -207,12 +218,6 @@ def draw_line_chart(
     if baseline is not None:
         y = round(y_of(baseline))
         draw_dashed_line(surface, theme.accent, (plot.left, y), (plot.right, y), axis + 1)
-        if baseline_label:
-            image = font.render(baseline_label, True, theme.accent)
-            box = image.get_rect(bottomright=(plot.right - 2, y - 2))
-            if box.top < plot.top:
-                box.top = y + 3
-            surface.blit(image, box)
     points = [(x_of(i), y_of(v)) for i, v in enumerate(values)]
     width = max(2, line_h // 7)
     if len(points) > 1:

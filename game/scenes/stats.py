@@ -731,7 +731,7 @@ class StatsScene(Scene):
         if self.is_person:
             since = f"profile since {short_date(self.created.get(name, ''))}"
         else:
-            since = "a CPU level: every game it played, whoever set it up"
+            since = "a CPU level's record, over every game it played"
         pen.text(
             since,
             (rect.right + line, rect.bottom - 2),
