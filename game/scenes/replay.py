@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.rules import Phase
 from game.scenes.table import TableScene
 from game.scenes.table_show import show_events
 from game.ui.widgets import Button, FocusRing
@@ -116,7 +117,10 @@ class ReplayScene(TableScene):
         self.tray.finish()
         self.banner = None
         if direction > 0:
+            between_games = session.state.phase is Phase.GAME_OVER
             show_events(self, session.step(), self.ctx.animation_scale)
+            if between_games:  # stepped on past the results: they are for the game before
+                self.results_in = None
         elif session.position > 0:
             session.seek(session.position - 1)
             self._jumped()

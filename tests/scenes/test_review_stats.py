@@ -384,3 +384,19 @@ def test_the_new_scenes_draw_inside_the_window_at_any_size(ctx, size):
             for rect in (scene.variant_cycler.rect, scene.games_cycler.rect):
                 assert scene.panel.contains(rect), (size, rect)
         scene.exit()
+
+
+def test_stepping_past_a_games_end_skips_its_results(ctx):
+    session = finished(seed=3, games=2)
+    scene = show(ctx, ReplayScene(ctx, ReplaySession.from_session(session)))
+    played = scene.session
+    next_game = next(i for i, a in enumerate(played.actions) if isinstance(a, NextGame))
+    played.seek(next_game - 1)  # before game 1's last score
+    scene._jumped()
+    feed(ctx, key(pygame.K_RIGHT))
+    assert played.state.phase is Phase.GAME_OVER and scene.results_in is not None
+    feed(ctx, key(pygame.K_RIGHT))  # on into game 2 before the results came up
+    assert played.state.game_index == 1 and scene.results_in is None
+    for _ in range(300):
+        feed(ctx)
+    assert ctx.stack.top is scene
