@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.ai.coach import describe
 from game.rules import Category, GameConfig, Phase, StartOrder
 from game.scenes.confirm import ConfirmScene
 from game.scenes.results import ResultsScene
@@ -171,3 +172,32 @@ def test_a_whole_solitaire_game_by_one_input_alone(ctx, turn):
     assert state.results[0].cards[0].is_complete
     settle(ctx)
     assert isinstance(ctx.stack.top, ResultsScene)
+
+
+def test_h_shows_the_best_move_and_marks_the_game_assisted(ctx):
+    from game.ai import option_values
+
+    table = solo(ctx, seed=6)
+    feed(ctx, key(pygame.K_h))
+    assert table.hint_text == [] and table.message == "A hint needs your dice: roll first"
+    feed(ctx, key(pygame.K_SPACE))
+    settle(ctx)
+    assert not table.session.assisted
+    feed(ctx, key(pygame.K_h))
+    state = table.session.state
+    best, value = option_values(state.card, state.dice, state.rolls_left)[0]
+    assert table.hint_text[0] == f"Best: {describe(best)} (expected final {value:.1f})"
+    assert sorted(state.dice[i] for i in table.hint_keep) == list(best.faces)
+    assert table.session.assisted
+
+
+def test_live_grading_marks_a_costly_choice(ctx):
+    ctx.settings = ctx.settings.replace(grading=True, grading_threshold=1.0, verify="off")
+    table = solo(ctx, seed=6)
+    feed(ctx, key(pygame.K_SPACE))
+    decision_state = table.session.state
+    feed(ctx, click(table.card_view.box_rect(0, Category.YAHTZEE).center))  # a wasteful zero
+    decision = table.session.last_decision
+    assert decision.cost > 1.0
+    assert table.grade_note == f"-{decision.cost:.1f}  (best: {describe(decision.best)})"
+    assert decision.dice == decision_state.dice
