@@ -41,16 +41,23 @@ def _child(variant: Variant, traced: bool) -> dict:
     from game.ai.solver import build_table
 
     baseline = _maxrss_mb()
-    if traced:
-        tracemalloc.start()
     started = time.perf_counter()
     values = build_table(variant)
     seconds = time.perf_counter() - started
-    peak = tracemalloc.get_traced_memory()[1] / 1e6 if traced else None
+    maxrss = _maxrss_mb()
+    peak = None
+    if traced:
+        # A second build under tracemalloc, which slows Python several times over: its time
+        # is not the one reported.
+        del values
+        tracemalloc.start()
+        values = build_table(variant)
+        peak = tracemalloc.get_traced_memory()[1] / 1e6
+        tracemalloc.stop()
     return {
         "variant": variant.value,
         "seconds": seconds,
-        "maxrss_mb": _maxrss_mb(),
+        "maxrss_mb": maxrss,
         "baseline_mb": baseline,
         "traced_mb": peak,
         "empty_card": float(values[0, 0, 0]),
