@@ -25,6 +25,7 @@ import time
 from game.rules import Scorecard, Variant, score_options
 
 DECISION_GOAL = 5.0  # ms
+HINT_GOAL = 20.0  # ms: the coach's hint, from a key press to the best move and alternatives
 STARTUP_GOAL = 1.0  # s
 
 _STARTUP = """
@@ -105,7 +106,44 @@ def main(argv: list[str]) -> int:
             f"median {median:.3f} ms, p99 {p99:.3f} ms, max {worst:.3f} ms "
             f"(goal <= {DECISION_GOAL:g} ms)"
         )
+    _hint_latency(cases, variant, args.repeat)
     return 0
+
+
+def _hint_latency(cases: list[tuple], variant: Variant, repeat: int) -> None:
+    """The coach's hint for a person's situation, as the H key asks for it (cold cache)."""
+    from game.ai import value_table
+    from game.ai.coach import hint
+    from game.rules import GameConfig, GameState, Phase, StartOrder
+    from game.rules.state import replace
+
+    table = value_table(variant)
+    base, _ = GameState.new(GameConfig(("Ann",), variant=variant, start=StartOrder.SEATED))
+    samples = []
+    for card, dice, rolls_left in cases:
+        if card.is_complete:
+            continue
+        state = replace(
+            base,
+            phase=Phase.TURN,
+            cards=(card,),
+            order=(0,),
+            turn=card.filled_count,
+            dice=dice,
+            rolls=3 - rolls_left,
+        )
+        runs = []
+        for _ in range(max(1, repeat)):
+            table.clear_turn_cache()
+            started = time.perf_counter()
+            hint(state)
+            runs.append((time.perf_counter() - started) * 1e3)
+        samples.append(min(runs))
+    median, p99, worst = _percentiles(samples)
+    print(
+        f"ai: hint (coach, cold, {len(samples)} situations): median {median:.3f} ms, "
+        f"p99 {p99:.3f} ms, max {worst:.3f} ms (goal <= {HINT_GOAL:g} ms)"
+    )
 
 
 if __name__ == "__main__":

@@ -106,16 +106,29 @@ class Scorecard:
         chips = data.get("bonus_chips")
         if not isinstance(boxes, list) or len(boxes) != 13:
             raise ValueError("a scorecard needs a list of 13 boxes")
-        for box in boxes:
-            if box is not None and (
-                isinstance(box, bool) or not isinstance(box, int) or not 0 <= box <= 50
-            ):
-                raise ValueError(f"a box holds 0 to 50 points or null, got {box!r}")
+        for category, box in zip(CATEGORIES, boxes, strict=True):
+            if box is None:
+                continue
+            if isinstance(box, bool) or not isinstance(box, int) or box not in _POSSIBLE[category]:
+                raise ValueError(f"{category.label} cannot hold {box!r}")
         if isinstance(chips, bool) or not isinstance(chips, int) or not 0 <= chips <= 12:
             raise ValueError(f"bonus chips must be 0 to 12, got {chips!r}")
         if chips and boxes[Category.YAHTZEE.value] != YAHTZEE_POINTS:
             raise ValueError("bonus chips need 50 in the Yahtzee box")
         return cls(tuple(boxes), chips)
+
+
+# Every score a box can hold: a loaded card with anything else is refused.
+_POSSIBLE: dict[Category, frozenset[int]] = {
+    **{c: frozenset(c.face * n for n in range(6)) for c in UPPER},
+    Category.THREE_OF_A_KIND: frozenset({0, *range(5, 31)}),
+    Category.FOUR_OF_A_KIND: frozenset({0, *range(5, 31)}),
+    Category.FULL_HOUSE: frozenset({0, 25}),
+    Category.SMALL_STRAIGHT: frozenset({0, 30}),
+    Category.LARGE_STRAIGHT: frozenset({0, 40}),
+    Category.YAHTZEE: frozenset({0, 50}),
+    Category.CHANCE: frozenset(range(5, 31)),
+}
 
 
 def is_extra_yahtzee(dice: Sequence[int], card: Scorecard, variant: Variant) -> bool:
