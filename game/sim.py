@@ -39,7 +39,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from game.ai.levels import LEVELS, STRATEGIES, make_strategy
+from game.ai.levels import LEVELS, make_strategy, preload
 from game.ai.turn import valuation
 from game.rules import (
     Category,
@@ -48,7 +48,6 @@ from game.rules import (
     Phase,
     Roll,
     Score,
-    Scorecard,
     StartOrder,
     Variant,
 )
@@ -169,11 +168,8 @@ def run(
 ) -> list[GameRecord]:
     """Play the games (in `workers` processes) and return their records in game order."""
     levels = tuple(levels)
-    for level in set(levels):
-        # Load tables and distorted values before forking, so workers share them.
-        p = STRATEGIES[level].personality
-        valuation(variant, p.bonus_weight, p.greed).outlook(Scorecard())
-    valuation(variant).outlook(Scorecard())
+    # Load tables and distorted values before forking, so the workers share them.
+    preload(variant, sorted(set(levels)) + ["expert"])
     jobs = [
         (levels, seed, start, min(start + chunk, games), variant, tie_breaker)
         for start in range(0, games, chunk)
