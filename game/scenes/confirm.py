@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.scenes.base import Scene
-from game.ui.forms import wrap_text
+from game.ui.text import wrap_text
 from game.ui.widgets import Button, FocusRing, draw_panel
 
 if TYPE_CHECKING:

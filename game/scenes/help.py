@@ -27,8 +27,9 @@ from game.rules.categories import (
 )
 from game.rules.config import MAX_GAMES, MAX_PLAYERS
 from game.scenes.base import Scene
-from game.ui.forms import ScrollView, blit_felt, felt_background, wrap_text
-from game.ui.widgets import Button, draw_panel
+from game.ui.scroll import ScrollView
+from game.ui.text import wrap_text
+from game.ui.widgets import Button, FeltBackground, draw_panel
 
 if TYPE_CHECKING:
     from game.context import Context
@@ -219,7 +220,7 @@ def controls_text(keys: InputMap) -> list[Block]:
 class HelpScene(Scene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self._felt: pygame.Surface | None = None
+        self.felt = FeltBackground()
         self.scroll = ScrollView()
         self.back = Button("Back", self.close, primary=True, hint=ctx.input.label("pause"))
         self.back_focused = True
@@ -255,7 +256,7 @@ class HelpScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
-        self._felt = felt_background(size, self.ctx.theme)
+        self.felt.fit(size, self.ctx.theme)
         theme, fonts = self.ctx.theme, self.ctx.fonts
         unit = max(0.5, min(w / 1100, h / 800))
         margin = max(8, round(20 * unit))
@@ -342,7 +343,7 @@ class HelpScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme, fonts = self.ctx.theme, self.ctx.fonts
-        blit_felt(surface, self._felt, theme)
+        self.felt.draw(surface, theme)
         if self.title is not None:
             surface.blit(*self.title)
         draw_panel(surface, theme, self.panel)

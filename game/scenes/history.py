@@ -25,13 +25,9 @@ import pygame
 
 from game.scenes.base import Scene
 from game.scenes.pause import menu_letter
-from game.ui.forms import (
-    ScrollView,
-    blit_felt,
-    ellipsize,
-    felt_background,
-)
-from game.ui.widgets import Button, FocusRing, draw_panel
+from game.ui.scroll import ScrollView
+from game.ui.text import ellipsize
+from game.ui.widgets import Button, FeltBackground, FocusRing, draw_panel
 
 if TYPE_CHECKING:
     from game.context import Context
@@ -92,7 +88,7 @@ class HistoryScene(Scene):
         self.back = Button("Back", self.close, hint=ctx.input.label("pause"))
         self.ring = FocusRing()
         self.size = (0, 0)
-        self._felt: pygame.Surface | None = None
+        self.felt = FeltBackground()
         self.title: list[tuple[pygame.Surface, pygame.Rect]] = []
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.row_h = 40
@@ -248,7 +244,7 @@ class HistoryScene(Scene):
         self.size = size
         w, h = size
         theme, fonts = self.ctx.theme, self.ctx.fonts
-        self._felt = felt_background(size, theme)
+        self.felt.fit(size, theme)
         unit = max(0.5, min(w / 900, h / 800))
         margin = max(8, round(20 * unit))
         gap = max(6, round(12 * unit))
@@ -361,7 +357,7 @@ class HistoryScene(Scene):
     # ----------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface) -> None:
         theme, fonts = self.ctx.theme, self.ctx.fonts
-        blit_felt(surface, self._felt, theme)
+        self.felt.draw(surface, theme)
         for image, rect in self.title:
             surface.blit(image, rect)
         draw_panel(surface, theme, self.panel)

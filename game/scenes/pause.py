@@ -23,7 +23,7 @@ import pygame
 
 from game.rules import Phase
 from game.scenes.base import Scene
-from game.ui.forms import ellipsize
+from game.ui.text import ellipsize
 from game.ui.widgets import Button, FocusRing, draw_panel
 
 if TYPE_CHECKING:

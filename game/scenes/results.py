@@ -27,8 +27,8 @@ import pygame
 from game.rules import IllegalAction, NextGame, Phase
 from game.scenes.base import Scene
 from game.scenes.pause import menu_letter
-from game.ui.forms import blit_felt, ellipsize, felt_background, fitted_px, join_names
-from game.ui.widgets import Button, FocusRing, draw_panel
+from game.ui.text import ellipsize, fitted_px, join_names
+from game.ui.widgets import Button, FeltBackground, FocusRing, draw_panel
 
 if TYPE_CHECKING:
     from game.context import Context
@@ -181,7 +181,7 @@ class _Piece:
 class ResultsScene(Scene):
     def __init__(self, ctx: Context, session: Session) -> None:
         super().__init__(ctx)
-        self._felt: pygame.Surface | None = None
+        self.felt = FeltBackground()
         self.session = session
         self.verdict = game_verdict(session)
         over = session.state.phase is Phase.MATCH_OVER
@@ -360,7 +360,7 @@ class ResultsScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
-        self._felt = felt_background(size, self.ctx.theme)
+        self.felt.fit(size, self.ctx.theme)
         theme, fonts = self.ctx.theme, self.ctx.fonts
         config, state = self.session.config, self.session.state
         unit = max(0.5, min(w / 1100, h / 800))
@@ -569,7 +569,7 @@ class ResultsScene(Scene):
     # ----------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface) -> None:
         theme, fonts = self.ctx.theme, self.ctx.fonts
-        blit_felt(surface, self._felt, theme)
+        self.felt.draw(surface, theme)
         self._draw_confetti(surface)  # on the felt only: it must not hide a score
         draw_panel(surface, theme, self.banner)
         colours = [self.competitor_colour(i) for i in self.verdict.winners]

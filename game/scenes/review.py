@@ -33,18 +33,11 @@ from game.rules import GameConfig, NextGame
 from game.scenes.base import Scene
 from game.seats import Seat
 from game.ui.dice_view import draw_die
-from game.ui.forms import (
-    Cycler,
-    ScrollView,
-    blit_felt,
-    ellipsize,
-    felt_background,
-    fitted_px,
-    join_names,
-    wrap_text,
-)
+from game.ui.forms import Cycler
 from game.ui.palette import dice_palette
-from game.ui.widgets import Button, draw_panel
+from game.ui.scroll import ScrollView
+from game.ui.text import ellipsize, fitted_px, join_names, wrap_text
+from game.ui.widgets import Button, FeltBackground, draw_panel
 
 if TYPE_CHECKING:
     from game.context import Context
@@ -321,7 +314,7 @@ class ReviewScene(Scene):
         self.hover: object = None  # the tab index or control under the mouse
         self.size = (0, 0)
         self.unit = 1.0
-        self._felt: pygame.Surface | None = None
+        self.felt = FeltBackground()
         self.title: list[tuple[pygame.Surface, pygame.Rect]] = []
         self.tabs: list[pygame.Rect] = []
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -510,7 +503,7 @@ class ReviewScene(Scene):
         self.size = size
         w, h = size
         theme, fonts = self.ctx.theme, self.ctx.fonts
-        self._felt = felt_background(size, theme)
+        self.felt.fit(size, theme)
         unit = max(0.5, min(w / 900, h / 800))
         self.unit = unit
         margin = max(8, round(20 * unit))
@@ -833,7 +826,7 @@ class ReviewScene(Scene):
     # ----------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface) -> None:
         theme, fonts = self.ctx.theme, self.ctx.fonts
-        blit_felt(surface, self._felt, theme)
+        self.felt.draw(surface, theme)
         for image, rect in self.title:
             surface.blit(image, rect)
         if self.games > 1:

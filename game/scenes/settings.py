@@ -47,22 +47,12 @@ from game.storage.settings import (
     VERIFY_MODES,
     Settings,
 )
-from game.ui.forms import (
-    Cycler,
-    FocusGrid,
-    FormButton,
-    ScrollView,
-    Slider,
-    Toggle,
-    blit_felt,
-    draw_focus_marker,
-    ellipsize,
-    felt_background,
-    fitted_px,
-    wrap_text,
-)
+from game.ui.focus_grid import FocusGrid
+from game.ui.forms import Cycler, FormButton, Slider, Toggle, draw_focus_marker
 from game.ui.input import CTRL_INTENTS, KEY_WORDS
-from game.ui.widgets import draw_panel
+from game.ui.scroll import ScrollView
+from game.ui.text import ellipsize, fitted_px, wrap_text
+from game.ui.widgets import FeltBackground, draw_panel
 
 if TYPE_CHECKING:
     from game.context import Context
@@ -329,8 +319,7 @@ class SettingsScene(Scene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.size = (0, 0)
-        self._felt: pygame.Surface | None = None
-        self._felt_key: tuple = ()
+        self.felt = FeltBackground()
         self.scroll = ScrollView()
         self.grid = FocusGrid()
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -948,9 +937,7 @@ class SettingsScene(Scene):
         w, h = size
         theme, fonts = self.ctx.theme, self.ctx.fonts
         scale = fonts.text_scale
-        if self._felt is None or self._felt_key != (size, theme):
-            self._felt = felt_background(size, theme)
-            self._felt_key = (size, theme)
+        self.felt.fit(size, theme)
         unit = max(0.5, min(w / 900, h / 800))
         margin = max(8, round(20 * unit))
         gap = max(6, round(12 * unit))
@@ -1131,7 +1118,7 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme, fonts = self.ctx.theme, self.ctx.fonts
-        blit_felt(surface, self._felt, theme)
+        self.felt.draw(surface, theme)
         if self.title is not None:
             surface.blit(*self.title)
         draw_panel(surface, theme, self.panel)

@@ -33,19 +33,11 @@ from game.scenes.flow import open_table
 from game.scenes.pause import open_help
 from game.seats import LEVELS, PERSON, SEAT_COLOURS, Seat
 from game.session import Session
-from game.ui.forms import (
-    Cycler,
-    FocusGrid,
-    FormButton,
-    TextField,
-    blit_felt,
-    ellipsize,
-    felt_background,
-    fitted_px,
-    wrap_text,
-)
+from game.ui.focus_grid import FocusGrid
+from game.ui.forms import Cycler, FormButton, TextField
+from game.ui.text import ellipsize, fitted_px, wrap_text
 from game.ui.theme import Theme
-from game.ui.widgets import draw_panel
+from game.ui.widgets import FeltBackground, draw_panel
 
 if TYPE_CHECKING:
     from game.context import Context
@@ -135,8 +127,7 @@ def _profile_for(ctx: Context, name: str) -> str | None:
 class SetupScene(Scene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self._felt: pygame.Surface | None = None
-        self._felt_key: tuple = ()
+        self.felt = FeltBackground()
         settings = ctx.settings
         self.seats = default_seats()
         self.variant = Variant(settings.default_variant)
@@ -502,10 +493,7 @@ class SetupScene(Scene):
             focus_key = getattr(self.grid.focused, "key", None)
         self.size = size
         w, h = size
-        if self._felt is None or self._felt_key != (size, self.ctx.theme):
-            # Seats coming and going lay the scene out again; the felt stays as it was.
-            self._felt = felt_background(size, self.ctx.theme)
-            self._felt_key = (size, self.ctx.theme)
+        self.felt.fit(size, self.ctx.theme)
         theme, fonts = self.ctx.theme, self.ctx.fonts
         unit = max(0.5, min(w / 900, h / 800))
         self.unit = unit
@@ -656,7 +644,7 @@ class SetupScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme, fonts = self.ctx.theme, self.ctx.fonts
-        blit_felt(surface, self._felt, theme)
+        self.felt.draw(surface, theme)
         for image, rect in self.texts:
             surface.blit(image, rect)
         for panel in self.panels:

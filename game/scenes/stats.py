@@ -43,18 +43,11 @@ from game.scenes.pause import menu_letter
 from game.scenes.review import PageWriter, draw_line_chart, nice_ticks
 from game.storage import CPU_PROFILES
 from game.ui.dice_view import draw_die
-from game.ui.forms import (
-    Cycler,
-    ScrollView,
-    TextField,
-    blit_felt,
-    ellipsize,
-    felt_background,
-    fitted_px,
-    wrap_text,
-)
+from game.ui.forms import Cycler, TextField
 from game.ui.palette import dice_palette
-from game.ui.widgets import Button, FocusRing, draw_panel
+from game.ui.scroll import ScrollView
+from game.ui.text import ellipsize, fitted_px, wrap_text
+from game.ui.widgets import Button, FeltBackground, FocusRing, draw_panel
 
 if TYPE_CHECKING:
     from game.context import Context
@@ -315,7 +308,7 @@ class StatsScene(Scene):
         self.size = (0, 0)
         self.unit = 1.0
         self.body_px = 20.0
-        self._felt: pygame.Surface | None = None
+        self.felt = FeltBackground()
         self.title: tuple[pygame.Surface, pygame.Rect] | None = None
         self.tabs: dict[str, pygame.Rect] = {}
         self.list_panel = pygame.Rect(0, 0, 0, 0)
@@ -550,7 +543,7 @@ class StatsScene(Scene):
         self.size = size
         w, h = size
         theme, fonts = self.ctx.theme, self.ctx.fonts
-        self._felt = felt_background(size, theme)
+        self.felt.fit(size, theme)
         unit = max(0.5, min(w / 900, h / 800))
         self.unit = unit
         margin = max(8, round(20 * unit))
@@ -929,7 +922,7 @@ class StatsScene(Scene):
     # ----------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface) -> None:
         theme, fonts = self.ctx.theme, self.ctx.fonts
-        blit_felt(surface, self._felt, theme)
+        self.felt.draw(surface, theme)
         if self.title is not None:
             surface.blit(*self.title)
         self._draw_tabs(surface)

@@ -1,96 +1,23 @@
-"""Form controls for the menu scenes: a text field, a value cycler, a slider, an on/off
-switch, a focus grid that moves the keyboard focus in two dimensions, a scroll view, and
-text wrapping.
+"""Form controls for the menu scenes: a text field, a value cycler, a button that sits in a
+focus grid, a slider and an on/off switch.
 
-Like the buttons in game.ui.widgets, every control is worked both ways: the focus grid moves
-the keyboard focus, and the mouse hover moves the same focus. Controls never post events;
-the scene asks them what a click or key did. Arrows are drawn as shapes, not glyphs, so they
-look the same in any font.
+Like the buttons in game.ui.widgets, every control is worked both ways: a focus grid
+(game.ui.focus_grid) moves the keyboard focus, and the mouse hover moves the same focus.
+Controls never post events; the scene asks them what a click or key did. Arrows are drawn as
+shapes, not glyphs, so they look the same in any font.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
 
 from game.ui.fonts import Fonts
+from game.ui.text import ellipsize, fitted_px
 from game.ui.theme import Colour, Theme
-from game.ui.widgets import Button, draw_button, draw_felt
-
-ELLIPSIS = "..."
-WHEEL_LINES = 3  # lines scrolled per mouse-wheel notch
-
-
-# ----------------------------------------------------------------------------- text helpers
-def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """`text` broken into lines no wider than `width` pixels, at spaces where possible.
-
-    Explicit newlines start new lines; a word wider than the line is broken by characters.
-    """
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split(" "):
-            candidate = f"{line} {word}" if line else word
-            if font.size(candidate)[0] <= width:
-                line = candidate
-                continue
-            if line:
-                lines.append(line)
-            line = ""
-            while font.size(word)[0] > width and len(word) > 1:
-                cut = len(word) - 1
-                while cut > 1 and font.size(word[:cut])[0] > width:
-                    cut -= 1
-                lines.append(word[:cut])
-                word = word[cut:]
-            line = word
-        lines.append(line)
-    return lines
-
-
-def ellipsize(font: pygame.font.Font, text: str, width: int) -> str:
-    """`text`, cut and ended with an ellipsis if it is wider than `width` pixels."""
-    if font.size(text)[0] <= width:
-        return text
-    while text and font.size(text + ELLIPSIS)[0] > width:
-        text = text[:-1]
-    return text.rstrip() + ELLIPSIS if text else ""
-
-
-def join_names(names: Sequence[str]) -> str:
-    """'Ann', 'Ann and Bob', 'Ann, Bob and Cid'."""
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def fitted_px(fonts: Fonts, px: float) -> float:
-    """A font size for text that must fill `px` pixels of a control's height.
-
-    Fonts scale every size by the player's text scale; the layouts already make controls
-    taller for a larger scale, so text sized from a control's height is not scaled twice.
-    """
-    return px / fonts.text_scale
-
-
-def felt_background(size: tuple[int, int], theme: Theme) -> pygame.Surface:
-    """The felt for a scene's window size, made once in layout and blitted in draw."""
-    surface = pygame.Surface((max(1, size[0]), max(1, size[1])))
-    if pygame.display.get_surface() is not None:
-        surface = surface.convert()
-    draw_felt(surface, theme)
-    return surface
-
-
-def blit_felt(surface: pygame.Surface, felt: pygame.Surface | None, theme: Theme) -> None:
-    """Blit the cached felt; before the first layout (or at a new size), draw it afresh."""
-    if felt is not None and felt.get_size() == surface.get_size():
-        surface.blit(felt, (0, 0))
-    else:
-        draw_felt(surface, theme)
+from game.ui.widgets import Button, draw_button
 
 
 def draw_arrow(surface: pygame.Surface, colour: Colour, rect: pygame.Rect, direction: int) -> None:
@@ -112,8 +39,23 @@ def draw_focus_marker(surface: pygame.Surface, theme: Theme, rect: pygame.Rect) 
 
 
 # ----------------------------------------------------------------------------- controls
+class ControlBehaviour:
+    """What the form controls share: a hit test that a disabled control fails, and the help
+    line, read when it is shown (it may depend on the value)."""
+
+    rect: pygame.Rect
+    enabled: bool
+    help: Callable[[], str] | str
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        return self.enabled and self.rect.collidepoint(pos)
+
+    def describe(self) -> str:
+        return self.help() if callable(self.help) else self.help
+
+
 @dataclass(eq=False)
-class TextField:
+class TextField(ControlBehaviour):
     """A one-line name field. Typing arrives as TEXTINPUT events, Backspace deletes.
 
     When the keyboard moves onto the field its text is selected, so the first key typed
@@ -129,9 +71,6 @@ class TextField:
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     enabled: bool = True
     selected: bool = False  # the whole text is selected: typing replaces it
-
-    def hit(self, pos: tuple[int, int]) -> bool:
-        return self.enabled and self.rect.collidepoint(pos)
 
     def insert(self, text: str) -> bool:
         """Type `text` (control characters dropped); False if nothing could be added."""
@@ -215,7 +154,7 @@ class TextField:
 
 
 @dataclass(eq=False)
-class Cycler:
+class Cycler(ControlBehaviour):
     """A value stepped with arrows: Left/Right keys, or a click on an arrow (the value itself
     steps forward). The scene owns the value; the cycler only shows `text()` and calls `step`.
 
@@ -250,12 +189,6 @@ class Cycler:
             pygame.Rect(box.left, box.top, side, box.height),
             pygame.Rect(box.right - side, box.top, side, box.height),
         )
-
-    def describe(self) -> str:
-        return self.help() if callable(self.help) else self.help
-
-    def hit(self, pos: tuple[int, int]) -> bool:
-        return self.enabled and self.rect.collidepoint(pos)
 
     def click(self, pos: tuple[int, int]) -> bool:
         """A left click: the left arrow steps back, the value and the right arrow forward."""
@@ -319,7 +252,7 @@ class FormButton(Button):
 
 
 @dataclass(eq=False)
-class Slider:
+class Slider(ControlBehaviour):
     """A level from 0 to 1 on a track (a volume): Left/Right step it by `step_size`, a click
     on the track sets it there, and the scene drags it with `drag_to`. `text` shows the level
     beside the track ("80%"), so the value is read as words as well as a position."""
@@ -332,12 +265,6 @@ class Slider:
     key: object = None
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     enabled: bool = True
-
-    def describe(self) -> str:
-        return self.help() if callable(self.help) else self.help
-
-    def hit(self, pos: tuple[int, int]) -> bool:
-        return self.enabled and self.rect.collidepoint(pos)
 
     def _snap(self, value: float) -> float:
         # Whole steps only, so a saved level reads "0.35", never "0.3512".
@@ -406,7 +333,7 @@ class Slider:
 
 
 @dataclass(eq=False)
-class Toggle:
+class Toggle(ControlBehaviour):
     """On or off, drawn as a switch with its word beside it (the knob's side and the word say
     which, not the colour alone). Enter, Left/Right or a click flips it."""
 
@@ -418,12 +345,6 @@ class Toggle:
     key: object = None
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     enabled: bool = True
-
-    def describe(self) -> str:
-        return self.help() if callable(self.help) else self.help
-
-    def hit(self, pos: tuple[int, int]) -> bool:
-        return self.enabled and self.rect.collidepoint(pos)
 
     def flip(self) -> None:
         self.set(not self.get())
@@ -464,206 +385,3 @@ class Toggle:
 
 
 Control = TextField | Cycler | FormButton | Slider | Toggle
-
-
-class FocusGrid:
-    """Keyboard focus over rows of controls. Up/Down go to the nearest control in the row
-    above or below, Left/Right along a row, Tab through every control in reading order."""
-
-    def __init__(self) -> None:
-        self.rows: list[list[Control]] = []
-        self.row = 0
-        self.col = 0
-        self.changed_by_keyboard = False
-
-    @property
-    def controls(self) -> list[Control]:
-        return [c for row in self.rows for c in row]
-
-    @property
-    def focused(self) -> Control | None:
-        if not self.rows:
-            return None
-        row = self.rows[self.row]
-        return row[self.col] if row else None
-
-    def set_rows(self, rows: list[list[Control]], focus_key: object = None) -> None:
-        """New controls; the focus goes to the one with `focus_key`, else stays in place."""
-        self.rows = [[c for c in row] for row in rows if row]
-        if focus_key is not None and self.focus_key(focus_key):
-            return
-        self.row = min(self.row, max(0, len(self.rows) - 1))
-        if self.rows:
-            self.col = min(self.col, len(self.rows[self.row]) - 1)
-            if not self.focused.enabled:
-                self.move_linear(1)
-
-    def focus_key(self, key: object) -> bool:
-        for r, row in enumerate(self.rows):
-            for c, control in enumerate(row):
-                if getattr(control, "key", None) == key and control.enabled:
-                    self._set(r, c, keyboard=False)
-                    return True
-        return False
-
-    def focus(self, control: Control, keyboard: bool = False) -> None:
-        for r, row in enumerate(self.rows):
-            if control in row:
-                self._set(r, row.index(control), keyboard)
-                return
-
-    def _set(self, row: int, col: int, keyboard: bool) -> None:
-        moved = (row, col) != (self.row, self.col)
-        self.row, self.col = row, col
-        control = self.focused
-        if isinstance(control, TextField) and (moved or keyboard):
-            control.selected = keyboard and bool(control.get())
-
-    def move_vertical(self, step: int) -> None:
-        current = self.focused
-        if current is None:
-            return
-        x = current.rect.centerx
-        r = self.row
-        for _ in range(len(self.rows)):
-            r = (r + step) % len(self.rows)
-            choices = [(i, c) for i, c in enumerate(self.rows[r]) if c.enabled]
-            if choices:
-                col = min(choices, key=lambda ic: abs(ic[1].rect.centerx - x))[0]
-                self._set(r, col, keyboard=True)
-                return
-
-    def move_horizontal(self, step: int) -> bool:
-        """Along the row; False at its end (the focus stays)."""
-        row = self.rows[self.row] if self.rows else []
-        c = self.col + step
-        while 0 <= c < len(row):
-            if row[c].enabled:
-                self._set(self.row, c, keyboard=True)
-                return True
-            c += step
-        return False
-
-    def move_linear(self, step: int) -> None:
-        flat = [(r, c) for r, row in enumerate(self.rows) for c in range(len(row))]
-        if not flat:
-            return
-        i = flat.index((self.row, self.col)) if (self.row, self.col) in flat else 0
-        for _ in range(len(flat)):
-            i = (i + step) % len(flat)
-            r, c = flat[i]
-            if self.rows[r][c].enabled:
-                self._set(r, c, keyboard=True)
-                return
-
-    def at(self, pos: tuple[int, int]) -> Control | None:
-        for row in self.rows:
-            for control in row:
-                if control.enabled and control.rect.collidepoint(pos):
-                    return control
-        return None
-
-    def draw(self, surface: pygame.Surface, theme: Theme, fonts: Fonts) -> None:
-        focused = self.focused
-        for control in self.controls:
-            control.draw(surface, theme, fonts, control is focused)
-
-
-# ----------------------------------------------------------------------------- scrolling
-class ScrollView:
-    """A vertical window onto content taller than it: wheel, keys, and a draggable bar."""
-
-    def __init__(self) -> None:
-        self.viewport = pygame.Rect(0, 0, 0, 0)
-        self.content_height = 0
-        self.offset = 0
-        self.line = 24  # px scrolled by one line step
-        self._drag: tuple[int, int] | None = None  # (mouse y, offset) when the drag began
-
-    @property
-    def max_offset(self) -> int:
-        return max(0, self.content_height - self.viewport.height)
-
-    def set_content(self, viewport: pygame.Rect, content_height: int, line: int) -> None:
-        """Keep the same fraction scrolled when the window changes size."""
-        fraction = self.offset / self.max_offset if self.max_offset else 0.0
-        self.viewport = pygame.Rect(viewport)
-        self.content_height = content_height
-        self.line = max(1, line)
-        self.offset = round(fraction * self.max_offset)
-
-    def scroll_to(self, offset: float) -> bool:
-        new = max(0, min(self.max_offset, round(offset)))
-        changed = new != self.offset
-        self.offset = new
-        return changed
-
-    def scroll_by(self, dy: float) -> bool:
-        return self.scroll_to(self.offset + dy)
-
-    @property
-    def page(self) -> int:
-        return max(self.line, self.viewport.height - 2 * self.line)
-
-    @property
-    def bar(self) -> pygame.Rect:
-        """The scrollbar's track, at the viewport's right edge."""
-        w = max(6, self.line // 2)
-        return pygame.Rect(self.viewport.right + w // 2, self.viewport.top, w, self.viewport.height)
-
-    @property
-    def thumb(self) -> pygame.Rect:
-        track = self.bar
-        if not self.content_height:
-            return track
-        h = max(track.width * 2, track.height * self.viewport.height // self.content_height)
-        h = min(h, track.height)
-        y = track.top + (track.height - h) * (
-            self.offset / self.max_offset if self.max_offset else 0
-        )
-        return pygame.Rect(track.left, round(y), track.width, h)
-
-    def handle(self, event: pygame.event.Event, intent: str | None) -> bool:
-        """Wheel, Up/Down, PageUp/PageDown, Home/End and the scrollbar; True if used."""
-        if event.type == pygame.MOUSEWHEEL:
-            return self.scroll_by(-event.y * self.line * WHEEL_LINES) or True
-        if event.type == pygame.KEYDOWN:
-            if intent in ("up", "down"):
-                self.scroll_by(self.line if intent == "down" else -self.line)
-                return True
-            keys = {
-                pygame.K_PAGEUP: -self.page,
-                pygame.K_PAGEDOWN: self.page,
-                pygame.K_HOME: -self.content_height,
-                pygame.K_END: self.content_height,
-            }
-            if event.key in keys:
-                self.scroll_by(keys[event.key])
-                return True
-            return False
-        if not self.max_offset:
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.thumb.collidepoint(event.pos):
-                self._drag = (event.pos[1], self.offset)
-                return True
-            if self.bar.inflate(self.bar.width, 0).collidepoint(event.pos):
-                self.scroll_by(self.page if event.pos[1] > self.thumb.centery else -self.page)
-                return True
-        elif event.type == pygame.MOUSEMOTION and self._drag is not None:
-            y0, offset0 = self._drag
-            travel = max(1, self.bar.height - self.thumb.height)
-            self.scroll_to(offset0 + (event.pos[1] - y0) * self.max_offset / travel)
-            return True
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._drag:
-            self._drag = None
-            return True
-        return False
-
-    def draw_bar(self, surface: pygame.Surface, theme: Theme) -> None:
-        if not self.max_offset:
-            return
-        track, thumb = self.bar, self.thumb
-        radius = track.width // 2
-        pygame.draw.rect(surface, theme.panel_alt, track, 0, radius)
-        pygame.draw.rect(surface, theme.panel_edge, thumb, 0, radius)

@@ -1,6 +1,6 @@
 """Buttons and focus: every control works by mouse and by keyboard, and the mouse hover and
 the keyboard focus are one highlighted target. Focus is also shown by an outline and a
-marker, never by colour alone."""
+marker, never by colour alone. Also the panels and the felt the menu scenes are drawn on."""
 
 from __future__ import annotations
 
@@ -169,3 +169,28 @@ def draw_felt(surface: pygame.Surface, theme: Theme) -> None:
             d = min(1.0, (dx * dx + dy * dy) ** 0.5 / 1.35)
             grid.set_at((x, y), (*theme.felt_dark, round(200 * d**2.2)))
     surface.blit(pygame.transform.smoothscale(grid, (w, h)), (0, 0))
+
+
+class FeltBackground:
+    """The felt for a scene's window, made in layout (again only for a new size or theme) and
+    blitted in draw."""
+
+    def __init__(self) -> None:
+        self.surface: pygame.Surface | None = None
+        self._made_for: tuple = ()
+
+    def fit(self, size: tuple[int, int], theme: Theme) -> None:
+        if self.surface is not None and self._made_for == (size, theme):
+            return
+        surface = pygame.Surface((max(1, size[0]), max(1, size[1])))
+        if pygame.display.get_surface() is not None:
+            surface = surface.convert()
+        draw_felt(surface, theme)
+        self.surface, self._made_for = surface, (size, theme)
+
+    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+        """Blit the felt; before the first layout (or at another size), draw it afresh."""
+        if self.surface is not None and self.surface.get_size() == surface.get_size():
+            surface.blit(self.surface, (0, 0))
+        else:
+            draw_felt(surface, theme)

@@ -1,0 +1,64 @@
+"""Text for the menu scenes, measured in pixels: wrapping to a width, cutting with an
+ellipsis, joining names, and sizing text to fill a control's height."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from game.ui.fonts import Fonts
+
+ELLIPSIS = "..."
+
+
+def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """`text` broken into lines no wider than `width` pixels, at spaces where possible.
+
+    Explicit newlines start new lines; a word wider than the line is broken by characters.
+    """
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            candidate = f"{line} {word}" if line else word
+            if font.size(candidate)[0] <= width:
+                line = candidate
+                continue
+            if line:
+                lines.append(line)
+            line = ""
+            while font.size(word)[0] > width and len(word) > 1:
+                cut = len(word) - 1
+                while cut > 1 and font.size(word[:cut])[0] > width:
+                    cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+            line = word
+        lines.append(line)
+    return lines
+
+
+def ellipsize(font: pygame.font.Font, text: str, width: int) -> str:
+    """`text`, cut and ended with an ellipsis if it is wider than `width` pixels."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + ELLIPSIS)[0] > width:
+        text = text[:-1]
+    return text.rstrip() + ELLIPSIS if text else ""
+
+
+def join_names(names: Sequence[str]) -> str:
+    """'Ann', 'Ann and Bob', 'Ann, Bob and Cid'."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def fitted_px(fonts: Fonts, px: float) -> float:
+    """A font size for text that must fill `px` pixels of a control's height.
+
+    Fonts scale every size by the player's text scale; the layouts already make controls
+    taller for a larger scale, so text sized from a control's height is not scaled twice.
+    """
+    return px / fonts.text_scale
