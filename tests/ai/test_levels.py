@@ -23,8 +23,9 @@ from game.ai.levels import (
     LevelStrategy,
     Personality,
     make_strategy,
+    preload,
 )
-from game.ai.solver import BONUS_AT, solve_state
+from game.ai.solver import BONUS_AT, StateKey, solve_state
 from game.ai.turn import best_index, fast_option_values, no_bonus_values, valuation
 from game.rules import (
     CATEGORIES,
@@ -492,6 +493,14 @@ def test_an_unreachable_card_is_valued_on_demand():
         assert np.isfinite(outlook.keep2[:210]).all()  # every keep of 0 to 4 dice
     dice = (1, 1, 3, 3, 4)
     assert fast_option_values(card, dice, 1) == option_values(card, dice, 1)
+
+
+def test_preload_makes_the_first_move_a_cache_hit():
+    preload(Variant.SIMPLE, ["easy"])
+    p = STRATEGIES["easy"].personality
+    shared = valuation(Variant.SIMPLE, p.bonus_weight, p.greed)
+    assert shared.outlook(Scorecard()) is shared.outlook(Scorecard())
+    assert StateKey.of(Scorecard()) in shared._cache
 
 
 # ----------------------------------------------------------------------------- headless
