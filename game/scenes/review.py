@@ -23,6 +23,7 @@ import logging
 import math
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -32,10 +33,13 @@ from game.ai.options import Keep
 from game.rules import GameConfig, NextGame
 from game.scenes.base import Scene
 from game.seats import Seat
+from game.ui.charts import draw_line_chart
 from game.ui.dice_view import draw_die
 from game.ui.forms import Cycler
+from game.ui.page import PageWriter, paint_tiles, render_page, tile_gap
 from game.ui.palette import dice_palette
 from game.ui.scroll import ScrollView
+from game.ui.tabs import draw_tab, open_into_panel
 from game.ui.text import ellipsize, fitted_px, join_names, wrap_text
 from game.ui.widgets import Button, FeltBackground, draw_panel
 
@@ -43,7 +47,6 @@ if TYPE_CHECKING:
     from game.context import Context
     from game.session import Session
     from game.storage import HistoryLog
-    from game.ui.fonts import Fonts
     from game.ui.theme import Colour, Theme
 
 log = logging.getLogger(__name__)
@@ -52,7 +55,6 @@ COSTLIEST = 3  # decisions shown per player
 SPINNER_DOTS = 8
 SPINNER_SPEED = 1.2  # turns per second
 WIDE_LINES = 44  # page width, in lines of text, from which the chart and decisions sit side by side
-TICK_TARGET = 5  # about this many value lines on a chart
 
 
 # ----------------------------------------------------------------------------- numbers
@@ -60,25 +62,6 @@ def signed(value: float) -> str:
     """'+4.2', '-13.0' ('+0.0' for a value that rounds to nothing)."""
     text = f"{value:+.1f}"
     return "+0.0" if text == "-0.0" else text
-
-
-def nice_ticks(low: float, high: float, target: int = TICK_TARGET) -> list[float]:
-    """Round values from at or below `low` to at or above `high`, about `target` of them.
-
-    >>> nice_ticks(131, 256)
-    [100.0, 150.0, 200.0, 250.0, 300.0]
-    >>> nice_ticks(5, 5)
-    [0.0, 5.0, 10.0]
-    """
-    if high <= low:
-        low, high = low - 5, high + 5
-    raw = (high - low) / max(1, target - 1)
-    power = 10 ** math.floor(math.log10(raw))
-    step = next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= raw)
-    first = math.floor(low / step) * step
-    last = math.ceil(high / step) * step
-    count = round((last - first) / step)
-    return [float(first + i * step) for i in range(count + 1)]
 
 
 def kept_dice(dice: Sequence[int], keep: Keep) -> tuple[bool, ...]:
@@ -110,121 +93,6 @@ def games_played(config: GameConfig, log_actions: Sequence) -> int:
 
 
 # ----------------------------------------------------------------------------- drawing helpers
-def draw_dashed_line(
-    surface: pygame.Surface,
-    colour: Colour,
-    start: tuple[float, float],
-    end: tuple[float, float],
-    width: int = 2,
-    dash: int = 8,
-) -> None:
-    """A straight dashed line: dashes and gaps of `dash` pixels."""
-    (x0, y0), (x1, y1) = start, end
-    length = math.hypot(x1 - x0, y1 - y0)
-    if length < 1:
-        return
-    ux, uy = (x1 - x0) / length, (y1 - y0) / length
-    pos = 0.0
-    while pos < length:
-        stop = min(length, pos + dash)
-        a = (x0 + ux * pos, y0 + uy * pos)
-        b = (x0 + ux * stop, y0 + uy * stop)
-        pygame.draw.line(surface, colour, a, b, width)
-        pos += dash * 2
-
-
-def chart_label_every(labels: Sequence[str], font: pygame.font.Font, spacing: float) -> int:
-    """Show every n-th x label so neighbours never touch."""
-    widest = max((font.size(text)[0] for text in labels), default=0)
-    return max(1, math.ceil((widest + font.size("  ")[0]) / max(1.0, spacing)))
-
-
-def draw_line_chart(
-    surface: pygame.Surface,
-    rect: pygame.Rect,
-    values: Sequence[float],
-    theme: Theme,
-    font: pygame.font.Font,
-    *,
-    colour: Colour,
-    x_labels: Sequence[str],
-    baseline: float | None = None,
-    baseline_label: str = "",
-    dots: bool = True,
-) -> None:
-    """Values as a line over `rect` (axes, value lines and labels inside it); a dashed line
-    at `baseline`. The last point is drawn larger: it is where the line ends up."""
-    if not values:
-        return
-    line_h = font.get_linesize()
-    if baseline is not None and baseline_label:
-        # The dashed line's legend goes above the plot, where it can never hide a point.
-        image = font.render(baseline_label, True, theme.accent)
-        label = image.get_rect(topright=(rect.right - 2, rect.top))
-        surface.blit(image, label)
-        sample_w = line_h * 2
-        y = label.centery
-        draw_dashed_line(
-            surface, theme.accent, (label.left - sample_w - 6, y), (label.left - 6, y), 2, 5
-        )
-        rect = pygame.Rect(rect.left, rect.top + line_h, rect.width, rect.height - line_h)
-    span = list(values) + ([baseline] if baseline is not None else [])
-    ticks = nice_ticks(min(span), max(span))
-    labels = [f"{t:g}" for t in ticks]
-    left = rect.left + max(font.size(text)[0] for text in labels) + line_h // 2
-    # Room on the right for half the last x label, which is centred on the last point.
-    right = rect.right - max(line_h // 2, font.size(x_labels[-1])[0] // 2 + 2 if x_labels else 0)
-    plot = pygame.Rect(
-        left,
-        rect.top + line_h // 2 + 2,
-        max(10, right - left),
-        max(10, rect.height - line_h * 2 - 4),
-    )
-    low, high = ticks[0], ticks[-1]
-
-    def y_of(value: float) -> float:
-        return plot.bottom - (value - low) / (high - low) * plot.height
-
-    n = len(values)
-    step = plot.width / (n - 1) if n > 1 else 0.0
-
-    def x_of(i: int) -> float:
-        return plot.left + i * step if n > 1 else plot.centerx
-
-    for tick, text in zip(ticks, labels, strict=True):
-        y = round(y_of(tick))
-        pygame.draw.line(surface, theme.panel_alt, (plot.left, y), (plot.right, y), 1)
-        image = font.render(text, True, theme.text_dim)
-        surface.blit(image, image.get_rect(midright=(plot.left - line_h // 4, y)))
-    every = chart_label_every(x_labels, font, step if n > 1 else plot.width)
-    for i, text in enumerate(x_labels[:n]):
-        last = i == n - 1
-        if i % every and not last:
-            continue
-        if not last and n - 1 - i < every:  # keep clear of the last label, which always shows
-            continue
-        image = font.render(text, True, theme.text_dim)
-        surface.blit(image, image.get_rect(midtop=(round(x_of(i)), plot.bottom + 4)))
-    axis = max(1, line_h // 10)
-    pygame.draw.line(surface, theme.text_dim, plot.topleft, plot.bottomleft, axis)
-    pygame.draw.line(surface, theme.text_dim, plot.bottomleft, plot.bottomright, axis)
-    if baseline is not None:
-        y = round(y_of(baseline))
-        draw_dashed_line(surface, theme.accent, (plot.left, y), (plot.right, y), axis + 1)
-    points = [(x_of(i), y_of(v)) for i, v in enumerate(values)]
-    width = max(2, line_h // 7)
-    if len(points) > 1:
-        pygame.draw.lines(surface, colour, False, points, width)
-    if dots and n <= 60:
-        r = max(3, line_h // 5)
-        for x, y in points:
-            pygame.draw.circle(surface, colour, (round(x), round(y)), r)
-            pygame.draw.circle(surface, theme.text, (round(x), round(y)), r, 1)
-    x, y = points[-1]
-    pygame.draw.circle(surface, theme.text, (round(x), round(y)), max(5, line_h // 3))
-    pygame.draw.circle(surface, colour, (round(x), round(y)), max(3, line_h // 3 - 2))
-
-
 def draw_spinner(surface: pygame.Surface, centre: tuple[int, int], radius: int, turn: float, ink):
     """Dots round a circle, the leading one darkest: work is going on."""
     for i in range(SPINNER_DOTS):
@@ -233,41 +101,6 @@ def draw_spinner(surface: pygame.Surface, centre: tuple[int, int], radius: int, 
         y = centre[1] + math.sin(angle) * radius
         r = max(2, round(radius * (0.12 + 0.16 * i / SPINNER_DOTS)))
         pygame.draw.circle(surface, ink, (round(x), round(y)), r)
-
-
-# ----------------------------------------------------------------------------- the page
-class PageWriter:
-    """Places text on a page surface; with no surface it only measures (a layout pass)."""
-
-    def __init__(
-        self, surface: pygame.Surface | None, theme: Theme, fonts: Fonts, px: float
-    ) -> None:
-        self.surface = surface
-        self.theme = theme
-        self.fonts = fonts
-        self.px = px
-        self.body = fonts.get(px)
-        self.line = self.body.get_linesize()
-
-    def text(
-        self,
-        text: str,
-        pos: tuple[int, int],
-        *,
-        size: float = 1.0,
-        bold: bool = False,
-        ink: Colour | None = None,
-        width: int | None = None,
-        anchor: str = "topleft",
-    ) -> pygame.Rect:
-        font = self.fonts.get(self.px * size, bold)
-        if width is not None:
-            text = ellipsize(font, text, width)
-        image = font.render(text, True, ink or self.theme.text)
-        rect = image.get_rect(**{anchor: pos})
-        if self.surface is not None:
-            self.surface.blit(image, rect)
-        return rect
 
 
 class ReviewScene(Scene):
@@ -571,13 +404,9 @@ class ReviewScene(Scene):
             self.page_rects = {}
             self.scroll.set_content(viewport, 0, self.scroll.line)
             return
-        height = self._paint(None, pr)  # measure, then paint on a surface of that height
-        page = pygame.Surface((viewport.width, max(1, height)))
-        if pygame.display.get_surface() is not None:
-            page = page.convert()
-        page.fill(self.ctx.theme.panel)
-        self._paint(page, pr)
-        self.page = page
+        self.page, height = render_page(
+            lambda page: self._paint(page, pr), viewport.width, self.ctx.theme
+        )
         self.scroll.set_content(viewport, height, self.scroll.line)
 
     def _paint(self, page: pygame.Surface | None, pr: PlayerReview) -> int:
@@ -607,35 +436,10 @@ class ReviewScene(Scene):
             ),
             ("Luck of the dice", signed(pr.luck), theme.good if pr.luck >= 0 else theme.warn),
         ]
-        tile_gap = max(4, line // 3)
         small = fonts.get(self.body_px * 0.8)
         widest = max(small.size(label)[0] for label, _, _ in figures) + line
-        cols = 4 if (width - 3 * tile_gap) // 4 >= widest else 2
-        tile_w = (width - (cols - 1) * tile_gap) // cols
-        tile_h = round(line * 2.7)
-        for i, (label, value, ink) in enumerate(figures):
-            r, c = divmod(i, cols)
-            tile = pygame.Rect(c * (tile_w + tile_gap), y + r * (tile_h + tile_gap), tile_w, tile_h)
-            rects[f"tile{i}"] = tile
-            if page is not None:
-                pygame.draw.rect(page, theme.panel_alt, tile, 0, max(4, line // 4))
-                pen.text(
-                    label,
-                    (tile.left + line // 2, tile.top + line // 4),
-                    size=0.8,
-                    ink=theme.text_dim,
-                    width=tile.width - line,
-                )
-                pen.text(
-                    value,
-                    (tile.left + line // 2, tile.bottom - line // 5),
-                    size=1.6,
-                    bold=True,
-                    ink=ink,
-                    anchor="bottomleft",
-                )
-        rows = -(-len(figures) // cols)
-        y += rows * tile_h + (rows - 1) * tile_gap + gap
+        cols = 4 if (width - 3 * tile_gap(line)) // 4 >= widest else 2
+        y = paint_tiles(pen, rects, figures, y, width, cols, round(line * 2.7), 1.6) + gap
 
         # The chart and the costliest decisions: side by side on a wide page.
         wide = width >= line * WIDE_LINES
@@ -833,56 +637,45 @@ class ReviewScene(Scene):
             self.game_cycler.draw(surface, theme, fonts, self.hover == "game")
         self._draw_tabs(surface)
         draw_panel(surface, theme, self.panel)
-        self._draw_tab_join(surface)
+        if self.tabs:
+            open_into_panel(surface, theme, self.tabs[self.tab], self.panel)
         view = self.scroll.viewport
         if self.page is not None:
-            area = pygame.Rect(0, self.scroll.offset, view.width, view.height)
-            surface.blit(self.page, view.topleft, area)
+            self.scroll.blit_content(surface, self.page)
             self.scroll.draw_bar(surface, theme)
         else:
             self._draw_waiting(surface, view)
         self.back.draw(surface, theme, fonts, True)
 
     def _draw_tabs(self, surface: pygame.Surface) -> None:
-        theme, fonts = self.ctx.theme, self.ctx.fonts
         for i, rect in enumerate(self.tabs):
-            player = self.people[i]
-            seat = self.seats[player]
             selected = i == self.tab
-            radius = max(4, rect.height // 4)
-            fill = theme.panel if selected else theme.panel_alt
-            pygame.draw.rect(surface, fill, rect, 0, radius, radius, radius, 0, 0)
-            edge = theme.focus if self.hover == i and not selected else theme.panel_edge
-            pygame.draw.rect(surface, edge, rect, 2, radius, radius, radius, 0, 0)
-            stripe = pygame.Rect(
-                rect.left + 8,
-                rect.top + rect.height // 4,
-                max(4, rect.height // 6),
-                rect.height // 2,
-            )
-            pygame.draw.rect(surface, theme.player(seat.colour), stripe, 0, stripe.width // 2)
-            pr = self.current.players.get(player) if self.current is not None else None
-            loss = f"  -{pr.skill_lost:.1f}" if pr is not None else ""
-            px = fitted_px(fonts, rect.height * 0.46)
-            font = fonts.get(px, bold=selected)
-            room = rect.right - stripe.right - 14
-            text = ellipsize(font, seat.name + loss, room)
-            if loss and not text.endswith(loss):
-                text = ellipsize(font, seat.name, room)
-            image = font.render(text, True, theme.text if selected else theme.text_dim)
-            surface.blit(image, image.get_rect(midleft=(stripe.right + 8, rect.centery)))
-            if selected:  # an underline as well as the colour: the chosen tab by shape too
-                mark = pygame.Rect(rect.left + 8, rect.bottom - 6, rect.width - 16, 3)
-                pygame.draw.rect(surface, theme.accent, mark)
+            label = partial(self._draw_tab_label, surface, rect, self.people[i], selected)
+            draw_tab(surface, self.ctx.theme, rect, selected, self.hover == i, label)
 
-    def _draw_tab_join(self, surface: pygame.Surface) -> None:
-        """The chosen tab opens into the panel: no edge between them."""
-        if not self.tabs:
-            return
-        rect = self.tabs[self.tab]
-        pygame.draw.rect(
-            surface, self.ctx.theme.panel, (rect.left + 2, self.panel.top, rect.width - 4, 3)
+    def _draw_tab_label(
+        self, surface: pygame.Surface, rect: pygame.Rect, player: int, selected: bool
+    ) -> None:
+        """A stripe of the player's colour, the name and the points their decisions lost."""
+        theme, fonts = self.ctx.theme, self.ctx.fonts
+        seat = self.seats[player]
+        stripe = pygame.Rect(
+            rect.left + 8,
+            rect.top + rect.height // 4,
+            max(4, rect.height // 6),
+            rect.height // 2,
         )
+        pygame.draw.rect(surface, theme.player(seat.colour), stripe, 0, stripe.width // 2)
+        pr = self.current.players.get(player) if self.current is not None else None
+        loss = f"  -{pr.skill_lost:.1f}" if pr is not None else ""
+        px = fitted_px(fonts, rect.height * 0.46)
+        font = fonts.get(px, bold=selected)
+        room = rect.right - stripe.right - 14
+        text = ellipsize(font, seat.name + loss, room)
+        if loss and not text.endswith(loss):
+            text = ellipsize(font, seat.name, room)
+        image = font.render(text, True, theme.text if selected else theme.text_dim)
+        surface.blit(image, image.get_rect(midleft=(stripe.right + 8, rect.centery)))
 
     def _draw_waiting(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         theme, fonts = self.ctx.theme, self.ctx.fonts

@@ -31,8 +31,9 @@ figures.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from datetime import datetime
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -40,19 +41,20 @@ import pygame
 from game.rules.config import MAX_GAMES
 from game.scenes.base import Scene
 from game.scenes.pause import menu_letter
-from game.scenes.review import PageWriter, draw_line_chart, nice_ticks
 from game.storage import CPU_PROFILES
+from game.ui.charts import draw_histogram, draw_line_chart
 from game.ui.dice_view import draw_die
 from game.ui.forms import Cycler, TextField
+from game.ui.page import PageWriter, paint_tiles, render_page, tile_gap
 from game.ui.palette import dice_palette
 from game.ui.scroll import ScrollView
+from game.ui.tabs import draw_tab, open_into_panel
 from game.ui.text import ellipsize, fitted_px, wrap_text
 from game.ui.widgets import Button, FeltBackground, FocusRing, draw_panel
 
 if TYPE_CHECKING:
     from game.context import Context
     from game.storage import HighScore, ProfileStats
-    from game.ui.theme import Colour, Theme
 
 log = logging.getLogger(__name__)
 
@@ -98,62 +100,6 @@ def short_date(iso: str) -> str:
         return datetime.fromisoformat(iso).strftime("%d %b %Y")
     except ValueError:
         return iso[:10]
-
-
-# ----------------------------------------------------------------------------- drawing
-def draw_histogram(
-    surface: pygame.Surface,
-    rect: pygame.Rect,
-    bins: Sequence[tuple[int, int]],
-    theme: Theme,
-    font: pygame.font.Font,
-    colour: Colour,
-    bin_width: int = HISTOGRAM_BIN,
-) -> None:
-    """Bars of games per score bin; the axis shows each bin's first score."""
-    if not bins:
-        return
-    line_h = font.get_linesize()
-    top_count = max(count for _, count in bins)
-    ticks = [t for t in nice_ticks(0, max(1, top_count), 4) if t == int(t)] or [0.0, 1.0]
-    labels = [f"{t:g}" for t in ticks]
-    left = rect.left + max(font.size(t)[0] for t in labels) + line_h // 2
-    plot = pygame.Rect(
-        left,
-        rect.top + line_h // 2,
-        max(10, rect.right - left - line_h),
-        max(10, rect.height - line_h * 2),
-    )
-    high = ticks[-1] or 1.0
-    for tick, text in zip(ticks, labels, strict=True):
-        y = round(plot.bottom - tick / high * plot.height)
-        pygame.draw.line(surface, theme.panel_alt, (plot.left, y), (plot.right, y), 1)
-        image = font.render(text, True, theme.text_dim)
-        surface.blit(image, image.get_rect(midright=(plot.left - line_h // 4, y)))
-    step = plot.width / (len(bins) + 1)  # one bin's room past the last bar for its end label
-    gap = max(1, round(step * 0.12))
-    every = max(1, -(-(font.size("0000")[0] + line_h // 2) // max(1, round(step))))
-    for i, (start, count) in enumerate(bins):
-        x = plot.left + i * step
-        height = round(count / high * plot.height)
-        if height:
-            bar = pygame.Rect(
-                round(x) + gap, plot.bottom - height, max(1, round(step) - 2 * gap), height
-            )
-            pygame.draw.rect(surface, colour, bar, 0, min(4, bar.width // 3), 2, 2, 0, 0)
-            pygame.draw.rect(surface, theme.text, bar, 1, min(4, bar.width // 3), 2, 2, 0, 0)
-        if i % every == 0:
-            image = font.render(str(start), True, theme.text_dim)
-            surface.blit(image, image.get_rect(midtop=(round(x), plot.bottom + 3)))
-    end = bins[-1][0] + bin_width
-    if len(bins) % every == 0:
-        image = font.render(str(end), True, theme.text_dim)
-        surface.blit(
-            image, image.get_rect(midtop=(round(plot.left + len(bins) * step), plot.bottom + 3))
-        )
-    axis = max(1, line_h // 10)
-    pygame.draw.line(surface, theme.text_dim, plot.topleft, plot.bottomleft, axis)
-    pygame.draw.line(surface, theme.text_dim, plot.bottomleft, plot.bottomright, axis)
 
 
 # ----------------------------------------------------------------------------- a name, asked
@@ -671,13 +617,7 @@ class StatsScene(Scene):
         if view.width <= 0 or view.height <= 0:
             return
         paint = self._paint_scores if self.page_name == "scores" else self._paint_profile
-        height = paint(None)
-        page = pygame.Surface((view.width, max(1, height)))
-        if pygame.display.get_surface() is not None:
-            page = page.convert()
-        page.fill(self.ctx.theme.panel)
-        paint(page)
-        self.page = page
+        self.page, height = render_page(paint, view.width, self.ctx.theme)
         self.scroll.set_content(view, height, self.scroll.line)
 
     def _empty(self, pen: PageWriter, top: int, head: str, text: str) -> int:
@@ -748,35 +688,13 @@ class StatsScene(Scene):
         items = figures(stats)
         small = fonts.get(self.body_px * 0.8)
         widest = max(small.size(label)[0] for label, _ in items) + line
-        tile_gap = max(4, line // 3)
-        most = max(2, min(5, (width + tile_gap) // (max(widest, line * 6) + tile_gap)))
+        spacing = tile_gap(line)
+        most = max(2, min(5, (width + spacing) // (max(widest, line * 6) + spacing)))
         # A last row with a single tile looks like a mistake: 9 tiles go 5+4 or 3x3, not 4+4+1.
         cols = next(c for c in range(most, 1, -1) if len(items) % c in (0, c - 1) or c == 2)
-        tile_w = (width - (cols - 1) * tile_gap) // cols
-        tile_h = round(line * 2.6)
-        for i, (label, value) in enumerate(items):
-            r, c = divmod(i, cols)
-            tile = pygame.Rect(c * (tile_w + tile_gap), y + r * (tile_h + tile_gap), tile_w, tile_h)
-            rects[f"tile{i}"] = tile
-            if page is not None:
-                pygame.draw.rect(page, theme.panel_alt, tile, 0, max(4, line // 4))
-                pen.text(
-                    label,
-                    (tile.left + line // 2, tile.top + line // 4),
-                    size=0.8,
-                    ink=theme.text_dim,
-                    width=tile.width - line,
-                )
-                pen.text(
-                    value,
-                    (tile.left + line // 2, tile.bottom - line // 5),
-                    size=1.45,
-                    bold=True,
-                    anchor="bottomleft",
-                    width=tile.width - line,
-                )
-        rows = -(-len(items) // cols)
-        y += rows * tile_h + (rows - 1) * tile_gap + line
+        tiles = [(label, value, None) for label, value in items]
+        y = paint_tiles(pen, rects, tiles, y, width, cols, round(line * 2.6), 1.45, fit_values=True)
+        y += line
 
         # Scores game by game and how they spread: side by side when there is room.
         wide = width >= line * 40
@@ -814,7 +732,9 @@ class StatsScene(Scene):
                 width=second.width,
             )
             area = second.inflate(0, -round(line * 1.3)).move(0, round(line * 0.65))
-            draw_histogram(page, area, stats.histogram(HISTOGRAM_BIN), theme, small, colour)
+            draw_histogram(
+                page, area, stats.histogram(HISTOGRAM_BIN), theme, small, colour, HISTOGRAM_BIN
+            )
         y = second.bottom + line
 
         # Head to head.
@@ -930,48 +850,30 @@ class StatsScene(Scene):
             self._draw_list(surface)
         draw_panel(surface, theme, self.panel)
         chosen = self.tabs.get(self.page_name)
-        if chosen is not None and chosen.bottom >= self.panel.top:  # the tab opens into the panel
-            pygame.draw.rect(
-                surface, theme.panel, (chosen.left + 2, self.panel.top, chosen.width - 4, 3)
-            )
+        if chosen is not None and chosen.bottom >= self.panel.top:
+            open_into_panel(surface, theme, chosen, self.panel)
         if self.page_name == "scores":
             for cycler in (self.variant_cycler, self.games_cycler):
                 cycler.draw(surface, theme, fonts, self.hover is cycler)
-        view = self.scroll.viewport
         if self.page is not None:
-            surface.blit(
-                self.page, view.topleft, pygame.Rect(0, self.scroll.offset, view.width, view.height)
-            )
+            self.scroll.blit_content(surface, self.page)
             self.scroll.draw_bar(surface, theme)
         self.ring.draw(surface, theme, fonts)
 
     def _draw_tabs(self, surface: pygame.Surface) -> None:
-        theme, fonts = self.ctx.theme, self.ctx.fonts
         labels = {"players": "Players", "scores": "High scores"}
         for name, rect in self.tabs.items():
             chosen = name == self.page_name
-            radius = max(4, rect.height // 4)
-            pygame.draw.rect(
-                surface,
-                theme.panel if chosen else theme.panel_alt,
-                rect,
-                0,
-                radius,
-                radius,
-                radius,
-                0,
-                0,
-            )
-            edge = theme.focus if self.hover == name and not chosen else theme.panel_edge
-            pygame.draw.rect(surface, edge, rect, 2, radius, radius, radius, 0, 0)
-            font = fonts.fit(
-                labels[name], fitted_px(fonts, rect.height * 0.5), rect.width - 16, bold=chosen
-            )
-            image = font.render(labels[name], True, theme.text if chosen else theme.text_dim)
-            surface.blit(image, image.get_rect(center=rect.center))
-            if chosen:
-                mark = pygame.Rect(rect.left + 8, rect.bottom - 6, rect.width - 16, 3)
-                pygame.draw.rect(surface, theme.accent, mark)
+            label = partial(self._draw_tab_label, surface, rect, labels[name], chosen)
+            draw_tab(surface, self.ctx.theme, rect, chosen, self.hover == name, label)
+
+    def _draw_tab_label(
+        self, surface: pygame.Surface, rect: pygame.Rect, text: str, chosen: bool
+    ) -> None:
+        theme, fonts = self.ctx.theme, self.ctx.fonts
+        font = fonts.fit(text, fitted_px(fonts, rect.height * 0.5), rect.width - 16, bold=chosen)
+        image = font.render(text, True, theme.text if chosen else theme.text_dim)
+        surface.blit(image, image.get_rect(center=rect.center))
 
     def _draw_list(self, surface: pygame.Surface) -> None:
         theme, fonts = self.ctx.theme, self.ctx.fonts

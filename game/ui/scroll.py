@@ -100,6 +100,11 @@ class ScrollView:
             return True
         return False
 
+    def blit_content(self, surface: pygame.Surface, content: pygame.Surface) -> None:
+        """Blit the part of `content` (a surface as tall as the content) that is in view."""
+        view = self.viewport
+        surface.blit(content, view.topleft, pygame.Rect(0, self.offset, view.width, view.height))
+
     def draw_bar(self, surface: pygame.Surface, theme: Theme) -> None:
         if not self.max_offset:
             return

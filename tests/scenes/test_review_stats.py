@@ -19,12 +19,13 @@ from game.scenes.confirm import ConfirmScene
 from game.scenes.history import HistoryScene
 from game.scenes.replay import ReplayScene
 from game.scenes.results import ResultsScene
-from game.scenes.review import ReviewScene, kept_dice, nice_ticks
+from game.scenes.review import ReviewScene, kept_dice
 from game.scenes.setup import SetupScene
 from game.scenes.stats import ProfileNameScene, StatsScene, figures
 from game.scenes.title import TitleScene
 from game.seats import Seat
 from game.session import Session
+from game.ui.charts import nice_ticks
 
 SIZES = [(800, 600), (1280, 800), (700, 1100), (1920, 1080), (640, 480)]
 
