@@ -181,7 +181,11 @@ def explain(state: GameState, choice: Choice) -> str:
     others = [(c, v) for c, v in options if c != choice]
     need = UPPER_BONUS_THRESHOLD - card.upper_total
     upper_open = any(card[c] is None for c in Category if c.is_upper)
-    bonus_note = f"; upper bonus needs {need} more" if need > 0 and upper_open else ""
+    # The pace to 63 is worth a word once the upper section is under way, not on an empty card.
+    started_upper = any(card[c] is not None for c in Category if c.is_upper)
+    bonus_note = (
+        f"; upper bonus needs {need} more" if need > 0 and upper_open and started_upper else ""
+    )
     if isinstance(choice, Score):
         points = state.score_options().get(choice.category, 0)
         if not others:

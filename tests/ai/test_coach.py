@@ -161,3 +161,5 @@ def test_reasons_come_from_the_values():
     assert line.startswith("keep 5-5-5: going for ")
     assert "Fives" in line and "upper bonus needs 54 more" in line
     assert describe(Keep(())) == "reroll all five"
+    fresh = situation((5, 5, 5, 1, 2), 2)
+    assert "upper bonus" not in explain(fresh, Keep((5, 5, 5)))
