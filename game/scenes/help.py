@@ -27,7 +27,8 @@ from game.rules.categories import (
 )
 from game.rules.config import MAX_GAMES, MAX_PLAYERS
 from game.scenes.base import Scene
-from game.ui.scroll import ScrollView
+from game.ui.menu_layout import title_image
+from game.ui.scroll import ScrollView, clipped, viewport_in
 from game.ui.text import wrap_text
 from game.ui.widgets import Button, FeltBackground, draw_panel
 
@@ -260,8 +261,7 @@ class HelpScene(Scene):
         theme, fonts = self.ctx.theme, self.ctx.fonts
         unit = max(0.5, min(w / 1100, h / 800))
         margin = max(8, round(20 * unit))
-        title_font = fonts.get(40 * unit, bold=True)
-        title = title_font.render("Rules & help", True, theme.panel)
+        title = title_image(fonts, theme, "Rules & help", unit)
         self.title = (title, title.get_rect(midtop=(w // 2, margin)))
         button_h = max(30, round(48 * unit))
         button_w = min(w - 2 * margin, round(220 * unit))
@@ -277,13 +277,7 @@ class HelpScene(Scene):
         self.panel = pygame.Rect(0, top, panel_w, self.back.rect.top - margin // 2 - top)
         self.panel.centerx = w // 2
         pad = max(8, round(22 * unit))
-        bar = max(6, body.get_linesize() // 2)
-        viewport = pygame.Rect(
-            self.panel.left + pad,
-            self.panel.top + pad,
-            self.panel.width - 2 * pad - 2 * bar,
-            self.panel.height - 2 * pad,
-        )
+        viewport = viewport_in(self.panel, pad, max(6, body.get_linesize() // 2))
         width = viewport.width
         self.items, self.rules = [], []
         y = 0
@@ -349,18 +343,14 @@ class HelpScene(Scene):
         draw_panel(surface, theme, self.panel)
         view = self.scroll.viewport
         offset = self.scroll.offset
-        clip = surface.get_clip()
-        surface.set_clip(view)
-        try:
+        with clipped(surface, view):
             for rect, _ in self.rules:
-                moved = rect.move(view.left, view.top - offset)
+                moved = self.scroll.to_screen(rect)
                 if moved.colliderect(view):
                     pygame.draw.rect(surface, theme.panel_edge, moved)
             for image, x, y in self.items:
                 top = view.top + y - offset
                 if top + image.get_height() >= view.top and top <= view.bottom:
                     surface.blit(image, (view.left + x, top))
-        finally:
-            surface.set_clip(clip)
         self.scroll.draw_bar(surface, theme)
         self.back.draw(surface, theme, fonts, self.back_focused)

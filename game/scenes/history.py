@@ -25,7 +25,8 @@ import pygame
 
 from game.scenes.base import Scene
 from game.scenes.pause import menu_letter
-from game.ui.scroll import ScrollView
+from game.ui.menu_layout import menu_scale, place_button_row, title_image
+from game.ui.scroll import ScrollView, clipped, viewport_in
 from game.ui.text import ellipsize
 from game.ui.widgets import Button, FeltBackground, FocusRing, draw_panel
 
@@ -245,11 +246,8 @@ class HistoryScene(Scene):
         w, h = size
         theme, fonts = self.ctx.theme, self.ctx.fonts
         self.felt.fit(size, theme)
-        unit = max(0.5, min(w / 900, h / 800))
-        margin = max(8, round(20 * unit))
-        gap = max(6, round(12 * unit))
-        title_font = fonts.get(40 * unit, bold=True)
-        title = title_font.render("History", True, theme.panel)
+        unit, margin, gap = menu_scale(size)
+        title = title_image(fonts, theme, "History", unit)
         title_rect = title.get_rect(topleft=(margin, margin))
         count = len(self.games)
         note = (
@@ -267,24 +265,14 @@ class HistoryScene(Scene):
         button_w = min(
             round(200 * unit), (w - 2 * margin - gap * (len(buttons) - 1)) // len(buttons)
         )
-        row_w = len(buttons) * button_w + (len(buttons) - 1) * gap
-        x = (w - row_w) // 2
-        for button in buttons:
-            button.rect = pygame.Rect(x, h - margin - button_h, button_w, button_h)
-            x += button_w + gap
+        place_button_row(buttons, w, h - margin, (button_w, button_h), gap)
 
         top = self.title[-1][1].bottom + gap
         self.panel = pygame.Rect(margin, top, w - 2 * margin, h - margin - button_h - gap - top)
         pad = max(6, round(12 * unit))
         body_px = max(15.0, min(25 * h / 800, w / 30))
         body = fonts.get(body_px)
-        bar = max(6, body.get_linesize() // 2)
-        viewport = pygame.Rect(
-            self.panel.left + pad,
-            self.panel.top + pad,
-            self.panel.width - 2 * pad - 2 * bar,
-            self.panel.height - 2 * pad,
-        )
+        viewport = viewport_in(self.panel, pad, max(6, body.get_linesize() // 2))
         self._lay_rows(viewport, body_px)
         if not self.games:
             self._lay_empty(viewport, body_px)
@@ -365,16 +353,11 @@ class HistoryScene(Scene):
         if not self.games:
             for image, rect in self.empty:
                 surface.blit(image, rect)
-        clip = surface.get_clip()
-        surface.set_clip(view)
-        try:
+        with clipped(surface, view):
             for i, (rect, items) in enumerate(self.rows):
-                moved = rect.move(view.left, view.top - self.scroll.offset)
-                if moved.bottom < view.top or moved.top > view.bottom:
-                    continue
-                self._draw_row(surface, i, moved, items)
-        finally:
-            surface.set_clip(clip)
+                moved = self.scroll.to_screen(rect)
+                if self.scroll.shows(moved):
+                    self._draw_row(surface, i, moved, items)
         self.scroll.draw_bar(surface, theme)
         self.ring.draw(surface, theme, fonts)
 

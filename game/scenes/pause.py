@@ -127,15 +127,11 @@ class PauseScene(Scene):
             self.resume_game()
         elif intent == "help":
             open_help(self.ctx)
-        elif intent in ("up", "focus_prev", "left"):
-            self.ring.move(-1)
-        elif intent in ("down", "focus_next", "right"):
-            self.ring.move(1)
-        elif intent == "confirm" or event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.ring.press()
-        elif (letter := menu_letter(event)) in self.shortcuts:
-            self.ring.index = self.shortcuts[letter]
-            self.ring.press()
+        elif not self.ring.handle_key(event, intent):
+            letter = menu_letter(event)
+            if letter in self.shortcuts:
+                self.ring.index = self.shortcuts[letter]
+                self.ring.press()
         return True  # a modal swallows every key: no rolling under the menu
 
     # ----------------------------------------------------------------- layout and drawing

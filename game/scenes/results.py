@@ -27,6 +27,7 @@ import pygame
 from game.rules import IllegalAction, NextGame, Phase
 from game.scenes.base import Scene
 from game.scenes.pause import menu_letter
+from game.ui.menu_layout import place_button_row, title_image
 from game.ui.text import ellipsize, fitted_px, join_names
 from game.ui.widgets import Button, FeltBackground, FocusRing, draw_panel
 
@@ -334,19 +335,7 @@ class ResultsScene(Scene):
         if event.type != pygame.KEYDOWN:
             return False
         intent = self.ctx.input.intent(event)
-        if intent in ("left", "up", "focus_prev"):
-            self.ring.move(-1)
-        elif intent in ("right", "down", "focus_next"):
-            self.ring.move(1)
-        elif intent == "confirm" or event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.ring.press()
-        elif (letter := menu_letter(event)) and any(b.hint.lower() == letter for b in self.buttons):
-            index = next(i for i, b in enumerate(self.buttons) if b.hint.lower() == letter)
-            self.ring.index = index
-            self.ring.press()
-        else:
-            return False
-        return True
+        return self.ring.handle_key(event, intent) or self.ring.press_shortcut(menu_letter(event))
 
     def update(self, dt: float) -> None:
         if self.pieces and self.age < CONFETTI_TIME:
@@ -376,19 +365,14 @@ class ResultsScene(Scene):
             title = f"Game {len(state.results)} of {config.games}"
         else:
             title = "Game over"
-        title_font = fonts.get(40 * unit, bold=True)
-        image = title_font.render(title, True, theme.panel)
+        image = title_image(fonts, theme, title, unit)
         title_rect = image.get_rect(midtop=(w // 2, margin))
         self.texts.append((image, title_rect))
 
         # Buttons at the foot.
         button_h = max(30, round(50 * unit))
         button_w = min(round(240 * unit), (w - 2 * margin - gap) // len(self.buttons))
-        row_w = len(self.buttons) * button_w + (len(self.buttons) - 1) * gap
-        x = (w - row_w) // 2
-        for button in self.buttons:
-            button.rect = pygame.Rect(x, h - margin - button_h, button_w, button_h)
-            x += button_w + gap
+        place_button_row(self.buttons, w, h - margin, (button_w, button_h), gap)
 
         # What goes in between: the banner, then one or two tables.
         top = title_rect.bottom + gap

@@ -36,9 +36,10 @@ from game.seats import Seat
 from game.ui.charts import draw_line_chart
 from game.ui.dice_view import draw_die
 from game.ui.forms import Cycler
+from game.ui.menu_layout import menu_scale, title_image
 from game.ui.page import PageWriter, paint_tiles, render_page, tile_gap
 from game.ui.palette import dice_palette
-from game.ui.scroll import ScrollView
+from game.ui.scroll import ScrollView, viewport_in
 from game.ui.tabs import draw_tab, open_into_panel
 from game.ui.text import ellipsize, fitted_px, join_names, wrap_text
 from game.ui.widgets import Button, FeltBackground, draw_panel
@@ -337,13 +338,10 @@ class ReviewScene(Scene):
         w, h = size
         theme, fonts = self.ctx.theme, self.ctx.fonts
         self.felt.fit(size, theme)
-        unit = max(0.5, min(w / 900, h / 800))
+        unit, margin, gap = menu_scale(size)
         self.unit = unit
-        margin = max(8, round(20 * unit))
-        gap = max(6, round(12 * unit))
 
-        title_font = fonts.get(40 * unit, bold=True)
-        title = title_font.render("Coach's review", True, theme.panel)
+        title = title_image(fonts, theme, "Coach's review", unit)
         title_rect = title.get_rect(topleft=(margin, margin))
         self.title = [(title, title_rect)]
         bottom = title_rect.bottom
@@ -383,12 +381,7 @@ class ReviewScene(Scene):
         # Text follows the height, but a narrow window keeps enough words to a line.
         body_px = max(15.0, min(24 * h / 800, w / 30))
         bar = max(6, round(fonts.get(body_px).get_linesize() / 2))
-        viewport = pygame.Rect(
-            self.panel.left + pad,
-            self.panel.top + pad,
-            self.panel.width - 2 * pad - 2 * bar,
-            self.panel.height - 2 * pad,
-        )
+        viewport = viewport_in(self.panel, pad, bar)
         self.body_px = body_px
         self.scroll.set_content(viewport, self.scroll.content_height, round(body_px * 1.3))
         self._build_page()

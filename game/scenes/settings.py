@@ -50,7 +50,9 @@ from game.storage.settings import (
 from game.ui.focus_grid import FocusGrid
 from game.ui.forms import Cycler, FormButton, Slider, Toggle, draw_focus_marker
 from game.ui.input import CTRL_INTENTS, KEY_WORDS
-from game.ui.scroll import ScrollView
+from game.ui.menu_layout import menu_scale, title_image
+from game.ui.scroll import ScrollView, clipped, viewport_in
+from game.ui.status_line import NOTE, WARN, draw_status_line
 from game.ui.text import ellipsize, fitted_px, wrap_text
 from game.ui.widgets import FeltBackground, draw_panel
 
@@ -62,7 +64,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 UNDO_DEPTH = 50  # changes Ctrl+Z can take back
-NOTE, WARN = "note", "warn"  # status line levels: worth a look; refused
 TEXT_STEP = 0.25
 KEY_SLOTS = 2  # a key and a second key per action
 RESERVED_KEYS = {
@@ -887,7 +888,7 @@ class SettingsScene(Scene):
             for control in row.controls:
                 if control.rect.collidepoint(pos):
                     return control
-            if self._on_screen(row.content).collidepoint(pos):
+            if self.scroll.to_screen(row.content).collidepoint(pos):
                 return row.controls[0]  # the label: its row's (first) control
         return None
 
@@ -904,7 +905,7 @@ class SettingsScene(Scene):
             view = self.scroll.viewport
             if focused is not None and view.contains(focused.rect):
                 return
-            shown = [r for r in rows if view.contains(self._on_screen(r.content))]
+            shown = [r for r in rows if view.contains(self.scroll.to_screen(r.content))]
             if not shown:
                 return
             target = shown[0] if event.key == pygame.K_PAGEDOWN else shown[-1]
@@ -938,9 +939,7 @@ class SettingsScene(Scene):
         theme, fonts = self.ctx.theme, self.ctx.fonts
         scale = fonts.text_scale
         self.felt.fit(size, theme)
-        unit = max(0.5, min(w / 900, h / 800))
-        margin = max(8, round(20 * unit))
-        gap = max(6, round(12 * unit))
+        unit, margin, gap = menu_scale(size)
 
         # The list's text is sized from the window, then scaled by the text size setting.
         body_px = max(18.0, 24 * unit)
@@ -964,8 +963,7 @@ class SettingsScene(Scene):
         panel_w = min(w - 2 * margin, round(limit) + 2 * pad + 2 * bar_w)
         left = (w - panel_w) // 2
 
-        title_font = fonts.get(40 * unit, bold=True)
-        title = title_font.render("Settings", True, theme.panel)
+        title = title_image(fonts, theme, "Settings", unit)
         self.title = (title, title.get_rect(topleft=(left, margin)))
 
         # The footer, under the panel's edges: Back, the status line, Reset all. Button text
@@ -994,12 +992,7 @@ class SettingsScene(Scene):
 
         top = self.title[1].bottom + gap // 2
         self.panel = pygame.Rect(left, top, panel_w, max(40, bottom - top))
-        viewport = pygame.Rect(
-            self.panel.left + pad,
-            self.panel.top + pad,
-            self.panel.width - 2 * pad - 2 * bar_w,
-            self.panel.height - 2 * pad,
-        )
+        viewport = viewport_in(self.panel, pad, bar_w)
         col_w = (viewport.width - (columns - 1) * col_gap) // columns
         keys_at = next(i for i, r in enumerate(self.rows) if r.heading and r.label == "Keys")
         self.content_rects = {}
@@ -1088,17 +1081,13 @@ class SettingsScene(Scene):
             y += row_h + rgap
         return y - rgap
 
-    def _on_screen(self, content: pygame.Rect) -> pygame.Rect:
-        view = self.scroll.viewport
-        return content.move(view.left, view.top - self.scroll.offset)
-
     def _place(self) -> None:
         """Put the list's controls where the scroll shows them (hit tests use these)."""
         for row in self.rows:
             for control in row.controls:
                 rect = self.content_rects.get(id(control))
                 if rect is not None:
-                    control.rect = self._on_screen(rect)
+                    control.rect = self.scroll.to_screen(rect)
 
     # ----------------------------------------------------------------- drawing
     def status(self) -> tuple[str, str]:
@@ -1123,18 +1112,14 @@ class SettingsScene(Scene):
             surface.blit(*self.title)
         draw_panel(surface, theme, self.panel)
         view = self.scroll.viewport
-        clip = surface.get_clip()
         # A little beyond the viewport, so a focus outline at its edge is not cut.
-        surface.set_clip(view.inflate(8, 8).clip(self.panel))
-        try:
+        with clipped(surface, view.inflate(8, 8).clip(self.panel)):
             self._draw_rows(surface, theme, fonts)
-        finally:
-            surface.set_clip(clip)
         self.scroll.draw_bar(surface, theme)
         focused = self.grid.focused
         for button in (self.back, self.reset_all):
             button.draw(surface, theme, fonts, button is focused)
-        self._draw_status(surface, theme)
+        draw_status_line(surface, theme, self.status_font, self.status_rect, *self.status())
 
     def _draw_rows(self, surface: pygame.Surface, theme: Theme, fonts: Fonts) -> None:
         view = self.scroll.viewport
@@ -1143,8 +1128,8 @@ class SettingsScene(Scene):
         head_ink = theme.text if theme.high_contrast else theme.accent_dark
         small = fonts.get(self.body_px * 0.8)
         for row in self.rows:
-            band = self._on_screen(row.content)
-            if band.bottom < view.top or band.top > view.bottom:
+            band = self.scroll.to_screen(row.content)
+            if not self.scroll.shows(band):
                 continue
             if row.heading:
                 image = self.head_font.render(row.label, True, head_ink)
@@ -1186,27 +1171,6 @@ class SettingsScene(Scene):
         points = [(x - r + 1, y - r), (x + r, y), (x - r + 1, y + r)]
         pygame.draw.polygon(surface, theme.focus, points)
         pygame.draw.polygon(surface, theme.text, points, 1)
-
-    def _draw_status(self, surface: pygame.Surface, theme: Theme) -> None:
-        text, level = self.status()
-        if not text:
-            return
-        rect, font = self.status_rect, self.status_font
-        lines = wrap_text(font, text, rect.width - 16)[:2]
-        if level:
-            box_h = font.get_linesize() * len(lines) + 6
-            box = pygame.Rect(rect.left, rect.centery - box_h // 2, rect.width, box_h)
-            edge, ink = (theme.warn, theme.warn) if level == WARN else (theme.accent, theme.text)
-            pygame.draw.rect(surface, theme.panel, box, 0, 6)
-            pygame.draw.rect(surface, edge, box, 2, 6)
-            y = box.top + 3
-        else:
-            ink = theme.panel_alt
-            y = rect.centery - font.get_linesize() * len(lines) // 2
-        for line in lines:
-            image = font.render(ellipsize(font, line, rect.width - 16), True, ink)
-            surface.blit(image, image.get_rect(midtop=(rect.centerx, y)))
-            y += font.get_linesize()
 
 
 # ----------------------------------------------------------------------------- helpers

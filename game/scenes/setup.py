@@ -35,7 +35,9 @@ from game.seats import LEVELS, PERSON, SEAT_COLOURS, Seat
 from game.session import Session
 from game.ui.focus_grid import FocusGrid
 from game.ui.forms import Cycler, FormButton, TextField
-from game.ui.text import ellipsize, fitted_px, wrap_text
+from game.ui.menu_layout import title_image
+from game.ui.status_line import WARN, draw_status_line
+from game.ui.text import fitted_px
 from game.ui.theme import Theme
 from game.ui.widgets import FeltBackground, draw_panel
 
@@ -505,8 +507,7 @@ class SetupScene(Scene):
         side = w >= 1.3 * h and w >= 960 * max(1.0, fonts.text_scale)
 
         # The title at the top, the buttons (with the status line between them) at the foot.
-        title_font = fonts.get(40 * unit, bold=True)
-        title = title_font.render("New game", True, theme.panel)
+        title = title_image(fonts, theme, "New game", unit)
         title_rect = title.get_rect(topleft=(margin + pad, margin))
         self.texts = [(title, title_rect)]
         button_h = max(30, round(50 * unit))
@@ -664,7 +665,10 @@ class SetupScene(Scene):
         for i in range(len(self.seats)):
             if self.has_profile(i):
                 self._draw_profile_badge(surface, self.seat_controls_of(i)["name"])
-        self._draw_status(surface)
+        text, is_error = self.status()
+        draw_status_line(
+            surface, theme, self.status_font, self.status_rect, text, WARN if is_error else ""
+        )
 
     def _draw_badge(self, surface: pygame.Surface, row: pygame.Rect, index: int) -> None:
         theme = self.ctx.theme
@@ -696,29 +700,6 @@ class SetupScene(Scene):
             centre = (rect.right - r, rect.top + r)
             pygame.draw.circle(surface, theme.good, centre, r)
             pygame.draw.circle(surface, theme.panel, centre, r, max(1, r // 3))
-
-    def _draw_status(self, surface: pygame.Surface) -> None:
-        theme = self.ctx.theme
-        text, is_error = self.status()
-        if not text:
-            return
-        rect = self.status_rect
-        font = self.status_font
-        lines = wrap_text(font, text, rect.width - 16)[:2]
-        if is_error:
-            box_h = font.get_linesize() * len(lines) + 6
-            box = pygame.Rect(rect.left, rect.centery - box_h // 2, rect.width, box_h)
-            pygame.draw.rect(surface, theme.panel, box, 0, 6)
-            pygame.draw.rect(surface, theme.warn, box, 2, 6)
-            ink = theme.warn
-            y = box.top + 3
-        else:
-            ink = theme.panel_alt
-            y = rect.centery - font.get_linesize() * len(lines) // 2
-        for line in lines:
-            image = font.render(ellipsize(font, line, rect.width - 16), True, ink)
-            surface.blit(image, image.get_rect(midtop=(rect.centerx, y)))
-            y += font.get_linesize()
 
     def seat_controls_of(self, index: int) -> dict[str, TextField | Cycler | FormButton]:
         """A seat's controls by column name ("name", "kind", "colour", "team", "remove")."""

@@ -45,9 +45,10 @@ from game.storage import CPU_PROFILES
 from game.ui.charts import draw_histogram, draw_line_chart
 from game.ui.dice_view import draw_die
 from game.ui.forms import Cycler, TextField
+from game.ui.menu_layout import menu_scale, place_button_row, title_image
 from game.ui.page import PageWriter, paint_tiles, render_page, tile_gap
 from game.ui.palette import dice_palette
-from game.ui.scroll import ScrollView
+from game.ui.scroll import ScrollView, viewport_in
 from game.ui.tabs import draw_tab, open_into_panel
 from game.ui.text import ellipsize, fitted_px, wrap_text
 from game.ui.widgets import Button, FeltBackground, FocusRing, draw_panel
@@ -490,12 +491,10 @@ class StatsScene(Scene):
         w, h = size
         theme, fonts = self.ctx.theme, self.ctx.fonts
         self.felt.fit(size, theme)
-        unit = max(0.5, min(w / 900, h / 800))
+        unit, margin, gap = menu_scale(size)
         self.unit = unit
-        margin = max(8, round(20 * unit))
-        gap = max(6, round(12 * unit))
         self.body_px = max(15.0, min(23 * h / 800, w / 32))
-        title = fonts.get(40 * unit, bold=True).render("Statistics", True, theme.panel)
+        title = title_image(fonts, theme, "Statistics", unit)
         self.title = (title, title.get_rect(topleft=(margin, margin)))
 
         # The page tabs sit under the title, over the panels.
@@ -511,11 +510,7 @@ class StatsScene(Scene):
         button_w = min(
             round(190 * unit), (w - 2 * margin - gap * (len(buttons) - 1)) // len(buttons)
         )
-        row_w = len(buttons) * button_w + (len(buttons) - 1) * gap
-        x = (w - row_w) // 2
-        for button in buttons:
-            button.rect = pygame.Rect(x, h - margin - button_h, button_w, button_h)
-            x += button_w + gap
+        place_button_row(buttons, w, h - margin, (button_w, button_h), gap)
         body_top = top + tab_h - 2
         body = pygame.Rect(margin, body_top, w - 2 * margin, h - margin - button_h - gap - body_top)
         if self.page_name == "players":
@@ -603,12 +598,7 @@ class StatsScene(Scene):
     def _lay_viewport(self, top_extra: int) -> None:
         pad = max(8, round(16 * self.unit))
         bar = max(6, round(self.body_px / 3))
-        viewport = pygame.Rect(
-            self.panel.left + pad,
-            self.panel.top + pad + top_extra,
-            self.panel.width - 2 * pad - 2 * bar,
-            self.panel.height - 2 * pad - top_extra,
-        )
+        viewport = viewport_in(self.panel, pad, bar, top_extra)
         self.scroll.set_content(viewport, self.scroll.content_height, round(self.body_px * 1.3))
 
     # ----------------------------------------------------------------- the page

@@ -125,7 +125,6 @@ class TitleScene(Scene):
             Button("Quit", self.quit, hint="Q"),
         ]
         self.continue_button = self.buttons[1]
-        self.shortcuts = {b.hint.lower(): i for i, b in enumerate(self.buttons)}
         self.ring = FocusRing(self.buttons)
         self.size = (0, 0)
         self._background: pygame.Surface | None = None
@@ -196,23 +195,14 @@ class TitleScene(Scene):
         if event.type != pygame.KEYDOWN:
             return False
         intent = self.ctx.input.intent(event)
-        if intent in ("up", "focus_prev", "left"):
-            self.ring.move(-1)
-        elif intent in ("down", "focus_next", "right"):
-            self.ring.move(1)
-        elif intent == "confirm" or event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.ring.press()
-        elif intent == "help":
+        if self.ring.handle_key(event, intent):
+            return True
+        if intent == "help":
             open_help(self.ctx)
         elif event.key == pygame.K_ESCAPE or intent == "pause":
             self.ask_quit()
-        elif (letter := menu_letter(event)) in self.shortcuts:
-            index = self.shortcuts[letter]
-            if self.buttons[index].enabled:
-                self.ring.index = index
-                self.ring.press()
         else:
-            return False
+            return self.ring.press_shortcut(menu_letter(event))
         return True
 
     # ----------------------------------------------------------------- layout and drawing

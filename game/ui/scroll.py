@@ -3,11 +3,36 @@ that can be dragged or clicked."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pygame
 
 from game.ui.theme import Theme
 
 WHEEL_LINES = 3  # lines scrolled per mouse-wheel notch
+
+
+def viewport_in(panel: pygame.Rect, pad: int, bar: int, top: int = 0) -> pygame.Rect:
+    """The scrolled area of a panel: `pad` in from its edges (and `top` more at the top), with
+    room at the right for a scroll bar `bar` wide and the gap before it."""
+    return pygame.Rect(
+        panel.left + pad,
+        panel.top + pad + top,
+        panel.width - 2 * pad - 2 * bar,
+        panel.height - 2 * pad - top,
+    )
+
+
+@contextmanager
+def clipped(surface: pygame.Surface, rect: pygame.Rect) -> Iterator[None]:
+    """Draw only inside `rect` in the `with` block; the surface's clip is put back after."""
+    clip = surface.get_clip()
+    surface.set_clip(rect)
+    try:
+        yield
+    finally:
+        surface.set_clip(clip)
 
 
 class ScrollView:
@@ -99,6 +124,14 @@ class ScrollView:
             self._drag = None
             return True
         return False
+
+    def to_screen(self, content: pygame.Rect) -> pygame.Rect:
+        """Where a rect of the content is on the screen, scrolled as it is now."""
+        return content.move(self.viewport.left, self.viewport.top - self.offset)
+
+    def shows(self, rect: pygame.Rect) -> bool:
+        """Whether a rect on the screen reaches into the view (touching its edge counts)."""
+        return not (rect.bottom < self.viewport.top or rect.top > self.viewport.bottom)
 
     def blit_content(self, surface: pygame.Surface, content: pygame.Surface) -> None:
         """Blit the part of `content` (a surface as tall as the content) that is in view."""

@@ -139,6 +139,30 @@ class FocusRing:
             return True
         return False
 
+    def handle_key(self, event: pygame.event.Event, intent: str | None) -> bool:
+        """A menu's keys: up, left and Shift+Tab move the focus back, down, right and Tab on;
+        confirm (or Enter, whatever it is bound to) presses. True if the key was one of them."""
+        if intent in ("up", "focus_prev", "left"):
+            self.move(-1)
+        elif intent in ("down", "focus_next", "right"):
+            self.move(1)
+        elif intent == "confirm" or event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.press()
+        else:
+            return False
+        return True
+
+    def press_shortcut(self, letter: str) -> bool:
+        """Focus and press the button whose key hint is `letter` (a disabled one is left as it
+        is); False if no button has that hint."""
+        for i, button in enumerate(self.buttons):
+            if letter and button.hint.lower() == letter:
+                if button.enabled:
+                    self.index = i
+                    self.press()
+                return True
+        return False
+
     def draw(self, surface: pygame.Surface, theme: Theme, fonts: Fonts) -> None:
         for i, b in enumerate(self.buttons):
             b.draw(surface, theme, fonts, focused=(i == self.index % max(1, len(self.buttons))))
