@@ -79,7 +79,12 @@ def draw_button(
         small = fonts.get(rect.height * 0.26 / max(1.0, fonts.text_scale)).render(
             hint, True, theme.text_dim if not primary else theme.text_on_accent
         )
-        surface.blit(small, small.get_rect(bottomright=(rect.right - 6, rect.bottom - 3)))
+        surface.blit(
+            small,
+            small.get_rect(
+                bottomright=(rect.right - rect.height // 6, rect.bottom - rect.height // 12)
+            ),
+        )
 
 
 class FocusRing:
