@@ -14,22 +14,16 @@ import pytest
 from game.rules import GameConfig
 from game.scenes.confirm import ConfirmScene
 from game.scenes.pause import PauseScene
-from game.scenes.settings import (
-    INTENTS,
-    NOTE,
-    WARN,
-    KeySlot,
-    SettingsScene,
-    clear_key,
-    key_label,
-    remap,
-)
+from game.scenes.settings import SettingsScene
+from game.scenes.settings_keys import clear_key, key_label, remap
+from game.scenes.settings_rows import KeySlot
 from game.scenes.title import TitleScene
 from game.seats import Seat
 from game.session import Session
 from game.storage import Storage
-from game.storage.settings import DEFAULT_KEY_BINDINGS, Settings
+from game.storage.settings import DEFAULT_KEY_BINDINGS, INTENTS, Settings
 from game.ui.forms import Cycler, Slider, Toggle
+from game.ui.status_line import NOTE, WARN
 
 SIZES = [(640, 480), (800, 600), (1280, 800), (700, 1100), (1920, 1080), (3840, 2160)]
 NOT_ON_SCREEN = {"window_size"}  # remembered by the app, not chosen here

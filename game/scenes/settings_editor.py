@@ -1,0 +1,152 @@
+"""Changes made on the settings screen: each one is applied and saved at once, can be taken
+back with Ctrl+Z (up to UNDO_DEPTH of them), and leaves a message for the status line
+saying what happened (a refusal as WARN, a key swap worth a look as NOTE)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.scenes.settings_keys import clear_key, remap
+from game.storage.settings import DEFAULT_KEY_BINDINGS, TEXT_SCALE, Settings
+from game.ui.status_line import NOTE, WARN
+
+if TYPE_CHECKING:
+    from game.context import Context
+
+log = logging.getLogger(__name__)
+
+UNDO_DEPTH = 50  # changes Ctrl+Z can take back
+TEXT_STEP = 0.25
+
+
+class SettingsEditor:
+    """The settings in force, changed one step at a time. `on_restyle` is called when a change
+    brings new fonts or colours, so the screen is measured and drawn again."""
+
+    def __init__(self, ctx: Context, on_restyle: Callable[[], None]) -> None:
+        self.ctx = ctx
+        self.on_restyle = on_restyle
+        self.history: list[tuple[Settings, str]] = []  # (settings before, what changed)
+        self.message = ""
+        self.level = ""  # of the message: "" a plain line, NOTE boxed, WARN a refusal
+
+    def say(self, text: str, level: str = "") -> None:
+        self.message = text
+        self.level = level
+
+    def change(self, name: str, value: object, record: bool = True) -> bool:
+        """Set one setting now and save it; False if it was refused or unchanged."""
+        try:
+            new = self.ctx.settings.replace(**{name: value})
+        except ValueError as error:
+            log.warning("setting %s refused: %s", name, error)
+            self.say(f"That value cannot be used: {error}.", WARN)
+            return False
+        return self.commit(new, record=record, what=name)
+
+    def commit(self, new: Settings, record: bool = True, what: str = "") -> bool:
+        old = self.ctx.settings
+        if new == old:
+            return False
+        if record:
+            self.history.append((old, what))
+            del self.history[:-UNDO_DEPTH]
+        self.ctx.apply_settings(new)
+        self.say("")  # a new change: the last message is old news
+        if new.muted != old.muted and not new.muted:
+            self.ctx.play("click")  # sound is back: let it be heard
+        if (new.text_scale, new.palette, new.high_contrast) != (
+            old.text_scale,
+            old.palette,
+            old.high_contrast,
+        ):
+            # New fonts or colours: everything is measured and drawn again.
+            self.on_restyle()
+        if new.fullscreen != old.fullscreen and new.fullscreen != display_fullscreen(old):
+            self.ctx.toggle_fullscreen()
+        return True
+
+    def undo(self) -> None:
+        if not self.history:
+            self.say("Nothing to undo.")
+            return
+        old, what = self.history.pop()
+        self.commit(old, record=False)
+        self.say(f"Undone: {_what(what)}.")
+
+    def click_level(self, name: str) -> None:
+        """The click that lets a volume be heard at its new level."""
+        s = self.ctx.settings
+        if name == "music_volume":
+            # No music yet: the click plays at the music level (as far as the master allows).
+            self.ctx.play(
+                "click", min(1.0, s.music_volume / s.sound_volume) if s.sound_volume else 0
+            )
+        else:
+            self.ctx.play("click")
+
+    def step_text(self, n: int) -> None:
+        low, high = TEXT_SCALE
+        value = min(high, max(low, round(self.ctx.settings.text_scale / TEXT_STEP + n) * TEXT_STEP))
+        if value == self.ctx.settings.text_scale:
+            self.say("Text is as large as it goes." if n > 0 else "Text is as small as it goes.")
+            return
+        self.change("text_scale", value)
+
+    def reset_keys(self) -> None:
+        if self.commit(self.ctx.settings.replace(key_bindings=DEFAULT_KEY_BINDINGS), what="keys"):
+            self.say("Every key is back to its default. Ctrl+Z takes it back.")
+        else:
+            self.say("The keys are already the defaults.")
+
+    def reset_all(self) -> None:
+        # The window's remembered size is not a setting on this screen: it stays.
+        fresh = Settings().replace(window_size=self.ctx.settings.window_size)
+        if self.commit(fresh, what="everything"):
+            self.say("Every setting is back to its default. Ctrl+Z takes it back.")
+        else:
+            self.say("Everything is already at its default.")
+
+    # ----------------------------------------------------------------- keys
+    def bind(self, intent: str, slot: int, name: str) -> bool:
+        """Bind key `name` by the conflict rule (swap, or refuse); True if bound."""
+        result = remap(self.ctx.settings.key_bindings, intent, slot, name)
+        if result.refused:
+            self.say(result.message, WARN)
+            self.ctx.play("click", 0.5)
+            return False
+        self.commit(self.ctx.settings.replace(key_bindings=result.bindings), what="keys")
+        # A swap or a move changed another action too: boxed, so it is not missed.
+        self.say(result.message, NOTE if result.conflict else "")
+        self.ctx.play("click")
+        return True
+
+    def clear(self, intent: str, slot: int) -> None:
+        """Take a key away from an action (refused for its last key)."""
+        result = clear_key(self.ctx.settings.key_bindings, intent, slot)
+        if result.refused:
+            self.say(result.message, WARN)
+            return
+        self.commit(self.ctx.settings.replace(key_bindings=result.bindings), what="keys")
+        self.say(result.message)
+
+
+def display_fullscreen(default: Settings | None) -> bool | None:
+    """Whether the window is full screen now; `default`'s value (or None) if unknown."""
+    try:
+        if pygame.display.get_surface() is not None:
+            return bool(pygame.display.is_fullscreen())
+    except pygame.error:
+        pass
+    return default.fullscreen if default is not None else None
+
+
+def _what(name: str) -> str:
+    return {
+        "keys": "the key change",
+        "everything": "the reset",
+    }.get(name, name.replace("_", " "))
