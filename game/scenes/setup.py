@@ -37,7 +37,7 @@ from game.ui.focus_grid import FocusGrid
 from game.ui.forms import Cycler, FormButton, TextField
 from game.ui.menu_layout import title_image
 from game.ui.status_line import WARN, draw_status_line
-from game.ui.text import fitted_px
+from game.ui.text import as_sentence, fitted_px
 from game.ui.theme import Theme
 from game.ui.widgets import FeltBackground, draw_panel
 
@@ -106,12 +106,6 @@ def default_seats() -> list[SeatDraft]:
 def colour_name(theme: Theme, index: int) -> str:
     """What to call a seat colour in the palette on screen."""
     return theme.player_name(index)
-
-
-def _sentence(error: Exception) -> str:
-    text = str(error).strip()
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def _profile_for(ctx: Context, name: str) -> str | None:
@@ -337,7 +331,7 @@ class SetupScene(Scene):
         try:
             config, seats = self.build()
         except ValueError as error:
-            self.error = _sentence(error)
+            self.error = as_sentence(error)
             self.ctx.play("click", 0.5)
             return
         self.error = ""

@@ -1,5 +1,6 @@
 """Text for the menu scenes, measured in pixels: wrapping to a width, cutting with an
-ellipsis, joining names, and sizing text to fill a control's height."""
+ellipsis, joining names, sizing text to fill a control's height, and an error's message
+written as a sentence."""
 
 from __future__ import annotations
 
@@ -62,3 +63,10 @@ def fitted_px(fonts: Fonts, px: float) -> float:
     taller for a larger scale, so text sized from a control's height is not scaled twice.
     """
     return px / fonts.text_scale
+
+
+def as_sentence(error: Exception) -> str:
+    """An error's message as a sentence to show: a capital first and a full stop last."""
+    text = str(error).strip()
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
