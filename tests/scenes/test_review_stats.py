@@ -17,11 +17,13 @@ from game.replay import ReplaySession
 from game.rules import Category, GameConfig, Hold, NextGame, Phase, Roll, Score, StartOrder
 from game.scenes.confirm import ConfirmScene
 from game.scenes.history import HistoryScene
+from game.scenes.profile_name import ProfileNameScene
 from game.scenes.replay import ReplayScene
 from game.scenes.results import ResultsScene
 from game.scenes.review import ReviewScene, kept_dice
 from game.scenes.setup import SetupScene
-from game.scenes.stats import ProfileNameScene, StatsScene, figures
+from game.scenes.stats import StatsScene
+from game.scenes.stats_pages import figures
 from game.scenes.title import TitleScene
 from game.seats import Seat
 from game.session import Session

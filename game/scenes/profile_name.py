@@ -1,0 +1,141 @@
+"""A small box over the statistics asking for a profile's name (new, or renamed).
+
+Controls:
+    typing           edits the name (the old name is selected, so typing replaces it)
+    Backspace        deletes
+    Enter            saves (an error, such as a name already taken, is shown in the box)
+    Esc              cancels
+    Tab              moves between the two buttons
+Mouse: the two buttons; a click in the field puts the caret at the end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.scenes.base import Scene
+from game.ui.forms import TextField
+from game.ui.text import wrap_text
+from game.ui.widgets import Button, FocusRing, draw_panel
+
+if TYPE_CHECKING:
+    from game.context import Context
+
+
+class ProfileNameScene(Scene):
+    """Asks for a name over the scene below; `on_done(name)` returns an error to show, or
+    None when the name was taken, which closes the box."""
+
+    opaque = False
+
+    def __init__(
+        self,
+        ctx: Context,
+        title: str,
+        initial: str,
+        on_done: Callable[[str], str | None],
+        ok_label: str = "Save",
+    ) -> None:
+        super().__init__(ctx)
+        self.title = title
+        self.name = initial
+        self.on_done = on_done  # returns an error to show, or None when it is done
+        self.field = TextField(
+            lambda: self.name, self._set_name, max_length=24, placeholder="Name", key="name"
+        )
+        self.field.selected = bool(initial)
+        self.ok = Button(ok_label, self.submit, primary=True, hint="Enter")
+        self.cancel = Button("Cancel", self.close, hint="Esc")
+        self.ring = FocusRing([self.ok, self.cancel])
+        self.error = ""
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self._veil: pygame.Surface | None = None
+        self._title: tuple[pygame.Surface, pygame.Rect] | None = None
+        self.error_rect = pygame.Rect(0, 0, 0, 0)
+
+    def _set_name(self, text: str) -> None:
+        self.name = text
+        self.error = ""
+
+    def submit(self) -> None:
+        error = self.on_done(self.name)
+        if error:
+            self.error = error
+            self.ctx.play("click", 0.5)
+        else:
+            self.close()
+
+    def close(self) -> None:
+        self.ctx.stack.pop()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.field.hit(event.pos):
+                self.field.selected = False
+                return True
+            self.ring.handle_mouse(event)
+            return True  # a modal: nothing below sees the mouse
+        if event.type == pygame.MOUSEMOTION:
+            self.ring.handle_mouse(event)
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.ring.press()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            self.ring.move(1)
+            return True
+        if self.field.handle_key(event):
+            return True
+        return event.type == pygame.KEYDOWN  # a modal swallows every key
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        theme, fonts = self.ctx.theme, self.ctx.fonts
+        unit = max(0.5, min(w / 1280, h / 800))
+        width = min(round(520 * unit * max(1.0, fonts.text_scale)), round(w * 0.9))
+        pad = round(24 * unit)
+        title_font = fonts.fit(self.title, 30 * unit, width - 2 * pad, bold=True)
+        title = title_font.render(self.title, True, theme.text)
+        field_h = max(28, round(48 * unit))
+        button_h = max(28, round(46 * unit))
+        error_h = fonts.get(20 * unit).get_linesize() * 2
+        height = pad + title.get_height() + pad // 2 + field_h + error_h + button_h + pad
+        self.panel = pygame.Rect(0, 0, width, min(height, h - 8))
+        self.panel.center = (w // 2, h // 2)
+        self._title = (title, title.get_rect(midtop=(self.panel.centerx, self.panel.top + pad)))
+        y = self._title[1].bottom + pad // 2
+        self.field.rect = pygame.Rect(self.panel.left + pad, y, width - 2 * pad, field_h)
+        self.error_rect = pygame.Rect(
+            self.panel.left + pad, self.field.rect.bottom + 4, width - 2 * pad, error_h
+        )
+        gap = round(16 * unit)
+        button_w = (width - 2 * pad - gap) // 2
+        top = self.panel.bottom - pad - button_h
+        self.ok.rect = pygame.Rect(self.panel.left + pad, top, button_w, button_h)
+        self.cancel.rect = pygame.Rect(self.ok.rect.right + gap, top, button_w, button_h)
+        self.error_px = 20 * unit
+        self._veil = pygame.Surface(size, pygame.SRCALPHA)
+        self._veil.fill(theme.overlay)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme, fonts = self.ctx.theme, self.ctx.fonts
+        if self._veil is not None:
+            surface.blit(self._veil, (0, 0))
+        draw_panel(surface, theme, self.panel)
+        if self._title is not None:
+            surface.blit(*self._title)
+        self.field.draw(surface, theme, fonts, True)
+        if self.error:
+            font = fonts.get(self.error_px)
+            y = self.error_rect.top + 2
+            for line in wrap_text(font, self.error, self.error_rect.width)[:2]:
+                image = font.render(line, True, theme.warn)
+                surface.blit(image, (self.error_rect.left, y))
+                y += font.get_linesize()
+        self.ring.draw(surface, theme, fonts)

@@ -1,0 +1,302 @@
+"""The statistics' two pages, each painted once onto its own surface (draw() only blits it):
+a profile's figures, its scores game by game and how they spread, and its record against
+each opponent; or the high score table of a rule variant and match length. Also the words
+the figures are shown in. Every paint function lays out when given no surface.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from functools import partial
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui.charts import draw_histogram, draw_line_chart
+from game.ui.dice_view import draw_die
+from game.ui.page import PageWriter, paint_tiles, render_page, tile_gap
+from game.ui.palette import dice_palette
+from game.ui.text import wrap_text
+
+if TYPE_CHECKING:
+    from game.scenes.stats import StatsScene
+    from game.storage import ProfileStats
+
+VARIANTS = ("official", "free", "simple")
+HISTOGRAM_BIN = 25  # points
+
+
+# ----------------------------------------------------------------------------- words
+def percent(rate: float | None) -> str:
+    return "-" if rate is None else f"{rate * 100:.0f}%"
+
+
+def number(value: float | None, digits: int = 1) -> str:
+    return "-" if value is None else f"{value:.{digits}f}"
+
+
+def wins_text(stats: ProfileStats) -> str:
+    """'5.5 of 20' (a shared win counts a part), or '-' with no opponents yet."""
+    if not stats.contested:
+        return "-"
+    wins = f"{stats.wins:g}" if stats.wins == int(stats.wins) else f"{stats.wins:.1f}"
+    return f"{wins} of {stats.contested}"
+
+
+def figures(stats: ProfileStats) -> list[tuple[str, str]]:
+    """The figures of a profile as (label, value) in the order shown."""
+    return [
+        ("Games", str(stats.games)),
+        ("Wins", wins_text(stats)),
+        ("Win rate", percent(stats.win_rate)),
+        ("Mean score", number(stats.mean_score)),
+        ("Best score", "-" if stats.best_score is None else str(stats.best_score)),
+        ("Upper bonus", percent(stats.upper_bonus_rate)),
+        ("Yahtzee rate", percent(stats.yahtzee_rate)),
+        ("Yahtzee bonuses", str(stats.bonus_chips)),
+        ("Points lost per game", number(stats.mean_points_lost)),
+    ]
+
+
+def short_date(iso: str) -> str:
+    try:
+        return datetime.fromisoformat(iso).strftime("%d %b %Y")
+    except ValueError:
+        return iso[:10]
+
+
+# ----------------------------------------------------------------------------- painting
+def build_page(scene: StatsScene) -> None:
+    view = scene.scroll.viewport
+    if view.width <= 0 or view.height <= 0:
+        return
+    paint = paint_scores if scene.page_name == "scores" else paint_profile
+    scene.page, height = render_page(partial(paint, scene), view.width, scene.ctx.theme)
+    scene.scroll.set_content(view, height, scene.scroll.line)
+
+
+def _paint_empty(scene: StatsScene, pen: PageWriter, top: int, head: str, text: str) -> int:
+    """An empty state that looks meant: three resting dice, a large line and a helpful
+    one, centred in the room left below `top`."""
+    view = scene.scroll.viewport
+    width = view.width
+    die = round(pen.line * 1.8)
+    lines = wrap_text(pen.body, text, round(width * 0.8))
+    block = die * 2 + round(pen.line * 2.2) + len(lines) * pen.line
+    y = top + max(pen.line, (view.height - top - block) // 2)
+    if pen.surface is not None:
+        palette = dice_palette(scene.ctx.theme.high_contrast)
+        for i, (face, angle) in enumerate(((1, 12.0), (2, -6.0), (3, 9.0))):
+            centre = (width // 2 + (i - 1) * round(die * 1.3), y + die // 2)
+            draw_die(pen.surface, centre, die, face, angle, palette=palette, dimmed=True)
+    y += die * 2
+    rect = pen.text(head, (width // 2, y), size=1.5, bold=True, anchor="midtop")
+    y = rect.bottom + pen.line // 2
+    for part in lines:
+        pen.text(part, (width // 2, y), ink=scene.ctx.theme.text_dim, anchor="midtop")
+        y += pen.line
+    return y + pen.line
+
+
+def paint_profile(scene: StatsScene, page: pygame.Surface | None) -> int:
+    theme, fonts = scene.ctx.theme, scene.ctx.fonts
+    pen = PageWriter(page, theme, fonts, scene.body_px)
+    line = pen.line
+    width = scene.scroll.viewport.width
+    rects: dict[str, pygame.Rect] = {}
+    stats = scene.selected_stats
+    if stats is None:
+        y = _paint_empty(
+            scene,
+            pen,
+            0,
+            "No games yet",
+            "Make a profile with N, then give a seat the same name in a new game: its "
+            "games are counted here. The CPU levels keep their own records as they play.",
+        )
+        scene.page_rects = rects if page is not None else scene.page_rects
+        return y
+    name = stats.name
+    rect = pen.text(name, (0, 0), size=1.5, bold=True, width=width)
+    if scene.is_person:
+        since = f"profile since {short_date(scene.created.get(name, ''))}"
+    else:
+        since = "a CPU level's record, over every game it played"
+    pen.text(
+        since,
+        (rect.right + line, rect.bottom - 2),
+        ink=theme.text_dim,
+        anchor="bottomleft",
+        width=max(10, width - rect.right - line),
+    )
+    y = rect.bottom + line // 2
+    if not stats.games:
+        y = _paint_empty(
+            scene,
+            pen,
+            y,
+            "No games yet",
+            f"Games played in a seat called {name} are counted here."
+            if scene.is_person
+            else "This level has not played yet.",
+        )
+        scene.page_rects = rects if page is not None else scene.page_rects
+        return y
+    # The figures as tiles.
+    items = figures(stats)
+    small = fonts.get(scene.body_px * 0.8)
+    widest = max(small.size(label)[0] for label, _ in items) + line
+    spacing = tile_gap(line)
+    most = max(2, min(5, (width + spacing) // (max(widest, line * 6) + spacing)))
+    # A last row with a single tile looks like a mistake: 9 tiles go 5+4 or 3x3, not 4+4+1.
+    cols = next(c for c in range(most, 1, -1) if len(items) % c in (0, c - 1) or c == 2)
+    tiles = [(label, value, None) for label, value in items]
+    y = paint_tiles(pen, rects, tiles, y, width, cols, round(line * 2.6), 1.45, fit_values=True)
+    y += line
+
+    # Scores game by game and how they spread: side by side when there is room.
+    wide = width >= line * 40
+    chart_w = (width - line) // 2 if wide else width
+    chart_h = round(min(max(line * 9, chart_w * 0.45), line * 13))
+    colour = theme.preview
+    scores = [score for _, score in stats.score_history]
+    first = pygame.Rect(0, y, chart_w, chart_h + round(line * 1.3))
+    second = (
+        pygame.Rect(chart_w + line, y, chart_w, first.height)
+        if wide
+        else first.move(0, first.height + line)
+    )
+    rects["chart"], rects["histogram"] = first, second
+    if page is not None:
+        pen.text("Scores, game by game", first.topleft, bold=True)
+        area = first.inflate(0, -round(line * 1.3)).move(0, round(line * 0.65))
+        labels = [str(i + 1) for i in range(len(scores))]
+        draw_line_chart(
+            page,
+            area,
+            scores,
+            theme,
+            small,
+            colour=colour,
+            x_labels=labels,
+            baseline=stats.mean_score,
+            baseline_label=f"mean {stats.mean_score:.1f}",
+            dots=len(scores) <= 40,
+        )
+        pen.text(
+            f"How the scores spread ({HISTOGRAM_BIN}-point bins)",
+            second.topleft,
+            bold=True,
+            width=second.width,
+        )
+        area = second.inflate(0, -round(line * 1.3)).move(0, round(line * 0.65))
+        draw_histogram(
+            page, area, stats.histogram(HISTOGRAM_BIN), theme, small, colour, HISTOGRAM_BIN
+        )
+    y = second.bottom + line
+
+    # Head to head.
+    pen.text("Head to head", (0, y), bold=True)
+    y += round(line * 1.3)
+    if not stats.head_to_head:
+        if page is not None:
+            pen.text("No opponents yet: solitaire games have none.", (0, y), ink=theme.text_dim)
+        y += line
+    name_w = min(width // 2, line * 11)
+    top = y
+    for other, record in stats.head_to_head.items():
+        if page is not None:
+            pen.text(other, (0, y), width=name_w - line // 2)
+            text = f"{record.wins} won, {record.losses} lost" + (
+                f", {record.ties} tied" if record.ties else ""
+            )
+            pen.text(text, (name_w, y), ink=theme.text_dim, width=width - name_w)
+            _paint_record_bar(
+                scene,
+                page,
+                pygame.Rect(
+                    name_w + round(line * 12),
+                    y + line // 4,
+                    width - name_w - round(line * 12),
+                    line // 2,
+                ),
+                record,
+            )
+        y += line
+    rects["head_to_head"] = pygame.Rect(0, top, width, y - top)
+    scene.page_rects = rects if page is not None else scene.page_rects
+    return y + line // 2
+
+
+def _paint_record_bar(scene: StatsScene, page: pygame.Surface, rect: pygame.Rect, record) -> None:
+    """Wins, ties and losses as one bar: green, grey, red, with a dark edge."""
+    if rect.width < 20 or not record.played:
+        return
+    theme = scene.ctx.theme
+    x = rect.left
+    for count, colour in (
+        (record.wins, theme.good),
+        (record.ties, theme.zero_preview),
+        (record.losses, theme.warn),
+    ):
+        part = round(rect.width * count / record.played)
+        if part:
+            pygame.draw.rect(page, colour, (x, rect.top, part, rect.height))
+            x += part
+    pygame.draw.rect(page, theme.text_dim, rect, 1)
+
+
+def paint_scores(scene: StatsScene, page: pygame.Surface | None) -> int:
+    theme, fonts = scene.ctx.theme, scene.ctx.fonts
+    pen = PageWriter(page, theme, fonts, scene.body_px)
+    line = pen.line
+    width = scene.scroll.viewport.width
+    rules = f"{VARIANTS[scene.variant].capitalize()} rules, " + (
+        "1 game" if scene.games == 1 else f"match of {scene.games}"
+    )
+    if not scene.table:
+        return _paint_empty(
+            scene,
+            pen,
+            0,
+            "No high scores yet",
+            f"for {rules}. People's games without teams enter; the ten best are kept.",
+        )
+    row_h = round(line * 1.5)
+    gap = line // 2
+    place_w = pen.body.size("10.")[0] + gap
+    name_w = max(line * 5, pen.body.size("M" * 14)[0])
+    score_w = pen.body.size("00000")[0] + gap
+    date_w = pen.body.size("00 Mon 0000")[0] + gap
+    tag_w = pen.fonts.get(pen.px * 0.75, bold=True).size("assisted")[0] + line
+    # A narrow table, centred: a score far from its name is hard to follow.
+    table_w = min(width, place_w + name_w + score_w + date_w + tag_w + 4 * gap)
+    name_w = table_w - place_w - score_w - date_w - tag_w - 4 * gap
+    left = (width - table_w) // 2
+    x_place = left + place_w  # right edge of the place number
+    x_name = x_place + gap
+    x_score = x_name + name_w + score_w  # right edge of the score
+    x_date = x_score + gap * 2
+    pen.text("Name", (x_name, 0), size=0.85, ink=theme.text_dim)
+    pen.text("Score", (x_score, 0), size=0.85, ink=theme.text_dim, anchor="topright")
+    pen.text("Date", (x_date, 0), size=0.85, ink=theme.text_dim)
+    y = line
+    for place, entry in enumerate(scene.table, start=1):
+        first = place == 1
+        mid = y + row_h // 2
+        if page is not None and place % 2:
+            pygame.draw.rect(page, theme.panel_alt, (left, y, table_w, row_h), 0, 4)
+        pen.text(f"{place}.", (x_place, mid), bold=first, anchor="midright")
+        pen.text(entry.name, (x_name, mid), bold=first, anchor="midleft", width=name_w - gap)
+        pen.text(str(entry.score), (x_score, mid), bold=True, anchor="midright")
+        pen.text(short_date(entry.date), (x_date, mid), ink=theme.text_dim, anchor="midleft")
+        if page is not None and entry.assisted:
+            tag = pen.fonts.get(pen.px * 0.75, bold=True).render(
+                "assisted", True, theme.text_on_accent
+            )
+            pill = tag.get_rect().inflate(line // 2, 4)
+            pill.midright = (left + table_w - 4, mid)
+            pygame.draw.rect(page, theme.preview, pill, 0, pill.height // 2)
+            page.blit(tag, tag.get_rect(center=pill.center))
+        y += row_h
+    return y + line // 2
