@@ -82,6 +82,13 @@ class TableScene(Scene):
     # ----------------------------------------------------------------- life cycle
     def enter(self) -> None:
         self.resync()
+        levels = sorted({seat.kind for seat in self.session.seats if seat.is_cpu})
+        if levels:
+            # The levels' valuations take about a second to load: do it now, off the main
+            # thread, while the player looks at the table (the first CPU move queues behind).
+            from game.ai.levels import preload
+
+            self._worker().submit(preload, self.session.config.variant, levels)
         if self.session.state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
             self.results_in = 0.0
 
@@ -412,6 +419,12 @@ class TableScene(Scene):
             delay *= CPU_FAST
         return delay * max(0.2, self.ctx.animation_scale)
 
+    def _worker(self) -> ThreadPoolExecutor:
+        """The one thread CPU thinking runs on, made when first needed."""
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(1, thread_name_prefix="cpu")
+        return self._executor
+
     def _cpu_step(self, dt: float) -> None:
         if not self.session.is_cpu_turn or self.tray.animating or self.banner is not None:
             return
@@ -419,9 +432,7 @@ class TableScene(Scene):
         state = self.session.state
         if self.cpu_future is None:
             # Decide in a worker thread so a slow first decision never freezes the window.
-            if self._executor is None:
-                self._executor = ThreadPoolExecutor(1, thread_name_prefix="cpu")
-            self.cpu_future = self._executor.submit(self._cpu_decide, state)
+            self.cpu_future = self._worker().submit(self._cpu_decide, state)
             self.cpu_future_state = state
             return
         if self.cpu_wait > 0 or not self.cpu_future.done():
