@@ -20,7 +20,8 @@ from game.scenes.history import HistoryScene
 from game.scenes.profile_name import ProfileNameScene
 from game.scenes.replay import ReplayScene
 from game.scenes.results import ResultsScene
-from game.scenes.review import ReviewScene, kept_dice
+from game.scenes.review import ReviewScene
+from game.scenes.review_page import kept_dice
 from game.scenes.setup import SetupScene
 from game.scenes.stats import StatsScene
 from game.scenes.stats_pages import figures

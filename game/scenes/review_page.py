@@ -1,0 +1,302 @@
+"""The page of the coach's review for one player, painted once onto its own surface (draw()
+only blits it): the verdict in words, four figures (final score, expected at the start, lost
+to decisions, luck), the chart of the expected final score turn by turn, the costliest
+decisions with the dice of that moment, and the others at the table in brief. The paint
+functions lay out when given no surface. Also the words the figures are shown in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ai.coach import Decision, PlayerReview, describe
+from game.ai.options import Keep
+from game.ui.charts import draw_line_chart
+from game.ui.dice_view import draw_die
+from game.ui.page import PageWriter, paint_tiles, tile_gap
+from game.ui.palette import dice_palette
+from game.ui.text import wrap_text
+
+if TYPE_CHECKING:
+    from game.scenes.review import ReviewScene
+    from game.seats import Seat
+    from game.ui.theme import Colour, Theme
+
+COSTLIEST = 3  # decisions shown per player
+WIDE_LINES = 44  # page width, in lines of text, from which the chart and decisions sit side by side
+
+
+# ----------------------------------------------------------------------------- words
+def signed(value: float) -> str:
+    """'+4.2', '-13.0' ('+0.0' for a value that rounds to nothing)."""
+    text = f"{value:+.1f}"
+    return "+0.0" if text == "-0.0" else text
+
+
+def kept_dice(dice: Sequence[int], keep: Keep) -> tuple[bool, ...]:
+    """Which of the five dice a keep holds (the first die of each face kept).
+
+    >>> kept_dice((1, 3, 1, 1, 1), Keep((1, 1, 1, 1)))
+    (True, False, True, True, False)
+    """
+    wanted = list(keep.faces)
+    marks = []
+    for face in dice:
+        if face in wanted:
+            wanted.remove(face)
+            marks.append(True)
+        else:
+            marks.append(False)
+    return tuple(marks)
+
+
+def rolls_left_text(rolls_left: int) -> str:
+    if rolls_left == 0:
+        return "after the last roll"
+    return f"{rolls_left} roll{'s' if rolls_left != 1 else ''} left"
+
+
+# ----------------------------------------------------------------------------- painting
+def paint_page(scene: ReviewScene, page: pygame.Surface | None, pr: PlayerReview) -> int:
+    """Lay out (and, given a surface, paint) the page; returns its height."""
+    theme, fonts = scene.ctx.theme, scene.ctx.fonts
+    width = scene.scroll.viewport.width
+    pen = PageWriter(page, theme, fonts, scene.body_px)
+    line = pen.line
+    gap = round(line * 0.8)
+    seat = scene.seats[pr.player]
+    rects: dict[str, pygame.Rect] = {}
+
+    # The verdict in words, then the four figures.
+    sentence = _verdict_sentence(pr, seat)
+    y = 0
+    for text in wrap_text(pen.body, sentence, width)[:3]:
+        pen.text(text, (0, y))
+        y += line
+    y += gap // 2
+    figures = [
+        ("Final score", str(pr.final_total), theme.text),
+        ("Expected at the start", f"{pr.start_expectation:.1f}", theme.text),
+        (
+            "Lost to decisions",
+            signed(-pr.skill_lost),
+            theme.warn if pr.skill_lost >= 0.05 else theme.good,
+        ),
+        ("Luck of the dice", signed(pr.luck), theme.good if pr.luck >= 0 else theme.warn),
+    ]
+    small = fonts.get(scene.body_px * 0.8)
+    widest = max(small.size(label)[0] for label, _, _ in figures) + line
+    cols = 4 if (width - 3 * tile_gap(line)) // 4 >= widest else 2
+    y = paint_tiles(pen, rects, figures, y, width, cols, round(line * 2.7), 1.6) + gap
+
+    # The chart and the costliest decisions: side by side on a wide page.
+    wide = width >= line * WIDE_LINES
+    chart_w = round(width * 0.5) if wide else width
+    decisions_x = chart_w + gap if wide else 0
+    decisions_w = width - decisions_x
+    top = y
+    chart_h = round(min(max(line * 11, chart_w * 0.55), line * 16))
+    rects["chart"] = pygame.Rect(0, top, chart_w, chart_h + line * 2)
+    if page is not None:
+        _paint_chart(scene, page, pen, rects["chart"], pr, seat)
+    dy = top if wide else rects["chart"].bottom + gap
+    rects["decisions"] = pygame.Rect(decisions_x, dy, decisions_w, 0)
+    dy = _paint_decisions(scene, page, pen, rects, pr, decisions_x, dy, decisions_w)
+    y = max(rects["chart"].bottom, dy) + gap
+
+    # The others at the table, one line each.
+    if scene.others:
+        y = _paint_others(scene, page, pen, rects, y, width)
+    scene.page_rects = rects if page is not None else scene.page_rects
+    return y
+
+
+def _verdict_sentence(pr: PlayerReview, seat: Seat) -> str:
+    who = "Your" if seat.name.casefold() == "you" else f"{seat.name}'s"
+    if pr.skill_lost < 0.05:
+        first = f"{who} decisions matched the best play all game."
+    else:
+        first = f"{who} decisions cost {pr.skill_lost:.1f} points of expected score."
+    if abs(pr.luck) < 0.05:
+        second = "The dice gave exactly what was expected."
+    elif pr.luck > 0:
+        second = f"The dice gave {pr.luck:.1f} more than expected."
+    else:
+        second = f"The dice gave {-pr.luck:.1f} less than expected."
+    return f"{first} {second}"
+
+
+def _paint_chart(
+    scene: ReviewScene,
+    page: pygame.Surface,
+    pen: PageWriter,
+    rect: pygame.Rect,
+    pr: PlayerReview,
+    seat,
+) -> None:
+    theme = scene.ctx.theme
+    line = pen.line
+    pen.text("Expected final score, turn by turn", rect.topleft, bold=True)
+    values = pr.expected_by_turn
+    labels = [str(i + 1) for i in range(len(values) - 1)] + ["end"]
+    area = pygame.Rect(
+        rect.left, rect.top + round(line * 1.3), rect.width, rect.height - round(line * 1.3)
+    )
+    small = scene.ctx.fonts.get(scene.body_px * 0.8)
+    draw_line_chart(
+        page,
+        area,
+        values,
+        theme,
+        small,
+        colour=_ink_for(theme, seat.colour),
+        x_labels=labels,
+        baseline=pr.start_expectation,
+        baseline_label=f"start {pr.start_expectation:.1f}",
+    )
+
+
+def _paint_decisions(
+    scene: ReviewScene,
+    page: pygame.Surface | None,
+    pen: PageWriter,
+    rects: dict[str, pygame.Rect],
+    pr: PlayerReview,
+    x: int,
+    y: int,
+    width: int,
+) -> int:
+    theme = scene.ctx.theme
+    line = pen.line
+    if page is not None:
+        pen.text("Costliest decisions", (x, y), bold=True)
+    y += round(line * 1.3)
+    decisions = pr.costliest(COSTLIEST)
+    if not decisions:
+        text = "None: every choice was the best one. Nothing to learn here!"
+        for part in wrap_text(pen.body, text, width):
+            if page is not None:
+                pen.text(part, (x, y), ink=theme.text_dim)
+            y += line
+        return y
+    die = max(20, min(round(line * 1.6), (width - line) // 7))
+    card_gap = max(4, line // 3)
+    for i, decision in enumerate(decisions):
+        card_h = round(line * 3.8 + die * 1.3)
+        card = pygame.Rect(x, y, width, card_h)
+        rects[f"decision{i}"] = card
+        if page is not None:
+            _paint_decision(scene, page, pen, card, decision, die)
+        y += card_h + card_gap
+    return y
+
+
+def _paint_decision(
+    scene: ReviewScene,
+    page: pygame.Surface,
+    pen: PageWriter,
+    card: pygame.Rect,
+    d: Decision,
+    die: int,
+) -> None:
+    theme = scene.ctx.theme
+    line = pen.line
+    radius = max(4, line // 4)
+    pygame.draw.rect(page, theme.panel_alt, card, 0, radius)
+    pygame.draw.rect(page, theme.panel_edge, card, 1, radius)
+    inner = card.inflate(-line, -line // 2)
+    # The cost as a pill at the top right; the turn and the rolls left beside it.
+    cost = pen.fonts.get(pen.px * 0.9, bold=True).render(
+        f"-{d.cost:.1f}", True, theme.text_on_accent
+    )
+    pill = cost.get_rect().inflate(line // 2, line // 5)
+    pill.topright = (inner.right, inner.top)
+    pygame.draw.rect(page, theme.warn, pill, 0, pill.height // 2)
+    page.blit(cost, cost.get_rect(center=pill.center))
+    head = f"Turn {d.turn}, {rolls_left_text(d.rolls_left)}"
+    pen.text(head, (inner.left, inner.top), bold=True, width=pill.left - inner.left - 6)
+    # The dice of that moment; the better keep's dice ringed.
+    ringed = kept_dice(d.dice, d.best) if isinstance(d.best, Keep) else (False,) * 5
+    palette = dice_palette(theme.high_contrast)
+    dice_y = inner.top + round(line * 1.2) + die // 2 + 2
+    for i, face in enumerate(d.dice):
+        cx = inner.left + die // 2 + 4 + round(i * die * 1.22)
+        draw_die(page, (cx, dice_y), die, face, held=ringed[i], palette=palette)
+    dice_right = inner.left + 4 + round(4 * die * 1.22) + round(die * 1.2)
+    note = "ringed: the better keep" if any(ringed) else ""
+    if note and inner.right - dice_right > pen.body.size(note)[0] * 0.85 + line:
+        pen.text(
+            note,
+            (dice_right + line // 2, dice_y),
+            size=0.8,
+            ink=theme.text_dim,
+            anchor="midleft",
+            width=inner.right - dice_right - line // 2,
+        )
+    # What was chosen and what was better, each with its expected final score.
+    y = dice_y + die // 2 + round(die * 0.2)
+    label_w = max(pen.body.size("Better")[0], pen.body.size("Chose")[0]) + line // 2
+    value_w = pen.body.size("000.0")[0]
+    text_w = inner.width - label_w - value_w - line // 2
+    for label, choice, value, bold in (
+        ("Chose", d.chosen, d.chosen_value, False),
+        ("Better", d.best, d.best_value, True),
+    ):
+        pen.text(label, (inner.left, y), ink=theme.text_dim)
+        pen.text(describe(choice), (inner.left + label_w, y), bold=bold, width=text_w)
+        pen.text(f"{value:.1f}", (inner.right, y), bold=bold, anchor="topright")
+        y += line
+
+
+def _paint_others(
+    scene: ReviewScene,
+    page: pygame.Surface | None,
+    pen: PageWriter,
+    rects: dict[str, pygame.Rect],
+    y: int,
+    width: int,
+) -> int:
+    theme = scene.ctx.theme
+    line = pen.line
+    current = scene.current
+    if page is not None:
+        pen.text("The others at the table", (0, y), bold=True)
+    y += round(line * 1.3)
+    top = y
+    name_w = min(width // 2, line * 10)
+    for player in scene.others:
+        seat = scene.seats[player]
+        other = current.players.get(player) if current is not None else None
+        if page is not None:
+            dot = pygame.Rect(0, y + line // 4, line // 2, line // 2)
+            pygame.draw.rect(page, theme.player(seat.colour), dot, 0, dot.height // 3)
+            pygame.draw.rect(page, theme.text, dot, 1, dot.height // 3)
+            kind = "" if not seat.is_cpu else f" (CPU {seat.kind.title()})"
+            pen.text(seat.name + kind, (line, y), width=name_w - line)
+            if other is None:
+                detail = "did not play this game"
+            else:
+                detail = (
+                    f"lost {other.skill_lost:.1f}   luck {signed(other.luck)}   "
+                    f"final {other.final_total}"
+                )
+            pen.text(
+                detail,
+                (name_w + line // 2, y),
+                ink=theme.text_dim,
+                width=width - name_w - line // 2,
+            )
+        y += line
+    rects["others"] = pygame.Rect(0, top, width, y - top)
+    return y + line // 2
+
+
+def _ink_for(theme: Theme, colour: int) -> Colour:
+    """A seat colour dark enough to read as a line on the light panel."""
+    r, g, b = theme.player(colour)
+    if 0.299 * r + 0.587 * g + 0.114 * b > 170:  # gold, yellow, grey: darken them
+        return (round(r * 0.7), round(g * 0.7), round(b * 0.7))
+    return (r, g, b)
