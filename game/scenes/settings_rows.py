@@ -332,7 +332,7 @@ def _volume_setter(scene: SettingsScene, name: str) -> Callable[[float], None]:
 
 def _variant_help(value: str) -> str:
     try:
-        from game.scenes.setup import VARIANT_HELP
+        from game.scenes.setup_controls import VARIANT_HELP
 
         return "New games start with these rules. " + VARIANT_HELP[Variant(value)]
     except (ImportError, KeyError, ValueError):
