@@ -131,10 +131,10 @@ def base_score(category: Category, dice: Sequence[int]) -> int:
     return sum(dice)
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=256)
 def base_scores(dice: tuple[int, ...]) -> tuple[int, ...]:
-    """All thirteen base scores of a (validated) roll, in card order; cached, as the
-    engine asks for them on every decision and there are only 7,776 rolls.
+    """All thirteen base scores of a (validated, sorted) roll, in card order; cached, as the
+    engine asks for them on every decision and there are only 252 sorted rolls.
 
     >>> base_scores((1, 2, 3, 4, 5))
     (1, 2, 3, 4, 5, 0, 0, 0, 0, 30, 40, 0, 15)

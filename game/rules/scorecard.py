@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -90,10 +91,13 @@ class Scorecard:
         options = score_options(dice, self, variant)
         if category not in options:
             raise IllegalAction(_refusal(category, dice, self, options))
-        boxes = list(self.boxes)
-        boxes[category.value] = options[category]
-        chips = self.bonus_chips + (1 if earns_bonus_chip(dice, self, variant) else 0)
-        return Scorecard(tuple(boxes), chips)
+        return self.written(category, options[category], earns_bonus_chip(dice, self, variant))
+
+    def written(self, category: Category, points: int, bonus_chip: bool) -> Scorecard:
+        """The card with points already checked against score_options written in a box."""
+        i = category.value
+        boxes = self.boxes[:i] + (points,) + self.boxes[i + 1 :]
+        return Scorecard(boxes, self.bonus_chips + (1 if bonus_chip else 0))
 
     def to_dict(self) -> dict:
         return {"boxes": list(self.boxes), "bonus_chips": self.bonus_chips}
@@ -148,6 +152,14 @@ def earns_bonus_chip(dice: Sequence[int], card: Scorecard, variant: Variant) -> 
     )
 
 
+@functools.lru_cache(maxsize=32768)
+def _plain_options(sorted_dice: tuple[int, ...], open_mask: int) -> dict[Category, int]:
+    """score_options without a Joker, cached by roll and open boxes (copied on the way out:
+    copying a dict reuses its keys' hashes, building one hashes every Category again)."""
+    scores = base_scores(sorted_dice)
+    return {c: scores[i] for i, c in enumerate(CATEGORIES) if open_mask >> i & 1}
+
+
 def joker_score(category: Category, dice: Sequence[int]) -> int:
     """What five of a kind scores in a box when it counts as a Joker.
 
@@ -173,8 +185,8 @@ def score_options(
         raise ValueError(f"unknown rule variant {variant!r}")
     boxes = card.boxes
     if not is_extra_yahtzee(dice, card, variant):
-        scores = base_scores(dice)
-        return {c: scores[i] for i, c in enumerate(CATEGORIES) if boxes[i] is None}
+        open_mask = sum(1 << i for i, box in enumerate(boxes) if box is None)
+        return dict(_plain_options(tuple(sorted(dice)), open_mask))
     upper = Category.upper_for(dice[0])
     upper_open = boxes[upper.value] is None
     if variant is Variant.FREE:

@@ -6,6 +6,7 @@ changes `self`. The RNG is passed in, so the same seed and actions give the same
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass
 
@@ -33,6 +34,11 @@ from game.rules.scorecard import Scorecard, earns_bonus_chip, is_extra_yahtzee, 
 
 ROLLS_PER_TURN = 3
 NO_HOLDS = (False,) * 5
+# The hold and release actions offered for each pattern of held dice.
+_HOLD_ACTIONS = {
+    held: tuple(RELEASES[i] if held[i] else HOLDS[i] for i in range(5))
+    for held in itertools.product((False, True), repeat=5)
+}
 EMPTY_CARD = Scorecard()
 
 
@@ -94,6 +100,8 @@ class GameState:
     @property
     def column(self) -> int:
         """The column (scorecard) in play: its turn, or its roll in the roll-off."""
+        if self.phase is Phase.TURN:  # by far the most asked, so first
+            return self.order[self.turn % len(self.order)]
         if self.phase is Phase.ROLL_OFF:
             return self.contenders[len(self.contest)]
         if self.phase is Phase.TIE_BREAK:
@@ -149,7 +157,16 @@ class GameState:
         """Where the current dice may be scored now, with the points (empty before a roll)."""
         if self.phase is not Phase.TURN or self.dice is None:
             return {}
-        return score_options(self.dice, self.card, self.config.variant)
+        return dict(self._options())
+
+    def _options(self) -> dict[Category, int]:
+        # Asked by legal_actions and again by scoring: worked out once per state (callers
+        # inside the engine only read it; the public method hands out a copy).
+        cached = self.__dict__.get("_options_cache")
+        if cached is None:
+            cached = score_options(self.dice, self.card, self.config.variant)
+            self.__dict__["_options_cache"] = cached
+        return cached
 
     # ----------------------------------------------------------------- legal actions
     def legal_actions(self) -> list[Action]:
@@ -163,14 +180,14 @@ class GameState:
         actions: list[Action] = []
         if self.dice is not None and self.rolls < ROLLS_PER_TURN:
             held = self.held
-            actions.extend(RELEASES[i] if held[i] else HOLDS[i] for i in range(5))
+            actions.extend(_HOLD_ACTIONS[held])
             if not all(held):
                 actions.append(ROLL)
         elif self.dice is None:
             actions.append(ROLL)
         if self.dice is not None:
             if phase is Phase.TURN:
-                actions.extend(SCORES[c] for c in self.score_options())
+                actions.extend(SCORES[c] for c in self._options())
             else:
                 actions.append(STAND)
         return actions
@@ -239,7 +256,11 @@ class GameState:
             raise IllegalAction("roll the dice before scoring")
         card = self.card
         variant = self.config.variant
-        new_card = card.fill(category, self.dice, variant)  # raises with the reason
+        options = self._options()
+        if category not in options:
+            card.fill(category, self.dice, variant)  # raises with the reason
+        chip = earns_bonus_chip(self.dice, card, variant)
+        new_card = card.written(category, options[category], chip)
         column = self.column
         events: list = [
             ev.Scored(
@@ -249,7 +270,7 @@ class GameState:
                 new_card[category],
                 self.dice,
                 joker=is_extra_yahtzee(self.dice, card, variant),
-                bonus_chip=earns_bonus_chip(self.dice, card, variant),
+                bonus_chip=chip,
             )
         ]
         if new_card.upper_bonus and not card.upper_bonus:
@@ -331,6 +352,7 @@ def replace(state: GameState, **changes: object) -> GameState:
     new = object.__new__(GameState)
     fields = new.__dict__
     fields.update(state.__dict__)
+    fields.pop("_options_cache", None)  # the cache belongs to the old state
     fields.update(changes)
     return new
 
