@@ -152,7 +152,7 @@ def earns_bonus_chip(dice: Sequence[int], card: Scorecard, variant: Variant) -> 
     )
 
 
-@functools.lru_cache(maxsize=32768)
+@functools.lru_cache(maxsize=8192)  # about 8 MB at most
 def _plain_options(sorted_dice: tuple[int, ...], open_mask: int) -> dict[Category, int]:
     """score_options without a Joker, cached by roll and open boxes (copied on the way out:
     copying a dict reuses its keys' hashes, building one hashes every Category again)."""
