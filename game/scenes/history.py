@@ -25,6 +25,7 @@ import pygame
 
 from game.scenes.base import Scene
 from game.scenes.pause import menu_letter
+from game.ui.celebration import GOLD
 from game.ui.menu_layout import menu_scale, place_button_row, title_image
 from game.ui.scroll import ScrollView, clipped, viewport_in
 from game.ui.text import ellipsize
@@ -39,7 +40,6 @@ log = logging.getLogger(__name__)
 
 PAGE = 50  # logs read at a time
 DOUBLE_CLICK = 400  # ms
-STAR_GOLD = (236, 188, 60)
 
 
 def describe_rules(summary: HistorySummary) -> str:
@@ -380,4 +380,4 @@ class HistoryScene(Scene):
 
 
 def _gold(theme) -> Colour:
-    return theme.focus if theme.high_contrast else STAR_GOLD
+    return theme.focus if theme.high_contrast else GOLD

@@ -1,0 +1,116 @@
+"""What the results screen says about a finished game, and the match when it has several:
+the verdict (who won, a shared win or the tie-breaker's outcome, and who leads the match),
+and the rows of its tables (each column's final card in brief; each game's totals). Words
+and numbers from the session's state, with no pygame in them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game.rules import Phase
+from game.ui.text import join_names
+
+if TYPE_CHECKING:
+    from game.session import Session
+    from game.ui.theme import Colour
+
+CARD_HEADS = ("Upper", "Bonus", "Lower", "Yahtzee bonus", "Total")
+# A table row: (name, its colour or None for the header, the cells, whether it won).
+TableRow = tuple[str, "Colour | None", list[str], bool]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    headline: str
+    detail: str
+    winners: tuple[int, ...]  # competitors the trophy is for
+
+
+def _verb(config, competitor: int) -> str:
+    """'wins' for one player, 'win' for a team (or for a player called You)."""
+    players = sum(len(config.columns[c]) for c in config.competitors[competitor])
+    if players > 1 or config.competitor_name(competitor).casefold() == "you":
+        return "win"
+    return "wins"
+
+
+def game_verdict(session: Session) -> Verdict:
+    """Who won the last finished game, and of the match when it is over."""
+    config, state = session.config, session.state
+    if not state.results:  # not over yet: nothing to crown
+        return Verdict("The game is still on", "", ())
+    result = state.results[-1]
+    totals, winners = result.totals, result.winners
+    name = config.competitor_name
+    best = max(totals)
+    tied = [i for i, t in enumerate(totals) if t == best]
+    if len(winners) > 1:
+        line = f"Shared win: {join_names([name(i) for i in winners])}"
+        detail = f"Tied on {best} points."
+    elif len(tied) > 1:
+        line = f"{name(winners[0])} {_verb(config, winners[0])} the tie-breaker"
+        detail = f"{join_names([name(i) for i in tied])} tied on {best} points."
+    else:
+        line = f"{name(winners[0])} {_verb(config, winners[0])}!"
+        rest = sorted(totals, reverse=True)[1:]
+        detail = f"{best} points" + (f", ahead of {rest[0]}." if rest else ".")
+    if config.games == 1:
+        return Verdict(line, detail, winners)
+
+    number = len(state.results)
+    match = state.match_totals()
+    top = max(match)
+    leaders = tuple(i for i, t in enumerate(match) if t == top)
+    if state.phase is Phase.MATCH_OVER:
+        if len(leaders) > 1:
+            headline = f"Shared match win: {join_names([name(i) for i in leaders])}"
+        else:
+            headline = f"{name(leaders[0])} {_verb(config, leaders[0])} the match!"
+        return Verdict(
+            headline, f"{top} points over {number} games. Game {number}: {line}", leaders
+        )
+    if len(leaders) > 1:
+        lead = f"{join_names([name(i) for i in leaders])} share the lead on {top}."
+    else:
+        lead = f"{name(leaders[0])} leads the match with {top}."
+    return Verdict(line, lead, winners)  # the screen's title says which game it was
+
+
+def card_rows(session: Session, column_colour: Callable[[int], Colour]) -> list[TableRow]:
+    """Header then one row per column, best total first: (name, colour, cells, winner)."""
+    config, state = session.config, session.state
+    cards = state.results[-1].cards if state.results else state.cards
+    winners = set(state.results[-1].winners) if state.results else set()
+    winning_columns = {c for i in winners for c in config.competitors[i]}
+    order = sorted(range(len(cards)), key=lambda c: -cards[c].total)
+    rows: list[TableRow] = [("", None, list(CARD_HEADS), False)]
+    for c in order:
+        card = cards[c]
+        cells = [
+            str(card.upper_total),
+            str(card.upper_bonus) if card.upper_bonus else "-",
+            str(card.lower_total),
+            str(card.yahtzee_bonus) if card.yahtzee_bonus else "-",
+            str(card.total),
+        ]
+        rows.append((config.column_name(c), column_colour(c), cells, c in winning_columns))
+    return rows
+
+
+def match_rows(session: Session, competitor_colour: Callable[[int], Colour]) -> list[TableRow]:
+    """Header then one row per competitor: each game's total and the match total."""
+    config, state = session.config, session.state
+    games = config.games
+    heads = [f"G{g + 1}" if games > 3 else f"Game {g + 1}" for g in range(games)] + ["Total"]
+    match = state.match_totals()
+    top = max(match) if match else 0
+    rows: list[TableRow] = [("", None, heads, False)]
+    for i in sorted(range(len(match)), key=lambda i: -match[i]):
+        cells = [
+            str(state.results[g].totals[i]) if g < len(state.results) else "" for g in range(games)
+        ]
+        cells.append(str(match[i]))
+        rows.append((config.competitor_name(i), competitor_colour(i), cells, match[i] == top))
+    return rows
