@@ -36,8 +36,20 @@ def _verb(config, competitor: int) -> str:
     return "wins"
 
 
+ASSISTED_NOTE = "Assisted: hints or undo were used."
+
+
 def game_verdict(session: Session) -> Verdict:
-    """Who won the last finished game, and of the match when it is over."""
+    """Who won the last finished game, and of the match when it is over; a game played
+    with hints or undo says so, as everywhere scores are recorded."""
+    verdict = _verdict(session)
+    if not session.assisted or not session.state.results:
+        return verdict
+    detail = f"{verdict.detail} {ASSISTED_NOTE}".strip()
+    return Verdict(verdict.headline, detail, verdict.winners)
+
+
+def _verdict(session: Session) -> Verdict:
     config, state = session.config, session.state
     if not state.results:  # not over yet: nothing to crown
         return Verdict("The game is still on", "", ())

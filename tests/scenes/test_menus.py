@@ -570,6 +570,15 @@ def test_results_show_a_shared_win(ctx):
     assert [b.label for b in results.buttons] == ["Play again", "Review", "Replay", "Title"]
 
 
+def test_results_mark_an_assisted_game(ctx):
+    session = tied_session()
+    plain = show(ctx, ResultsScene(ctx, session))
+    assert "Assisted" not in plain.verdict.detail
+    session.mark_assisted()
+    marked = show(ctx, ResultsScene(ctx, session))
+    assert marked.verdict.detail == f"{plain.verdict.detail} Assisted: hints or undo were used."
+
+
 def test_results_name_the_tie_breakers_winner(ctx):
     session = tied_session(tie_breaker=True)
     result = session.state.results[-1]
