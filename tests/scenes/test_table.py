@@ -18,7 +18,10 @@ STEP = 1 / 60  # s
 
 
 def key(code: int, mod: int = 0) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)
+    """A key press as a keyboard sends it, with the character it types."""
+    name = pygame.key.name(code)
+    text = name if len(name) == 1 and not mod & pygame.KMOD_CTRL else ""
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=text, scancode=0)
 
 
 def click(pos) -> pygame.event.Event:
@@ -201,3 +204,37 @@ def test_live_grading_marks_a_costly_choice(ctx):
     assert decision.cost > 1.0
     assert table.grade_note == f"-{decision.cost:.1f}  (best: {describe(decision.best)})"
     assert decision.dice == decision_state.dice
+
+
+def test_a_two_game_match_with_a_friend_and_a_cpu(ctx):
+    """Two people at one keyboard and a CPU, through the start roll, both games and the
+    results screen's Next game, to the end of the match."""
+    names = ("Ann", "Bob", "Cpu")
+    seats = [Seat("Ann", colour=0), Seat("Bob", colour=1), Seat("Cpu", "easy", colour=2)]
+    session = Session.new(GameConfig(names, games=2), seats, seed=12)
+    table = TableScene(ctx, session)
+    ctx.stack.push(table)
+    ctx.stack.apply_pending()
+    turns_by_person = {0: 0, 1: 0}
+    for _ in range(400):
+        state = session.state
+        if state.phase is Phase.MATCH_OVER:
+            break
+        top = ctx.stack.top
+        if isinstance(top, ResultsScene):
+            feed(ctx, key(pygame.K_n))  # Next game
+        elif session.is_cpu_turn or table.animating:
+            settle(ctx)
+        elif state.phase is Phase.ROLL_OFF:
+            feed(ctx, key(pygame.K_SPACE))
+        else:
+            turns_by_person[state.player] += 1
+            _keyboard_turn(ctx, table)
+    settle(ctx)
+    assert session.state.phase is Phase.MATCH_OVER
+    assert len(session.state.results) == 2
+    assert turns_by_person == {0: 26, 1: 26}
+    assert isinstance(ctx.stack.top, ResultsScene)
+    assert ctx.stack.top.verdict.headline.endswith("the match!") or "Shared" in (
+        ctx.stack.top.verdict.headline
+    )
