@@ -35,7 +35,7 @@ from game.ui.effects import Banner
 from game.ui.layout import table_layout
 from game.ui.palette import dice_palette
 from game.ui.scorecard_view import ScorecardView
-from game.ui.widgets import draw_felt
+from game.ui.widgets import FeltBackground
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +75,7 @@ class TableScene(Scene):
         self.start_rolls: dict[int, int] = {}  # column -> its start-roll total this game
         self._advice: tuple[GameState | None, dict] = (None, {})
         self.landed_sound_due = False
-        self._background: pygame.Surface | None = None
+        self.felt = FeltBackground()
         self.size = (1280, 800)
         self.resync()
 
@@ -109,7 +109,7 @@ class TableScene(Scene):
         self.lay = table_layout(size, len(state.config.columns))
         self.tray.set_layout(self.lay, dice_palette(self.ctx.theme.high_contrast))
         self.card_view.layout(self.lay.card, state)
-        self._background = None
+        self.felt.fit(size, self.ctx.theme)
 
     def resync(self) -> None:
         """Show the state as it is, with no animation (after load, undo, skip or a new game)."""
@@ -510,10 +510,7 @@ class TableScene(Scene):
     # ----------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface) -> None:
         theme, fonts, lay = self.ctx.theme, self.ctx.fonts, self.lay
-        if self._background is None or self._background.get_size() != surface.get_size():
-            self._background = pygame.Surface(surface.get_size())
-            draw_felt(self._background, theme)
-        surface.blit(self._background, (0, 0))
+        self.felt.draw(surface, theme)
         state = self.session.state
         table_draw.draw_message(self, surface)
         hold_label = fonts.render("held dice", 20 * lay.unit, theme.panel_alt)

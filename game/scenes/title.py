@@ -21,6 +21,8 @@ import pygame
 
 from game.scenes.base import Scene
 from game.scenes.pause import menu_letter, open_help, open_settings
+from game.ui.dice_view import draw_die
+from game.ui.palette import dice_palette
 from game.ui.widgets import Button, FocusRing, draw_felt
 
 if TYPE_CHECKING:
@@ -79,33 +81,11 @@ def load_saved_session(ctx: Context) -> Session | None:
 
 # ----------------------------------------------------------------------------- drawing dice
 def _die_drawer(high_contrast: bool):
-    """draw(surface, centre, size, face, angle) with the table's die view if it is there."""
-    try:
-        from game.ui.dice_view import draw_die
-        from game.ui.palette import dice_palette
-    except ImportError:  # the die view is optional here: a plain die will do
-        return _plain_die
+    """draw(surface, centre, size, face, angle) with the table's die view and palette."""
     palette = dice_palette(high_contrast)
     return lambda surface, centre, size, face, angle: draw_die(
         surface, centre, size, face, angle, palette=palette
     )
-
-
-def _plain_die(
-    surface: pygame.Surface, centre: tuple[float, float], size: int, face: int, angle: float
-) -> None:
-    image = pygame.Surface((size, size), pygame.SRCALPHA)
-    pygame.draw.rect(image, (246, 238, 218), image.get_rect(), 0, size // 5)
-    pygame.draw.rect(image, (150, 126, 96), image.get_rect(), 1, size // 5)
-    step, r = size * 0.27, max(2, size // 11)
-    grid = {1: [(0, 0)], 2: [(1, -1), (-1, 1)], 3: [(1, -1), (0, 0), (-1, 1)]}
-    grid[4] = [(-1, -1), (1, -1), (-1, 1), (1, 1)]
-    grid[5] = grid[4] + [(0, 0)]
-    grid[6] = grid[4] + [(-1, 0), (1, 0)]
-    for gx, gy in grid.get(face, []):
-        pygame.draw.circle(image, (34, 26, 24), (size / 2 + gx * step, size / 2 + gy * step), r)
-    turned = pygame.transform.rotozoom(image, angle, 1.0)
-    surface.blit(turned, turned.get_rect(center=(round(centre[0]), round(centre[1]))))
 
 
 def _mix(a: tuple[int, int, int], b: tuple[int, int, int], k: float) -> tuple[int, int, int]:
