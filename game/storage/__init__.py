@@ -21,22 +21,32 @@ Use:
 Nothing raises because of a file's contents. A damaged file is moved aside under a
 timestamped name (never overwriting an earlier one), one line goes into `storage.problems`,
 and defaults are used. A refused write (disk full, read-only) also adds a line and returns
-False; the game goes on.
+False; the game goes on. Symbolic links in the data folder are never written through and
+their targets never moved.
 
 Folder layout (the folders are created only when something is first written):
 
     <data folder>/                  the game's own files
         current.json                the game in progress, rewritten after every action
         profiles.json               player profiles (names)
-        stats.json                  one entry per game played, per profile (statistics)
-        highscores.json             ten best per rule variant and match length
-        history/
-            20261122-093000-3fa2c1d9e0b4.json   one finished game or match each (replayable)
+        records.sqlite3             finished games (replayable logs), statistics and high
+                                    scores: one SQLite database (see records.py), plus its
+                                    -wal and -shm files while the game runs
+        imported-json/              older versions' history/, stats.json and highscores.json,
+                                    kept after their one-time import (see legacy.py)
     <config folder>/
         settings.json               the player's settings
-    Damaged files are kept beside the originals as NAME.corrupt-YYYYMMDD-HHMMSS[-N].json.
+    Damaged files are kept beside the originals as NAME.corrupt-YYYYMMDD-HHMMSS[-N].json
+    (records.corrupt-...sqlite3 with its -wal and -shm for the database). A history log that
+    fails its checks is moved into the database's set_aside table.
     NAME.json.tmp-PID-XXXXXXXX files exist only while a write is in flight; one left by a
     crash is removed at the next start.
+
+    Why settings, profiles and the game in progress stay JSON: they are small, read whole and
+    written whole, and a player may edit or delete them by hand; current.json is rewritten
+    after every action in about a millisecond and a damaged records file can never cost the
+    game in progress (nor the other way round). What grows with every game played, and must
+    be filed atomically, is in the database.
 
     The data folder is platformdirs' user_data_dir("yahtzee-table"):
         Linux   ~/.local/share/yahtzee-table      (settings: ~/.config/yahtzee-table)
@@ -48,6 +58,7 @@ Folder layout (the folders are created only when something is first written):
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 from collections.abc import Mapping, Sequence
@@ -58,9 +69,11 @@ from game.rules import Game
 from game.seats import Seat
 from game.storage import history as _history
 from game.storage import saves as _saves
-from game.storage.highscores import HIGHSCORES_FORMAT, HighScore, HighScoreBook
+from game.storage import tables as _tables
+from game.storage.highscores import HighScore, table_key
 from game.storage.history import HistoryLog, HistorySummary
 from game.storage.jsonfile import Clock, JsonStore, local_now, remove_stale_temps
+from game.storage.legacy import import_json
 from game.storage.paths import DataPaths, parse_data_dir, resolve_paths
 from game.storage.profiles import (
     CPU_PROFILES,
@@ -70,6 +83,7 @@ from game.storage.profiles import (
     cpu_profile_name,
     profile_for_seat,
 )
+from game.storage.records import Records, unpack
 from game.storage.saves import make_session_record, restore_session
 from game.storage.settings import (
     DEFAULT_KEY_BINDINGS,
@@ -77,14 +91,7 @@ from game.storage.settings import (
     SETTINGS_FORMAT,
     Settings,
 )
-from game.storage.stats import (
-    STATS_FORMAT,
-    HeadToHead,
-    ProfileStats,
-    StatsBook,
-    entries_for_game,
-    histogram,
-)
+from game.storage.stats import HeadToHead, ProfileStats, Tally, entries_for_game, histogram
 
 log = logging.getLogger(__name__)
 
@@ -115,10 +122,10 @@ __all__ = [
 class FinishedRecord:
     """What `record_finished` did."""
 
-    history_id: str  # the log in history/ (load_log(history_id) replays it)
+    history_id: str  # the game's log (load_log(history_id) replays it)
     new: bool  # False if this very game had been filed before (nothing was counted again)
     high_score_places: Mapping[int, int]  # player index -> place in the table (1 = best)
-    saved: bool  # every file was written (else `problems` says what the disk refused)
+    saved: bool  # filed and the game in progress cleared (else `problems` says what failed)
 
 
 class Storage:
@@ -131,13 +138,14 @@ class Storage:
         environ: Mapping[str, str] | None = None,
         clock: Clock = local_now,
     ) -> None:
-        """Find the folders (see the module docstring) and load settings, profiles,
-        statistics and high scores now, so any damage is reported at start-up. The game in
-        progress and the history are read when asked for."""
+        """Find the folders (see the module docstring), load settings and profiles and open
+        the records now, so any damage is reported at start-up (and older versions' JSON
+        records are imported, once). The game in progress is read when asked for."""
         self.paths: DataPaths = resolve_paths(data_dir, environ)
         self.problems: list[str] = []  # one line each, for the player; see take_problems
         self.last_finished: FinishedRecord | None = None  # set by save_session
         self._store = JsonStore(self.problems, clock)
+        self._check_folders()
         for folder in self.paths.folders():
             for stale in remove_stale_temps(folder):
                 log.info("removed %s, left by an interrupted write", stale)
@@ -148,16 +156,25 @@ class Storage:
             )
             or ProfileBook()
         )
-        self._stats: StatsBook = (
-            self._store.load(self.paths.stats, STATS_FORMAT, StatsBook.from_dict, "statistics")
-            or StatsBook()
-        )
-        self._highscores: HighScoreBook = (
-            self._store.load(
-                self.paths.highscores, HIGHSCORES_FORMAT, HighScoreBook.from_dict, "high scores"
-            )
-            or HighScoreBook()
-        )
+        self._records = Records(self.paths.records, self._store)
+        import_json(self._records, self._store, self.paths)
+
+    def _check_folders(self) -> None:
+        """Say at once when nothing can be saved, rather than at every save; set aside a
+        folder where the game in progress belongs (else no game would be saved all session)."""
+        for folder in dict.fromkeys((self.paths.data_dir, self.paths.config_dir)):
+            if os.path.lexists(folder) and not folder.is_dir():
+                self._store.report(
+                    f"The data folder {folder} is a file, not a folder, so nothing can be "
+                    "saved; move that file or choose another folder with --data-dir."
+                )
+        current = self.paths.current
+        if os.path.lexists(current) and not current.is_file() and not current.is_symlink():
+            self._store.set_aside(current, "it is not a file", _saves.WHAT, "a new game starts")
+
+    def close(self) -> None:
+        """Close the records database (optional: the operating system closes it at exit)."""
+        self._records.close()
 
     @classmethod
     def from_argv(cls, argv: Sequence[str], **kwargs) -> Storage:
@@ -272,24 +289,31 @@ class Storage:
         match (from the coach), for the statistics. ValueError if the game is not over.
         """
         now = self._now()  # one moment for the log, the statistics and the high scores
-        log_id, status = _history.append_log(
-            self._store, self.paths, game, seats, assisted, started, expected_lost, now
+        log_id = _history.log_id_for(now, _history.fingerprint(game))
+        record = _history.make_log_record(
+            log_id, game, seats, assisted, now, started, expected_lost
         )
-        saved = status != "failed"
         date = _saves.iso_time(now)
         names = [self._record_name(seat) for seat in seats]
         lost = _history.lost_per_player(game, expected_lost)
-        if not self._stats.has(log_id):
-            entries = entries_for_game(log_id, date, game, names, assisted, lost)
-            if self._stats.add(entries):
-                saved &= self._save_stats()
-        places = self._highscores.add_game(log_id, date, game, seats, assisted)
-        if places:
-            saved &= self._store.save(
-                self.paths.highscores, self._highscores.to_dict(), "high scores"
-            )
-        saved &= self.clear_current()
-        return FinishedRecord(log_id, status == "new", places, saved)
+        entries = entries_for_game(log_id, date, game, names, assisted, lost)
+
+        def file(con) -> tuple[str, bool, dict[int, int]]:
+            existing = _tables.find_game(con, log_id[-12:])
+            if existing is not None:
+                return existing, False, {}
+            _tables.insert_game(con, record)
+            if entries:
+                _tables.add_entries(con, entries)
+            places = _tables.add_high_scores(con, log_id, date, game, seats, assisted)
+            return log_id, True, places
+
+        saved, done = self._records.write(file)
+        if not saved or done is None:
+            # The game in progress is kept: the next start files it (nothing is lost).
+            return FinishedRecord(log_id, False, {}, False)
+        filed_id, new, places = done
+        return FinishedRecord(filed_id, new, places, self.clear_current())
 
     def _record_name(self, seat: Seat) -> str | None:
         name = profile_for_seat(seat)
@@ -302,12 +326,39 @@ class Storage:
         return profile.name
 
     def list_history(self, limit: int | None = None) -> list[HistorySummary]:
-        """Finished games, newest first (bad logs are set aside, reported and skipped)."""
-        return _history.list_history(self._store, self.paths, limit)
+        """Finished games, newest first, at most `limit` (one indexed query whatever the
+        number of games). A log that fails its checks is set aside, reported and skipped."""
+        found: list[HistorySummary] = []
+        for log_id, text in self._records.run(lambda con: _tables.summaries(con, limit), []):
+            try:
+                found.append(_history.parse_summary(json.loads(text), log_id))
+            except Exception as bad:  # noqa: BLE001 - never crash on the records' contents
+                self._set_log_aside(log_id, bad)
+        return found
 
     def load_log(self, history_id: str) -> HistoryLog | None:
-        """A finished game replayed and checked; None if missing or bad (reported)."""
-        return _history.load_log(self._store, self.paths, history_id)
+        """A finished game replayed and checked; None if missing or bad (set aside, reported)."""
+        if not isinstance(history_id, str) or not _history.ID_PATTERN.match(history_id):
+            raise KeyError(f"not a history id: {history_id!r:.60}")
+        row = self._records.run(lambda con: _tables.game_log(con, history_id), None)
+        if row is None:
+            return None
+        try:
+            data = json.loads(row[0])
+            data["game"] = unpack(row[1])
+            return _history.parse_log(data, history_id)
+        except Exception as bad:  # noqa: BLE001 - never crash on the records' contents
+            self._set_log_aside(history_id, bad)
+            return None
+
+    def _set_log_aside(self, log_id: str, bad: Exception) -> None:
+        reason = str(bad) or type(bad).__name__
+        reason = reason if len(reason) <= 160 else reason[:157] + "..."
+        self._records.write(lambda con: _tables.set_game_aside(con, log_id, reason))
+        self._store.report(
+            f"The {_history.WHAT} log {log_id} was damaged ({reason}); it was kept aside in "
+            f"the records and {_history.LEFT_OUT}."
+        )
 
     # ------------------------------------------------------------------------- profiles
     def list_profiles(self) -> list[Profile]:
@@ -329,55 +380,65 @@ class Storage:
         before = self._profiles.find(old)
         profile = self._profiles.rename(old, new)
         assert before is not None  # rename raised otherwise
-        self._stats.rename(before.name, profile.name)
         self._save_profiles()
-        self._save_stats()
+        self._records.write(lambda con: _tables.rename_in_tallies(con, before.name, profile.name))
         return profile
 
     def delete_profile(self, name: str) -> None:
         """Delete a profile and its statistics (history logs and high scores stay)."""
         profile = self._profiles.delete(name)
-        self._stats.delete(profile.name)
         self._save_profiles()
-        self._save_stats()
+        self._records.write(lambda con: _tables.delete_from_tallies(con, profile.name))
 
     def _save_profiles(self) -> bool:
         return self._store.save(self.paths.profiles, self._profiles.to_dict(), "profiles")
 
-    def _save_stats(self) -> bool:
-        return self._store.save(self.paths.stats, self._stats.to_dict(), "statistics")
-
     # ------------------------------------------------------------------------- statistics
     def profile_stats(self, name: str) -> ProfileStats:
         """A profile's (or "CPU Expert"'s ...) figures; zeros if it has no games yet."""
-        return self._stats.for_profile(name)
+        tallies = self._records.run(lambda con: _tables.read_tallies(con, [name]), {})
+        return ProfileStats.from_tally(name, tallies.get(name, Tally()))
 
     def all_stats(self) -> dict[str, ProfileStats]:
-        """Figures for every name with recorded games, CPU levels included."""
-        return self._stats.stats()
+        """Figures for every name with recorded games, CPU levels included (one row each,
+        kept up to date as games are filed: no game is read)."""
+        tallies = self._records.run(_tables.read_tallies, {})
+        return {name: ProfileStats.from_tally(name, tally) for name, tally in tallies.items()}
 
     def rebuild_stats(self) -> int:
-        """Recompute every statistic from the history logs (for example after stats.json was
-        damaged and set aside); returns the number of logs used. Replays each log, so it
+        """Recompute every statistic from the history logs (for example after the records
+        were damaged by hand); returns the number of logs used. Replays each log, so it
         takes a few milliseconds per game: offer it as an action, not on every start."""
-        book = StatsBook()
-        used = 0
-        for summary in reversed(self.list_history()):  # oldest first, as they were played
-            played = self.load_log(summary.id)
-            if played is None:
-                continue
-            names = [self._record_name(seat) for seat in played.seats]
-            date = _saves.iso_time(played.date)
-            book.add(
-                entries_for_game(
-                    played.id, date, played.game, names, played.assisted, played.expected_lost
-                )
-            )
-            used += 1
-        self._stats = book
-        self._save_stats()
+        tallies: dict[str, Tally] = {}
+        bad: list[tuple[str, Exception]] = []
+
+        def fold(con) -> int:
+            used = 0
+            for log_id, summary, blob in _tables.logs_oldest_first(con):
+                try:
+                    data = json.loads(summary)
+                    data["game"] = unpack(blob)
+                    played = _history.parse_log(data, log_id)
+                except Exception as error:  # noqa: BLE001 - set aside below
+                    bad.append((log_id, error))
+                    continue
+                names = [self._record_name(seat) for seat in played.seats]
+                date = _saves.iso_time(played.date)
+                for entry in entries_for_game(
+                    log_id, date, played.game, names, played.assisted, played.expected_lost
+                ):
+                    for row in entry["rows"]:
+                        tallies.setdefault(row["name"], Tally()).add(entry, row)
+                used += 1
+            return used
+
+        used = self._records.run(fold, 0)
+        for log_id, error in bad:
+            self._set_log_aside(log_id, error)
+        self._records.write(lambda con: _tables.replace_tallies(con, tallies))
         return used
 
     def high_scores(self, variant: str, games: int = 1) -> list[HighScore]:
         """The table for a rule variant ("official", "free", "simple") and match length."""
-        return self._highscores.table(variant, games)
+        key = table_key(variant, games)
+        return self._records.run(lambda con: _tables.read_board(con, key), [])

@@ -1,10 +1,12 @@
-"""Finished games: one small JSON log per game (or match) in the `history/` folder.
+"""Finished games: the format of a history log (one per game or match), and its checks.
 
-A log is named `<finished YYYYMMDD-HHMMSS>-<fingerprint>.json`; its id is the name without
-`.json`. The fingerprint is a hash of the game's rules, start RNG state and action log, so
-recording the same finished game twice (say the app was killed between writing the log and
-clearing the game in progress, and records it again on restart) finds the first log instead
-of writing a second.
+The logs live in the records database (records.py, tables.py); older versions kept each in
+`history/<id>.json` with the same contents, which legacy.py imports once.
+
+A log's id is `<finished YYYYMMDD-HHMMSS>-<fingerprint>`. The fingerprint is a hash of the
+game's rules, start RNG state and action log, so recording the same finished game twice (say
+the app was killed between filing the game and clearing the game in progress, and records it
+again on restart) finds the first log instead of filing a second.
 
 A log holds the whole `Game.to_dict()` (config with variant and players, start_rng, the
 actions, the final state) plus seats, dates, totals, winners, the assisted flag and the
@@ -17,7 +19,6 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -25,8 +26,6 @@ from datetime import datetime
 
 from game.rules import Game
 from game.seats import Seat
-from game.storage.jsonfile import CORRUPT_MARK, TEMP_MARK, JsonStore
-from game.storage.paths import DataPaths
 from game.storage.saves import iso_time, parse_seats, parse_time
 
 HISTORY_FORMAT = 1
@@ -100,6 +99,11 @@ def _points_lost(value: object) -> float:
     if not math.isfinite(number) or not 0 <= number <= MAX_POINTS_LOST:
         raise ValueError(f"expected points lost must be 0 to {MAX_POINTS_LOST:g}")
     return number
+
+
+def log_id_for(finished: datetime, mark: str) -> str:
+    """The id of a log: its finish time, then the game's fingerprint (so ids sort by date)."""
+    return f"{finished.strftime('%Y%m%d-%H%M%S')}-{mark}"
 
 
 def make_log_record(
@@ -201,106 +205,4 @@ def parse_log(data: dict, log_id: str) -> HistoryLog:
         totals=summary.totals,
         winners=summary.winners,
         expected_lost=lost_values,
-    )
-
-
-def _log_files(paths: DataPaths, store: JsonStore) -> list[str]:
-    """History log ids on disk, newest first. A file where the folder should be is set aside."""
-    folder = paths.history
-    if os.path.lexists(folder) and not folder.is_dir():
-        store.set_aside(folder, "it is a file where the history folder should be", WHAT)
-        return []
-    try:
-        names = os.listdir(folder)
-    except FileNotFoundError:
-        return []
-    except OSError as bad:
-        store.report(f"The game history could not be read ({bad.strerror or bad}).")
-        return []
-    ids = []
-    for name in names:
-        if not name.endswith(".json") or CORRUPT_MARK in name or TEMP_MARK in name:
-            continue
-        stem = name[: -len(".json")]
-        if ID_PATTERN.match(stem):
-            ids.append(stem)
-        else:
-            store.set_aside(folder / name, "its name is not a history log's", WHAT, LEFT_OUT)
-    ids.sort(reverse=True)  # the id starts with the finish time
-    return ids
-
-
-def find_by_fingerprint(paths: DataPaths, mark: str) -> str | None:
-    try:
-        names = os.listdir(paths.history)
-    except OSError:
-        return None
-    for name in names:
-        stem = name[: -len(".json")] if name.endswith(".json") else ""
-        if ID_PATTERN.match(stem) and stem.endswith("-" + mark):
-            return stem
-    return None
-
-
-def append_log(
-    store: JsonStore,
-    paths: DataPaths,
-    game: Game,
-    seats: Sequence[Seat],
-    assisted: bool,
-    started: datetime | str | None = None,
-    expected_lost: Mapping[int, float] | None = None,
-    finished: datetime | None = None,
-) -> tuple[str, str]:
-    """Write a finished game's log: (its id, "new" | "existing" | "failed").
-
-    A game already logged is found, not written again ("existing"). If the disk refuses
-    ("failed"), the problem is reported and the id is still returned for the statistics.
-
-    ValueError if the game is not over or the seats do not fit it.
-    """
-    mark = fingerprint(game)
-    finished = finished or store.clock()
-    record = make_log_record("", game, seats, assisted, finished, started, expected_lost)
-    existing = find_by_fingerprint(paths, mark)
-    if existing is not None:
-        return existing, "existing"
-    log_id = f"{finished.strftime('%Y%m%d-%H%M%S')}-{mark}"
-    record["id"] = log_id
-    if os.path.lexists(paths.history) and not paths.history.is_dir():
-        store.set_aside(paths.history, "it is a file where the history folder should be", WHAT)
-    saved = store.save(paths.history / f"{log_id}.json", record, WHAT)
-    return log_id, "new" if saved else "failed"
-
-
-def list_history(
-    store: JsonStore, paths: DataPaths, limit: int | None = None
-) -> list[HistorySummary]:
-    """Finished games, newest first; bad logs are set aside, reported and skipped."""
-    found: list[HistorySummary] = []
-    for log_id in _log_files(paths, store):
-        if limit is not None and len(found) >= limit:
-            break
-        summary = store.load(
-            paths.history / f"{log_id}.json",
-            HISTORY_FORMAT,
-            lambda data, log_id=log_id: parse_summary(data, log_id),
-            WHAT,
-            LEFT_OUT,
-        )
-        if summary is not None:
-            found.append(summary)
-    return found
-
-
-def load_log(store: JsonStore, paths: DataPaths, log_id: str) -> HistoryLog | None:
-    """A finished game by id, replayed; None if there is no such log or it was bad (reported)."""
-    if not isinstance(log_id, str) or not ID_PATTERN.match(log_id):
-        raise KeyError(f"not a history id: {log_id!r:.60}")
-    return store.load(
-        paths.history / f"{log_id}.json",
-        HISTORY_FORMAT,
-        lambda data: parse_log(data, log_id),
-        WHAT,
-        LEFT_OUT,
     )

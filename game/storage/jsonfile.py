@@ -249,6 +249,25 @@ def quarantine(path: Path, when: datetime) -> Path:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
+def quarantine_together(paths: list[Path], when: datetime) -> Path:
+    """Move a file and its companions (a database's -wal and -shm) aside under one stamp and
+    attempt number, so they stay a set; returns where the first went. Symbolic links are
+    moved themselves, never their targets. OSError if one cannot be moved."""
+    for attempt in itertools.count(1):
+        main = corrupt_name(paths[0], when, attempt)
+        # records.sqlite3-wal -> records.corrupt-STAMP.sqlite3-wal
+        targets = [main] + [
+            main.with_name(main.name + p.name[len(paths[0].name) :]) for p in paths[1:]
+        ]
+        if any(os.path.lexists(t) for t in targets):
+            continue
+        for path, target in zip(paths, targets, strict=True):
+            if os.path.lexists(path):
+                os.rename(path, target)
+        return targets[0]
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
 def remove_stale_temps(folder: Path, now: float | None = None) -> list[Path]:
     """Delete temporary files left by a write that was killed; returns what was removed.
 
@@ -258,6 +277,8 @@ def remove_stale_temps(folder: Path, now: float | None = None) -> list[Path]:
     """
     now = time.time() if now is None else now
     removed: list[Path] = []
+    if os.path.islink(folder):
+        return removed  # never delete anything through a link that leads out of the folder
     try:
         entries = list(os.scandir(folder))
     except OSError:

@@ -28,7 +28,9 @@ CURRENT_FILE = "current.json"
 PROFILES_FILE = "profiles.json"
 STATS_FILE = "stats.json"
 HIGHSCORES_FILE = "highscores.json"
-HISTORY_DIR = "history"
+HISTORY_DIR = "history"  # older versions' logs, imported once (legacy.py)
+RECORDS_FILE = "records.sqlite3"
+IMPORTED_DIR = "imported-json"
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,14 @@ class DataPaths:
     @property
     def history(self) -> Path:
         return self.data_dir / HISTORY_DIR
+
+    @property
+    def records(self) -> Path:
+        return self.data_dir / RECORDS_FILE
+
+    @property
+    def imported(self) -> Path:
+        return self.data_dir / IMPORTED_DIR
 
     def folders(self) -> tuple[Path, ...]:
         """Every folder the game writes in (each listed once)."""

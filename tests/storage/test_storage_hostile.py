@@ -1,11 +1,15 @@
 """Every file kind against every kind of bad file: reported, kept aside byte for byte,
-defaults used, nothing raised, and the next start is quiet."""
+defaults used, nothing raised, and the next start is quiet. The JSON kinds are the live files
+(settings, game in progress, profiles) and the old versions' records, which are read once to
+be imported (stats, high scores, history logs); the records database has its own cases in
+test_storage_records.py."""
 
 from __future__ import annotations
 
 import json
 import os
 import shutil
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -13,8 +17,10 @@ import pytest
 from game.storage import Settings, Storage
 
 from .conftest import SEATS, STAMP, STARTED, open_storage, two_player_game
+from .legacy_folder import write_legacy_folder
 
 KINDS = ("settings", "current", "profiles", "stats", "highscores", "history")
+LEGACY = ("stats", "highscores", "history")
 
 # Per kind: a path into the file's JSON to a value the validation checks, for mutations.
 TARGETS = {
@@ -30,7 +36,8 @@ HUGE_INT = "1" + "0" * 400
 
 @pytest.fixture(scope="module")
 def source(tmp_path_factory) -> dict[str, tuple[str, bytes]]:
-    """A folder with one good file of each kind: kind -> (path relative to folder, bytes)."""
+    """One good file of each kind: kind -> (path relative to the data folder, bytes). The
+    legacy kinds come from a folder as the old versions wrote it."""
     folder = tmp_path_factory.mktemp("source")
     storage = open_storage(folder)
     storage.save_settings(storage.settings.replace(sound_volume=0.3, muted=True))
@@ -38,15 +45,22 @@ def source(tmp_path_factory) -> dict[str, tuple[str, bytes]]:
     done = storage.record_finished(two_player_game(seed=3), SEATS, False, STARTED)
     storage.save_game(two_player_game(seed=4, limit=30), SEATS, False, STARTED)
     assert storage.problems == [] and done.high_score_places == {0: 1}
+    storage.close()
+    legacy = tmp_path_factory.mktemp("legacy")
+    first = write_legacy_folder(legacy)[0]
     files = {
         "settings": "settings.json",
         "current": "current.json",
         "profiles": "profiles.json",
+        "records": "records.sqlite3",
         "stats": "stats.json",
         "highscores": "highscores.json",
-        "history": f"history/{done.history_id}.json",
+        "history": f"history/{first}.json",
     }
-    return {kind: (name, (folder / name).read_bytes()) for kind, name in files.items()}
+    return {
+        kind: (name, ((legacy if kind in LEGACY else folder) / name).read_bytes())
+        for kind, name in files.items()
+    }
 
 
 def _set(doc: object, path: tuple, value: object) -> None:
@@ -154,7 +168,9 @@ def assert_defaults(storage: Storage, kind: str) -> None:
 @pytest.mark.parametrize("kind", KINDS)
 def test_bad_file(tmp_path: Path, source, kind: str, case: str):
     folder = tmp_path / "data"
-    for name, raw in source.values():
+    for other, (name, raw) in source.items():
+        if other == "records" and kind in LEGACY:
+            continue  # an old folder: its records are still JSON, to be imported
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_bytes(raw)
     name, raw = source[kind]
@@ -170,6 +186,10 @@ def test_bad_file(tmp_path: Path, source, kind: str, case: str):
     storage = open_storage(folder)
     load_everything(storage)
 
+    if (kind, case) == ("history", "directory"):
+        # Not a log file: the import skips it and leaves it exactly where it is.
+        assert storage.problems == [] and (path / "inside.txt").read_bytes() == b"keep me"
+        return
     assert len(storage.problems) == 1, storage.problems
     message = storage.problems[0]
     stem = path.name[: -len(".json")]
@@ -219,16 +239,6 @@ def test_a_file_where_the_history_folder_should_be(tmp_path, source):
     assert done.saved and [s.id for s in storage.list_history()] == [done.history_id]
 
 
-def test_a_stray_file_in_history_is_set_aside(tmp_path, source):
-    folder = tmp_path / "data"
-    (folder / "history").mkdir(parents=True)
-    (folder / "history" / "notes.json").write_bytes(b"{}")
-    storage = open_storage(folder)
-    assert storage.list_history() == []
-    assert len(storage.problems) == 1
-    assert (folder / "history" / f"notes.corrupt-{STAMP}.json").read_bytes() == b"{}"
-
-
 def test_history_log_under_another_name_is_refused(tmp_path, source):
     folder = tmp_path / "data"
     name, raw = source["history"]
@@ -253,6 +263,11 @@ def test_a_log_that_does_not_replay_is_refused(tmp_path, source):
     assert storage.load_log(log_id) is None
     assert len(storage.problems) == 1 and "does not" in storage.problems[0]
     assert storage.list_history() == []
+    # Kept, with the reason, in the records' set_aside table.
+    storage.close()
+    with sqlite3.connect(folder / "records.sqlite3") as con:
+        kept = con.execute("SELECT kind, key, reason FROM set_aside").fetchall()
+    assert kept == [("game", log_id, storage.problems[0].split("(", 1)[1].split(");")[0])]
 
 
 def test_hostile_extra_in_a_saved_game(tmp_path, source):

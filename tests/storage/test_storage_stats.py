@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
+import sqlite3
 from datetime import timedelta
 
 import pytest
@@ -237,10 +239,12 @@ def test_statistics_rebuild_from_history(data_dir):
     for seed in (3, 4, 5):
         storage.record_finished(two_player_game(seed=seed), SEATS, False, STARTED, {0: seed})
     kept = storage.all_stats()
-    storage.paths.stats.write_bytes(b"\x00 damaged")
-    damaged = open_storage(data_dir)
-    assert damaged.all_stats() == {} and len(damaged.problems) == 1
-    assert damaged.rebuild_stats() == 3
-    assert damaged.all_stats() == kept
-    assert damaged.profile_stats("Ann").mean_points_lost == 4.0
+    storage.close()
+    with contextlib.closing(sqlite3.connect(data_dir / "records.sqlite3")) as con, con:
+        con.execute("DELETE FROM tallies")  # the statistics lost, the logs kept
+    wiped = open_storage(data_dir)
+    assert wiped.all_stats() == {} and wiped.problems == []
+    assert wiped.rebuild_stats() == 3
+    assert wiped.all_stats() == kept
+    assert wiped.profile_stats("Ann").mean_points_lost == 4.0
     assert open_storage(data_dir).all_stats() == kept

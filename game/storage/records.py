@@ -1,0 +1,295 @@
+"""The game's records in one SQLite file, records.sqlite3: finished games, statistics, scores.
+
+Why SQLite (standard library `sqlite3`): recording a finished game used to rewrite the whole
+statistics file and scan the history folder, so it grew slower with every game played. Here a
+finished game is one transaction that touches a handful of rows, whatever the number of games:
+
+    games        id (finish time + fingerprint, so it sorts by date), fingerprint, summary JSON
+    logs         the replayable Game.to_dict() per game, zlib-compressed JSON (half the size)
+    tallies      per record name, the running statistics (stats.Tally as JSON)
+    high_scores  ten places per board ("official-1" ...)
+    set_aside    rows that failed their checks, kept with the reason (never silently dropped)
+    meta         key/value notes, such as when the old JSON files were imported
+
+Every query a screen makes has its index: History pages by the `games.id` index (ORDER BY id
+DESC LIMIT n), Statistics reads `tallies` by its key, the high-score board by (board, place).
+
+The database runs in WAL mode with synchronous=FULL: a commit is durable and a process killed
+at any moment leaves the last committed state. `PRAGMA user_version` is the schema version and
+`PRAGMA application_id` marks the file as the game's.
+
+Damage is never written over. A file that is not a SQLite database, is cut short, is a
+folder, a symbolic link or a device, holds another program's tables or a newer schema, or that
+SQLite later finds malformed, is closed and moved aside with its -wal and -shm files as
+`records.corrupt-YYYYMMDD-HHMMSS[-N].sqlite3`; one line goes into problems and the records start
+afresh. A disk that refuses a write (full, read-only) adds one line; the game goes on and what
+was already committed stays.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import sqlite3
+import stat
+import threading
+import zlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+from game.storage.jsonfile import MAX_FILE_BYTES, JsonStore, quarantine_together
+from game.storage.paths import ensure_dir
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+SCHEMA_VERSION = 1
+APPLICATION_ID = 0x59616874  # "Yaht": tells the game's file from any other SQLite file
+SQLITE_HEADER = b"SQLite format 3\x00"
+BUSY_TIMEOUT = 2.0  # s: a second copy of the game holding the write lock
+WHAT = "game records"
+DAMAGE_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
+
+SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE games (
+    id TEXT NOT NULL UNIQUE,
+    fingerprint TEXT NOT NULL UNIQUE,
+    summary TEXT NOT NULL
+);
+CREATE TABLE logs (game INTEGER PRIMARY KEY, data BLOB NOT NULL);
+CREATE TABLE tallies (name TEXT PRIMARY KEY, data TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE high_scores (
+    board TEXT NOT NULL,
+    place INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (board, place)
+) WITHOUT ROWID;
+CREATE TABLE set_aside (kind TEXT, key TEXT, reason TEXT, summary TEXT, data BLOB);
+"""
+TABLES = {"meta", "games", "logs", "tallies", "high_scores", "set_aside"}
+
+
+class Damaged(Exception):
+    """The records file cannot be used; the message says why, in words for a player."""
+
+
+def pack(data: object) -> bytes:
+    return zlib.compress(json.dumps(data, separators=(",", ":")).encode())
+
+
+def unpack(blob: bytes) -> object:
+    """The data `pack` stored; ValueError if it does not unpack to at most MAX_FILE_BYTES."""
+    inflate = zlib.decompressobj()
+    try:
+        raw = inflate.decompress(blob, MAX_FILE_BYTES)
+    except zlib.error as bad:
+        raise ValueError(f"it does not unpack ({bad})") from None
+    if inflate.unconsumed_tail:
+        raise ValueError("it is too big")
+    return json.loads(raw)
+
+
+def is_damage(error: sqlite3.Error) -> bool:
+    code = getattr(error, "sqlite_errorcode", None)
+    return code is not None and code & 0xFF in DAMAGE_CODES
+
+
+def check_file(path: Path) -> None:
+    """Damaged if the file (or its -wal/-shm) cannot be the game's database; cheap: reads
+    100 bytes, so a huge file of junk is refused without reading it."""
+    for part in (path, *companions(path)):
+        try:
+            info = os.lstat(part)
+        except FileNotFoundError:
+            continue
+        except OSError as bad:
+            raise Damaged(f"{part.name} cannot be read: {bad.strerror or bad}") from None
+        if stat.S_ISLNK(info.st_mode):
+            raise Damaged(f"{part.name} is a symbolic link, which the game never writes through")
+        if stat.S_ISDIR(info.st_mode):
+            raise Damaged(f"{part.name} is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise Damaged(f"{part.name} is not a regular file")
+    try:
+        with open(path, "rb") as source:
+            head = source.read(100)
+        size = os.path.getsize(path)
+    except FileNotFoundError:
+        return
+    except OSError as bad:
+        raise Damaged(f"it cannot be read: {bad.strerror or bad}") from None
+    if not head:
+        return  # an empty file is an empty database: SQLite starts it afresh
+    if not head.startswith(SQLITE_HEADER) or len(head) < 100:
+        raise Damaged("it is not a SQLite database")
+    page_size = int.from_bytes(head[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    pages = int.from_bytes(head[28:32], "big")
+    header_size_valid = head[24:28] == head[92:96]
+    wal = companions(path)[0]
+    wal_empty = not wal.exists() or wal.stat().st_size == 0
+    if header_size_valid and wal_empty and size < pages * page_size:
+        raise Damaged(f"it is cut short ({size:,} of {pages * page_size:,} bytes)")
+
+
+def companions(path: Path) -> tuple[Path, Path]:
+    """The -wal and -shm files SQLite keeps beside a database in WAL mode."""
+    return path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")
+
+
+class Records:
+    """The open records database. Every public method is safe whatever is on disk: reads give
+    empty results and writes False when the file is unusable (problems say why)."""
+
+    def __init__(self, path: Path, store: JsonStore) -> None:
+        self.path = path
+        self._store = store
+        self._con: sqlite3.Connection | None = None
+        self._blocked = False  # a damaged file could not be moved aside: never write over it
+        self._failing = False  # a write failed; said once until one works again
+        self._lock = threading.Lock()
+        if os.path.lexists(path) or any(os.path.lexists(p) for p in companions(path)):
+            self.run(lambda con: None, None)  # open now, so damage is reported at start
+
+    # ------------------------------------------------------------------ opening
+    def _open(self, create: bool) -> sqlite3.Connection | None:
+        if self._con is not None:
+            return self._con
+        if self._blocked:
+            return None
+        check_file(self.path)
+        if not create and not os.path.lexists(self.path):
+            return None
+        if create:
+            ensure_dir(self.path.parent)
+        con = sqlite3.connect(
+            self.path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False
+        )
+        try:
+            self._prepare(con)
+        except BaseException:
+            con.close()
+            raise
+        self._con = con
+        return con
+
+    def _prepare(self, con: sqlite3.Connection) -> None:
+        con.execute("PRAGMA journal_mode=WAL")
+        con.execute("PRAGMA synchronous=FULL")
+        version = con.execute("PRAGMA user_version").fetchone()[0]
+        app = con.execute("PRAGMA application_id").fetchone()[0]
+        tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if version == 0 and not tables:
+            con.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in SCHEMA.split(";"):
+                    if statement.strip():
+                        con.execute(statement)
+                con.execute(f"PRAGMA application_id={APPLICATION_ID}")
+                con.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+                con.execute("COMMIT")
+            except BaseException:
+                con.execute("ROLLBACK")
+                raise
+            return
+        if app != APPLICATION_ID:
+            raise Damaged("it is a SQLite database, but not the game's")
+        if version > SCHEMA_VERSION:
+            raise Damaged(
+                f"it was written by a newer version of the game (schema {version}, "
+                f"this version reads {SCHEMA_VERSION})"
+            )
+        if version != SCHEMA_VERSION or not tables >= TABLES:
+            raise Damaged(f"its tables are not the game's (schema {version})")
+
+    def close(self) -> None:
+        """Close the file (a clean close folds the -wal file back into the database)."""
+        with self._lock:
+            self._close()
+
+    def _close(self) -> None:
+        if self._con is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._con.close()
+            self._con = None
+
+    # ------------------------------------------------------------------ running
+    def run(self, read: Callable[[sqlite3.Connection], T], default: T) -> T:
+        """`read(connection)`, or `default` if there is no database or it is unusable."""
+        with self._lock:
+            for attempt in (1, 2):
+                try:
+                    con = self._open(create=False)
+                    return default if con is None else read(con)
+                except (Damaged, sqlite3.DatabaseError) as bad:
+                    if not self._damaged(bad, attempt):
+                        self._report_refusal("read", bad)
+                        return default
+        return default
+
+    def write(self, change: Callable[[sqlite3.Connection], T]) -> tuple[bool, T | None]:
+        """`change(connection)` in one transaction: (True, its result), or (False, None) if the
+        disk refused (reported once) and nothing of it was kept."""
+        with self._lock:
+            for attempt in (1, 2):
+                try:
+                    con = self._open(create=True)
+                    if con is None:
+                        return False, None
+                    con.execute("BEGIN IMMEDIATE")
+                    try:
+                        result = change(con)
+                        con.execute("COMMIT")
+                    except BaseException:
+                        if con.in_transaction:
+                            con.execute("ROLLBACK")
+                        raise
+                except (Damaged, sqlite3.DatabaseError) as bad:
+                    if not self._damaged(bad, attempt):
+                        self._report_refusal("write", bad)
+                        return False, None
+                except OSError as bad:  # the folder could not be made
+                    self._report_refusal("write", bad)
+                    return False, None
+                else:
+                    self._failing = False
+                    return True, result
+        return False, None
+
+    def _damaged(self, bad: Exception, attempt: int) -> bool:
+        """Set a damaged file aside (True: try again on a fresh one); False for a refusal."""
+        if attempt > 1 or not (isinstance(bad, Damaged) or is_damage(bad)):
+            return False
+        self._close()
+        reason = str(bad) or type(bad).__name__
+        if isinstance(bad, sqlite3.DatabaseError):
+            reason = f"SQLite says: {reason}"
+        try:
+            moved = quarantine_together([self.path, *companions(self.path)], self._store.clock())
+        except OSError as stuck:
+            self._blocked = True
+            self._store.report(
+                f"The {WHAT} file {self.path.name} is damaged ({reason}) and could not be "
+                f"moved aside ({stuck.strerror or stuck}); records are not saved this time."
+            )
+            return False
+        self._store.report(
+            f"The {WHAT} file {self.path.name} was damaged ({reason}); it was kept as "
+            f"{moved.name} and the records start afresh."
+        )
+        return True
+
+    def _report_refusal(self, action: str, bad: Exception) -> None:
+        detail = getattr(bad, "strerror", None) or str(bad) or type(bad).__name__
+        if self._blocked:
+            return  # already said why
+        if action == "read":
+            self._store.report(f"The {WHAT} could not be read ({detail}).")
+        elif not self._failing:
+            self._failing = True
+            self._store.report(f"Could not save the {WHAT} ({detail}).")

@@ -1,0 +1,212 @@
+"""The rows of the records database (see records.py): what the screens read, what filing a
+finished game writes. Each function takes an open connection; `Records.run`/`Records.write`
+supply it and own the transaction, so a finished game's log, statistics and high scores are
+committed together or not at all.
+
+A statistics or high-score row that fails its checks raises `Damaged`: as with a damaged JSON
+file before, the whole records file is set aside rather than trusted in part. A history log
+that fails (its summary, or its replay) is moved alone into the `set_aside` table.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+
+from game.rules import Game, TeamMode
+from game.seats import Seat
+from game.storage.highscores import HighScore, HighScoreBook, table_key
+from game.storage.records import Damaged, pack
+from game.storage.stats import Tally, check_entry
+
+CHUNK = 200  # logs read at a time when every one is wanted (rebuilding statistics)
+
+
+def _json(data: object) -> str:
+    return json.dumps(data, separators=(",", ":"), allow_nan=False)
+
+
+# ----------------------------------------------------------------------------- meta
+def get_meta(con: sqlite3.Connection, key: str) -> str | None:
+    row = con.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
+    return None if row is None else row[0]
+
+
+def set_meta(con: sqlite3.Connection, key: str, value: str) -> None:
+    con.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
+
+
+# ----------------------------------------------------------------------------- history
+def find_game(con: sqlite3.Connection, fingerprint: str) -> str | None:
+    """The id of the game with this fingerprint, if it was filed (uses its unique index)."""
+    row = con.execute("SELECT id FROM games WHERE fingerprint=?", (fingerprint,)).fetchone()
+    return None if row is None else row[0]
+
+
+def insert_game(con: sqlite3.Connection, record: Mapping) -> bool:
+    """Add a log as history.make_log_record makes it; False if its id or fingerprint is there."""
+    log_id = record["id"]
+    summary = {k: v for k, v in record.items() if k != "game"}
+    cursor = con.execute(
+        "INSERT OR IGNORE INTO games (id, fingerprint, summary) VALUES (?, ?, ?)",
+        (log_id, log_id[-12:], _json(summary)),
+    )
+    if cursor.rowcount == 0:
+        return False
+    con.execute(
+        "INSERT INTO logs (game, data) VALUES (?, ?)", (cursor.lastrowid, pack(record["game"]))
+    )
+    return True
+
+
+def summaries(con: sqlite3.Connection, limit: int | None) -> list[tuple[str, str]]:
+    """(id, summary JSON), newest first: the `games.id` index, read backwards and cut short."""
+    if limit is None:
+        return con.execute("SELECT id, summary FROM games ORDER BY id DESC").fetchall()
+    return con.execute(
+        "SELECT id, summary FROM games ORDER BY id DESC LIMIT ?", (max(0, limit),)
+    ).fetchall()
+
+
+def game_log(con: sqlite3.Connection, log_id: str) -> tuple[str, bytes] | None:
+    """(summary JSON, packed game) of one log, or None."""
+    return con.execute(
+        "SELECT summary, data FROM games JOIN logs ON logs.game = games.rowid WHERE id=?",
+        (log_id,),
+    ).fetchone()
+
+
+def logs_oldest_first(con: sqlite3.Connection) -> Iterator[tuple[str, str, bytes]]:
+    """Every (id, summary, packed game), oldest first, a chunk at a time."""
+    after = ""
+    while True:
+        rows = con.execute(
+            "SELECT id, summary, data FROM games JOIN logs ON logs.game = games.rowid "
+            "WHERE id > ? ORDER BY id LIMIT ?",
+            (after, CHUNK),
+        ).fetchall()
+        if not rows:
+            return
+        yield from rows
+        after = rows[-1][0]
+
+
+def set_game_aside(con: sqlite3.Connection, log_id: str, reason: str) -> None:
+    """Take a log that failed its checks out of the history, keeping its bytes and the reason."""
+    row = con.execute("SELECT rowid, summary FROM games WHERE id=?", (log_id,)).fetchone()
+    if row is None:
+        return
+    rowid, summary = row
+    data = con.execute("SELECT data FROM logs WHERE game=?", (rowid,)).fetchone()
+    con.execute(
+        "INSERT INTO set_aside (kind, key, reason, summary, data) VALUES ('game', ?, ?, ?, ?)",
+        (log_id, reason, summary, None if data is None else data[0]),
+    )
+    con.execute("DELETE FROM logs WHERE game=?", (rowid,))
+    con.execute("DELETE FROM games WHERE rowid=?", (rowid,))
+
+
+# ----------------------------------------------------------------------------- statistics
+def read_tallies(con: sqlite3.Connection, names: Iterable[str] | None = None) -> dict[str, Tally]:
+    """Name -> running totals, for `names` (each a primary-key look-up) or for everyone."""
+    if names is None:
+        rows = con.execute("SELECT name, data FROM tallies ORDER BY name").fetchall()
+    else:
+        rows = [
+            row
+            for name in dict.fromkeys(names)
+            for row in con.execute("SELECT name, data FROM tallies WHERE name=?", (name,))
+        ]
+    tallies = {}
+    for name, data in rows:
+        try:
+            tallies[name] = Tally.from_dict(json.loads(data))
+        except (ValueError, TypeError) as bad:
+            raise Damaged(f"the statistics of {name!r:.30} are damaged: {bad}") from None
+    return tallies
+
+
+def write_tallies(con: sqlite3.Connection, tallies: Mapping[str, Tally]) -> None:
+    con.executemany(
+        "INSERT OR REPLACE INTO tallies (name, data) VALUES (?, ?)",
+        [(name, _json(tally.to_dict())) for name, tally in tallies.items()],
+    )
+
+
+def add_entries(con: sqlite3.Connection, entries: Sequence[dict]) -> None:
+    """Fold a game's statistics entries (stats.entries_for_game) into the tallies they touch."""
+    names = [row["name"] for entry in entries for row in entry["rows"]]
+    tallies = read_tallies(con, names)
+    for entry in entries:
+        check_entry(entry)
+        for row in entry["rows"]:
+            tallies.setdefault(row["name"], Tally()).add(entry, row)
+    write_tallies(con, tallies)
+
+
+def rename_in_tallies(con: sqlite3.Connection, old: str, new: str) -> None:
+    """A profile renamed: its own totals, and everyone's head-to-head against it."""
+    tallies = read_tallies(con)
+    if old in tallies:
+        tallies[new] = tallies.pop(old)
+        con.execute("DELETE FROM tallies WHERE name=?", (old,))
+    for tally in tallies.values():
+        tally.rename(old, new)
+    write_tallies(con, tallies)
+
+
+def delete_from_tallies(con: sqlite3.Connection, name: str) -> None:
+    """A profile deleted: its totals go, and others' head-to-head against it."""
+    con.execute("DELETE FROM tallies WHERE name=?", (name,))
+    tallies = read_tallies(con)
+    for tally in tallies.values():
+        tally.head_to_head.pop(name, None)
+    write_tallies(con, tallies)
+
+
+def replace_tallies(con: sqlite3.Connection, tallies: Mapping[str, Tally]) -> None:
+    con.execute("DELETE FROM tallies")
+    write_tallies(con, tallies)
+
+
+# ----------------------------------------------------------------------------- high scores
+def read_board(con: sqlite3.Connection, key: str) -> list[HighScore]:
+    """One high-score table, best first (the (board, place) key)."""
+    rows = con.execute(
+        "SELECT data FROM high_scores WHERE board=? ORDER BY place", (key,)
+    ).fetchall()
+    try:
+        board = [HighScore.from_dict(json.loads(data)) for (data,) in rows]
+    except (ValueError, TypeError) as bad:
+        raise Damaged(f"the high scores are damaged: {bad}") from None
+    if any(a.score < b.score for a, b in zip(board, board[1:], strict=False)):
+        raise Damaged("a high score table is out of order")
+    return board
+
+
+def write_board(con: sqlite3.Connection, key: str, board: Sequence[HighScore]) -> None:
+    con.execute("DELETE FROM high_scores WHERE board=?", (key,))
+    con.executemany(
+        "INSERT INTO high_scores (board, place, data) VALUES (?, ?, ?)",
+        [(key, place, _json(e.to_dict())) for place, e in enumerate(board, start=1)],
+    )
+
+
+def add_high_scores(
+    con: sqlite3.Connection,
+    log_id: str,
+    date: str,
+    game: Game,
+    seats: Sequence[Seat],
+    assisted: bool,
+) -> dict[int, int]:
+    """Enter a finished game on its board; player index -> place for those who made it."""
+    if game.config.team_mode is not TeamMode.OFF:
+        return {}
+    key = table_key(game.config.variant.value, game.config.games)
+    book = HighScoreBook({key: read_board(con, key)})
+    places = book.add_game(log_id, date, game, seats, assisted)
+    if places:
+        write_board(con, key, book.table(game.config.variant.value, game.config.games))
+    return places
