@@ -1,8 +1,9 @@
 """The shipped state-value tables: where they live, how they are written, read and checked.
 
 One file per variant in assets/tables/ (`official.npz`, `free.npz`, `simple.npz`), written by
-`python -m game.ai.build`. Each is a zip of .npy arrays: the values (float32, 8192 x 64 x 2,
-NaN where no game goes), the variant's name, a format number and a SHA-256 of the values.
+`python -m game.ai.build` and found through `game.assets` (in a checkout or an installed wheel).
+Each is a zip of .npy arrays: the values (float32, 8192 x 64 x 2, NaN where no game goes), the
+variant's name, a format number and a SHA-256 of the values.
 float32 keeps a file near 1 MB and still resolves the values to about 1e-5 points.
 
 `value_table(variant)` loads a table the first time it is asked for (about 15 ms). A missing,
@@ -23,6 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
+from game import assets
 from game.ai import solver
 from game.ai.solver import TABLE_SHAPE, StateKey, TurnLevels
 from game.rules import Variant
@@ -30,7 +32,7 @@ from game.rules import Variant
 log = logging.getLogger(__name__)
 
 FORMAT = 1
-TABLE_DIR = Path(__file__).resolve().parents[2] / "assets" / "tables"
+TABLE_DIR = assets.path("tables")
 STORED_DTYPE = np.float32
 #: Largest difference a rebuilt table may show against a shipped one: float32 rounding of
 #: values below 2048 is under 1.3e-4, and a rebuild on another machine can round the other way.

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from game import assets
 
-SOUNDS_DIR = Path(__file__).resolve().parents[2] / "assets" / "sounds"
+SOUNDS_DIR = assets.path("sounds")
