@@ -127,14 +127,29 @@ def check_file(path: Path) -> None:
         return  # an empty file is an empty database: SQLite starts it afresh
     if not head.startswith(SQLITE_HEADER) or len(head) < 100:
         raise Damaged("it is not a SQLite database")
+    wal = companions(path)[0]
+    wal_empty = not wal.exists() or wal.stat().st_size == 0
+    # Checked from the bytes, before SQLite opens the file: opening or closing a file in WAL
+    # mode may write to it, and a file that is not ours must stay as it was. (With a WAL
+    # holding commits the header may be older: then _prepare checks, through SQLite.)
+    version = int.from_bytes(head[60:64], "big")
+    if wal_empty and int.from_bytes(head[68:72], "big") != APPLICATION_ID:
+        raise Damaged("it is a SQLite database, but not the game's")
+    if wal_empty and version > SCHEMA_VERSION:
+        raise Damaged(too_new(version))
     page_size = int.from_bytes(head[16:18], "big")
     page_size = 65536 if page_size == 1 else page_size
     pages = int.from_bytes(head[28:32], "big")
     header_size_valid = head[24:28] == head[92:96]
-    wal = companions(path)[0]
-    wal_empty = not wal.exists() or wal.stat().st_size == 0
     if header_size_valid and wal_empty and size < pages * page_size:
         raise Damaged(f"it is cut short ({size:,} of {pages * page_size:,} bytes)")
+
+
+def too_new(version: int) -> str:
+    return (
+        f"it was written by a newer version of the game (schema {version}, "
+        f"this version reads {SCHEMA_VERSION})"
+    )
 
 
 def companions(path: Path) -> tuple[Path, Path]:
@@ -179,12 +194,12 @@ class Records:
         return con
 
     def _prepare(self, con: sqlite3.Connection) -> None:
-        con.execute("PRAGMA journal_mode=WAL")
-        con.execute("PRAGMA synchronous=FULL")
         version = con.execute("PRAGMA user_version").fetchone()[0]
         app = con.execute("PRAGMA application_id").fetchone()[0]
         tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         if version == 0 and not tables:
+            # Made before WAL is switched on, so the file's own header carries the
+            # application id and version from the start (check_file reads them there).
             con.execute("BEGIN IMMEDIATE")
             try:
                 for statement in SCHEMA.split(";"):
@@ -196,16 +211,14 @@ class Records:
             except BaseException:
                 con.execute("ROLLBACK")
                 raise
-            return
-        if app != APPLICATION_ID:
+        elif app != APPLICATION_ID:
             raise Damaged("it is a SQLite database, but not the game's")
-        if version > SCHEMA_VERSION:
-            raise Damaged(
-                f"it was written by a newer version of the game (schema {version}, "
-                f"this version reads {SCHEMA_VERSION})"
-            )
-        if version != SCHEMA_VERSION or not tables >= TABLES:
+        elif version > SCHEMA_VERSION:
+            raise Damaged(too_new(version))
+        elif version != SCHEMA_VERSION or not tables >= TABLES:
             raise Damaged(f"its tables are not the game's (schema {version})")
+        con.execute("PRAGMA journal_mode=WAL")
+        con.execute("PRAGMA synchronous=FULL")
 
     def close(self) -> None:
         """Close the file (a clean close folds the -wal file back into the database)."""
