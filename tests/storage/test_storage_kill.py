@@ -1,6 +1,8 @@
-"""The kill test: SIGKILL a player that saves after every action, 25 times, and check that
+"""The kill tests: SIGKILL a player that saves after every action, 25 times, and check that
 nothing said to be saved is ever lost, nothing on disk is ever damaged, and the game ends
-exactly as it does when nobody interrupts it."""
+exactly as it does when nobody interrupts it; then kill one that files game after game into
+the records database, often while it files, and check that each game is filed exactly once,
+with its statistics and high scores, or not at all."""
 
 from __future__ import annotations
 
@@ -15,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from game.storage import selfplay
 from game.storage.jsonfile import CORRUPT_MARK, TEMP_MARK
 
+from . import selfplay
 from .conftest import open_storage
 
 pytestmark = pytest.mark.skipif(
@@ -34,20 +36,18 @@ ROOT = Path(__file__).resolve().parents[2]
 class Child:
     """The selfplay process, its stdout read line by line without ever blocking forever."""
 
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(self, data_dir: Path, *options: str) -> None:
+        options = options or ("--games", str(GAMES), "--delay-ms", "1")
         self.proc = subprocess.Popen(
             [
                 sys.executable,
                 "-m",
-                "game.storage.selfplay",
+                "tests.storage.selfplay",
                 "--data-dir",
                 str(data_dir),
                 "--seed",
                 str(SEED),
-                "--games",
-                str(GAMES),
-                "--delay-ms",
-                "1",
+                *options,
             ],
             cwd=ROOT,
             stdout=subprocess.PIPE,
@@ -160,3 +160,77 @@ def test_killed_again_and_again_the_game_ends_as_if_never_interrupted(tmp_path):
     assert storage.profile_stats("Ann").games == GAMES  # filed once, whatever the kills
     assert storage.profile_stats("CPU Medium").games == GAMES
     assert storage.problems == []
+
+
+# ----------------------------------------------------------------------------- filing
+MATCHES = 8
+FILING_KILLS = 12
+
+
+def check_records(data_dir: Path, fingerprints: list[str], known: set[str]) -> set[str]:
+    """What a restart sees of the filed games: their ids. Asserts they are a prefix of the
+    games played, each once, with its statistics and high scores (one transaction), that
+    every game `known` filed (reported, or seen by an earlier check) is there, and that at
+    most one more (the one being filed at the kill) is."""
+    storage = open_storage(data_dir)
+    history = storage.list_history()
+    assert storage.problems == []
+    leftovers = [
+        p.name for p in data_dir.rglob("*") if TEMP_MARK in p.name or CORRUPT_MARK in p.name
+    ]
+    assert leftovers == []
+    filed = len(history)
+    ids = {s.id for s in history}
+    assert known <= ids and len(ids - known) <= 1
+    assert sorted(s.id[-12:] for s in history) == sorted(fingerprints[:filed])
+    assert storage.profile_stats("Ann").games == filed
+    assert storage.profile_stats("CPU Medium").games == filed
+    board = {h.history_id for h in storage.high_scores("official", 1)}
+    assert board == {s.id for s in history}  # Ann's score of every filed game, no other
+    storage.close()
+    return ids
+
+
+def test_killed_while_filing_each_game_is_filed_exactly_once(tmp_path):
+    from game.storage.history import fingerprint
+
+    games = [selfplay.play_through(selfplay.match_seed(SEED, k)) for k in range(MATCHES)]
+    fingerprints = [fingerprint(game) for game in games]
+    data_dir = tmp_path / "data"
+    rng = random.Random(16)
+    kills = 0
+    known: set[str] = set()
+    unreported = 0  # kills after which the game being filed was there, unreported
+    while kills < FILING_KILLS:
+        child = Child(data_dir, "--matches", str(MATCHES))
+        start = child.read_line()
+        assert start is not None and start.split()[2] == "0", child.lines
+        # Most kills land while a game is being filed: a seeded moment after "filing".
+        target = "filing" if rng.random() < 0.75 else "saved"
+        line = child.read_line()
+        while line is not None and not line.startswith(target):
+            line = child.read_line()
+        time.sleep(rng.random() * 0.004)
+        child.kill()
+        kills += 1
+        reported = {line.split()[1] for line in child.lines if line.startswith("finished")}
+        ids = check_records(data_dir, fingerprints, known | reported)
+        unreported += len(ids - known - reported)
+        known = ids
+        if len(known) == MATCHES:
+            break
+
+    print(f"kills {kills}, games filed but not reported {unreported}")
+    child = Child(data_dir, "--matches", str(MATCHES))
+    assert child.proc.wait(timeout=60) == 0, child.proc.stderr.read().decode()
+    while child.read_line() is not None:
+        pass
+    child.proc.stdout.close()
+    child.proc.stderr.close()
+    reported = {line.split()[1] for line in child.lines if line.startswith("finished")}
+    assert len(check_records(data_dir, fingerprints, known | reported)) == MATCHES
+    storage = open_storage(data_dir)
+    assert storage.load_current() is None
+    for summary in storage.list_history():
+        played = storage.load_log(summary.id)
+        assert played.game.log == games[fingerprints.index(summary.id[-12:])].log
