@@ -1,11 +1,11 @@
-"""Run one benchmark by name: python -m game.bench {rules,solver,ai,frames,startup}."""
+"""Run one benchmark by name: python -m game.bench {rules,solver,ai,frames,startup,storage}."""
 
 from __future__ import annotations
 
 import importlib
 import sys
 
-BENCHMARKS = ("rules", "solver", "ai", "frames", "startup")
+BENCHMARKS = ("rules", "solver", "ai", "frames", "startup", "storage")
 
 
 def main(argv: list[str]) -> int:

@@ -14,7 +14,7 @@ The record is plain JSON:
 log and must match its saved state; one seat per player with matching names) and raises
 ValueError with a reason. Loading goes through `JsonStore`, so an invalid file is kept aside
 and reported, never half-restored. A save is a few kilobytes and costs about a millisecond,
-fsync included, so the app saves after every action (see `python -m game.storage.bench`).
+fsync included, so the app saves after every action (see `python -m game.bench storage`).
 """
 
 from __future__ import annotations
