@@ -33,6 +33,7 @@ import json
 import logging
 import multiprocessing
 import os
+import signal
 import statistics
 import sys
 import time
@@ -155,6 +156,39 @@ def play_chunk(job: tuple[tuple[str, ...], int, int, int, Variant, bool]) -> lis
     return [play_game(levels, seed, i, variant, tie_breaker) for i in range(start, stop)]
 
 
+# ------------------------------------------------------------------------------ worker processes
+def _needed(levels: Sequence[str]) -> list[str]:
+    """The valuations a tournament uses: its levels', and the Expert's for points lost."""
+    return sorted(set(levels) | {"expert"})
+
+
+def _start_worker(variant: Variant, levels: Sequence[str]) -> None:
+    """Pool initializer: default signal handling, then the tables this tournament needs.
+
+    A worker must die when its pool is terminated. Whatever handlers the parent had (SDL
+    installs C-level SIGINT/SIGTERM handlers in any process that initialises pygame, and a
+    fork would inherit them, so terminate() was ignored and join() waited for ever) are
+    replaced by the defaults: SIGTERM ends the worker, Ctrl+C interrupts it.
+    """
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    preload(variant, _needed(levels))
+
+
+def _worker_pool(workers: int, variant: Variant, levels: Sequence[str]):
+    """A process pool whose workers start clean, whoever calls it.
+
+    Workers come from a fork server (or are spawned where there is none), never forked from
+    this process: the caller may have initialised pygame (SDL's signal handlers) or be
+    running threads (whose locks a fork would copy in whatever state they were in).
+    """
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    if context.get_start_method() == "forkserver":
+        context.set_forkserver_preload([__name__])  # import once in the server, not per worker
+    return context.Pool(workers, initializer=_start_worker, initargs=(variant, tuple(levels)))
+
+
 # ------------------------------------------------------------------------------ a tournament
 def run(
     levels: Sequence[str],
@@ -168,8 +202,6 @@ def run(
 ) -> list[GameRecord]:
     """Play the games (in `workers` processes) and return their records in game order."""
     levels = tuple(levels)
-    # Load tables and distorted values before forking, so the workers share them.
-    preload(variant, sorted(set(levels)) + ["expert"])
     jobs = [
         (levels, seed, start, min(start + chunk, games), variant, tie_breaker)
         for start in range(0, games, chunk)
@@ -181,13 +213,13 @@ def run(
             if progress:
                 progress(len(records), games)
         return records
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with context.Pool(min(workers, len(jobs))) as pool:
+    with _worker_pool(min(workers, len(jobs)), variant, levels) as pool:
         for chunk in pool.imap_unordered(play_chunk, jobs):
             records.extend(chunk)
             if progress:
                 progress(len(records), games)
+        pool.close()  # no more work: the workers leave on their own, so join never waits
+        pool.join()  # on a terminate() that a stuck worker could ignore
     records.sort(key=lambda r: r.index)
     return records
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import signal
 import subprocess
 import sys
 
@@ -120,6 +122,68 @@ def test_results_do_not_depend_on_the_number_of_workers():
     assert [r.index for r in one] == list(range(30))
     assert one == two
     assert run(("hard", "beginner"), 30, seed=13, workers=1, chunk=10) != one
+
+
+# A process that has initialised pygame carries SDL's C-level SIGINT/SIGTERM handlers. The
+# pool must still shut down, and its workers die when asked, whoever calls run(). Each check
+# runs in a child process with a hard limit (SIGKILL: SDL ignores SIGTERM), so a regression
+# fails here with the child's output instead of hanging the suite.
+POOL_CHILD = """
+import multiprocessing, os, sys
+import pygame
+pygame.init()
+pygame.display.set_mode((100, 100))
+from game.sim import run
+expected = run(("hard", "beginner"), 30, seed=12, workers=1, chunk=10)
+for attempt in range(int(sys.argv[1])):
+    assert run(("hard", "beginner"), 30, seed=12, workers=2, chunk=10) == expected
+    assert multiprocessing.active_children() == [], multiprocessing.active_children()
+class Stop(Exception):
+    pass
+def stop(done, total):
+    raise Stop
+try:
+    run(("hard", "beginner"), 4000, seed=3, workers=2, chunk=20, progress=stop)
+except Stop:
+    pass
+else:
+    raise AssertionError("the interrupted run went on")
+assert multiprocessing.active_children() == [], multiprocessing.active_children()
+print("pool ok")
+"""
+
+
+def run_pool_child(calls: int, limit: float) -> subprocess.CompletedProcess:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    try:
+        return subprocess.run(
+            [sys.executable, "-c", POOL_CHILD, str(calls)],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=limit,  # subprocess kills with SIGKILL, which SDL cannot catch
+        )
+    except subprocess.TimeoutExpired as hung:
+        pytest.fail(f"the worker pool hung after pygame was initialised: {hung.stdout!r}")
+
+
+def test_the_pool_shuts_down_after_pygame_is_initialised():
+    done = run_pool_child(calls=6, limit=90)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "pool ok"
+
+
+def test_workers_restore_the_default_signal_handlers(monkeypatch):
+    seen = {}
+    monkeypatch.setattr(sim.signal, "signal", lambda sig, handler: seen.__setitem__(sig, handler))
+    monkeypatch.setattr(sim, "preload", lambda variant, levels: seen.__setitem__("preload", levels))
+    sim._start_worker(Variant.OFFICIAL, ("beginner", "hard"))
+    assert seen == {
+        signal.SIGTERM: signal.SIG_DFL,
+        signal.SIGINT: signal.default_int_handler,
+        "preload": ["beginner", "expert", "hard"],
+    }
 
 
 def test_progress_reaches_the_total():
