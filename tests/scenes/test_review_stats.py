@@ -6,6 +6,8 @@ draws inside the window at any size).
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
 import time
 
 import pygame
@@ -265,16 +267,20 @@ def test_history_empty_and_bad_files_never_crash(ctx):
     feed(ctx, letter("r"))
     assert ctx.stack.top is scene  # nothing to review
     # One good log, one damaged, and one that goes bad after it was listed.
+    damaged = record(ctx, finished(seed=6))
     good = record(ctx, finished(seed=7))
     later = record(ctx, finished(seed=8))
-    folder = ctx.storage.paths.history
-    (folder / "20200101-000000-abcdefabcdef.json").write_text("{ not json", encoding="utf-8")
+    with contextlib.closing(sqlite3.connect(ctx.storage.paths.records)) as con, con:
+        con.execute("UPDATE games SET summary = '[]' WHERE id = ?", (damaged,))
     ctx.notices.clear()
     scene.refresh()
     assert [g.id for g in scene.games] == sorted([good, later], reverse=True)
-    assert ctx.notices  # the damaged file was reported
-    assert any(".corrupt-" in p.name for p in folder.iterdir())
-    (folder / f"{scene.games[0].id}.json").write_text("[]", encoding="utf-8")
+    assert ctx.notices  # the damaged log was reported (and kept in the records' set_aside)
+    with contextlib.closing(sqlite3.connect(ctx.storage.paths.records)) as con, con:
+        con.execute(
+            "UPDATE logs SET data = x'00' WHERE game = (SELECT rowid FROM games WHERE id = ?)",
+            (scene.games[0].id,),
+        )
     feed(ctx, ENTER)
     assert ctx.stack.top is scene and len(scene.games) == 1
 
