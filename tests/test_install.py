@@ -68,7 +68,13 @@ def _where_assets_come_from(site: Path) -> list[str]:
     code = "import game.assets as a; print(a.root()); print(a.installed())"
     env = {**os.environ, "PYTHONPATH": str(site)}
     result = subprocess.run(
-        [sys.executable, "-c", code], cwd=site, env=env, capture_output=True, text=True, check=True
+        [sys.executable, "-c", code],
+        cwd=site,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
     )
     return result.stdout.split()
 

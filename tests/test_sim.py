@@ -271,6 +271,7 @@ def test_the_module_runs_as_a_program():
         [sys.executable, "-m", "game.sim", "--players", "grandmaster"],
         capture_output=True,
         text=True,
+        timeout=60,
     )
     assert bad.returncode == 2
     assert "usage: python -m game.sim" in bad.stderr
@@ -278,6 +279,7 @@ def test_the_module_runs_as_a_program():
         [sys.executable, "-m", "game.sim", "--players", "hard", "--games", "2", "--json"],
         capture_output=True,
         text=True,
+        timeout=60,
     )
     assert good.returncode == 0, good.stderr
     assert json.loads(good.stdout)["results"][0]["level"] == "hard"

@@ -13,4 +13,4 @@ def test_game_ai_loads_no_pygame():
         "game.ai.option_values(Scorecard(), (1, 2, 3, 4, 6), 2)\n"
         "assert 'pygame' not in sys.modules, sorted(m for m in sys.modules if 'pygame' in m)\n"
     )
-    subprocess.run([sys.executable, "-c", code], check=True)
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)

@@ -511,4 +511,4 @@ def test_importing_levels_and_sim_loads_no_pygame():
         "game.ai.levels.make_strategy('hard', 1)\n"
         "assert 'pygame' not in sys.modules, sorted(m for m in sys.modules if 'pygame' in m)\n"
     )
-    subprocess.run([sys.executable, "-c", code], check=True)
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)

@@ -15,6 +15,11 @@ def test_anim_never_imports_pygame() -> None:
         "game.anim.shake; assert 'pygame' not in sys.modules, 'pygame was imported'"
     )
     result = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
     )
     assert result.returncode == 0, result.stderr

@@ -77,4 +77,4 @@ def test_storage_imports_no_pygame():
         "import sys, game.storage, game.bench.storage, tests.storage.selfplay; "
         "assert 'pygame' not in sys.modules"
     )
-    subprocess.run([sys.executable, "-c", code], check=True)
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
