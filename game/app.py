@@ -3,7 +3,9 @@
     python main.py [--data-dir PATH] [--fullscreen | --windowed] [--size WxH]
 
 F11 toggles fullscreen anywhere. The window is resizable; every scene lays itself out
-again on a resize. When nothing moves the loop sleeps until the next event.
+again on a resize, and a window made smaller than the scenes' minimum shows them scaled down
+(game.ui.viewport). When nothing moves the loop sleeps until the next event. With no display
+to open a window on, the game says so and exits with status 1 rather than run unseen.
 """
 
 from __future__ import annotations
@@ -21,13 +23,17 @@ import pygame
 from game.context import Context
 from game.scenes.base import SceneStack
 from game.storage import Storage
+from game.storage.settings import WINDOW_HEIGHT, WINDOW_WIDTH
+from game.ui.viewport import MIN_CANVAS, Viewport
 
 log = logging.getLogger(__name__)
 
 FPS = 60
 MAX_DT = 1 / 20  # s: a window drag must not skip a tween to its end
 IDLE_NAP = 0.03  # s the idle loop sleeps between looks for input
-MIN_WINDOW = (640, 480)  # px
+MIN_WINDOW = MIN_CANVAS  # px: asked of the window manager, which may not keep to it
+HIDDEN_DRIVERS = ("offscreen", "dummy")  # SDL video drivers that show nothing
+POINTER_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 TITLE = "Yahtzee Table"
 MAX_FAILURES = 120  # frames failing in a row before the app gives up
 
@@ -52,6 +58,27 @@ def _parse_size(text: str | None) -> tuple[int, int] | None:
     return max(MIN_WINDOW[0], w), max(MIN_WINDOW[1], h)
 
 
+class NoDisplay(RuntimeError):
+    """There is no screen to show the game on."""
+
+
+def check_display(environ: dict[str, str] | None = None) -> None:
+    """NoDisplay unless SDL opened a real video driver.
+
+    With no X11 or Wayland display SDL falls back to its offscreen driver and the game would
+    run unseen for ever. Asking for a hidden driver on purpose (SDL_VIDEODRIVER=dummy, as the
+    tests and the smoke check do) is allowed.
+    """
+    environ = os.environ if environ is None else environ
+    driver = pygame.display.get_driver()
+    asked = [d.strip().lower() for d in environ.get("SDL_VIDEODRIVER", "").split(",")]
+    if driver in HIDDEN_DRIVERS and driver not in asked:
+        raise NoDisplay(
+            f"Yahtzee Table found no display to open its window on (SDL chose the {driver!r} "
+            "driver). Start it from a desktop session, or check DISPLAY / WAYLAND_DISPLAY."
+        )
+
+
 class App:
     def __init__(
         self, storage: Storage, size: tuple[int, int] | None = None, fullscreen: bool | None = None
@@ -59,15 +86,19 @@ class App:
         from game.audio.player import SoundPlayer
 
         pygame.init()
+        check_display()
         pygame.display.set_caption(TITLE)
         settings = storage.settings
         self.windowed_size = size or tuple(settings.window_size)
         self.fullscreen = settings.fullscreen if fullscreen is None else fullscreen
-        self.screen = self._open_window()
+        self.window = self._open_window()
+        self.view = Viewport.for_window(self.window.get_size())
+        self.screen = self._canvas()  # what the scenes draw on
         self.stack = SceneStack()
         self.ctx = Context(storage, settings, self.stack, SoundPlayer())
         self.ctx.toggle_fullscreen = self.toggle_fullscreen
         self.ctx.quit = self.stop
+        self.ctx.to_canvas = lambda pos: self.view.to_canvas(pos)
         self.clock = pygame.time.Clock()
         self.running = False
         self.dirty = True
@@ -84,16 +115,31 @@ class App:
                 pygame.Window.from_display_module().minimum_size = MIN_WINDOW
         return screen
 
+    def _canvas(self) -> pygame.Surface:
+        """The window itself, or (for a window under the minimum) a surface of the size the
+        scenes need, scaled into the window when drawn."""
+        if not self.view.scaled:
+            return self.window
+        return pygame.Surface(self.view.canvas_size).convert()
+
+    def _window_changed(self) -> None:
+        """Take the display's surface and size as they are now; lay out again if needed."""
+        self.window = pygame.display.get_surface()
+        self.view = Viewport.for_window(self.window.get_size())
+        self.screen = self._canvas()
+        if self.view.canvas_size != self.stack.size:
+            self.stack.layout(self.view.canvas_size)
+        self.dirty = True
+
     def toggle_fullscreen(self) -> None:
         if not self.fullscreen:
-            self.windowed_size = self.screen.get_size()
+            self.windowed_size = self.window.get_size()
         self.fullscreen = not self.fullscreen
-        self.screen = self._open_window()
+        self._open_window()
         # F11 is a setting like any other: remembered, and shown in the settings scene.
         self.ctx.settings = self.ctx.settings.replace(fullscreen=self.fullscreen)
         self.ctx.storage.save_settings(self.ctx.settings)
-        self.stack.layout(self.screen.get_size())
-        self.dirty = True
+        self._window_changed()
 
     def stop(self) -> None:
         self.running = False
@@ -101,7 +147,7 @@ class App:
     def start(self, scene=None) -> None:
         from game.scenes.title import TitleScene
 
-        self.stack.layout(self.screen.get_size())
+        self.stack.layout(self.view.canvas_size)
         self.stack.push(scene or TitleScene(self.ctx))
         self.stack.apply_pending()
 
@@ -112,15 +158,13 @@ class App:
                 self.stop()
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            size = pygame.display.get_surface().get_size()
-            if size != self.stack.size:
-                self.screen = pygame.display.get_surface()
-                self.stack.layout(size)
-            self.dirty = True
+            self._window_changed()
             return
         if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
             self.dirty = True
             return
+        if self.view.scaled and event.type in POINTER_EVENTS:
+            event = self._on_canvas(event)
         if self.ctx.input.intent(event) == "fullscreen":
             self.toggle_fullscreen()
             return
@@ -132,6 +176,13 @@ class App:
             pygame.MOUSEWHEEL,
         ):
             self.dirty = True
+
+    def _on_canvas(self, event: pygame.event.Event) -> pygame.event.Event:
+        """A pointer event with its position (and movement) on the canvas."""
+        fields = dict(event.dict, pos=self.view.to_canvas(event.pos))
+        if "rel" in fields:
+            fields["rel"] = self.view.to_canvas_motion(event.rel)
+        return pygame.event.Event(event.type, fields)
 
     def step(self, dt: float) -> None:
         """One frame's update: scenes, queued scene changes, notices."""
@@ -147,6 +198,10 @@ class App:
     def draw(self) -> None:
         self.stack.draw(self.screen)
         draw_notices(self.screen, self.ctx)
+        if self.view.scaled:
+            self.window.fill((0, 0, 0))
+            shown = pygame.transform.smoothscale(self.screen, self.view.shown_size)
+            self.window.blit(shown, self.view.offset)
         pygame.display.flip()
         self.dirty = False
 
@@ -199,7 +254,11 @@ class App:
             except Exception:  # noqa: BLE001 - closing must go on whatever a scene does
                 log.exception("a scene failed while closing")
         settings = self.ctx.settings
-        size = list(self.windowed_size if self.fullscreen else self.screen.get_size())
+        size = self.windowed_size if self.fullscreen else self.window.get_size()
+        # The window manager may have let the window shrink under the minimum (or grow past
+        # any screen): remember a size the next start can open.
+        limits = zip((WINDOW_WIDTH, WINDOW_HEIGHT), MIN_WINDOW, size, strict=True)
+        size = [min(high, max(low, least, side)) for (low, high), least, side in limits]
         if settings.fullscreen != self.fullscreen or list(settings.window_size) != size:
             self.ctx.storage.save_settings(
                 settings.replace(fullscreen=self.fullscreen, window_size=size)
@@ -230,7 +289,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     storage = Storage(args.data_dir)
     fullscreen = True if args.fullscreen else False if args.windowed else None
-    app = App(storage, _parse_size(args.size), fullscreen)
+    try:
+        app = App(storage, _parse_size(args.size), fullscreen)
+    except NoDisplay as error:
+        pygame.quit()
+        print(error, file=sys.stderr)
+        return 1
     log.info("window up in %.3f s", time.perf_counter() - t0)
     return app.run()
 

@@ -10,6 +10,8 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import pygame
+
 from game.scenes.base import SceneStack
 from game.storage import Storage
 from game.storage.settings import Settings
@@ -40,6 +42,9 @@ class Context:
     notices: list[Notice] = field(default_factory=list)
     toggle_fullscreen: Callable[[], None] = lambda: None
     quit: Callable[[], None] = lambda: None
+    # A window position as a position on the scenes' canvas (the app's viewport scales the
+    # canvas when the window is under the minimum size).
+    to_canvas: Callable[[tuple[int, int]], tuple[int, int]] = lambda pos: pos
 
     def __post_init__(self) -> None:
         self._derive()
@@ -64,6 +69,10 @@ class Context:
         self.report_storage_problems()
         # Every scene on the stack, also those under an overlay, takes the new look now.
         self.stack.layout(self.stack.size)
+
+    def pointer(self) -> tuple[int, int]:
+        """Where the mouse is on the canvas the scenes draw on."""
+        return self.to_canvas(pygame.mouse.get_pos())
 
     def play(self, name: str, volume: float = 1.0) -> None:
         self.sound.play(name, volume)

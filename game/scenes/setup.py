@@ -242,7 +242,7 @@ class SetupScene(Scene):
             return self._click(event.pos)
         if event.type == pygame.MOUSEWHEEL:
             # The wheel over a value steps it, as many desktop spinners do.
-            control = self.grid.at(pygame.mouse.get_pos())
+            control = self.grid.at(self.ctx.pointer())
             if isinstance(control, Cycler):
                 self.grid.focus(control)
                 control.step(1 if event.y > 0 else -1)

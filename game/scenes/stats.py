@@ -252,7 +252,7 @@ class StatsScene(Scene):
             return self.scroll.handle(event, None) or True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self._click(event.pos)
-        if event.type == pygame.MOUSEWHEEL and self.list_panel.collidepoint(pygame.mouse.get_pos()):
+        if event.type == pygame.MOUSEWHEEL and self.list_panel.collidepoint(self.ctx.pointer()):
             self.select(self.selected - event.y)  # the wheel over the list walks it
             return True
         if event.type in (pygame.MOUSEWHEEL, pygame.MOUSEBUTTONUP):

@@ -21,7 +21,7 @@ import pygame
 
 from game.scenes.base import Scene
 from game.scenes.pause import menu_letter, open_help, open_settings
-from game.ui.dice_view import draw_die
+from game.ui.dice_view import MIN_DIE_SIZE, draw_die
 from game.ui.palette import dice_palette
 from game.ui.widgets import Button, FocusRing, draw_felt
 
@@ -205,7 +205,7 @@ class TitleScene(Scene):
         name_px = min(w * 0.17, room * 0.42, 300 * unit)
         name_font = fonts.fit(GAME_NAME, name_px, int(w * 0.88), bold=True)
         name_h = name_font.get_height()
-        die = round(min(name_h * 0.8, w / 7.5))
+        die = max(MIN_DIE_SIZE, round(min(name_h * 0.8, w / 7.5)))
         tag_font = fonts.get(max(12, name_h * 0.22), bold=True)
         block = die * 1.45 + name_h + tag_font.get_height() * 1.4
         space = max(gap * 2, min(room - block, h * 0.08))

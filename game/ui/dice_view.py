@@ -29,6 +29,7 @@ from game.ui.palette import STANDARD_DICE, DicePalette
 
 Point = tuple[float, float]
 
+MIN_DIE_SIZE = 8  # px: the smallest die that can be drawn (its pips need the room)
 CORNER_RADIUS = 0.19  # of the die's side
 BEVEL = 0.15  # of the side: the rounded edge band that catches the light
 PIP_RADIUS = 0.087  # of the side
@@ -205,8 +206,8 @@ def render_die(size: int, face: int, style: DieStyle, palette: DicePalette) -> p
     """The die image (no shadow), centred in a square of `sprite_extent(size, style)` px."""
     if face not in PIP_LAYOUT:
         raise ValueError(f"a die shows 1 to 6 (or 0 for blank), got {face!r}")
-    if size < 8:
-        raise ValueError(f"a die needs at least 8 px to be drawn, got {size}")
+    if size < MIN_DIE_SIZE:
+        raise ValueError(f"a die needs at least {MIN_DIE_SIZE} px to be drawn, got {size}")
     extent = sprite_extent(size, style)
     x_all, y_all = _grid(extent)
     half = size / 2.0

@@ -45,7 +45,7 @@ KEYS = [
     pygame.K_HOME,
     pygame.K_DELETE,
 ]
-SIZES = [(640, 480), (800, 600), (1280, 800), (700, 1100), (1920, 1080), (1000, 562)]
+SIZES = [(640, 480), (800, 600), (1280, 800), (700, 1100), (1920, 1080), (1000, 562), (400, 260)]
 
 
 def random_event(rng: random.Random, size) -> pygame.event.Event:

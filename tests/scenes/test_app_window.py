@@ -1,0 +1,134 @@
+"""The app and its window: sizes under the minimum, no display, and what is saved at the end."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pygame
+import pytest
+
+from game.app import App, NoDisplay, check_display
+from game.scenes.setup import SetupScene
+from game.scenes.title import TitleScene
+from game.storage import Storage
+from game.ui.viewport import Viewport
+
+
+# ----------------------------------------------------------------------------- the viewport
+def test_a_window_at_or_above_the_minimum_is_the_canvas():
+    for size in ((640, 480), (1280, 800), (3840, 2160)):
+        view = Viewport.for_window(size)
+        assert (view.canvas_size, view.scale, view.offset) == (size, 1.0, (0, 0))
+        assert view.to_canvas((17, 33)) == (17, 33)
+
+
+def test_a_small_window_shows_a_larger_canvas_of_its_shape_scaled_down():
+    view = Viewport.for_window((500, 300))
+    assert view.canvas_size == (800, 480)
+    assert view.scale == 0.625
+    assert view.offset == (0, 0) and view.shown_size == (500, 300)
+    assert view.to_canvas((250, 150)) == (400, 240)
+    assert view.to_canvas_motion((5, -10)) == (8, -16)
+    narrow = Viewport.for_window((600, 900))  # only too narrow
+    assert narrow.canvas_size == (640, 960)
+
+
+def test_an_extreme_window_is_letterboxed_and_the_canvas_stays_bounded():
+    view = Viewport.for_window((2, 3000))
+    assert view.canvas_size == (640, 7680)
+    assert view.scale == 2 / 640  # the width decides: bars above and below
+    assert view.shown_size == (2, 24) and view.offset == (0, 1488)
+    tiny = Viewport.for_window((0, 0))  # a minimised window reports 0x0
+    assert tiny.canvas_size == (640, 640) and tiny.shown_size == (1, 1)
+
+
+# ----------------------------------------------------------------------------- the real App
+@pytest.fixture
+def app(tmp_path):
+    pygame.init()
+    app = App(Storage(tmp_path, environ={}), size=(1280, 800), fullscreen=False)
+    app.start()
+    yield app
+    for scene in reversed(app.stack.scenes):
+        scene.exit()
+
+
+def resize(app: App, size: tuple[int, int]) -> None:
+    """What the window manager does, then tells the app."""
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    app.handle(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1]))
+
+
+@pytest.mark.parametrize("size", [(300, 200), (200, 310), (640, 100), (90, 60), (1, 1)])
+def test_no_frame_fails_in_a_window_under_the_minimum(app, size):
+    resize(app, size)
+    assert app.stack.size == app.view.canvas_size
+    assert app.stack.size[0] >= 640 and app.stack.size[1] >= 480
+    for _ in range(5):
+        app._guarded(app._frame, [], 1 / 60)
+        app.dirty = True
+    assert app.failures == 0
+    assert app.window.get_size() == size
+
+
+def test_a_click_in_a_scaled_window_lands_on_what_it_shows(app):
+    resize(app, (480, 300))
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    new_game = title.buttons[0].rect
+    view = app.view
+    at = (
+        round(new_game.centerx * view.scale) + view.offset[0],
+        round(new_game.centery * view.scale) + view.offset[1],
+    )
+    assert view.to_canvas(at) != at  # the click really is somewhere else in the window
+    for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        fields = {"pos": at, "button": 1}
+        if kind == pygame.MOUSEMOTION:
+            fields = {"pos": at, "rel": (0, 0), "buttons": (0, 0, 0)}
+        app.handle(pygame.event.Event(kind, fields))
+    app.step(0.0)
+    assert isinstance(app.stack.top, SetupScene)
+
+
+def test_growing_back_lays_out_for_the_window_again(app):
+    resize(app, (320, 240))
+    resize(app, (1024, 700))
+    assert not app.view.scaled
+    assert app.stack.size == (1024, 700) and app.screen is app.window
+
+
+def test_closing_a_too_small_window_saves_a_size_the_next_start_can_open(app, tmp_path):
+    resize(app, (300, 200))
+    app.shutdown()
+    assert list(Storage(tmp_path, environ={}).settings.window_size) == [640, 480]
+
+
+# ----------------------------------------------------------------------------- no display
+def test_a_hidden_driver_is_refused_unless_it_was_asked_for(monkeypatch):
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "offscreen")
+    with pytest.raises(NoDisplay, match="no display"):
+        check_display({})
+    with pytest.raises(NoDisplay):
+        check_display({"SDL_VIDEODRIVER": "x11,wayland"})
+    check_display({"SDL_VIDEODRIVER": "offscreen"})
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
+    check_display({})
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11/Wayland are Linux's")
+def test_with_no_display_the_game_says_so_and_exits_1(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.pop("SDL_VIDEODRIVER", None)
+    env["SDL_AUDIODRIVER"] = "dummy"
+    done = subprocess.run(
+        [sys.executable, "-m", "game.app", "--data-dir", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert done.returncode == 1, (done.stdout, done.stderr)
+    assert "found no display" in done.stderr
