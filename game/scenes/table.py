@@ -340,7 +340,11 @@ class TableScene(Scene):
             return
         if self.session.state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
             return
-        self.tray.finish()  # a click during a roll lands the dice at once
+        if self.tray.rolling:
+            # Dice in the air: a press lands them at once and does nothing else, so a
+            # double tap never spends a second roll on dice the player has not seen.
+            self.tray.finish()
+            return
         if not confirmed:
             question = self._question(action)
             if question:

@@ -74,6 +74,27 @@ def test_space_rolls_and_the_dice_land_on_the_rules_faces(ctx):
     assert ctx.sound.played[0] == "dice_rattle"
 
 
+def test_presses_while_the_dice_fly_land_them_and_never_roll_again(ctx):
+    table = solo(ctx)
+    roll_button = table.lay.buttons["roll"].center
+    feed(ctx, key(pygame.K_SPACE))
+    assert table.tray.rolling
+    # A double tap: the second press comes before the dice land.
+    feed(ctx, key(pygame.K_SPACE))
+    assert not table.tray.rolling  # the second press only landed the dice
+    first = table.session.state.dice
+    assert table.session.state.rolls == 1
+    settle(ctx)
+    assert [d.face for d in table.tray.dice] == list(first)
+    feed(ctx, key(pygame.K_SPACE))  # landed: the next press is a real roll
+    assert table.session.state.rolls == 2 and table.tray.rolling
+    feed(ctx, click(roll_button))  # a click on Roll in the air only lands the dice
+    assert table.session.state.rolls == 2 and not table.tray.rolling
+    feed(ctx, key(pygame.K_1))  # once landed, input acts again
+    assert table.session.state.held == (True, False, False, False, False)
+    assert sum(type(a).__name__ == "Roll" for a in table.session.game.log) == 2
+
+
 def test_keys_and_clicks_hold_dice_and_ctrl_z_undoes_a_hold(ctx):
     table = solo(ctx)
     feed(ctx, key(pygame.K_SPACE))
@@ -101,6 +122,7 @@ def test_arrows_and_enter_score_the_focused_box(ctx):
     ctx.settings = ctx.settings.replace(verify="off")
     table = solo(ctx)
     feed(ctx, key(pygame.K_SPACE))
+    settle(ctx)  # the dice land before the player scores
     options = table.session.state.score_options()
     feed(ctx, key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_RETURN))
     card = table.session.state.cards[0]
@@ -111,6 +133,7 @@ def test_arrows_and_enter_score_the_focused_box(ctx):
 def test_clicking_a_box_scores_it_and_a_zero_asks_first(ctx):
     table = solo(ctx, seed=4)
     feed(ctx, key(pygame.K_SPACE))
+    settle(ctx)  # the dice land before the player scores
     options = table.session.state.score_options()
     zero = next(c for c in Category if options[c] == 0)
     feed(ctx, click(table.card_view.box_rect(0, zero).center))
@@ -132,12 +155,16 @@ def test_an_illegal_click_is_refused_with_the_reason(ctx):
 def test_a_cpu_turn_completes_on_its_own_and_can_be_skipped(ctx):
     ctx.settings = ctx.settings.replace(verify="off")
     table = solo(ctx, seed=2, kinds=("person", "expert"))
-    feed(ctx, key(pygame.K_SPACE), key(pygame.K_DOWN), key(pygame.K_RETURN))
+    feed(ctx, key(pygame.K_SPACE))
+    settle(ctx)
+    feed(ctx, key(pygame.K_DOWN), key(pygame.K_RETURN))
     assert table.session.is_cpu_turn
     settle(ctx)
     state = table.session.state
     assert state.player == 0 and state.cards[1].filled_count == 1
-    feed(ctx, key(pygame.K_SPACE), key(pygame.K_DOWN), key(pygame.K_RETURN))
+    feed(ctx, key(pygame.K_SPACE))
+    settle(ctx)
+    feed(ctx, key(pygame.K_DOWN), key(pygame.K_RETURN))
     assert table.session.is_cpu_turn
     feed(ctx, key(pygame.K_s))  # skip: the CPU's whole turn at once
     assert not table.session.is_cpu_turn
@@ -198,6 +225,7 @@ def test_live_grading_marks_a_costly_choice(ctx):
     ctx.settings = ctx.settings.replace(grading=True, grading_threshold=1.0, verify="off")
     table = solo(ctx, seed=6)
     feed(ctx, key(pygame.K_SPACE))
+    settle(ctx)  # the dice land before the player scores
     decision_state = table.session.state
     feed(ctx, click(table.card_view.box_rect(0, Category.YAHTZEE).center))  # a wasteful zero
     decision = table.session.last_decision
