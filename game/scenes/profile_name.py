@@ -44,7 +44,12 @@ class ProfileNameScene(Scene):
         self.name = initial
         self.on_done = on_done  # returns an error to show, or None when it is done
         self.field = TextField(
-            lambda: self.name, self._set_name, max_length=24, placeholder="Name", key="name"
+            lambda: self.name,
+            self._set_name,
+            max_length=24,
+            placeholder="Name",
+            key="name",
+            can_draw=ctx.fonts.can_draw,
         )
         self.field.selected = bool(initial)
         self.ok = Button(ok_label, self.submit, primary=True, hint="Enter")
@@ -91,6 +96,8 @@ class ProfileNameScene(Scene):
             self.ring.move(1)
             return True
         if self.field.handle_key(event):
+            if self.field.refused:
+                self.error = self.field.refused
             return True
         return event.type == pygame.KEYDOWN  # a modal swallows every key
 

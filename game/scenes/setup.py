@@ -230,7 +230,7 @@ class SetupScene(Scene):
     def handle(self, event: pygame.event.Event) -> bool:
         focused = self.grid.focused
         if isinstance(focused, TextField) and focused.handle_key(event):
-            self.error = ""
+            self.error = focused.refused
             return True
         if event.type == pygame.MOUSEMOTION:
             control = self.grid.at(event.pos)

@@ -113,6 +113,7 @@ def seat_controls(scene: SetupScene, index: int) -> list[TextField | Cycler | Fo
             help=f"Type a name (up to {MAX_NAME_LENGTH} letters); Backspace deletes. "
             "A profile's name records the games under that profile.",
             key=("name", index),
+            can_draw=scene.ctx.fonts.can_draw,
         ),
         Cycler(
             lambda: KIND_LABELS[seat.kind],

@@ -5,7 +5,11 @@ from __future__ import annotations
 import pygame
 
 MIN_FONT_PX = 9
-TEXT_CACHE = 1024  # rendered strings kept
+# What pygame-ce's bundled font can draw. Other scripts (Hebrew, Arabic, CJK, emoji) would
+# show as boxes, so name fields refuse them with this in the reason.
+SUPPORTED_SCRIPTS = "Latin, Greek and Cyrillic letters, digits and common symbols"
+PROBE_PX = 24  # px: the size at which a character is compared with the missing-glyph box
+NO_GLYPH = "\ue000"  # a private-use character, which no font of ours has: its box
 
 
 class Fonts:
@@ -14,7 +18,7 @@ class Fonts:
     def __init__(self, text_scale: float = 1.0) -> None:
         self.text_scale = text_scale
         self._cache: dict[tuple[int, bool], pygame.font.Font] = {}
-        self._texts: dict[tuple, pygame.Surface] = {}
+        self._drawable: dict[str, bool] = {}
 
     def get(self, size: float, bold: bool = False) -> pygame.font.Font:
         px = max(MIN_FONT_PX, round(size * self.text_scale))
@@ -28,13 +32,30 @@ class Fonts:
                 self._cache.pop(next(iter(self._cache)))
         return font
 
+    def can_draw(self, char: str) -> bool:
+        """Whether the font has a glyph for `char` (one character), rather than the box it
+        draws for a missing one."""
+        known = self._drawable.get(char)
+        if known is None:
+            font = self.get(PROBE_PX / self.text_scale)
+
+            def image(c: str) -> bytes:
+                return pygame.image.tobytes(font.render(c, False, (255, 255, 255)), "RGBA")
+
+            known = char.isspace() or image(char) != image(NO_GLYPH)
+            self._drawable[char] = known
+        return known
+
     def render(self, text: str, size: float, colour, bold: bool = False) -> pygame.Surface:
         return self.get(size, bold).render(text, True, colour)
 
-    def fit(self, text: str, size: float, width: int, bold: bool = False) -> pygame.font.Font:
-        """The largest font up to `size` in which `text` fits `width` pixels."""
+    def fit(
+        self, text: str, size: float, width: int, bold: bool = False, least: float = MIN_FONT_PX
+    ) -> pygame.font.Font:
+        """The largest font from `size` down to `least` in which `text` fits `width` pixels
+        (or the `least` one, if none does)."""
         font = self.get(size, bold)
-        while font.size(text)[0] > width and size > MIN_FONT_PX:
-            size *= 0.9
+        while font.size(text)[0] > width and size > least:
+            size = max(least, size * 0.9)
             font = self.get(size, bold)
         return font

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.ui.fonts import Fonts
+from game.ui.fonts import SUPPORTED_SCRIPTS, Fonts
 from game.ui.text import ellipsize, fitted_px
 from game.ui.theme import Colour, Theme
 from game.ui.widgets import Button, draw_button
@@ -71,10 +71,17 @@ class TextField(ControlBehaviour):
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     enabled: bool = True
     selected: bool = False  # the whole text is selected: typing replaces it
+    can_draw: Callable[[str], bool] = lambda char: True  # Fonts.can_draw: no boxes in names
+    refused: str = ""  # why the last characters typed were not taken ("" if all were)
 
     def insert(self, text: str) -> bool:
-        """Type `text` (control characters dropped); False if nothing could be added."""
-        text = "".join(ch for ch in text if ch.isprintable())
+        """Type `text` (control characters and characters the font cannot draw dropped,
+        saying why in `refused`); False if nothing could be added."""
+        typed = "".join(ch for ch in text if ch.isprintable())
+        text = "".join(ch for ch in typed if self.can_draw(ch))
+        self.refused = ""
+        if text != typed:
+            self.refused = f"Names can use {SUPPORTED_SCRIPTS}; that character cannot be shown."
         if not text:
             return False
         base = "" if self.selected else self.get()

@@ -12,6 +12,7 @@ import pygame
 from game.rules import CATEGORIES, Category, GameState, TeamMode
 from game.rules.categories import UPPER_BONUS_THRESHOLD
 from game.ui.fonts import Fonts
+from game.ui.text import fit_label
 from game.ui.theme import Theme
 from game.ui.widgets import draw_panel
 
@@ -198,8 +199,8 @@ class ScorecardView:
         card = state.cards[c]
         head = self.cell(0, c)
         name = state.config.column_name(c)
-        font = fonts.fit(name, text_px, head.width - 8, bold=True)
-        label = font.render(name, True, theme.text)
+        font, shown = fit_label(fonts, name, text_px, head.width - 8, bold=True)
+        label = font.render(shown, True, theme.text)
         swatch = pygame.Rect(0, 0, head.width - 8, max(3, round(self.row_h * 0.14)))
         swatch.midbottom = (head.centerx, head.bottom - 2)
         pygame.draw.rect(surface, colour, swatch, border_radius=2)

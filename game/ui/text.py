@@ -13,6 +13,9 @@ from game.ui.fonts import Fonts
 ELLIPSIS = "..."
 
 
+LABEL_SHRINK = 0.7  # a label's font shrinks to this share of its size before it is cut
+
+
 def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
     """`text` broken into lines no wider than `width` pixels, at spaces where possible.
 
@@ -47,6 +50,16 @@ def ellipsize(font: pygame.font.Font, text: str, width: int) -> str:
     while text and font.size(text + ELLIPSIS)[0] > width:
         text = text[:-1]
     return text.rstrip() + ELLIPSIS if text else ""
+
+
+def fit_label(
+    fonts: Fonts, text: str, px: float, width: int, bold: bool = False
+) -> tuple[pygame.font.Font, str]:
+    """A label for a narrow place, such as a name over a score column: the font shrinks to
+    `LABEL_SHRINK` of `px` at most to fit `width`, and past that the text is cut with an
+    ellipsis, so it never spills over its neighbours or shrinks out of legibility."""
+    font = fonts.fit(text, px, width, bold, least=px * LABEL_SHRINK)
+    return font, ellipsize(font, text, width)
 
 
 def join_names(names: Sequence[str]) -> str:

@@ -284,6 +284,23 @@ def test_a_name_stops_at_24_characters(ctx):
     assert len(setup.seats[2].name) == 24
 
 
+def test_a_name_refuses_characters_the_font_would_draw_as_boxes(ctx):
+    setup = show(ctx, SetupScene(ctx))
+    feed(ctx, click(setup.seat_controls_of(0)["name"].rect.center))
+    feed(ctx, key(pygame.K_BACKSPACE, mod=pygame.KMOD_CTRL))
+    feed(ctx, typed("Åsa Ωμέγα Иван"))
+    assert setup.seats[0].name == "Åsa Ωμέγα Иван" and setup.status() == (
+        setup.seat_controls_of(0)["name"].help,
+        False,
+    )
+    feed(ctx, typed(" שלום😀!"))  # Hebrew and an emoji are dropped, the rest is taken
+    assert setup.seats[0].name == "Åsa Ωμέγα Иван !"
+    message, is_error = setup.status()
+    assert is_error and "Latin, Greek and Cyrillic" in message
+    feed(ctx, typed("x"))  # the next good key clears the reason
+    assert setup.status()[1] is False
+
+
 def test_seats_can_be_added_up_to_eight_and_no_more(ctx):
     setup = show(ctx, SetupScene(ctx))
     feed(ctx, click(setup.add_button.rect.center))
