@@ -2,8 +2,8 @@
 assets/ inside the package, game.assets finds them there, and the smoke check passes.
 
 Building a real wheel takes a build environment and several seconds, so .ci/run does that (and
-runs `python -m game.smoke` in a fresh virtual environment holding only the wheel); these tests
-check the same promises in under two seconds.
+runs `python -m game.tools.smoke` in a fresh virtual environment holding only the wheel);
+these tests check the same promises in under two seconds.
 """
 
 from __future__ import annotations
@@ -104,7 +104,7 @@ def test_a_package_without_its_copy_reads_the_checkouts_assets_folder(tmp_path):
 
 def _smoke(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "game.smoke", *args],
+        [sys.executable, "-m", "game.tools.smoke", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,

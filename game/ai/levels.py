@@ -40,7 +40,6 @@ from game.ai.options import Choice, Keep, keep_to_actions
 from game.ai.turn import Valuation, best_index, valuation
 from game.rules import Action, GameState, Phase, Roll, Score, Scorecard, Stand, Variant
 
-LEVELS = ("beginner", "easy", "medium", "hard", "expert")  # as game.seats.LEVELS
 ROLL = Roll()
 STAND = Stand()
 #: The tie-breaker: what a die re-rolled is worth on average with 1 and 2 rolls left after
@@ -205,7 +204,7 @@ def _uniform(situation: tuple) -> float:
 
 
 # --------------------------------------------------------------------------------- the levels
-# Tuned with the tournament runner (python -m game.sim) to mean solitaire scores near 175,
+# Tuned with the tournament runner (python -m game.tools.sim) to mean solitaire scores near 175,
 # 215, 235, 249 and the Expert's 254.6; each level beats the one below head to head.
 # The tuning measure was the expected points lost per game (exact, low-variance): the mean
 # score is the Expert's 254.59 minus it. See README for the measured table.
@@ -248,6 +247,7 @@ STRATEGIES: dict[str, type[LevelStrategy]] = {
     "hard": HardStrategy,
     "expert": ExpertStrategy,
 }
+LEVELS = tuple(STRATEGIES)  # weakest first; game.match.seats.LEVELS names the same (a test checks)
 
 
 def preload(variant: Variant = Variant.OFFICIAL, levels: Sequence[str] = LEVELS) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-from game.session import Session
+from game.match.session import Session
 
 if TYPE_CHECKING:
     from game.context import Context

@@ -142,7 +142,7 @@ class HistoryScene(Scene):
 
     # ----------------------------------------------------------------- actions
     def open_replay(self) -> None:
-        from game.replay import ReplaySession
+        from game.match.replay import ReplaySession
         from game.scenes.replay import ReplayScene
 
         history = self._load_selected()

@@ -28,7 +28,7 @@ from game.ui.widgets import Button, FocusRing, draw_panel
 
 if TYPE_CHECKING:
     from game.context import Context
-    from game.session import Session
+    from game.match.session import Session
 
 log = logging.getLogger(__name__)
 

@@ -1,7 +1,7 @@
 """A finished game played back on the real table: every roll, hold and score animated as it
 happened, at any speed.
 
-The table scene does the showing; a `ReplaySession` (game.replay) feeds it the logged actions
+The table scene does the showing; a `ReplaySession` (game.match.replay) feeds it the logged actions
 as if every seat were a CPU. This scene adds the speed, pause, step and jump controls in the
 place of the table's own buttons, and a bar of how far the replay has come. Time is scaled
 as a whole (the table's pacing, dice and banners alike), so 4x looks like 1x, only faster.
@@ -34,7 +34,7 @@ from game.ui.widgets import Button, FocusRing
 
 if TYPE_CHECKING:
     from game.context import Context
-    from game.replay import ReplaySession
+    from game.match.replay import ReplaySession
 
 log = logging.getLogger(__name__)
 

@@ -10,7 +10,7 @@ Controls:
     N / P / R / Y / T   Next game, Play again, Review (the coach's), Replay, Title
 Mouse: hover focuses a button, a click presses it.
 
-At the end of a replay (game.replay.ReplaySession) the buttons are Next game (between the
+At the end of a replay (game.match.replay.ReplaySession) the buttons are Next game (between the
 games of a match), Review, Watch again (W) and Back (B, out of the replay).
 
 This module is the scene: its buttons, their actions and the input. What it says is worked
@@ -42,7 +42,7 @@ from game.ui.widgets import Button, FeltBackground, FocusRing, draw_panel
 
 if TYPE_CHECKING:
     from game.context import Context
-    from game.session import Session
+    from game.match.session import Session
     from game.ui.theme import Colour
 
 log = logging.getLogger(__name__)
@@ -139,8 +139,8 @@ class ResultsScene(Scene):
             table.resync()
 
     def play_again(self) -> None:
+        from game.match.session import Session
         from game.scenes.flow import open_table
-        from game.session import Session
 
         self.ctx.play("click")
         open_table(self.ctx, Session.new(self.session.config, self.session.seats))
@@ -159,7 +159,7 @@ class ResultsScene(Scene):
 
     def watch_replay(self) -> None:
         """The match so far, played back on the table from its first roll."""
-        from game.replay import ReplaySession
+        from game.match.replay import ReplaySession
         from game.scenes.replay import ReplayScene
 
         self.ctx.play("click")

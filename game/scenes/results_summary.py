@@ -13,7 +13,7 @@ from game.rules import Phase
 from game.ui.text import join_names
 
 if TYPE_CHECKING:
-    from game.session import Session
+    from game.match.session import Session
     from game.ui.theme import Colour
 
 CARD_HEADS = ("Upper", "Bonus", "Lower", "Yahtzee bonus", "Total")

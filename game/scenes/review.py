@@ -31,19 +31,19 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ai.coach import Decision, PlayerReview, Review, review
+from game.match.seats import Seat
 from game.rules import GameConfig, NextGame
 from game.scenes.base import Scene
 from game.scenes.review_draw import draw_review
 from game.scenes.review_layout import build_page, lay_out, variant_line
 from game.scenes.review_page import COSTLIEST
-from game.seats import Seat
 from game.ui.forms import Cycler
 from game.ui.scroll import ScrollView
 from game.ui.widgets import Button, FeltBackground
 
 if TYPE_CHECKING:
     from game.context import Context
-    from game.session import Session
+    from game.match.session import Session
     from game.storage import HistoryLog
 
 log = logging.getLogger(__name__)

@@ -21,8 +21,8 @@ from game.ui.palette import dice_palette
 from game.ui.text import wrap_text
 
 if TYPE_CHECKING:
+    from game.match.seats import Seat
     from game.scenes.review import ReviewScene
-    from game.seats import Seat
     from game.ui.theme import Colour, Theme
 
 COSTLIEST = 3  # decisions shown per player

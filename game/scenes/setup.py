@@ -29,6 +29,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.match.seats import PERSON, Seat
+from game.match.session import Session
 from game.rules import GameConfig, StartOrder, TeamMode, Variant
 from game.rules.config import MAX_GAMES, MAX_PLAYERS
 from game.scenes.base import Scene
@@ -45,8 +47,6 @@ from game.scenes.setup_seats import (
     new_seat,
     profiles_by_name,
 )
-from game.seats import PERSON, Seat
-from game.session import Session
 from game.ui.focus_grid import FocusGrid
 from game.ui.forms import Cycler, FormButton, TextField
 from game.ui.text import as_sentence

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.match.seats import LEVELS, PERSON
 from game.rules import StartOrder, TeamMode, Variant
 from game.rules.config import MAX_NAME_LENGTH
 from game.scenes.setup_seats import TEAM_LETTERS, step_colour, step_kind, step_team
-from game.seats import LEVELS, PERSON
 from game.ui.forms import Cycler, FormButton, TextField
 
 if TYPE_CHECKING:

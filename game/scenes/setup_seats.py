@@ -1,5 +1,5 @@
 """The table as it is being set up, with no pygame in it: the seats (drafts the player edits;
-game.seats.Seat is frozen and checked) and the choices for each seat and for the match, with
+game.match.seats.Seat is frozen and checked) and the choices for each seat and for the match, with
 the rules for stepping through them."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.match.seats import LEVELS, PERSON, SEAT_COLOURS
 from game.rules import StartOrder, TeamMode, Variant
-from game.seats import LEVELS, PERSON, SEAT_COLOURS
 
 if TYPE_CHECKING:
     from game.context import Context

@@ -23,13 +23,13 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 import pygame
 
+from game.match.session import Session
 from game.rules import Category, GameState, IllegalAction, Phase, Roll, Score, Stand
 from game.rules import events as ev
 from game.rules.actions import Hold, Release
 from game.scenes import table_draw
 from game.scenes.base import Scene
 from game.scenes.table_show import show_events
-from game.session import Session
 from game.ui.dice_tray import DiceTray
 from game.ui.effects import Banner
 from game.ui.layout import table_layout

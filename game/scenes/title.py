@@ -27,7 +27,7 @@ from game.ui.widgets import Button, FocusRing, draw_felt
 
 if TYPE_CHECKING:
     from game.context import Context
-    from game.session import Session
+    from game.match.session import Session
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +56,7 @@ def has_saved_game(ctx: Context) -> bool:
 
 def load_saved_session(ctx: Context) -> Session | None:
     """The saved game as a Session, or None (the reason is shown as a notice)."""
-    from game.session import Session
+    from game.match.session import Session
     from game.storage import restore_session
 
     record = ctx.storage.load_current()

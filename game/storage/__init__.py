@@ -65,8 +65,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from game.match.seats import Seat
 from game.rules import Game
-from game.seats import Seat
 from game.storage import history as _history
 from game.storage import saves as _saves
 from game.storage import tables as _tables

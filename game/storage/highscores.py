@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game.match.seats import Seat
 from game.rules import Game, TeamMode
-from game.seats import Seat
 from game.storage.history import ID_PATTERN
 from game.storage.profiles import MAX_NAME_LENGTH
 from game.storage.saves import iso_time, parse_time

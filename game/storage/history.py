@@ -24,8 +24,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from game.match.seats import Seat
 from game.rules import Game
-from game.seats import Seat
 from game.storage.saves import iso_time, parse_seats, parse_time
 
 HISTORY_FORMAT = 1

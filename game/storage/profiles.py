@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.seats import LEVELS, Seat
+from game.match.seats import LEVELS, Seat
 from game.storage.saves import parse_time
 
 PROFILES_FORMAT = 1

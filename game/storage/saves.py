@@ -14,7 +14,7 @@ The record is plain JSON:
 log and must match its saved state; one seat per player with matching names) and raises
 ValueError with a reason. Loading goes through `JsonStore`, so an invalid file is kept aside
 and reported, never half-restored. A save is a few kilobytes and costs about a millisecond,
-fsync included, so the app saves after every action (see `python -m game.bench storage`).
+fsync included, so the app saves after every action (see `python -m game.tools.bench storage`).
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 
+from game.match.seats import Seat
 from game.rules import Game
-from game.seats import Seat
 from game.storage.jsonfile import JsonStore, local_now
 from game.storage.paths import DataPaths
 

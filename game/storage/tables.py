@@ -14,8 +14,8 @@ import json
 import sqlite3
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
+from game.match.seats import Seat
 from game.rules import Game, TeamMode
-from game.seats import Seat
 from game.storage.highscores import HighScore, HighScoreBook, table_key
 from game.storage.records import Damaged, pack
 from game.storage.stats import Tally, check_entry

@@ -27,6 +27,7 @@ from game.ai.levels import (
 )
 from game.ai.solver import BONUS_AT, StateKey, solve_state
 from game.ai.turn import best_index, fast_option_values, no_bonus_values, valuation
+from game.match.seats import LEVELS as SEAT_LEVELS
 from game.rules import (
     CATEGORIES,
     Category,
@@ -44,7 +45,6 @@ from game.rules import (
     Variant,
     score_options,
 )
-from game.seats import LEVELS as SEAT_LEVELS
 
 C = Category
 
@@ -506,7 +506,7 @@ def test_preload_makes_the_first_move_a_cache_hit():
 # ----------------------------------------------------------------------------- headless
 def test_importing_levels_and_sim_loads_no_pygame():
     code = (
-        "import sys, game.ai.levels, game.sim\n"
+        "import sys, game.ai.levels, game.tools.sim\n"
         "from game.rules import Scorecard\n"
         "game.ai.levels.make_strategy('hard', 1)\n"
         "assert 'pygame' not in sys.modules, sorted(m for m in sys.modules if 'pygame' in m)\n"

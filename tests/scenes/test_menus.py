@@ -12,6 +12,8 @@ from dataclasses import replace
 import pygame
 import pytest
 
+from game.match.seats import Seat
+from game.match.session import Session
 from game.rules import (
     Category,
     GameConfig,
@@ -31,8 +33,6 @@ from game.scenes.pause import PauseScene
 from game.scenes.results import ResultsScene
 from game.scenes.setup import SetupScene
 from game.scenes.title import TitleScene
-from game.seats import Seat
-from game.session import Session
 from game.ui.forms import Cycler, FormButton, TextField
 from tests.rules.helpers import card_with
 

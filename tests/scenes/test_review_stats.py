@@ -15,7 +15,9 @@ import pytest
 
 from game.ai.coach import review
 from game.ai.options import Keep
-from game.replay import ReplaySession
+from game.match.replay import ReplaySession
+from game.match.seats import Seat
+from game.match.session import Session
 from game.rules import Category, GameConfig, Hold, NextGame, Phase, Roll, Score, StartOrder
 from game.scenes.confirm import ConfirmScene
 from game.scenes.history import HistoryScene
@@ -28,8 +30,6 @@ from game.scenes.setup import SetupScene
 from game.scenes.stats import StatsScene
 from game.scenes.stats_pages import figures
 from game.scenes.title import TitleScene
-from game.seats import Seat
-from game.session import Session
 from game.ui.charts import nice_ticks
 
 SIZES = [(800, 600), (1280, 800), (700, 1100), (1920, 1080), (640, 480)]

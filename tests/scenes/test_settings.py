@@ -11,6 +11,8 @@ import dataclasses
 import pygame
 import pytest
 
+from game.match.seats import Seat
+from game.match.session import Session
 from game.rules import GameConfig
 from game.scenes.confirm import ConfirmScene
 from game.scenes.pause import PauseScene
@@ -18,8 +20,6 @@ from game.scenes.settings import SettingsScene
 from game.scenes.settings_keys import clear_key, key_label, remap
 from game.scenes.settings_rows import KeySlot
 from game.scenes.title import TitleScene
-from game.seats import Seat
-from game.session import Session
 from game.storage import Storage
 from game.storage.settings import DEFAULT_KEY_BINDINGS, INTENTS, Settings
 from game.ui.forms import Cycler, Slider, Toggle

@@ -7,12 +7,12 @@ import pygame
 import pytest
 
 from game.ai.coach import describe
+from game.match.seats import Seat
+from game.match.session import Session
 from game.rules import Category, GameConfig, Phase, StartOrder
 from game.scenes.confirm import ConfirmScene
 from game.scenes.results import ResultsScene
 from game.scenes.table import TableScene
-from game.seats import Seat
-from game.session import Session
 
 STEP = 1 / 60  # s
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from game.match.seats import Seat
 from game.rules import Game, GameConfig
-from game.seats import Seat
 from game.storage import Storage
 
 FIXED_TIME = datetime(2026, 11, 22, 9, 30, 0, tzinfo=UTC)

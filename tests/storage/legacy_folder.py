@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from game.match.seats import Seat
 from game.rules import Game, GameConfig
-from game.seats import Seat
 from game.storage.highscores import HighScoreBook
 from game.storage.history import fingerprint, log_id_for, lost_per_player, make_log_record
 from game.storage.jsonfile import write_json

@@ -31,8 +31,8 @@ import random
 import sys
 import time
 
+from game.match.seats import Seat
 from game.rules import Action, Game, GameConfig, StartOrder
-from game.seats import Seat
 from game.storage import Storage, restore_session
 
 PLAYERS = ("Ann", "Robo")

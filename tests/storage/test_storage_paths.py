@@ -74,7 +74,7 @@ def test_first_write_creates_the_folder(data_dir):
 
 def test_storage_imports_no_pygame():
     code = (
-        "import sys, game.storage, game.bench.storage, tests.storage.selfplay; "
+        "import sys, game.storage, game.tools.bench.storage, tests.storage.selfplay; "
         "assert 'pygame' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)

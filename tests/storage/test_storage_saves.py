@@ -9,8 +9,8 @@ from datetime import datetime
 
 import pytest
 
+from game.match.seats import Seat
 from game.rules import Category, Game, GameConfig, Hold, Roll, Score, TeamMode
-from game.seats import Seat
 from game.storage import make_session_record, restore_session
 
 from .conftest import FIXED_TIME, SEATS, STARTED, play, two_player_game

@@ -9,8 +9,8 @@ from datetime import timedelta
 
 import pytest
 
+from game.match.seats import Seat
 from game.rules import Game, GameConfig
-from game.seats import Seat
 from game.storage import HeadToHead, Storage, cpu_profile_name, histogram, stats
 from game.storage.stats import StatsBook, entries_for_game
 

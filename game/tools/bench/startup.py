@@ -1,6 +1,6 @@
 """Time from process start to the title screen drawn.
 
-    python -m game.bench startup [--runs 5]
+    python -m game.tools.bench startup [--runs 5]
 
 Starts a fresh Python process each run and reads the moment
 the child has drawn the title (dummy video and audio drivers, a throwaway data folder).
@@ -29,7 +29,7 @@ print("drawn", flush=True)
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.bench startup")
+    parser = argparse.ArgumentParser(prog="python -m game.tools.bench startup")
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args(argv)
     env = dict(

@@ -1,7 +1,7 @@
 """Smoke check of an installed game, headless and without a sound device:
 
-    python -m game.smoke                     # an install: a wheel, `pip install .`, pipx
-    python -m game.smoke --allow-checkout    # also accept assets read from a checkout's assets/
+    python -m game.tools.smoke                     # an install: a wheel, `pip install .`, pipx
+    python -m game.tools.smoke --allow-checkout  # also accept a checkout's assets/
 
 Checks, in order, that
 - the Official table loads from the installed package's own files (game/assets/tables/), with
@@ -211,7 +211,7 @@ def run(allow_checkout: bool = False, out: Callable[[str], object] = print) -> i
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m game.smoke", description=__doc__.split("\n")[0]
+        prog="python -m game.tools.smoke", description=__doc__.split("\n")[0]
     )
     parser.add_argument(
         "--allow-checkout",

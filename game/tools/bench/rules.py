@@ -27,7 +27,7 @@ def play_random_game(config: GameConfig, seed: int) -> int:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.bench rules")
+    parser = argparse.ArgumentParser(prog="python -m game.tools.bench rules")
     parser.add_argument("--seconds", type=float, default=DEFAULT_SECONDS)
     args = parser.parse_args(argv)
     config = GameConfig(("Solo",), start=StartOrder.SEATED)

@@ -19,9 +19,9 @@ import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from game.match.seats import Seat
+from game.match.session import Session
 from game.rules import Action, Game, GameConfig, IllegalAction, Phase
-from game.seats import Seat
-from game.session import Session
 
 if TYPE_CHECKING:
     from game.storage import HistoryLog

@@ -1,6 +1,6 @@
 """Render every scene to PNG with the dummy video driver, to look at the game cheaply.
 
-    python -m game.snapshot OUT_DIR [--size 1280x800] [--all-sizes]
+    python -m game.tools.snapshot OUT_DIR [--size 1280x800] [--all-sizes]
 
 Scenes: title, setup, a mid-game table with a four-player card, a roll mid-animation,
 pause, results (and whatever else is registered in SHOTS). Everything is seeded, so the
@@ -43,9 +43,9 @@ def make_context(data_dir: Path, size: tuple[int, int]):
 
 def demo_session(players: int = 4, turns: int = 22, seed: int = 7):
     """A seeded match part-way through: greedy play for `turns` turns, then a person's roll."""
+    from game.match.seats import Seat
+    from game.match.session import Session
     from game.rules import GameConfig, Hold, Phase, Roll, Score, StartOrder
-    from game.seats import Seat
-    from game.session import Session
 
     names = ("You", "Ada", "Max", "Zoe", "Ben", "Cat", "Dan", "Eve")[:players]
     kinds = ("person", "medium", "hard", "expert", "easy", "beginner", "hard", "medium")
@@ -68,9 +68,9 @@ def demo_session(players: int = 4, turns: int = 22, seed: int = 7):
 
 
 def finished_session(players: int = 3, seed: int = 3, games: int = 2):
+    from game.match.seats import Seat
+    from game.match.session import Session
     from game.rules import GameConfig, NextGame, Phase, Roll, Score, StartOrder
-    from game.seats import Seat
-    from game.session import Session
 
     names = ("You", "Ada", "Max", "Zoe")[:players]
     seats = [Seat(n, "person" if i == 0 else "hard", colour=i) for i, n in enumerate(names)]
@@ -202,9 +202,9 @@ def play_out(session, careful: Callable) -> None:
 def recorded_games(ctx, count: int = 7) -> None:
     """Seeded finished games filed in the shot's storage: the profile "You" against one to
     three CPUs, one a match of two, one played with hints (assisted)."""
+    from game.match.seats import Seat
+    from game.match.session import Session
     from game.rules import GameConfig, StartOrder
-    from game.seats import Seat
-    from game.session import Session
 
     storage = _dated_storage(ctx)
     storage.create_profile("You")
@@ -277,7 +277,7 @@ def render(name: str, out_dir: Path, size: tuple[int, int]) -> Path:
 
 def main(argv: list[str] | None = None) -> int:
     _setup_env()
-    parser = argparse.ArgumentParser(prog="python -m game.snapshot")
+    parser = argparse.ArgumentParser(prog="python -m game.tools.snapshot")
     parser.add_argument("out_dir")
     parser.add_argument("--size", default="1280x800", help="window size, e.g. 1280x800")
     parser.add_argument("--all-sizes", action="store_true", help=f"render at {SIZES}")

@@ -1,8 +1,8 @@
 """How long the optimal solver takes to build each variant's table, and how much memory.
 
-    python -m game.bench solver                    # every variant
-    python -m game.bench solver --variant official
-    python -m game.bench solver --games 20000      # also simulate optimal games (slow)
+    python -m game.tools.bench solver                    # every variant
+    python -m game.tools.bench solver --variant official
+    python -m game.tools.bench solver --games 20000      # also simulate optimal games (slow)
 
 Each build runs in a fresh interpreter, so its peak resident memory (ru_maxrss) is its own and
 not inflated by an earlier build; the interpreter-plus-numpy baseline is shown beside it, and
@@ -65,7 +65,7 @@ def _child(variant: Variant, traced: bool) -> dict:
 
 
 def _measure(variant: Variant, traced: bool) -> dict:
-    command = [sys.executable, "-m", "game.bench.solver", "--child", variant.value]
+    command = [sys.executable, "-m", "game.tools.bench.solver", "--child", variant.value]
     if traced:
         command.append("--traced")
     done = subprocess.run(command, capture_output=True, text=True, check=True)
@@ -105,7 +105,7 @@ def simulate(variant: Variant, games: int, seed: int = 0) -> dict:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.bench solver")
+    parser = argparse.ArgumentParser(prog="python -m game.tools.bench solver")
     parser.add_argument("--variant", choices=[v.value for v in Variant] + ["all"], default="all")
     parser.add_argument("--traced", action="store_true", help="also trace allocations (slower)")
     parser.add_argument("--games", type=int, default=0, help="simulate N optimal games too")

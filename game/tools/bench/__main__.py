@@ -1,4 +1,4 @@
-"""Run one benchmark by name: python -m game.bench {rules,solver,ai,frames,startup,storage}."""
+"""Run one benchmark by name: python -m game.tools.bench NAME (rules, solver, ai, frames, ...)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,13 @@ BENCHMARKS = ("rules", "solver", "ai", "frames", "startup", "storage")
 
 def main(argv: list[str]) -> int:
     if not argv or argv[0] not in BENCHMARKS:
-        print(f"usage: python -m game.bench {{{','.join(BENCHMARKS)}}} [options]", file=sys.stderr)
+        print(
+            f"usage: python -m game.tools.bench {{{','.join(BENCHMARKS)}}} [options]",
+            file=sys.stderr,
+        )
         return 2
     try:
-        module = importlib.import_module(f"game.bench.{argv[0]}")
+        module = importlib.import_module(f"game.tools.bench.{argv[0]}")
     except ModuleNotFoundError:
         print(f"the {argv[0]} benchmark is not built yet", file=sys.stderr)
         return 2

@@ -13,8 +13,8 @@ import random
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 
+from game.match.seats import Seat
 from game.rules import Action, Game, GameConfig, Phase, Roll, Score, Stand
-from game.seats import Seat
 
 log = logging.getLogger(__name__)
 

@@ -1,4 +1,4 @@
-"""The tournament runner (game.sim): exact records, statistics, seeding and the CLI."""
+"""The tournament runner (game.tools.sim): exact records, statistics, seeding and the CLI."""
 
 from __future__ import annotations
 
@@ -11,11 +11,19 @@ import sys
 
 import pytest
 
-from game import sim
 from game.ai import Keep, option_values
 from game.ai.levels import make_strategy
 from game.rules import Category, Game, GameConfig, Roll, Score, StartOrder, Variant
-from game.sim import GameRecord, ProgressBar, derive_seed, play_game, run, seat_order, summarize
+from game.tools import sim
+from game.tools.sim import (
+    GameRecord,
+    ProgressBar,
+    derive_seed,
+    play_game,
+    run,
+    seat_order,
+    summarize,
+)
 
 
 # ----------------------------------------------------------------------------- one game
@@ -133,7 +141,7 @@ import multiprocessing, os, sys
 import pygame
 pygame.init()
 pygame.display.set_mode((100, 100))
-from game.sim import run
+from game.tools.sim import run
 expected = run(("hard", "beginner"), 30, seed=12, workers=1, chunk=10)
 for attempt in range(int(sys.argv[1])):
     assert run(("hard", "beginner"), 30, seed=12, workers=2, chunk=10) == expected
@@ -262,21 +270,21 @@ def test_bad_arguments_exit_2_with_the_usage(argv, message, capsys):
         sim.main(argv)
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
-    assert err.startswith("usage: python -m game.sim")
+    assert err.startswith("usage: python -m game.tools.sim")
     assert message in err
 
 
 def test_the_module_runs_as_a_program():
     bad = subprocess.run(
-        [sys.executable, "-m", "game.sim", "--players", "grandmaster"],
+        [sys.executable, "-m", "game.tools.sim", "--players", "grandmaster"],
         capture_output=True,
         text=True,
         timeout=60,
     )
     assert bad.returncode == 2
-    assert "usage: python -m game.sim" in bad.stderr
+    assert "usage: python -m game.tools.sim" in bad.stderr
     good = subprocess.run(
-        [sys.executable, "-m", "game.sim", "--players", "hard", "--games", "2", "--json"],
+        [sys.executable, "-m", "game.tools.sim", "--players", "hard", "--games", "2", "--json"],
         capture_output=True,
         text=True,
         timeout=60,

@@ -1,8 +1,8 @@
 """The tournament runner: CPU levels play complete games through the rules engine.
 
-    python -m game.sim --players expert --games 10000 --seed 1
-    python -m game.sim --players expert,hard --games 20000 --seed 1 --workers 2 --json
-    python -m game.sim --players medium,easy,beginner --games 1000 --variant free --tie-breaker
+    python -m game.tools.sim --players expert --games 10000 --seed 1
+    python -m game.tools.sim --players expert,hard --games 20000 --seed 1 --workers 2 --json
+    python -m game.tools.sim --players medium,easy,beginner --games 1000 --tie-breaker
 
 Every game goes through `game.rules.Game` (legal actions, the Joker rules of the variant, the
 action log) exactly as at the table; each player is a `game.ai.levels` strategy. One player
@@ -280,7 +280,7 @@ def _seed(text: str) -> int:
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        prog="python -m game.sim",
+        prog="python -m game.tools.sim",
         description="Play CPU levels against each other (or solitaire) and report their strength.",
     )
     parser.add_argument(

@@ -1,6 +1,6 @@
 """How long storage takes as the history grows, and how long a save after every action takes.
 
-    python -m game.bench storage [--games N [--games N ...]] [--repeat R] [--saves S]
+    python -m game.tools.bench storage [--games N [--games N ...]] [--repeat R] [--saves S]
 
 For each N (default 1,000, 10,000 and 100,000) a records database holding N finished games is
 built in a temporary folder (deleted afterwards), then timed, as the app calls them:
@@ -32,8 +32,8 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from game.match.seats import Seat
 from game.rules import Game, GameConfig
-from game.seats import Seat
 from game.storage import Storage
 from game.storage import tables as _tables
 from game.storage.highscores import HighScoreBook
@@ -172,7 +172,7 @@ def bench_saves(saves: int) -> str:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.bench storage")
+    parser = argparse.ArgumentParser(prog="python -m game.tools.bench storage")
     parser.add_argument("--games", type=int, action="append", help="history size (repeatable)")
     parser.add_argument("--repeat", type=int, default=9, help="games recorded per size")
     parser.add_argument("--saves", type=int, default=200, help="mid-game saves timed")

@@ -1,6 +1,6 @@
 """Frame times of the table during a four-player CPU game with every animation on.
 
-    python -m game.bench frames [--frames 1800] [--size 1280x720]
+    python -m game.tools.bench frames [--frames 1800] [--size 1280x720]
 
 Runs the real app's update and draw for a fixed number of frames (dummy video driver unless
 a display is set with --display) and prints the mean and 99th percentile frame time, the
@@ -20,7 +20,7 @@ BUDGET = 1000 / 60  # ms per frame at 60 fps
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.bench frames")
+    parser = argparse.ArgumentParser(prog="python -m game.tools.bench frames")
     parser.add_argument("--frames", type=int, default=1800)
     parser.add_argument("--size", default="1280x720")
     parser.add_argument("--display", action="store_true", help="use the real display")
@@ -31,10 +31,10 @@ def main(argv: list[str]) -> int:
     size = tuple(int(v) for v in args.size.split("x"))
 
     from game.app import App
+    from game.match.seats import Seat
+    from game.match.session import Session
     from game.rules import GameConfig, StartOrder
     from game.scenes.table import TableScene
-    from game.seats import Seat
-    from game.session import Session
     from game.storage import Storage
 
     with tempfile.TemporaryDirectory() as data:

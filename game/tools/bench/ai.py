@@ -1,7 +1,7 @@
 """How long one optimal decision takes: option_values over seeded random situations.
 
-    python -m game.bench ai                     # official, 2000 situations
-    python -m game.bench ai --variant free --count 5000
+    python -m game.tools.bench ai                     # official, 2000 situations
+    python -m game.tools.bench ai --variant free --count 5000
 
 Situations are part-played cards (random legal scores, bonus chips and Jokers included),
 random dice and 0-2 rolls left. "cold" is a state met for the first time (its within-turn
@@ -61,7 +61,7 @@ def _percentiles(samples: list[float]) -> tuple[float, float, float]:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.bench ai")
+    parser = argparse.ArgumentParser(prog="python -m game.tools.bench ai")
     parser.add_argument("--variant", choices=[v.value for v in Variant], default="official")
     parser.add_argument("--count", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=0)
