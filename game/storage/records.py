@@ -40,8 +40,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from game.storage.jsonfile import MAX_FILE_BYTES, JsonStore, quarantine_together
-from game.storage.paths import ensure_dir
+from game.storage.jsonfile import MAX_FILE_BYTES, JsonStore, quarantine_together, write_atomic
 
 log = logging.getLogger(__name__)
 
@@ -145,6 +144,19 @@ def check_file(path: Path) -> None:
         raise Damaged(f"it is cut short ({size:,} of {pages * page_size:,} bytes)")
 
 
+def new_database() -> bytes:
+    """A new, empty records file with the game's tables, made whole in memory.
+
+    It is written in one atomic step (write_atomic), so a kill while the very first game is
+    filed leaves no file or a whole one, never a file whose header promises pages that were
+    not yet written (a kill there once made a restart set every record aside)."""
+    with contextlib.closing(sqlite3.connect(":memory:")) as con:
+        con.executescript(SCHEMA)
+        con.execute(f"PRAGMA application_id={APPLICATION_ID}")
+        con.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        return con.serialize()
+
+
 def too_new(version: int) -> str:
     return (
         f"it was written by a newer version of the game (schema {version}, "
@@ -180,8 +192,8 @@ class Records:
         check_file(self.path)
         if not create and not os.path.lexists(self.path):
             return None
-        if create:
-            ensure_dir(self.path.parent)
+        if create and not os.path.lexists(self.path):
+            write_atomic(self.path, new_database())
         con = sqlite3.connect(
             self.path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False
         )

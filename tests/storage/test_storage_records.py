@@ -3,6 +3,7 @@ one line, moved aside with its -wal/-shm, fresh records, never written over or t
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 from pathlib import Path
@@ -139,6 +140,28 @@ def test_a_second_damaged_file_gets_its_own_name(tmp_path):
         assert len(open_storage(folder).problems) == 1
     assert (folder / ASIDE).read_bytes() == b"one" * 50
     assert (folder / f"records.corrupt-{STAMP}-2.sqlite3").read_bytes() == b"two" * 50
+
+
+def test_the_records_file_is_whole_before_sqlite_first_writes_to_it(storage, monkeypatch):
+    # A kill while the first game was filed once left a file whose header promised 9 pages
+    # and held 2; the next start set every record aside. The file now appears whole.
+    from game.storage import records
+
+    seen = []
+    connect = sqlite3.connect
+
+    def looking(path, *args, **kwargs):
+        if path != ":memory:":
+            records.check_file(Path(path))  # Damaged if cut short
+            with contextlib.closing(connect(f"file:{path}?mode=ro", uri=True)) as look:
+                seen.append({r[0] for r in look.execute("SELECT name FROM sqlite_master")})
+        return connect(path, *args, **kwargs)
+
+    monkeypatch.setattr(records.sqlite3, "connect", looking)
+    assert not storage.paths.records.exists()
+    assert storage.record_finished(two_player_game(seed=3), SEATS, False, STARTED).saved
+    assert seen and seen[0] >= records.TABLES
+    assert storage.problems == []
 
 
 # ----------------------------------------------------------------------------- refused writes
