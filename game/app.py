@@ -21,7 +21,8 @@ import warnings
 import pygame
 
 from game.context import Context
-from game.scenes.base import SceneStack
+from game.scenes.router import Router
+from game.scenes.stack import SceneStack
 from game.storage import Storage
 from game.storage.settings import WINDOW_HEIGHT, WINDOW_WIDTH
 from game.ui.viewport import MIN_CANVAS, Viewport
@@ -99,6 +100,7 @@ class App:
         self.ctx.toggle_fullscreen = self.toggle_fullscreen
         self.ctx.quit = self.stop
         self.ctx.to_canvas = lambda pos: self.view.to_canvas(pos)
+        self.ctx.nav = Router(self.ctx)
         self.clock = pygame.time.Clock()
         self.running = False
         self.dirty = True

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.scenes.base import SceneStack
+from game.scenes.nav import Navigator, NoNavigator
+from game.scenes.stack import SceneStack
 from game.storage import Storage
 from game.storage.settings import Settings
 from game.ui.fonts import Fonts
@@ -40,6 +41,7 @@ class Context:
     fonts: Fonts = field(init=False)
     input: InputMap = field(init=False)
     notices: list[Notice] = field(default_factory=list)
+    nav: Navigator = field(default_factory=NoNavigator)  # the app sets Router(ctx)
     toggle_fullscreen: Callable[[], None] = lambda: None
     quit: Callable[[], None] = lambda: None
     # A window position as a position on the scenes' canvas (the app's viewport scales the
@@ -69,6 +71,12 @@ class Context:
         self.report_storage_problems()
         # Every scene on the stack, also those under an overlay, takes the new look now.
         self.stack.layout(self.stack.size)
+
+    def save_session(self, session: object) -> None:
+        """Keep a match on disk (after every action); a finished match is filed in the
+        records. A full disk is reported, and the game goes on."""
+        if not self.storage.save_session(session):
+            self.report_storage_problems()
 
     def pointer(self) -> tuple[int, int]:
         """Where the mouse is on the canvas the scenes draw on."""

@@ -23,9 +23,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.match.replay import ReplaySession
 from game.scenes.base import Scene
-from game.scenes.pause import menu_letter
 from game.ui.celebration import GOLD
+from game.ui.input import menu_letter
 from game.ui.menu_layout import menu_scale, place_button_row, title_image
 from game.ui.scroll import ScrollView, clipped, viewport_in
 from game.ui.text import ellipsize
@@ -142,21 +143,16 @@ class HistoryScene(Scene):
 
     # ----------------------------------------------------------------- actions
     def open_replay(self) -> None:
-        from game.match.replay import ReplaySession
-        from game.scenes.replay import ReplayScene
-
         history = self._load_selected()
         if history is not None:
             self.ctx.play("click")
-            self.ctx.stack.push(ReplayScene(self.ctx, ReplaySession.from_log(history)))
+            self.ctx.nav.replay(ReplaySession.from_log(history))
 
     def open_review(self) -> None:
-        from game.scenes.review import ReviewScene
-
         history = self._load_selected()
         if history is not None:
             self.ctx.play("click")
-            self.ctx.stack.push(ReviewScene.from_history(self.ctx, history))
+            self.ctx.nav.review_log(history)
 
     def close(self) -> None:
         self.ctx.stack.pop()

@@ -14,15 +14,13 @@ Continue picks it up again.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-import logging
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.rules import Phase
 from game.scenes.base import Scene
+from game.ui.input import menu_letter
 from game.ui.text import ellipsize
 from game.ui.widgets import Button, FocusRing, draw_panel
 
@@ -30,37 +28,7 @@ if TYPE_CHECKING:
     from game.context import Context
     from game.match.session import Session
 
-log = logging.getLogger(__name__)
-
-# The settings scene is written separately; until it exists the menus say so instead.
-SETTINGS_READY = importlib.util.find_spec("game.scenes.settings") is not None
 PANEL_WIDTH = 420  # px at unit scale
-
-
-def open_settings(ctx: Context) -> None:
-    """Push the settings scene, or tell the player it is not there yet."""
-    if SETTINGS_READY:
-        try:
-            module = importlib.import_module("game.scenes.settings")
-            ctx.stack.push(module.SettingsScene(ctx))
-            return
-        except (ImportError, AttributeError) as error:
-            log.warning("the settings scene could not be opened: %s", error)
-    ctx.notify("Settings are coming")
-
-
-def open_help(ctx: Context) -> None:
-    from game.scenes.help import HelpScene
-
-    ctx.stack.push(HelpScene(ctx))
-
-
-def menu_letter(event: pygame.event.Event) -> str:
-    """The lower-case letter a key typed, for first-letter shortcuts ('' if none)."""
-    if event.type != pygame.KEYDOWN or event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-        return ""
-    text = getattr(event, "unicode", "") or ""
-    return text.lower() if len(text) == 1 and text.isalpha() else ""
 
 
 class PauseScene(Scene):
@@ -71,8 +39,8 @@ class PauseScene(Scene):
         self.session = session
         self.buttons = [
             Button("Resume", self.resume_game, primary=True, hint=ctx.input.label("pause")),
-            Button("Settings", lambda: open_settings(self.ctx), hint="S"),
-            Button("Rules & help", lambda: open_help(self.ctx), hint="H"),
+            Button("Settings", lambda: self.ctx.nav.settings(), hint="S"),
+            Button("Rules & help", lambda: self.ctx.nav.help(), hint="H"),
             Button("Quit to title", self.quit_to_title, hint="Q"),
         ]
         self.shortcuts = {"r": 0, "s": 1, "h": 2, "q": 3}
@@ -82,7 +50,7 @@ class PauseScene(Scene):
         self._veil: pygame.Surface | None = None
         self._texts: list[tuple[pygame.Surface, pygame.Rect]] = []
 
-    def resume(self) -> None:
+    def resume(self, result: object = None) -> None:
         # Back from Settings: the theme or the text size may have changed.
         if self.size != (0, 0):
             self.layout(self.size)
@@ -92,27 +60,19 @@ class PauseScene(Scene):
         self.ctx.stack.pop()
 
     def quit_to_title(self) -> None:
-        from game.scenes.confirm import ConfirmScene
-        from game.scenes.flow import autosave
-
         def leave() -> None:
-            from game.scenes.title import TitleScene
-
-            autosave(self.ctx, self.session)  # it already is; this makes sure of it
-            self.ctx.stack.clear_to(TitleScene(self.ctx))
+            self.ctx.save_session(self.session)  # it already is; this makes sure of it
+            self.ctx.nav.title()
 
         if self.session.state.phase is Phase.MATCH_OVER:
             leave()
             return
-        self.ctx.stack.push(
-            ConfirmScene(
-                self.ctx,
-                "Quit to the title?",
-                leave,
-                yes_label="Quit",
-                no_label="Keep playing",
-                detail="Your game is saved; you can continue it from the title.",
-            )
+        self.ctx.nav.confirm(
+            "Quit to the title?",
+            leave,
+            yes_label="Quit",
+            no_label="Keep playing",
+            detail="Your game is saved; you can continue it from the title.",
         )
 
     # ----------------------------------------------------------------- input
@@ -126,7 +86,7 @@ class PauseScene(Scene):
         if intent == "pause":
             self.resume_game()
         elif intent == "help":
-            open_help(self.ctx)
+            self.ctx.nav.help()
         elif not self.ring.handle_key(event, intent):
             letter = menu_letter(event)
             if letter in self.shortcuts:

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules import Phase
+from game.scenes.nav import AfterResults
 from game.scenes.table import TableScene
 from game.scenes.table_show import show_events
 from game.ui.widgets import Button, FocusRing
@@ -140,6 +141,13 @@ class ReplayScene(TableScene):
 
     def leave(self) -> None:
         self.ctx.stack.pop()
+
+    def resume(self, result: object = None) -> None:
+        super().resume(result)
+        if result is AfterResults.WATCH_AGAIN:
+            self.restart()
+        elif result is AfterResults.LEAVE:
+            self.leave()
 
     def _jumped(self) -> None:
         """The state moved without animation: show it as it is now."""

@@ -26,9 +26,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.match.replay import ReplaySession
+from game.match.session import Session
 from game.rules import IllegalAction, NextGame, Phase
 from game.scenes.base import Scene
-from game.scenes.pause import menu_letter
+from game.scenes.nav import AfterResults
 from game.scenes.results_layout import lay_out
 from game.scenes.results_summary import TableRow, game_verdict, match_rows
 from game.ui.celebration import (
@@ -38,11 +40,11 @@ from game.ui.celebration import (
     draw_confetti,
     make_confetti,
 )
+from game.ui.input import menu_letter
 from game.ui.widgets import Button, FeltBackground, FocusRing, draw_panel
 
 if TYPE_CHECKING:
     from game.context import Context
-    from game.match.session import Session
     from game.ui.theme import Colour
 
 log = logging.getLogger(__name__)
@@ -111,59 +113,31 @@ class ResultsScene(Scene):
 
     # ----------------------------------------------------------------- actions
 
-    def _table_below(self):
-        scenes = self.ctx.stack.scenes
-        if self not in scenes:
-            return None
-        index = scenes.index(self)
-        below = scenes[index - 1] if index > 0 else None
-        return below if getattr(below, "session", None) is self.session else None
-
     def next_game(self) -> None:
-        from game.scenes.flow import open_table
-
         try:
-            events = self.session.apply(NextGame())
+            self.session.apply(NextGame())
         except IllegalAction as refusal:
             self.ctx.notify(str(refusal).capitalize())
             return
         self.ctx.play("click")
-        table = self._table_below()
-        if table is None:  # shown on its own (a test, a restored save): seat a new table
-            open_table(self.ctx, self.session)
-            return
-        self.ctx.stack.pop()
-        if hasattr(table, "on_external_events"):
-            table.on_external_events(events)
-        elif hasattr(table, "resync"):
-            table.resync()
+        self.ctx.stack.pop(AfterResults.NEXT_GAME)
 
     def play_again(self) -> None:
-        from game.match.session import Session
-        from game.scenes.flow import open_table
-
         self.ctx.play("click")
-        open_table(self.ctx, Session.new(self.session.config, self.session.seats))
+        self.ctx.nav.table(Session.new(self.session.config, self.session.seats))
 
     def to_title(self) -> None:
-        from game.scenes.title import TitleScene
-
-        self.ctx.stack.clear_to(TitleScene(self.ctx))
+        self.ctx.nav.title()
 
     def review(self) -> None:
         """The coach's review of the game just finished."""
-        from game.scenes.review import ReviewScene
-
         self.ctx.play("click")
-        self.ctx.stack.push(ReviewScene.from_session(self.ctx, self.session))
+        self.ctx.nav.review_session(self.session)
 
     def watch_replay(self) -> None:
         """The match so far, played back on the table from its first roll."""
-        from game.match.replay import ReplaySession
-        from game.scenes.replay import ReplayScene
-
         self.ctx.play("click")
-        self.ctx.stack.push(ReplayScene(self.ctx, ReplaySession.from_session(self.session)))
+        self.ctx.nav.replay(ReplaySession.from_session(self.session))
 
     # ----------------------------------------------------------------- at the end of a replay
 
@@ -183,17 +157,11 @@ class ResultsScene(Scene):
         ]
 
     def watch_again(self) -> None:
-        table = self._table_below()
-        self.ctx.stack.pop()
-        if hasattr(table, "restart"):
-            table.restart()
+        self.ctx.stack.pop(AfterResults.WATCH_AGAIN)
 
     def leave_replay(self) -> None:
         """Out of the replay, back to where it was opened from."""
-        table = self._table_below()
-        self.ctx.stack.pop()
-        if table is not None:
-            self.ctx.stack.pop()
+        self.ctx.stack.pop(AfterResults.LEAVE)
 
     # ----------------------------------------------------------------- input and time
 

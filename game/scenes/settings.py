@@ -33,7 +33,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.scenes.base import Scene
-from game.scenes.pause import open_help
 from game.scenes.settings_draw import draw_settings
 from game.scenes.settings_editor import SettingsEditor, display_fullscreen
 from game.scenes.settings_keys import RESERVED_KEYS, intent_label
@@ -136,18 +135,13 @@ class SettingsScene(Scene):
 
     # ----------------------------------------------------------------- actions
     def ask_reset_all(self) -> None:
-        from game.scenes.confirm import ConfirmScene
-
-        self.ctx.stack.push(
-            ConfirmScene(
-                self.ctx,
-                "Reset every setting?",
-                self.editor.reset_all,
-                yes_label="Reset all",
-                no_label="Cancel",
-                detail="Sound, animation, play, coach, display and keys go back to their defaults.",
-                focus_yes=False,
-            )
+        self.ctx.nav.confirm(
+            "Reset every setting?",
+            self.editor.reset_all,
+            yes_label="Reset all",
+            no_label="Cancel",
+            detail="Sound, animation, play, coach, display and keys go back to their defaults.",
+            focus_yes=False,
         )
 
     # ----------------------------------------------------------------- keys
@@ -196,7 +190,7 @@ class SettingsScene(Scene):
     def enter(self) -> None:
         self._reconcile_fullscreen()
 
-    def resume(self) -> None:
+    def resume(self, result: object = None) -> None:
         # Back from the confirm or help: the theme or text may have changed underneath.
         self._reconcile_fullscreen()
         if self.size != (0, 0):
@@ -267,7 +261,7 @@ class SettingsScene(Scene):
         elif action == "undo":
             self.editor.undo()
         elif action == "help":
-            open_help(self.ctx)
+            self.ctx.nav.help()
         elif event.key == pygame.K_DELETE:
             if isinstance(focused, KeySlot):
                 self.editor.clear(focused.intent, focused.slot)

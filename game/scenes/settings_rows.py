@@ -17,6 +17,7 @@ from game.scenes.settings_keys import RESERVED_KEYS, intent_label, is_locked, ke
 from game.storage.settings import ANIMATION_SPEEDS, CPU_PACES, INTENTS, VARIANTS, VERIFY_MODES
 from game.ui.forms import Cycler, FormButton, Slider, Toggle, draw_focus_marker
 from game.ui.input import CTRL_INTENTS
+from game.ui.rule_words import VARIANT_HELP
 from game.ui.text import ellipsize, fitted_px
 
 if TYPE_CHECKING:
@@ -332,8 +333,6 @@ def _volume_setter(scene: SettingsScene, name: str) -> Callable[[float], None]:
 
 def _variant_help(value: str) -> str:
     try:
-        from game.scenes.setup_controls import VARIANT_HELP
-
         return "New games start with these rules. " + VARIANT_HELP[Variant(value)]
     except (ImportError, KeyError, ValueError):
         return "New games start with these rules."

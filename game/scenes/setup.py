@@ -29,13 +29,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.match.resume import has_saved_game
 from game.match.seats import PERSON, Seat
 from game.match.session import Session
 from game.rules import GameConfig, StartOrder, TeamMode, Variant
 from game.rules.config import MAX_GAMES, MAX_PLAYERS
 from game.scenes.base import Scene
-from game.scenes.flow import open_table
-from game.scenes.pause import open_help
 from game.scenes.setup_controls import option_controls, seat_controls
 from game.scenes.setup_draw import draw_setup
 from game.scenes.setup_layout import lay_out
@@ -196,35 +195,26 @@ class SetupScene(Scene):
             self.ctx.play("click", 0.5)
             return
         self.error = ""
-        from game.scenes.title import has_saved_game
-
-        if has_saved_game(self.ctx):
-            from game.scenes.confirm import ConfirmScene
-
-            self.ctx.stack.push(
-                ConfirmScene(
-                    self.ctx,
-                    "Start a new game?",
-                    lambda: self._launch(config, seats),
-                    yes_label="Start",
-                    no_label="Back",
-                    detail="It takes the place of the game you saved.",
-                )
+        if has_saved_game(self.ctx.storage):
+            self.ctx.nav.confirm(
+                "Start a new game?",
+                lambda: self._launch(config, seats),
+                yes_label="Start",
+                no_label="Back",
+                detail="It takes the place of the game you saved.",
             )
             return
         self._launch(config, seats)
 
     def _launch(self, config: GameConfig, seats: list[Seat]) -> None:
         self.ctx.play("click")
-        open_table(self.ctx, Session.new(config, seats))
+        self.ctx.nav.table(Session.new(config, seats))
 
     def go_back(self) -> None:
         if len(self.ctx.stack.scenes) > 1:
             self.ctx.stack.pop()
         else:
-            from game.scenes.title import TitleScene
-
-            self.ctx.stack.replace(TitleScene(self.ctx))
+            self.ctx.nav.title()
 
     # ----------------------------------------------------------------- input
     def handle(self, event: pygame.event.Event) -> bool:
@@ -270,7 +260,7 @@ class SetupScene(Scene):
         elif intent == "pause" or event.key == pygame.K_ESCAPE:
             self.go_back()
         elif intent == "help":
-            open_help(self.ctx)
+            self.ctx.nav.help()
         else:
             return False
         return True

@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.match.seats import LEVELS, PERSON
-from game.rules import StartOrder, TeamMode, Variant
+from game.rules import StartOrder, TeamMode
 from game.rules.config import MAX_NAME_LENGTH
 from game.scenes.setup_seats import TEAM_LETTERS, step_colour, step_kind, step_team
 from game.ui.forms import Cycler, FormButton, TextField
+from game.ui.rule_words import VARIANT_HELP
 
 if TYPE_CHECKING:
     from game.scenes.setup import SetupScene
@@ -23,11 +24,6 @@ KIND_HELP = {
     "medium": "CPU Medium: a sound, steady player.",
     "hard": "CPU Hard: a strong player who keeps pace for the bonus.",
     "expert": "CPU Expert: plays the best odds of every roll.",
-}
-VARIANT_HELP = {
-    Variant.OFFICIAL: "Official: an extra Yahtzee earns 100 and must follow the Joker rules.",
-    Variant.FREE: "Free: an extra Yahtzee earns 100 and may go in any open box.",
-    Variant.SIMPLE: "Simple: no Yahtzee bonus and no Joker; every roll scores as it lies.",
 }
 TEAM_MODE_LABELS = {
     TeamMode.OFF: "Off",

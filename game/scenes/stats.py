@@ -41,13 +41,12 @@ import pygame
 
 from game.rules.config import MAX_GAMES
 from game.scenes.base import Scene
-from game.scenes.pause import menu_letter
-from game.scenes.profile_name import ProfileNameScene
 from game.scenes.stats_draw import draw_stats
 from game.scenes.stats_layout import lay_list, lay_out
 from game.scenes.stats_pages import VARIANTS, build_page
 from game.storage import CPU_PROFILES
 from game.ui.forms import Cycler
+from game.ui.input import menu_letter
 from game.ui.scroll import ScrollView
 from game.ui.text import as_sentence
 from game.ui.widgets import Button, FeltBackground, FocusRing
@@ -196,7 +195,7 @@ class StatsScene(Scene):
             self.refresh(select=profile.name)
             return None
 
-        self.ctx.stack.push(ProfileNameScene(self.ctx, "New profile", "", create, "Create"))
+        self.ctx.nav.profile_name("New profile", "", create, "Create")
 
     def rename_profile(self) -> None:
         if not self.names or not self.is_person:
@@ -211,13 +210,11 @@ class StatsScene(Scene):
             self.refresh(select=profile.name)
             return None
 
-        self.ctx.stack.push(ProfileNameScene(self.ctx, f"Rename {old}", old, rename, "Rename"))
+        self.ctx.nav.profile_name(f"Rename {old}", old, rename, "Rename")
 
     def delete_profile(self) -> None:
         if not self.names or not self.is_person:
             return
-        from game.scenes.confirm import ConfirmScene
-
         name = self.names[self.selected]
 
         def delete() -> None:
@@ -227,18 +224,15 @@ class StatsScene(Scene):
                 self.ctx.notify(as_sentence(error))
             self.refresh()
 
-        self.ctx.stack.push(
-            ConfirmScene(
-                self.ctx,
-                f"Delete the profile {name}?",
-                delete,
-                yes_label="Delete",
-                detail="Its statistics go with it; the history and high scores stay.",
-                focus_yes=False,
-            )
+        self.ctx.nav.confirm(
+            f"Delete the profile {name}?",
+            delete,
+            yes_label="Delete",
+            detail="Its statistics go with it; the history and high scores stay.",
+            focus_yes=False,
         )
 
-    def resume(self) -> None:
+    def resume(self, result: object = None) -> None:
         # Settings or a profile may have changed under an overlay.
         if self.size != (0, 0):
             self.layout(self.size)

@@ -29,6 +29,7 @@ from game.rules import events as ev
 from game.rules.actions import Hold, Release
 from game.scenes import table_draw
 from game.scenes.base import Scene
+from game.scenes.nav import AfterResults
 from game.scenes.table_show import show_events
 from game.ui.dice_tray import DiceTray
 from game.ui.effects import Banner
@@ -92,8 +93,10 @@ class TableScene(Scene):
         if self.session.state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
             self.results_in = 0.0
 
-    def resume(self) -> None:
+    def resume(self, result: object = None) -> None:
         self.layout(self.size)
+        if result is AfterResults.NEXT_GAME:
+            self.resync()
 
     def exit(self) -> None:
         if self._executor is not None:
@@ -206,9 +209,7 @@ class TableScene(Scene):
             self.open_pause()
             return True
         if intent == "help":
-            from game.scenes.help import HelpScene
-
-            self.ctx.stack.push(HelpScene(self.ctx))
+            self.ctx.nav.help()
             return True
         if intent == "key_hints":
             self.show_keys = not self.show_keys
@@ -297,10 +298,8 @@ class TableScene(Scene):
             self.act(Roll())
 
     def open_pause(self) -> None:
-        from game.scenes.pause import PauseScene
-
         self.tray.finish()
-        self.ctx.stack.push(PauseScene(self.ctx, self.session))
+        self.ctx.nav.pause(self.session)
 
     def toggle_die(self, die: int) -> None:
         state = self.session.state
@@ -348,11 +347,7 @@ class TableScene(Scene):
         if not confirmed:
             question = self._question(action)
             if question:
-                from game.scenes.confirm import ConfirmScene
-
-                self.ctx.stack.push(
-                    ConfirmScene(self.ctx, question, lambda: self.act(action, confirmed=True))
-                )
+                self.ctx.nav.confirm(question, lambda: self.act(action, confirmed=True))
                 return
         try:
             events = self.session.apply(action)
@@ -505,9 +500,7 @@ class TableScene(Scene):
             self.results_in -= dt
             if self.results_in <= 0:
                 self.results_in = None
-                from game.scenes.results import ResultsScene
-
-                self.ctx.stack.push(ResultsScene(self.ctx, self.session))
+                self.ctx.nav.results(self.session)
             return
         self._cpu_step(dt)
 

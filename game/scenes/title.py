@@ -14,22 +14,19 @@ Continue is enabled only while a saved game in progress is on disk.
 
 from __future__ import annotations
 
-import logging
 from typing import TYPE_CHECKING
 
 import pygame
 
+from game.match.resume import has_saved_game, load_saved_session
 from game.scenes.base import Scene
-from game.scenes.pause import menu_letter, open_help, open_settings
 from game.ui.dice_view import MIN_DIE_SIZE, draw_die
+from game.ui.input import menu_letter
 from game.ui.palette import dice_palette
 from game.ui.widgets import Button, FocusRing, draw_felt
 
 if TYPE_CHECKING:
     from game.context import Context
-    from game.match.session import Session
-
-log = logging.getLogger(__name__)
 
 GAME_NAME = "YAHTZEE"
 TAGLINE = "T A B L E"
@@ -41,42 +38,6 @@ DECOR_DICE = (
     (5, 11.0, 1.05, 0.05),
     (5, -16.0, 2.1, 0.22),
 )
-
-
-# ----------------------------------------------------------------------------- storage calls
-# The only places the title speaks to storage, so a change in its API is made here alone.
-def has_saved_game(ctx: Context) -> bool:
-    """Whether a game in progress is on disk (cheap: it is not read)."""
-    try:
-        return bool(ctx.storage.has_current())
-    except OSError as error:
-        log.warning("could not look for a saved game: %s", error)
-        return False
-
-
-def load_saved_session(ctx: Context) -> Session | None:
-    """The saved game as a Session, or None (the reason is shown as a notice)."""
-    from game.match.session import Session
-    from game.storage import restore_session
-
-    record = ctx.storage.load_current()
-    for problem in ctx.storage.take_problems():
-        ctx.notify(problem)
-    if record is None:
-        return None
-    try:
-        game, seats, assisted, _ = restore_session(record)
-    except ValueError as error:  # load_current checked it; this is belt and braces
-        ctx.notify(f"The saved game could not be read: {error}")
-        return None
-    seed = record.get("extra", {}).get("seed")
-    return Session(
-        game,
-        seats,
-        assisted=assisted,
-        started=record["started"],
-        seed=seed if isinstance(seed, int) and not isinstance(seed, bool) else None,
-    )
 
 
 # ----------------------------------------------------------------------------- drawing dice
@@ -98,8 +59,8 @@ class TitleScene(Scene):
         self.buttons = [
             Button("New game", self.new_game, primary=True, hint="N"),
             Button("Continue", self.continue_game, hint="C"),
-            Button("Settings", lambda: open_settings(self.ctx), hint="S"),
-            Button("Rules & help", lambda: open_help(self.ctx), hint="R"),
+            Button("Settings", lambda: self.ctx.nav.settings(), hint="S"),
+            Button("Rules & help", lambda: self.ctx.nav.help(), hint="R"),
             Button("Statistics", self.open_statistics, hint="T"),
             Button("History", self.open_history, hint="H"),
             Button("Quit", self.quit, hint="Q"),
@@ -114,7 +75,7 @@ class TitleScene(Scene):
     # ----------------------------------------------------------------- life cycle
     def refresh(self, focus_continue: bool = False) -> None:
         """Look again for a saved game (it may have been finished or cleared meanwhile)."""
-        self.continue_button.enabled = has_saved_game(self.ctx)
+        self.continue_button.enabled = has_saved_game(self.ctx.storage)
         if focus_continue and self.continue_button.enabled:
             self.ring.index = 1
         elif not self.ring.focused.enabled:
@@ -123,7 +84,7 @@ class TitleScene(Scene):
     def enter(self) -> None:
         self.refresh(focus_continue=True)
 
-    def resume(self) -> None:
+    def resume(self, result: object = None) -> None:
         # Settings may have changed the theme or the text size meanwhile.
         self.refresh()
         if self.size != (0, 0):
@@ -131,42 +92,30 @@ class TitleScene(Scene):
 
     # ----------------------------------------------------------------- actions
     def new_game(self) -> None:
-        from game.scenes.setup import SetupScene
-
         self.ctx.play("click")
-        self.ctx.stack.push(SetupScene(self.ctx))
+        self.ctx.nav.setup()
 
     def continue_game(self) -> None:
-        from game.scenes.flow import open_table
-
-        session = load_saved_session(self.ctx)
+        session = load_saved_session(self.ctx.storage, self.ctx.notify)
         if session is None:
             self.refresh()
             return
         self.ctx.play("click")
-        open_table(self.ctx, session)
+        self.ctx.nav.table(session)
 
     def open_statistics(self) -> None:
-        from game.scenes.stats import StatsScene
-
         self.ctx.play("click")
-        self.ctx.stack.push(StatsScene(self.ctx))
+        self.ctx.nav.stats()
 
     def open_history(self) -> None:
-        from game.scenes.history import HistoryScene
-
         self.ctx.play("click")
-        self.ctx.stack.push(HistoryScene(self.ctx))
+        self.ctx.nav.history()
 
     def quit(self) -> None:
         self.ctx.quit()
 
     def ask_quit(self) -> None:
-        from game.scenes.confirm import ConfirmScene
-
-        self.ctx.stack.push(
-            ConfirmScene(self.ctx, "Quit the game?", self.quit, yes_label="Quit", focus_yes=False)
-        )
+        self.ctx.nav.confirm("Quit the game?", self.quit, yes_label="Quit", focus_yes=False)
 
     # ----------------------------------------------------------------- input
     def handle(self, event: pygame.event.Event) -> bool:
@@ -178,7 +127,7 @@ class TitleScene(Scene):
         if self.ring.handle_key(event, intent):
             return True
         if intent == "help":
-            open_help(self.ctx)
+            self.ctx.nav.help()
         elif event.key == pygame.K_ESCAPE or intent == "pause":
             self.ask_quit()
         else:

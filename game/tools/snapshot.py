@@ -30,7 +30,8 @@ def make_context(data_dir: Path, size: tuple[int, int]):
 
     from game.audio.player import SoundPlayer
     from game.context import Context
-    from game.scenes.base import SceneStack
+    from game.scenes.router import Router
+    from game.scenes.stack import SceneStack
     from game.storage import Storage
 
     pygame.init()
@@ -38,7 +39,9 @@ def make_context(data_dir: Path, size: tuple[int, int]):
     storage = Storage(data_dir)
     stack = SceneStack()
     stack.layout(size)
-    return Context(storage, storage.settings, stack, SoundPlayer()), screen
+    ctx = Context(storage, storage.settings, stack, SoundPlayer())
+    ctx.nav = Router(ctx)
+    return ctx, screen
 
 
 def demo_session(players: int = 4, turns: int = 22, seed: int = 7):

@@ -65,3 +65,11 @@ def key_label(name: str, ctrl: bool = False) -> str:
     else:
         text = KEY_WORDS.get(name, name.upper() if len(name) == 1 else name.title())
     return f"Ctrl+{text}" if ctrl else text
+
+
+def menu_letter(event: pygame.event.Event) -> str:
+    """The lower-case letter a key typed, for first-letter shortcuts ('' if none)."""
+    if event.type != pygame.KEYDOWN or event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+        return ""
+    text = getattr(event, "unicode", "") or ""
+    return text.lower() if len(text) == 1 and text.isalpha() else ""

@@ -31,7 +31,8 @@ class QuietSound:
 @pytest.fixture
 def ctx(tmp_path):
     from game.context import Context
-    from game.scenes.base import SceneStack
+    from game.scenes.router import Router
+    from game.scenes.stack import SceneStack
     from game.storage import Storage
 
     pygame.init()
@@ -40,6 +41,7 @@ def ctx(tmp_path):
     stack = SceneStack()
     stack.layout(SIZE)
     context = Context(storage, storage.settings, stack, QuietSound())
+    context.nav = Router(context)
     yield context
     for scene in reversed(stack.scenes):  # let a table stop any CPU thread it started
         scene.exit()

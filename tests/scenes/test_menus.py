@@ -5,7 +5,6 @@ State is asserted first (what the stack, the seats, the session hold), pixels se
 
 from __future__ import annotations
 
-import importlib.util
 import random
 from dataclasses import replace
 
@@ -29,14 +28,16 @@ from game.rules import (
 from game.scenes.base import Scene
 from game.scenes.confirm import ConfirmScene
 from game.scenes.help import HelpScene
+from game.scenes.nav import AfterResults
 from game.scenes.pause import PauseScene
 from game.scenes.results import ResultsScene
+from game.scenes.settings import SettingsScene
 from game.scenes.setup import SetupScene
+from game.scenes.table import TableScene
 from game.scenes.title import TitleScene
 from game.ui.forms import Cycler, FormButton, TextField
 from tests.rules.helpers import card_with
 
-TABLE_READY = importlib.util.find_spec("game.scenes.table") is not None
 SIZES = [(800, 600), (1280, 720), (3840, 2160), (700, 1100), (640, 480)]
 
 
@@ -89,7 +90,7 @@ class Recorder(Scene):
         self.updates = 0
         self.draws = 0
         self.resumed = 0
-        self.resyncs = 0
+        self.results: list = []  # what each popped scene above handed back
 
     def handle(self, event) -> bool:
         self.events.append(event)
@@ -102,11 +103,9 @@ class Recorder(Scene):
         self.draws += 1
         surface.fill((200, 200, 200))
 
-    def resume(self) -> None:
+    def resume(self, result: object = None) -> None:
         self.resumed += 1
-
-    def resync(self) -> None:
-        self.resyncs += 1
+        self.results.append(result)
 
 
 # ----------------------------------------------------------------------------- sessions
@@ -199,7 +198,7 @@ def test_title_continue_restores_the_saved_game(ctx, monkeypatch):
     session.apply(Roll())
     ctx.storage.save_session(session)
     opened = []
-    monkeypatch.setattr("game.scenes.flow.open_table", lambda c, s: opened.append(s))
+    monkeypatch.setattr(ctx.nav, "table", opened.append)
     title = show(ctx, TitleScene(ctx))
     assert title.continue_button.enabled
     assert title.ring.focused is title.continue_button  # a saved game is offered first
@@ -230,21 +229,13 @@ def test_setup_default_variant_comes_from_settings(ctx):
     assert setup.build()[0].variant is Variant.SIMPLE
 
 
-def test_setup_enter_starts_the_game(ctx, monkeypatch):
-    opened = []
-    if not TABLE_READY:
-        monkeypatch.setattr("game.scenes.setup.open_table", lambda c, s: opened.append(s))
+def test_setup_enter_starts_the_game(ctx):
     show(ctx, TitleScene(ctx))
     feed(ctx, key(*ENTER))
     feed(ctx, key(*ENTER))
-    if TABLE_READY:
-        from game.scenes.table import TableScene
-
-        assert isinstance(ctx.stack.top, TableScene)
-        assert len(ctx.stack.scenes) == 1
-        session = ctx.stack.top.session
-    else:
-        (session,) = opened
+    assert isinstance(ctx.stack.top, TableScene)
+    assert len(ctx.stack.scenes) == 1
+    session = ctx.stack.top.session
     assert session.config.players == ("You", "Ada", "Max")
     assert [s.kind for s in session.seats] == ["person", "medium", "hard"]
     assert ctx.storage.has_current()  # open_table saved it at once
@@ -439,7 +430,7 @@ def test_starting_over_a_saved_game_asks_first(ctx, monkeypatch):
     old = Session.new(GameConfig(("Ann",)), seats_for(("Ann",)), seed=2)
     ctx.storage.save_session(old)
     opened = []
-    monkeypatch.setattr("game.scenes.setup.open_table", lambda c, s: opened.append(s))
+    monkeypatch.setattr(ctx.nav, "table", opened.append)
     show(ctx, SetupScene(ctx))
     feed(ctx, key(*ENTER))
     assert isinstance(ctx.stack.top, ConfirmScene) and opened == []
@@ -516,14 +507,10 @@ def test_pause_is_an_overlay_and_only_it_gets_input(ctx):
 def test_pause_settings_and_help(ctx):
     _, pause, _ = pause_over_table(ctx)
     feed(ctx, key(pygame.K_s, "s"))
-    settings_ready = importlib.util.find_spec("game.scenes.settings") is not None
-    if settings_ready:
-        assert ctx.stack.top is not pause
-        ctx.stack.pop()
-        ctx.stack.apply_pending()
-    else:
-        assert ctx.stack.top is pause
-        assert ctx.notices[-1].text == "Settings are coming"
+    assert isinstance(ctx.stack.top, SettingsScene)
+    ctx.stack.pop()
+    ctx.stack.apply_pending()
+    assert ctx.stack.top is pause
     feed(ctx, key(pygame.K_h, "h"))
     assert isinstance(ctx.stack.top, HelpScene)
 
@@ -616,13 +603,13 @@ def test_next_game_is_applied_and_the_table_resyncs(ctx):
     assert match_rows[0][2] == ["Game 1", "Game 2", "Total"]
     feed(ctx, key(*ENTER))
     assert session.state.game_index == 1 and session.state.phase is Phase.TURN
-    assert ctx.stack.top is table and table.resyncs == 1
+    assert ctx.stack.top is table and table.results == [AfterResults.NEXT_GAME]
 
 
 def test_play_again_and_title(ctx, monkeypatch):
     session = tied_session()
     opened = []
-    monkeypatch.setattr("game.scenes.flow.open_table", lambda c, s: opened.append(s))
+    monkeypatch.setattr(ctx.nav, "table", opened.append)
     results = show(ctx, ResultsScene(ctx, session))
     feed(ctx, key(pygame.K_p, "p"))
     (again,) = opened

@@ -1,0 +1,80 @@
+"""How a scene opens another without importing it: the Navigator a scene finds at `ctx.nav`.
+
+The router (game.scenes.router) is the one module that knows every scene class; tests can
+put a fake navigator in its place. Each method queues the change on the scene stack, so it
+takes effect after the current update, as every stack change does.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from game.match.replay import ReplaySession
+    from game.match.session import Session
+    from game.storage import HistoryLog
+
+
+class AfterResults(enum.Enum):
+    """What the results screen hands back to the table under it (`ctx.stack.pop(result)`)."""
+
+    NEXT_GAME = "next game"  # the session moved on to its next game: show it as it is
+    WATCH_AGAIN = "watch again"  # a replay: from its first action again
+    LEAVE = "leave"  # a replay: back to where it was opened from
+
+
+class Navigator(Protocol):
+    # The big scenes: each leaves what is showing.
+    def title(self) -> None:
+        """Leave every scene and show the title."""
+
+    def table(self, session: Session) -> None:
+        """Leave every scene and sit down at the table with this match (saved after every
+        action from now on)."""
+
+    # Scenes pushed over the current one (popping returns to it).
+    def setup(self) -> None: ...
+    def pause(self, session: Session) -> None: ...
+    def results(self, session: Session) -> None: ...
+    def settings(self) -> None: ...
+    def help(self) -> None: ...
+    def stats(self) -> None: ...
+    def history(self) -> None: ...
+
+    def review_session(self, session: Session) -> None:
+        """The coach's review of the session's last finished game."""
+
+    def review_log(self, history: HistoryLog) -> None:
+        """The coach's review of a game from the history."""
+
+    def replay(self, session: ReplaySession) -> None:
+        """A finished match played back on the table."""
+
+    def confirm(
+        self,
+        question: str,
+        on_yes: Callable[[], None],
+        on_no: Callable[[], None] | None = None,
+        yes_label: str = "Yes",
+        no_label: str = "No",
+        *,
+        detail: str = "",
+        focus_yes: bool = True,
+    ) -> None:
+        """A yes/no question over the current scene."""
+
+    def profile_name(
+        self, title: str, initial: str, on_done: Callable[[str], str | None], ok_label: str
+    ) -> None:
+        """A name box over the current scene; `on_done(name)` returns an error or None."""
+
+
+class NoNavigator:
+    """The navigator of a Context no router was given: every call says so."""
+
+    def __getattr__(self, name: str):
+        raise RuntimeError(
+            f"ctx.nav.{name}: this Context has no router (game.scenes.router.Router(ctx))"
+        )
