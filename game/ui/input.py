@@ -1,11 +1,14 @@
 """One map from keys to intents, built from the player's (remappable) key bindings.
 
-Scenes never test raw key codes for game controls: they ask `InputMap.intent(event)`.
-Undo needs Ctrl held (Ctrl+Z); Tab / Shift+Tab always move the focus.
+Scenes never test raw key codes: they ask `InputMap.intent(event)` for an `Intent`. Undo
+needs Ctrl held (Ctrl+Z); Tab / Shift+Tab always move the focus. Enter always confirms and
+Esc and Backspace always go back in menus, whatever else they are bound to: a key bound to
+another intent gives that intent, and `is_back`/`is_confirm` accept both.
 """
 
 from __future__ import annotations
 
+import enum
 import logging
 from collections.abc import Mapping
 
@@ -13,7 +16,50 @@ import pygame
 
 log = logging.getLogger(__name__)
 
-CTRL_INTENTS = frozenset({"undo"})
+
+class Intent(enum.StrEnum):
+    """What a key press means. The bindable ones are the settings' key-binding names (an
+    Intent equals its name as a string, so the saved bindings stay plain text)."""
+
+    ROLL = "roll"
+    HOLD_1 = "hold_1"
+    HOLD_2 = "hold_2"
+    HOLD_3 = "hold_3"
+    HOLD_4 = "hold_4"
+    HOLD_5 = "hold_5"
+    HINT = "hint"
+    UNDO = "undo"
+    PAUSE = "pause"
+    CONFIRM = "confirm"
+    UP = "up"
+    DOWN = "down"
+    LEFT = "left"
+    RIGHT = "right"
+    FULLSCREEN = "fullscreen"
+    SKIP_CPU = "skip_cpu"
+    SPEED_CPU = "speed_cpu"
+    HELP = "help"
+    KEY_HINTS = "key_hints"
+    # Fixed keys, never rebound.
+    FOCUS_NEXT = "focus_next"  # Tab
+    FOCUS_PREV = "focus_prev"  # Shift+Tab
+    BACK = "back"  # Esc or Backspace where nothing else is bound to them
+
+
+CTRL_INTENTS = frozenset({Intent.UNDO})
+BACK_KEYS = (pygame.K_ESCAPE, pygame.K_BACKSPACE)
+CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+
+
+def is_back(intent: Intent | None) -> bool:
+    """Leave this menu: Esc, Backspace, or the pause key."""
+    return intent in (Intent.BACK, Intent.PAUSE)
+
+
+def is_confirm(intent: Intent | None) -> bool:
+    return intent is Intent.CONFIRM
+
+
 KEY_WORDS = {
     "return": "Enter",
     "enter": "Keypad Enter",
@@ -25,7 +71,7 @@ KEY_WORDS = {
 
 class InputMap:
     def __init__(self, bindings: Mapping[str, tuple[str, ...] | list[str]]) -> None:
-        self._keys: dict[int, str] = {}
+        self._keys: dict[int, Intent] = {}
         for intent, names in bindings.items():
             for name in names:
                 try:
@@ -33,21 +79,26 @@ class InputMap:
                 except (ValueError, pygame.error):
                     log.warning("key %r for %s is not a key name; ignored", name, intent)
                     continue
-                self._keys.setdefault(code, intent)
+                self._keys.setdefault(code, Intent(intent))
         self.bindings = {intent: tuple(names) for intent, names in bindings.items()}
 
-    def intent(self, event: pygame.event.Event) -> str | None:
+    def intent(self, event: pygame.event.Event) -> Intent | None:
         """The intent of a KEYDOWN event, or None."""
         if event.type != pygame.KEYDOWN:
             return None
         if event.key == pygame.K_TAB:
-            return "focus_prev" if event.mod & pygame.KMOD_SHIFT else "focus_next"
+            return Intent.FOCUS_PREV if event.mod & pygame.KMOD_SHIFT else Intent.FOCUS_NEXT
         intent = self._keys.get(event.key)
         ctrl = bool(event.mod & pygame.KMOD_CTRL)
         if intent in CTRL_INTENTS and not ctrl:
             return None
         if ctrl and intent not in CTRL_INTENTS:
             return None
+        if intent is None and not ctrl:
+            if event.key in CONFIRM_KEYS:
+                return Intent.CONFIRM
+            if event.key in BACK_KEYS:
+                return Intent.BACK
         return intent
 
     def label(self, intent: str) -> str:

@@ -9,6 +9,15 @@ from dataclasses import dataclass
 import pygame
 
 BUTTON_NAMES = ("roll", "hint", "undo", "menu")
+REFERENCE = (1280, 800)  # px: the window every layout's sizes are designed at
+
+
+def layout_unit(
+    size: tuple[int, int], reference: tuple[int, int] = REFERENCE, least: float = 0.5
+) -> float:
+    """Px per design px for a window of `size`: how much a layout designed at `reference`
+    grows or shrinks to fit (the narrower side decides), never under `least`."""
+    return max(least, min(size[0] / reference[0], size[1] / reference[1]))
 
 
 @dataclass(frozen=True)

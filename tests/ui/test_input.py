@@ -1,0 +1,44 @@
+"""Keys to intents: the player's bindings, Ctrl for undo, and the fixed keys of every menu."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.storage.settings import DEFAULT_KEY_BINDINGS
+from game.ui.input import InputMap, Intent, is_back, is_confirm
+from game.ui.layout import layout_unit
+
+
+def press(key: int, mod: int = 0) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
+
+
+def test_bound_keys_give_their_intent_and_undo_needs_ctrl():
+    keys = InputMap(DEFAULT_KEY_BINDINGS)
+    assert keys.intent(press(pygame.K_SPACE)) is Intent.ROLL
+    assert keys.intent(press(pygame.K_3)) is Intent.HOLD_3
+    assert keys.intent(press(pygame.K_z)) is None
+    assert keys.intent(press(pygame.K_z, pygame.KMOD_CTRL)) is Intent.UNDO
+    assert keys.intent(press(pygame.K_TAB, pygame.KMOD_SHIFT)) is Intent.FOCUS_PREV
+    assert Intent.ROLL == "roll"  # saved bindings stay plain names
+
+
+def test_enter_and_escape_confirm_and_go_back_whatever_is_bound():
+    keys = InputMap(DEFAULT_KEY_BINDINGS)
+    assert is_back(keys.intent(press(pygame.K_ESCAPE)))  # bound to pause by default
+    assert keys.intent(press(pygame.K_BACKSPACE)) is Intent.BACK
+    assert is_confirm(keys.intent(press(pygame.K_KP_ENTER)))
+    rebound = dict(DEFAULT_KEY_BINDINGS, pause=("p",), confirm=("c",))
+    keys = InputMap(rebound)
+    assert keys.intent(press(pygame.K_ESCAPE)) is Intent.BACK
+    assert keys.intent(press(pygame.K_RETURN)) is Intent.CONFIRM
+    assert keys.intent(press(pygame.K_c)) is Intent.CONFIRM
+    assert keys.intent(press(pygame.K_ESCAPE, pygame.KMOD_CTRL)) is None
+
+
+def test_the_layout_unit_follows_the_narrower_side():
+    assert layout_unit((1280, 800)) == 1.0
+    assert layout_unit((2560, 800)) == 1.0
+    assert layout_unit((1920, 1200)) == 1.5
+    assert layout_unit((320, 200)) == 0.5
+    assert layout_unit((1100, 800), reference=(1100, 800)) == 1.0
