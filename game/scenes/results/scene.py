@@ -13,9 +13,9 @@ Mouse: hover focuses a button, a click presses it.
 At the end of a replay (game.match.replay.ReplaySession) the buttons are Next game (between the
 games of a match), Review, Watch again (W) and Back (B, out of the replay).
 
-This module is the scene: its buttons, their actions and the input. What it says is worked
-out in results_summary, the screen laid out in results_layout; the trophy and the confetti
-are drawn by game.ui.celebration.
+This module is the scene: its buttons, their actions, the input and the drawing. What it
+says is worked out in summary.py; layout.py lays the screen out into a frozen value that
+draw() reads; the trophy and the confetti are drawn by game.ui.celebration.
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ from game.match.session import Session
 from game.rules import IllegalAction, NextGame, Phase
 from game.scenes.base import Scene
 from game.scenes.nav import AfterResults
-from game.scenes.results_layout import lay_out
-from game.scenes.results_summary import TableRow, game_verdict, match_rows
+from game.scenes.results.layout import ResultsLayout, lay_out
+from game.scenes.results.summary import TableRow, game_verdict, match_rows
 from game.ui.celebration import (
     GOLD,
     GOLD_LIGHT,
@@ -60,8 +60,7 @@ class ResultsScene(Scene):
         self.session = session
         self.verdict = game_verdict(session)
         over = session.state.phase is Phase.MATCH_OVER
-        self.replay = getattr(session, "is_replay", False)
-        if self.replay:
+        if isinstance(session, ReplaySession):
             self.buttons = self._replay_buttons(session)
         else:
             if over or session.state.phase is not Phase.GAME_OVER:
@@ -77,13 +76,24 @@ class ResultsScene(Scene):
         self.size = (0, 0)
         self.age = 0.0
         self.pieces = self._make_confetti()
-        self.texts: list[tuple[pygame.Surface, pygame.Rect]] = []
-        self.banner = pygame.Rect(0, 0, 0, 0)
-        self.trophy = pygame.Rect(0, 0, 0, 0)
-        self.trophy_image: pygame.Surface | None = None
-        self.tables: list[pygame.Rect] = []
-        self.stripes: list[tuple[pygame.Rect, Colour]] = []  # each row's colour marker
-        self.highlights: list[pygame.Rect] = []  # winners' rows
+        self.lay = ResultsLayout()
+
+    # What the layout placed, as the tests and the snapshot tool look at it.
+    @property
+    def banner(self) -> pygame.Rect:
+        return self.lay.banner
+
+    @property
+    def tables(self) -> list[pygame.Rect]:
+        return list(self.lay.tables)
+
+    @property
+    def highlights(self) -> list[pygame.Rect]:
+        return list(self.lay.highlights)
+
+    @property
+    def texts(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        return list(self.lay.texts)
 
     # ----------------------------------------------------------------- who is who
 
@@ -141,8 +151,8 @@ class ResultsScene(Scene):
 
     # ----------------------------------------------------------------- at the end of a replay
 
-    def _replay_buttons(self, session: Session) -> list[Button]:
-        more = not getattr(session, "finished", True)
+    def _replay_buttons(self, session: ReplaySession) -> list[Button]:
+        more = not session.finished
         first = (
             Button("Next game", self.next_game, primary=True, hint="N")
             if more
@@ -183,31 +193,43 @@ class ResultsScene(Scene):
 
     # ----------------------------------------------------------------- layout and drawing
     def layout(self, size: tuple[int, int]) -> None:
-        lay_out(self, size)
+        self.size = size
+        theme, fonts = self.ctx.theme, self.ctx.fonts
+        self.felt.fit(size, theme)
+        self.lay = lay_out(
+            size,
+            theme,
+            fonts,
+            self.session,
+            self.verdict,
+            self.buttons,
+            self.column_colour,
+            self.competitor_colour,
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme, fonts = self.ctx.theme, self.ctx.fonts
+        theme, fonts, lay = self.ctx.theme, self.ctx.fonts, self.lay
         self.felt.draw(surface, theme)
         if self.animating:  # on the felt only: it must not hide a score
             draw_confetti(surface, self.pieces, self.age)
-        draw_panel(surface, theme, self.banner)
+        draw_panel(surface, theme, lay.banner)
         colours = [self.competitor_colour(i) for i in self.verdict.winners]
         if colours:  # the winner's colour frames the banner
             pygame.draw.rect(
                 surface,
                 colours[0],
-                self.banner,
-                max(3, self.banner.height // 30),
-                max(6, self.banner.height // 12),
+                lay.banner,
+                max(3, lay.banner.height // 30),
+                max(6, lay.banner.height // 12),
             )
-            if self.trophy_image is not None:
-                surface.blit(self.trophy_image, self.trophy)
-        for rect in self.tables:
+            if lay.trophy_image is not None:
+                surface.blit(lay.trophy_image, lay.trophy)
+        for rect in lay.tables:
             draw_panel(surface, theme, rect)
-        for rect in self.highlights:
+        for rect in lay.highlights:
             pygame.draw.rect(surface, theme.panel_alt, rect, 0, max(2, rect.height // 5))
-        for rect, colour in self.stripes:
+        for rect, colour in lay.stripes:
             pygame.draw.rect(surface, colour, rect, 0, max(1, rect.width // 2))
-        for image, rect in self.texts:
+        for image, rect in lay.texts:
             surface.blit(image, rect)
         self.ring.draw(surface, theme, fonts)

@@ -1,0 +1,235 @@
+"""Where everything on the results screen goes: the title, the banner (the trophy and the
+verdict), the final scores and, for a match or teams, the match table, side by side in a
+wide window; the buttons at the foot. Every text is rendered here, once, into a frozen
+`ResultsLayout` that draw() only blits."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rules import Phase
+from game.scenes.results.summary import TableRow, Verdict, card_rows, match_rows
+from game.ui.celebration import draw_trophy
+from game.ui.layout import layout_unit
+from game.ui.menu_layout import place_button_row, title_image
+from game.ui.text import ellipsize, fitted_px
+
+if TYPE_CHECKING:
+    from game.match.session import Session
+    from game.ui.fonts import Fonts
+    from game.ui.theme import Colour, Theme
+    from game.ui.widgets import Button
+
+REFERENCE = (1100, 800)  # the window the results screen is designed for
+ROW_REFERENCE = (900, 1000)  # table rows grow with the window from this size up
+
+
+@dataclass(frozen=True)
+class ResultsLayout:
+    """The results screen at one window size: rendered texts and the rects they sit in."""
+
+    texts: tuple[tuple[pygame.Surface, pygame.Rect], ...] = ()
+    banner: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    trophy: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    trophy_image: pygame.Surface | None = None
+    tables: tuple[pygame.Rect, ...] = ()
+    stripes: tuple[tuple[pygame.Rect, Colour], ...] = ()  # each row's colour marker
+    highlights: tuple[pygame.Rect, ...] = ()  # winners' rows
+
+
+@dataclass
+class _Sheet:
+    """What the layout collects while it places things, frozen at the end."""
+
+    theme: Theme
+    fonts: Fonts
+    texts: list[tuple[pygame.Surface, pygame.Rect]] = field(default_factory=list)
+    tables: list[pygame.Rect] = field(default_factory=list)
+    stripes: list[tuple[pygame.Rect, Colour]] = field(default_factory=list)
+    highlights: list[pygame.Rect] = field(default_factory=list)
+
+
+def lay_out(
+    size: tuple[int, int],
+    theme: Theme,
+    fonts: Fonts,
+    session: Session,
+    verdict: Verdict,
+    buttons: Sequence[Button],
+    column_colour: Callable[[int], Colour],
+    competitor_colour: Callable[[int], Colour],
+) -> ResultsLayout:
+    """Place the results of `session` in a window of `size` (the buttons along its foot)."""
+    w, h = size
+    sheet = _Sheet(theme, fonts)
+    config, state = session.config, session.state
+    unit = layout_unit(size, REFERENCE)
+    margin = max(8, round(20 * unit))
+    gap = max(6, round(14 * unit))
+    pad = max(6, round(14 * unit))
+
+    # Title on the felt.
+    if state.phase is Phase.MATCH_OVER and config.games > 1:
+        title = "Match over"
+    elif config.games > 1:
+        title = f"Game {len(state.results)} of {config.games}"
+    else:
+        title = "Game over"
+    image = title_image(fonts, theme, title, unit)
+    title_rect = image.get_rect(midtop=(w // 2, margin))
+    sheet.texts.append((image, title_rect))
+
+    # Buttons at the foot.
+    button_h = max(30, round(50 * unit))
+    button_w = min(round(240 * unit), (w - 2 * margin - gap) // len(buttons))
+    place_button_row(buttons, w, h - margin, (button_w, button_h), gap)
+
+    # What goes in between: the banner, then one or two tables.
+    top = title_rect.bottom + gap
+    bottom = h - margin - button_h - gap
+    avail = bottom - top
+    width = min(w - 2 * margin, round(1200 * unit))
+    left = (w - width) // 2
+    cards = card_rows(session, column_colour)
+    teams_differ = config.competitors != tuple((c,) for c in range(len(config.columns)))
+    match = match_rows(session, competitor_colour) if config.games > 1 or teams_differ else None
+    side = match is not None and w >= 1.2 * h
+    banner_h = max(48, min(round(avail * 0.22), round(130 * unit)))
+    tables = [cards] if match is None else [cards, match]
+    lines = [len(rows) for rows in tables]  # the caption shares the header's line
+    row_unit = max(unit, layout_unit(size, ROW_REFERENCE, least=0.0))
+    row_px = 40 * row_unit * max(1.0, fonts.text_scale)
+    if side:
+        room = avail - banner_h - gap - 2 * pad
+        rh = max(14, min(round(row_px), room // max(lines)))
+        heights = [max(lines) * rh + 2 * pad] * 2
+    else:
+        room = avail - banner_h - gap * len(tables) - 2 * pad * len(tables)
+        rh = max(14, min(round(row_px), room // sum(lines)))
+        heights = [n * rh + 2 * pad for n in lines]
+    content = banner_h + gap + (heights[0] if side else sum(heights) + gap * (len(heights) - 1))
+    y = top + max(0, (avail - content) // 2)
+
+    banner = pygame.Rect(left, y, width, banner_h)
+    colours = [competitor_colour(i) for i in verdict.winners]
+    trophy, trophy_image = _lay_banner(sheet, banner, verdict, colours, unit, pad, gap)
+    y = banner.bottom + gap
+    if side:
+        assert match is not None
+        left_w = round((width - gap) * 0.55)
+        _lay_table(sheet, pygame.Rect(left, y, left_w, heights[0]), cards, "Final scores", rh, pad)
+        right = pygame.Rect(left + left_w + gap, y, width - left_w - gap, heights[1])
+        _lay_table(sheet, right, match, "Match", rh, pad)
+    else:
+        for rows, height, caption in zip(tables, heights, ("Final scores", "Match"), strict=False):
+            _lay_table(sheet, pygame.Rect(left, y, width, height), rows, caption, rh, pad)
+            y += height + gap
+    return ResultsLayout(
+        tuple(sheet.texts),
+        banner,
+        trophy,
+        trophy_image,
+        tuple(sheet.tables),
+        tuple(sheet.stripes),
+        tuple(sheet.highlights),
+    )
+
+
+def _lay_banner(
+    sheet: _Sheet,
+    banner: pygame.Rect,
+    verdict: Verdict,
+    colours: list[Colour],
+    unit: float,
+    pad: int,
+    gap: int,
+) -> tuple[pygame.Rect, pygame.Surface | None]:
+    """The verdict's texts in the banner; returns the trophy's rect and image."""
+    theme, fonts = sheet.theme, sheet.fonts
+    trophy_h = banner.height - 2 * pad
+    trophy = pygame.Rect(banner.left + pad * 2, banner.top + pad, round(trophy_h * 0.85), trophy_h)
+    # Drawn large and scaled down: pygame's shapes have no anti-aliasing of their own.
+    big = pygame.Surface((trophy.width * 4, trophy.height * 4), pygame.SRCALPHA)
+    draw_trophy(big, big.get_rect(), colours, theme)
+    trophy_image = pygame.transform.smoothscale(big, trophy.size) if colours else None
+    text_left = trophy.right + pad * 2
+    text_w = banner.right - pad - text_left
+    head_px = min(40 * unit, fitted_px(fonts, banner.height * 0.34))
+    head_font = fonts.fit(verdict.headline, head_px, text_w, bold=True)
+    detail_font = fonts.fit(verdict.detail, min(22 * unit, head_px * 0.6), text_w)
+    head = head_font.render(verdict.headline, True, theme.text)
+    detail = detail_font.render(
+        ellipsize(detail_font, verdict.detail, text_w), True, theme.text_dim
+    )
+    block = head.get_height() + detail.get_height() + gap // 3
+    y = banner.centery - block // 2
+    sheet.texts.append((head, head.get_rect(topleft=(text_left, y))))
+    y += head.get_height() + gap // 3
+    sheet.texts.append((detail, detail.get_rect(topleft=(text_left, y))))
+    return trophy, trophy_image
+
+
+def _lay_table(
+    sheet: _Sheet, rect: pygame.Rect, rows: list[TableRow], caption: str, rh: int, pad: int
+) -> None:
+    """Place a table's texts in `rect`: a caption, a header, then the rows."""
+    theme, fonts = sheet.theme, sheet.fonts
+    sheet.tables.append(rect)
+    inner = rect.inflate(-2 * pad, -2 * pad)
+    text_px = fitted_px(fonts, rh * 0.62)
+    cells = len(rows[0][2])
+    name_w = round(inner.width * (0.3 if cells <= 5 else 0.26))
+    caption_font = fonts.fit(caption, text_px * 1.1, name_w - 8, bold=True)
+    image = caption_font.render(caption, True, theme.text)
+    sheet.texts.append((image, image.get_rect(midleft=(inner.left, inner.top + rh // 2))))
+    cell_w = (inner.width - name_w) / cells
+    body = fonts.get(text_px)
+    strong = fonts.get(text_px, bold=True)
+    y = inner.top  # the header line, with the caption at its left
+
+    def cell(i: int) -> pygame.Rect:
+        return pygame.Rect(round(inner.left + name_w + i * cell_w), y, round(cell_w), rh)
+
+    for index, (name, colour, values, winner) in enumerate(rows):
+        row = pygame.Rect(inner.left, y, inner.width, rh)
+        if index == 0:
+            for i, value in enumerate(values):
+                _lay_head(sheet, cell(i), value, text_px * 0.82)
+            y += rh
+            continue
+        if winner:
+            sheet.highlights.append(row)
+        stripe = pygame.Rect(row.left + 4, row.top + rh // 5, max(4, rh // 5), rh - 2 * (rh // 5))
+        sheet.stripes.append((stripe, colour or theme.text))
+        font = strong if winner else body
+        label = ellipsize(font, name, name_w - stripe.width - 16)
+        image = font.render(label, True, theme.text)
+        sheet.texts.append((image, image.get_rect(midleft=(stripe.right + 8, row.centery))))
+        for i, value in enumerate(values):
+            last = i == len(values) - 1
+            image = (strong if last else body).render(value, True, theme.text)
+            box = cell(i)
+            sheet.texts.append((image, image.get_rect(midright=(box.right - 6, box.centery))))
+        y += rh
+
+
+def _lay_head(sheet: _Sheet, box: pygame.Rect, text: str, px: float) -> None:
+    """A column heading, right-aligned; on two lines when one is too narrow."""
+    theme, fonts = sheet.theme, sheet.fonts
+    room = box.width - 6
+    font = fonts.get(px)
+    parts = [text]
+    if font.size(text)[0] > room and " " in text:
+        parts = text.split(" ", 1)
+        px = min(px, fitted_px(fonts, box.height * 0.62))
+    font = fonts.fit(max(parts, key=len), px, room)
+    line = font.get_linesize()
+    y = box.centery - line * len(parts) // 2
+    for part in parts:
+        image = font.render(part, True, theme.text_dim)
+        sheet.texts.append((image, image.get_rect(topright=(box.right - 6, y))))
+        y += line
