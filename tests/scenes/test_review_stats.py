@@ -25,7 +25,7 @@ from game.scenes.profile_name import ProfileNameScene
 from game.scenes.replay import ReplayScene
 from game.scenes.results import ResultsScene
 from game.scenes.review import ReviewScene
-from game.scenes.review_page import kept_dice
+from game.scenes.review.page import kept_dice
 from game.scenes.setup import SetupScene
 from game.scenes.stats import StatsScene
 from game.scenes.stats_pages import figures
@@ -136,7 +136,7 @@ def test_review_analyses_off_the_main_thread_and_switches_players_and_games(ctx)
     assert scene.player == 1
     feed(ctx, key(pygame.K_TAB))  # Tab goes round the people only
     assert scene.player == 0
-    feed(ctx, click(scene.tabs[1].center))
+    feed(ctx, click(scene.screen.tabs[1].center))
     assert scene.player == 1
     feed(ctx, key(pygame.K_LEFTBRACKET, "["))
     assert scene.game_index == 0
@@ -376,7 +376,7 @@ def test_the_new_scenes_draw_inside_the_window_at_any_size(ctx, size):
         scene.layout(size)
         scene.draw(surface)
         rects = {
-            "review": lambda s: [s.back.rect, s.panel, *s.tabs, s.scroll.viewport],
+            "review": lambda s: [s.back.rect, s.screen.panel, *s.screen.tabs, s.scroll.viewport],
             "replay": lambda s: [b.rect for b in s.controls] + [s.deck],
             "history": lambda s: [b.rect for b in s.ring.buttons] + [s.panel],
             "stats": lambda s: (

@@ -17,8 +17,8 @@ Controls:
 Mouse: click a player's tab, the game arrows or Back; the wheel or the scroll bar scrolls.
 
 This module is the scene: the analysis, the choice of player and game, and the input. The
-page is painted in review_page, the screen laid out in review_layout and drawn in
-review_draw.
+page is painted in page.py, the screen laid out in layout.py and drawn in draw.py; none of
+them sees the scene.
 """
 
 from __future__ import annotations
@@ -34,10 +34,11 @@ from game.ai.coach import Decision, PlayerReview, Review, review
 from game.match.seats import Seat
 from game.rules import GameConfig, NextGame
 from game.scenes.base import Scene
-from game.scenes.review_draw import draw_review
-from game.scenes.review_layout import build_page, lay_out, variant_line
-from game.scenes.review_page import COSTLIEST
+from game.scenes.review.draw import ReviewView, TabLabel, draw_review
+from game.scenes.review.layout import UNPLACED, ReviewLayout, lay_out, variant_line
+from game.scenes.review.page import COSTLIEST, ReviewPage, render_review_page
 from game.ui.forms import Cycler
+from game.ui.input import Intent, is_back, is_confirm
 from game.ui.scroll import ScrollView
 from game.ui.widgets import Button, FeltBackground
 
@@ -96,12 +97,8 @@ class ReviewScene(Scene):
             key="game",
         )
         self.hover: object = None  # the tab index or control under the mouse
-        self.size = (0, 0)
-        self.unit = 1.0
         self.felt = FeltBackground()
-        self.title: list[tuple[pygame.Surface, pygame.Rect]] = []
-        self.tabs: list[pygame.Rect] = []
-        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.screen: ReviewLayout = UNPLACED
         self.page: pygame.Surface | None = None
         self.page_rects: dict[str, pygame.Rect] = {}  # where each part went (tests, layout checks)
         self._analyse(self.game_index)
@@ -174,7 +171,7 @@ class ReviewScene(Scene):
         while self._future is not None:
             self._future.exception(timeout)
             self._collect()
-        build_page(self)
+        self._build_page()
 
     @property
     def ready(self) -> bool:
@@ -210,7 +207,7 @@ class ReviewScene(Scene):
         if tab != self.tab:
             self.tab = tab
             self.scroll.scroll_to(0)
-            build_page(self)
+            self._build_page()
 
     def step_game(self, step: int) -> None:
         if self.games < 2:
@@ -218,7 +215,7 @@ class ReviewScene(Scene):
         self.game_index = (self.game_index + step) % self.games
         self.scroll.scroll_to(0)
         self._analyse(self.game_index)
-        build_page(self)
+        self._build_page()
 
     def exit(self) -> None:
         if self._executor is not None:
@@ -243,18 +240,13 @@ class ReviewScene(Scene):
             return self.scroll.handle(event, None)
         if event.type == pygame.KEYDOWN:
             intent = self.ctx.input.intent(event)
-            if intent in ("pause", "confirm") or event.key in (
-                pygame.K_ESCAPE,
-                pygame.K_RETURN,
-                pygame.K_KP_ENTER,
-                pygame.K_BACKSPACE,
-            ):
+            if is_back(intent) or is_confirm(intent):
                 self.close()
                 return True
-            if intent in ("left", "focus_prev"):
+            if intent in (Intent.LEFT, Intent.FOCUS_PREV):
                 self.select(self.tab - 1)
                 return True
-            if intent in ("right", "focus_next"):
+            if intent in (Intent.RIGHT, Intent.FOCUS_NEXT):
                 self.select(self.tab + 1)
                 return True
             if event.key in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET):
@@ -268,7 +260,7 @@ class ReviewScene(Scene):
             return "back"
         if self.games > 1 and self.game_cycler.hit(pos):
             return "game"
-        for i, rect in enumerate(self.tabs):
+        for i, rect in enumerate(self.screen.tabs):
             if rect.collidepoint(pos):
                 return i
         return None
@@ -280,7 +272,7 @@ class ReviewScene(Scene):
         if self._redraw:
             self._redraw -= 1
         if self._collect():
-            build_page(self)
+            self._build_page()
             self._redraw = 2
 
     @property
@@ -289,7 +281,69 @@ class ReviewScene(Scene):
 
     # ----------------------------------------------------------------- layout and drawing
     def layout(self, size: tuple[int, int]) -> None:
-        lay_out(self, size)
+        theme = self.ctx.theme
+        self.felt.fit(size, theme)
+        screen = lay_out(
+            theme,
+            self.ctx.fonts,
+            size,
+            subtitle=self.subtitle or variant_line(self.config),
+            games=self.games,
+            people=len(self.people),
+        )
+        self.screen = screen
+        if screen.game_cycler is not None:
+            self.game_cycler.rect = screen.game_cycler
+        self.back.rect = screen.back
+        self.scroll.set_content(screen.viewport, self.scroll.content_height, screen.scroll_line)
+        self._build_page()
+
+    def _build_page(self) -> None:
+        """Paint the shown player's page once onto its own surface; draw() only blits it."""
+        viewport = self.scroll.viewport
+        if viewport.width <= 0 or viewport.height <= 0:
+            return
+        pr, current = self.player_review, self.current
+        if pr is None or current is None:
+            self.page = None
+            self.page_rects = {}
+            self.scroll.set_content(viewport, 0, self.scroll.line)
+            return
+        content = ReviewPage(pr, self.seats, tuple(self.others), current)
+        self.page, height, self.page_rects = render_review_page(
+            self.ctx.theme, self.ctx.fonts, self.screen.body_px, viewport.width, content
+        )
+        self.scroll.set_content(viewport, height, self.scroll.line)
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_review(self, surface)
+        draw_review(surface, self.ctx.theme, self.ctx.fonts, self.screen, self._view())
+
+    def _tab_label(self, player: int) -> TabLabel:
+        seat, current = self.seats[player], self.current
+        pr = current.players.get(player) if current is not None else None
+        return TabLabel(seat.name, seat.colour, None if pr is None else pr.skill_lost)
+
+    def _view(self) -> ReviewView:
+        current = self.current
+        failed = self.failed.get(self.game_index, "")
+        if failed:
+            notice = failed
+        elif current is not None:  # analysed, but this player sat the game out
+            notice = f"{self.seats[self.player].name} did not play this game."
+        else:
+            notice = "Analysing the game..."
+        tabs = tuple(self._tab_label(player) for player in self.people)
+        return ReviewView(
+            felt=self.felt,
+            scroll=self.scroll,
+            back=self.back,
+            game_cycler=self.game_cycler if self.games > 1 else None,
+            tabs=tabs,
+            tab=self.tab,
+            hover=self.hover,
+            page=self.page,
+            notice=notice,
+            failed=bool(failed),
+            analysing=current is None,
+            age=self.age,
+        )

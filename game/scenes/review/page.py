@@ -3,26 +3,30 @@ only blits it): the verdict in words, four figures (final score, expected at the
 to decisions, luck), the chart of the expected final score turn by turn, the costliest
 decisions with the dice of that moment, and the others at the table in brief. The paint
 functions lay out when given no surface. Also the words the figures are shown in.
+
+The page reads a `ReviewPage` (what it shows) and returns where each part went; it never
+sees the scene.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ai.coach import Decision, PlayerReview, describe
+from game.ai.coach import Decision, PlayerReview, Review, describe
 from game.ai.options import Keep
 from game.ui.charts import draw_line_chart
 from game.ui.dice_view import draw_die
-from game.ui.page import PageWriter, paint_tiles, tile_gap
+from game.ui.page import PageWriter, paint_tiles, render_page, tile_gap
 from game.ui.palette import dice_palette
 from game.ui.text import wrap_text
 
 if TYPE_CHECKING:
     from game.match.seats import Seat
-    from game.scenes.review import ReviewScene
+    from game.ui.fonts import Fonts
     from game.ui.theme import Colour, Theme
 
 COSTLIEST = 3  # decisions shown per player
@@ -60,15 +64,43 @@ def rolls_left_text(rolls_left: int) -> str:
 
 
 # ----------------------------------------------------------------------------- painting
-def paint_page(scene: ReviewScene, page: pygame.Surface | None, pr: PlayerReview) -> int:
+@dataclass(frozen=True)
+class ReviewPage:
+    """What one player's page shows."""
+
+    player: PlayerReview
+    seats: tuple[Seat, ...]
+    others: tuple[int, ...]  # the seats listed in brief under the page
+    review: Review  # the whole game's review, for the others' figures
+
+
+def render_review_page(
+    theme: Theme, fonts: Fonts, px: float, width: int, content: ReviewPage
+) -> tuple[pygame.Surface, int, dict[str, pygame.Rect]]:
+    """The page painted `width` wide with text of `px`: its surface, its height, and where
+    each part went (for tests and layout checks)."""
+    placed: dict[str, pygame.Rect] = {}
+
+    def paint(page: pygame.Surface | None) -> int:
+        rects: dict[str, pygame.Rect] = {}
+        height = paint_page(PageWriter(page, theme, fonts, px), width, content, rects)
+        if page is not None:
+            placed.update(rects)
+        return height
+
+    surface, height = render_page(paint, width, theme)
+    return surface, height, placed
+
+
+def paint_page(
+    pen: PageWriter, width: int, content: ReviewPage, rects: dict[str, pygame.Rect]
+) -> int:
     """Lay out (and, given a surface, paint) the page; returns its height."""
-    theme, fonts = scene.ctx.theme, scene.ctx.fonts
-    width = scene.scroll.viewport.width
-    pen = PageWriter(page, theme, fonts, scene.body_px)
+    page, theme, fonts = pen.surface, pen.theme, pen.fonts
+    pr = content.player
     line = pen.line
     gap = round(line * 0.8)
-    seat = scene.seats[pr.player]
-    rects: dict[str, pygame.Rect] = {}
+    seat = content.seats[pr.player]
 
     # The verdict in words, then the four figures.
     sentence = _verdict_sentence(pr, seat)
@@ -87,7 +119,7 @@ def paint_page(scene: ReviewScene, page: pygame.Surface | None, pr: PlayerReview
         ),
         ("Luck of the dice", signed(pr.luck), theme.good if pr.luck >= 0 else theme.warn),
     ]
-    small = fonts.get(scene.body_px * 0.8)
+    small = fonts.get(pen.px * 0.8)
     widest = max(small.size(label)[0] for label, _, _ in figures) + line
     cols = 4 if (width - 3 * tile_gap(line)) // 4 >= widest else 2
     y = paint_tiles(pen, rects, figures, y, width, cols, round(line * 2.7), 1.6) + gap
@@ -101,16 +133,15 @@ def paint_page(scene: ReviewScene, page: pygame.Surface | None, pr: PlayerReview
     chart_h = round(min(max(line * 11, chart_w * 0.55), line * 16))
     rects["chart"] = pygame.Rect(0, top, chart_w, chart_h + line * 2)
     if page is not None:
-        _paint_chart(scene, page, pen, rects["chart"], pr, seat)
+        _paint_chart(page, pen, rects["chart"], pr, seat)
     dy = top if wide else rects["chart"].bottom + gap
     rects["decisions"] = pygame.Rect(decisions_x, dy, decisions_w, 0)
-    dy = _paint_decisions(scene, page, pen, rects, pr, decisions_x, dy, decisions_w)
+    dy = _paint_decisions(pen, rects, pr, decisions_x, dy, decisions_w)
     y = max(rects["chart"].bottom, dy) + gap
 
     # The others at the table, one line each.
-    if scene.others:
-        y = _paint_others(scene, page, pen, rects, y, width)
-    scene.page_rects = rects if page is not None else scene.page_rects
+    if content.others:
+        y = _paint_others(pen, rects, content, y, width)
     return y
 
 
@@ -130,14 +161,9 @@ def _verdict_sentence(pr: PlayerReview, seat: Seat) -> str:
 
 
 def _paint_chart(
-    scene: ReviewScene,
-    page: pygame.Surface,
-    pen: PageWriter,
-    rect: pygame.Rect,
-    pr: PlayerReview,
-    seat,
+    page: pygame.Surface, pen: PageWriter, rect: pygame.Rect, pr: PlayerReview, seat: Seat
 ) -> None:
-    theme = scene.ctx.theme
+    theme = pen.theme
     line = pen.line
     pen.text("Expected final score, turn by turn", rect.topleft, bold=True)
     values = pr.expected_by_turn
@@ -145,7 +171,7 @@ def _paint_chart(
     area = pygame.Rect(
         rect.left, rect.top + round(line * 1.3), rect.width, rect.height - round(line * 1.3)
     )
-    small = scene.ctx.fonts.get(scene.body_px * 0.8)
+    small = pen.fonts.get(pen.px * 0.8)
     draw_line_chart(
         page,
         area,
@@ -160,8 +186,6 @@ def _paint_chart(
 
 
 def _paint_decisions(
-    scene: ReviewScene,
-    page: pygame.Surface | None,
     pen: PageWriter,
     rects: dict[str, pygame.Rect],
     pr: PlayerReview,
@@ -169,7 +193,7 @@ def _paint_decisions(
     y: int,
     width: int,
 ) -> int:
-    theme = scene.ctx.theme
+    page, theme = pen.surface, pen.theme
     line = pen.line
     if page is not None:
         pen.text("Costliest decisions", (x, y), bold=True)
@@ -189,20 +213,15 @@ def _paint_decisions(
         card = pygame.Rect(x, y, width, card_h)
         rects[f"decision{i}"] = card
         if page is not None:
-            _paint_decision(scene, page, pen, card, decision, die)
+            _paint_decision(page, pen, card, decision, die)
         y += card_h + card_gap
     return y
 
 
 def _paint_decision(
-    scene: ReviewScene,
-    page: pygame.Surface,
-    pen: PageWriter,
-    card: pygame.Rect,
-    d: Decision,
-    die: int,
+    page: pygame.Surface, pen: PageWriter, card: pygame.Rect, d: Decision, die: int
 ) -> None:
-    theme = scene.ctx.theme
+    theme = pen.theme
     line = pen.line
     radius = max(4, line // 4)
     pygame.draw.rect(page, theme.panel_alt, card, 0, radius)
@@ -252,24 +271,18 @@ def _paint_decision(
 
 
 def _paint_others(
-    scene: ReviewScene,
-    page: pygame.Surface | None,
-    pen: PageWriter,
-    rects: dict[str, pygame.Rect],
-    y: int,
-    width: int,
+    pen: PageWriter, rects: dict[str, pygame.Rect], content: ReviewPage, y: int, width: int
 ) -> int:
-    theme = scene.ctx.theme
+    page, theme = pen.surface, pen.theme
     line = pen.line
-    current = scene.current
     if page is not None:
         pen.text("The others at the table", (0, y), bold=True)
     y += round(line * 1.3)
     top = y
     name_w = min(width // 2, line * 10)
-    for player in scene.others:
-        seat = scene.seats[player]
-        other = current.players.get(player) if current is not None else None
+    for player in content.others:
+        seat = content.seats[player]
+        other = content.review.players.get(player)
         if page is not None:
             dot = pygame.Rect(0, y + line // 4, line // 2, line // 2)
             pygame.draw.rect(page, theme.player(seat.colour), dot, 0, dot.height // 3)
