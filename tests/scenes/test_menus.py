@@ -247,13 +247,13 @@ def test_typing_edits_the_clicked_name(ctx):
     feed(ctx, click(name.rect.center))
     assert setup.grid.focused is name and not name.selected
     feed(ctx, key(pygame.K_BACKSPACE), key(pygame.K_BACKSPACE), key(pygame.K_BACKSPACE))
-    assert setup.seats[0].name == ""
+    assert setup.draft.seats[0].name == ""
     # P is also the pause key: while a name is edited it types, it does not leave.
     feed(ctx, key(pygame.K_p, "p"), typed("P"), typed("am"))
-    assert setup.seats[0].name == "Pam"
+    assert setup.draft.seats[0].name == "Pam"
     assert ctx.stack.top is setup
     feed(ctx, key(pygame.K_BACKSPACE, mod=pygame.KMOD_CTRL))
-    assert setup.seats[0].name == ""
+    assert setup.draft.seats[0].name == ""
 
 
 def test_tabbing_into_a_name_selects_it_so_typing_replaces_it(ctx):
@@ -264,15 +264,15 @@ def test_tabbing_into_a_name_selects_it_so_typing_replaces_it(ctx):
     name = setup.grid.focused
     assert isinstance(name, TextField) and name.key == ("name", 1) and name.selected
     feed(ctx, typed("Bo"), typed("b"))
-    assert setup.seats[1].name == "Bob"
+    assert setup.draft.seats[1].name == "Bob"
 
 
 def test_a_name_stops_at_24_characters(ctx):
     setup = show(ctx, SetupScene(ctx))
     feed(ctx, click(setup.seat_controls_of(2)["name"].rect.center))
     feed(ctx, typed("x" * 30))
-    assert setup.seats[2].name == "Max" + "x" * 21
-    assert len(setup.seats[2].name) == 24
+    assert setup.draft.seats[2].name == "Max" + "x" * 21
+    assert len(setup.draft.seats[2].name) == 24
 
 
 def test_a_name_refuses_characters_the_font_would_draw_as_boxes(ctx):
@@ -280,12 +280,12 @@ def test_a_name_refuses_characters_the_font_would_draw_as_boxes(ctx):
     feed(ctx, click(setup.seat_controls_of(0)["name"].rect.center))
     feed(ctx, key(pygame.K_BACKSPACE, mod=pygame.KMOD_CTRL))
     feed(ctx, typed("Åsa Ωμέγα Иван"))
-    assert setup.seats[0].name == "Åsa Ωμέγα Иван" and setup.status() == (
+    assert setup.draft.seats[0].name == "Åsa Ωμέγα Иван" and setup.status() == (
         setup.seat_controls_of(0)["name"].help,
         False,
     )
     feed(ctx, typed(" שלום😀!"))  # Hebrew and an emoji are dropped, the rest is taken
-    assert setup.seats[0].name == "Åsa Ωμέγα Иван !"
+    assert setup.draft.seats[0].name == "Åsa Ωμέγα Иван !"
     message, is_error = setup.status()
     assert is_error and "Latin, Greek and Cyrillic" in message
     feed(ctx, typed("x"))  # the next good key clears the reason
@@ -295,14 +295,14 @@ def test_a_name_refuses_characters_the_font_would_draw_as_boxes(ctx):
 def test_seats_can_be_added_up_to_eight_and_no_more(ctx):
     setup = show(ctx, SetupScene(ctx))
     feed(ctx, click(setup.add_button.rect.center))
-    assert len(setup.seats) == 4
+    assert len(setup.draft.seats) == 4
     assert setup.grid.focused is setup.add_button  # so Enter adds the next one
     for _ in range(6):
         feed(ctx, key(*ENTER))
-    assert len(setup.seats) == 8
+    assert len(setup.draft.seats) == 8
     assert setup.add_button not in setup.grid.controls
     setup.add_seat()
-    assert len(setup.seats) == 8
+    assert len(setup.draft.seats) == 8
     assert "8" in setup.error
     config, seats = setup.build()
     assert len(config.players) == 8
@@ -313,9 +313,9 @@ def test_seats_can_be_added_up_to_eight_and_no_more(ctx):
 def test_a_seat_can_be_removed_by_click_and_the_last_one_stays(ctx):
     setup = show(ctx, SetupScene(ctx))
     feed(ctx, click(setup.seat_controls_of(1)["remove"].rect.center))
-    assert [s.name for s in setup.seats] == ["You", "Max"]
+    assert [s.name for s in setup.draft.seats] == ["You", "Max"]
     feed(ctx, key(*ENTER))  # the focus went to the next seat's remove button
-    assert [s.name for s in setup.seats] == ["You"]
+    assert [s.name for s in setup.draft.seats] == ["You"]
     assert "remove" not in setup.seat_controls_of(0)
 
 
@@ -331,9 +331,9 @@ def test_left_and_right_cycle_the_kind(ctx):
     setup = show(ctx, SetupScene(ctx))
     assert setup.grid.focus_key(("kind", 0))
     feed(ctx, key(pygame.K_RIGHT))
-    assert setup.seats[0].kind == "beginner"
+    assert setup.draft.seats[0].kind == "beginner"
     feed(ctx, key(pygame.K_LEFT), key(pygame.K_LEFT))
-    assert setup.seats[0].kind == "expert"
+    assert setup.draft.seats[0].kind == "expert"
     assert setup.build()[1][0].is_cpu
 
 
@@ -341,14 +341,14 @@ def test_left_and_right_cycle_the_variant_and_games(ctx):
     setup = show(ctx, SetupScene(ctx))
     setup.grid.focus_key("variant")
     feed(ctx, key(pygame.K_RIGHT))
-    assert setup.variant is Variant.FREE
+    assert setup.draft.variant is Variant.FREE
     feed(ctx, key(pygame.K_RIGHT), key(pygame.K_RIGHT))
-    assert setup.variant is Variant.OFFICIAL
+    assert setup.draft.variant is Variant.OFFICIAL
     feed(ctx, key(pygame.K_LEFT))
     assert setup.build()[0].variant is Variant.SIMPLE
     setup.grid.focus_key("games")
     feed(ctx, key(pygame.K_LEFT))
-    assert setup.games == 6  # wraps round: 1 .. 6
+    assert setup.draft.games == 6  # wraps round: 1 .. 6
     assert setup.build()[0].games == 6
 
 
@@ -357,12 +357,12 @@ def test_arrows_on_a_value_by_mouse(ctx):
     variant = next(c for c in setup.option_controls if c.key == "variant")
     left, right = variant.arrows
     feed(ctx, click(right.center))
-    assert setup.variant is Variant.FREE
+    assert setup.draft.variant is Variant.FREE
     feed(ctx, click(left.center))
-    assert setup.variant is Variant.OFFICIAL
+    assert setup.draft.variant is Variant.OFFICIAL
     colour = setup.seat_controls_of(0)["colour"]
     feed(ctx, click(colour.box.center))  # the value itself steps forward
-    assert setup.seats[0].colour == 3  # 1 and 2 are taken by the other seats
+    assert setup.draft.seats[0].colour == 3  # 1 and 2 are taken by the other seats
 
 
 def test_up_and_down_move_between_rows_and_reach_every_control(ctx):
@@ -387,7 +387,7 @@ def test_teams_add_a_team_column_alternating_a_and_b(ctx):
     setup = show(ctx, SetupScene(ctx))
     setup.grid.focus_key("teams")
     feed(ctx, key(pygame.K_RIGHT))
-    assert setup.team_mode is TeamMode.SHARED
+    assert setup.draft.team_mode is TeamMode.SHARED
     assert setup.grid.focused.key == "teams"  # still there after the rows were rebuilt
     assert [setup.seat_controls_of(i)["team"].text() for i in range(3)] == ["A", "B", "A"]
     config, _ = setup.build()
@@ -395,7 +395,7 @@ def test_teams_add_a_team_column_alternating_a_and_b(ctx):
     assert config.columns == ((0, 2), (1,))
     team = setup.seat_controls_of(1)["team"]
     feed(ctx, click(team.arrows[1].center))
-    assert [s.team for s in setup.seats] == [0, 0, 0]  # B steps round to A (two teams)
+    assert [s.team for s in setup.draft.seats] == [0, 0, 0]  # B steps round to A (two teams)
     feed(ctx, key(*ENTER))  # everyone in team A: the rules refuse, in words
     assert setup.error == "Partners play in two or more teams."
     assert ctx.stack.top is setup
@@ -649,7 +649,9 @@ def scene_factories(ctx):
 
 def rects_of(scene) -> list[pygame.Rect]:
     if isinstance(scene, SetupScene):
-        return [c.rect for c in scene.grid.controls] + scene.panels + [scene.status_rect]
+        placed = scene.placed
+        texts = [rect for _image, rect in placed.texts]
+        return [c.rect for c in scene.grid.controls] + [*placed.panels, placed.status_rect, *texts]
     if isinstance(scene, HelpScene):
         return [scene.back.rect, scene.panel, scene.scroll.viewport, scene.scroll.bar]
     if isinstance(scene, ConfirmScene):
@@ -685,13 +687,14 @@ def test_setup_controls_never_overlap(ctx, size):
     for i, a in enumerate(controls):
         for b in controls[i + 1 :]:
             assert not a.rect.colliderect(b.rect), (size, a.key, b.key)
-    seats, rules = scene.panels
+    seats, rules = scene.placed.panels
     for row in scene.seat_controls:
         for control in row:
             assert seats.contains(control.rect)
     for control in scene.option_controls:
         assert rules.contains(control.rect)
-    assert not scene.status_rect.colliderect(seats) and not scene.status_rect.colliderect(rules)
+    status = scene.placed.status_rect
+    assert not status.colliderect(seats) and not status.colliderect(rules)
 
 
 def test_drawing_changes_nothing(ctx):

@@ -1,19 +1,28 @@
-"""The setup's controls, wired to the scene: the rules of the match (a value cycler each) and
-a row per seat; and the words every choice is shown and explained in."""
+"""The setup's controls over a match draft: the rules of the match (a value cycler each) and a
+row per seat; and the words every choice is shown and explained in. The controls change the
+draft themselves; what also changes the screen (teams on or off, a seat removed) goes through
+the callbacks the scene gives."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.match.seats import LEVELS, PERSON
 from game.rules import StartOrder, TeamMode
 from game.rules.config import MAX_NAME_LENGTH
-from game.scenes.setup_seats import TEAM_LETTERS, step_colour, step_kind, step_team
+from game.scenes.setup.seats import (
+    TEAM_LETTERS,
+    TEAM_MODES,
+    MatchDraft,
+    step_colour,
+    step_kind,
+    step_team,
+)
 from game.ui.forms import Cycler, FormButton, TextField
 from game.ui.rule_words import VARIANT_HELP
 
 if TYPE_CHECKING:
-    from game.scenes.setup import SetupScene
     from game.ui.theme import Theme
 
 KIND_LABELS = {PERSON: "Person", **{level: f"CPU {level.title()}" for level in LEVELS}}
@@ -47,48 +56,51 @@ def colour_name(theme: Theme, index: int) -> str:
     return theme.player_name(index)
 
 
-def option_controls(scene: SetupScene) -> list[Cycler]:
-    """The rules of the match, one value cycler each."""
+def option_controls(draft: MatchDraft, set_team_mode: Callable[[int], None]) -> list[Cycler]:
+    """The rules of the match, one value cycler each; the team mode is set through
+    `set_team_mode(index)`, as the seat rows change with it."""
     return [
         Cycler(
-            lambda: scene.variant.label,
-            scene.step_variant,
+            lambda: draft.variant.label,
+            draft.step_variant,
             label="Rules",
-            help=lambda: VARIANT_HELP[scene.variant],
+            help=lambda: VARIANT_HELP[draft.variant],
             key="variant",
         ),
         Cycler(
-            lambda: "1 game" if scene.games == 1 else f"{scene.games} games",
-            scene.step_games,
+            lambda: "1 game" if draft.games == 1 else f"{draft.games} games",
+            draft.step_games,
             label="Match",
             help=lambda: (
                 "One game; the highest total wins."
-                if scene.games == 1
-                else f"{scene.games} games; the highest total over all of them wins."
+                if draft.games == 1
+                else f"{draft.games} games; the highest total over all of them wins."
             ),
             key="games",
         ),
         Cycler(
-            lambda: TEAM_MODE_LABELS[scene.team_mode],
-            scene.set_team_mode_step,
+            lambda: TEAM_MODE_LABELS[draft.team_mode],
+            lambda step: set_team_mode(
+                (TEAM_MODES.index(draft.team_mode) + step) % len(TEAM_MODES)
+            ),
             label="Teams",
-            help=lambda: TEAM_MODE_HELP[scene.team_mode],
+            help=lambda: TEAM_MODE_HELP[draft.team_mode],
             key="teams",
         ),
         Cycler(
-            lambda: START_LABELS[scene.start],
-            scene.step_start,
+            lambda: START_LABELS[draft.start],
+            draft.step_start,
             label="First turn",
-            help=lambda: START_HELP[scene.start],
+            help=lambda: START_HELP[draft.start],
             key="start_order",
         ),
         Cycler(
-            lambda: "On" if scene.tie_breaker else "Off",
-            scene.step_tie_breaker,
+            lambda: "On" if draft.tie_breaker else "Off",
+            draft.step_tie_breaker,
             label="Tie-breaker",
             help=lambda: (
                 "Tied leaders each play one more turn; the highest dice total wins."
-                if scene.tie_breaker
+                if draft.tie_breaker
                 else "Tied leaders share the win."
             ),
             key="tie_breaker",
@@ -96,10 +108,18 @@ def option_controls(scene: SetupScene) -> list[Cycler]:
     ]
 
 
-def seat_controls(scene: SetupScene, index: int) -> list[TextField | Cycler | FormButton]:
-    """A seat's row: its name, who plays it, its colour, its team (with teams on) and a
-    button that removes it (when it is not the only seat)."""
-    seat = scene.seats[index]
+def seat_controls(
+    draft: MatchDraft,
+    index: int,
+    theme: Callable[[], Theme],
+    can_draw: Callable[[str], bool],
+    remove_seat: Callable[[int], None],
+) -> list[TextField | Cycler | FormButton]:
+    """A seat's row: its name, who plays it, its colour (named and shown in the palette
+    `theme()` gives now), its team (with teams on) and a button that removes it (when it is
+    not the only seat)."""
+    seats = draft.seats
+    seat = seats[index]
     row: list[TextField | Cycler | FormButton] = [
         TextField(
             lambda: seat.name,
@@ -109,36 +129,36 @@ def seat_controls(scene: SetupScene, index: int) -> list[TextField | Cycler | Fo
             help=f"Type a name (up to {MAX_NAME_LENGTH} letters); Backspace deletes. "
             "A profile's name records the games under that profile.",
             key=("name", index),
-            can_draw=scene.ctx.fonts.can_draw,
+            can_draw=can_draw,
         ),
         Cycler(
             lambda: KIND_LABELS[seat.kind],
-            lambda step: step_kind(scene.seats[index], step),
+            lambda step: step_kind(seat, step),
             help=lambda: KIND_HELP[seat.kind],
             key=("kind", index),
         ),
         Cycler(
-            lambda: colour_name(scene.ctx.theme, seat.colour),
-            lambda step: step_colour(scene.seats, index, step),
-            swatch=lambda: scene.ctx.theme.player(seat.colour),
+            lambda: colour_name(theme(), seat.colour),
+            lambda step: step_colour(seats, index, step),
+            swatch=lambda: theme().player(seat.colour),
             help="The seat's colour on the table and the scorecard.",
             key=("colour", index),
         ),
     ]
-    if scene.team_mode is not TeamMode.OFF:
+    if draft.teamed:
         row.append(
             Cycler(
                 lambda: TEAM_LETTERS[seat.team % len(TEAM_LETTERS)],
-                lambda step: step_team(scene.seats, index, step),
+                lambda step: step_team(seats, index, step),
                 help="Partners share a team letter.",
                 key=("team", index),
             )
         )
-    if len(scene.seats) > 1:
+    if len(seats) > 1:
         row.append(
             FormButton(
                 "Remove",
-                lambda: scene.remove_seat(index),
+                lambda: remove_seat(index),
                 icon="cross",
                 key=("remove", index),
                 help=f"Remove {seat.name.strip() or 'this seat'} from the table.",

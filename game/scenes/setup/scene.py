@@ -17,9 +17,9 @@ small "profile" badge in the name field says so while the name is typed.
 
 The defaults (you against two CPUs) start a game with a single Enter.
 
-This module is the scene: the match being set up, its actions and input. The seats and the
-choices are modelled in setup_seats, the controls made in setup_controls, the screen laid
-out in setup_layout and drawn in setup_draw.
+This module is the scene: the match draft, the actions and the input. The draft and the
+choices are modelled in seats.py, the controls made in controls.py, the screen laid out in
+layout.py and drawn in draw.py.
 """
 
 from __future__ import annotations
@@ -32,22 +32,16 @@ import pygame
 from game.match.resume import has_saved_game
 from game.match.seats import PERSON, Seat
 from game.match.session import Session
-from game.rules import GameConfig, StartOrder, TeamMode, Variant
-from game.rules.config import MAX_GAMES, MAX_PLAYERS
+from game.rules import GameConfig, Variant
+from game.rules.config import MAX_PLAYERS
 from game.scenes.base import Scene
-from game.scenes.setup_controls import option_controls, seat_controls
-from game.scenes.setup_draw import draw_setup
-from game.scenes.setup_layout import lay_out
-from game.scenes.setup_seats import (
-    STARTS,
-    TEAM_MODES,
-    VARIANTS,
-    default_seats,
-    new_seat,
-    profiles_by_name,
-)
+from game.scenes.setup.controls import option_controls, seat_controls
+from game.scenes.setup.draw import draw_setup
+from game.scenes.setup.layout import SetupLayout, setup_layout
+from game.scenes.setup.seats import MatchDraft, profiles_by_name
 from game.ui.focus_grid import FocusGrid
 from game.ui.forms import Cycler, FormButton, TextField
+from game.ui.input import Intent, is_back, is_confirm
 from game.ui.text import as_sentence
 from game.ui.widgets import FeltBackground
 
@@ -56,30 +50,19 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+Control = TextField | Cycler | FormButton
+
 
 class SetupScene(Scene):
+    placed: SetupLayout  # where everything goes in a window of self.size
+
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.felt = FeltBackground()
-        settings = ctx.settings
-        self.seats = default_seats()
-        self.variant = Variant(settings.default_variant)
-        self.games = 1
-        self.team_mode = TeamMode.OFF
-        self.start = StartOrder.ROLL_OFF
-        self.tie_breaker = False
+        self.draft = MatchDraft(Variant(ctx.settings.default_variant))
         self.error = ""
         self.size = (1280, 800)
         self.grid = FocusGrid()
-        self.seat_rows: list[pygame.Rect] = []  # each seat's whole row, for its badge
-        self.panels: list[pygame.Rect] = []
-        self.texts: list[tuple[pygame.Surface, pygame.Rect]] = []
-        self.status_rect = pygame.Rect(0, 0, 0, 0)
-        self.players_label = pygame.Rect(0, 0, 0, 0)
-        self.rules_label = pygame.Rect(0, 0, 0, 0)
-        self.column_heads: list[tuple[pygame.Surface, pygame.Rect]] = []  # over the seats
-        self.unit = 1.0
-        self.row_h = 40
         self.back = FormButton(
             "Back",
             self.go_back,
@@ -101,90 +84,47 @@ class SetupScene(Scene):
             key="add",
             help=f"Add a seat at the table (up to {MAX_PLAYERS}).",
         )
-        self.option_controls = option_controls(self)
-        self.seat_controls: list[list[TextField | Cycler | FormButton]] = []
+        self.option_controls = option_controls(self.draft, self.set_team_mode)
+        self.seat_controls: list[list[Control]] = []
         self.profile_names = set(profiles_by_name(ctx))  # folded; drawing marks a match
         self._rebuild(focus_key="start")
 
     # ----------------------------------------------------------------- the model
     def has_profile(self, index: int) -> bool:
         """Whether seat `index` plays under a profile (a person named as one)."""
-        seat = self.seats[index]
+        seat = self.draft.seats[index]
         return seat.kind == PERSON and seat.name.strip().casefold() in self.profile_names
 
     def add_seat(self) -> None:
-        if len(self.seats) >= MAX_PLAYERS:
+        seats = self.draft.seats
+        if len(seats) >= MAX_PLAYERS:
             self.error = f"The table seats {MAX_PLAYERS} at most."
             return
-        self.seats.append(new_seat(self.seats))
+        self.draft.add_seat()
         self.error = ""
-        focus = "add" if len(self.seats) < MAX_PLAYERS else ("name", len(self.seats) - 1)
+        focus = "add" if len(seats) < MAX_PLAYERS else ("name", len(seats) - 1)
         self._rebuild(focus_key=focus)
 
     def remove_seat(self, index: int) -> None:
-        if len(self.seats) <= 1:
+        seats = self.draft.seats
+        if len(seats) <= 1:
             return
-        del self.seats[index]
+        del seats[index]
         self.error = ""
-        if len(self.seats) == 1:
+        if len(seats) == 1:
             focus: object = ("name", 0)
         else:
-            focus = ("remove", min(index, len(self.seats) - 1))
+            focus = ("remove", min(index, len(seats) - 1))
         self._rebuild(focus_key=focus)
-
-    def step_variant(self, step: int) -> None:
-        self.variant = VARIANTS[(VARIANTS.index(self.variant) + step) % len(VARIANTS)]
-
-    def step_games(self, step: int) -> None:
-        self.games = (self.games - 1 + step) % MAX_GAMES + 1
-
-    def set_team_mode_step(self, step: int) -> None:
-        self.set_team_mode((TEAM_MODES.index(self.team_mode) + step) % len(TEAM_MODES))
 
     def set_team_mode(self, index: int) -> None:
         """Teams on or off: the seat rows gain or lose their team column."""
-        was = self.team_mode
-        self.team_mode = TEAM_MODES[index]
-        if was is TeamMode.OFF and self.team_mode is not TeamMode.OFF:
-            for i, seat in enumerate(self.seats):  # partners alternate: A B A B ...
-                seat.team = i % 2
-        if (was is TeamMode.OFF) != (self.team_mode is TeamMode.OFF):
+        if self.draft.set_team_mode(index):
             self._rebuild(focus_key="teams")
-
-    def step_start(self, step: int) -> None:
-        self.start = STARTS[(STARTS.index(self.start) + step) % len(STARTS)]
-
-    def step_tie_breaker(self, step: int) -> None:
-        self.tie_breaker = not self.tie_breaker
 
     def build(self) -> tuple[GameConfig, list[Seat]]:
         """The game's config and seats; ValueError in words if something does not add up."""
-        names = tuple(seat.name.strip() for seat in self.seats)
-        seen: set[str] = set()
-        for name in names:
-            if name and name.casefold() in seen:
-                raise ValueError(f"two seats are called {name}: give each a different name")
-            seen.add(name.casefold())
-        teamed = self.team_mode is not TeamMode.OFF
-        config = GameConfig(
-            names,
-            variant=self.variant,
-            team_mode=self.team_mode,
-            teams=tuple(seat.team for seat in self.seats) if teamed else (),
-            start=self.start,
-            tie_breaker=self.tie_breaker,
-            games=self.games,
-        )
-        seats = [
-            Seat(
-                name,
-                seat.kind,
-                seat.colour,
-                profiles_by_name(self.ctx).get(name.casefold()) if seat.kind == PERSON else None,
-            )
-            for name, seat in zip(names, self.seats, strict=True)
-        ]
-        return config, seats
+        return self.draft.build(profiles_by_name(self.ctx))
 
     # ----------------------------------------------------------------- actions
     def start_game(self) -> None:
@@ -241,25 +181,25 @@ class SetupScene(Scene):
         if event.type != pygame.KEYDOWN:
             return False
         intent = self.ctx.input.intent(event)
-        if intent in ("up", "down"):
-            self.grid.move_vertical(-1 if intent == "up" else 1)
-        elif intent in ("focus_next", "focus_prev"):
-            self.grid.move_linear(1 if intent == "focus_next" else -1)
-        elif intent in ("left", "right"):
-            step = -1 if intent == "left" else 1
+        if intent in (Intent.UP, Intent.DOWN):
+            self.grid.move_vertical(-1 if intent is Intent.UP else 1)
+        elif intent in (Intent.FOCUS_NEXT, Intent.FOCUS_PREV):
+            self.grid.move_linear(1 if intent is Intent.FOCUS_NEXT else -1)
+        elif intent in (Intent.LEFT, Intent.RIGHT):
+            step = -1 if intent is Intent.LEFT else 1
             if isinstance(focused, Cycler):
                 focused.step(step)
                 self.error = ""
             else:
                 self.grid.move_horizontal(step)
-        elif intent == "confirm" or event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        elif is_confirm(intent):
             if isinstance(focused, FormButton):
                 focused.on_press()
             else:
                 self.start_game()
-        elif intent == "pause" or event.key == pygame.K_ESCAPE:
+        elif is_back(intent):
             self.go_back()
-        elif intent == "help":
+        elif intent is Intent.HELP:
             self.ctx.nav.help()
         else:
             return False
@@ -282,16 +222,52 @@ class SetupScene(Scene):
     # ----------------------------------------------------------------- controls, layout and drawing
     def _rebuild(self, focus_key: object = None) -> None:
         """Make the seat controls again (seats or teams changed) and place everything."""
-        if focus_key is None and self.grid.focused is not None:
-            focus_key = getattr(self.grid.focused, "key", None)
-        self.seat_controls = [seat_controls(self, i) for i in range(len(self.seats))]
-        self.add_button.enabled = len(self.seats) < MAX_PLAYERS
+        seats = self.draft.seats
+        self.seat_controls = [
+            seat_controls(
+                self.draft, i, lambda: self.ctx.theme, self.ctx.fonts.can_draw, self.remove_seat
+            )
+            for i in range(len(seats))
+        ]
+        self.add_button.enabled = len(seats) < MAX_PLAYERS
         self.layout(self.size, focus_key)
 
     def layout(self, size: tuple[int, int], focus_key: object = None) -> None:
-        lay_out(self, size, focus_key)
+        """Place every control for a window of `size`; the focus goes to the control with
+        `focus_key`, else stays where it is."""
+        if focus_key is None and self.grid.focused is not None:
+            focus_key = getattr(self.grid.focused, "key", None)
+        self.size = size
+        self.felt.fit(size, self.ctx.theme)
+        columns = [c.key[0] for c in self.seat_controls[0]] if self.seat_controls else []
+        placed = setup_layout(
+            size,
+            self.ctx.fonts,
+            self.ctx.theme,
+            len(self.seat_controls),
+            columns,
+            len(self.option_controls),
+        )
+        self.placed = placed
+        self.back.rect = placed.back.copy()
+        self.start_button.rect = placed.start.copy()
+        self.add_button.rect = placed.add.copy()
+        for row, cells in zip(self.seat_controls, placed.seat_cells, strict=True):
+            for control in row:
+                control.rect = cells[control.key[0]].copy()
+        for control, rect in zip(self.option_controls, placed.options, strict=True):
+            control.rect = rect.copy()
+            control.label_width = placed.option_label_width
+        cols = placed.option_columns
+        options = self.option_controls
+        rows: list[list[Control]] = [list(row) for row in self.seat_controls]
+        if self.add_button.enabled:
+            rows.append([self.add_button])
+        rows.extend(options[i : i + cols] for i in range(0, len(options), cols))
+        rows.append([self.back, self.start_button])
+        self.grid.set_rows(rows, focus_key)
 
-    def seat_controls_of(self, index: int) -> dict[str, TextField | Cycler | FormButton]:
+    def seat_controls_of(self, index: int) -> dict[str, Control]:
         """A seat's controls by column name ("name", "kind", "colour", "team", "remove")."""
         return {c.key[0]: c for c in self.seat_controls[index]}
 
@@ -305,4 +281,18 @@ class SetupScene(Scene):
         return getattr(focused, "help", ""), False
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_setup(self, surface)
+        self.felt.draw(surface, self.ctx.theme)
+        seats = self.draft.seats
+        profiled = [
+            self.seat_controls_of(i)["name"] for i in range(len(seats)) if self.has_profile(i)
+        ]
+        draw_setup(
+            surface,
+            self.placed,
+            self.ctx.theme,
+            self.ctx.fonts,
+            seats,
+            self.grid,
+            profiled,
+            self.status(),
+        )

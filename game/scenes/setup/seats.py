@@ -1,0 +1,159 @@
+"""The table as it is being set up, with no pygame in it: the match draft (the seats, drafts
+the player edits, and the rules of the match; game.match.seats.Seat is frozen and checked), the
+choices for each seat and for the match, and the rules for stepping through them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from game.match.seats import LEVELS, PERSON, SEAT_COLOURS, Seat
+from game.rules import GameConfig, StartOrder, TeamMode, Variant
+from game.rules.config import MAX_GAMES
+
+if TYPE_CHECKING:
+    from game.context import Context
+
+KINDS = (PERSON, *LEVELS)
+CPU_NAMES = ("Ada", "Max", "Zoe", "Ben", "Cat", "Dan", "Eve", "Kit", "Lou", "Sam")
+VARIANTS = (Variant.OFFICIAL, Variant.FREE, Variant.SIMPLE)
+TEAM_MODES = (TeamMode.OFF, TeamMode.SHARED, TeamMode.COMBINED)
+TEAM_LETTERS = "ABCD"
+STARTS = (StartOrder.ROLL_OFF, StartOrder.SEATED)
+
+
+@dataclass
+class SeatDraft:
+    """A seat as it is being set up (Seat itself is frozen and checked)."""
+
+    name: str
+    kind: str = PERSON
+    colour: int = 0
+    team: int = 0
+
+
+def default_seats() -> list[SeatDraft]:
+    """You against two CPUs, so the defaults start a game with a single Enter."""
+    return [
+        SeatDraft("You", PERSON, 0, 0),
+        SeatDraft("Ada", "medium", 1, 1),
+        SeatDraft("Max", "hard", 2, 0),
+    ]
+
+
+def new_seat(seats: list[SeatDraft]) -> SeatDraft:
+    """The seat "+ Add player" adds: a medium CPU with a name and a colour not yet taken,
+    on the team after the last seat's."""
+    used = {s.name.strip().casefold() for s in seats}
+    name = next((n for n in CPU_NAMES if n.casefold() not in used), f"CPU {len(seats)}")
+    colours = {s.colour for s in seats}
+    colour = next((c for c in range(SEAT_COLOURS) if c not in colours), 0)
+    return SeatDraft(name, "medium", colour, len(seats) % 2)
+
+
+def step_kind(seat: SeatDraft, step: int) -> None:
+    seat.kind = KINDS[(KINDS.index(seat.kind) + step) % len(KINDS)]
+
+
+def step_colour(seats: list[SeatDraft], index: int, step: int) -> None:
+    """The next colour no other seat has (with eight seats, the next colour, shared)."""
+    seat = seats[index]
+    taken = {s.colour for i, s in enumerate(seats) if i != index}
+    colour = seat.colour
+    for _ in range(SEAT_COLOURS):
+        colour = (colour + step) % SEAT_COLOURS
+        if colour not in taken:
+            break
+    else:  # every colour is taken (eight seats): any colour, shared
+        colour = (seat.colour + step) % SEAT_COLOURS
+    seat.colour = colour
+
+
+def step_team(seats: list[SeatDraft], index: int, step: int) -> None:
+    teams = max(2, min(len(TEAM_LETTERS), len(seats) // 2))
+    seat = seats[index]
+    seat.team = (seat.team + step) % teams
+
+
+def profiles_by_name(ctx: Context) -> dict[str, str]:
+    """The player profiles' names, keyed by the name casefolded. A person whose seat has such
+    a name plays under that profile; with no word from storage (an older storage, or a disk
+    problem) everyone plays as a guest."""
+    try:
+        profiles = ctx.storage.list_profiles()
+    except (AttributeError, OSError):
+        return {}
+    found: dict[str, str] = {}
+    for profile in profiles:
+        found.setdefault(profile.name.casefold(), profile.name)
+    return found
+
+
+@dataclass
+class MatchDraft:
+    """The match being set up: who sits where and the rules it is played by."""
+
+    variant: Variant
+    seats: list[SeatDraft] = field(default_factory=default_seats)
+    games: int = 1
+    team_mode: TeamMode = TeamMode.OFF
+    start: StartOrder = StartOrder.ROLL_OFF
+    tie_breaker: bool = False
+
+    @property
+    def teamed(self) -> bool:
+        return self.team_mode is not TeamMode.OFF
+
+    def add_seat(self) -> None:
+        self.seats.append(new_seat(self.seats))
+
+    def step_variant(self, step: int) -> None:
+        self.variant = VARIANTS[(VARIANTS.index(self.variant) + step) % len(VARIANTS)]
+
+    def step_games(self, step: int) -> None:
+        self.games = (self.games - 1 + step) % MAX_GAMES + 1
+
+    def set_team_mode(self, index: int) -> bool:
+        """Teams off, shared or combined; True when the seats gained or lost their team."""
+        was = self.teamed
+        self.team_mode = TEAM_MODES[index]
+        if not was and self.teamed:
+            for i, seat in enumerate(self.seats):  # partners alternate: A B A B ...
+                seat.team = i % 2
+        return was != self.teamed
+
+    def step_start(self, step: int) -> None:
+        self.start = STARTS[(STARTS.index(self.start) + step) % len(STARTS)]
+
+    def step_tie_breaker(self, step: int) -> None:
+        self.tie_breaker = not self.tie_breaker
+
+    def build(self, profiles: Mapping[str, str]) -> tuple[GameConfig, list[Seat]]:
+        """The game's config and seats, a person named as a profile (`profiles`, keyed by the
+        name casefolded) playing under it; ValueError in words if something does not add up."""
+        names = tuple(seat.name.strip() for seat in self.seats)
+        seen: set[str] = set()
+        for name in names:
+            if name and name.casefold() in seen:
+                raise ValueError(f"two seats are called {name}: give each a different name")
+            seen.add(name.casefold())
+        config = GameConfig(
+            names,
+            variant=self.variant,
+            team_mode=self.team_mode,
+            teams=tuple(seat.team for seat in self.seats) if self.teamed else (),
+            start=self.start,
+            tie_breaker=self.tie_breaker,
+            games=self.games,
+        )
+        seats = [
+            Seat(
+                name,
+                seat.kind,
+                seat.colour,
+                profiles.get(name.casefold()) if seat.kind == PERSON else None,
+            )
+            for name, seat in zip(names, self.seats, strict=True)
+        ]
+        return config, seats
