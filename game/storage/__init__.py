@@ -170,7 +170,8 @@ class Storage:
                 )
         current = self.paths.current
         if os.path.lexists(current) and not current.is_file() and not current.is_symlink():
-            self._store.set_aside(current, "it is not a file", _saves.WHAT, "a new game starts")
+            reason = "it is a folder, not a file" if current.is_dir() else "it is not a file"
+            self._store.set_aside(current, reason, _saves.WHAT, _saves.NO_SAVED_GAME)
 
     def close(self) -> None:
         """Close the records database (optional: the operating system closes it at exit)."""

@@ -221,7 +221,8 @@ class Records:
                 con.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
                 con.execute("COMMIT")
             except BaseException:
-                con.execute("ROLLBACK")
+                if con.in_transaction:  # SQLite has already rolled back on a full disk
+                    con.execute("ROLLBACK")
                 raise
         elif app != APPLICATION_ID:
             raise Damaged("it is a SQLite database, but not the game's")

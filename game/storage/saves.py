@@ -30,6 +30,7 @@ from game.storage.paths import DataPaths
 CURRENT_FORMAT = 1
 MAX_TIME_TEXT = 40
 WHAT = "saved game"
+NO_SAVED_GAME = "there is no game to continue"  # what a player is told follows
 
 
 def iso_time(value: datetime | str) -> str:
@@ -130,7 +131,7 @@ def save_current(store: JsonStore, paths: DataPaths, record: Mapping) -> bool:
 
 def load_current(store: JsonStore, paths: DataPaths) -> dict | None:
     """The saved game's record, fully checked, or None (none saved, or it was set aside)."""
-    return store.load(paths.current, CURRENT_FORMAT, _check, WHAT, "a new game starts")
+    return store.load(paths.current, CURRENT_FORMAT, _check, WHAT, NO_SAVED_GAME)
 
 
 def clear_current(store: JsonStore, paths: DataPaths) -> bool:

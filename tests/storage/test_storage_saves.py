@@ -87,7 +87,8 @@ def test_invalid_current_file_is_set_aside_and_reported(storage):
     assert storage.load_current() is None
     assert storage.problems == [
         "The saved game file current.json was damaged (the saved state does not match its "
-        "action log); it was kept as current.corrupt-20261122-093000.json and a new game starts."
+        "action log); it was kept as current.corrupt-20261122-093000.json and there is no game "
+        "to continue."
     ]
     assert (storage.paths.data_dir / "current.corrupt-20261122-093000.json").read_bytes() == raw
 
