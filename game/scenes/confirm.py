@@ -2,7 +2,7 @@
 
 Controls:
     Y                yes
-    N / Esc          no
+    N / Esc / Backspace   no
     Left / Right, Up / Down, Tab / Shift+Tab   move the focus between the two answers
     Enter            the focused answer
 Mouse: hover focuses an answer, a click chooses it.
@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.scenes.base import Scene
+from game.ui.input import Intent, is_back, is_confirm
+from game.ui.layout import layout_unit
 from game.ui.text import wrap_text
 from game.ui.widgets import Button, FocusRing, draw_panel
 
@@ -92,17 +94,14 @@ class ConfirmScene(Scene):
         if letter == "n" or (not letter and event.key == pygame.K_n):
             self.answer_no()
             return True
-        if event.key == pygame.K_ESCAPE:
-            self.answer_no()
-            return True
         intent = self.ctx.input.intent(event)
-        if intent == "pause":  # Esc by any other name
+        if is_back(intent):
             self.answer_no()
-        elif intent == "confirm" or event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        elif is_confirm(intent):
             self.ring.press()
-        elif intent in ("left", "up", "focus_prev"):
+        elif intent in (Intent.LEFT, Intent.UP, Intent.FOCUS_PREV):
             self.ring.move(-1)
-        elif intent in ("right", "down", "focus_next"):
+        elif intent in (Intent.RIGHT, Intent.DOWN, Intent.FOCUS_NEXT):
             self.ring.move(1)
         return True  # a modal swallows every key
 
@@ -110,7 +109,7 @@ class ConfirmScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
-        unit = max(0.5, min(w / 1280, h / 800))
+        unit = layout_unit(size)
         fonts, theme = self.ctx.fonts, self.ctx.theme
         width = min(round(PANEL_WIDTH * unit), round(w * MAX_WIDTH_SHARE))
         pad = round(24 * unit)

@@ -27,6 +27,8 @@ from game.rules.categories import (
 )
 from game.rules.config import MAX_GAMES, MAX_PLAYERS
 from game.scenes.base import Scene
+from game.ui.input import is_back, is_confirm
+from game.ui.layout import layout_unit
 from game.ui.menu_layout import title_image
 from game.ui.scroll import ScrollView, clipped, viewport_in
 from game.ui.text import wrap_text
@@ -38,6 +40,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+REFERENCE = (1100, 800)  # px: the window the help screen is designed at
 MEASURE = 58  # ems: the longest comfortable line of text (about 90 characters)
 # Blocks of the text: ("h", heading), ("p", paragraph), ("li", bullet), ("row", (key, text)).
 Block = tuple[str, object]
@@ -244,11 +247,7 @@ class HelpScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             self.back_focused = True  # the only button: it always has the focus
         intent = self.ctx.input.intent(event)
-        if event.type == pygame.KEYDOWN and (
-            intent in ("pause", "confirm")
-            or event.key
-            in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_BACKSPACE)
-        ):
+        if is_back(intent) or is_confirm(intent):
             self.close()
             return True
         return self.scroll.handle(event, intent)
@@ -259,7 +258,7 @@ class HelpScene(Scene):
         w, h = size
         self.felt.fit(size, self.ctx.theme)
         theme, fonts = self.ctx.theme, self.ctx.fonts
-        unit = max(0.5, min(w / 1100, h / 800))
+        unit = layout_unit(size, REFERENCE)
         margin = max(8, round(20 * unit))
         title = title_image(fonts, theme, "Rules & help", unit)
         self.title = (title, title.get_rect(midtop=(w // 2, margin)))

@@ -1,7 +1,7 @@
 """The pause menu over the table: the game stands still under a dimmed veil.
 
 Controls:
-    Esc / P          resume
+    Esc / P / Backspace   resume
     Up / Down, Tab / Shift+Tab   move the focus
     Enter            the focused item
     R / S / H / Q    Resume, Settings, Rules & help, Quit to title
@@ -20,7 +20,8 @@ import pygame
 
 from game.rules import Phase
 from game.scenes.base import Scene
-from game.ui.input import menu_letter
+from game.ui.input import Intent, is_back, menu_letter
+from game.ui.layout import layout_unit
 from game.ui.text import ellipsize
 from game.ui.widgets import Button, FocusRing, draw_panel
 
@@ -83,9 +84,9 @@ class PauseScene(Scene):
         if event.type != pygame.KEYDOWN:
             return False
         intent = self.ctx.input.intent(event)
-        if intent == "pause":
+        if is_back(intent):
             self.resume_game()
-        elif intent == "help":
+        elif intent is Intent.HELP:
             self.ctx.nav.help()
         elif not self.ring.handle_key(event, intent):
             letter = menu_letter(event)
@@ -98,7 +99,7 @@ class PauseScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
-        unit = max(0.5, min(w / 1280, h / 800))
+        unit = layout_unit(size)
         theme, fonts = self.ctx.theme, self.ctx.fonts
         pad = round(28 * unit)
         width = min(round(PANEL_WIDTH * unit), w - 16)

@@ -18,6 +18,8 @@ import pygame
 
 from game.scenes.base import Scene
 from game.ui.forms import TextField
+from game.ui.input import Intent, is_back, is_confirm
+from game.ui.layout import layout_unit
 from game.ui.text import wrap_text
 from game.ui.widgets import Button, FocusRing, draw_panel
 
@@ -86,25 +88,24 @@ class ProfileNameScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             self.ring.handle_mouse(event)
             return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.ring.press()
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
-            self.ring.move(1)
-            return True
+        # The field first: it takes Backspace (which would go back) and printable keys.
         if self.field.handle_key(event):
             if self.field.refused:
                 self.error = self.field.refused
             return True
+        intent = self.ctx.input.intent(event)
+        if is_confirm(intent):
+            self.ring.press()
+        elif is_back(intent):
+            self.close()
+        elif intent in (Intent.FOCUS_NEXT, Intent.FOCUS_PREV):
+            self.ring.move(-1 if intent is Intent.FOCUS_PREV else 1)
         return event.type == pygame.KEYDOWN  # a modal swallows every key
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         theme, fonts = self.ctx.theme, self.ctx.fonts
-        unit = max(0.5, min(w / 1280, h / 800))
+        unit = layout_unit(size)
         width = min(round(520 * unit * max(1.0, fonts.text_scale)), round(w * 0.9))
         pad = round(24 * unit)
         title_font = fonts.fit(self.title, 30 * unit, width - 2 * pad, bold=True)

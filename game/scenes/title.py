@@ -6,7 +6,7 @@ Controls:
     N / C / S / R       New game, Continue, Settings, Rules & help
     T / H / Q           Statistics, History, Quit
     F1               rules and help
-    Esc              asks whether to quit
+    Esc / Backspace  asks whether to quit
 Mouse: hover focuses an item, a click chooses it.
 
 Continue is enabled only while a saved game in progress is on disk.
@@ -21,7 +21,8 @@ import pygame
 from game.match.resume import has_saved_game, load_saved_session
 from game.scenes.base import Scene
 from game.ui.dice_view import MIN_DIE_SIZE, draw_die
-from game.ui.input import menu_letter
+from game.ui.input import Intent, is_back, menu_letter
+from game.ui.layout import layout_unit
 from game.ui.palette import dice_palette
 from game.ui.widgets import Button, FocusRing, draw_felt
 
@@ -29,6 +30,8 @@ if TYPE_CHECKING:
     from game.context import Context
 
 GAME_NAME = "YAHTZEE"
+MARGIN_REFERENCE = (1100, 800)  # px: the window the margin is designed at
+BUTTON_REFERENCE = (800, 900)  # px: the window the menu buttons are designed at
 TAGLINE = "T A B L E"
 # Five fives: a Yahtzee. (face, angle in degrees, x as a share of the row, lift in die sizes)
 DECOR_DICE = (
@@ -126,9 +129,9 @@ class TitleScene(Scene):
         intent = self.ctx.input.intent(event)
         if self.ring.handle_key(event, intent):
             return True
-        if intent == "help":
+        if intent is Intent.HELP:
             self.ctx.nav.help()
-        elif event.key == pygame.K_ESCAPE or intent == "pause":
+        elif is_back(intent):
             self.ask_quit()
         else:
             return self.ring.press_shortcut(menu_letter(event))
@@ -139,9 +142,9 @@ class TitleScene(Scene):
         self.size = size
         w, h = size
         theme, fonts = self.ctx.theme, self.ctx.fonts
-        margin = max(8, round(20 * min(w / 1100, h / 800)))
+        margin = max(8, round(20 * layout_unit(size, MARGIN_REFERENCE, least=0.0)))
         # Buttons follow the narrower side, so a tall window gets full-size buttons too.
-        unit = max(0.55, min(w / 800, h / 900))
+        unit = layout_unit(size, BUTTON_REFERENCE, least=0.55)
         button_h = max(30, round(54 * unit))
         button_w = min(w - 2 * margin, round(380 * unit))
         gap = max(6, round(12 * unit))

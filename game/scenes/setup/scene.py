@@ -7,7 +7,7 @@ Controls:
     Tab / Shift+Tab  next / previous control
     typing           edits the focused name (Backspace deletes, Ctrl+Backspace a word)
     Enter            start the game (on a button: press it)
-    Esc              back to the title
+    Esc              back to the title (Backspace too, off a name)
     F1               rules and help
 Mouse: click a name to edit it, click an arrow or a value to change it, click the buttons;
 hovering focuses.
