@@ -28,7 +28,7 @@ from game.scenes.review import ReviewScene
 from game.scenes.review.page import kept_dice
 from game.scenes.setup import SetupScene
 from game.scenes.stats import StatsScene
-from game.scenes.stats_pages import figures
+from game.scenes.stats.pages import figures
 from game.scenes.title import TitleScene
 from game.ui.charts import nice_ticks
 
@@ -292,7 +292,7 @@ def test_stats_show_a_profiles_figures_as_storage_computes_them(ctx):
     for seed in (11, 12):
         record(ctx, finished(seed=seed, seats=seats))
     scene = show(ctx, StatsScene(ctx))
-    assert scene.names == ["Ann", "CPU Hard"]  # the CPU level keeps its own record
+    assert scene.profiles.names == ("Ann", "CPU Hard")  # the CPU level keeps its own record
     stats = ctx.storage.profile_stats("Ann")
     assert scene.selected_stats == stats and stats.games == 2
     values = dict(figures(stats))
@@ -314,7 +314,7 @@ def test_stats_show_a_profiles_figures_as_storage_computes_them(ctx):
 
 def test_profiles_are_created_renamed_and_deleted_by_keyboard(ctx):
     scene = show(ctx, StatsScene(ctx))
-    assert scene.names == [] and scene.selected_stats is None
+    assert scene.profiles.names == () and scene.selected_stats is None
     feed(ctx, letter("n"))
     ask = ctx.stack.top
     assert isinstance(ask, ProfileNameScene)
@@ -334,7 +334,7 @@ def test_profiles_are_created_renamed_and_deleted_by_keyboard(ctx):
     assert [p.name for p in ctx.storage.list_profiles()] == ["Anna"]
     feed(ctx, key(pygame.K_DELETE))
     feed(ctx, letter("y"))
-    assert ctx.storage.list_profiles() == [] and scene.names == []
+    assert ctx.storage.list_profiles() == [] and scene.profiles.names == ()
 
 
 # ============================================================================= menus
@@ -380,19 +380,20 @@ def test_the_new_scenes_draw_inside_the_window_at_any_size(ctx, size):
             "replay": lambda s: [b.rect for b in s.controls] + [s.deck],
             "history": lambda s: [b.rect for b in s.ring.buttons] + [s.panel],
             "stats": lambda s: (
-                [b.rect for b in s.ring.buttons] + [s.panel, s.list_panel, *s.tabs.values()]
+                [b.rect for b in s.ring.buttons]
+                + [s.screen.panel, s.screen.list_panel, *s.screen.tabs.values()]
             ),
         }[name](scene)
         for rect in rects:
             assert rect.width > 0 and rect.height > 0, (name, size, rect)
             assert bounds.contains(rect), (name, size, rect)
         if name == "stats":
-            for _i, row in scene.list_rows:
-                assert scene.list_panel.contains(row), (size, row)
+            for _i, row in scene.profile_rows.rows:
+                assert scene.screen.list_panel.contains(row), (size, row)
             scene.show_page("scores")
             scene.draw(surface)
             for rect in (scene.variant_cycler.rect, scene.games_cycler.rect):
-                assert scene.panel.contains(rect), (size, rect)
+                assert scene.screen.panel.contains(rect), (size, rect)
         scene.exit()
 
 

@@ -2,12 +2,15 @@
 a profile's figures, its scores game by game and how they spread, and its record against
 each opponent; or the high score table of a rule variant and match length. Also the words
 the figures are shown in. Every paint function lays out when given no surface.
+
+The pages read a `ProfilePage` or a `ScoresPage` (what they show) and return where each part
+went; they never see the scene.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
-from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -19,8 +22,9 @@ from game.ui.palette import dice_palette
 from game.ui.text import wrap_text
 
 if TYPE_CHECKING:
-    from game.scenes.stats import StatsScene
-    from game.storage import ProfileStats
+    from game.storage import HighScore, ProfileStats
+    from game.ui.fonts import Fonts
+    from game.ui.theme import Theme
 
 VARIANTS = ("official", "free", "simple")
 HISTOGRAM_BIN = 25  # points
@@ -66,26 +70,55 @@ def short_date(iso: str) -> str:
 
 
 # ----------------------------------------------------------------------------- painting
-def build_page(scene: StatsScene) -> None:
-    view = scene.scroll.viewport
-    if view.width <= 0 or view.height <= 0:
-        return
-    paint = paint_scores if scene.page_name == "scores" else paint_profile
-    scene.page, height = render_page(partial(paint, scene), view.width, scene.ctx.theme)
-    scene.scroll.set_content(view, height, scene.scroll.line)
+@dataclass(frozen=True)
+class ProfilePage:
+    """What the players' page shows: the chosen profile's figures."""
+
+    stats: ProfileStats | None  # None: no profile to show
+    is_person: bool  # a person's profile, not a CPU level's record
+    created: str  # when the profile was made (ISO date), '' if unknown
 
 
-def _paint_empty(scene: StatsScene, pen: PageWriter, top: int, head: str, text: str) -> int:
+@dataclass(frozen=True)
+class ScoresPage:
+    """What the high score page shows: the table of one rule variant and match length."""
+
+    variant: str  # one of VARIANTS
+    games: int  # the match length
+    table: tuple[HighScore, ...]
+
+
+def render_stats_page(
+    theme: Theme, fonts: Fonts, px: float, view: pygame.Rect, content: ProfilePage | ScoresPage
+) -> tuple[pygame.Surface, int, dict[str, pygame.Rect]]:
+    """The page painted to fit the scrolled `view` with text of `px`: its surface, its
+    height, and where each part went (for tests and layout checks)."""
+    placed: dict[str, pygame.Rect] = {}
+
+    def paint(page: pygame.Surface | None) -> int:
+        pen = PageWriter(page, theme, fonts, px)
+        if isinstance(content, ScoresPage):
+            return paint_scores(pen, view, content)
+        rects: dict[str, pygame.Rect] = {}
+        height = paint_profile(pen, view, content, rects)
+        if page is not None:
+            placed.update(rects)
+        return height
+
+    surface, height = render_page(paint, view.width, theme)
+    return surface, height, placed
+
+
+def _paint_empty(pen: PageWriter, view: pygame.Rect, top: int, head: str, text: str) -> int:
     """An empty state that looks meant: three resting dice, a large line and a helpful
     one, centred in the room left below `top`."""
-    view = scene.scroll.viewport
     width = view.width
     die = round(pen.line * 1.8)
     lines = wrap_text(pen.body, text, round(width * 0.8))
     block = die * 2 + round(pen.line * 2.2) + len(lines) * pen.line
     y = top + max(pen.line, (view.height - top - block) // 2)
     if pen.surface is not None:
-        palette = dice_palette(scene.ctx.theme.high_contrast)
+        palette = dice_palette(pen.theme.high_contrast)
         for i, (face, angle) in enumerate(((1, 12.0), (2, -6.0), (3, 9.0))):
             centre = (width // 2 + (i - 1) * round(die * 1.3), y + die // 2)
             draw_die(pen.surface, centre, die, face, angle, palette=palette, dimmed=True)
@@ -93,33 +126,31 @@ def _paint_empty(scene: StatsScene, pen: PageWriter, top: int, head: str, text: 
     rect = pen.text(head, (width // 2, y), size=1.5, bold=True, anchor="midtop")
     y = rect.bottom + pen.line // 2
     for part in lines:
-        pen.text(part, (width // 2, y), ink=scene.ctx.theme.text_dim, anchor="midtop")
+        pen.text(part, (width // 2, y), ink=pen.theme.text_dim, anchor="midtop")
         y += pen.line
     return y + pen.line
 
 
-def paint_profile(scene: StatsScene, page: pygame.Surface | None) -> int:
-    theme, fonts = scene.ctx.theme, scene.ctx.fonts
-    pen = PageWriter(page, theme, fonts, scene.body_px)
+def paint_profile(
+    pen: PageWriter, view: pygame.Rect, content: ProfilePage, rects: dict[str, pygame.Rect]
+) -> int:
+    page, theme, fonts = pen.surface, pen.theme, pen.fonts
     line = pen.line
-    width = scene.scroll.viewport.width
-    rects: dict[str, pygame.Rect] = {}
-    stats = scene.selected_stats
+    width = view.width
+    stats = content.stats
     if stats is None:
-        y = _paint_empty(
-            scene,
+        return _paint_empty(
             pen,
+            view,
             0,
             "No games yet",
             "Make a profile with N, then give a seat the same name in a new game: its "
             "games are counted here. The CPU levels keep their own records as they play.",
         )
-        scene.page_rects = rects if page is not None else scene.page_rects
-        return y
     name = stats.name
     rect = pen.text(name, (0, 0), size=1.5, bold=True, width=width)
-    if scene.is_person:
-        since = f"profile since {short_date(scene.created.get(name, ''))}"
+    if content.is_person:
+        since = f"profile since {short_date(content.created)}"
     else:
         since = "a CPU level's record, over every game it played"
     pen.text(
@@ -131,20 +162,18 @@ def paint_profile(scene: StatsScene, page: pygame.Surface | None) -> int:
     )
     y = rect.bottom + line // 2
     if not stats.games:
-        y = _paint_empty(
-            scene,
+        return _paint_empty(
             pen,
+            view,
             y,
             "No games yet",
             f"Games played in a seat called {name} are counted here."
-            if scene.is_person
+            if content.is_person
             else "This level has not played yet.",
         )
-        scene.page_rects = rects if page is not None else scene.page_rects
-        return y
     # The figures as tiles.
     items = figures(stats)
-    small = fonts.get(scene.body_px * 0.8)
+    small = fonts.get(pen.px * 0.8)
     widest = max(small.size(label)[0] for label, _ in items) + line
     spacing = tile_gap(line)
     most = max(2, min(5, (width + spacing) // (max(widest, line * 6) + spacing)))
@@ -212,7 +241,7 @@ def paint_profile(scene: StatsScene, page: pygame.Surface | None) -> int:
             )
             pen.text(text, (name_w, y), ink=theme.text_dim, width=width - name_w)
             _paint_record_bar(
-                scene,
+                theme,
                 page,
                 pygame.Rect(
                     name_w + round(line * 12),
@@ -224,15 +253,13 @@ def paint_profile(scene: StatsScene, page: pygame.Surface | None) -> int:
             )
         y += line
     rects["head_to_head"] = pygame.Rect(0, top, width, y - top)
-    scene.page_rects = rects if page is not None else scene.page_rects
     return y + line // 2
 
 
-def _paint_record_bar(scene: StatsScene, page: pygame.Surface, rect: pygame.Rect, record) -> None:
+def _paint_record_bar(theme: Theme, page: pygame.Surface, rect: pygame.Rect, record) -> None:
     """Wins, ties and losses as one bar: green, grey, red, with a dark edge."""
     if rect.width < 20 or not record.played:
         return
-    theme = scene.ctx.theme
     x = rect.left
     for count, colour in (
         (record.wins, theme.good),
@@ -246,18 +273,17 @@ def _paint_record_bar(scene: StatsScene, page: pygame.Surface, rect: pygame.Rect
     pygame.draw.rect(page, theme.text_dim, rect, 1)
 
 
-def paint_scores(scene: StatsScene, page: pygame.Surface | None) -> int:
-    theme, fonts = scene.ctx.theme, scene.ctx.fonts
-    pen = PageWriter(page, theme, fonts, scene.body_px)
+def paint_scores(pen: PageWriter, view: pygame.Rect, content: ScoresPage) -> int:
+    page, theme = pen.surface, pen.theme
     line = pen.line
-    width = scene.scroll.viewport.width
-    rules = f"{VARIANTS[scene.variant].capitalize()} rules, " + (
-        "1 game" if scene.games == 1 else f"match of {scene.games}"
+    width = view.width
+    rules = f"{content.variant.capitalize()} rules, " + (
+        "1 game" if content.games == 1 else f"match of {content.games}"
     )
-    if not scene.table:
+    if not content.table:
         return _paint_empty(
-            scene,
             pen,
+            view,
             0,
             "No high scores yet",
             f"for {rules}. People's games without teams enter; the ten best are kept.",
@@ -281,7 +307,7 @@ def paint_scores(scene: StatsScene, page: pygame.Surface | None) -> int:
     pen.text("Score", (x_score, 0), size=0.85, ink=theme.text_dim, anchor="topright")
     pen.text("Date", (x_date, 0), size=0.85, ink=theme.text_dim)
     y = line
-    for place, entry in enumerate(scene.table, start=1):
+    for place, entry in enumerate(content.table, start=1):
         first = place == 1
         mid = y + row_h // 2
         if page is not None and place % 2:

@@ -27,26 +27,29 @@ Controls:
 Mouse: click the page tabs, a profile, the buttons and the arrows; the wheel scrolls the
 figures.
 
-This module is the scene: its data, actions and input. The pages are painted in
-stats_pages, the screen laid out in stats_layout and drawn in stats_draw; the name box is
-game.scenes.profile_name.
+This module is the scene: its data, actions and input. The pages are painted in pages.py,
+the screen laid out in layout.py and drawn in draw.py, none of which sees the scene; the
+name box is game.scenes.profile_name, opened through the navigator.
 """
 
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.rules.config import MAX_GAMES
 from game.scenes.base import Scene
-from game.scenes.stats_draw import draw_stats
-from game.scenes.stats_layout import lay_list, lay_out
-from game.scenes.stats_pages import VARIANTS, build_page
-from game.storage import CPU_PROFILES
+from game.scenes.stats.draw import StatsView, draw_stats
+from game.scenes.stats.layout import NO_LIST, UNPLACED, StatsLayout, lay_list, lay_out
+from game.scenes.stats.pages import VARIANTS, ProfilePage, ScoresPage, render_stats_page
+from game.scenes.stats.profiles import Profiles, name_box_submit, read_profiles
 from game.ui.forms import Cycler
-from game.ui.input import menu_letter
+from game.ui.input import Intent, is_back, is_confirm, menu_letter
+from game.ui.menu_layout import place_button_row
 from game.ui.scroll import ScrollView
 from game.ui.text import as_sentence
 from game.ui.widgets import Button, FeltBackground, FocusRing
@@ -64,10 +67,7 @@ class StatsScene(Scene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.page_name = "players"
-        self.names: list[str] = []  # people's profiles, then CPU levels with games
-        self.people = 0  # how many of `names` are people's profiles
-        self.created: dict[str, str] = {}
-        self.stats: dict[str, ProfileStats] = {}
+        self.profiles = Profiles()
         self.selected = 0
         self.variant = 0  # index into VARIANTS
         self.games = 1  # match length of the high score table shown
@@ -87,21 +87,9 @@ class StatsScene(Scene):
             key="games",
         )
         self.hover: object = None
-        self.size = (0, 0)
-        self.unit = 1.0
-        self.body_px = 20.0
         self.felt = FeltBackground()
-        self.title: tuple[pygame.Surface, pygame.Rect] | None = None
-        self.tabs: dict[str, pygame.Rect] = {}
-        self.list_panel = pygame.Rect(0, 0, 0, 0)
-        self.panel = pygame.Rect(0, 0, 0, 0)
-        self.list_rows: list[tuple[int, pygame.Rect]] = []  # (profile index, row)
-        self.list_first = 0  # the first entry shown when the list is longer than its panel
-        self.list_more = (False, False)  # entries hidden above, below
-        self.list_cols = 1
-        self.list_row_h = 30
-        self.list_gap = 8
-        self.list_heads: list[tuple[pygame.Surface, pygame.Rect]] = []
+        self.screen: StatsLayout = UNPLACED
+        self.profile_rows = NO_LIST  # the profile list's rows in view
         self.page: pygame.Surface | None = None
         self.page_rects: dict[str, pygame.Rect] = {}
         self.refresh()
@@ -111,43 +99,32 @@ class StatsScene(Scene):
     def refresh(self, select: str | None = None) -> None:
         """Read profiles and figures again (after a change, or on opening)."""
         storage = self.ctx.storage
-        current = select or (self.names[self.selected] if self.names else None)
-        profiles = storage.list_profiles()
-        self.created = {p.name: p.created for p in profiles}
-        every = storage.all_stats()
-        cpus = [name for name in CPU_PROFILES if name in every]
-        self.names = [p.name for p in profiles] + cpus
-        self.people = len(profiles)
-        self.stats = {name: every.get(name) or storage.profile_stats(name) for name in self.names}
+        current = select or self.selected_name
+        self.profiles = read_profiles(storage)
         self.ctx.report_storage_problems()
-        if current is not None:
-            folded = [n.casefold() for n in self.names]
-            key = current.casefold()
-            self.selected = (
-                folded.index(key) if key in folded else min(self.selected, len(self.names) - 1)
-            )
-        self.selected = max(0, min(self.selected, len(self.names) - 1))
+        self.selected = self.profiles.find(current, self.selected)
         self.table = storage.high_scores(VARIANTS[self.variant], self.games)
         self._set_buttons()
-        if self.size != (0, 0):
-            self.layout(self.size)
+        if self.screen.size != (0, 0):
+            self.layout(self.screen.size)
 
     @property
     def selected_name(self) -> str | None:
-        return self.names[self.selected] if self.names else None
+        names = self.profiles.names
+        return names[self.selected] if names else None
 
     @property
     def selected_stats(self) -> ProfileStats | None:
         name = self.selected_name
-        return None if name is None else self.stats[name]
+        return None if name is None else self.profiles.stats[name]
 
     @property
     def is_person(self) -> bool:
-        return self.selected < self.people
+        return self.selected < self.profiles.people
 
     def _set_buttons(self) -> None:
         self.rename_button.enabled = self.delete_button.enabled = (
-            bool(self.names) and self.is_person
+            bool(self.profiles.names) and self.is_person
         )
         if self.page_name == "players":
             self.ring.set([self.new_button, self.rename_button, self.delete_button, self.back])
@@ -162,60 +139,50 @@ class StatsScene(Scene):
     def show_page(self, name: str) -> None:
         self.page_name = name
         self._set_buttons()
-        self.layout(self.size)
+        self.layout(self.screen.size)
 
     def select(self, index: int) -> None:
-        if not self.names:
+        if not self.profiles.names:
             return
-        index = max(0, min(index, len(self.names) - 1))
+        index = max(0, min(index, len(self.profiles.names) - 1))
         if index != self.selected:
             self.selected = index
             self.scroll.scroll_to(0)
             self._set_buttons()
-            if self.page_name == "players" and self.size != (0, 0):
-                lay_list(self)
-            build_page(self)
+            if self.page_name == "players" and self.screen.size != (0, 0):
+                self._lay_list()
+            self._build_page()
 
     def step_variant(self, step: int) -> None:
         self.variant = (self.variant + step) % len(VARIANTS)
         self.table = self.ctx.storage.high_scores(VARIANTS[self.variant], self.games)
-        build_page(self)
+        self._build_page()
 
     def step_games(self, step: int) -> None:
         self.games = (self.games - 1 + step) % MAX_GAMES + 1
         self.table = self.ctx.storage.high_scores(VARIANTS[self.variant], self.games)
-        build_page(self)
+        self._build_page()
 
     def new_profile(self) -> None:
-        def create(name: str) -> str | None:
-            try:
-                profile = self.ctx.storage.create_profile(name)
-            except ValueError as error:
-                return as_sentence(error)
-            self.refresh(select=profile.name)
-            return None
-
+        create = name_box_submit(self.ctx.storage.create_profile, self._select_after_change)
         self.ctx.nav.profile_name("New profile", "", create, "Create")
 
     def rename_profile(self) -> None:
-        if not self.names or not self.is_person:
+        old = self.selected_name
+        if old is None or not self.is_person:
             return
-        old = self.names[self.selected]
-
-        def rename(name: str) -> str | None:
-            try:
-                profile = self.ctx.storage.rename_profile(old, name)
-            except ValueError as error:
-                return as_sentence(error)
-            self.refresh(select=profile.name)
-            return None
-
+        rename = name_box_submit(
+            partial(self.ctx.storage.rename_profile, old), self._select_after_change
+        )
         self.ctx.nav.profile_name(f"Rename {old}", old, rename, "Rename")
 
+    def _select_after_change(self, name: str) -> None:
+        self.refresh(select=name)
+
     def delete_profile(self) -> None:
-        if not self.names or not self.is_person:
+        name = self.selected_name
+        if name is None or not self.is_person:
             return
-        name = self.names[self.selected]
 
         def delete() -> None:
             try:
@@ -234,8 +201,8 @@ class StatsScene(Scene):
 
     def resume(self, result: object = None) -> None:
         # Settings or a profile may have changed under an overlay.
-        if self.size != (0, 0):
-            self.layout(self.size)
+        if self.screen.size != (0, 0):
+            self.layout(self.screen.size)
 
     # ----------------------------------------------------------------- input
 
@@ -246,7 +213,9 @@ class StatsScene(Scene):
             return self.scroll.handle(event, None) or True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self._click(event.pos)
-        if event.type == pygame.MOUSEWHEEL and self.list_panel.collidepoint(self.ctx.pointer()):
+        if event.type == pygame.MOUSEWHEEL and self.screen.list_panel.collidepoint(
+            self.ctx.pointer()
+        ):
             self.select(self.selected - event.y)  # the wheel over the list walks it
             return True
         if event.type in (pygame.MOUSEWHEEL, pygame.MOUSEBUTTONUP):
@@ -255,17 +224,17 @@ class StatsScene(Scene):
             return False
         intent = self.ctx.input.intent(event)
         letter = menu_letter(event)
-        if intent == "pause" or event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+        if is_back(intent):
             self.close()
-        elif letter == "h" or intent in ("focus_next", "focus_prev"):
+        elif letter == "h" or intent in (Intent.FOCUS_NEXT, Intent.FOCUS_PREV):
             self.show_page("scores" if self.page_name == "players" else "players")
         elif self.page_name == "scores":
             return self._scores_key(event, intent)
-        elif intent in ("up", "down"):
-            self.select(self.selected + (1 if intent == "down" else -1))
-        elif intent in ("left", "right"):
-            self.ring.move(-1 if intent == "left" else 1)
-        elif intent == "confirm" or event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        elif intent in (Intent.UP, Intent.DOWN):
+            self.select(self.selected + (1 if intent is Intent.DOWN else -1))
+        elif intent in (Intent.LEFT, Intent.RIGHT):
+            self.ring.move(-1 if intent is Intent.LEFT else 1)
+        elif is_confirm(intent):
             self.ring.press()
         elif letter == "n":
             self.new_profile()
@@ -277,19 +246,19 @@ class StatsScene(Scene):
             return self.scroll.handle(event, None)
         return True
 
-    def _scores_key(self, event: pygame.event.Event, intent: str | None) -> bool:
-        if intent in ("left", "right"):
-            self.step_variant(-1 if intent == "left" else 1)
-        elif intent in ("up", "down"):
-            self.step_games(-1 if intent == "up" else 1)
-        elif intent == "confirm" or event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+    def _scores_key(self, event: pygame.event.Event, intent: Intent | None) -> bool:
+        if intent in (Intent.LEFT, Intent.RIGHT):
+            self.step_variant(-1 if intent is Intent.LEFT else 1)
+        elif intent in (Intent.UP, Intent.DOWN):
+            self.step_games(-1 if intent is Intent.UP else 1)
+        elif is_confirm(intent):
             self.ring.press()
         else:
             return self.scroll.handle(event, None)
         return True
 
     def _target_at(self, pos: tuple[int, int]) -> object:
-        for name, rect in self.tabs.items():
+        for name, rect in self.screen.tabs.items():
             if rect.collidepoint(pos):
                 return name
         if self.page_name == "scores":
@@ -297,7 +266,7 @@ class StatsScene(Scene):
                 if cycler.hit(pos):
                     return cycler
         else:
-            for i, rect in self.list_rows:
+            for i, rect in self.profile_rows.rows:
                 if rect.collidepoint(pos):
                     return i
         return None
@@ -320,7 +289,69 @@ class StatsScene(Scene):
 
     # ----------------------------------------------------------------- layout and drawing
     def layout(self, size: tuple[int, int]) -> None:
-        lay_out(self, size)
+        theme = self.ctx.theme
+        self.felt.fit(size, theme)
+        buttons = self.ring.buttons
+        screen = lay_out(
+            theme,
+            self.ctx.fonts,
+            size,
+            players_page=self.page_name == "players",
+            buttons=len(buttons),
+            profiles=len(self.profiles.names),
+            people=self.profiles.people,
+        )
+        self.screen = screen
+        place_button_row(buttons, size[0], screen.button_foot, screen.button_size, screen.gap)
+        if screen.variant_cycler is not None and screen.games_cycler is not None:
+            self.variant_cycler.rect = screen.variant_cycler
+            self.games_cycler.rect = screen.games_cycler
+        if self.page_name == "players":
+            self._lay_list()
+        else:
+            self.profile_rows = replace(self.profile_rows, rows=(), heads=())
+        self.scroll.set_content(screen.viewport, self.scroll.content_height, screen.scroll_line)
+        self._build_page()
+
+    def _lay_list(self) -> None:
+        self.profile_rows = lay_list(
+            self.ctx.theme,
+            self.ctx.fonts,
+            self.screen,
+            profiles=len(self.profiles.names),
+            people=self.profiles.people,
+            selected=self.selected,
+            first=self.profile_rows.first,
+        )
+
+    def _build_page(self) -> None:
+        """Paint the page shown once onto its own surface; draw() only blits it."""
+        view = self.scroll.viewport
+        if view.width <= 0 or view.height <= 0:
+            return
+        if self.page_name == "scores":
+            content: ProfilePage | ScoresPage = ScoresPage(
+                VARIANTS[self.variant], self.games, tuple(self.table)
+            )
+        else:
+            name = self.selected_name
+            created = self.profiles.created.get(name, "") if name is not None else ""
+            content = ProfilePage(self.selected_stats, self.is_person, created)
+        self.page, height, self.page_rects = render_stats_page(
+            self.ctx.theme, self.ctx.fonts, self.screen.body_px, view, content
+        )
+        self.scroll.set_content(view, height, self.scroll.line)
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_stats(self, surface)
+        view = StatsView(
+            felt=self.felt,
+            scroll=self.scroll,
+            ring=self.ring,
+            cyclers=(self.variant_cycler, self.games_cycler) if self.page_name == "scores" else (),
+            page_name=self.page_name,
+            hover=self.hover,
+            page=self.page,
+            profiles=tuple((n, self.profiles.stats[n].games) for n in self.profiles.names),
+            selected=self.selected,
+        )
+        draw_stats(surface, self.ctx.theme, self.ctx.fonts, self.screen, self.profile_rows, view)
