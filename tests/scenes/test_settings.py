@@ -17,8 +17,8 @@ from game.rules import GameConfig
 from game.scenes.confirm import ConfirmScene
 from game.scenes.pause import PauseScene
 from game.scenes.settings import SettingsScene
-from game.scenes.settings_keys import clear_key, key_label, remap
-from game.scenes.settings_rows import KeySlot
+from game.scenes.settings.key_slot import KeySlot
+from game.scenes.settings.keys import clear_key, key_label, remap
 from game.scenes.title import TitleScene
 from game.storage import Storage
 from game.storage.settings import DEFAULT_KEY_BINDINGS, INTENTS, Settings
@@ -166,7 +166,7 @@ def test_toggle_by_enter_and_by_click_is_saved(ctx, tmp_path):
 def test_clicking_a_row_label_flips_its_switch(ctx, tmp_path):
     scene = open_settings(ctx)
     switch = in_view(ctx, scene, "advice_overlay")
-    label_x = scene.scroll.viewport.left + scene.marker_w + 4
+    label_x = scene.scroll.viewport.left + scene.lay.marker_w + 4
     feed(ctx, click((label_x, switch.rect.centery)))
     assert saved(tmp_path).advice_overlay is True
 
@@ -301,9 +301,9 @@ def test_remap_by_key_press_drives_the_intent(ctx, tmp_path):
     scene = open_settings(ctx)
     tab_to(ctx, scene, ("key", "roll", 0))
     feed(ctx, ENTER)
-    assert scene.capture is scene.control(("key", "roll", 0))
+    assert scene.capture.slot is scene.control(("key", "roll", 0))
     feed(ctx, key(pygame.K_q, "q"))
-    assert scene.capture is None
+    assert scene.capture.slot is None
     assert saved(tmp_path).key_bindings["roll"] == ("q", "r")
     assert ctx.input.intent(key(pygame.K_q, "q")) == "roll"
     assert ctx.input.intent(key(pygame.K_SPACE, " ")) is None
@@ -314,7 +314,7 @@ def test_remap_by_mouse_into_the_second_slot(ctx, tmp_path):
     scene = open_settings(ctx)
     slot = in_view(ctx, scene, ("key", "hint", 1))
     feed(ctx, click(slot.rect.center))
-    assert scene.capture is slot
+    assert scene.capture.slot is slot
     feed(ctx, key(pygame.K_F2))
     assert saved(tmp_path).key_bindings["hint"] == ("h", "f2")
     assert ctx.input.intent(key(pygame.K_F2)) == "hint"
@@ -353,20 +353,20 @@ def test_reserved_keys_and_escape_while_capturing(ctx, tmp_path):
     feed(ctx, ENTER, key(pygame.K_F11))
     assert "F11 always toggles full screen" in scene.status()[0]
     feed(ctx, ENTER, ESC)
-    assert scene.capture is None
+    assert scene.capture.slot is None
     assert isinstance(ctx.stack.top, SettingsScene)  # Esc cancelled; it did not leave
     assert saved(tmp_path).key_bindings == DEFAULT_KEY_BINDINGS
     # Full screen's F11 cannot be replaced, only joined by a second key.
     tab_to(ctx, scene, ("key", "fullscreen", 0))
     feed(ctx, ENTER)
-    assert scene.capture is None
+    assert scene.capture.slot is None
 
 
 def test_modifiers_are_waited_through_so_ctrl_z_binds_z(ctx, tmp_path):
     scene = open_settings(ctx)
     tab_to(ctx, scene, ("key", "undo", 0))
     feed(ctx, ENTER, key(pygame.K_LCTRL, mod=pygame.KMOD_LCTRL))
-    assert scene.capture is not None
+    assert scene.capture.slot is not None
     feed(ctx, key(pygame.K_u, "\x15", mod=pygame.KMOD_LCTRL))
     assert saved(tmp_path).key_bindings["undo"] == ("u",)
     assert ctx.input.intent(key(pygame.K_u, mod=pygame.KMOD_LCTRL)) == "undo"
@@ -498,21 +498,22 @@ def test_layout_stays_inside_the_window(ctx, size, changes):
         scene.grid.focus_key(target)
         scene._reveal(scene.grid.focused)
         ctx.stack.draw(surface)
-    for rect in (scene.panel, scene.status_rect, scene.back.rect, scene.reset_all.rect):
+    lay = scene.lay
+    for rect in (lay.panel, lay.status_rect, scene.back.rect, scene.reset_all.rect):
         assert window.contains(rect)
-    assert window.contains(scene.title[1])
-    assert scene.panel.contains(scene.scroll.viewport)
+    assert window.contains(lay.title_rect)
+    assert lay.panel.contains(scene.scroll.viewport)
     assert not scene.back.rect.colliderect(scene.reset_all.rect)
-    assert scene.panel.bottom <= min(scene.back.rect.top, scene.status_rect.top)
+    assert lay.panel.bottom <= min(scene.back.rect.top, lay.status_rect.top)
     view = scene.scroll.viewport
-    for row in scene.rows:
+    for row, place in zip(scene.rows, lay.rows, strict=True):
         for control in row.controls:
             assert view.left <= control.rect.left and control.rect.right <= view.right
             assert control.rect.height >= 20
             # The label never runs into its control.
-            x = scene.row_indent[id(row)] + view.left
-            for _text, y in row.label_lines:
-                label = pygame.Rect(x, y, row.label_width, scene.body_font.get_linesize())
+            x = place.label_x + view.left
+            for _text, y in place.label_lines:
+                label = pygame.Rect(x, y, place.label_width, lay.body_font.get_linesize())
                 label.move_ip(0, view.top - scene.scroll.offset)
                 assert not label.colliderect(control.rect), row.label
     # Scrolled to the end, the last control is wholly in view.

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.scenes.settings_keys import clear_key, remap
+from game.scenes.settings.keys import clear_key, remap
 from game.storage.settings import DEFAULT_KEY_BINDINGS, TEXT_SCALE, Settings
 from game.ui.status_line import NOTE, WARN
 
@@ -77,6 +77,18 @@ class SettingsEditor:
         old, what = self.history.pop()
         self.commit(old, record=False)
         self.say(f"Undone: {_what(what)}.")
+
+    def start_drag(self, name: str) -> None:
+        """A slider's drag begins: the settings before it are what undo goes back to (the
+        drag's own changes are not recorded one by one)."""
+        self.history.append((self.ctx.settings, name))
+
+    def end_drag(self, name: str) -> None:
+        """The drag is let go: it is heard at its level, and one that ended where it began
+        leaves nothing to undo."""
+        if self.history and self.history[-1][0] == self.ctx.settings:
+            self.history.pop()
+        self.click_level(name)
 
     def click_level(self, name: str) -> None:
         """The click that lets a volume be heard at its new level."""

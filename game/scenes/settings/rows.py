@@ -1,32 +1,28 @@
 """The settings list's row model: a row is a setting's label and its control(s), or a section
-heading, and `build_rows` makes every row of the screen, wired to the scene's editor. The
-controls are the form controls of game.ui.forms, plus the key cap (`KeySlot`) of the Keys
-section. Also the words each setting's values and help are shown in.
+heading, and `build_rows` makes every row of the screen, wired to the settings editor. The
+controls are the form controls of game.ui.forms, plus the key caps (`KeySlot`) of the Keys
+section. Also the words each setting's values and help are shown in. Where a row goes on
+the screen is the layout's business (game.scenes.settings.layout), not the row's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import pygame
-
 from game.rules import Variant
-from game.scenes.settings_keys import RESERVED_KEYS, intent_label, is_locked, key_label
+from game.scenes.settings.key_slot import KEY_SLOTS, KeySlot
+from game.scenes.settings.keys import RESERVED_KEYS, intent_label, is_locked, key_label
 from game.storage.settings import ANIMATION_SPEEDS, CPU_PACES, INTENTS, VARIANTS, VERIFY_MODES
-from game.ui.forms import Cycler, FormButton, Slider, Toggle, draw_focus_marker
+from game.ui.forms import Cycler, FormButton, Slider, Toggle
 from game.ui.input import CTRL_INTENTS
 from game.ui.rule_words import VARIANT_HELP
-from game.ui.text import ellipsize, fitted_px
 
 if TYPE_CHECKING:
     from game.context import Context
-    from game.scenes.settings import SettingsScene
-    from game.ui.fonts import Fonts
-    from game.ui.theme import Theme
+    from game.scenes.settings.editor import SettingsEditor
 
-KEY_SLOTS = 2  # a key and a second key per action
 SPEED_LABELS = {"normal": "Normal", "fast": "Fast", "instant": "Instant"}
 PACE_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast"}
 VERIFY_LABELS = {"zeros": "Before a zero", "all": "Every score", "off": "Never"}
@@ -52,81 +48,40 @@ def stepped(presets: tuple[float, ...], current: float, step: int) -> float:
     return next((p for p in reversed(presets) if p < current - 1e-9), presets[0])
 
 
-@dataclass(eq=False)
-class KeySlot:
-    """One of an action's keys, shown as a key cap; Enter or a click captures the next key."""
-
-    intent: str
-    slot: int
-    text: Callable[[], str]
-    key: object = None
-    lock: Callable[[], bool] = lambda: False
-    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
-    enabled: bool = True
-    capturing: bool = False  # set by the scene while it waits for the key
-
-    @property
-    def locked(self) -> bool:
-        return self.lock()
-
-    def hit(self, pos: tuple[int, int]) -> bool:
-        return self.enabled and self.rect.collidepoint(pos)
-
-    def draw(self, surface: pygame.Surface, theme: Theme, fonts: Fonts, focused: bool) -> None:
-        box = self.rect
-        radius = max(4, box.height // 5)
-        if self.capturing:
-            fill, ink, text = theme.accent, theme.text_on_accent, "Press a key"
-        else:
-            fill, ink, text = theme.panel_alt, theme.text, self.text()
-            if self.locked or not text:
-                ink = theme.text_dim
-            text = text or "\u2013"  # an empty second slot: a dash, not nothing
-        # A key cap: a darker lip under the face.
-        lip = max(2, box.height // 12)
-        pygame.draw.rect(surface, theme.panel_edge, box, 0, radius)
-        face = pygame.Rect(box.left, box.top, box.width, box.height - lip)
-        pygame.draw.rect(surface, fill, face, 0, radius)
-        pygame.draw.rect(surface, theme.panel_edge, box, 2, radius)
-        font = fonts.get(fitted_px(fonts, box.height * 0.44), bold=bool(self.text()))
-        shown = ellipsize(font, text, box.width - max(8, box.height // 3))
-        image = font.render(shown, True, ink)
-        surface.blit(image, image.get_rect(center=face.center))
-        if focused or self.capturing:
-            draw_focus_marker(surface, theme, box)
-
-
 SettingControl = Cycler | Slider | Toggle | FormButton | KeySlot
 
 
-@dataclass(eq=False)
+@dataclass(frozen=True, eq=False)
 class Row:
     """A line of the list: a setting's label and its control(s), or a section heading."""
 
     label: str
-    controls: list[SettingControl] = field(default_factory=list)
+    controls: tuple[SettingControl, ...] = ()
     help: Callable[[], str] | str = ""
     heading: bool = False
     indent: bool = False  # a detail of the row above (a threshold under its switch)
-    content: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
-    label_lines: list[tuple[str, int]] = field(default_factory=list)  # (text, y in content)
-    label_width: int = 0  # px the label may take
 
     def describe(self) -> str:
         return self.help() if callable(self.help) else self.help
 
 
-def build_rows(scene: SettingsScene) -> list[Row]:
-    """The list's rows, headings and all, their controls wired to the scene's editor."""
-    editor = scene.editor
-    s = lambda: scene.ctx.settings  # noqa: E731 - the settings in force, read when drawn
+def build_rows(
+    ctx: Context,
+    editor: SettingsEditor,
+    focused: Callable[[], object],
+    dragging: Callable[[], bool],
+) -> list[Row]:
+    """The list's rows, headings and all, their controls wired to `editor`. `focused` gives
+    the control with the focus (the key rows' help reads it) and `dragging` whether a slider
+    is being dragged (a drag clicks once, when it is let go)."""
+    s = lambda: ctx.settings  # noqa: E731 - the settings in force, read when drawn
     rows: list[Row] = []
 
     def head(text: str) -> None:
         rows.append(Row(text, heading=True))
 
     def row(label: str, control: SettingControl, help, indent: bool = False) -> None:
-        rows.append(Row(label, [control], help, indent=indent))
+        rows.append(Row(label, (control,), help, indent=indent))
 
     def toggle(name: str, on_text: str = "On", off_text: str = "Off") -> Toggle:
         return Toggle(
@@ -154,12 +109,20 @@ def build_rows(scene: SettingsScene) -> list[Row]:
     head("Sound")
     row(
         "Sound volume",
-        Slider(lambda: s().sound_volume, _volume_setter(scene, "sound_volume"), key="sound_volume"),
+        Slider(
+            lambda: s().sound_volume,
+            _volume_setter(editor, dragging, "sound_volume"),
+            key="sound_volume",
+        ),
         "Dice, scores and clicks. A click plays at the new level.",
     )
     row(
         "Music volume (no music yet)",
-        Slider(lambda: s().music_volume, _volume_setter(scene, "music_volume"), key="music_volume"),
+        Slider(
+            lambda: s().music_volume,
+            _volume_setter(editor, dragging, "music_volume"),
+            key="music_volume",
+        ),
         "The game has no music yet; this level is kept for when it does.",
     )
     row(
@@ -244,7 +207,7 @@ def build_rows(scene: SettingsScene) -> list[Row]:
         Toggle(
             lambda: s().fullscreen, lambda on: editor.change("fullscreen", on), key="fullscreen"
         ),
-        f"Fill the screen; {scene.ctx.input.label('fullscreen')} toggles it anywhere.",
+        f"Fill the screen; {ctx.input.label('fullscreen')} toggles it anywhere.",
     )
     row(
         "Colour-blind-safe palette",
@@ -273,23 +236,23 @@ def build_rows(scene: SettingsScene) -> list[Row]:
             control = KeySlot(
                 intent,
                 slot,
-                _slot_text(scene.ctx, intent, slot),
+                _slot_text(ctx, intent, slot),
                 key=("key", intent, slot),
-                lock=_slot_lock(scene.ctx, intent, slot),
+                lock=_slot_lock(ctx, intent, slot),
             )
             slots.append(control)
-        rows.append(Row(intent_label(intent), slots, _key_help(scene, intent)))
+        rows.append(Row(intent_label(intent), tuple(slots), _key_help(focused, intent)))
     rows.append(
         Row(
             "",
-            [
+            (
                 FormButton(
                     "Reset keys to defaults",
                     editor.reset_keys,
                     key="reset_keys",
                     help="Every key back to how the game came; other settings stay.",
-                )
-            ],
+                ),
+            ),
             "Every key back to how the game came; other settings stay.",
         )
     )
@@ -311,10 +274,10 @@ def _slot_lock(ctx: Context, intent: str, slot: int) -> Callable[[], bool]:
     return lambda: is_locked(ctx.settings.key_bindings, intent, slot)
 
 
-def _key_help(scene: SettingsScene, intent: str) -> Callable[[], str]:
+def _key_help(focused: Callable[[], object], intent: str) -> Callable[[], str]:
     def text() -> str:
-        focused = scene.grid.focused
-        if isinstance(focused, KeySlot) and focused.locked:
+        control = focused()
+        if isinstance(control, KeySlot) and control.locked:
             return f"{RESERVED_KEYS['f11']}. Set a second key beside it if you like."
         extra = " Undo is Ctrl with this key." if intent in CTRL_INTENTS else ""
         return f"Enter or click, then press a key. Delete clears a second key.{extra}"
@@ -322,11 +285,14 @@ def _key_help(scene: SettingsScene, intent: str) -> Callable[[], str]:
     return text
 
 
-def _volume_setter(scene: SettingsScene, name: str) -> Callable[[float], None]:
+def _volume_setter(
+    editor: SettingsEditor, dragging: Callable[[], bool], name: str
+) -> Callable[[float], None]:
     def set_level(value: float) -> None:
-        scene.editor.change(name, value, record=scene.dragging is None)
-        if scene.dragging is None:  # a drag clicks once, when it is let go
-            scene.editor.click_level(name)
+        held = dragging()
+        editor.change(name, value, record=not held)
+        if not held:  # a drag clicks once, when it is let go
+            editor.click_level(name)
 
     return set_level
 

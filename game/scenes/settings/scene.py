@@ -18,11 +18,12 @@ slider (drag it too); click a key to capture the next key press, right-click a s
 to clear it; the wheel or the scroll bar scrolls.
 
 A key already bound to another action is swapped, or the change refused when it would leave
-an action without a key (the rule is in game.scenes.settings_keys).
+an action without a key (the rule is in game.scenes.settings.keys).
 
-This module is the scene: its input and the key capture. The rows are made in
-settings_rows, changes applied and undone by settings_editor, the screen laid out in
-settings_layout and drawn in settings_draw.
+This module is the scene: its state and input. The rows are made in `rows`, changes
+applied and undone by `editor`, keys captured in `capture`, the screen laid out in `layout`
+(a frozen SettingsLayout the scene keeps) and drawn by `draw`; none of them reads or writes
+the scene.
 """
 
 from __future__ import annotations
@@ -33,71 +34,40 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.scenes.base import Scene
-from game.scenes.settings_draw import draw_settings
-from game.scenes.settings_editor import SettingsEditor, display_fullscreen
-from game.scenes.settings_keys import RESERVED_KEYS, intent_label
-from game.scenes.settings_layout import control_at, lay_out, place_controls, reveal
-from game.scenes.settings_rows import KeySlot, SettingControl, build_rows
+from game.scenes.settings.capture import KeyCapture, menu_intent
+from game.scenes.settings.draw import draw_settings
+from game.scenes.settings.editor import SettingsEditor, display_fullscreen
+from game.scenes.settings.key_slot import KeySlot
+from game.scenes.settings.layout import (
+    SettingsLayout,
+    control_at,
+    reveal_offset,
+    rows_in_view,
+    settings_layout,
+)
+from game.scenes.settings.rows import SettingControl, build_rows
 from game.ui.focus_grid import FocusGrid
 from game.ui.forms import Cycler, FormButton, Slider, Toggle
+from game.ui.input import Intent, is_back, is_confirm
 from game.ui.scroll import ScrollView
-from game.ui.status_line import WARN
 from game.ui.widgets import FeltBackground
 
 if TYPE_CHECKING:
     from game.context import Context
 
-# Keys that only modify another: while a key is captured they are waited through, so
-# Ctrl then Z binds Z (and undo reads Ctrl+Z).
-MODIFIER_KEYS = frozenset(
-    {
-        pygame.K_LSHIFT,
-        pygame.K_RSHIFT,
-        pygame.K_LCTRL,
-        pygame.K_RCTRL,
-        pygame.K_LALT,
-        pygame.K_RALT,
-        pygame.K_LGUI,
-        pygame.K_RGUI,
-        pygame.K_MODE,
-        pygame.K_CAPSLOCK,
-        pygame.K_NUMLOCKCLEAR,
-    }
-)
-# Navigation here never depends on the key map: these keys act even if rebound.
-RAW_KEYS = {
-    pygame.K_UP: "up",
-    pygame.K_DOWN: "down",
-    pygame.K_LEFT: "left",
-    pygame.K_RIGHT: "right",
-    pygame.K_RETURN: "confirm",
-    pygame.K_KP_ENTER: "confirm",
-    pygame.K_ESCAPE: "back",
-    pygame.K_BACKSPACE: "back",
-}
+PAGE_KEYS = (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END)
 
 
 class SettingsScene(Scene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.size = (0, 0)
+        self.lay: SettingsLayout | None = None  # None until the window's size is known
         self.felt = FeltBackground()
         self.scroll = ScrollView()
         self.grid = FocusGrid()
-        self.panel = pygame.Rect(0, 0, 0, 0)
-        self.title: tuple[pygame.Surface, pygame.Rect] | None = None
-        self.status_rect = pygame.Rect(0, 0, 0, 0)
-        self.content_rects: dict[int, pygame.Rect] = {}  # id(control) -> rect in content
-        self.key_heads: list[tuple[str, int]] = []  # captions over the key columns: (text, x)
-        self.marker_w = 12
-        self.row_indent: dict[int, int] = {}  # id(row) -> label's x in the list
-        # Fonts until the first layout measures the window (layout replaces them).
-        self.body_px = 24.0
-        self.body_font = ctx.fonts.get(self.body_px)
-        self.head_font = ctx.fonts.get(self.body_px * 1.2, bold=True)
-        self.status_font = ctx.fonts.get(19)
         self.editor = SettingsEditor(ctx, on_restyle=lambda: self.layout(self.size))
-        self.capture: KeySlot | None = None
+        self.capture = KeyCapture(self.editor, ctx.play)
         self.dragging: Slider | None = None
         self.back = FormButton("Back", self.close, key="back", help="Back to where you were.")
         self.reset_all = FormButton(
@@ -106,14 +76,17 @@ class SettingsScene(Scene):
             key="reset_all",
             help="Every setting, keys included, back to how the game came.",
         )
-        self.rows = build_rows(self)
+        self.footer = (self.back, self.reset_all)
+        self.rows = build_rows(
+            ctx, self.editor, lambda: self.grid.focused, lambda: self.dragging is not None
+        )
         first = next(c for row in self.rows for c in row.controls)
         self.grid.set_rows([[first]], focus_key=first.key)
 
     def control(self, key: object) -> SettingControl:
         """The control with `key`: a setting's name, ("key", intent, slot), "reset_keys",
         "back" or "reset_all"."""
-        for control in [c for r in self.rows for c in r.controls] + [self.back, self.reset_all]:
+        for control in [c for r in self.rows for c in r.controls] + list(self.footer):
             if control.key == key:
                 return control
         raise KeyError(key)
@@ -121,10 +94,8 @@ class SettingsScene(Scene):
     def status(self) -> tuple[str, str]:
         """The status line and its level ("", NOTE or WARN): a message, else what the
         focused control does."""
-        if self.capture is not None:
-            name = intent_label(self.capture.intent)
-            which = "second key" if self.capture.slot else "key"
-            return f"Press the new {which} for {name}. Esc cancels.", ""
+        if self.capture.slot is not None:
+            return self.capture.status(), ""
         if self.editor.message:
             return self.editor.message, self.editor.level
         focused = self.grid.focused
@@ -144,47 +115,9 @@ class SettingsScene(Scene):
             focus_yes=False,
         )
 
-    # ----------------------------------------------------------------- keys
-    def start_capture(self, slot: KeySlot) -> None:
-        if slot.locked:
-            self.editor.say(f"{RESERVED_KEYS['f11']}; set a second key beside it.", WARN)
-            return
-        self.stop_capture()
-        self.capture = slot
-        slot.capturing = True
-        self.editor.say("")
-        self.ctx.play("click")
-
-    def stop_capture(self) -> None:
-        if self.capture is not None:
-            self.capture.capturing = False
-        self.capture = None
-
-    def _handle_capture(self, event: pygame.event.Event) -> bool:
-        slot = self.capture
-        assert slot is not None
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            self.stop_capture()
-            self.editor.say("Key not changed.")
-            return True
-        if event.type != pygame.KEYDOWN:
-            return event.type in (pygame.TEXTINPUT, pygame.KEYUP, pygame.MOUSEMOTION)
-        if event.key in MODIFIER_KEYS:
-            return True  # wait for the key it modifies
-        self.stop_capture()
-        if event.key == pygame.K_ESCAPE:
-            self.editor.say("Key not changed.")
-            return True
-        name = pygame.key.name(event.key)
-        if not name or pygame.key.key_code(name) != event.key:
-            self.editor.say("That key has no name the game can keep; choose another.", WARN)
-            return True
-        self.editor.bind(slot.intent, slot.slot, name)
-        return True
-
     # ----------------------------------------------------------------- navigation
     def close(self) -> None:
-        self.stop_capture()
+        self.capture.stop()
         self.ctx.stack.pop()
 
     def enter(self) -> None:
@@ -208,24 +141,22 @@ class SettingsScene(Scene):
 
     # ----------------------------------------------------------------- input
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.capture is not None:
-            return self._handle_capture(event)
+        if self.capture.slot is not None:
+            return self.capture.handle(event)
         if event.type == pygame.MOUSEMOTION:
             return self._motion(event)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             if self.dragging is not None:
-                name = self.dragging.key
+                name = str(self.dragging.key)
                 self.dragging = None
-                if self.editor.history and self.editor.history[-1][0] == self.ctx.settings:
-                    self.editor.history.pop()  # the drag ended where it began: nothing to undo
-                self.editor.click_level(str(name))
+                self.editor.end_drag(name)
                 return True
             return self.scroll.handle(event, None)
         if event.type == pygame.MOUSEBUTTONDOWN:
             if event.button == 1:
                 return self._click(event)
             if event.button == 3:
-                control = control_at(self, event.pos)
+                control = self._control_at(event.pos)
                 if isinstance(control, KeySlot):
                     self.grid.focus(control)
                     self.editor.clear(control.intent, control.slot)
@@ -233,39 +164,37 @@ class SettingsScene(Scene):
             return False
         if event.type == pygame.MOUSEWHEEL:
             self.scroll.handle(event, None)
-            place_controls(self)
+            self._place_controls()
             return True
         if event.type != pygame.KEYDOWN:
             return False
         return self._key(event)
 
     def _key(self, event: pygame.event.Event) -> bool:
-        intent = self.ctx.input.intent(event)
-        action = RAW_KEYS.get(event.key) if not event.mod & pygame.KMOD_CTRL else None
-        action = action or intent
+        intent = menu_intent(event, self.ctx.input)
         focused = self.grid.focused
-        if action in ("up", "down"):
-            self._move(lambda: self.grid.move_vertical(-1 if action == "up" else 1))
-        elif action in ("focus_next", "focus_prev"):
-            self._move(lambda: self.grid.move_linear(1 if action == "focus_next" else -1))
-        elif action in ("left", "right"):
-            step = -1 if action == "left" else 1
+        if intent in (Intent.UP, Intent.DOWN):
+            self._move(lambda: self.grid.move_vertical(-1 if intent is Intent.UP else 1))
+        elif intent in (Intent.FOCUS_NEXT, Intent.FOCUS_PREV):
+            self._move(lambda: self.grid.move_linear(1 if intent is Intent.FOCUS_NEXT else -1))
+        elif intent in (Intent.LEFT, Intent.RIGHT):
+            step = -1 if intent is Intent.LEFT else 1
             if isinstance(focused, (Cycler, Slider, Toggle)):
                 focused.step(step)
             else:
                 self._move(lambda: self.grid.move_horizontal(step))
-        elif action == "confirm":
+        elif is_confirm(intent):
             self.activate(focused)
-        elif action in ("back", "pause"):
+        elif is_back(intent):
             self.close()
-        elif action == "undo":
+        elif intent is Intent.UNDO:
             self.editor.undo()
-        elif action == "help":
+        elif intent is Intent.HELP:
             self.ctx.nav.help()
-        elif event.key == pygame.K_DELETE:
+        elif event.key == pygame.K_DELETE:  # no intent: Delete only clears a key here
             if isinstance(focused, KeySlot):
                 self.editor.clear(focused.intent, focused.slot)
-        elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END):
+        elif event.key in PAGE_KEYS:
             self._page(event)
         else:
             return False
@@ -282,7 +211,7 @@ class SettingsScene(Scene):
         elif isinstance(control, Cycler):
             control.step(1)
         elif isinstance(control, KeySlot):
-            self.start_capture(control)
+            self.capture.start(control)
         elif isinstance(control, FormButton):
             control.on_press()
 
@@ -298,9 +227,9 @@ class SettingsScene(Scene):
             self.dragging.drag_to(event.pos[0])
             return True
         if self.scroll.handle(event, None):
-            place_controls(self)
+            self._place_controls()
             return True
-        control = control_at(self, event.pos)
+        control = self._control_at(event.pos)
         if control is not None and control is not self.grid.focused:
             self.grid.focus(control)
             return True
@@ -308,10 +237,10 @@ class SettingsScene(Scene):
 
     def _click(self, event: pygame.event.Event) -> bool:
         if self.scroll.handle(event, None):  # the scroll bar
-            place_controls(self)
+            self._place_controls()
             return True
         pos = event.pos
-        control = control_at(self, pos)
+        control = self._control_at(pos)
         if control is None:
             return False
         if control is not self.grid.focused:
@@ -323,7 +252,7 @@ class SettingsScene(Scene):
                 control.flip()
             return True
         if isinstance(control, Slider):
-            self.editor.history.append((self.ctx.settings, str(control.key)))
+            self.editor.start_drag(str(control.key))
             self.dragging = control
             control.click(pos)
         elif isinstance(control, Cycler):
@@ -331,7 +260,7 @@ class SettingsScene(Scene):
         elif isinstance(control, Toggle):
             control.flip()
         elif isinstance(control, KeySlot):
-            self.start_capture(control)
+            self.capture.start(control)
         elif isinstance(control, FormButton):
             control.on_press()
         return True
@@ -340,16 +269,16 @@ class SettingsScene(Scene):
         """PageUp/PageDown scroll a page and Home/End to an end; the keyboard focus follows
         into view (Home and End take it to the first or last row)."""
         self.scroll.handle(event, None)
-        place_controls(self)
+        self._place_controls()
         rows = [r for r in self.rows if r.controls]
         if event.key in (pygame.K_HOME, pygame.K_END):
             target = rows[0] if event.key == pygame.K_HOME else rows[-1]
         else:
             focused = self.grid.focused
-            view = self.scroll.viewport
-            if focused is not None and view.contains(focused.rect):
+            if focused is not None and self.scroll.viewport.contains(focused.rect):
                 return
-            shown = [r for r in rows if view.contains(self.scroll.to_screen(r.content))]
+            assert self.lay is not None  # keys arrive after the first layout
+            shown = rows_in_view(self.lay, self.rows, self.scroll)
             if not shown:
                 return
             target = shown[0] if event.key == pygame.K_PAGEDOWN else shown[-1]
@@ -358,11 +287,50 @@ class SettingsScene(Scene):
 
     def _reveal(self, control: SettingControl | None) -> None:
         """Scroll so the focused row shows (with its heading, when it starts a section)."""
-        reveal(self, control)
+        if self.lay is None:
+            return
+        offset = reveal_offset(self.lay, self.rows, control, self.scroll)
+        if offset is not None:
+            self.scroll.scroll_to(offset)
+        self._place_controls()
+
+    def _control_at(self, pos: tuple[int, int]) -> SettingControl | None:
+        if self.lay is None:
+            return None
+        return control_at(self.lay, self.rows, self.footer, self.scroll, pos)
+
+    def _place_controls(self) -> None:
+        """Put the list's controls where the scroll shows them (hit tests use these)."""
+        if self.lay is None:
+            return
+        for row, place in zip(self.rows, self.lay.rows, strict=True):
+            for control, rect in zip(row.controls, place.controls, strict=True):
+                control.rect = self.scroll.to_screen(rect)
 
     # ----------------------------------------------------------------- layout and drawing
     def layout(self, size: tuple[int, int]) -> None:
-        lay_out(self, size)
+        focus_key = getattr(self.grid.focused, "key", None)
+        self.size = size
+        theme, fonts = self.ctx.theme, self.ctx.fonts
+        self.felt.fit(size, theme)
+        back_key = self.ctx.input.label("pause")
+        lay = settings_layout(size, theme, fonts, self.rows, self.footer, back_key)
+        self.lay = lay
+        self.back.hint = lay.back_hint
+        self.back.rect = pygame.Rect(lay.back)
+        self.reset_all.rect = pygame.Rect(lay.reset_all)
+        self.scroll.set_content(lay.viewport, lay.content_height, lay.scroll_line)
+        self._place_controls()
+        grid_rows: list[list] = [list(r.controls) for r in self.rows if r.controls]
+        grid_rows.append(list(self.footer))
+        self.grid.set_rows(grid_rows, focus_key)
+        self._reveal(self.grid.focused)
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_settings(self, surface)
+        theme = self.ctx.theme
+        self.felt.draw(surface, theme)
+        if self.lay is None:
+            return
+        focused, status = self.grid.focused, self.status()
+        lay, rows, scroll, footer = self.lay, self.rows, self.scroll, self.footer
+        draw_settings(surface, theme, self.ctx.fonts, lay, rows, scroll, focused, footer, status)

@@ -1,0 +1,110 @@
+"""The settings screen's keyboard: the keys that navigate it whatever the key map says, and
+capturing a key to bind. Raw key codes belong here: the key pressed is what is chosen.
+
+A capture waits through modifiers (so Ctrl then Z binds Z, and undo reads Ctrl+Z); Esc or a
+click cancels it; a key with no name the settings file can keep is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.scenes.settings.key_slot import KeySlot
+from game.scenes.settings.keys import RESERVED_KEYS, intent_label
+from game.ui.input import BACK_KEYS, CONFIRM_KEYS, Intent
+from game.ui.status_line import WARN
+
+if TYPE_CHECKING:
+    from game.scenes.settings.editor import SettingsEditor
+    from game.ui.input import InputMap
+
+# Keys that only modify another: while a key is captured they are waited through.
+MODIFIER_KEYS = frozenset(
+    {
+        pygame.K_LSHIFT,
+        pygame.K_RSHIFT,
+        pygame.K_LCTRL,
+        pygame.K_RCTRL,
+        pygame.K_LALT,
+        pygame.K_RALT,
+        pygame.K_LGUI,
+        pygame.K_RGUI,
+        pygame.K_MODE,
+        pygame.K_CAPSLOCK,
+        pygame.K_NUMLOCKCLEAR,
+    }
+)
+# Navigation here never depends on the key map: these keys mean these intents even if
+# rebound, so a bad mapping can always be undone.
+FIXED_INTENTS: dict[int, Intent] = {
+    pygame.K_UP: Intent.UP,
+    pygame.K_DOWN: Intent.DOWN,
+    pygame.K_LEFT: Intent.LEFT,
+    pygame.K_RIGHT: Intent.RIGHT,
+    **dict.fromkeys(CONFIRM_KEYS, Intent.CONFIRM),
+    **dict.fromkeys(BACK_KEYS, Intent.BACK),
+}
+
+
+def menu_intent(event: pygame.event.Event, input_map: InputMap) -> Intent | None:
+    """A key's intent on the settings screen: the fixed navigation keys first (without
+    Ctrl), else what the key map says."""
+    fixed = None if event.mod & pygame.KMOD_CTRL else FIXED_INTENTS.get(event.key)
+    return fixed or input_map.intent(event)
+
+
+class KeyCapture:
+    """The key slot waiting for a key press, if any; a press is bound through `editor`."""
+
+    def __init__(self, editor: SettingsEditor, play: Callable[[str], None]) -> None:
+        self.editor = editor
+        self.play = play
+        self.slot: KeySlot | None = None
+
+    def status(self) -> str:
+        """What the status line asks for while a key is awaited ("" when none is)."""
+        if self.slot is None:
+            return ""
+        which = "second key" if self.slot.slot else "key"
+        return f"Press the new {which} for {intent_label(self.slot.intent)}. Esc cancels."
+
+    def start(self, slot: KeySlot) -> None:
+        if slot.locked:
+            self.editor.say(f"{RESERVED_KEYS['f11']}; set a second key beside it.", WARN)
+            return
+        self.stop()
+        self.slot = slot
+        slot.capturing = True
+        self.editor.say("")
+        self.play("click")
+
+    def stop(self) -> None:
+        if self.slot is not None:
+            self.slot.capturing = False
+        self.slot = None
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """An event while a key is awaited; True when used (a capture takes every key)."""
+        slot = self.slot
+        assert slot is not None
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.stop()
+            self.editor.say("Key not changed.")
+            return True
+        if event.type != pygame.KEYDOWN:
+            return event.type in (pygame.TEXTINPUT, pygame.KEYUP, pygame.MOUSEMOTION)
+        if event.key in MODIFIER_KEYS:
+            return True  # wait for the key it modifies
+        self.stop()
+        if event.key == pygame.K_ESCAPE:  # Esc cancels, whatever it is bound to
+            self.editor.say("Key not changed.")
+            return True
+        name = pygame.key.name(event.key)
+        if not name or pygame.key.key_code(name) != event.key:
+            self.editor.say("That key has no name the game can keep; choose another.", WARN)
+            return True
+        self.editor.bind(slot.intent, slot.slot, name)
+        return True
