@@ -26,7 +26,8 @@ import pygame
 from game.match.replay import ReplaySession
 from game.scenes.base import Scene
 from game.ui.celebration import GOLD
-from game.ui.input import menu_letter
+from game.ui.input import Intent, is_back, is_confirm, menu_letter
+from game.ui.layout import layout_unit
 from game.ui.menu_layout import menu_scale, place_button_row, title_image
 from game.ui.scroll import ScrollView, clipped, viewport_in
 from game.ui.text import ellipsize
@@ -41,6 +42,9 @@ log = logging.getLogger(__name__)
 
 PAGE = 50  # logs read at a time
 DOUBLE_CLICK = 400  # ms
+# Body text is a 30th of the window's width or a 32nd of its height (25 px at 800 high),
+# whichever is less: 1 px per "unit" of a 30 x 32 design.
+BODY_TEXT = (30, 32)
 
 
 def describe_rules(summary: HistorySummary) -> str:
@@ -203,17 +207,17 @@ class HistoryScene(Scene):
             pygame.K_HOME: -len(self.games),
             pygame.K_END: len(self.games),
         }
-        if intent == "pause" or event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+        if is_back(intent):
             self.close()
-        elif intent in ("up", "down"):
-            self.select(self.selected + (1 if intent == "down" else -1))
+        elif intent in (Intent.UP, Intent.DOWN):
+            self.select(self.selected + (1 if intent is Intent.DOWN else -1))
         elif event.key in moves:
             self.select(self.selected + moves[event.key])
-        elif intent in ("left", "focus_prev"):
+        elif intent in (Intent.LEFT, Intent.FOCUS_PREV):
             self.ring.move(-1)
-        elif intent in ("right", "focus_next"):
+        elif intent in (Intent.RIGHT, Intent.FOCUS_NEXT):
             self.ring.move(1)
-        elif intent == "confirm" or event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        elif is_confirm(intent):
             # Enter replays, unless the focus was moved onto another button on purpose.
             focused = self.ring.focused
             if focused is not None and focused is not self.replay_button:
@@ -266,7 +270,7 @@ class HistoryScene(Scene):
         top = self.title[-1][1].bottom + gap
         self.panel = pygame.Rect(margin, top, w - 2 * margin, h - margin - button_h - gap - top)
         pad = max(6, round(12 * unit))
-        body_px = max(15.0, min(25 * h / 800, w / 30))
+        body_px = layout_unit(size, BODY_TEXT, least=15.0)
         body = fonts.get(body_px)
         viewport = viewport_in(self.panel, pad, max(6, body.get_linesize() // 2))
         self._lay_rows(viewport, body_px)

@@ -285,6 +285,18 @@ def test_history_empty_and_bad_files_never_crash(ctx):
     assert ctx.stack.top is scene and len(scene.games) == 1
 
 
+def test_menu_keys_leave_history_statistics_and_review(ctx):
+    """Backspace goes back like Esc; the review also closes on (keypad) Enter."""
+    for scene in (HistoryScene(ctx), StatsScene(ctx)):
+        show(ctx, scene)
+        feed(ctx, key(pygame.K_BACKSPACE))
+        assert ctx.stack.top is None
+    review_scene = show(ctx, ReviewScene.from_session(ctx, finished(seed=2)))
+    feed(ctx, key(pygame.K_KP_ENTER))
+    assert ctx.stack.top is None
+    review_scene.exit()
+
+
 # ============================================================================= statistics
 def test_stats_show_a_profiles_figures_as_storage_computes_them(ctx):
     ctx.storage.create_profile("Ann")
