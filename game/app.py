@@ -25,6 +25,7 @@ from game.scenes.router import Router
 from game.scenes.stack import SceneStack
 from game.storage import Storage
 from game.storage.settings import WINDOW_HEIGHT, WINDOW_WIDTH
+from game.ui.text import wrap_text
 from game.ui.viewport import MIN_CANVAS, Viewport
 
 log = logging.getLogger(__name__)
@@ -37,6 +38,8 @@ HIDDEN_DRIVERS = ("offscreen", "dummy")  # SDL video drivers that show nothing
 POINTER_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 TITLE = "Yahtzee Table"
 MAX_FAILURES = 120  # frames failing in a row before the app gives up
+NOTICE_LINES = 4  # a notice wraps to at most this many lines
+UNSAVED_MARK = "Not saved: the disk refuses"
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -269,18 +272,31 @@ class App:
 
 
 def draw_notices(surface: pygame.Surface, ctx: Context) -> None:
-    """Messages about files or settings, shown at the top for a few seconds."""
-    if not ctx.notices:
-        return
+    """Messages about files or settings, shown at the top for a few seconds each (wrapped to
+    the window), and while the match could not be saved, a mark that stays until it can."""
     w = surface.get_width()
     y = 8
-    for notice in ctx.notices:
-        text = ctx.fonts.render(notice.text, 22, ctx.theme.text)
-        box = text.get_rect(midtop=(w // 2, y)).inflate(24, 12)
+    font = ctx.fonts.get(22)
+    for notice in ctx.shown_notices:
+        lines = wrap_text(font, notice.text, w - 64)[:NOTICE_LINES]
+        images = [font.render(line, True, ctx.theme.text) for line in lines]
+        height = sum(image.get_height() for image in images)
+        width = max(image.get_width() for image in images)
+        box = pygame.Rect(0, 0, width + 24, height + 12)
+        box.midtop = (w // 2, y)
         pygame.draw.rect(surface, ctx.theme.panel, box, border_radius=8)
         pygame.draw.rect(surface, ctx.theme.warn, box, width=2, border_radius=8)
-        surface.blit(text, text.get_rect(center=box.center))
+        line_y = box.top + 6
+        for image in images:
+            surface.blit(image, image.get_rect(midtop=(box.centerx, line_y)))
+            line_y += image.get_height()
         y = box.bottom + 6
+    if ctx.unsaved:
+        mark = ctx.fonts.render(UNSAVED_MARK, 18, ctx.theme.text, bold=True)
+        box = mark.get_rect(topright=(w - 18, 14)).inflate(16, 8)
+        pygame.draw.rect(surface, ctx.theme.panel, box, border_radius=6)
+        pygame.draw.rect(surface, ctx.theme.warn, box, width=2, border_radius=6)
+        surface.blit(mark, mark.get_rect(center=box.center))
 
 
 def main(argv: list[str] | None = None) -> int:

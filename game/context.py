@@ -23,6 +23,8 @@ from game.ui.theme import Theme, make_theme
 log = logging.getLogger(__name__)
 
 NOTICE_TIME = 6.0  # s a notice stays on screen
+NOTICES_SHOWN = 3  # at once; later ones wait their turn, none is dropped
+NOTICES_KEPT = 12  # waiting at most (a flood of the same trouble keeps its newest)
 
 
 @dataclass
@@ -41,6 +43,7 @@ class Context:
     fonts: Fonts = field(init=False)
     input: InputMap = field(init=False)
     notices: list[Notice] = field(default_factory=list)
+    unsaved: bool = False  # the last save of the match failed: the table shows it until one works
     nav: Navigator = field(default_factory=NoNavigator)  # the app sets Router(ctx)
     toggle_fullscreen: Callable[[], None] = lambda: None
     quit: Callable[[], None] = lambda: None
@@ -75,7 +78,8 @@ class Context:
     def save_session(self, session: object) -> None:
         """Keep a match on disk (after every action); a finished match is filed in the
         records. A full disk is reported, and the game goes on."""
-        if not self.storage.save_session(session):
+        self.unsaved = not self.storage.save_session(session)
+        if self.unsaved:
             self.report_storage_problems()
 
     def pointer(self) -> tuple[int, int]:
@@ -88,10 +92,14 @@ class Context:
     def notify(self, text: str) -> None:
         log.info("notice: %s", text)
         self.notices.append(Notice(text))
-        del self.notices[:-3]
+        del self.notices[NOTICES_SHOWN : -(NOTICES_KEPT - NOTICES_SHOWN)]
+
+    @property
+    def shown_notices(self) -> list[Notice]:
+        return self.notices[:NOTICES_SHOWN]
 
     def update_notices(self, dt: float) -> None:
-        for notice in self.notices:
+        for notice in self.shown_notices:  # the waiting ones keep their full time
             notice.left -= dt
         self.notices[:] = [n for n in self.notices if n.left > 0]
 

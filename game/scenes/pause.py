@@ -73,7 +73,12 @@ class PauseScene(Scene):
             leave,
             yes_label="Quit",
             no_label="Keep playing",
-            detail="Your game is saved; you can continue it from the title.",
+            detail=(
+                "Your last moves could not be saved: the disk refused them. If you quit, "
+                "Continue goes back to the last move that was saved."
+                if self.ctx.unsaved
+                else "Your game is saved; you can continue it from the title."
+            ),
         )
 
     # ----------------------------------------------------------------- input

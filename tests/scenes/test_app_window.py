@@ -9,7 +9,8 @@ import sys
 import pygame
 import pytest
 
-from game.app import App, NoDisplay, check_display
+from game.app import App, NoDisplay, check_display, draw_notices
+from game.context import NOTICE_TIME
 from game.scenes.setup import SetupScene
 from game.scenes.title import TitleScene
 from game.storage import Storage
@@ -132,3 +133,41 @@ def test_with_no_display_the_game_says_so_and_exits_1(tmp_path):
     )
     assert done.returncode == 1, (done.stdout, done.stderr)
     assert "found no display" in done.stderr
+
+
+# ----------------------------------------------------------------------------- what it says
+def test_notices_wait_their_turn_and_none_is_dropped(app):
+    ctx = app.ctx
+    ctx.notices.clear()
+    for i in range(5):
+        ctx.notify(f"problem {i}")
+    assert [n.text for n in ctx.shown_notices] == ["problem 0", "problem 1", "problem 2"]
+    app.step(NOTICE_TIME / 2)
+    assert [n.left for n in ctx.notices[3:]] == [NOTICE_TIME] * 2  # waiting, not fading
+    app.step(NOTICE_TIME / 2 + 0.01)
+    assert [n.text for n in ctx.shown_notices] == ["problem 3", "problem 4"]
+
+
+def test_a_long_notice_is_wrapped_inside_a_small_window(app):
+    resize(app, (640, 480))
+    app.ctx.notices.clear()
+    app.ctx.notify("The game records file records.sqlite3 was damaged " * 4)
+    app.screen.fill((0, 0, 0))
+    draw_notices(app.screen, app.ctx)
+    assert app.screen.get_at((0, 20))[:3] == (0, 0, 0)  # nothing reaches the window's edges
+    assert app.screen.get_at((639, 20))[:3] == (0, 0, 0)
+    assert app.screen.get_at((320, 30))[:3] != (0, 0, 0)
+
+
+def test_a_failed_save_is_marked_until_a_save_works(app, monkeypatch):
+    from game.match.seats import Seat
+    from game.match.session import Session
+    from game.rules import GameConfig
+
+    session = Session.new(GameConfig(("Ann",)), [Seat("Ann")], seed=1)
+    monkeypatch.setattr(app.ctx.storage, "save_session", lambda s: False)
+    app.ctx.save_session(session)
+    assert app.ctx.unsaved
+    monkeypatch.undo()
+    app.ctx.save_session(session)
+    assert not app.ctx.unsaved

@@ -530,6 +530,15 @@ def test_quit_to_title_mid_game_asks_and_keeps_the_save(ctx):
     assert ctx.stack.top.continue_button.enabled
 
 
+def test_quitting_after_a_refused_save_does_not_claim_the_game_is_saved(ctx, monkeypatch):
+    _, pause, session = pause_over_table(ctx)
+    monkeypatch.setattr(ctx.storage, "save_session", lambda s: False)
+    ctx.save_session(session)  # as after the last action, on a read-only disk
+    feed(ctx, click(pause.buttons[3].rect.center))
+    detail = ctx.stack.top.detail
+    assert "could not be saved" in detail and "is saved" not in detail
+
+
 # ============================================================================= help
 def test_help_scrolls_by_keys_and_wheel_and_returns(ctx):
     base = show(ctx, Recorder(ctx))
