@@ -94,7 +94,7 @@ class ConfirmScene(Scene):
         if letter == "n" or (not letter and event.key == pygame.K_n):
             self.answer_no()
             return True
-        intent = self.ctx.input.intent(event)
+        intent = self.ctx.input.menu_intent(event)
         if is_back(intent):
             self.answer_no()
         elif is_confirm(intent):

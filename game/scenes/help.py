@@ -246,7 +246,7 @@ class HelpScene(Scene):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.back_focused = True  # the only button: it always has the focus
-        intent = self.ctx.input.intent(event)
+        intent = self.ctx.input.menu_intent(event)
         if is_back(intent) or is_confirm(intent):
             self.close()
             return True

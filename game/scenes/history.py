@@ -199,7 +199,7 @@ class HistoryScene(Scene):
             return self.scroll.handle(event, None)
         if event.type != pygame.KEYDOWN:
             return False
-        intent = self.ctx.input.intent(event)
+        intent = self.ctx.input.menu_intent(event)
         rows_per_page = max(1, self.scroll.viewport.height // max(1, self.row_h) - 1)
         moves = {
             pygame.K_PAGEUP: -rows_per_page,

@@ -88,7 +88,7 @@ class PauseScene(Scene):
             return True  # the table underneath must not react to the mouse
         if event.type != pygame.KEYDOWN:
             return False
-        intent = self.ctx.input.intent(event)
+        intent = self.ctx.input.menu_intent(event)
         if is_back(intent):
             self.resume_game()
         elif intent is Intent.HELP:

@@ -93,7 +93,7 @@ class ProfileNameScene(Scene):
             if self.field.refused:
                 self.error = self.field.refused
             return True
-        intent = self.ctx.input.intent(event)
+        intent = self.ctx.input.menu_intent(event)
         if is_confirm(intent):
             self.ring.press()
         elif is_back(intent):

@@ -126,7 +126,7 @@ class TitleScene(Scene):
             return self.ring.handle_mouse(event)
         if event.type != pygame.KEYDOWN:
             return False
-        intent = self.ctx.input.intent(event)
+        intent = self.ctx.input.menu_intent(event)
         if self.ring.handle_key(event, intent):
             return True
         if intent is Intent.HELP:

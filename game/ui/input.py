@@ -1,9 +1,10 @@
 """One map from keys to intents, built from the player's (remappable) key bindings.
 
-Scenes never test raw key codes: they ask `InputMap.intent(event)` for an `Intent`. Undo
-needs Ctrl held (Ctrl+Z); Tab / Shift+Tab always move the focus. Enter always confirms and
-Esc and Backspace always go back in menus, whatever else they are bound to: a key bound to
-another intent gives that intent, and `is_back`/`is_confirm` accept both.
+Scenes never test raw key codes: the table asks `InputMap.intent(event)` for an `Intent`,
+menus ask `InputMap.menu_intent(event)`. Undo needs Ctrl held (Ctrl+Z); Tab / Shift+Tab
+always move the focus. In menus Enter always confirms and Esc and Backspace always go back,
+even when the player has bound those keys to something done at the table (a roll, a hold):
+such bindings mean nothing in a menu. `is_back` accepts BACK and the pause key.
 """
 
 from __future__ import annotations
@@ -47,6 +48,21 @@ class Intent(enum.StrEnum):
 
 
 CTRL_INTENTS = frozenset({Intent.UNDO})
+# Done at the table only: in a menu a key bound to one of these keeps its fixed meaning.
+TABLE_INTENTS = frozenset(
+    {
+        Intent.ROLL,
+        Intent.HOLD_1,
+        Intent.HOLD_2,
+        Intent.HOLD_3,
+        Intent.HOLD_4,
+        Intent.HOLD_5,
+        Intent.HINT,
+        Intent.SKIP_CPU,
+        Intent.SPEED_CPU,
+        Intent.KEY_HINTS,
+    }
+)
 BACK_KEYS = (pygame.K_ESCAPE, pygame.K_BACKSPACE)
 CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
@@ -95,10 +111,15 @@ class InputMap:
         if ctrl and intent not in CTRL_INTENTS:
             return None
         if intent is None and not ctrl:
-            if event.key in CONFIRM_KEYS:
-                return Intent.CONFIRM
-            if event.key in BACK_KEYS:
-                return Intent.BACK
+            return _fixed(event.key)
+        return intent
+
+    def menu_intent(self, event: pygame.event.Event) -> Intent | None:
+        """The intent of a KEYDOWN event in a menu: as `intent`, but a key bound to a table
+        action keeps its fixed menu meaning (Enter confirms, Esc and Backspace go back)."""
+        intent = self.intent(event)
+        if intent in TABLE_INTENTS:
+            return _fixed(event.key)
         return intent
 
     def label(self, intent: str) -> str:
@@ -107,6 +128,15 @@ class InputMap:
         if not names:
             return "?"
         return key_label(names[0], intent in CTRL_INTENTS)
+
+
+def _fixed(key: int) -> Intent | None:
+    """What Enter, Esc and Backspace mean when nothing else claims them."""
+    if key in CONFIRM_KEYS:
+        return Intent.CONFIRM
+    if key in BACK_KEYS:
+        return Intent.BACK
+    return None
 
 
 def key_label(name: str, ctrl: bool = False) -> str:

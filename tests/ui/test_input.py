@@ -42,3 +42,13 @@ def test_the_layout_unit_follows_the_narrower_side():
     assert layout_unit((1920, 1200)) == 1.5
     assert layout_unit((320, 200)) == 0.5
     assert layout_unit((1100, 800), reference=(1100, 800)) == 1.0
+
+
+def test_in_menus_enter_and_escape_keep_their_meaning_when_bound_to_table_actions():
+    keys = InputMap(dict(DEFAULT_KEY_BINDINGS, roll=("return",), hint=("escape",)))
+    assert keys.intent(press(pygame.K_RETURN)) is Intent.ROLL  # at the table
+    assert keys.menu_intent(press(pygame.K_RETURN)) is Intent.CONFIRM
+    assert keys.intent(press(pygame.K_ESCAPE)) is Intent.HINT
+    assert keys.menu_intent(press(pygame.K_ESCAPE)) is Intent.BACK
+    assert keys.menu_intent(press(pygame.K_SPACE)) is None  # the default roll key: nothing
+    assert keys.menu_intent(press(pygame.K_F1)) is Intent.HELP

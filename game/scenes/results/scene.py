@@ -180,7 +180,7 @@ class ResultsScene(Scene):
             return self.ring.handle_mouse(event)
         if event.type != pygame.KEYDOWN:
             return False
-        intent = self.ctx.input.intent(event)
+        intent = self.ctx.input.menu_intent(event)
         return self.ring.handle_key(event, intent) or self.ring.press_shortcut(menu_letter(event))
 
     def update(self, dt: float) -> None:

@@ -239,7 +239,7 @@ class ReviewScene(Scene):
                 return True
             return self.scroll.handle(event, None)
         if event.type == pygame.KEYDOWN:
-            intent = self.ctx.input.intent(event)
+            intent = self.ctx.input.menu_intent(event)
             if is_back(intent) or is_confirm(intent):
                 self.close()
                 return True

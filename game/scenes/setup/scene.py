@@ -180,7 +180,7 @@ class SetupScene(Scene):
             return False
         if event.type != pygame.KEYDOWN:
             return False
-        intent = self.ctx.input.intent(event)
+        intent = self.ctx.input.menu_intent(event)
         if intent in (Intent.UP, Intent.DOWN):
             self.grid.move_vertical(-1 if intent is Intent.UP else 1)
         elif intent in (Intent.FOCUS_NEXT, Intent.FOCUS_PREV):

@@ -222,7 +222,7 @@ class StatsScene(Scene):
             return self.scroll.handle(event, None)
         if event.type != pygame.KEYDOWN:
             return False
-        intent = self.ctx.input.intent(event)
+        intent = self.ctx.input.menu_intent(event)
         letter = menu_letter(event)
         if is_back(intent):
             self.close()
