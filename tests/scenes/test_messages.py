@@ -6,7 +6,7 @@ import pytest
 
 from game.rules import Category, GameConfig
 from game.rules import events as ev
-from game.scenes.messages import describe
+from game.scenes.table.messages import describe
 
 CONFIG = GameConfig(("Bob", "You"))
 

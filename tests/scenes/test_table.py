@@ -209,15 +209,15 @@ def test_h_shows_the_best_move_and_marks_the_game_assisted(ctx):
 
     table = solo(ctx, seed=6)
     feed(ctx, key(pygame.K_h))
-    assert table.hint_text == [] and table.message == "A hint needs your dice: roll first"
+    assert table.coach.hint_text == [] and table.message == "A hint needs your dice: roll first"
     feed(ctx, key(pygame.K_SPACE))
     settle(ctx)
     assert not table.session.assisted
     feed(ctx, key(pygame.K_h))
     state = table.session.state
     best, value = option_values(state.card, state.dice, state.rolls_left)[0]
-    assert table.hint_text[0] == f"Best: {describe(best)} (expected final {value:.1f})"
-    assert sorted(state.dice[i] for i in table.hint_keep) == list(best.faces)
+    assert table.coach.hint_text[0] == f"Best: {describe(best)} (expected final {value:.1f})"
+    assert sorted(state.dice[i] for i in table.coach.hint_keep) == list(best.faces)
     assert table.session.assisted
 
 
@@ -266,3 +266,45 @@ def test_a_two_game_match_with_a_friend_and_a_cpu(ctx):
     assert ctx.stack.top.verdict.headline.endswith("the match!") or "Shared" in (
         ctx.stack.top.verdict.headline
     )
+
+
+# ----------------------------------------------------------------------------- the parts
+def test_the_results_come_after_their_pause_in_seconds(ctx):
+    table = solo(ctx, seed=5, kinds=("person", "easy"))
+    presenter = table.board.presenter
+    opened = []
+    presenter.show_results = lambda: opened.append(True)
+    presenter.results_after(1.0)
+    assert presenter.update(0.25) and presenter.results_in == 0.75
+    assert presenter.update(0.5) and opened == []
+    assert presenter.update(0.5) and opened == [True]
+    assert presenter.results_in is None and not presenter.update(0.5)
+
+
+def parts_state(table: TableScene) -> tuple:
+    presenter, coach, cpu = table.board.presenter, table.coach, table.board.cpu
+    return (
+        presenter.message,
+        presenter.banner,
+        list(presenter.effects),
+        presenter.flash,
+        dict(presenter.start_rolls),
+        presenter.results_in,
+        coach.grade_note,
+        list(coach.hint_text),
+        coach._advice,
+        cpu.future,
+        cpu.reason,
+        table.focus,
+    )
+
+
+def test_drawing_the_table_changes_nothing(ctx):
+    ctx.settings = ctx.settings.replace(advice_overlay=True)
+    table = solo(ctx, seed=5)
+    feed(ctx, key(pygame.K_SPACE))
+    settle(ctx)
+    before = parts_state(table)
+    assert table.coach.advice(table.session.state)  # worked out before any drawing
+    table.draw(pygame.display.get_surface())
+    assert parts_state(table) == before

@@ -1,60 +1,95 @@
 """Drawing the table's message line, buttons, notes, hint panel and key hints.
 
-Functions of the TableScene they draw; they read its state and change nothing.
+Each function takes the surface, the theme and fonts, the layout and the values it shows;
+none changes anything.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
 import pygame
 
-from game.rules import Phase
+from game.rules import Category, GameState, Phase
 from game.ui.widgets import draw_button, draw_panel
 
+if TYPE_CHECKING:
+    from game.context import Context
+    from game.ui.fonts import Fonts
+    from game.ui.input import InputMap
+    from game.ui.layout import TableLayout
+    from game.ui.theme import Colour, Theme
 
-def draw_notes(table, surface) -> None:
-    """The CPU's reason under the message line, and the grading mark at its right."""
-    theme, fonts, lay = table.ctx.theme, table.ctx.fonts, table.lay
+
+@dataclass(frozen=True)
+class Marks:
+    """What a person's scene draws over the board: the focus, the coach's hint and grading
+    mark, the advice values and the key hints. A replay draws none."""
+
+    focus: tuple = ("button", "roll")
+    hint_keep: tuple[int, ...] = ()
+    hint_text: tuple[str, ...] | list[str] = ()
+    grade_note: str = ""
+    advice: dict[Category, float] | None = None
+    show_keys: bool = False
+
+
+def draw_notes(
+    surface: pygame.Surface,
+    theme: Theme,
+    fonts: Fonts,
+    lay: TableLayout,
+    grade_note: str,
+    line: str,
+) -> None:
+    """A note under the message line, and the grading mark at its right."""
     px = 20 * lay.unit
     right = lay.tray.right - 4
-    if table.grade_note:
-        img = fonts.render(table.grade_note, px, theme.text_on_accent, bold=True)
+    if grade_note:
+        img = fonts.render(grade_note, px, theme.text_on_accent, bold=True)
         box = img.get_rect().inflate(round(16 * lay.unit), round(8 * lay.unit))
         box.topright = (right, lay.tray.top + 4)
         pygame.draw.rect(surface, theme.warn, box, border_radius=box.height // 2)
         surface.blit(img, img.get_rect(center=box.center))
         right = box.left - 8
-    line = table.reason if table.ctx.settings.cpu_reasons else ""
-    state = table.session.state
-    if table.start_rolls and (state.phase is Phase.ROLL_OFF or state.turn == 0):
-        config = state.config
-        line = "Start roll: " + " · ".join(
-            f"{config.column_name(c)} {total}" for c, total in table.start_rolls.items()
-        )
     if line:
         width = max(40, right - lay.tray.left - 8)
         img = fonts.fit(line, px, width).render(line, True, theme.panel)
         surface.blit(img, (lay.tray.left + 8, lay.tray.top + 4))
 
 
-def draw_message(table, surface) -> None:
-    theme, lay = table.ctx.theme, table.lay
+def draw_message(
+    surface: pygame.Surface,
+    theme: Theme,
+    fonts: Fonts,
+    lay: TableLayout,
+    colour: Colour,
+    text: str,
+) -> None:
+    """The message line, with a dot in the colour of the player to play."""
     draw_panel(surface, theme, lay.message)
-    seat = table.session.seat
-    colour = theme.player(seat.colour)
     dot = pygame.Rect(0, 0, lay.message.height // 2, lay.message.height // 2)
     dot.midleft = (lay.message.left + lay.message.height // 3, lay.message.centery)
     pygame.draw.rect(surface, colour, dot, border_radius=dot.height // 4)
-    text = table.message or table._prompt() or " "
     width = lay.message.width - dot.width - lay.message.height
-    font = table.ctx.fonts.fit(text, lay.message.height * 0.55, width)
+    font = fonts.fit(text, lay.message.height * 0.55, width)
     img = font.render(text, True, theme.text)
     surface.blit(
         img, img.get_rect(midleft=(dot.right + lay.message.height // 3, lay.message.centery))
     )
 
 
-def draw_buttons(table, surface) -> None:
-    state, inp = table.session.state, table.ctx.input
+def draw_buttons(
+    surface: pygame.Surface,
+    ctx: Context,
+    lay: TableLayout,
+    state: GameState,
+    person_to_play: bool,
+    can_undo: bool,
+    focus: tuple,
+) -> None:
+    inp = ctx.input
     labels = {
         "roll": roll_label(state),
         "hint": "Stand" if state.phase is Phase.TIE_BREAK else "Hint",
@@ -68,31 +103,29 @@ def draw_buttons(table, surface) -> None:
         "menu": inp.label("pause"),
     }
     can_roll = (
-        table.person_to_play
-        and state.rolls_left > 0
-        and (state.dice is None or not all(state.held))
+        person_to_play and state.rolls_left > 0 and (state.dice is None or not all(state.held))
     )
     enabled = {
         "roll": can_roll,
-        "hint": table.person_to_play and (state.dice is not None),
-        "undo": table.session.can_undo(),
+        "hint": person_to_play and (state.dice is not None),
+        "undo": can_undo,
         "menu": True,
     }
-    for name, rect in table.lay.buttons.items():
+    for name, rect in lay.buttons.items():
         draw_button(
             surface,
-            table.ctx.theme,
-            table.ctx.fonts,
+            ctx.theme,
+            ctx.fonts,
             rect,
             labels[name],
-            table.focus == ("button", name),
+            focus == ("button", name),
             enabled[name],
             name == "roll",
             hints[name],
         )
 
 
-def roll_label(state) -> str:
+def roll_label(state: GameState) -> str:
     if state.phase is Phase.ROLL_OFF:
         return "Start roll"
     if state.dice is None:
@@ -101,10 +134,24 @@ def roll_label(state) -> str:
     return f"Roll ({left} left)" if left else "No rolls left"
 
 
-def draw_hint(table, surface) -> None:
-    theme, fonts, lay = table.ctx.theme, table.ctx.fonts, table.lay
+def draw_hint_keep(
+    surface: pygame.Surface,
+    theme: Theme,
+    lay: TableLayout,
+    keep: tuple[int, ...],
+    held: tuple[bool, ...],
+) -> None:
+    """A ring round each die the hint says to keep, wherever it lies."""
+    for i in keep:
+        x, y = lay.roll_slots[i] if not held[i] else lay.hold_slots[i]
+        r = round(lay.die_size * 0.72)
+        width = max(2, round(3 * lay.unit))
+        pygame.draw.circle(surface, theme.focus, (round(x), round(y)), r, width=width)
+
+
+def draw_hint(surface: pygame.Surface, theme: Theme, fonts: Fonts, lay: TableLayout, text) -> None:
     px = 22 * lay.unit
-    lines = [fonts.render(t, px, theme.text, bold=(i == 0)) for i, t in enumerate(table.hint_text)]
+    lines = [fonts.render(t, px, theme.text, bold=(i == 0)) for i, t in enumerate(text)]
     w = max(img.get_width() for img in lines) + round(24 * lay.unit)
     h = sum(img.get_height() for img in lines) + round(16 * lay.unit)
     box = pygame.Rect(0, 0, min(w, lay.tray.width), h)
@@ -119,8 +166,9 @@ def draw_hint(table, surface) -> None:
         y += img.get_height()
 
 
-def draw_key_hints(table, surface) -> None:
-    theme, fonts, lay, inp = table.ctx.theme, table.ctx.fonts, table.lay, table.ctx.input
+def draw_key_hints(
+    surface: pygame.Surface, theme: Theme, fonts: Fonts, lay: TableLayout, inp: InputMap
+) -> None:
     rows = [
         (inp.label("roll"), "roll"),
         ("1-5", "hold / release a die"),

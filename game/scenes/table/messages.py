@@ -1,8 +1,11 @@
-"""What the message line says about each event: "Bob scored 28 in Three of a Kind"."""
+"""What the message line says: each event ("Bob scored 28 in Three of a Kind"), the prompt
+to the player to play, and what an undo took back."""
 
 from __future__ import annotations
 
+from game.rules import GameState, Phase, Score
 from game.rules import events as ev
+from game.rules.actions import Hold, Release
 from game.rules.config import GameConfig
 
 
@@ -47,3 +50,37 @@ def describe(event, config: GameConfig) -> str | None:
     if isinstance(event, ev.GameStarted) and event.game_index > 0:
         return f"Game {event.game_index + 1} of {config.games}"
     return None
+
+
+def prompt(state: GameState, name: str) -> str:
+    """What the player `name`, to play in `state`, is asked to do; "" when nobody is."""
+    if state.phase is Phase.ROLL_OFF:
+        return f"{name}: roll for the start"
+    if state.phase is Phase.TIE_BREAK:
+        return f"Tie-breaker: {name} to roll"
+    if state.phase is Phase.TURN and state.dice is None:
+        return f"{name} to roll"
+    if state.phase is Phase.TURN and state.rolls_left:
+        return f"{name}: hold dice and roll again, or choose a box"
+    if state.phase is Phase.TURN:
+        return f"{name}: choose a box"
+    return ""
+
+
+def roll_line(event: ev.Rolled, config: GameConfig) -> str:
+    """'Ann rolled 2-3-3-5-6: 2 rolls left'."""
+    who = config.players[event.player]
+    left = event.rolls_left
+    rest = f"{left} roll{'s' if left != 1 else ''} left" if left else "choose a box"
+    return f"{who} rolled {'-'.join(str(d) for d in event.dice)}: {rest}"
+
+
+def describe_action(action) -> str:
+    """What an undo took back: 'score in Chance', 'hold die 2'."""
+    if isinstance(action, Score):
+        return f"score in {action.category.label}"
+    if isinstance(action, Hold):
+        return f"hold die {action.die + 1}"
+    if isinstance(action, Release):
+        return f"release die {action.die + 1}"
+    return str(action)

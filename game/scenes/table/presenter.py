@@ -1,123 +1,223 @@
-"""How the table shows what the rules say happened: each event becomes an animation, a
-sound and a line of text. The rules decide; this only reveals."""
+"""The presenter: how the table shows what the rules say happened. Each event becomes an
+animation, a sound, a banner and a line of text. The rules decide; this only reveals.
+
+It owns what is shown for a while (the message line, the banner, the confetti, a scored
+box's glow, the start rolls) and the pause before the results come up, all timed in
+seconds through game.anim.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+import pygame
+
+from game.anim import Tween, Wait
 from game.rules import Category
 from game.rules import events as ev
-from game.scenes.messages import describe, verb
+from game.scenes.table.messages import describe, roll_line, verb
 from game.ui.effects import Banner, Confetti
 from game.ui.scorecard_view import Flash
 
 if TYPE_CHECKING:
-    from game.scenes.table import TableScene
+    from game.context import Context
+    from game.match.session import Session
+    from game.ui.dice_tray import DiceTray
+    from game.ui.layout import TableLayout
+    from game.ui.theme import Colour
 
 RESULTS_DELAY = 2.4  # s of celebration before the results show
+FLASH_FADE = 1.2  # s for a scored box's glow to fade
+TURN_BANNER = 1.2  # s
 
 
-def show_events(table: TableScene, events: list, speed: float) -> None:
-    """Animate a batch of events from one action. `speed` scales animation time (0: none)."""
-    session, ctx = table.session, table.ctx
-    config = session.config
-    for event in events:
-        text = describe(event, config)
-        if text:
-            table.message = text
-        if isinstance(event, ev.RollOffRolled):
-            table.start_rolls[event.column] = sum(event.dice)
-        if isinstance(event, (ev.Rolled, ev.RollOffRolled)):
-            rolled = event.rolled if isinstance(event, ev.Rolled) else (True,) * 5
-            table.tray.roll(event.dice, rolled, speed)
-            table.landed_sound_due = speed > 0
-            if speed > 0:
-                ctx.play("dice_rattle")
-            else:
-                ctx.play("dice_land_1")
-            if isinstance(event, ev.Rolled):
-                table.message = _roll_line(table, event)
-        elif isinstance(event, ev.HoldChanged):
-            table.tray.set_held(event.die, event.held)
-            ctx.play("click", 0.6)
-        elif isinstance(event, ev.Scored):
-            table.flash = Flash(event.column, event.category, 1.0)
-            table.tray.put_away()
-            big = event.bonus_chip or (event.category is Category.YAHTZEE and event.points == 50)
-            if big:
-                celebrate(
-                    table,
-                    "YAHTZEE!",
-                    "+100 bonus" if event.bonus_chip else "50 points",
-                    event.column,
-                )
-                ctx.play("yahtzee")
-            else:
-                ctx.play("score")
-        elif isinstance(event, ev.UpperBonusEarned):
-            celebrate(table, "Upper bonus!", "+35", event.column, small=True)
-            ctx.play("bonus")
-        elif isinstance(event, ev.TurnStarted):
-            table.on_turn_started(event)
-        elif isinstance(event, ev.OrderDecided):
-            first = config.column_name(event.order[0])
-            table.banner = Banner(
-                f"{verb(first, 'plays', 'play')} first", table.column_colour(event.order[0]), 1.3
-            )
-        elif isinstance(event, ev.RollOffTied):
-            table.banner = Banner("Tied!", ctx.theme.accent, 1.0, sub="The leaders roll again")
-        elif isinstance(event, ev.TieBreakStarted):
-            table.banner = Banner(
-                "Tie-breaker!",
-                ctx.theme.accent,
-                1.6,
-                sub="One more turn each: the dice total counts",
-            )
-            table.tray.put_away()
-        elif isinstance(event, ev.TieBreakStood):
-            table.tray.put_away()
-        elif isinstance(event, ev.GameStarted):
-            table.tray.sync(None, (False,) * 5)
-            table.start_rolls.clear()
-            if event.game_index > 0:
-                table.banner = Banner(
-                    f"Game {event.game_index + 1}", ctx.theme.accent, 1.3, sub=f"of {config.games}"
-                )
-        elif isinstance(event, ev.GameOver):
-            winner = event.winners[0]
-            column = config.competitors[winner][0]
-            title = (
-                "Shared win!"
-                if len(event.winners) > 1
-                else f"{config.competitor_name(winner)} wins!"
-            )
-            celebrate(table, title, f"{max(event.totals)} points", column)
-            ctx.play("win")
-            table.results_in = RESULTS_DELAY * max(0.25, speed)
+class Presenter:
+    def __init__(
+        self,
+        ctx: Context,
+        session: Session,
+        tray: DiceTray,
+        column_colour: Callable[[int], Colour],
+        show_results: Callable[[], None],
+    ) -> None:
+        self.ctx = ctx
+        self.session = session
+        self.tray = tray
+        self.column_colour = column_colour
+        self.show_results = show_results
+        self.message = ""
+        self.banner: Banner | None = None
+        self.effects: list[Confetti] = []
+        self.flash: Flash | None = None
+        self.flash_fade: Tween | None = None
+        self.start_rolls: dict[int, int] = {}  # column -> its start-roll total this game
+        self.landed_sound_due = False
+        self.results_wait: Wait | None = None  # the pause before the results show
 
+    # ----------------------------------------------------------------- state
+    @property
+    def results_in(self) -> float | None:
+        """Seconds until the results show, or None when they are not coming."""
+        wait = self.results_wait
+        return None if wait is None else wait.seconds - wait.elapsed
 
-def _roll_line(table: TableScene, event: ev.Rolled) -> str:
-    who = table.session.config.players[event.player]
-    left = event.rolls_left
-    rest = f"{left} roll{'s' if left != 1 else ''} left" if left else "choose a box"
-    return f"{who} rolled {'-'.join(str(d) for d in event.dice)}: {rest}"
+    def results_after(self, seconds: float) -> None:
+        self.results_wait = Wait(seconds)
 
+    def cancel_results(self) -> None:
+        self.results_wait = None
 
-def celebrate(table: TableScene, title: str, sub: str, column: int, small: bool = False) -> None:
-    ctx = table.ctx
-    colour = table.column_colour(column)
-    table.banner = Banner(title, colour, 1.2 if small else 1.8, sub=sub)
-    if table.ctx.settings.reduced_motion:
-        return
-    layout = table.lay
-    origin = (layout.tray.centerx, layout.tray.bottom)
-    colours = list(ctx.theme.players) + [ctx.theme.focus]
-    table.effects.append(
-        Confetti(
-            origin,
-            colours,
-            seed=table.tray.rng.randrange(2**30),
-            count=50 if small else 120,
-            scale=layout.unit,
+    @property
+    def busy(self) -> bool:
+        """Something shown is still moving (the results are on their way)."""
+        return (
+            self.banner is not None
+            or bool(self.effects)
+            or self.flash is not None
+            or self.results_wait is not None
         )
-    )
+
+    def clear(self) -> None:
+        """Nothing shown any more (the state jumped)."""
+        self.banner = None
+        self.effects = []
+        self.drop_flash()
+        self.results_wait = None
+        self.message = ""
+
+    def drop_flash(self) -> None:
+        """No scored box glows (the score was undone)."""
+        self.flash = self.flash_fade = None
+
+    def dismiss_banner(self, event: pygame.event.Event) -> None:
+        """Any key or click dismisses an announcement."""
+        if self.banner is not None and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.banner = None
+
+    # ----------------------------------------------------------------- time
+    def update(self, dt: float) -> bool:
+        """Advance what is shown; True while the results are waiting to come up."""
+        if self.landed_sound_due and self.tray.landing:
+            self.landed_sound_due = False
+            self.ctx.play("dice_land_1")
+        if self.banner is not None:
+            self.banner.update(dt)
+            if self.banner.done:
+                self.banner = None
+        for effect in self.effects:
+            effect.update(dt)
+        self.effects = [e for e in self.effects if not e.done]
+        if self.flash_fade is not None:
+            self.flash_fade.update(dt)
+            if self.flash_fade.done:
+                self.flash = self.flash_fade = None
+        if self.results_wait is None:
+            return False
+        self.results_wait.update(dt)
+        if self.results_wait.done:
+            self.results_wait = None
+            self.show_results()
+        return True
+
+    # ----------------------------------------------------------------- events
+    def show(self, events: list, speed: float, lay: TableLayout) -> None:
+        """Animate a batch of events from one action. `speed` scales animation time (0: none)."""
+        ctx, config, tray = self.ctx, self.session.config, self.tray
+        for event in events:
+            text = describe(event, config)
+            if text:
+                self.message = text
+            if isinstance(event, ev.RollOffRolled):
+                self.start_rolls[event.column] = sum(event.dice)
+            if isinstance(event, (ev.Rolled, ev.RollOffRolled)):
+                rolled = event.rolled if isinstance(event, ev.Rolled) else (True,) * 5
+                tray.roll(event.dice, rolled, speed)
+                self.landed_sound_due = speed > 0
+                ctx.play("dice_rattle" if speed > 0 else "dice_land_1")
+                if isinstance(event, ev.Rolled):
+                    self.message = roll_line(event, config)
+            elif isinstance(event, ev.HoldChanged):
+                tray.set_held(event.die, event.held)
+                ctx.play("click", 0.6)
+            elif isinstance(event, ev.Scored):
+                self._scored(event, lay)
+            elif isinstance(event, ev.UpperBonusEarned):
+                self.celebrate("Upper bonus!", "+35", event.column, lay, small=True)
+                ctx.play("bonus")
+            elif isinstance(event, ev.TurnStarted):
+                self._turn_started(event)
+            elif isinstance(event, ev.OrderDecided):
+                first = config.column_name(event.order[0])
+                colour = self.column_colour(event.order[0])
+                self.banner = Banner(f"{verb(first, 'plays', 'play')} first", colour, 1.3)
+            elif isinstance(event, ev.RollOffTied):
+                self.banner = Banner("Tied!", ctx.theme.accent, 1.0, sub="The leaders roll again")
+            elif isinstance(event, ev.TieBreakStarted):
+                sub = "One more turn each: the dice total counts"
+                self.banner = Banner("Tie-breaker!", ctx.theme.accent, 1.6, sub=sub)
+                tray.put_away()
+            elif isinstance(event, ev.TieBreakStood):
+                tray.put_away()
+            elif isinstance(event, ev.GameStarted):
+                self._game_started(event)
+            elif isinstance(event, ev.GameOver):
+                self._game_over(event, speed, lay)
+
+    def _scored(self, event: ev.Scored, lay: TableLayout) -> None:
+        self.flash = Flash(event.column, event.category, 1.0)
+        self.flash_fade = Tween(self.flash, "strength", 0.0, FLASH_FADE)
+        self.tray.put_away()
+        big = event.bonus_chip or (event.category is Category.YAHTZEE and event.points == 50)
+        if big:
+            sub = "+100 bonus" if event.bonus_chip else "50 points"
+            self.celebrate("YAHTZEE!", sub, event.column, lay)
+            self.ctx.play("yahtzee")
+        else:
+            self.ctx.play("score")
+
+    def _turn_started(self, event: ev.TurnStarted) -> None:
+        session = self.session
+        seat = session.seats[event.player]
+        self.tray.put_away()
+        if not seat.is_cpu and (session.person_count > 1 or len(session.seats) > 1):
+            self.banner = Banner(
+                f"Your turn, {seat.name}",
+                self.column_colour(event.column),
+                TURN_BANNER * max(0.3, self.ctx.animation_scale),
+            )
+            self.ctx.play("turn", 0.7)
+
+    def _game_started(self, event: ev.GameStarted) -> None:
+        self.tray.sync(None, (False,) * 5)
+        self.start_rolls.clear()
+        if event.game_index > 0:
+            sub = f"of {self.session.config.games}"
+            self.banner = Banner(
+                f"Game {event.game_index + 1}", self.ctx.theme.accent, 1.3, sub=sub
+            )
+
+    def _game_over(self, event: ev.GameOver, speed: float, lay: TableLayout) -> None:
+        config = self.session.config
+        winner = event.winners[0]
+        column = config.competitors[winner][0]
+        title = (
+            "Shared win!" if len(event.winners) > 1 else f"{config.competitor_name(winner)} wins!"
+        )
+        self.celebrate(title, f"{max(event.totals)} points", column, lay)
+        self.ctx.play("win")
+        self.results_after(RESULTS_DELAY * max(0.25, speed))
+
+    def celebrate(
+        self, title: str, sub: str, column: int, lay: TableLayout, small: bool = False
+    ) -> None:
+        """A banner in the column's colour and, unless motion is reduced, confetti."""
+        ctx = self.ctx
+        self.banner = Banner(title, self.column_colour(column), 1.2 if small else 1.8, sub=sub)
+        if ctx.settings.reduced_motion:
+            return
+        origin = (lay.tray.centerx, lay.tray.bottom)
+        colours = list(ctx.theme.players) + [ctx.theme.focus]
+        seed = self.tray.rng.randrange(2**30)
+        count = 50 if small else 120
+        self.effects.append(Confetti(origin, colours, seed=seed, count=count, scale=lay.unit))

@@ -1,0 +1,241 @@
+"""The board: the table as it plays itself, shared by the table and the replay scenes.
+
+It holds the session's things on screen (felt, dice tray, scorecard view and their layout),
+the presenter that shows what happens and the CPU driver that plays the CPU seats (or a
+replay's log). Each frame it moves the dice, what is shown and the CPU's turn; it draws
+the whole table, with the marks (focus, hint, grading) a person's scene adds on top.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rules import GameState, Phase, Roll
+from game.rules import events as ev
+from game.scenes.table.cpu import CPU_FAST, CpuDriver, cpu_delay
+from game.scenes.table.draw import (
+    Marks,
+    draw_buttons,
+    draw_hint,
+    draw_hint_keep,
+    draw_key_hints,
+    draw_message,
+    draw_notes,
+)
+from game.scenes.table.messages import prompt
+from game.scenes.table.presenter import Presenter
+from game.ui.dice_tray import DiceTray
+from game.ui.layout import table_layout
+from game.ui.palette import dice_palette
+from game.ui.scorecard_view import ScorecardView
+from game.ui.widgets import FeltBackground
+
+if TYPE_CHECKING:
+    from game.context import Context
+    from game.match.session import Session
+    from game.ui.theme import Colour
+
+CPU_SKIP_MAX = 200  # actions a skipped CPU turn may take (a turn takes at most 9)
+
+
+class Board:
+    def __init__(self, ctx: Context, session: Session) -> None:
+        self.ctx = ctx
+        self.session = session
+        self.size = (1280, 800)
+        self.tray = DiceTray(seed=session.seed)
+        self.card_view = ScorecardView(ctx.fonts, ctx.theme)
+        self.lay = table_layout(self.size, len(session.config.columns))
+        self.felt = FeltBackground()
+        self.presenter = Presenter(
+            ctx, session, self.tray, self.column_colour, lambda: ctx.nav.results(session)
+        )
+        self.cpu = CpuDriver(self._decide)
+
+    # ----------------------------------------------------------------- life cycle
+    def enter(self) -> None:
+        levels = sorted({seat.kind for seat in self.session.seats if seat.is_cpu})
+        if levels:
+            # The levels' valuations take about a second to load: do it now, off the main
+            # thread, while the player looks at the table (the first CPU move queues behind).
+            from game.ai.levels import preload
+
+            self.cpu.worker().submit(preload, self.session.config.variant, levels)
+        if self.session.state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+            self.presenter.results_after(0.0)
+
+    def exit(self) -> None:
+        self.cpu.shutdown()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """Place everything for this window size, in the current theme and text size."""
+        ctx = self.ctx
+        self.size = size
+        if self.card_view.theme is not ctx.theme or self.card_view.fonts is not ctx.fonts:
+            self.card_view = ScorecardView(ctx.fonts, ctx.theme)
+        self.tray.reduced_motion = ctx.settings.reduced_motion
+        state = self.session.state
+        self.lay = table_layout(size, len(state.config.columns))
+        self.tray.set_layout(self.lay, dice_palette(ctx.theme.high_contrast))
+        self.card_view.layout(self.lay.card, state)
+        self.felt.fit(size, ctx.theme)
+
+    def show_state(self) -> None:
+        """Show the state as it is, with no animation (after load, undo, skip or a new game)."""
+        state = self.session.state
+        self.tray.reduced_motion = self.ctx.settings.reduced_motion
+        self.tray.sync(state.dice, state.held)
+        self.card_view.layout(self.lay.card, state)
+        self.cpu.cancel()
+        if not self.presenter.message:
+            self.presenter.message = prompt(state, self.session.seat.name)
+
+    # ----------------------------------------------------------------- who is who
+    def column_colour(self, column: int) -> Colour:
+        player = self.session.config.columns[column][0]
+        return self.ctx.theme.player(self.session.seats[player].colour)
+
+    @property
+    def person_to_play(self) -> bool:
+        return not self.session.is_cpu_turn and self.session.state.phase in (
+            Phase.ROLL_OFF,
+            Phase.TURN,
+            Phase.TIE_BREAK,
+        )
+
+    @property
+    def wants_advice(self) -> bool:
+        """The advice overlay is on and there are dice a person could score."""
+        state = self.session.state
+        return (
+            self.ctx.settings.advice_overlay
+            and self.person_to_play
+            and state.phase is Phase.TURN
+            and state.dice is not None
+        )
+
+    @property
+    def speed(self) -> float:
+        """How fast animations play now: the player's setting, faster in fast CPU turns."""
+        scale = self.ctx.animation_scale
+        if self.session.is_cpu_turn and self.cpu.fast:
+            scale *= CPU_FAST
+        return scale
+
+    @property
+    def animating(self) -> bool:
+        return self.tray.animating or self.presenter.busy or self.session.is_cpu_turn
+
+    # ----------------------------------------------------------------- play
+    def show(self, events: list, speed: float) -> bool:
+        """Show what happened; True when a new turn started."""
+        self.presenter.show(events, speed, self.lay)
+        started = any(isinstance(e, ev.TurnStarted) for e in events)
+        if started:
+            self.cpu.wait(self._cpu_delay(Roll()))
+        return started
+
+    def update(self, dt: float) -> bool:
+        """One frame: the dice, what is shown, the CPU's turn. True when a new turn started."""
+        self.tray.update(dt)
+        if self.presenter.update(dt):
+            return False  # the results are coming: no more play under them
+        return self._cpu_turn(dt)
+
+    def _cpu_delay(self, action) -> float:
+        ctx = self.ctx
+        return cpu_delay(action, ctx.settings.cpu_pace, self.cpu.fast, ctx.animation_scale)
+
+    def _cpu_turn(self, dt: float) -> bool:
+        session = self.session
+        if not session.is_cpu_turn or self.tray.animating or self.presenter.banner is not None:
+            return False
+        state = session.state
+        decided = self.cpu.step(dt, state)
+        if decided is None:
+            return False
+        action, reason = decided
+        started = self.show(session.apply(action), self.speed)
+        if reason:
+            self.cpu.reason = f"{session.seats[state.player].name}: {reason}"
+        self.cpu.wait(self._cpu_delay(action))
+        return started
+
+    def _decide(self, state: GameState):
+        """In the worker thread: the CPU's action, and why (when the player wants reasons)."""
+        from game.ai.coach import choice_of, explain
+
+        action = self.session.cpu_action()
+        reason = None
+        choice = choice_of(state, action) if self.ctx.settings.cpu_reasons else None
+        if choice is not None:
+            reason = explain(state, choice)
+        return action, reason
+
+    def skip_cpu_turn(self) -> bool:
+        """Play the rest of the CPU's turn at once and show where it ended; True when a new
+        turn started."""
+        session = self.session
+        if not session.is_cpu_turn:
+            self.presenter.message = "No CPU turn to skip"
+            return False
+        self.cpu.cancel()
+        player, turn = session.state.player, session.state.turn
+        shown: list = []
+        for _ in range(CPU_SKIP_MAX):
+            state = session.state
+            if not session.is_cpu_turn or state.player != player or state.turn != turn:
+                break
+            shown += session.apply(session.cpu_action())
+        started = self.show(shown, 0.0)
+        self.tray.finish()
+        if not started:
+            self.presenter.banner = None
+        return started
+
+    # ----------------------------------------------------------------- drawing
+    def draw(self, surface: pygame.Surface, marks: Marks) -> None:
+        """The whole table, with a person's `marks` on it; changes nothing."""
+        ctx, presenter = self.ctx, self.presenter
+        theme, fonts, lay = ctx.theme, ctx.fonts, self.lay
+        session, state = self.session, self.session.state
+        self.felt.draw(surface, theme)
+        text = presenter.message or prompt(state, session.seat.name) or " "
+        draw_message(surface, theme, fonts, lay, theme.player(session.seat.colour), text)
+        hold_label = fonts.render("held dice", 20 * lay.unit, theme.panel_alt)
+        focus_die = marks.focus[1] if marks.focus[0] == "die" else None
+        palette = dice_palette(theme.high_contrast)
+        self.tray.draw(surface, palette, hold_label, focus_die, theme.felt_dark, theme.felt_light)
+        draw_hint_keep(surface, theme, lay, marks.hint_keep, state.held)
+        draw_buttons(surface, ctx, lay, state, self.person_to_play, session.can_undo(), marks.focus)
+        colours = [self.column_colour(c) for c in range(len(state.config.columns))]
+        active = state.column if state.phase in (Phase.TURN, Phase.ROLL_OFF) else None
+        focus_box = marks.focus[1] if marks.focus[0] == "box" else None
+        previews = state.score_options() if ctx.settings.show_previews else None
+        if previews is not None and not self.person_to_play and state.dice is None:
+            previews = None
+        advice = marks.advice if ctx.settings.advice_overlay else None
+        flash = presenter.flash
+        self.card_view.draw(surface, state, colours, previews, focus_box, flash, active, advice)
+        draw_notes(surface, theme, fonts, lay, marks.grade_note, self._note_line())
+        if marks.hint_text:
+            draw_hint(surface, theme, fonts, lay, marks.hint_text)
+        for effect in presenter.effects:
+            effect.draw(surface)
+        if presenter.banner is not None:
+            presenter.banner.draw(surface, lay.tray, fonts, theme, lay.unit)
+        if marks.show_keys:
+            draw_key_hints(surface, theme, fonts, lay, ctx.input)
+
+    def _note_line(self) -> str:
+        """Under the message line: the start rolls early in a game, else the CPU's reason."""
+        state = self.session.state
+        start_rolls = self.presenter.start_rolls
+        if start_rolls and (state.phase is Phase.ROLL_OFF or state.turn == 0):
+            config = state.config
+            return "Start roll: " + " · ".join(
+                f"{config.column_name(c)} {total}" for c, total in start_rolls.items()
+            )
+        return self.cpu.reason if self.ctx.settings.cpu_reasons else ""

@@ -1,0 +1,90 @@
+"""The coach overlay on the table: the hint (its lines, the dice to keep, the box), the
+live grading mark and how long it stays, the advice values on the card, and the question
+asked before a risky score. Only for a person at play; the replay has none."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.anim import Wait
+from game.rules import Category, GameState, Phase, Score
+
+if TYPE_CHECKING:
+    from game.storage.settings import Settings
+
+GRADE_TIME = 4.0  # s a grading mark stays
+
+
+class CoachOverlay:
+    def __init__(self) -> None:
+        self.hint_text: list[str] = []
+        self.hint_keep: tuple[int, ...] = ()
+        self.hint_box: Category | None = None
+        self.grade_note = ""
+        self.grade_wait = Wait(0.0)  # until the grading mark goes
+        self._advice: tuple[GameState | None, dict[Category, float]] = (None, {})
+
+    @property
+    def busy(self) -> bool:
+        return not self.grade_wait.done
+
+    def clear_hint(self) -> None:
+        self.hint_text, self.hint_keep, self.hint_box = [], (), None
+
+    def show_hint(self, state: GameState) -> None:
+        """The best move now, for dice in play."""
+        from game.ai.coach import hint
+
+        best = hint(state)
+        self.hint_text, self.hint_keep, self.hint_box = best.lines(), best.keep, best.box
+
+    def note_grade(self, decision, settings: Settings) -> None:
+        """Live grading: a small mark when a choice cost more than the player's threshold."""
+        from game.ai.coach import describe
+
+        if decision is None or not settings.grading:
+            return
+        if decision.cost > settings.grading_threshold:
+            self.grade_note = f"-{decision.cost:.1f}  (best: {describe(decision.best)})"
+            self.grade_wait = Wait(GRADE_TIME)
+
+    def update(self, dt: float) -> None:
+        if not self.grade_wait.done:
+            self.grade_wait.update(dt)
+            if self.grade_wait.done:
+                self.grade_note = ""
+
+    # ----------------------------------------------------------------- advice
+    def refresh_advice(self, state: GameState, wanted: bool) -> None:
+        """Work out the advice values for `state` if they are wanted and not known yet."""
+        if not wanted or self._advice[0] is state:
+            return
+        from game.ai import option_values
+
+        values = option_values(state.card, state.dice, state.rolls_left, state.config.variant)
+        self._advice = (state, {c.category: v for c, v in values if isinstance(c, Score)})
+
+    def advice(self, state: GameState) -> dict[Category, float]:
+        """Expected final total if each open box were scored now ({} until worked out)."""
+        return self._advice[1] if self._advice[0] is state else {}
+
+
+def question(state: GameState, action, settings: Settings) -> str | None:
+    """What to ask before a person's action: verify a score, or a big mistake."""
+    from game.ai.coach import describe, grade
+
+    questions = []
+    if isinstance(action, Score) and state.phase is Phase.TURN:
+        points = state.score_options().get(action.category)
+        if points is None:
+            return None  # refused with its reason by the rules
+        if settings.verify == "all" or (settings.verify == "zeros" and points == 0):
+            questions.append(f"Score {points} in {action.category.label}?")
+    if settings.confirm_big_mistakes:
+        decision = grade(state, action)
+        if decision is not None and decision.cost >= settings.big_mistake_threshold:
+            questions.append(
+                f"That costs about {decision.cost:.1f} points: "
+                f"{describe(decision.best)} is better. Are you sure?"
+            )
+    return " ".join(questions) or None

@@ -1,0 +1,340 @@
+"""The table: dice, cup, scorecard and the turn in play, for people and CPUs alike.
+
+Controls (keys are remappable in Settings; these are the defaults):
+    Space / R        roll (also the start roll and tie-breaker rolls)
+    1-5              hold or release a die
+    Up / Down        move over the open boxes of the scorecard
+    Left / Right     move over the dice and buttons
+    Tab / Shift+Tab  move the focus over everything
+    Enter            use what has the focus (score the box, hold the die, press the button)
+    H                hint: the best move now
+    Ctrl+Z           undo the last hold or score of yours (never a roll)
+    S / F            skip to the end of a CPU turn / CPU turns fast
+    K                show or hide the key hints
+    F1               rules and help
+    Esc / P          pause
+Mouse: click a die to hold it, click a box to score it, click the buttons.
+
+The scene is a person's seat at the table: the session, the keyboard focus and the input.
+It composes the parts: the board (board.py: felt, dice, card, layout; the presenter of what
+happens, presenter.py; the CPU driver, cpu.py) and the coach overlay (coach.py).
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+from game.match.session import Session
+from game.rules import Category, IllegalAction, Phase, Roll, Score, Stand
+from game.rules.actions import Hold, Release
+from game.scenes.base import Scene
+from game.scenes.nav import AfterResults
+from game.scenes.table import focus
+from game.scenes.table.board import Board
+from game.scenes.table.coach import CoachOverlay, question
+from game.scenes.table.draw import Marks
+from game.scenes.table.messages import describe_action
+from game.ui.input import Intent, is_confirm
+
+log = logging.getLogger(__name__)
+
+
+class TableScene(Scene):
+    def __init__(self, ctx, session: Session) -> None:
+        super().__init__(ctx)
+        self.session = session
+        self.board = Board(ctx, session)
+        self.coach = CoachOverlay()
+        self.focus: tuple = focus.HOME
+        self.show_keys = False
+        self.resync()
+
+    # ----------------------------------------------------------------- the parts' faces
+    # The tray, the card and the layout are the board's; the message the presenter's.
+    @property
+    def tray(self):
+        return self.board.tray
+
+    @property
+    def card_view(self):
+        return self.board.card_view
+
+    @property
+    def lay(self):
+        return self.board.lay
+
+    @property
+    def message(self) -> str:
+        return self.board.presenter.message
+
+    @message.setter
+    def message(self, text: str) -> None:
+        self.board.presenter.message = text
+
+    @property
+    def reason(self) -> str:
+        return self.board.cpu.reason
+
+    @reason.setter
+    def reason(self, text: str) -> None:
+        self.board.cpu.reason = text
+
+    @property
+    def grade_note(self) -> str:
+        return self.coach.grade_note
+
+    @grade_note.setter
+    def grade_note(self, text: str) -> None:
+        self.coach.grade_note = text
+
+    @property
+    def cpu_future(self):
+        """The CPU decision under way in the worker thread (tests wait on it)."""
+        return self.board.cpu.future
+
+    # ----------------------------------------------------------------- life cycle
+    def enter(self) -> None:
+        self.resync()
+        self.board.enter()
+
+    def resume(self, result: object = None) -> None:
+        self.layout(self.board.size)
+        if result is AfterResults.NEXT_GAME:
+            self.resync()
+
+    def exit(self) -> None:
+        self.board.exit()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """Place everything for this window size, in the current theme and text size."""
+        self.board.layout(size)
+        self._refresh_advice()
+
+    def resync(self) -> None:
+        """Show the state as it is, with no animation (after load, undo, skip or a new game)."""
+        self.board.show_state()
+        self.coach.clear_hint()
+        self._fix_focus()
+        self._refresh_advice()
+
+    def request_quit(self) -> bool:
+        return True  # the game was saved after the last action
+
+    @property
+    def animating(self) -> bool:
+        return self.board.animating or self.coach.busy
+
+    # ----------------------------------------------------------------- focus
+    def _open_boxes(self) -> list[Category]:
+        return focus.open_boxes(self.session.state)
+
+    def _fix_focus(self) -> None:
+        if self.focus not in focus.targets(self.session.state):
+            self.focus = focus.HOME
+
+    def _move_focus(self, step: int, kinds: tuple[str, ...] | None = None) -> None:
+        self.focus = focus.moved(self.focus, self.session.state, step, kinds)
+
+    # ----------------------------------------------------------------- input
+    def handle(self, event: pygame.event.Event) -> bool:
+        intent = self.ctx.input.intent(event)
+        if intent is Intent.PAUSE:
+            self.open_pause()
+            return True
+        if intent is Intent.HELP:
+            self.ctx.nav.help()
+            return True
+        if intent is Intent.KEY_HINTS:
+            self.show_keys = not self.show_keys
+            return True
+        self.board.presenter.dismiss_banner(event)
+        if intent is Intent.SKIP_CPU:
+            self.skip_cpu_turn()
+            return True
+        if intent is Intent.SPEED_CPU:
+            cpu = self.board.cpu
+            cpu.fast = not cpu.fast
+            self.message = "CPU turns: fast" if cpu.fast else "CPU turns: normal pace"
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            return self._hover(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self._click(event.pos)
+        if intent is None:
+            return False
+        return self._key(intent)
+
+    def _key(self, intent: Intent) -> bool:
+        if intent is Intent.ROLL:
+            self.press("roll")
+        elif intent.startswith("hold_"):
+            self.toggle_die(int(intent[-1]) - 1)
+        elif intent is Intent.UNDO:
+            self.press("undo")
+        elif intent is Intent.HINT:
+            self.press("hint")
+        elif intent in (Intent.UP, Intent.DOWN):
+            self._move_focus(-1 if intent is Intent.UP else 1, ("box",))
+        elif intent in (Intent.LEFT, Intent.RIGHT):
+            self._move_focus(-1 if intent is Intent.LEFT else 1, ("die", "button"))
+        elif intent in (Intent.FOCUS_NEXT, Intent.FOCUS_PREV):
+            self._move_focus(1 if intent is Intent.FOCUS_NEXT else -1)
+        elif is_confirm(intent):
+            self.activate(self.focus)
+        else:
+            return False
+        return True
+
+    def _target_at(self, pos) -> tuple | None:
+        die = self.tray.die_at(pos)
+        if die is not None:
+            return ("die", die)
+        for name, rect in self.lay.buttons.items():
+            if rect.collidepoint(pos):
+                return ("button", name)
+        box = self.card_view.box_at(pos)
+        if box is not None and box[0] == self.session.state.column:
+            return ("box", box[1])
+        return None
+
+    def _hover(self, pos) -> bool:
+        target = self._target_at(pos)
+        targets = focus.targets(self.session.state)
+        if target is not None and target in targets and target != self.focus:
+            self.focus = target
+            return True
+        return False
+
+    def _click(self, pos) -> bool:
+        target = self._target_at(pos)
+        if target is None:
+            return False
+        self.activate(target)
+        return True
+
+    def activate(self, target: tuple) -> None:
+        kind, what = target
+        if kind == "die":
+            self.toggle_die(what)
+        elif kind == "button":
+            self.press(what)
+        elif kind == "box":
+            self.score(what)
+
+    def press(self, name: str) -> None:
+        if name == "menu":
+            self.open_pause()
+        elif name == "undo":
+            self.undo()
+        elif name == "hint":
+            if self.session.state.phase is Phase.TIE_BREAK:
+                self.act(Stand())
+            else:
+                self.show_hint()
+        elif name == "roll":
+            self.act(Roll())
+
+    def open_pause(self) -> None:
+        self.tray.finish()
+        self.ctx.nav.pause(self.session)
+
+    def toggle_die(self, die: int) -> None:
+        state = self.session.state
+        if not 0 <= die <= 4 or state.dice is None:
+            self.act(Hold(max(0, min(4, die))))  # refused with the reason
+            return
+        self.act(Release(die) if state.held[die] else Hold(die))
+
+    def score(self, category: Category) -> None:
+        self.act(Score(category))
+
+    # ----------------------------------------------------------------- actions
+    def act(self, action, confirmed: bool = False) -> None:
+        """A person's action: refused with the reason, or applied and shown."""
+        if self.session.is_cpu_turn:
+            self.message = f"Wait: it is {self.session.seat.name}'s turn (S skips it)"
+            return
+        if self.session.state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+            return
+        if self.tray.rolling:
+            # Dice in the air: a press lands them at once and does nothing else, so a
+            # double tap never spends a second roll on dice the player has not seen.
+            self.tray.finish()
+            return
+        if not confirmed:
+            asked = question(self.session.state, action, self.ctx.settings)
+            if asked:
+                self.ctx.nav.confirm(asked, lambda: self.act(action, confirmed=True))
+                return
+        try:
+            events = self.session.apply(action)
+        except IllegalAction as refusal:
+            self.message = str(refusal).capitalize()
+            return
+        self.coach.clear_hint()
+        self.coach.note_grade(self.session.last_decision, self.ctx.settings)
+        self._show(events, self.board.speed)
+        self._fix_focus()
+
+    def _show(self, events: list, speed: float) -> None:
+        if self.board.show(events, speed):
+            self.focus = focus.HOME  # a new turn starts at the Roll button
+        self._refresh_advice()
+
+    def undo(self) -> None:
+        if not self.session.can_undo():
+            self.message = "Nothing to undo: rolls and CPU moves cannot be undone"
+            return
+        action = self.session.undo()
+        self.tray.sync(self.session.state.dice, self.session.state.held)
+        self.board.presenter.drop_flash()
+        self.message = f"Undone: {describe_action(action)}"
+        self._fix_focus()
+        self._refresh_advice()
+
+    def show_hint(self) -> None:
+        state = self.session.state
+        if not self.ctx.settings.hints_enabled:
+            self.message = "Hints are off (Settings)"
+            return
+        if not self.board.person_to_play or state.phase is not Phase.TURN or state.dice is None:
+            self.message = "A hint needs your dice: roll first"
+            return
+        self.session.mark_assisted()
+        self.coach.show_hint(state)
+        if self.coach.hint_box is not None:
+            self.focus = ("box", self.coach.hint_box)
+
+    def skip_cpu_turn(self) -> None:
+        """Play the rest of the CPU's turn at once and show where it ended."""
+        if self.board.skip_cpu_turn():
+            self.focus = focus.HOME
+        self._refresh_advice()
+
+    def _refresh_advice(self) -> None:
+        """The advice overlay's values for the state now, worked out here and not in draw."""
+        self.coach.refresh_advice(self.session.state, self.board.wants_advice)
+
+    # ----------------------------------------------------------------- time
+    def update(self, dt: float) -> None:
+        self.coach.update(dt)
+        before = self.session.state
+        if self.board.update(dt):
+            self.focus = focus.HOME  # a CPU's turn ended: the person's starts
+        if self.session.state is not before:
+            self._refresh_advice()
+
+    # ----------------------------------------------------------------- drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        coach = self.coach
+        marks = Marks(
+            self.focus,
+            coach.hint_keep,
+            coach.hint_text,
+            coach.grade_note,
+            coach.advice(self.session.state),
+            self.show_keys,
+        )
+        self.board.draw(surface, marks)

@@ -1,0 +1,84 @@
+"""The table's parts on their own: the CPU driver (headless, no pygame) and the coach's
+timer in seconds. The presenter's timer and drawing are tested on a table in test_table."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+from game.rules import Category, Roll, Score
+from game.scenes.table.coach import GRADE_TIME, CoachOverlay
+from game.scenes.table.cpu import CpuDriver, cpu_delay
+from game.storage.settings import Settings
+
+CPU_MODULE = Path(__file__).resolve().parents[2] / "game" / "scenes" / "table" / "cpu.py"
+
+
+def test_the_cpu_driver_runs_with_pygame_unimportable():
+    """Loaded from its file with pygame blocked: it asks the strategy in its thread, waits
+    out the pause in seconds, and hands the action over once."""
+    script = textwrap.dedent(
+        f"""
+        import importlib.util, sys
+        sys.modules["pygame"] = None  # any import of pygame now fails
+        spec = importlib.util.spec_from_file_location("cpu", {str(CPU_MODULE)!r})
+        cpu = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(cpu)
+        state = object()
+        driver = cpu.CpuDriver(lambda s: ("roll", "why") if s is state else None)
+        driver.wait(0.5)
+        assert driver.step(0.2, state) is None  # asked: the strategy thinks in its thread
+        driver.future.result(timeout=10)
+        assert driver.step(0.2, state) is None  # answered, but the pause is not over
+        assert driver.step(0.1, state) == ("roll", "why")
+        assert driver.future is None
+        driver.shutdown()
+        print("ok")
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60
+    )
+    assert done.stdout.strip() == "ok", done.stderr
+
+
+def test_the_cpu_driver_decides_again_when_the_state_moved_on():
+    asked = []
+
+    def decide(state):
+        asked.append(state)
+        return "score", None
+
+    driver = CpuDriver(decide)
+    first, second = object(), object()
+    assert driver.step(0.0, first) is None
+    driver.future.result(timeout=10)
+    assert driver.step(0.0, second) is None  # an answer for a state that is gone
+    assert driver.step(0.0, second) is None  # asked again, for the state now
+    driver.future.result(timeout=10)
+    assert driver.step(0.0, second) == ("score", None)
+    assert asked == [first, second]
+    driver.shutdown()
+
+
+def test_cpu_delays():
+    assert cpu_delay(Roll(), "slow", fast=False, animation_scale=1.0) == 0.9
+    assert cpu_delay(Roll(), "normal", fast=True, animation_scale=0.5) == 0.45 * 0.3 * 0.5
+    assert cpu_delay(Roll(), "fast", fast=False, animation_scale=0.0) == 0.2 * 0.2
+
+
+def test_a_grading_mark_goes_after_its_time():
+    class Decision:
+        cost = 3.0
+        best = Score(Category.CHANCE)
+
+    coach = CoachOverlay()
+    settings = Settings().replace(grading=True, grading_threshold=1.0)
+    coach.note_grade(Decision(), settings)
+    assert coach.grade_note == "-3.0  (best: score Chance)" and coach.busy
+    coach.update(GRADE_TIME - 0.5)
+    assert coach.grade_note and coach.busy
+    coach.update(0.5)
+    assert coach.grade_note == "" and not coach.busy
