@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
+from game.ui.layout import layout_unit
+
 if TYPE_CHECKING:
     from game.ui.fonts import Fonts
     from game.ui.theme import Theme
@@ -23,9 +25,11 @@ class MenuScale(NamedTuple):
     gap: int
 
 
+MENU_REFERENCE = (900, 800)  # px: the menus are designed at this window size
+
+
 def menu_scale(size: tuple[int, int]) -> MenuScale:
-    w, h = size
-    unit = max(0.5, min(w / 900, h / 800))
+    unit = layout_unit(size, MENU_REFERENCE)
     return MenuScale(unit, max(8, round(20 * unit)), max(6, round(12 * unit)))
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.ui.fonts import Fonts
+from game.ui.input import Intent, is_confirm
 from game.ui.theme import Theme
 
 
@@ -146,12 +147,12 @@ class FocusRing:
 
     def handle_key(self, event: pygame.event.Event, intent: str | None) -> bool:
         """A menu's keys: up, left and Shift+Tab move the focus back, down, right and Tab on;
-        confirm (or Enter, whatever it is bound to) presses. True if the key was one of them."""
-        if intent in ("up", "focus_prev", "left"):
+        confirm (Enter, in a menu: see InputMap.menu_intent) presses. True if the key was one."""
+        if intent in (Intent.UP, Intent.FOCUS_PREV, Intent.LEFT):
             self.move(-1)
-        elif intent in ("down", "focus_next", "right"):
+        elif intent in (Intent.DOWN, Intent.FOCUS_NEXT, Intent.RIGHT):
             self.move(1)
-        elif intent == "confirm" or event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        elif is_confirm(intent):
             self.press()
         else:
             return False
