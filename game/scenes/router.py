@@ -17,13 +17,12 @@ from game.scenes.help import HelpScene
 from game.scenes.history import HistoryScene
 from game.scenes.pause import PauseScene
 from game.scenes.profile_name import ProfileNameScene
-from game.scenes.replay import ReplayScene
 from game.scenes.results import ResultsScene
 from game.scenes.review import ReviewScene
 from game.scenes.settings import SettingsScene
 from game.scenes.setup import SetupScene
 from game.scenes.stats import StatsScene
-from game.scenes.table import TableScene
+from game.scenes.table import ReplayScene, TableScene
 from game.scenes.title import TitleScene
 
 if TYPE_CHECKING:

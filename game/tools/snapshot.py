@@ -121,8 +121,10 @@ def shot_hint(ctx) -> None:
     ctx.stack.push(table)
     ctx.stack.apply_pending()
     table.show_hint()
-    table.reason = "Max: keep 5-5-5: going for Fives and Yahtzee; upper bonus needs 12 more"
-    table.grade_note = "-3.4  (best: keep 6-6)"
+    table.board.cpu.reason = (
+        "Max: keep 5-5-5: going for Fives and Yahtzee; upper bonus needs 12 more"
+    )
+    table.coach.grade_note = "-3.4  (best: keep 6-6)"
 
 
 def shot_rolling(ctx) -> None:

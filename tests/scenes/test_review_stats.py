@@ -22,13 +22,13 @@ from game.rules import Category, GameConfig, Hold, NextGame, Phase, Roll, Score,
 from game.scenes.confirm import ConfirmScene
 from game.scenes.history import HistoryScene
 from game.scenes.profile_name import ProfileNameScene
-from game.scenes.replay import ReplayScene
 from game.scenes.results import ResultsScene
 from game.scenes.review import ReviewScene
 from game.scenes.review.page import kept_dice
 from game.scenes.setup import SetupScene
 from game.scenes.stats import StatsScene
 from game.scenes.stats.pages import figures
+from game.scenes.table import ReplayScene
 from game.scenes.title import TitleScene
 from game.ui.charts import nice_ticks
 
