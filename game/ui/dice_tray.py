@@ -26,6 +26,7 @@ APPEAR_TIME = 0.18  # s: with reduced motion, dice fade in where they land
 SLIDE_RATE = 16.0  # 1/s: how fast a held die slides to its row (exponential approach)
 SETTLED = 0.5  # px: a slide closer than this is over
 POUR_ANGLE = -55.0  # degrees the cup tips as the dice pour out
+LANDED_GRACE = 0.35  # s after the dice land in which presses are not taken as choices
 TUMBLE_LIFT = 0.6  # peak height of a throw, in die sizes: the dice stay over the tray
 
 
@@ -52,6 +53,7 @@ class DiceTray:
         self.tumble_time = TUMBLE_TIME
         self.reduced_motion = False
         self.rolling = False
+        self.settling = 0.0  # s left in which dice that just landed are only being looked at
         self.dim = False  # the dice of a finished turn, shown faded
 
     # ----------------------------------------------------------------- geometry
@@ -86,6 +88,7 @@ class DiceTray:
     def sync(self, dice: tuple[int, ...] | None, held: tuple[bool, ...]) -> None:
         """Show exactly this, with no animation (after undo, skip, load or resize)."""
         self.rolling = False
+        self.settling = 0.0
         self.shake = None
         for i, die in enumerate(self.dice):
             die.face = None if dice is None else dice[i]
@@ -156,6 +159,7 @@ class DiceTray:
                     die.path = None
             self.rolling = False
             self.shake = None
+            self.settling = LANDED_GRACE
         for i, die in enumerate(self.dice):
             if self.layout is not None:
                 die.x, die.y = self._slot(i, die.held)
@@ -164,8 +168,14 @@ class DiceTray:
 
     # ----------------------------------------------------------------- time
     @property
+    def just_landed(self) -> bool:
+        """The dice came to rest moments ago: a press now is a double tap, not a choice made
+        after seeing them (the table takes no action until this is over)."""
+        return self.settling > 0
+
+    @property
     def animating(self) -> bool:
-        if self.rolling:
+        if self.rolling or self.just_landed:
             return True
         if self.layout is None:
             return False
@@ -206,7 +216,9 @@ class DiceTray:
                             die.path = None
                     self.rolling = False
                     self.shake = None
+                    self.settling = LANDED_GRACE
             return
+        self.settling = max(0.0, self.settling - dt)
         if self.layout is None:
             return
         k = 1 - math.exp(-SLIDE_RATE * dt)

@@ -13,6 +13,7 @@ from game.rules import Category, GameConfig, Phase, StartOrder
 from game.scenes.confirm import ConfirmScene
 from game.scenes.results import ResultsScene
 from game.scenes.table import TableScene
+from game.ui.dice_tray import LANDED_GRACE
 
 STEP = 1 / 60  # s
 
@@ -79,20 +80,36 @@ def test_presses_while_the_dice_fly_land_them_and_never_roll_again(ctx):
     roll_button = table.lay.buttons["roll"].center
     feed(ctx, key(pygame.K_SPACE))
     assert table.tray.rolling
-    # A double tap: the second press comes before the dice land.
-    feed(ctx, key(pygame.K_SPACE))
-    assert not table.tray.rolling  # the second press only landed the dice
+    # A burst of five presses, as fast as a key can be hit: the first rolls, the second
+    # lands the dice, the rest come before the player could have seen them.
+    feed(ctx, *[key(pygame.K_SPACE)] * 4)
+    assert not table.tray.rolling and table.session.state.rolls == 1
     first = table.session.state.dice
-    assert table.session.state.rolls == 1
+    feed(ctx, key(pygame.K_1))  # a hold that quick is part of the burst too
+    assert table.session.state.held == (False,) * 5
     settle(ctx)
     assert [d.face for d in table.tray.dice] == list(first)
-    feed(ctx, key(pygame.K_SPACE))  # landed: the next press is a real roll
+    feed(ctx, key(pygame.K_SPACE))  # seen: the next press is a real roll
     assert table.session.state.rolls == 2 and table.tray.rolling
-    feed(ctx, click(roll_button))  # a click on Roll in the air only lands the dice
+    feed(ctx, click(roll_button), click(roll_button))  # clicks on Roll in the air only land
     assert table.session.state.rolls == 2 and not table.tray.rolling
-    feed(ctx, key(pygame.K_1))  # once landed, input acts again
+    settle(ctx)
+    feed(ctx, key(pygame.K_1))  # once seen, input acts again
     assert table.session.state.held == (True, False, False, False, False)
     assert sum(type(a).__name__ == "Roll" for a in table.session.game.log) == 2
+
+
+def test_a_press_a_moment_after_the_dice_land_is_still_part_of_the_burst(ctx):
+    table = solo(ctx)
+    feed(ctx, key(pygame.K_SPACE))
+    while table.tray.rolling:  # the dice land on their own
+        ctx.stack.update(STEP)
+    feed(ctx, key(pygame.K_SPACE))  # within the landing grace
+    assert table.session.state.rolls == 1
+    for _ in range(round(LANDED_GRACE / STEP) + 1):
+        ctx.stack.update(STEP)
+    feed(ctx, key(pygame.K_SPACE))
+    assert table.session.state.rolls == 2
 
 
 def test_keys_and_clicks_hold_dice_and_ctrl_z_undoes_a_hold(ctx):

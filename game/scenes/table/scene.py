@@ -258,9 +258,10 @@ class TableScene(Scene):
             return
         if self.session.state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
             return
-        if self.tray.rolling:
-            # Dice in the air: a press lands them at once and does nothing else, so a
-            # double tap never spends a second roll on dice the player has not seen.
+        if self.tray.rolling or self.tray.just_landed:
+            # Dice in the air, or landed a moment ago: a press lands them at once and does
+            # nothing else, so a burst of presses never spends a second roll on dice the
+            # player has not had time to see.
             self.tray.finish()
             return
         if not confirmed:
