@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 PAGE = 50  # logs read at a time
-DOUBLE_CLICK = 400  # ms
+DOUBLE_CLICK = 0.4  # s: a second click on the same row within this opens its replay
 # Body text is a 30th of the window's width or a 32nd of its height (25 px at 800 high),
 # whichever is less: 1 px per "unit" of a 30 x 32 design.
 BODY_TEXT = (30, 32)
@@ -103,8 +103,17 @@ class HistoryScene(Scene):
         self.stars: list[list[tuple[int, int]]] = []  # star centres per row, in the row
         self.star_r = 6
         self.empty: list[tuple[pygame.Surface, pygame.Rect]] = []
-        self._last_click = (-1, -DOUBLE_CLICK)  # (row, ms)
+        self._clicked_row = -1
+        self._click_left = 0.0  # s in which a click on _clicked_row is a double click
         self.refresh()
+
+    # ----------------------------------------------------------------- time
+    def update(self, dt: float) -> None:
+        self._click_left = max(0.0, self._click_left - dt)
+
+    @property
+    def animating(self) -> bool:
+        return self._click_left > 0  # the loop keeps time while a double click may come
 
     # ----------------------------------------------------------------- reading
     def refresh(self) -> None:
@@ -188,9 +197,8 @@ class HistoryScene(Scene):
             row = self._row_at(event.pos)
             if row is None:
                 return False
-            now = pygame.time.get_ticks()
-            double = self._last_click[0] == row and now - self._last_click[1] <= DOUBLE_CLICK
-            self._last_click = (row, now)
+            double = self._clicked_row == row and self._click_left > 0
+            self._clicked_row, self._click_left = row, 0.0 if double else DOUBLE_CLICK
             self.select(row)
             if double:
                 self.open_replay()

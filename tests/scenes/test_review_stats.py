@@ -20,7 +20,7 @@ from game.match.seats import Seat
 from game.match.session import Session
 from game.rules import Category, GameConfig, Hold, NextGame, Phase, Roll, Score, StartOrder
 from game.scenes.confirm import ConfirmScene
-from game.scenes.history import HistoryScene
+from game.scenes.history import DOUBLE_CLICK, HistoryScene
 from game.scenes.profile_name import ProfileNameScene
 from game.scenes.results import ResultsScene
 from game.scenes.review import ReviewScene
@@ -258,6 +258,21 @@ def test_history_lists_a_recorded_game_and_opens_its_review(ctx):
     assert ctx.stack.top is scene
     feed(ctx, ESC)
     assert ctx.stack.top is None
+
+
+def test_a_double_click_on_a_game_opens_its_replay_and_two_slow_clicks_do_not(ctx):
+    record(ctx, finished(seed=6))
+    scene = show(ctx, HistoryScene(ctx))
+    rect = scene.rows[0][0]
+    view = scene.scroll.viewport
+    at = (view.left + rect.centerx, view.top + rect.centery - scene.scroll.offset)
+    feed(ctx, click(at))
+    ctx.stack.update(DOUBLE_CLICK + 0.05)  # seconds pass, as the app's loop counts them
+    feed(ctx, click(at))
+    assert ctx.stack.top is scene and scene.animating  # the second click starts a new pair
+    ctx.stack.update(DOUBLE_CLICK / 2)
+    feed(ctx, click(at))
+    assert isinstance(ctx.stack.top, ReplayScene)
 
 
 def test_history_empty_and_bad_files_never_crash(ctx):
