@@ -27,6 +27,7 @@ from game.ui.widgets import Button, FocusRing, draw_panel
 
 if TYPE_CHECKING:
     from game.context import Context
+    from game.scenes.nav import Question
 
 log = logging.getLogger(__name__)
 
@@ -37,27 +38,16 @@ MAX_WIDTH_SHARE = 0.9  # of the window
 class ConfirmScene(Scene):
     opaque = False
 
-    def __init__(
-        self,
-        ctx: Context,
-        question: str,
-        on_yes: Callable[[], None],
-        on_no: Callable[[], None] | None = None,
-        yes_label: str = "Yes",
-        no_label: str = "No",
-        *,
-        detail: str = "",
-        focus_yes: bool = True,
-    ) -> None:
+    def __init__(self, ctx: Context, asked: Question) -> None:
         super().__init__(ctx)
-        self.question = question
-        self.detail = detail
-        self.on_yes = on_yes
-        self.on_no = on_no
-        self.yes = Button(yes_label, self.answer_yes, primary=True, hint="Y")
-        self.no = Button(no_label, self.answer_no, hint="N")
+        self.question = asked.text
+        self.detail = asked.detail
+        self.on_yes = asked.on_yes
+        self.on_no = asked.on_no
+        self.yes = Button(asked.yes_label, self.answer_yes, primary=True, hint="Y")
+        self.no = Button(asked.no_label, self.answer_no, hint="N")
         self.ring = FocusRing([self.yes, self.no])
-        self.ring.index = 0 if focus_yes else 1
+        self.ring.index = 0 if asked.focus_yes else 1
         self.answered = False
         self.size = (0, 0)
         self.panel = pygame.Rect(0, 0, 0, 0)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
@@ -23,6 +24,19 @@ class AfterResults(enum.Enum):
     NEXT_GAME = "next game"  # the session moved on to its next game: show it as it is
     WATCH_AGAIN = "watch again"  # a replay: from its first action again
     LEAVE = "leave"  # a replay: back to where it was opened from
+
+
+@dataclass(frozen=True)
+class Question:
+    """A yes/no question (ctx.nav.confirm): what is asked, what each answer does."""
+
+    text: str
+    on_yes: Callable[[], None]
+    on_no: Callable[[], None] | None = None
+    yes_label: str = "Yes"
+    no_label: str = "No"
+    detail: str = ""  # a second, smaller line
+    focus_yes: bool = True  # False where Yes loses something: Enter then answers No
 
 
 class Navigator(Protocol):
@@ -52,17 +66,7 @@ class Navigator(Protocol):
     def replay(self, session: ReplaySession) -> None:
         """A finished match played back on the table."""
 
-    def confirm(
-        self,
-        question: str,
-        on_yes: Callable[[], None],
-        on_no: Callable[[], None] | None = None,
-        yes_label: str = "Yes",
-        no_label: str = "No",
-        *,
-        detail: str = "",
-        focus_yes: bool = True,
-    ) -> None:
+    def confirm(self, question: Question) -> None:
         """A yes/no question over the current scene."""
 
     def profile_name(

@@ -20,6 +20,7 @@ import pygame
 
 from game.rules import Phase
 from game.scenes.base import Scene
+from game.scenes.nav import Question
 from game.ui.input import Intent, is_back, menu_letter
 from game.ui.layout import layout_unit
 from game.ui.text import ellipsize
@@ -69,16 +70,18 @@ class PauseScene(Scene):
             leave()
             return
         self.ctx.nav.confirm(
-            "Quit to the title?",
-            leave,
-            yes_label="Quit",
-            no_label="Keep playing",
-            detail=(
-                "Your last moves could not be saved: the disk refused them. If you quit, "
-                "Continue goes back to the last move that was saved."
-                if self.ctx.unsaved
-                else "Your game is saved; you can continue it from the title."
-            ),
+            Question(
+                "Quit to the title?",
+                leave,
+                yes_label="Quit",
+                no_label="Keep playing",
+                detail=(
+                    "Your last moves could not be saved: the disk refused them. If you quit, "
+                    "Continue goes back to the last move that was saved."
+                    if self.ctx.unsaved
+                    else "Your game is saved; you can continue it from the title."
+                ),
+            )
         )
 
     # ----------------------------------------------------------------- input

@@ -15,6 +15,7 @@ from game.match.session import Session
 from game.scenes.confirm import ConfirmScene
 from game.scenes.help import HelpScene
 from game.scenes.history import HistoryScene
+from game.scenes.nav import Question
 from game.scenes.pause import PauseScene
 from game.scenes.profile_name import ProfileNameScene
 from game.scenes.results import ResultsScene
@@ -75,29 +76,8 @@ class Router:
     def replay(self, session: ReplaySession) -> None:
         self.ctx.stack.push(ReplayScene(self.ctx, session))
 
-    def confirm(
-        self,
-        question: str,
-        on_yes: Callable[[], None],
-        on_no: Callable[[], None] | None = None,
-        yes_label: str = "Yes",
-        no_label: str = "No",
-        *,
-        detail: str = "",
-        focus_yes: bool = True,
-    ) -> None:
-        self.ctx.stack.push(
-            ConfirmScene(
-                self.ctx,
-                question,
-                on_yes,
-                on_no,
-                yes_label,
-                no_label,
-                detail=detail,
-                focus_yes=focus_yes,
-            )
-        )
+    def confirm(self, question: Question) -> None:
+        self.ctx.stack.push(ConfirmScene(self.ctx, question))
 
     def profile_name(
         self, title: str, initial: str, on_done: Callable[[str], str | None], ok_label: str

@@ -20,6 +20,7 @@ import pygame
 
 from game.match.resume import has_saved_game, load_saved_session
 from game.scenes.base import Scene
+from game.scenes.nav import Question
 from game.ui.dice_view import MIN_DIE_SIZE, draw_die
 from game.ui.input import Intent, is_back, menu_letter
 from game.ui.layout import layout_unit
@@ -118,7 +119,9 @@ class TitleScene(Scene):
         self.ctx.quit()
 
     def ask_quit(self) -> None:
-        self.ctx.nav.confirm("Quit the game?", self.quit, yes_label="Quit", focus_yes=False)
+        self.ctx.nav.confirm(
+            Question("Quit the game?", self.quit, yes_label="Quit", focus_yes=False)
+        )
 
     # ----------------------------------------------------------------- input
     def handle(self, event: pygame.event.Event) -> bool:

@@ -28,7 +28,7 @@ from game.rules import (
 from game.scenes.base import Scene
 from game.scenes.confirm import ConfirmScene
 from game.scenes.help import HelpScene
-from game.scenes.nav import AfterResults
+from game.scenes.nav import AfterResults, Question
 from game.scenes.pause import PauseScene
 from game.scenes.results import ResultsScene
 from game.scenes.settings import SettingsScene
@@ -447,7 +447,10 @@ def test_confirm_yes_and_no_by_key_and_mouse(ctx):
         return show(
             ctx,
             ConfirmScene(
-                ctx, "Sure?", lambda: answers.append("yes"), lambda: answers.append("no"), **kwargs
+                ctx,
+                Question(
+                    "Sure?", lambda: answers.append("yes"), lambda: answers.append("no"), **kwargs
+                ),
             ),
         )
 
@@ -477,7 +480,7 @@ def test_confirm_is_an_overlay_that_dims_what_is_below(ctx):
     base = show(ctx, Recorder(ctx))
     ctx.stack.draw(surface)
     before = surface.get_at((3, 3))
-    show(ctx, ConfirmScene(ctx, "Sure?", lambda: None))
+    show(ctx, ConfirmScene(ctx, Question("Sure?", lambda: None)))
     ctx.stack.draw(surface)
     after = surface.get_at((3, 3))
     assert not ConfirmScene.opaque
@@ -649,7 +652,9 @@ def scene_factories(ctx):
         "setup": SetupScene(ctx),
         "setup8": big,
         "pause": PauseScene(ctx, session),
-        "confirm": ConfirmScene(ctx, "Quit to the title? " * 4, lambda: None, detail="Saved."),
+        "confirm": ConfirmScene(
+            ctx, Question("Quit to the title? " * 4, lambda: None, detail="Saved.")
+        ),
         "help": HelpScene(ctx),
         "results": ResultsScene(ctx, session),
         "results8": ResultsScene(ctx, match),

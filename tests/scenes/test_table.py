@@ -156,6 +156,9 @@ def test_clicking_a_box_scores_it_and_a_zero_asks_first(ctx):
     feed(ctx, click(table.card_view.box_rect(0, zero).center))
     assert isinstance(ctx.stack.top, ConfirmScene)
     assert table.session.state.cards[0][zero] is None
+    feed(ctx, key(pygame.K_RETURN))  # the question starts on the safe answer: No
+    assert ctx.stack.top is table and table.session.state.cards[0][zero] is None
+    feed(ctx, click(table.card_view.box_rect(0, zero).center))
     feed(ctx, key(pygame.K_n))
     assert ctx.stack.top is table and table.session.state.cards[0][zero] is None
     feed(ctx, click(table.card_view.box_rect(0, zero).center), key(pygame.K_y))

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.scenes.base import Scene
+from game.scenes.nav import Question
 from game.scenes.settings.capture import KeyCapture, menu_intent
 from game.scenes.settings.draw import draw_settings
 from game.scenes.settings.editor import SettingsEditor, display_fullscreen
@@ -107,12 +108,14 @@ class SettingsScene(Scene):
     # ----------------------------------------------------------------- actions
     def ask_reset_all(self) -> None:
         self.ctx.nav.confirm(
-            "Reset every setting?",
-            self.editor.reset_all,
-            yes_label="Reset all",
-            no_label="Cancel",
-            detail="Sound, animation, play, coach, display and keys go back to their defaults.",
-            focus_yes=False,
+            Question(
+                "Reset every setting?",
+                self.editor.reset_all,
+                yes_label="Reset all",
+                no_label="Cancel",
+                detail="Sound, animation, play, coach, display and keys go back to their defaults.",
+                focus_yes=False,
+            )
         )
 
     # ----------------------------------------------------------------- navigation

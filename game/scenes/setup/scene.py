@@ -35,6 +35,7 @@ from game.match.session import Session
 from game.rules import GameConfig, Variant
 from game.rules.config import MAX_PLAYERS
 from game.scenes.base import Scene
+from game.scenes.nav import Question
 from game.scenes.setup.controls import option_controls, seat_controls
 from game.scenes.setup.draw import draw_setup
 from game.scenes.setup.layout import SetupLayout, setup_layout
@@ -137,11 +138,13 @@ class SetupScene(Scene):
         self.error = ""
         if has_saved_game(self.ctx.storage):
             self.ctx.nav.confirm(
-                "Start a new game?",
-                lambda: self._launch(config, seats),
-                yes_label="Start",
-                no_label="Back",
-                detail="It takes the place of the game you saved.",
+                Question(
+                    "Start a new game?",
+                    lambda: self._launch(config, seats),
+                    yes_label="Start",
+                    no_label="Back",
+                    detail="It takes the place of the game you saved.",
+                )
             )
             return
         self._launch(config, seats)

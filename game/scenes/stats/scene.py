@@ -43,6 +43,7 @@ import pygame
 
 from game.rules.config import MAX_GAMES
 from game.scenes.base import Scene
+from game.scenes.nav import Question
 from game.scenes.stats.draw import StatsView, draw_stats
 from game.scenes.stats.layout import NO_LIST, UNPLACED, StatsLayout, lay_list, lay_out
 from game.scenes.stats.pages import VARIANTS, ProfilePage, ScoresPage, render_stats_page
@@ -192,11 +193,13 @@ class StatsScene(Scene):
             self.refresh()
 
         self.ctx.nav.confirm(
-            f"Delete the profile {name}?",
-            delete,
-            yes_label="Delete",
-            detail="Its statistics go with it; the history and high scores stay.",
-            focus_yes=False,
+            Question(
+                f"Delete the profile {name}?",
+                delete,
+                yes_label="Delete",
+                detail="Its statistics go with it; the history and high scores stay.",
+                focus_yes=False,
+            )
         )
 
     def resume(self, result: object = None) -> None:

@@ -30,7 +30,7 @@ from game.match.session import Session
 from game.rules import Category, IllegalAction, Phase, Roll, Score, Stand
 from game.rules.actions import Hold, Release
 from game.scenes.base import Scene
-from game.scenes.nav import AfterResults
+from game.scenes.nav import AfterResults, Question
 from game.scenes.table import focus
 from game.scenes.table.board import Board
 from game.scenes.table.coach import CoachOverlay, question
@@ -267,7 +267,10 @@ class TableScene(Scene):
         if not confirmed:
             asked = question(self.session.state, action, self.ctx.settings)
             if asked:
-                self.ctx.nav.confirm(asked, lambda: self.act(action, confirmed=True))
+                # No is the safe answer to "score a zero?" or "that costs 12 points: sure?",
+                # so Enter (or a second press of the same key) does not confirm the mistake.
+                retry = lambda: self.act(action, confirmed=True)  # noqa: E731
+                self.ctx.nav.confirm(Question(asked, retry, focus_yes=False))
                 return
         try:
             events = self.session.apply(action)
