@@ -22,7 +22,7 @@ from game.match.resume import has_saved_game, load_saved_session
 from game.scenes.base import Scene
 from game.scenes.nav import Question
 from game.ui.dice_view import MIN_DIE_SIZE, draw_die
-from game.ui.input import Intent, is_back, menu_letter
+from game.ui.input import Intent, is_back
 from game.ui.layout import layout_unit
 from game.ui.palette import dice_palette
 from game.ui.widgets import Button, FocusRing, draw_felt
@@ -125,19 +125,15 @@ class TitleScene(Scene):
 
     # ----------------------------------------------------------------- input
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
-            return self.ring.handle_mouse(event)
-        if event.type != pygame.KEYDOWN:
-            return False
         intent = self.ctx.input.menu_intent(event)
-        if self.ring.handle_key(event, intent):
+        if self.ring.handle(event, intent):
             return True
         if intent is Intent.HELP:
             self.ctx.nav.help()
         elif is_back(intent):
             self.ask_quit()
         else:
-            return self.ring.press_shortcut(menu_letter(event))
+            return False
         return True
 
     # ----------------------------------------------------------------- layout and drawing

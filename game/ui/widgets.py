@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.ui.fonts import Fonts
-from game.ui.input import Intent, is_confirm
+from game.ui.input import Intent, is_confirm, menu_letter
 from game.ui.theme import Theme
 
 
@@ -121,6 +121,15 @@ class FocusRing:
             if self.buttons[self.index].enabled:
                 return
             self.index = (self.index + step) % len(self.buttons)
+
+    def handle(self, event: pygame.event.Event, intent: Intent | None) -> bool:
+        """A button menu's input: hover and click, the focus keys and Enter, and the first
+        letter of a button's hint. True if the event was used."""
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            return self.handle_mouse(event)
+        if event.type != pygame.KEYDOWN:
+            return False
+        return self.handle_key(event, intent) or self.press_shortcut(menu_letter(event))
 
     def handle_mouse(self, event: pygame.event.Event) -> bool:
         """Hover focuses; a left click presses. Returns True when the event was used."""

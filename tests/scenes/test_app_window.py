@@ -171,3 +171,11 @@ def test_a_failed_save_is_marked_until_a_save_works(app, monkeypatch):
     monkeypatch.undo()
     app.ctx.save_session(session)
     assert not app.ctx.unsaved
+
+
+@pytest.mark.parametrize("size", [(640, 300), (320, 240), (200, 120)])
+def test_the_title_lays_out_and_draws_even_below_the_canvas_minimum(app, size):
+    # The viewport keeps such sizes from the scenes; the title's die still has a floor.
+    title = TitleScene(app.ctx)
+    title.layout(size)
+    title.draw(pygame.Surface(size))

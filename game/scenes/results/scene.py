@@ -40,7 +40,6 @@ from game.ui.celebration import (
     draw_confetti,
     make_confetti,
 )
-from game.ui.input import menu_letter
 from game.ui.widgets import Button, FeltBackground, FocusRing, draw_panel
 
 if TYPE_CHECKING:
@@ -176,12 +175,7 @@ class ResultsScene(Scene):
     # ----------------------------------------------------------------- input and time
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
-            return self.ring.handle_mouse(event)
-        if event.type != pygame.KEYDOWN:
-            return False
-        intent = self.ctx.input.menu_intent(event)
-        return self.ring.handle_key(event, intent) or self.ring.press_shortcut(menu_letter(event))
+        return self.ring.handle(event, self.ctx.input.menu_intent(event))
 
     def update(self, dt: float) -> None:
         if self.pieces and self.age < CONFETTI_TIME:
