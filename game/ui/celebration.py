@@ -1,12 +1,9 @@
-"""The celebration on the results screen, drawn from shapes: a gold trophy with a band in each
-winner's colour, and confetti falling over the felt."""
+"""The trophy on the results screen, drawn from shapes: a gold cup with a band in each winner's
+colour. (The confetti falling over the felt is game.ui.confetti's `fall`.)"""
 
 from __future__ import annotations
 
 import math
-import random
-from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -78,57 +75,3 @@ def draw_trophy(
     pygame.draw.rect(surface, edge, base, line, max(2, base.height // 5))
     plate = base.inflate(-base.width // 3, -base.height // 2)
     pygame.draw.rect(surface, GOLD, plate, 0, 2)
-
-
-@dataclass
-class ConfettiPiece:
-    """One piece of confetti: where and when it falls, and how it sways and turns."""
-
-    x: float  # share of the width
-    delay: float  # s before it appears
-    speed: float  # share of the height per second
-    sway: float  # share of the width
-    phase: float
-    spin: float  # turns per second
-    colour: Colour
-    size: float  # share of the shorter side
-
-
-def make_confetti(rng: random.Random, colours: Sequence[Colour], count: int) -> list[ConfettiPiece]:
-    """`count` pieces in `colours`, scattered by `rng` (cosmetic: pass a seeded one)."""
-    return [
-        ConfettiPiece(
-            x=rng.random(),
-            delay=rng.uniform(0.0, 1.6),
-            speed=rng.uniform(0.35, 0.6),
-            sway=rng.uniform(0.005, 0.025),
-            phase=rng.uniform(0, math.tau),
-            spin=rng.uniform(0.6, 1.6),
-            colour=rng.choice(colours),
-            size=rng.uniform(0.008, 0.016),
-        )
-        for _ in range(count)
-    ]
-
-
-def draw_confetti(surface: pygame.Surface, pieces: Sequence[ConfettiPiece], age: float) -> None:
-    """The pieces as they are `age` seconds after they were thrown, over the whole surface."""
-    w, h = surface.get_size()
-    short = min(w, h)
-    for p in pieces:
-        t = age - p.delay
-        if t <= 0:
-            continue
-        y = (-0.05 + p.speed * t) * h
-        if y > h + 20:
-            continue
-        x = (p.x + p.sway * math.sin(p.phase + t * 3.0)) * w
-        half = p.size * short / 2
-        turn = math.cos(p.phase + t * p.spin * math.tau)
-        pts = [
-            (x - half, y - half * turn),
-            (x + half, y - half * turn * 0.4),
-            (x + half, y + half * turn),
-            (x - half, y + half * turn * 0.4),
-        ]
-        pygame.draw.polygon(surface, p.colour, pts)

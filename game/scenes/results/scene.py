@@ -15,7 +15,7 @@ games of a match), Review, Watch again (W) and Back (B, out of the replay).
 
 This module is the scene: its buttons, their actions, the input and the drawing. What it
 says is worked out in summary.py; layout.py lays the screen out into a frozen value that
-draw() reads; the trophy and the confetti are drawn by game.ui.celebration.
+draw() reads; the trophy is drawn by game.ui.celebration, the confetti by game.ui.confetti.
 """
 
 from __future__ import annotations
@@ -33,13 +33,8 @@ from game.scenes.base import Scene
 from game.scenes.nav import AfterResults
 from game.scenes.results.layout import ResultsLayout, lay_out
 from game.scenes.results.summary import TableRow, game_verdict, match_rows
-from game.ui.celebration import (
-    GOLD,
-    GOLD_LIGHT,
-    ConfettiPiece,
-    draw_confetti,
-    make_confetti,
-)
+from game.ui.celebration import GOLD, GOLD_LIGHT
+from game.ui.confetti import Confetti, fall
 from game.ui.widgets import Button, FeltBackground, FocusRing, draw_panel
 
 if TYPE_CHECKING:
@@ -49,7 +44,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 CONFETTI_PIECES = 70
-CONFETTI_TIME = 4.5  # s until the last piece has fallen past the bottom
 
 
 class ResultsScene(Scene):
@@ -73,8 +67,7 @@ class ResultsScene(Scene):
             ]
         self.ring = FocusRing(self.buttons)
         self.size = (0, 0)
-        self.age = 0.0
-        self.pieces = self._make_confetti()
+        self.confetti = self._make_confetti()
         self.lay = ResultsLayout()
 
     # What the layout placed, as the tests and the snapshot tool look at it.
@@ -105,16 +98,11 @@ class ResultsScene(Scene):
         player = self.session.config.columns[column][0]
         return self.ctx.theme.player(self.session.seats[player].colour)
 
-    def _make_confetti(self) -> list[ConfettiPiece]:
-        if (
-            self.ctx.settings.reduced_motion
-            or self.ctx.animation_scale == 0
-            or not self.verdict.winners
-        ):
-            return []
+    def _make_confetti(self) -> Confetti:
         rng = random.Random(self.session.seed)  # cosmetic, and the same on every showing
         colours = [self.competitor_colour(i) for i in self.verdict.winners] + [GOLD, GOLD_LIGHT]
-        return make_confetti(rng, colours, CONFETTI_PIECES)
+        quiet = self.ctx.settings.reduced_motion or self.ctx.animation_scale == 0
+        return fall(colours, rng, 0 if quiet or not self.verdict.winners else CONFETTI_PIECES)
 
     def _match_rows(self) -> list[TableRow]:
         """The match table's rows (header first), as the layout shows them."""
@@ -178,12 +166,17 @@ class ResultsScene(Scene):
         return self.ring.handle(event, self.ctx.input.menu_intent(event))
 
     def update(self, dt: float) -> None:
-        if self.pieces and self.age < CONFETTI_TIME:
-            self.age += dt
+        if self.animating:
+            self.confetti.update(dt)
 
     @property
     def animating(self) -> bool:
-        return bool(self.pieces) and self.age < CONFETTI_TIME
+        return bool(self.confetti.pieces) and not self.confetti.done
+
+    @property
+    def age(self) -> float:
+        """Seconds of confetti so far."""
+        return self.confetti.age
 
     # ----------------------------------------------------------------- layout and drawing
     def layout(self, size: tuple[int, int]) -> None:
@@ -205,7 +198,7 @@ class ResultsScene(Scene):
         theme, fonts, lay = self.ctx.theme, self.ctx.fonts, self.lay
         self.felt.draw(surface, theme)
         if self.animating:  # on the felt only: it must not hide a score
-            draw_confetti(surface, self.pieces, self.age)
+            self.confetti.draw(surface)
         draw_panel(surface, theme, lay.banner)
         colours = [self.competitor_colour(i) for i in self.verdict.winners]
         if colours:  # the winner's colour frames the banner

@@ -8,6 +8,7 @@ seconds through game.anim.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -17,7 +18,8 @@ from game.anim import Tween, Wait
 from game.rules import Category
 from game.rules import events as ev
 from game.scenes.table.messages import describe, roll_line, verb
-from game.ui.effects import Banner, Confetti
+from game.ui.banner import Banner
+from game.ui.confetti import Confetti, burst
 from game.ui.scorecard_view import Flash
 
 if TYPE_CHECKING:
@@ -220,4 +222,4 @@ class Presenter:
         colours = list(ctx.theme.players) + [ctx.theme.focus]
         seed = self.tray.rng.randrange(2**30)
         count = 50 if small else 120
-        self.effects.append(Confetti(origin, colours, seed=seed, count=count, scale=lay.unit))
+        self.effects.append(burst(origin, colours, random.Random(seed), count, lay.unit))
