@@ -47,7 +47,7 @@ class ConfirmScene(Scene):
         self.yes = Button(asked.yes_label, self.answer_yes, primary=True, hint="Y")
         self.no = Button(asked.no_label, self.answer_no, hint="N")
         self.ring = FocusRing([self.yes, self.no])
-        self.ring.index = 0 if asked.focus_yes else 1
+        self.ring.focus(self.yes if asked.focus_yes else self.no)
         self.answered = False
         self.size = (0, 0)
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -90,9 +90,9 @@ class ConfirmScene(Scene):
         elif is_confirm(intent):
             self.ring.press()
         elif intent in (Intent.LEFT, Intent.UP, Intent.FOCUS_PREV):
-            self.ring.move(-1)
+            self.ring.move_linear(-1)
         elif intent in (Intent.RIGHT, Intent.DOWN, Intent.FOCUS_NEXT):
-            self.ring.move(1)
+            self.ring.move_linear(1)
         return True  # a modal swallows every key
 
     # ----------------------------------------------------------------- layout and drawing

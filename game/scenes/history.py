@@ -222,9 +222,9 @@ class HistoryScene(Scene):
         elif event.key in moves:
             self.select(self.selected + moves[event.key])
         elif intent in (Intent.LEFT, Intent.FOCUS_PREV):
-            self.ring.move(-1)
+            self.ring.move_linear(-1)
         elif intent in (Intent.RIGHT, Intent.FOCUS_NEXT):
-            self.ring.move(1)
+            self.ring.move_linear(1)
         elif is_confirm(intent):
             # Enter replays, unless the focus was moved onto another button on purpose.
             focused = self.ring.focused

@@ -99,7 +99,7 @@ class PauseScene(Scene):
         elif not self.ring.handle_key(event, intent):
             letter = menu_letter(event)
             if letter in self.shortcuts:
-                self.ring.index = self.shortcuts[letter]
+                self.ring.focus(self.buttons[self.shortcuts[letter]])
                 self.ring.press()
         return True  # a modal swallows every key: no rolling under the menu
 

@@ -99,7 +99,7 @@ class ProfileNameScene(Scene):
         elif is_back(intent):
             self.close()
         elif intent in (Intent.FOCUS_NEXT, Intent.FOCUS_PREV):
-            self.ring.move(-1 if intent is Intent.FOCUS_PREV else 1)
+            self.ring.move_linear(-1 if intent is Intent.FOCUS_PREV else 1)
         return event.type == pygame.KEYDOWN  # a modal swallows every key
 
     def layout(self, size: tuple[int, int]) -> None:

@@ -81,9 +81,9 @@ class TitleScene(Scene):
         """Look again for a saved game (it may have been finished or cleared meanwhile)."""
         self.continue_button.enabled = has_saved_game(self.ctx.storage)
         if focus_continue and self.continue_button.enabled:
-            self.ring.index = 1
+            self.ring.focus(self.continue_button)
         elif not self.ring.focused.enabled:
-            self.ring.index = 0
+            self.ring.focus(self.buttons[0])
 
     def enter(self) -> None:
         self.refresh(focus_continue=True)

@@ -109,7 +109,7 @@ def shot_table(ctx) -> None:
     ctx.stack.push(table)
     ctx.stack.apply_pending()
     table.message = "You rolled: 2 rolls left"
-    table.focus = ("box", table._open_boxes()[0])
+    table.focus_on(("box", table._open_boxes()[0]))
 
 
 def shot_hint(ctx) -> None:

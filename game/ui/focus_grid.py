@@ -1,66 +1,92 @@
-"""Keyboard focus over rows of form controls, moved in two dimensions by the arrows and in
-reading order by Tab. The mouse hover moves the same focus (the scene calls `focus`)."""
+"""The one keyboard focus model: rows of targets, moved in two dimensions by the arrows and
+in reading order by Tab, as pygame_gui keeps a single focus. A button menu is a grid of one
+row (widgets.FocusRing), a form is rows of controls (setup, settings), the table's targets
+are dice, buttons and boxes (scenes/table/focus.py). The mouse hover moves the same focus
+(the scene calls `focus`)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 
 from game.ui.fonts import Fonts
-from game.ui.forms import Control, TextField
 from game.ui.theme import Theme
 
 
-class FocusGrid:
-    """Keyboard focus over rows of controls. Up/Down go to the nearest control in the row
-    above or below, Left/Right along a row, Tab through every control in reading order."""
+def _key_of(target: Any) -> object:
+    return getattr(target, "key", None)
 
-    def __init__(self) -> None:
-        self.rows: list[list[Control]] = []
+
+def _enabled(target: Any) -> bool:
+    return getattr(target, "enabled", True)  # a target with no `enabled` (a tuple) always is
+
+
+class FocusGrid:
+    """Keyboard focus over rows of targets. Up/Down go to the nearest target in the row
+    above or below, Left/Right along a row, Tab through every target in reading order.
+    `key` names a target for `focus_key` (controls' `key` by default). Nothing may have the
+    focus (after `blur`); the next linear move then starts at the first or last target."""
+
+    def __init__(
+        self, rows: list[list[Any]] | None = None, key: Callable[[Any], object] = _key_of
+    ) -> None:
+        self.rows: list[list[Any]] = [list(row) for row in rows or [] if row]
         self.row = 0
         self.col = 0
+        self.key = key
         self.changed_by_keyboard = False
 
     @property
-    def controls(self) -> list[Control]:
+    def controls(self) -> list[Any]:
         return [c for row in self.rows for c in row]
 
     @property
-    def focused(self) -> Control | None:
-        if not self.rows:
+    def focused(self) -> Any | None:
+        if not 0 <= self.row < len(self.rows):
             return None
         row = self.rows[self.row]
-        return row[self.col] if row else None
+        return row[self.col] if 0 <= self.col < len(row) else None
 
-    def set_rows(self, rows: list[list[Control]], focus_key: object = None) -> None:
-        """New controls; the focus goes to the one with `focus_key`, else stays in place."""
-        self.rows = [[c for c in row] for row in rows if row]
+    def set_rows(self, rows: list[list[Any]], focus_key: object = None) -> None:
+        """New targets; the focus goes to the one with `focus_key`, else stays in place."""
+        self.rows = [list(row) for row in rows if row]
         if focus_key is not None and self.focus_key(focus_key):
             return
+        if self.row < 0:
+            return  # nothing had the focus, and nothing has it now
         self.row = min(self.row, max(0, len(self.rows) - 1))
         if self.rows:
             self.col = min(self.col, len(self.rows[self.row]) - 1)
-            if not self.focused.enabled:
+            if not _enabled(self.focused):
                 self.move_linear(1)
 
     def focus_key(self, key: object) -> bool:
         for r, row in enumerate(self.rows):
             for c, control in enumerate(row):
-                if getattr(control, "key", None) == key and control.enabled:
+                if self.key(control) == key and _enabled(control):
                     self._set(r, c, keyboard=False)
                     return True
         return False
 
-    def focus(self, control: Control, keyboard: bool = False) -> None:
+    def focus(self, control: Any, keyboard: bool = False) -> None:
         for r, row in enumerate(self.rows):
-            if control in row:
-                self._set(r, row.index(control), keyboard)
-                return
+            for c, other in enumerate(row):
+                if other is control:
+                    self._set(r, c, keyboard)
+                    return
+
+    def blur(self) -> None:
+        """Nothing has the focus."""
+        self.row = self.col = -1
 
     def _set(self, row: int, col: int, keyboard: bool) -> None:
         moved = (row, col) != (self.row, self.col)
         self.row, self.col = row, col
         control = self.focused
-        if isinstance(control, TextField) and (moved or keyboard):
+        # A text field selects its text when the keyboard moves onto it (forms.TextField).
+        if hasattr(control, "selected") and (moved or keyboard):
             control.selected = keyboard and bool(control.get())
 
     def move_vertical(self, step: int) -> None:
@@ -71,7 +97,7 @@ class FocusGrid:
         r = self.row
         for _ in range(len(self.rows)):
             r = (r + step) % len(self.rows)
-            choices = [(i, c) for i, c in enumerate(self.rows[r]) if c.enabled]
+            choices = [(i, c) for i, c in enumerate(self.rows[r]) if _enabled(c)]
             if choices:
                 col = min(choices, key=lambda ic: abs(ic[1].rect.centerx - x))[0]
                 self._set(r, col, keyboard=True)
@@ -79,31 +105,41 @@ class FocusGrid:
 
     def move_horizontal(self, step: int) -> bool:
         """Along the row; False at its end (the focus stays)."""
-        row = self.rows[self.row] if self.rows else []
+        row = self.rows[self.row] if 0 <= self.row < len(self.rows) else []
         c = self.col + step
         while 0 <= c < len(row):
-            if row[c].enabled:
+            if _enabled(row[c]):
                 self._set(self.row, c, keyboard=True)
                 return True
             c += step
         return False
 
-    def move_linear(self, step: int) -> None:
-        flat = [(r, c) for r, row in enumerate(self.rows) for c in range(len(row))]
+    def move_linear(self, step: int, among: Callable[[Any], bool] | None = None) -> None:
+        """`step` places on in reading order, round the end, over the enabled targets that
+        pass `among` (all when None); from a target outside them, to their first or last."""
+        flat = [
+            (r, c)
+            for r, row in enumerate(self.rows)
+            for c, target in enumerate(row)
+            if among is None or among(target)
+        ]
         if not flat:
             return
-        i = flat.index((self.row, self.col)) if (self.row, self.col) in flat else 0
+        if (self.row, self.col) in flat:
+            i = flat.index((self.row, self.col))
+        else:
+            i = -1 if step > 0 else len(flat)  # so the first step lands on the first or last
         for _ in range(len(flat)):
             i = (i + step) % len(flat)
             r, c = flat[i]
-            if self.rows[r][c].enabled:
+            if _enabled(self.rows[r][c]):
                 self._set(r, c, keyboard=True)
                 return
 
-    def at(self, pos: tuple[int, int]) -> Control | None:
+    def at(self, pos: tuple[int, int]) -> Any | None:
         for row in self.rows:
             for control in row:
-                if control.enabled and control.rect.collidepoint(pos):
+                if _enabled(control) and control.rect.collidepoint(pos):
                     return control
         return None
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.ui.focus_grid import FocusGrid
 from game.ui.fonts import Fonts
 from game.ui.input import Intent, is_confirm, menu_letter
 from game.ui.theme import Theme
@@ -88,39 +89,26 @@ def draw_button(
         )
 
 
-class FocusRing:
-    """Keyboard focus over a list of buttons; mouse motion moves it too."""
+class FocusRing(FocusGrid):
+    """A button menu: the one focus model (FocusGrid) over a single row of buttons, with a
+    menu's input: hover and click, the focus keys and Enter, the first letter of a hint."""
 
     def __init__(self, buttons: list[Button] | None = None) -> None:
-        self.buttons: list[Button] = buttons or []
-        self.index = 0
-
-    def set(self, buttons: list[Button], keep: bool = True) -> None:
-        label = self.focused.label if keep and self.focused else None
-        self.buttons = buttons
-        self.index = 0
-        if label is not None:
-            for i, b in enumerate(buttons):
-                if b.label == label:
-                    self.index = i
-        self._skip_disabled(1)
+        super().__init__([buttons or []], key=lambda button: button.label)
 
     @property
-    def focused(self) -> Button | None:
-        if not self.buttons:
-            return None
-        return self.buttons[self.index % len(self.buttons)]
+    def buttons(self) -> list[Button]:
+        return self.rows[0] if self.rows else []
 
-    def move(self, step: int) -> None:
-        if self.buttons:
-            self.index = (self.index + step) % len(self.buttons)
-            self._skip_disabled(step)
-
-    def _skip_disabled(self, step: int) -> None:
-        for _ in range(len(self.buttons)):
-            if self.buttons[self.index].enabled:
-                return
-            self.index = (self.index + step) % len(self.buttons)
+    def set(self, buttons: list[Button], keep: bool = True) -> None:
+        """New buttons; the focus stays on the same label if `keep`, else goes to the first
+        (either way on to the next enabled one)."""
+        label = self.focused.label if keep and self.focused else None
+        at = [i for i, b in enumerate(buttons) if label is not None and b.label == label]
+        self.rows = [list(buttons)] if buttons else []
+        self.row, self.col = 0, at[-1] if at else 0
+        if self.buttons and not self.buttons[self.col].enabled:
+            self.move_linear(1)
 
     def handle(self, event: pygame.event.Event, intent: Intent | None) -> bool:
         """A button menu's input: hover and click, the focus keys and Enter, and the first
@@ -134,15 +122,15 @@ class FocusRing:
     def handle_mouse(self, event: pygame.event.Event) -> bool:
         """Hover focuses; a left click presses. Returns True when the event was used."""
         if event.type == pygame.MOUSEMOTION:
-            for i, b in enumerate(self.buttons):
+            for b in self.buttons:
                 if b.hit(event.pos):
-                    self.index = i
+                    self.focus(b)
                     return True
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for i, b in enumerate(self.buttons):
+            for b in self.buttons:
                 if b.hit(event.pos):
-                    self.index = i
+                    self.focus(b)
                     b.on_press()
                     return True
         return False
@@ -158,9 +146,9 @@ class FocusRing:
         """A menu's keys: up, left and Shift+Tab move the focus back, down, right and Tab on;
         confirm (Enter, in a menu: see InputMap.menu_intent) presses. True if the key was one."""
         if intent in (Intent.UP, Intent.FOCUS_PREV, Intent.LEFT):
-            self.move(-1)
+            self.move_linear(-1)
         elif intent in (Intent.DOWN, Intent.FOCUS_NEXT, Intent.RIGHT):
-            self.move(1)
+            self.move_linear(1)
         elif is_confirm(intent):
             self.press()
         else:
@@ -170,17 +158,13 @@ class FocusRing:
     def press_shortcut(self, letter: str) -> bool:
         """Focus and press the button whose key hint is `letter` (a disabled one is left as it
         is); False if no button has that hint."""
-        for i, button in enumerate(self.buttons):
+        for button in self.buttons:
             if letter and button.hint.lower() == letter:
                 if button.enabled:
-                    self.index = i
+                    self.focus(button)
                     self.press()
                 return True
         return False
-
-    def draw(self, surface: pygame.Surface, theme: Theme, fonts: Fonts) -> None:
-        for i, b in enumerate(self.buttons):
-            b.draw(surface, theme, fonts, focused=(i == self.index % max(1, len(self.buttons))))
 
 
 def draw_panel(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, alt: bool = False) -> None:

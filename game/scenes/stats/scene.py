@@ -236,7 +236,7 @@ class StatsScene(Scene):
         elif intent in (Intent.UP, Intent.DOWN):
             self.select(self.selected + (1 if intent is Intent.DOWN else -1))
         elif intent in (Intent.LEFT, Intent.RIGHT):
-            self.ring.move(-1 if intent is Intent.LEFT else 1)
+            self.ring.move_linear(-1 if intent is Intent.LEFT else 1)
         elif is_confirm(intent):
             self.ring.press()
         elif letter == "n":

@@ -1,12 +1,15 @@
 """The table's keyboard focus: what can have it and how the arrows and Tab move it.
 
-A focus is ("die", index), ("button", name) or ("box", Category); the mouse's hover moves
-the same focus, so every control works both ways.
+A target is ("die", index), ("button", name) or ("box", Category), held in the one focus
+model (game.ui.focus_grid.FocusGrid) as two rows: the dice and buttons, then the open boxes.
+Left/Right go round the first row, Up/Down round the boxes, Tab round everything; the
+mouse's hover moves the same focus, so every control works both ways.
 """
 
 from __future__ import annotations
 
 from game.rules import Category, GameState
+from game.ui.focus_grid import FocusGrid
 
 BUTTONS = ("roll", "hint", "undo", "menu")
 HOME = ("button", "roll")  # where the focus goes when a turn starts
@@ -16,21 +19,37 @@ def open_boxes(state: GameState) -> list[Category]:
     return sorted(state.score_options(), key=lambda c: c.value)
 
 
+def rows(state: GameState) -> list[list[tuple]]:
+    """What may have the focus now, in Tab order: dice in play and buttons, open boxes."""
+    dice = [("die", i) for i in range(5)] if state.dice is not None and state.rolls_left > 0 else []
+    return [dice + [("button", name) for name in BUTTONS], [("box", c) for c in open_boxes(state)]]
+
+
 def targets(state: GameState) -> list[tuple]:
-    """What may have the focus now, in Tab order: dice in play, buttons, open boxes."""
-    found: list[tuple] = []
-    if state.dice is not None and state.rolls_left > 0:
-        found += [("die", i) for i in range(5)]
-    found += [("button", name) for name in BUTTONS]
-    found += [("box", c) for c in open_boxes(state)]
-    return found
+    return [target for row in rows(state) for target in row]
 
 
-def moved(focus: tuple, state: GameState, step: int, kinds: tuple[str, ...] | None) -> tuple:
-    """The focus `step` places on among the targets of `kinds` (all when None)."""
+def grid() -> FocusGrid:
+    """A focus over the table's targets (each its own key), on the Roll button."""
+    return FocusGrid([[HOME]], key=lambda target: target)
+
+
+def retarget(focus: FocusGrid, state: GameState, to: tuple | None = None) -> bool:
+    """The targets of `state`, the focus on `to` (by default the one it has); False, and
+    nothing focused, if that is not among them."""
+    to = focus.focused if to is None else to
+    focus.set_rows(rows(state))
+    if focus.focus_key(to):
+        return True
+    focus.blur()
+    return False
+
+
+def move(focus: FocusGrid, state: GameState, step: int, kinds: tuple[str, ...] | None) -> None:
+    """`step` places on among the targets of `kinds` (all when None); from a target that is
+    gone or of another kind, to their first or last. Nothing moves if there are none."""
     among = [t for t in targets(state) if kinds is None or t[0] in kinds]
     if not among:
-        return focus
-    if focus in among:
-        return among[(among.index(focus) + step) % len(among)]
-    return among[0 if step > 0 else -1]
+        return  # even a focus left on a target that is gone stays where it is
+    retarget(focus, state)
+    focus.move_linear(step, lambda target: kinds is None or target[0] in kinds)

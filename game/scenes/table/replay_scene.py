@@ -249,9 +249,9 @@ class ReplayScene(Scene):
         elif intent is Intent.HELP:
             self.ctx.nav.help()
         elif intent in (Intent.UP, Intent.FOCUS_PREV):
-            self.ring.move(-1)
+            self.ring.move_linear(-1)
         elif intent in (Intent.DOWN, Intent.FOCUS_NEXT):
-            self.ring.move(1)
+            self.ring.move_linear(1)
         elif is_confirm(intent):
             self.ring.press()
         else:

@@ -47,7 +47,7 @@ class TableScene(Scene):
         self.session = session
         self.board = Board(ctx, session)
         self.coach = CoachOverlay()
-        self.focus: tuple = focus.HOME
+        self.focus_grid = focus.grid()  # the keyboard focus over dice, buttons and boxes
         self.show_keys = False
         self.resync()
 
@@ -130,12 +130,25 @@ class TableScene(Scene):
     def _open_boxes(self) -> list[Category]:
         return focus.open_boxes(self.session.state)
 
+    @property
+    def focus(self) -> tuple:
+        """What has the keyboard focus: ("die", i), ("button", name) or ("box", category)."""
+        return self.focus_grid.focused
+
+    def focus_on(self, target: tuple) -> None:
+        """Give `target` the focus, if the state now offers it."""
+        before = self.focus
+        state = self.session.state
+        for to in (target, before, focus.HOME):  # the last always is
+            if focus.retarget(self.focus_grid, state, to):
+                return
+
     def _fix_focus(self) -> None:
-        if self.focus not in focus.targets(self.session.state):
-            self.focus = focus.HOME
+        if not focus.retarget(self.focus_grid, self.session.state):
+            self.focus_on(focus.HOME)
 
     def _move_focus(self, step: int, kinds: tuple[str, ...] | None = None) -> None:
-        self.focus = focus.moved(self.focus, self.session.state, step, kinds)
+        focus.move(self.focus_grid, self.session.state, step, kinds)
 
     # ----------------------------------------------------------------- input
     def handle(self, event: pygame.event.Event) -> bool:
@@ -203,7 +216,7 @@ class TableScene(Scene):
         target = self._target_at(pos)
         targets = focus.targets(self.session.state)
         if target is not None and target in targets and target != self.focus:
-            self.focus = target
+            self.focus_on(target)
             return True
         return False
 
@@ -284,7 +297,7 @@ class TableScene(Scene):
 
     def _show(self, events: list, speed: float) -> None:
         if self.board.show(events, speed):
-            self.focus = focus.HOME  # a new turn starts at the Roll button
+            self.focus_on(focus.HOME)  # a new turn starts at the Roll button
         self._refresh_advice()
 
     def undo(self) -> None:
@@ -309,12 +322,12 @@ class TableScene(Scene):
         self.session.mark_assisted()
         self.coach.show_hint(state)
         if self.coach.hint_box is not None:
-            self.focus = ("box", self.coach.hint_box)
+            self.focus_on(("box", self.coach.hint_box))
 
     def skip_cpu_turn(self) -> None:
         """Play the rest of the CPU's turn at once and show where it ended."""
         if self.board.skip_cpu_turn():
-            self.focus = focus.HOME
+            self.focus_on(focus.HOME)
         self._refresh_advice()
 
     def _refresh_advice(self) -> None:
@@ -326,7 +339,7 @@ class TableScene(Scene):
         self.coach.update(dt)
         before = self.session.state
         if self.board.update(dt):
-            self.focus = focus.HOME  # a CPU's turn ended: the person's starts
+            self.focus_on(focus.HOME)  # a CPU's turn ended: the person's starts
         if self.session.state is not before:
             self._refresh_advice()
 
