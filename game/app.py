@@ -20,7 +20,7 @@ import warnings
 
 import pygame
 
-from game.context import Context
+from game.scenes.context import Context
 from game.scenes.router import Router
 from game.scenes.stack import SceneStack
 from game.storage import Storage

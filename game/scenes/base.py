@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 if TYPE_CHECKING:
-    from game.context import Context
+    from game.scenes.context import Context
 
 
 class Scene:

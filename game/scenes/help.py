@@ -35,7 +35,7 @@ from game.ui.text import wrap_text
 from game.ui.widgets import Button, FeltBackground, draw_panel
 
 if TYPE_CHECKING:
-    from game.context import Context
+    from game.scenes.context import Context
     from game.ui.input import InputMap
 
 log = logging.getLogger(__name__)

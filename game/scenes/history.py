@@ -34,7 +34,7 @@ from game.ui.text import ellipsize
 from game.ui.widgets import Button, FeltBackground, FocusRing, draw_panel
 
 if TYPE_CHECKING:
-    from game.context import Context
+    from game.scenes.context import Context
     from game.storage import HistoryLog, HistorySummary
     from game.ui.theme import Colour
 

@@ -27,8 +27,8 @@ from game.ui.text import ellipsize
 from game.ui.widgets import Button, FocusRing, draw_panel
 
 if TYPE_CHECKING:
-    from game.context import Context
     from game.match.session import Session
+    from game.scenes.context import Context
 
 PANEL_WIDTH = 420  # px at unit scale
 

@@ -24,7 +24,7 @@ from game.ui.text import wrap_text
 from game.ui.widgets import Button, FocusRing, draw_panel
 
 if TYPE_CHECKING:
-    from game.context import Context
+    from game.scenes.context import Context
 
 
 class ProfileNameScene(Scene):

@@ -27,8 +27,8 @@ from game.scenes.table import ReplayScene, TableScene
 from game.scenes.title import TitleScene
 
 if TYPE_CHECKING:
-    from game.context import Context
     from game.match.replay import ReplaySession
+    from game.scenes.context import Context
     from game.storage import HistoryLog
 
 

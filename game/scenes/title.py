@@ -28,7 +28,7 @@ from game.ui.palette import dice_palette
 from game.ui.widgets import Button, FocusRing, draw_felt
 
 if TYPE_CHECKING:
-    from game.context import Context
+    from game.scenes.context import Context
 
 GAME_NAME = "YAHTZEE"
 MARGIN_REFERENCE = (1100, 800)  # px: the window the margin is designed at

@@ -29,7 +29,7 @@ def make_context(data_dir: Path, size: tuple[int, int]):
     import pygame
 
     from game.audio.player import SoundPlayer
-    from game.context import Context
+    from game.scenes.context import Context
     from game.scenes.router import Router
     from game.scenes.stack import SceneStack
     from game.storage import Storage

@@ -30,7 +30,7 @@ class QuietSound:
 
 @pytest.fixture
 def ctx(tmp_path):
-    from game.context import Context
+    from game.scenes.context import Context
     from game.scenes.router import Router
     from game.scenes.stack import SceneStack
     from game.storage import Storage

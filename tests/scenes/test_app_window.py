@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game.app import App, NoDisplay, check_display, draw_notices
-from game.context import NOTICE_TIME
+from game.scenes.context import NOTICE_TIME
 from game.scenes.setup import SetupScene
 from game.scenes.title import TitleScene
 from game.storage import Storage

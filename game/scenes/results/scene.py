@@ -38,7 +38,7 @@ from game.ui.confetti import Confetti, fall
 from game.ui.widgets import Button, FeltBackground, FocusRing, draw_panel
 
 if TYPE_CHECKING:
-    from game.context import Context
+    from game.scenes.context import Context
     from game.ui.theme import Colour
 
 log = logging.getLogger(__name__)

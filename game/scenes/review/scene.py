@@ -43,8 +43,8 @@ from game.ui.scroll import ScrollView
 from game.ui.widgets import Button, FeltBackground
 
 if TYPE_CHECKING:
-    from game.context import Context
     from game.match.session import Session
+    from game.scenes.context import Context
     from game.storage import HistoryLog
 
 log = logging.getLogger(__name__)

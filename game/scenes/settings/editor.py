@@ -15,7 +15,7 @@ from game.storage.settings import DEFAULT_KEY_BINDINGS, TEXT_SCALE, Settings
 from game.ui.status_line import NOTE, WARN
 
 if TYPE_CHECKING:
-    from game.context import Context
+    from game.scenes.context import Context
 
 log = logging.getLogger(__name__)
 

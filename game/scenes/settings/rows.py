@@ -20,7 +20,7 @@ from game.ui.input import CTRL_INTENTS
 from game.ui.rule_words import VARIANT_HELP
 
 if TYPE_CHECKING:
-    from game.context import Context
+    from game.scenes.context import Context
     from game.scenes.settings.editor import SettingsEditor
 
 SPEED_LABELS = {"normal": "Normal", "fast": "Fast", "instant": "Instant"}

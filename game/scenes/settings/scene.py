@@ -54,7 +54,7 @@ from game.ui.scroll import ScrollView
 from game.ui.widgets import FeltBackground
 
 if TYPE_CHECKING:
-    from game.context import Context
+    from game.scenes.context import Context
 
 PAGE_KEYS = (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END)
 

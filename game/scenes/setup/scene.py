@@ -47,7 +47,7 @@ from game.ui.text import as_sentence
 from game.ui.widgets import FeltBackground
 
 if TYPE_CHECKING:
-    from game.context import Context
+    from game.scenes.context import Context
 
 log = logging.getLogger(__name__)
 

@@ -13,7 +13,7 @@ from game.rules import GameConfig, StartOrder, TeamMode, Variant
 from game.rules.config import MAX_GAMES
 
 if TYPE_CHECKING:
-    from game.context import Context
+    from game.scenes.context import Context
 
 KINDS = (PERSON, *LEVELS)
 CPU_NAMES = ("Ada", "Max", "Zoe", "Ben", "Cat", "Dan", "Eve", "Kit", "Lou", "Sam")

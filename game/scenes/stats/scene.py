@@ -56,7 +56,7 @@ from game.ui.text import as_sentence
 from game.ui.widgets import Button, FeltBackground, FocusRing
 
 if TYPE_CHECKING:
-    from game.context import Context
+    from game.scenes.context import Context
     from game.storage import HighScore, ProfileStats
 
 log = logging.getLogger(__name__)

@@ -33,8 +33,8 @@ from game.ui.scorecard_view import ScorecardView
 from game.ui.widgets import FeltBackground
 
 if TYPE_CHECKING:
-    from game.context import Context
     from game.match.session import Session
+    from game.scenes.context import Context
     from game.ui.theme import Colour
 
 CPU_SKIP_MAX = 200  # actions a skipped CPU turn may take (a turn takes at most 9)

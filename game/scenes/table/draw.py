@@ -15,7 +15,7 @@ from game.rules import Category, GameState, Phase
 from game.ui.widgets import draw_button, draw_panel
 
 if TYPE_CHECKING:
-    from game.context import Context
+    from game.scenes.context import Context
     from game.ui.fonts import Fonts
     from game.ui.input import InputMap
     from game.ui.layout import TableLayout

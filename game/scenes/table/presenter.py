@@ -23,8 +23,8 @@ from game.ui.confetti import Confetti, burst
 from game.ui.scorecard_view import Flash
 
 if TYPE_CHECKING:
-    from game.context import Context
     from game.match.session import Session
+    from game.scenes.context import Context
     from game.ui.dice_tray import DiceTray
     from game.ui.layout import TableLayout
     from game.ui.theme import Colour

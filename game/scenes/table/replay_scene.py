@@ -39,8 +39,8 @@ from game.ui.input import Intent, is_confirm
 from game.ui.widgets import Button, FocusRing
 
 if TYPE_CHECKING:
-    from game.context import Context
     from game.match.replay import ReplaySession
+    from game.scenes.context import Context
     from game.ui.layout import TableLayout
 
 log = logging.getLogger(__name__)
