@@ -179,6 +179,7 @@ class Records:
         self._con: sqlite3.Connection | None = None
         self._blocked = False  # a damaged file could not be moved aside: never write over it
         self._failing = False  # a write failed; said once until one works again
+        self._read_only = False  # opened for reading only: the folder refused SQLite's files
         self._lock = threading.Lock()
         if os.path.lexists(path) or any(os.path.lexists(p) for p in companions(path)):
             self.run(lambda con: None, None)  # open now, so damage is reported at start
@@ -186,7 +187,9 @@ class Records:
     # ------------------------------------------------------------------ opening
     def _open(self, create: bool) -> sqlite3.Connection | None:
         if self._con is not None:
-            return self._con
+            if not (create and self._read_only):
+                return self._con
+            self._close()  # a write: try the folder again, it may take writes by now
         if self._blocked:
             return None
         check_file(self.path)
@@ -194,21 +197,50 @@ class Records:
             return None
         if create and not os.path.lexists(self.path):
             write_atomic(self.path, new_database())
+        try:
+            self._con = self._connect(self.path, self._prepare)
+            self._read_only = False
+        except sqlite3.OperationalError as refused:
+            if create or is_damage(refused):
+                raise
+            # A folder that takes no writes (read-only, a locked-down profile) refuses the
+            # -wal and -shm files SQLite needs, even to read. Read the file as it stands:
+            # the records stay on show; writes are refused and reported.
+            uri = f"{self.path.resolve().as_uri()}?immutable=1"
+            self._con = self._connect(uri, self._check, uri=True)
+            self._read_only = True
+            log.warning("records opened read-only: %s", refused)
+        return self._con
+
+    @staticmethod
+    def _connect(target, ready: Callable[[sqlite3.Connection], None], uri: bool = False):
         con = sqlite3.connect(
-            self.path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False
+            target, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False, uri=uri
         )
         try:
-            self._prepare(con)
+            ready(con)
         except BaseException:
             con.close()
             raise
-        self._con = con
         return con
 
-    def _prepare(self, con: sqlite3.Connection) -> None:
+    @staticmethod
+    def _check(con: sqlite3.Connection) -> None:
+        """Damaged unless the file holds the game's tables."""
         version = con.execute("PRAGMA user_version").fetchone()[0]
         app = con.execute("PRAGMA application_id").fetchone()[0]
         tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if app != APPLICATION_ID:
+            raise Damaged("it is a SQLite database, but not the game's")
+        if version > SCHEMA_VERSION:
+            raise Damaged(too_new(version))
+        if version != SCHEMA_VERSION or not tables >= TABLES:
+            raise Damaged(f"its tables are not the game's (schema {version})")
+
+    def _prepare(self, con: sqlite3.Connection) -> None:
+        """Check the file (or make the tables in an empty one), then switch on WAL."""
+        version = con.execute("PRAGMA user_version").fetchone()[0]
+        tables = con.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
         if version == 0 and not tables:
             # Made before WAL is switched on, so the file's own header carries the
             # application id and version from the start (check_file reads them there).
@@ -224,12 +256,8 @@ class Records:
                 if con.in_transaction:  # SQLite has already rolled back on a full disk
                     con.execute("ROLLBACK")
                 raise
-        elif app != APPLICATION_ID:
-            raise Damaged("it is a SQLite database, but not the game's")
-        elif version > SCHEMA_VERSION:
-            raise Damaged(too_new(version))
-        elif version != SCHEMA_VERSION or not tables >= TABLES:
-            raise Damaged(f"its tables are not the game's (schema {version})")
+        else:
+            self._check(con)
         con.execute("PRAGMA journal_mode=WAL")
         con.execute("PRAGMA synchronous=FULL")
 

@@ -189,6 +189,32 @@ def test_a_full_disk_loses_nothing_already_saved(storage):
     assert again.profile_stats("Ann").games == 2
 
 
+def test_a_folder_that_takes_no_writes_still_shows_the_records(tmp_path, monkeypatch):
+    # A read-only folder refuses SQLite's -wal and -shm files even for reading (found in a
+    # real window: History came up empty). The records are read as they stand instead.
+    from game.storage import records
+
+    first = open_storage(tmp_path)
+    first.create_profile("Ann")
+    done = first.record_finished(two_player_game(seed=3), SEATS, False, STARTED)
+    first.close()
+    connect = sqlite3.connect
+
+    def read_only_folder(target, *args, uri=False, **kwargs):
+        if not (uri and "immutable=1" in str(target)):
+            raise sqlite3.OperationalError("unable to open database file")
+        return connect(target, *args, uri=uri, **kwargs)
+
+    monkeypatch.setattr(records.sqlite3, "connect", read_only_folder)
+    again = open_storage(tmp_path)
+    assert [s.id for s in again.list_history()] == [done.history_id]
+    assert again.profile_stats("Ann").games == 1 and again.problems == []
+    later = again.record_finished(two_player_game(seed=4), SEATS, False, STARTED)
+    assert not later.saved
+    assert again.problems == ["Could not save the game records (unable to open database file)."]
+    assert [s.id for s in again.list_history()] == [done.history_id]  # still shown
+
+
 def test_a_folder_that_refuses_the_database(storage, monkeypatch):
     def refuse(*args, **kwargs):
         raise sqlite3.OperationalError("unable to open database file")
