@@ -146,13 +146,27 @@ class Session:
         return events
 
     def can_undo(self) -> bool:
-        """The last hold change or score was a person's, and no dice were rolled since."""
+        return self.undo_refusal() is None
+
+    def undo_refusal(self) -> str | None:
+        """Why Undo cannot be used now, or None. Undo belongs to the seat that acted, in the
+        turn it acted: a person takes back their own last hold change or score while it is
+        still their turn (in a game of several people, a score passes the turn, so the next
+        player cannot take it back), never across a roll, never a CPU's move."""
         actor = self.game.last_actor
-        return actor is not None and not self.seats[actor].is_cpu and self.game.can_undo()
+        if actor is None or not self.game.can_undo():
+            return "Nothing to undo: rolls cannot be undone"
+        if self.seats[actor].is_cpu:
+            return "CPU moves cannot be undone"
+        if actor != self.state.player:
+            name = self.seats[actor].name
+            return f"Only {name} could undo that, in {name}'s own turn"
+        return None
 
     def undo(self) -> Action:
-        if not self.can_undo():
-            raise ValueError("nothing of yours to undo since the last roll")
+        refusal = self.undo_refusal()
+        if refusal is not None:
+            raise ValueError(refusal)
         action = self.game.undo()
         if self.decisions and self.decisions[-1].chosen == action:
             self.decisions.pop()  # the score taken back no longer counts against anyone

@@ -89,6 +89,8 @@ class DiceTray:
         """Show exactly this, with no animation (after undo, skip, load or resize)."""
         self.rolling = False
         self.settling = 0.0
+        if dice is not None:
+            self.dim = False  # dice in play (an undone score gives the turn back) are not faded
         self.shake = None
         for i, die in enumerate(self.dice):
             die.face = None if dice is None else dice[i]

@@ -135,6 +135,36 @@ def test_keys_and_clicks_hold_dice_and_ctrl_z_undoes_a_hold(ctx):
     assert table.message.startswith("Nothing to undo")
 
 
+def test_undo_belongs_to_the_seat_that_acted_in_its_own_turn(ctx):
+    ctx.settings = ctx.settings.replace(verify="off")
+    seats = [Seat("Anna", colour=0), Seat("Ben", colour=1)]
+    config = GameConfig(("Anna", "Ben"), start=StartOrder.SEATED)
+    table = TableScene(ctx, Session.new(config, seats, seed=3))
+    ctx.stack.push(table)
+    ctx.stack.apply_pending()
+    feed(ctx, key(pygame.K_SPACE))
+    settle(ctx)
+    feed(ctx, key(pygame.K_DOWN), key(pygame.K_RETURN))  # Anna scores: Ben's turn
+    anna = table.session.state.cards[0]
+    assert table.session.state.player == 1
+    feed(ctx, key(pygame.K_z, pygame.KMOD_CTRL))  # Ben presses Undo
+    assert table.session.state.cards[0] == anna and table.session.state.player == 1
+    assert table.message == "Only Anna could undo that, in Anna's own turn"
+    assert not table.session.can_undo()
+
+
+def test_undoing_a_score_gives_back_live_dice(ctx):
+    ctx.settings = ctx.settings.replace(verify="off")
+    table = solo(ctx)
+    feed(ctx, key(pygame.K_SPACE))
+    settle(ctx)
+    feed(ctx, key(pygame.K_DOWN), key(pygame.K_RETURN))
+    settle(ctx)
+    assert table.tray.dim  # the finished turn's dice, faded
+    feed(ctx, key(pygame.K_z, pygame.KMOD_CTRL))
+    assert table.session.state.dice is not None and not table.tray.dim
+
+
 def test_arrows_and_enter_score_the_focused_box(ctx):
     ctx.settings = ctx.settings.replace(verify="off")
     table = solo(ctx)

@@ -301,8 +301,9 @@ class TableScene(Scene):
         self._refresh_advice()
 
     def undo(self) -> None:
-        if not self.session.can_undo():
-            self.message = "Nothing to undo: rolls and CPU moves cannot be undone"
+        refusal = self.session.undo_refusal()
+        if refusal is not None:
+            self.message = refusal
             return
         action = self.session.undo()
         self.tray.sync(self.session.state.dice, self.session.state.held)
