@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.ui.cup_view import TOP_WIDTH
+
 BUTTON_NAMES = ("roll", "hint", "undo", "menu")
 REFERENCE = (1280, 800)  # px: the window every layout's sizes are designed at
 
@@ -35,6 +37,13 @@ class TableLayout:
     buttons: dict[str, pygame.Rect]
     card: pygame.Rect  # the scorecard panel
     portrait: bool
+
+    @property
+    def cup_rect(self) -> pygame.Rect:
+        """The upright cup's box: a click there rolls, as the Roll button does."""
+        rect = pygame.Rect(0, 0, round(self.cup_height * TOP_WIDTH), round(self.cup_height))
+        rect.center = (round(self.cup[0]), round(self.cup[1]))
+        return rect
 
 
 def table_layout(size: tuple[int, int], columns: int) -> TableLayout:

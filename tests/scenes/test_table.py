@@ -75,6 +75,15 @@ def test_space_rolls_and_the_dice_land_on_the_rules_faces(ctx):
     assert ctx.sound.played[0] == "dice_rattle"
 
 
+def test_clicking_the_cup_rolls(ctx):
+    table = solo(ctx)
+    feed(ctx, click(table.lay.cup_rect.center))
+    assert table.session.state.rolls == 1 and table.tray.rolling
+    settle(ctx)
+    feed(ctx, click(table.lay.cup_rect.midtop))
+    assert table.session.state.rolls == 2
+
+
 def test_presses_while_the_dice_fly_land_them_and_never_roll_again(ctx):
     table = solo(ctx)
     roll_button = table.lay.buttons["roll"].center

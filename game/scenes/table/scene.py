@@ -204,6 +204,8 @@ class TableScene(Scene):
         die = self.tray.die_at(pos)
         if die is not None:
             return ("die", die)
+        if self.lay.cup_rect.collidepoint(pos):
+            return ("button", "roll")  # the cup rolls, as the Roll button does
         for name, rect in self.lay.buttons.items():
             if rect.collidepoint(pos):
                 return ("button", name)
