@@ -75,6 +75,29 @@ def test_space_rolls_and_the_dice_land_on_the_rules_faces(ctx):
     assert ctx.sound.played[0] == "dice_rattle"
 
 
+def test_the_roll_is_told_when_the_dice_land_not_before(ctx, monkeypatch):
+    table = solo(ctx)
+    shown = []
+    draw = table.card_view.draw
+    monkeypatch.setattr(
+        table.card_view,
+        "draw",
+        lambda surface, state, colours, previews, *rest: (
+            shown.append(previews),
+            draw(surface, state, colours, previews, *rest),
+        ),
+    )
+    feed(ctx, key(pygame.K_SPACE))
+    dice = "-".join(str(d) for d in table.session.state.dice)
+    assert table.tray.rolling and table.message == "Ann rolls..."
+    assert dice not in table.message and shown[-1] is None  # no previews in the air
+    feed(ctx, key(pygame.K_h))  # a hint in the air only lands the dice
+    assert not table.coach.hint_text
+    settle(ctx)
+    assert table.message == f"Ann rolled {dice}: 2 rolls left"
+    assert shown[-1] == table.session.state.score_options()
+
+
 def test_clicking_the_cup_rolls(ctx):
     table = solo(ctx)
     feed(ctx, click(table.lay.cup_rect.center))

@@ -217,6 +217,8 @@ class Board:
         if previews is not None and not self.person_to_play and state.dice is None:
             previews = None
         advice = marks.advice if ctx.settings.advice_overlay else None
+        if self.tray.rolling:  # nothing tells what the dice will show before they land
+            previews = advice = None
         flash = presenter.flash
         self.card_view.draw(surface, state, colours, previews, focus_box, flash, active, advice)
         draw_notes(surface, theme, fonts, lay, marks.grade_note, self._note_line())

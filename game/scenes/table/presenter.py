@@ -49,6 +49,7 @@ class Presenter:
         self.column_colour = column_colour
         self.show_results = show_results
         self.message = ""
+        self.after_landing: str | None = None  # the roll's line, told when the dice land
         self.banner: Banner | None = None
         self.effects: list[Confetti] = []
         self.flash: Flash | None = None
@@ -87,6 +88,7 @@ class Presenter:
         self.drop_flash()
         self.results_wait = None
         self.message = ""
+        self.after_landing = None
 
     def drop_flash(self) -> None:
         """No scored box glows (the score was undone)."""
@@ -103,6 +105,8 @@ class Presenter:
         if self.landed_sound_due and self.tray.landing:
             self.landed_sound_due = False
             self.ctx.play("dice_land_1")
+        if self.after_landing is not None and not self.tray.rolling:
+            self.message, self.after_landing = self.after_landing, None
         if self.banner is not None:
             self.banner.update(dt)
             if self.banner.done:
@@ -126,6 +130,7 @@ class Presenter:
     def show(self, events: list, speed: float, lay: TableLayout) -> None:
         """Animate a batch of events from one action. `speed` scales animation time (0: none)."""
         ctx, config, tray = self.ctx, self.session.config, self.tray
+        thrower: str | None = None  # whose dice left the cup in this batch
         for event in events:
             text = describe(event, config)
             if text:
@@ -135,6 +140,7 @@ class Presenter:
             if isinstance(event, (ev.Rolled, ev.RollOffRolled)):
                 rolled = event.rolled if isinstance(event, ev.Rolled) else (True,) * 5
                 tray.roll(event.dice, rolled, speed)
+                thrower = config.players[event.player]
                 self.landed_sound_due = speed > 0
                 ctx.play("dice_rattle" if speed > 0 else "dice_land_1")
                 if isinstance(event, ev.Rolled):
@@ -165,6 +171,10 @@ class Presenter:
                 self._game_started(event)
             elif isinstance(event, ev.GameOver):
                 self._game_over(event, speed, lay)
+        if thrower is not None and tray.rolling:
+            # The dice are in the air: what they show is told when they land, so the throw
+            # keeps its suspense.
+            self.after_landing, self.message = self.message, verb(thrower, "rolls", "roll") + "..."
 
     def _scored(self, event: ev.Scored, lay: TableLayout) -> None:
         self.flash = Flash(event.column, event.category, 1.0)

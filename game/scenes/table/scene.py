@@ -316,6 +316,9 @@ class TableScene(Scene):
 
     def show_hint(self) -> None:
         state = self.session.state
+        if self.tray.rolling or self.tray.just_landed:
+            self.tray.finish()  # as any press in the air: the dice land, nothing more
+            return
         if not self.ctx.settings.hints_enabled:
             self.message = "Hints are off (Settings)"
             return
