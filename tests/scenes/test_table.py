@@ -312,7 +312,7 @@ def test_live_grading_marks_a_costly_choice(ctx):
     feed(ctx, click(table.card_view.box_rect(0, Category.YAHTZEE).center))  # a wasteful zero
     decision = table.session.last_decision
     assert decision.cost > 1.0
-    assert table.grade_note == f"-{decision.cost:.1f}  (best: {describe(decision.best)})"
+    assert table.coach.grade_note == f"-{decision.cost:.1f}  (best: {describe(decision.best)})"
     assert decision.dice == decision_state.dice
 
 

@@ -1,6 +1,6 @@
 """The coach overlay on the table: the hint (its lines, the dice to keep, the box), the
 live grading mark and how long it stays, the advice values on the card, and the question
-asked before a risky score. Only for a person at play; the replay has none."""
+asked before a risky score. The replay uses it only for the advice values."""
 
 from __future__ import annotations
 

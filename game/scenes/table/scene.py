@@ -74,22 +74,6 @@ class TableScene(Scene):
         self.board.presenter.message = text
 
     @property
-    def reason(self) -> str:
-        return self.board.cpu.reason
-
-    @reason.setter
-    def reason(self, text: str) -> None:
-        self.board.cpu.reason = text
-
-    @property
-    def grade_note(self) -> str:
-        return self.coach.grade_note
-
-    @grade_note.setter
-    def grade_note(self, text: str) -> None:
-        self.coach.grade_note = text
-
-    @property
     def cpu_future(self):
         """The CPU decision under way in the worker thread (tests wait on it)."""
         return self.board.cpu.future
