@@ -16,7 +16,7 @@ replay can be paused (no seat is "to play" while paused), stepped, and moved to 
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from game.match.seats import Seat
@@ -41,7 +41,7 @@ class ReplaySession(Session):
         actions: Sequence[Action],
         seats: Sequence[Seat],
         *,
-        assisted: bool = False,
+        assisted: Iterable[int] = (),
         started: str | None = None,
         seed: int | None = None,
     ) -> None:
@@ -141,5 +141,5 @@ class ReplaySession(Session):
     def undo(self) -> Action:
         raise ValueError("a replay cannot be undone")
 
-    def mark_assisted(self) -> None:
+    def mark_assisted(self, player: int | None = None) -> None:
         """Hints in a replay change nothing about the game as it was played."""

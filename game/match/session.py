@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 
 from game.match.seats import Seat
@@ -38,7 +38,7 @@ class Session:
         game: Game,
         seats: Sequence[Seat],
         *,
-        assisted: bool = False,
+        assisted: Iterable[int] = (),
         started: str | None = None,
         seed: int | None = None,
         on_change: Callable[[Session], None] | None = None,
@@ -47,7 +47,8 @@ class Session:
             raise ValueError("every player needs a seat")
         self.game = game
         self.seats = tuple(seats)
-        self.assisted = assisted
+        # The players who used a hint or undo: their scores are marked assisted.
+        self.assisted: frozenset[int] = frozenset(assisted)
         self.started = started or _now()
         # Seeds each CPU's personality: the same game and situation give the same choice.
         self.seed = seed if seed is not None else game.start_rng[1][0]
@@ -171,13 +172,15 @@ class Session:
         if self.decisions and self.decisions[-1].chosen == action:
             self.decisions.pop()  # the score taken back no longer counts against anyone
         self.last_decision = None
-        self.assisted = True
+        self.assisted |= {self.state.player}  # undo is the acting player's own
         self._changed()
         return action
 
-    def mark_assisted(self) -> None:
-        if not self.assisted:
-            self.assisted = True
+    def mark_assisted(self, player: int | None = None) -> None:
+        """Mark a player (the one to play, by default) as helped by a hint."""
+        player = self.state.player if player is None else player
+        if player not in self.assisted:
+            self.assisted |= {player}
             self._changed()
 
     def _changed(self) -> None:

@@ -61,7 +61,7 @@ from __future__ import annotations
 import json
 import logging
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -232,7 +232,7 @@ class Storage:
         self,
         game: Game,
         seats: Sequence[Seat],
-        assisted: bool,
+        assisted: Iterable[int],
         started: datetime | str,
         extra: Mapping | None = None,
     ) -> bool:
@@ -247,7 +247,7 @@ class Storage:
         `last_finished`). False if the disk refused (a problem says why)."""
         game: Game = session.game  # type: ignore[attr-defined]
         seats = session.seats  # type: ignore[attr-defined]
-        assisted = bool(session.assisted)  # type: ignore[attr-defined]
+        assisted = tuple(session.assisted)  # type: ignore[attr-defined]
         started = session.started  # type: ignore[attr-defined]
         if game.state.is_over:
             expected_lost = getattr(session, "expected_lost", None)
@@ -278,7 +278,7 @@ class Storage:
         self,
         game: Game,
         seats: Sequence[Seat],
-        assisted: bool,
+        assisted: Iterable[int],
         started: datetime | str | None = None,
         expected_lost: Mapping[int, float] | None = None,
     ) -> FinishedRecord:
@@ -289,6 +289,7 @@ class Storage:
         `expected_lost` maps player index -> expected points that player lost over the whole
         match (from the coach), for the statistics. ValueError if the game is not over.
         """
+        assisted = tuple(assisted)
         now = self._now()  # one moment for the log, the statistics and the high scores
         log_id = _history.log_id_for(now, _history.fingerprint(game))
         record = _history.make_log_record(

@@ -1,13 +1,13 @@
 """High scores: the ten best totals for each rule variant and match length.
 
 Only people's seats in games without teams enter (a CPU would fill the table, and a team's
-score is not one player's). A game played with hints or advice shown is marked `assisted`, and
-still counts: the table shows the mark. Equal scores keep the earlier one higher.
+score is not one player's). A score made by a player who used hints or undo is marked
+`assisted`, and still counts: the table shows the mark. Equal scores keep the earlier one higher.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from game.match.seats import Seat
@@ -72,7 +72,12 @@ class HighScoreBook:
         return list(self.tables.get(table_key(variant, games), []))
 
     def add_game(
-        self, history_id: str, date: str, game: Game, seats: Sequence[Seat], assisted: bool
+        self,
+        history_id: str,
+        date: str,
+        game: Game,
+        seats: Sequence[Seat],
+        assisted: Collection[int],
     ) -> dict[int, int]:
         """Enter a finished game's people; player index -> place (1 = best) for those who
         made the table. A game already entered (same history id) is not entered again."""
@@ -89,7 +94,8 @@ class HighScoreBook:
             if seat.is_cpu:
                 continue
             # Without teams, player p writes column p and column p is competitor p.
-            entry = HighScore(seat.name, totals[player], iso_time(date), assisted, history_id)
+            helped = player in assisted
+            entry = HighScore(seat.name, totals[player], iso_time(date), helped, history_id)
             table.append(entry)
             added[player] = entry
         # Stable sort: an equal score entered earlier stays above.

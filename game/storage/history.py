@@ -9,7 +9,7 @@ the app was killed between filing the game and clearing the game in progress, an
 again on restart) finds the first log instead of filing a second.
 
 A log holds the whole `Game.to_dict()` (config with variant and players, start_rng, the
-actions, the final state) plus seats, dates, totals, winners, the assisted flag and the
+actions, the final state) plus seats, dates, totals, winners, the players marked assisted and the
 optional expected points each player lost. `load_log` replays it through `Game.from_dict`,
 which checks the replay against the saved state, so what is shown is what was played.
 """
@@ -20,13 +20,13 @@ import hashlib
 import json
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
 from game.match.seats import Seat
 from game.rules import Game
-from game.storage.saves import iso_time, parse_seats, parse_time
+from game.storage.saves import assisted_list, iso_time, parse_assisted, parse_seats, parse_time
 
 HISTORY_FORMAT = 1
 WHAT = "game history"
@@ -47,7 +47,7 @@ class HistorySummary:
     kinds: tuple[str, ...]  # "person" or a CPU level, per player
     totals: tuple[int, ...]  # per competitor, over the match
     winners: tuple[int, ...]  # competitors
-    assisted: bool
+    assisted: tuple[int, ...]  # players who used hints or undo
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ class HistoryLog:
     started: datetime | None
     game: Game
     seats: tuple[Seat, ...]
-    assisted: bool
+    assisted: tuple[int, ...]  # players who used hints or undo
     totals: tuple[int, ...]
     winners: tuple[int, ...]
     expected_lost: tuple[float | None, ...]  # per player; None where not measured
@@ -110,7 +110,7 @@ def make_log_record(
     log_id: str,
     game: Game,
     seats: Sequence[Seat],
-    assisted: bool,
+    assisted: Iterable[int],
     finished: datetime,
     started: datetime | str | None = None,
     expected_lost: Mapping[int, float] | None = None,
@@ -126,7 +126,7 @@ def make_log_record(
         "started": iso_time(started) if started is not None else None,
         "variant": game.config.variant.value,
         "games": game.config.games,
-        "assisted": bool(assisted),
+        "assisted": assisted_list(assisted, len(seats)),
         "seats": [seat.to_dict() for seat in seats],
         "totals": list(game.state.match_totals()),
         "winners": list(match_winners(game)),
@@ -149,17 +149,16 @@ def parse_summary(data: dict, log_id: str) -> HistorySummary:
     """The list entry of a log, checked for shape (the game itself is not replayed)."""
     if data.get("id") != log_id:
         raise ValueError("its id does not match its file name")
-    variant, games, assisted = data.get("variant"), data.get("games"), data.get("assisted")
+    variant, games = data.get("variant"), data.get("games")
     if variant not in ("official", "free", "simple"):
         raise ValueError("unknown variant")
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 6:
         raise ValueError("games must be 1 to 6")
-    if not isinstance(assisted, bool):
-        raise ValueError("assisted must be true or false")
     seats = data.get("seats")
     if not isinstance(seats, list) or not 1 <= len(seats) <= 8:
         raise ValueError("seats must be a list of 1 to 8")
     parsed = [Seat.from_dict(s) for s in seats]
+    assisted = parse_assisted(data.get("assisted"), parsed)
     totals = _int_tuple(data.get("totals"), "totals", 8)
     winners = _int_tuple(data.get("winners"), "winners", 8)
     if not totals or not winners or any(w >= len(totals) for w in winners):

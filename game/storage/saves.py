@@ -5,7 +5,7 @@ The record is plain JSON:
     {"format": 1,
      "game": Game.to_dict(),            # config, start_rng, action log, state
      "seats": [Seat.to_dict(), ...],    # one per player, in player order
-     "assisted": false,                 # hints/advice were used: marks high scores
+     "assisted": [0],                   # players who used hints or undo: marks their scores
      "started": "2026-11-22T09:30:00+01:00",
      "saved": "2026-11-22T09:41:12+01:00",
      "extra": {}}                       # the app's own JSON (scene, view options ...)
@@ -19,7 +19,7 @@ fsync included, so the app saves after every action (see `python -m game.tools.b
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 
 from game.match.seats import Seat
@@ -65,10 +65,34 @@ def parse_seats(data: object, game: Game) -> list[Seat]:
     return seats
 
 
+def assisted_list(assisted: Iterable[int], players: int) -> list[int]:
+    """The JSON of the players who used hints or undo: their indices, in order."""
+    chosen = sorted(set(assisted))
+    if any(isinstance(p, bool) or not 0 <= p < players for p in chosen):
+        raise ValueError(f"assisted players must be player numbers below {players}")
+    return chosen
+
+
+def parse_assisted(value: object, seats: Sequence[Seat]) -> tuple[int, ...]:
+    """The players marked assisted, from JSON: a list of player numbers, or the true/false
+    of files written before help was marked per player (true marks every person, since
+    who used it was not kept)."""
+    if isinstance(value, bool):
+        return tuple(p for p, seat in enumerate(seats) if value and not seat.is_cpu)
+    if not isinstance(value, list) or len(value) > len(seats):
+        raise ValueError("assisted must be a list of player numbers")
+    for p in value:
+        if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < len(seats):
+            raise ValueError("assisted must be a list of player numbers")
+    if len(set(value)) != len(value):
+        raise ValueError("assisted names a player twice")
+    return tuple(sorted(value))
+
+
 def make_session_record(
     game: Game,
     seats: Sequence[Seat],
-    assisted: bool,
+    assisted: Iterable[int],
     started: datetime | str,
     extra: Mapping | None = None,
     *,
@@ -81,14 +105,14 @@ def make_session_record(
         "format": CURRENT_FORMAT,
         "game": game.to_dict(),
         "seats": [seat.to_dict() for seat in seats],
-        "assisted": bool(assisted),
+        "assisted": assisted_list(assisted, len(seats)),
         "started": iso_time(started),
         "saved": iso_time(saved or local_now()),
         "extra": dict(extra or {}),
     }
 
 
-def restore_session(record: object) -> tuple[Game, list[Seat], bool, datetime]:
+def restore_session(record: object) -> tuple[Game, list[Seat], tuple[int, ...], datetime]:
     """(game, seats, assisted, started) from a record, checked through; ValueError says why."""
     if not isinstance(record, dict):
         raise ValueError("a saved game must be an object")
@@ -103,9 +127,7 @@ def restore_session(record: object) -> tuple[Game, list[Seat], bool, datetime]:
         # for a 2**32 word on platforms with a 32-bit C long; keep this function's promise.
         raise ValueError(f"the saved game is malformed: {type(slip).__name__}: {slip}") from None
     seats = parse_seats(record.get("seats"), game)
-    assisted = record.get("assisted")
-    if not isinstance(assisted, bool):
-        raise ValueError("assisted must be true or false")
+    assisted = parse_assisted(record.get("assisted"), seats)
     started = parse_time(record.get("started"), "started")
     parse_time(record.get("saved"), "saved")
     if not isinstance(record.get("extra", {}), dict):

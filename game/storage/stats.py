@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import copy
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from game.rules import Category, Game
@@ -46,7 +46,7 @@ def entries_for_game(
     date: str,
     game: Game,
     names: Sequence[str | None],
-    assisted: bool,
+    assisted: Collection[int],
     lost: Sequence[float | None] | None = None,
 ) -> list[dict]:
     """One entry per game of a finished match, a row per player with a record name.
@@ -82,6 +82,7 @@ def entries_for_game(
                     "yahtzee": card[Category.YAHTZEE] == 50,
                     "chips": card.bonus_chips,
                     "lost": points,
+                    "assisted": player in assisted,
                 }
             )
         if rows:
@@ -92,7 +93,6 @@ def entries_for_game(
                     "date": date,
                     "variant": config.variant.value,
                     "games": config.games,
-                    "assisted": bool(assisted),
                     "contested": contested,
                     "rows": rows,
                 }
@@ -141,7 +141,10 @@ def check_entry(entry: object) -> dict:
         raise ValueError("unknown variant")
     if _check_int(entry, "games", 6) < 1:
         raise ValueError("games must be 1 to 6")
-    _check_bool(entry, "assisted")
+    # Entries written before help was marked per player carry one flag for the table.
+    table_flag = entry.pop("assisted", False)
+    if not isinstance(table_flag, bool):
+        raise ValueError("assisted must be true or false")
     _check_bool(entry, "contested")
     rows = entry.get("rows")
     if not isinstance(rows, list) or not 1 <= len(rows) <= 8:
@@ -154,7 +157,8 @@ def check_entry(entry: object) -> dict:
         _check_int(row, "score", MAX_SCORE)
         _check_int(row, "total", MAX_SIDE_TOTAL)
         _check_float(row.get("share"), "share", 1.0)
-        for key in ("won", "bonus", "yahtzee"):
+        row.setdefault("assisted", table_flag)
+        for key in ("won", "bonus", "yahtzee", "assisted"):
             _check_bool(row, key)
         _check_int(row, "chips", 12)
         if row.setdefault("lost", None) is not None:

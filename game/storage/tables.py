@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 
 from game.match.seats import Seat
 from game.rules import Game, TeamMode
@@ -199,7 +199,7 @@ def add_high_scores(
     date: str,
     game: Game,
     seats: Sequence[Seat],
-    assisted: bool,
+    assisted: Collection[int],
 ) -> dict[int, int]:
     """Enter a finished game on its board; player index -> place for those who made it."""
     if game.config.team_mode is not TeamMode.OFF:

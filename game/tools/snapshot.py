@@ -221,7 +221,7 @@ def recorded_games(ctx, count: int = 7) -> None:
         config = GameConfig(
             tuple(s.name for s in seats), start=StartOrder.SEATED, games=2 if n == 2 else 1
         )
-        session = Session.new(config, seats, seed=11 + n, assisted=n == 4)
+        session = Session.new(config, seats, seed=11 + n, assisted={0} if n == 4 else ())
         play_out(session, careful=lambda state: state.player < 2 and state.turn % 5 != 3)
         storage.save_session(session)
 

@@ -590,9 +590,10 @@ def test_results_mark_an_assisted_game(ctx):
     session = tied_session()
     plain = show(ctx, ResultsScene(ctx, session))
     assert "Assisted" not in plain.verdict.detail
-    session.mark_assisted()
+    session.mark_assisted(1)
     marked = show(ctx, ResultsScene(ctx, session))
-    assert marked.verdict.detail == f"{plain.verdict.detail} Assisted: hints or undo were used."
+    name = session.seats[1].name  # only the player who used the help is named
+    assert marked.verdict.detail == f"{plain.verdict.detail} Assisted: {name} used hints or undo."
 
 
 def test_results_name_the_tie_breakers_winner(ctx):

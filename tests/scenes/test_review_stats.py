@@ -240,12 +240,12 @@ def test_replay_session_refuses_anything_but_the_log():
 def test_history_lists_a_recorded_game_and_opens_its_review(ctx):
     seats = [Seat("You", colour=0), Seat("Ada", "hard", colour=1)]
     session = finished(seed=6, seats=seats)
-    session.assisted = True
+    session.mark_assisted(0)
     history_id = record(ctx, session)
     scene = show(ctx, HistoryScene(ctx))
     (summary,) = scene.games
     assert summary.id == history_id
-    assert summary.players == ("You", "Ada") and summary.assisted
+    assert summary.players == ("You", "Ada") and summary.assisted == (0,)
     assert summary.totals == session.state.match_totals()
     assert len(scene.rows) == 1 and scene.stars[0]  # the winner's star
     feed(ctx, letter("r"))

@@ -300,7 +300,7 @@ def test_h_shows_the_best_move_and_marks_the_game_assisted(ctx):
     best, value = option_values(state.card, state.dice, state.rolls_left)[0]
     assert table.coach.hint_text[0] == f"Best: {describe(best)} (expected final {value:.1f})"
     assert sorted(state.dice[i] for i in table.coach.hint_keep) == list(best.faces)
-    assert table.session.assisted
+    assert table.session.assisted == {table.session.state.player}
 
 
 def test_live_grading_marks_a_costly_choice(ctx):

@@ -39,7 +39,8 @@ def legacy_games() -> list[tuple[Game, Sequence[Seat], bool, dict[int, float] | 
 
 
 def write_legacy_folder(folder: Path, start: datetime = FIXED_TIME) -> list[str]:
-    """Write the old layout for `legacy_games()`, a minute apart; returns the log ids."""
+    """Write the old layout for `legacy_games()`, a minute apart; returns the log ids.
+    Old files kept one assisted flag for the whole table, not one per player."""
     profiles = ProfileBook()
     profiles.create("Ann", iso_time(start))
     write_json(folder / "profiles.json", profiles.to_dict())
@@ -47,13 +48,20 @@ def write_legacy_folder(folder: Path, start: datetime = FIXED_TIME) -> list[str]
     for minute, (game, seats, assisted, lost) in enumerate(legacy_games()):
         finished = start + timedelta(minutes=minute)
         log_id = log_id_for(finished, fingerprint(game))
-        record = make_log_record(log_id, game, seats, assisted, finished, STARTED, lost)
+        record = make_log_record(log_id, game, seats, (), finished, STARTED, lost)
+        record["assisted"] = assisted
         write_json(folder / "history" / f"{log_id}.json", record)
         date = iso_time(finished)
         names = [profile_for_seat(seat) for seat in seats]
         lost_list = lost_per_player(game, lost)
-        stats.add(entries_for_game(log_id, date, game, names, assisted, lost_list))
-        scores.add_game(log_id, date, game, seats, assisted)
+        entries = entries_for_game(log_id, date, game, names, (), lost_list)
+        for entry in entries:
+            entry["assisted"] = assisted
+            for row in entry["rows"]:
+                del row["assisted"]
+        stats.add(entries)
+        everyone = range(len(seats)) if assisted else ()
+        scores.add_game(log_id, date, game, seats, everyone)
         ids.append(log_id)
     write_json(folder / "stats.json", stats.to_dict())
     write_json(folder / "highscores.json", scores.to_dict())

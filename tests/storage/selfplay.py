@@ -73,7 +73,7 @@ def play_match(storage: Storage, seed: int, games: int, delay_ms: float) -> int:
     """Continue the saved game or start one from `seed`; play it out and file it."""
     record = storage.load_current()
     if record is None:
-        game, seats, assisted, started = new_game(seed, games), list(SEATS), False, STARTED
+        game, seats, assisted, started = new_game(seed, games), list(SEATS), (), STARTED
     else:
         game, seats, assisted, started_at = restore_session(record)
         started = started_at.isoformat()

@@ -42,8 +42,8 @@ def source(tmp_path_factory) -> dict[str, tuple[str, bytes]]:
     storage = open_storage(folder)
     storage.save_settings(storage.settings.replace(sound_volume=0.3, muted=True))
     storage.create_profile("Ann")
-    done = storage.record_finished(two_player_game(seed=3), SEATS, False, STARTED)
-    storage.save_game(two_player_game(seed=4, limit=30), SEATS, False, STARTED)
+    done = storage.record_finished(two_player_game(seed=3), SEATS, (), STARTED)
+    storage.save_game(two_player_game(seed=4, limit=30), SEATS, (), STARTED)
     assert storage.problems == [] and done.high_score_places == {0: 1}
     storage.close()
     legacy = tmp_path_factory.mktemp("legacy")
@@ -235,7 +235,7 @@ def test_a_file_where_the_history_folder_should_be(tmp_path, source):
     assert storage.list_history() == []
     assert len(storage.problems) == 1
     assert (folder / f"history.corrupt-{STAMP}").read_bytes() == b"not a folder"
-    done = storage.record_finished(two_player_game(seed=3), SEATS, False, STARTED)
+    done = storage.record_finished(two_player_game(seed=3), SEATS, (), STARTED)
     assert done.saved and [s.id for s in storage.list_history()] == [done.history_id]
 
 

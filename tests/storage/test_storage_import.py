@@ -39,7 +39,9 @@ def test_import_keeps_every_game_figure_and_high_score(old_folder):
     assert sorted(tables_before) == ["official-1", "official-2"]
     for log_id, (game, seats, assisted, _) in zip(ids, legacy_games(), strict=True):
         played = storage.load_log(log_id)
-        assert played.game.state == game.state and played.assisted == assisted
+        # An old table-wide flag marks every person: who used the help was not kept.
+        people = tuple(p for p, seat in enumerate(seats) if assisted and not seat.is_cpu)
+        assert played.game.state == game.state and played.assisted == people
         assert played.seats == tuple(seats)
     # The old files are kept, byte for byte, out of the way; only profiles.json stays live.
     moved = {
@@ -97,7 +99,7 @@ def test_the_game_in_progress_finished_after_upgrading_is_not_filed_twice(old_fo
     game, seats, assisted, lost = legacy_games()[0]
     storage = open_storage(folder)
     before = storage.all_stats()
-    done = storage.record_finished(game, seats, assisted, STARTED, lost)
+    done = storage.record_finished(game, seats, (), STARTED, lost)
     assert (done.history_id, done.new, done.saved) == (ids[0], False, True)
     assert storage.all_stats() == before
 

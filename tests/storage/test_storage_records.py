@@ -23,7 +23,7 @@ def good_db(tmp_path_factory) -> bytes:
     """A records file holding one finished game, closed (its WAL folded in)."""
     folder = tmp_path_factory.mktemp("good")
     storage = open_storage(folder)
-    storage.record_finished(two_player_game(seed=3), SEATS, False, STARTED)
+    storage.record_finished(two_player_game(seed=3), SEATS, (), STARTED)
     storage.close()
     assert sorted(p.name for p in folder.iterdir()) == [RECORDS]
     return (folder / RECORDS).read_bytes()
@@ -67,7 +67,7 @@ CASES = {
 def _assert_fresh_and_working(storage: Storage, folder: Path) -> None:
     assert storage.list_history() == [] and storage.all_stats() == {}
     assert storage.high_scores("official") == []
-    done = storage.record_finished(two_player_game(seed=5), SEATS, False, STARTED)
+    done = storage.record_finished(two_player_game(seed=5), SEATS, (), STARTED)
     assert done.saved and done.new
     assert [s.id for s in storage.list_history()] == [done.history_id]
     again = open_storage(folder)
@@ -159,7 +159,7 @@ def test_the_records_file_is_whole_before_sqlite_first_writes_to_it(storage, mon
 
     monkeypatch.setattr(records.sqlite3, "connect", looking)
     assert not storage.paths.records.exists()
-    assert storage.record_finished(two_player_game(seed=3), SEATS, False, STARTED).saved
+    assert storage.record_finished(two_player_game(seed=3), SEATS, (), STARTED).saved
     assert seen and seen[0] >= records.TABLES
     assert storage.problems == []
 
@@ -167,15 +167,15 @@ def test_the_records_file_is_whole_before_sqlite_first_writes_to_it(storage, mon
 # ----------------------------------------------------------------------------- refused writes
 def test_a_full_disk_loses_nothing_already_saved(storage):
     storage.create_profile("Ann")
-    first = storage.record_finished(two_player_game(seed=3), SEATS, False, STARTED)
+    first = storage.record_finished(two_player_game(seed=3), SEATS, (), STARTED)
     before = (storage.list_history(), storage.all_stats(), storage.high_scores("official"))
     # SQLite's own "disk full": the file may not grow by a single page.
     pages = storage._records.run(lambda con: con.execute("PRAGMA page_count").fetchone()[0], 0)
     storage._records.run(lambda con: con.execute(f"PRAGMA max_page_count={pages}"), None)
     game = two_player_game(seed=4)
-    storage.save_game(game, SEATS, False, STARTED)
+    storage.save_game(game, SEATS, (), STARTED)
     for _ in range(2):  # said once, not at every try
-        done = storage.record_finished(game, SEATS, False, STARTED)
+        done = storage.record_finished(game, SEATS, (), STARTED)
         assert (done.saved, done.new, done.high_score_places) == (False, False, {})
     assert storage.problems == ["Could not save the game records (database or disk is full)."]
     assert (storage.list_history(), storage.all_stats(), storage.high_scores("official")) == before
@@ -183,7 +183,7 @@ def test_a_full_disk_loses_nothing_already_saved(storage):
     again = open_storage(storage.paths.data_dir)
     record = again.load_current()
     assert record is not None and again.problems == []
-    done = again.record_finished(game, SEATS, False, STARTED)
+    done = again.record_finished(game, SEATS, (), STARTED)
     assert done.saved and done.new and not again.has_current()
     assert {s.id for s in again.list_history()} == {done.history_id, first.history_id}
     assert again.profile_stats("Ann").games == 2
@@ -196,7 +196,7 @@ def test_a_folder_that_takes_no_writes_still_shows_the_records(tmp_path, monkeyp
 
     first = open_storage(tmp_path)
     first.create_profile("Ann")
-    done = first.record_finished(two_player_game(seed=3), SEATS, False, STARTED)
+    done = first.record_finished(two_player_game(seed=3), SEATS, (), STARTED)
     first.close()
     connect = sqlite3.connect
 
@@ -209,7 +209,7 @@ def test_a_folder_that_takes_no_writes_still_shows_the_records(tmp_path, monkeyp
     again = open_storage(tmp_path)
     assert [s.id for s in again.list_history()] == [done.history_id]
     assert again.profile_stats("Ann").games == 1 and again.problems == []
-    later = again.record_finished(two_player_game(seed=4), SEATS, False, STARTED)
+    later = again.record_finished(two_player_game(seed=4), SEATS, (), STARTED)
     assert not later.saved
     assert again.problems == ["Could not save the game records (unable to open database file)."]
     assert [s.id for s in again.list_history()] == [done.history_id]  # still shown
@@ -220,11 +220,11 @@ def test_a_folder_that_refuses_the_database(storage, monkeypatch):
         raise sqlite3.OperationalError("unable to open database file")
 
     monkeypatch.setattr(sqlite3, "connect", refuse)
-    done = storage.record_finished(two_player_game(seed=3), SEATS, False, STARTED)
+    done = storage.record_finished(two_player_game(seed=3), SEATS, (), STARTED)
     assert not done.saved
     assert storage.problems == ["Could not save the game records (unable to open database file)."]
     assert storage.list_history() == [] and storage.all_stats() == {}
-    assert storage.save_game(two_player_game(seed=3, limit=5), SEATS, False, STARTED)
+    assert storage.save_game(two_player_game(seed=3, limit=5), SEATS, (), STARTED)
 
 
 # ----------------------------------------------------------------------------- issue 16
@@ -239,7 +239,7 @@ def test_a_linked_history_folder_is_never_touched(tmp_path):
     (folder / "history").symlink_to(outside, target_is_directory=True)
     storage = open_storage(folder)
     assert len(storage.problems) == 1 and "symbolic link" in storage.problems[0]
-    done = storage.record_finished(two_player_game(seed=3), SEATS, False, STARTED)
+    done = storage.record_finished(two_player_game(seed=3), SEATS, (), STARTED)
     assert done.saved and [s.id for s in storage.list_history()] == [done.history_id]
     assert {p.name: p.read_bytes() for p in outside.iterdir()} == files
     assert (folder / "history").is_symlink()
@@ -263,7 +263,7 @@ def test_a_folder_named_current_json_is_set_aside_so_saving_works(tmp_path):
     assert len(storage.problems) == 1
     assert f"current.corrupt-{STAMP}.json" in storage.problems[0]
     assert (folder / f"current.corrupt-{STAMP}.json").is_dir()
-    assert storage.save_game(two_player_game(seed=3, limit=9), SEATS, False, STARTED)
+    assert storage.save_game(two_player_game(seed=3, limit=9), SEATS, (), STARTED)
     assert storage.has_current() and storage.load_current() is not None
 
 
@@ -284,6 +284,6 @@ def test_a_linked_game_in_progress_is_replaced_not_written_through(tmp_path):
     outside.write_bytes(b"theirs")
     (folder / "current.json").symlink_to(outside)
     storage = open_storage(folder)
-    assert storage.save_game(two_player_game(seed=3, limit=9), SEATS, False, STARTED)
+    assert storage.save_game(two_player_game(seed=3, limit=9), SEATS, (), STARTED)
     assert outside.read_bytes() == b"theirs"
     assert not (folder / "current.json").is_symlink()

@@ -19,7 +19,7 @@ from .conftest import FIXED_TIME, SEATS, STARTED, play, two_player_game
 # ----------------------------------------------------------------------------- current game
 def test_current_game_round_trip(storage):
     game = two_player_game(seed=11, limit=40)
-    assert storage.save_game(game, SEATS, True, STARTED, {"scene": "table", "zoom": 2})
+    assert storage.save_game(game, SEATS, (0,), STARTED, {"scene": "table", "zoom": 2})
     record = storage.load_current()
     assert record["saved"] == "2026-11-22T09:30:00+00:00"
     assert record["extra"] == {"scene": "table", "zoom": 2}
@@ -28,13 +28,13 @@ def test_current_game_round_trip(storage):
     assert restored.log == game.log
     assert restored.start_rng == game.start_rng
     assert seats == list(SEATS)
-    assert (assisted, started) == (True, datetime.fromisoformat(STARTED))
+    assert (assisted, started) == ((0,), datetime.fromisoformat(STARTED))
     assert storage.problems == []
 
 
 def test_restored_game_plays_on_identically(storage):
     game = two_player_game(seed=12, limit=25)
-    storage.save_game(game, SEATS, False, STARTED)
+    storage.save_game(game, SEATS, (), STARTED)
     restored, *_ = restore_session(storage.load_current())
     play(game, seed=99)
     play(restored, seed=99)
@@ -43,7 +43,7 @@ def test_restored_game_plays_on_identically(storage):
 
 
 def test_clear_current(storage):
-    storage.save_game(two_player_game(limit=5), SEATS, False, STARTED)
+    storage.save_game(two_player_game(limit=5), SEATS, (), STARTED)
     assert storage.has_current()
     assert storage.clear_current()
     assert (storage.has_current(), storage.load_current()) == (False, None)
@@ -51,7 +51,7 @@ def test_clear_current(storage):
 
 
 def _record() -> dict:
-    return make_session_record(two_player_game(seed=5, limit=20), SEATS, False, STARTED)
+    return make_session_record(two_player_game(seed=5, limit=20), SEATS, (), STARTED)
 
 
 @pytest.mark.parametrize(
@@ -61,7 +61,9 @@ def _record() -> dict:
         (lambda r: r["seats"].append(r["seats"][0]), "there are 3 seats for 2 players"),
         (lambda r: r["seats"][1].update(name="Bob"), "seat 'Bob' does not match player 'Robo'"),
         (lambda r: r["seats"][1].update(kind="god"), "a seat is a person or a CPU level"),
-        (lambda r: r.update(assisted="yes"), "assisted must be true or false"),
+        (lambda r: r.update(assisted="yes"), "assisted must be a list of player numbers"),
+        (lambda r: r.update(assisted=[2]), "assisted must be a list of player numbers"),
+        (lambda r: r.update(assisted=[0, 0]), "assisted names a player twice"),
         (lambda r: r.update(started="yesterday"), "started is not an ISO date and time"),
         (lambda r: r.update(extra=[]), "extra must be an object"),
         (lambda r: r.update(format=2), "unknown saved game format 2"),
@@ -102,7 +104,7 @@ def test_save_session_duck_typed(storage):
     class Table:
         def __init__(self, game):
             self.game, self.seats, self.assisted, self.started, self.seed = (
-                game, SEATS, False, STARTED, 77,
+                game, SEATS, (), STARTED, 77,
             )  # fmt: skip
 
     in_play = Table(two_player_game(seed=8, limit=10))
@@ -171,7 +173,7 @@ def test_undo_count_survives_a_save(storage):
     game = _rolled_game()
     game.apply(Hold(2))
     game.undo()
-    storage.save_game(game, [Seat("Solo")], True, STARTED)
+    storage.save_game(game, [Seat("Solo")], (0,), STARTED)
     restored, *_ = restore_session(storage.load_current())
     assert (restored.undos_used, restored.state.dice) == (1, game.state.dice)
     assert not restored.can_undo()  # a reloaded game starts a fresh undo history
@@ -181,13 +183,13 @@ def test_undo_count_survives_a_save(storage):
 def test_history_log_replays_to_the_same_scores(storage):
     storage.create_profile("Ann")
     game = two_player_game(seed=41, games=2)
-    done = storage.record_finished(game, SEATS, True, STARTED, {0: 30.5, 1: 2})
+    done = storage.record_finished(game, SEATS, (0,), STARTED, {0: 30.5, 1: 2})
     assert done.new and done.saved
     log = storage.load_log(done.history_id)
     assert log.game.state == game.state
     assert log.totals == game.state.match_totals()
     assert [r.cards for r in log.game.state.results] == [r.cards for r in game.state.results]
-    assert (log.assisted, log.seats, log.expected_lost) == (True, SEATS, (30.5, 2.0))
+    assert (log.assisted, log.seats, log.expected_lost) == ((0,), SEATS, (30.5, 2.0))
     assert log.date == FIXED_TIME and log.started == datetime.fromisoformat(STARTED)
     again = Game.replay(log.game.config, log.game.start_rng, list(log.game.log))
     assert again.state.match_totals() == game.state.match_totals()
@@ -206,7 +208,7 @@ def test_history_lists_newest_first(data_dir):
     ids = []
     for seed in (1, 2, 3):
         now[0] = next(times)
-        ids.append(storage.record_finished(two_player_game(seed=seed), SEATS, False).history_id)
+        ids.append(storage.record_finished(two_player_game(seed=seed), SEATS, ()).history_id)
     listed = storage.list_history()
     assert [s.id for s in listed] == [ids[1], ids[2], ids[0]]
     assert [s.date.day for s in listed] == [3, 2, 1]
@@ -222,9 +224,9 @@ def test_history_lists_newest_first(data_dir):
 def test_recording_the_same_game_twice_counts_once(storage):
     storage.create_profile("Ann")
     game = two_player_game(seed=42)
-    first = storage.record_finished(game, SEATS, False, STARTED)
+    first = storage.record_finished(game, SEATS, (), STARTED)
     copy_of_game = Game.from_dict(copy.deepcopy(game.to_dict()))
-    second = storage.record_finished(copy_of_game, SEATS, False, STARTED)
+    second = storage.record_finished(copy_of_game, SEATS, (), STARTED)
     assert (first.new, second.new) == (True, False)
     assert first.history_id == second.history_id
     assert second.high_score_places == {}
@@ -235,7 +237,7 @@ def test_recording_the_same_game_twice_counts_once(storage):
 
 def test_unfinished_game_is_not_filed(storage):
     with pytest.raises(ValueError, match="only a finished game"):
-        storage.record_finished(two_player_game(limit=10), SEATS, False)
+        storage.record_finished(two_player_game(limit=10), SEATS, ())
 
 
 def test_load_log_refuses_a_path(storage):
@@ -248,7 +250,7 @@ def test_team_game_is_logged(storage):
     config = GameConfig(("A", "B", "C", "D"), team_mode=TeamMode.SHARED, teams=(0, 1, 0, 1))
     game = play(Game.new(config, 3), 3)
     seats = [Seat(n) for n in config.players]
-    done = storage.record_finished(game, seats, False)
+    done = storage.record_finished(game, seats, ())
     log = storage.load_log(done.history_id)
     assert log.totals == game.state.match_totals() and len(log.totals) == 2
     assert storage.high_scores("official") == []  # teams do not enter the high scores

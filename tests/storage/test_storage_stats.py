@@ -128,7 +128,7 @@ def test_histogram_bins():
 def test_entries_from_a_real_match():
     game = two_player_game(seed=9, games=2)
     results = game.state.results
-    rows = entries_for_game(HID, STARTED, game, ["Ann", "CPU Expert"], False, [20.0, None])
+    rows = entries_for_game(HID, STARTED, game, ["Ann", "CPU Expert"], (), [20.0, None])
     assert [e["game"] for e in rows] == [0, 1]
     for result, e in zip(results, rows, strict=True):
         ann, cpu = e["rows"]
@@ -141,7 +141,7 @@ def test_entries_from_a_real_match():
 def test_record_finished_feeds_statistics(storage):
     storage.create_profile("Ann")
     game = two_player_game(seed=3)
-    storage.record_finished(game, SEATS, False, STARTED, {0: 6.0})
+    storage.record_finished(game, SEATS, (), STARTED, {0: 6.0})
     (card_a, card_b), (total_a, total_b) = game.state.cards, game.state.match_totals()
     ann, cpu = storage.profile_stats("Ann"), storage.profile_stats("CPU Expert")
     assert (ann.games, ann.best_score, ann.mean_points_lost) == (1, card_a.total, 6.0)
@@ -156,7 +156,7 @@ def test_record_finished_feeds_statistics(storage):
 def test_guests_and_unknown_profiles_get_no_statistics(storage):
     seats = [Seat("Ann", profile="Nobody"), Seat("Guest")]
     game = play(Game.new(GameConfig(("Ann", "Guest")), 4), 4)
-    storage.record_finished(game, seats, False)
+    storage.record_finished(game, seats, ())
     assert storage.all_stats() == {}
     assert [h.name for h in storage.high_scores("official")] == sorted(
         ["Ann", "Guest"], key=lambda n: -game.state.match_totals()[("Ann", "Guest").index(n)]
@@ -182,7 +182,7 @@ def test_profiles_create_rename_delete(data_dir):
     ]:
         with pytest.raises(ValueError, match=reason):
             storage.create_profile(bad)
-    storage.record_finished(two_player_game(seed=3), SEATS, False, STARTED)
+    storage.record_finished(two_player_game(seed=3), SEATS, (), STARTED)
     before = storage.profile_stats("Ann")
     storage.rename_profile("ANN", "Anna")
     with pytest.raises(ValueError, match="already a profile called 'Bob'"):
@@ -207,7 +207,7 @@ def test_high_scores_top_ten_in_order(data_dir):
     finished = []
     for seed in range(12):
         game = play(Game.new(GameConfig(("Solo",)), seed), seed)
-        done = storage.record_finished(game, [Seat("Solo")], seed % 2 == 1)
+        done = storage.record_finished(game, [Seat("Solo")], (0,) if seed % 2 else ())
         finished.append((game.state.match_totals()[0], seed, done))
     table = storage.high_scores("official", 1)
     expected = sorted(finished, key=lambda f: -f[0])[:10]  # stable: earlier first on ties
@@ -223,9 +223,25 @@ def test_high_scores_top_ten_in_order(data_dir):
 
 
 def test_cpu_seats_do_not_enter_high_scores(storage):
-    done = storage.record_finished(two_player_game(seed=3), SEATS, False)
+    done = storage.record_finished(two_player_game(seed=3), SEATS, ())
     assert [h.name for h in storage.high_scores("official")] == ["Ann"]
     assert done.high_score_places == {0: 1}
+
+
+def test_help_marks_only_the_player_who_used_it(data_dir):
+    # Two people: only Bea used a hint. Her score is marked, Ann's is not, everywhere.
+    storage = open_storage(data_dir)
+    for name in ("Ann", "Bea"):
+        storage.create_profile(name)
+    seats = [Seat("Ann", profile="Ann"), Seat("Bea", colour=1, profile="Bea")]
+    game = play(Game.new(GameConfig(("Ann", "Bea")), 8), 8)
+    done = storage.record_finished(game, seats, (1,), STARTED)
+    marks = {h.name: h.assisted for h in storage.high_scores("official")}
+    assert marks == {"Ann": False, "Bea": True}
+    log = storage.load_log(done.history_id)
+    assert log.assisted == (1,)
+    (summary,) = storage.list_history()
+    assert summary.assisted == (1,)
 
 
 def test_statistics_rebuild_from_history(data_dir):
@@ -237,7 +253,7 @@ def test_statistics_rebuild_from_history(data_dir):
     storage = Storage(data_dir, environ={}, clock=clock)
     storage.create_profile("Ann")
     for seed in (3, 4, 5):
-        storage.record_finished(two_player_game(seed=seed), SEATS, False, STARTED, {0: seed})
+        storage.record_finished(two_player_game(seed=seed), SEATS, (), STARTED, {0: seed})
     kept = storage.all_stats()
     storage.close()
     with contextlib.closing(sqlite3.connect(data_dir / "records.sqlite3")) as con, con:

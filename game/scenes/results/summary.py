@@ -36,16 +36,21 @@ def _verb(config, competitor: int) -> str:
     return "wins"
 
 
-ASSISTED_NOTE = "Assisted: hints or undo were used."
+def assisted_note(session: Session) -> str:
+    """Who used hints or undo ("Assisted: Anna used hints or undo."), or ""."""
+    if not session.assisted:
+        return ""
+    names = join_names([session.seats[p].name for p in sorted(session.assisted)])
+    return f"Assisted: {names} used hints or undo."
 
 
 def game_verdict(session: Session) -> Verdict:
-    """Who won the last finished game, and of the match when it is over; a game played
-    with hints or undo says so, as everywhere scores are recorded."""
+    """Who won the last finished game, and of the match when it is over; the players who
+    used hints or undo are named, as everywhere scores are recorded."""
     verdict = _verdict(session)
     if not session.assisted or not session.state.results:
         return verdict
-    detail = f"{verdict.detail} {ASSISTED_NOTE}".strip()
+    detail = f"{verdict.detail} {assisted_note(session)}".strip()
     return Verdict(verdict.headline, detail, verdict.winners)
 
 
