@@ -1,0 +1,215 @@
+"""The batch simulator: many solitaire cards played by the Expert at once, as numpy arrays.
+
+    cards = simulate(100_000, Variant.OFFICIAL, seed=1)      # from empty cards
+    cards.totals.mean(), cards.upper_bonus.mean(), cards.yahtzee.mean()
+    cards = play(Cards.of(scorecards), Variant.FREE, RandomDice(7))   # from given cards
+
+No Python object per game: a card is a row of arrays (`Cards`), and every turn of every game
+still playing is one pass of array operations: roll, keep, roll, keep, roll, score. Choices
+are the Expert's (game.ai.batch_policy: the same as option_values' first choice, ties
+included), so a game played with the same dice as the rules engine ends with the very same
+card (tests/ai/test_batch.py replays games through game.rules to check it).
+
+Seeded and reproducible: `simulate(n, variant, seed)` always plays the same n games. A game
+may also start mid-turn (`showing`: the dice on the table, `rolls_left`: 0, 1 or 2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from game.ai.batch_dice import MULTISET_SIZE, DiceSource, RandomDice, add_dice, roll_of
+from game.ai.batch_policy import ROLL_FACE, Policy, expert_policy, joker_points, state_codes
+from game.ai.dicespace import DICE
+from game.ai.scoring import BASE_POINTS, N_BOXES, UPPER_BOXES, YAHTZEE
+from game.ai.solver import BONUS_AT, UPPER_BONUS
+from game.ai.turn import ROLL_KEEP_ROWS
+from game.rules import Scorecard, Variant
+from game.rules.categories import YAHTZEE_BONUS, YAHTZEE_POINTS
+
+OPEN = -1  # an open box in Cards.boxes
+MAX_ROLLS_LEFT = 2
+_NOTHING_KEPT = 0  # multiset index of the empty keep
+
+
+@dataclass(frozen=True, slots=True)
+class Cards:
+    """n scorecards as arrays: boxes (n x 13, OPEN where open) and bonus chips (n)."""
+
+    boxes: np.ndarray
+    chips: np.ndarray
+
+    @classmethod
+    def empty(cls, n: int) -> Cards:
+        return cls(np.full((n, N_BOXES), OPEN, dtype=np.int64), np.zeros(n, dtype=np.int64))
+
+    @classmethod
+    def of(cls, cards: Sequence[Scorecard]) -> Cards:
+        boxes = [[OPEN if b is None else b for b in card.boxes] for card in cards]
+        chips = [card.bonus_chips for card in cards]
+        return cls(
+            np.array(boxes, dtype=np.int64).reshape(-1, N_BOXES), np.array(chips, dtype=np.int64)
+        )
+
+    def scorecard(self, i: int) -> Scorecard:
+        boxes = tuple(None if b == OPEN else b for b in self.boxes[i].tolist())
+        return Scorecard(boxes, int(self.chips[i]))
+
+    def __len__(self) -> int:
+        return len(self.chips)
+
+    @property
+    def filled(self) -> np.ndarray:
+        """Bit c set when box c is filled."""
+        return ((self.boxes != OPEN) << np.arange(N_BOXES)).sum(axis=1)
+
+    @property
+    def upper_totals(self) -> np.ndarray:
+        return np.where(self.boxes[:, :UPPER_BOXES] == OPEN, 0, self.boxes[:, :UPPER_BOXES]).sum(1)
+
+    @property
+    def upper_bonus(self) -> np.ndarray:
+        """True where the upper bonus is won."""
+        return self.upper_totals >= BONUS_AT
+
+    @property
+    def yahtzee(self) -> np.ndarray:
+        """True where the Yahtzee box holds 50."""
+        return self.boxes[:, YAHTZEE] == YAHTZEE_POINTS
+
+    @property
+    def totals(self) -> np.ndarray:
+        written = np.where(self.boxes == OPEN, 0, self.boxes).sum(axis=1)
+        return written + UPPER_BONUS * self.upper_bonus + YAHTZEE_BONUS * self.chips
+
+    @property
+    def complete(self) -> np.ndarray:
+        return (self.boxes != OPEN).all(axis=1)
+
+
+def simulate(games: int, variant: Variant = Variant.OFFICIAL, seed: int = 0) -> Cards:
+    """`games` solitaire games from empty cards, the Expert playing; seeded."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise ValueError(f"the number of games is a whole number from 0, got {games!r}")
+    return play(Cards.empty(games), variant, RandomDice(seed))
+
+
+def play(
+    cards: Cards,
+    variant: Variant,
+    dice: DiceSource,
+    showing: Sequence[Sequence[int] | None] | None = None,
+    rolls_left: Sequence[int] | None = None,
+    policy: Policy | None = None,
+) -> Cards:
+    """Play every card to the end, the Expert choosing; returns the finished cards.
+
+    `showing[i]` (five faces, or None) are dice already rolled in card i's current turn,
+    with `rolls_left[i]` rolls to come (0, 1 or 2); the others start their turn.
+    """
+    if not isinstance(variant, Variant):
+        raise ValueError(f"unknown rule variant {variant!r}")
+    policy = policy or expert_policy(variant)
+    play_state = _Play(cards, variant, dice, policy)
+    play_state.start_turns(showing, rolls_left)
+    while play_state.turn():
+        pass
+    return Cards(play_state.boxes, play_state.chips)
+
+
+class _Play:
+    """The arrays of a batch in play; `turn()` plays one turn of every unfinished card."""
+
+    def __init__(self, cards: Cards, variant: Variant, dice: DiceSource, policy: Policy) -> None:
+        self.variant = variant
+        self.dice = dice
+        self.policy = policy
+        self.boxes = cards.boxes.astype(np.int64, copy=True)
+        self.chips = cards.chips.astype(np.int64, copy=True)
+        self.filled = cards.filled
+        self.upper = cards.upper_totals
+        self.total = cards.totals
+        self.fifty = cards.yahtzee.astype(np.int64)
+        n = len(cards)
+        self._roll = np.full(n, -1, dtype=np.int64)  # dice showing at a turn's start, if any
+        self._rolls_left = np.full(n, MAX_ROLLS_LEFT, dtype=np.int64)
+
+    def start_turns(
+        self, showing: Sequence[Sequence[int] | None] | None, rolls_left: Sequence[int] | None
+    ) -> None:
+        if showing is None:
+            return
+        n = len(self.total)
+        if len(showing) != n or rolls_left is None or len(rolls_left) != n:
+            raise ValueError("showing and rolls_left need one entry per card")
+        for i, (faces, left) in enumerate(zip(showing, rolls_left, strict=True)):
+            if faces is None:
+                continue
+            if len(faces) != DICE or left not in (0, 1, 2):
+                raise ValueError(
+                    f"card {i}: five dice and 0, 1 or 2 rolls left, got {faces}, {left}"
+                )
+            self._roll[i] = roll_of([faces])[0]
+            self._rolls_left[i] = left
+
+    def turn(self) -> bool:
+        """One turn of every card still open; False when every card is full."""
+        games = np.flatnonzero(self.filled != (1 << N_BOXES) - 1)
+        if not len(games):
+            return False
+        roll = self._roll[games]
+        left = self._rolls_left[games]
+        self._roll[games] = -1
+        self._rolls_left[games] = MAX_ROLLS_LEFT
+        fresh = np.flatnonzero(roll < 0)
+        if len(fresh):
+            need = np.full(len(fresh), DICE)
+            faces = self.dice.draw(games[fresh], need)
+            roll[fresh] = add_dice(np.full(len(fresh), _NOTHING_KEPT), faces)
+        codes = state_codes(self.filled[games], self.upper[games], self.fifty[games])
+        policy = self.policy
+        found = policy.outcomes(codes)
+        kept = policy.rows(codes)
+        box = np.full(len(games), -1, dtype=np.int64)
+        for stage in range(MAX_ROLLS_LEFT, -1, -1):
+            at = np.flatnonzero((left == stage) & (box < 0))
+            if not len(at):
+                continue
+            rows = (kept[0][at], kept[1]) if stage else None
+            choice = policy.decide(found.take(at), self.total[games[at]], roll[at], stage, rows)
+            scores = choice < N_BOXES
+            box[at[scores]] = choice[scores]
+            keepers = at[~scores]
+            if len(keepers):
+                keep = ROLL_KEEP_ROWS[roll[keepers], choice[~scores] - N_BOXES]
+                need = DICE - MULTISET_SIZE[keep]
+                roll[keepers] = add_dice(keep, self.dice.draw(games[keepers], need))
+                left[keepers] = stage - 1
+        self._score(games, box, roll)
+        return True
+
+    def _score(self, games: np.ndarray, box: np.ndarray, roll: np.ndarray) -> None:
+        """Write each game's roll in its box, with the Joker rule, bonus and chips."""
+        filled, fifty = self.filled[games], self.fifty[games]
+        face = ROLL_FACE[roll]
+        joker = (face > 0) & ((filled >> YAHTZEE) & 1 == 1) & (self.variant is not Variant.SIMPLE)
+        points = BASE_POINTS[box, roll]
+        if joker.any():
+            table = joker_points(self.variant)
+            j = np.flatnonzero(joker)
+            points[j] = table[filled[j], fifty[j], face[j] - 1, box[j]]
+        if (points < 0).any():
+            raise AssertionError("the policy chose a box the rules refuse")
+        earned_chip = joker & (fifty == 1)
+        upper_before = self.upper[games]
+        upper_after = upper_before + np.where(box < UPPER_BOXES, points, 0)
+        bonus = (upper_before < BONUS_AT) & (upper_after >= BONUS_AT)
+        self.boxes[games, box] = points
+        self.chips[games] += earned_chip
+        self.upper[games] = upper_after
+        self.total[games] += points + UPPER_BONUS * bonus + YAHTZEE_BONUS * earned_chip
+        self.filled[games] = filled | 1 << box
+        self.fifty[games] = np.where(box == YAHTZEE, points == YAHTZEE_POINTS, fifty)
