@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.rules import Category, GameConfig
+from game.rules import Category, GameConfig, StartOrder
 from game.rules import events as ev
-from game.scenes.table.messages import describe
+from game.scenes.table.messages import describe, progress
 
 CONFIG = GameConfig(("Bob", "You"))
 
@@ -39,3 +39,16 @@ CONFIG = GameConfig(("Bob", "You"))
 )
 def test_sentences(event, text):
     assert describe(event, CONFIG) == text
+
+
+def test_progress_tells_the_turn_and_the_game_of_the_match():
+    from game.rules import Game, Roll, Score
+
+    game = Game.new(GameConfig(("Bob", "You"), games=3, start=StartOrder.SEATED), seed=4)
+    assert progress(game.state) == "Turn 1 of 13 · Game 1 of 3"
+    for player in range(2):  # both seats play their first turn
+        game.apply(Roll())
+        game.apply(Score(Category.CHANCE))
+    assert progress(game.state) == "Turn 2 of 13 · Game 1 of 3"
+    solo = Game.new(GameConfig(("You",)), seed=4)
+    assert progress(solo.state) == "Turn 1 of 13"

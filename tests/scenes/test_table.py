@@ -253,6 +253,38 @@ def test_a_cpu_turn_completes_on_its_own_and_can_be_skipped(ctx):
     assert table.session.state.cards[1].filled_count == 2
 
 
+def test_every_line_names_its_seat_and_leaves_with_its_moment(ctx):
+    ctx.settings = ctx.settings.replace(
+        verify="off", confirm_big_mistakes=False, grading=True, grading_threshold=1.0,
+        cpu_reasons=True,
+    )  # fmt: skip
+    table = solo(ctx, seed=2, kinds=("person", "expert"))
+    board, presenter = table.board, table.board.presenter
+    feed(ctx, key(pygame.K_SPACE))
+    settle(ctx)
+    feed(ctx, click(table.card_view.box_rect(0, Category.YAHTZEE).center))  # a costly zero
+    assert table.coach.grade_note(table.session.state).startswith("Ann: ")
+    # The CPU's turn: its roll and its reason are its own, in its colour.
+    while not (table.session.state.dice and not table.tray.rolling):
+        pending = table.cpu_future
+        if pending is not None:
+            pending.result(timeout=30)
+        ctx.stack.update(1 / 60)
+    assert presenter.owner == 1 and presenter.message.startswith("Cpu rolled")
+    assert table.coach.grade_note(table.session.state) == ""  # Ann's mark went with her turn
+    settle(ctx)
+    state = table.session.state
+    assert state.player == 0 and state.dice is None and state.cards[1].filled_count == 1
+    # Ann's turn: the line asks Ann; what the CPU did stays, under its name, until she rolls.
+    assert presenter.message == "" and presenter.owner is None
+    assert board.note_line() == presenter.last_move.text
+    assert board.note_line().startswith("Cpu scored ")
+    feed(ctx, key(pygame.K_SPACE))
+    settle(ctx)
+    assert board.note_line() == ""
+    assert presenter.owner == 0 and presenter.message.startswith("Ann rolled")
+
+
 def _keyboard_turn(ctx, table) -> None:
     feed(ctx, key(pygame.K_SPACE))
     settle(ctx)
@@ -312,7 +344,9 @@ def test_live_grading_marks_a_costly_choice(ctx):
     feed(ctx, click(table.card_view.box_rect(0, Category.YAHTZEE).center))  # a wasteful zero
     decision = table.session.last_decision
     assert decision.cost > 1.0
-    assert table.coach.grade_note == f"-{decision.cost:.1f}  (best: {describe(decision.best)})"
+    name, cost = table.session.seats[0].name, decision.cost
+    grade = table.coach.grade_note(table.session.state)
+    assert grade == f"{name}: {describe(decision.best)} was {cost:.1f} points better"
     assert decision.dice == decision_state.dice
 
 
@@ -372,7 +406,7 @@ def parts_state(table: TableScene) -> tuple:
         presenter.flash,
         dict(presenter.start_rolls),
         presenter.results_in,
-        coach.grade_note,
+        coach.grade,
         list(coach.hint_text),
         coach._advice,
         cpu.future,

@@ -8,7 +8,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from game.rules import Category, Roll, Score
+from game.rules import Category, Game, GameConfig, GameState, Roll, Score
 from game.scenes.table.coach import GRADE_TIME, CoachOverlay
 from game.scenes.table.cpu import CpuDriver, cpu_delay
 from game.storage.settings import Settings
@@ -76,9 +76,25 @@ def test_a_grading_mark_goes_after_its_time():
 
     coach = CoachOverlay()
     settings = Settings().replace(grading=True, grading_threshold=1.0)
-    coach.note_grade(Decision(), settings)
-    assert coach.grade_note == "-3.0  (best: score Chance)" and coach.busy
+    state = GameState.new(GameConfig(("Ann", "Ben")))[0]
+    coach.note_grade(Decision(), settings, "Ann", 0, state)
+    assert coach.grade_note(state) == "Ann: score Chance was 3.0 points better" and coach.busy
     coach.update(GRADE_TIME - 0.5)
-    assert coach.grade_note and coach.busy
+    assert coach.grade_note(state) and coach.busy
     coach.update(0.5)
-    assert coach.grade_note == "" and not coach.busy
+    assert coach.grade_note(state) == "" and not coach.busy
+
+
+def test_a_grading_mark_goes_with_its_moment():
+    class Decision:
+        cost = 3.0
+        best = Score(Category.CHANCE)
+
+    coach = CoachOverlay()
+    settings = Settings().replace(grading=True, grading_threshold=1.0)
+    game = Game.new(GameConfig(("Ann", "Ben")), seed=2)
+    game.apply(Roll())
+    coach.note_grade(Decision(), settings, "Ann", 0, game.state)
+    assert coach.grade_note(game.state)
+    game.apply(Roll())  # the next roll is a new moment: the mark is no longer about it
+    assert coach.grade_note(game.state) == "" and coach.busy

@@ -24,7 +24,8 @@ from game.scenes.table.draw import (
     draw_message,
     draw_notes,
 )
-from game.scenes.table.messages import prompt
+from game.scenes.table.messages import progress, prompt
+from game.scenes.table.notes import SeatNote
 from game.scenes.table.presenter import Presenter
 from game.ui.dice_tray import DiceTray
 from game.ui.layout import table_layout
@@ -90,7 +91,7 @@ class Board:
         self.card_view.layout(self.lay.card, state)
         self.cpu.cancel()
         if not self.presenter.message:
-            self.presenter.message = prompt(state, self.session.seat.name)
+            self.presenter.say(prompt(state, self.session.seat.name))
 
     # ----------------------------------------------------------------- who is who
     def column_colour(self, column: int) -> Colour:
@@ -157,9 +158,14 @@ class Board:
         if decided is None:
             return False
         action, reason = decided
+        player = state.player
         started = self.show(session.apply(action), self.speed)
-        if reason:
-            self.cpu.reason = f"{session.seats[state.player].name}: {reason}"
+        self.cpu.reason = None
+        # A reason belongs to the CPU's own turn: once its score passes the turn, the last
+        # move line says what it did, under its name, until the next player rolls.
+        if reason and not started:
+            text = f"{session.seats[player].name}: {reason}"
+            self.cpu.reason = SeatNote.now(text, player, session.state)
         self.cpu.wait(self._cpu_delay(action))
         return started
 
@@ -179,7 +185,7 @@ class Board:
         turn started."""
         session = self.session
         if not session.is_cpu_turn:
-            self.presenter.message = "No CPU turn to skip"
+            self.presenter.say("No CPU turn to skip")
             return False
         self.cpu.cancel()
         player, turn = session.state.player, session.state.turn
@@ -203,7 +209,10 @@ class Board:
         session, state = self.session, self.session.state
         self.felt.draw(surface, theme)
         text = presenter.message or prompt(state, session.seat.name) or " "
-        draw_message(surface, theme, fonts, lay, theme.player(session.seat.colour), text)
+        about = presenter.owner if presenter.message and presenter.owner is not None else None
+        seat = session.seat if about is None else session.seats[about]
+        counter = progress(state)
+        draw_message(surface, theme, fonts, lay, theme.player(seat.colour), text, counter)
         hold_label = fonts.render("held dice", 20 * lay.unit, theme.panel_alt)
         focus_die = marks.focus[1] if marks.focus[0] == "die" else None
         palette = dice_palette(theme.high_contrast)
@@ -221,7 +230,7 @@ class Board:
             previews = advice = None
         flash = presenter.flash
         self.card_view.draw(surface, state, colours, previews, focus_box, flash, active, advice)
-        draw_notes(surface, theme, fonts, lay, marks.grade_note, self._note_line())
+        draw_notes(surface, theme, fonts, lay, marks.grade_note, self.note_line())
         if marks.hint_text:
             draw_hint(surface, theme, fonts, lay, marks.hint_text)
         for effect in presenter.effects:
@@ -231,13 +240,21 @@ class Board:
         if marks.show_keys:
             draw_key_hints(surface, theme, fonts, lay, ctx.input)
 
-    def _note_line(self) -> str:
-        """Under the message line: the start rolls early in a game, else the CPU's reason."""
+    def note_line(self) -> str:
+        """Under the message line: the start rolls until the first player rolls; else the
+        CPU's reason, or the last move of the seat before, each only in its own moment."""
         state = self.session.state
         start_rolls = self.presenter.start_rolls
-        if start_rolls and (state.phase is Phase.ROLL_OFF or state.turn == 0):
+        first_roll_due = state.phase is Phase.TURN and state.turn == 0 and state.dice is None
+        if start_rolls and (state.phase is Phase.ROLL_OFF or first_roll_due):
             config = state.config
             return "Start roll: " + " · ".join(
                 f"{config.column_name(c)} {total}" for c, total in start_rolls.items()
             )
-        return self.cpu.reason if self.ctx.settings.cpu_reasons else ""
+        for note in (
+            self.cpu.reason if self.ctx.settings.cpu_reasons else None,
+            self.presenter.last_move,
+        ):
+            if note is not None and note.shown(state):
+                return note.text
+        return ""

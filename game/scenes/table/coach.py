@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from game.anim import Wait
 from game.rules import Category, GameState, Phase, Score
+from game.scenes.table.notes import SeatNote
 
 if TYPE_CHECKING:
     from game.storage.settings import Settings
@@ -20,7 +21,7 @@ class CoachOverlay:
         self.hint_text: list[str] = []
         self.hint_keep: tuple[int, ...] = ()
         self.hint_box: Category | None = None
-        self.grade_note = ""
+        self.grade: SeatNote | None = None  # the last costly choice, under its player's name
         self.grade_wait = Wait(0.0)  # until the grading mark goes
         self._advice: tuple[GameState | None, dict[Category, float]] = (None, {})
 
@@ -38,21 +39,30 @@ class CoachOverlay:
         best = hint(state)
         self.hint_text, self.hint_keep, self.hint_box = best.lines(), best.keep, best.box
 
-    def note_grade(self, decision, settings: Settings) -> None:
-        """Live grading: a small mark when a choice cost more than the player's threshold."""
+    def note_grade(
+        self, decision, settings: Settings, name: str, player: int, state: GameState
+    ) -> None:
+        """Live grading: a small mark when `name`'s choice cost more than the threshold,
+        shown for a while and only until the next roll or turn (`state` is after the choice)."""
         from game.ai.coach import describe
 
         if decision is None or not settings.grading:
             return
         if decision.cost > settings.grading_threshold:
-            self.grade_note = f"-{decision.cost:.1f}  (best: {describe(decision.best)})"
+            text = f"{name}: {describe(decision.best)} was {decision.cost:.1f} points better"
+            self.grade = SeatNote.now(text, player, state)
             self.grade_wait = Wait(GRADE_TIME)
+
+    def grade_note(self, state: GameState) -> str:
+        """The grading mark to show in `state`, or ""."""
+        grade = self.grade
+        return grade.text if grade is not None and grade.shown(state) else ""
 
     def update(self, dt: float) -> None:
         if not self.grade_wait.done:
             self.grade_wait.update(dt)
             if self.grade_wait.done:
-                self.grade_note = ""
+                self.grade = None
 
     # ----------------------------------------------------------------- advice
     def refresh_advice(self, state: GameState, wanted: bool) -> None:

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.anim import Wait
 from game.rules import GameState
 from game.rules.actions import Hold, Release
+
+if TYPE_CHECKING:  # a plain import would load the table package, and pygame with it
+    from game.scenes.table.notes import SeatNote
 
 CPU_DELAY = {"slow": 0.9, "normal": 0.45, "fast": 0.2}  # s before each CPU action
 CPU_HOLD_SHARE = 0.4  # holds come quicker than rolls and scores
@@ -44,7 +47,7 @@ class CpuDriver:
     def __init__(self, decide: Decide) -> None:
         self.decide = decide
         self.fast = False  # the player asked for fast CPU turns
-        self.reason = ""  # the last CPU decision in one line, when the player wants reasons
+        self.reason: SeatNote | None = None  # the last CPU decision, if reasons are wanted
         self.pause = Wait(0.0)  # before the next action
         self.future: Future | None = None
         self.future_state: GameState | None = None

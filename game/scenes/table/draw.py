@@ -12,7 +12,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules import Category, GameState, Phase
+from game.ui.text import fit_label
 from game.ui.widgets import draw_button, draw_panel
+
+NOTE_LEAST_SHARE = 0.45  # the note keeps this share of the tray's width beside a grade mark
 
 if TYPE_CHECKING:
     from game.scenes.context import Context
@@ -43,20 +46,24 @@ def draw_notes(
     grade_note: str,
     line: str,
 ) -> None:
-    """A note under the message line, and the grading mark at its right."""
+    """A note under the message line, and the grading mark at its right, or under it when
+    the two would not both fit: the note is cut with an ellipsis, never shrunk unreadable."""
     px = 20 * lay.unit
-    right = lay.tray.right - 4
+    left, right, top = lay.tray.left + 8, lay.tray.right - 4, lay.tray.top + 4
     if grade_note:
-        img = fonts.render(grade_note, px, theme.text_on_accent, bold=True)
+        font, text = fit_label(fonts, grade_note, px, right - left, bold=True)
+        img = font.render(text, True, theme.text_on_accent)
         box = img.get_rect().inflate(round(16 * lay.unit), round(8 * lay.unit))
-        box.topright = (right, lay.tray.top + 4)
+        box.topright = (right, top)
+        if line and box.left - left < lay.tray.width * NOTE_LEAST_SHARE:
+            box.top = top + fonts.get(px).get_linesize() + 4  # a row of its own
+        else:
+            right = box.left - 8
         pygame.draw.rect(surface, theme.warn, box, border_radius=box.height // 2)
         surface.blit(img, img.get_rect(center=box.center))
-        right = box.left - 8
     if line:
-        width = max(40, right - lay.tray.left - 8)
-        img = fonts.fit(line, px, width).render(line, True, theme.panel)
-        surface.blit(img, (lay.tray.left + 8, lay.tray.top + 4))
+        font, text = fit_label(fonts, line, px, max(40, right - left))
+        surface.blit(font.render(text, True, theme.panel), (left, top))
 
 
 def draw_message(
@@ -66,18 +73,25 @@ def draw_message(
     lay: TableLayout,
     colour: Colour,
     text: str,
+    counter: str = "",
 ) -> None:
-    """The message line, with a dot in the colour of the player to play."""
-    draw_panel(surface, theme, lay.message)
-    dot = pygame.Rect(0, 0, lay.message.height // 2, lay.message.height // 2)
-    dot.midleft = (lay.message.left + lay.message.height // 3, lay.message.centery)
+    """The message line: a dot in the colour of the player the text is about, the text, and
+    at the right where the game is ("Turn 7 of 13 · Game 2 of 3")."""
+    bar = lay.message
+    draw_panel(surface, theme, bar)
+    pad = bar.height // 3
+    dot = pygame.Rect(0, 0, bar.height // 2, bar.height // 2)
+    dot.midleft = (bar.left + pad, bar.centery)
     pygame.draw.rect(surface, colour, dot, border_radius=dot.height // 4)
-    width = lay.message.width - dot.width - lay.message.height
-    font = fonts.fit(text, lay.message.height * 0.55, width)
+    right = bar.right - pad
+    if counter:
+        img = fonts.render(counter, bar.height * 0.42, theme.text_dim)
+        if img.get_width() < bar.width // 3:  # the message comes first
+            surface.blit(img, img.get_rect(midright=(right, bar.centery)))
+            right -= img.get_width() + pad
+    font, text = fit_label(fonts, text, bar.height * 0.55, right - dot.right - pad)
     img = font.render(text, True, theme.text)
-    surface.blit(
-        img, img.get_rect(midleft=(dot.right + lay.message.height // 3, lay.message.centery))
-    )
+    surface.blit(img, img.get_rect(midleft=(dot.right + pad, bar.centery)))
 
 
 def draw_buttons(

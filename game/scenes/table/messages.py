@@ -67,6 +67,17 @@ def prompt(state: GameState, name: str) -> str:
     return ""
 
 
+def progress(state: GameState) -> str:
+    """Where the game is: 'Turn 7 of 13', and 'Game 2 of 3' in a match."""
+    parts = []
+    if state.phase is Phase.TURN:
+        boxes = len(state.card.boxes)
+        parts.append(f"Turn {min(boxes, state.card.filled_count + 1)} of {boxes}")
+    if state.config.games > 1:
+        parts.append(f"Game {state.game_index + 1} of {state.config.games}")
+    return " · ".join(parts)
+
+
 def roll_line(event: ev.Rolled, config: GameConfig) -> str:
     """'Ann rolled 2-3-3-5-6: 2 rolls left'."""
     who = config.players[event.player]

@@ -1,9 +1,9 @@
 """The presenter: how the table shows what the rules say happened. Each event becomes an
 animation, a sound, a banner and a line of text. The rules decide; this only reveals.
 
-It owns what is shown for a while (the message line, the banner, the confetti, a scored
-box's glow, the start rolls) and the pause before the results come up, all timed in
-seconds through game.anim.
+It owns what is shown for a while (the message line and whose it is, the last move of the
+seat before, the banner, the confetti, a scored box's glow, the start rolls) and the pause
+before the results come up, all timed in seconds through game.anim.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from game.anim import Tween, Wait
 from game.rules import Category
 from game.rules import events as ev
 from game.scenes.table.messages import describe, roll_line, verb
+from game.scenes.table.notes import SeatNote
 from game.ui.banner import Banner
 from game.ui.confetti import Confetti, burst
 from game.ui.scorecard_view import Flash
@@ -49,7 +50,9 @@ class Presenter:
         self.column_colour = column_colour
         self.show_results = show_results
         self.message = ""
+        self.owner: int | None = None  # the player the message is about (None: the one to play)
         self.after_landing: str | None = None  # the roll's line, told when the dice land
+        self.last_move: SeatNote | None = None  # the seat before's last line, for the next
         self.banner: Banner | None = None
         self.effects: list[Confetti] = []
         self.flash: Flash | None = None
@@ -87,8 +90,13 @@ class Presenter:
         self.effects = []
         self.drop_flash()
         self.results_wait = None
-        self.message = ""
+        self.say("")
         self.after_landing = None
+        self.last_move = None
+
+    def say(self, text: str, player: int | None = None) -> None:
+        """Put `text` on the message line, as a line about `player` (default: the one to play)."""
+        self.message, self.owner = text, player
 
     def drop_flash(self) -> None:
         """No scored box glows (the score was undone)."""
@@ -131,10 +139,11 @@ class Presenter:
         """Animate a batch of events from one action. `speed` scales animation time (0: none)."""
         ctx, config, tray = self.ctx, self.session.config, self.tray
         thrower: str | None = None  # whose dice left the cup in this batch
+        turn_to: int | None = None  # the player whose turn started in this batch
         for event in events:
             text = describe(event, config)
             if text:
-                self.message = text
+                self.say(text, self._about(event))
             if isinstance(event, ev.RollOffRolled):
                 self.start_rolls[event.column] = sum(event.dice)
             if isinstance(event, (ev.Rolled, ev.RollOffRolled)):
@@ -144,7 +153,7 @@ class Presenter:
                 self.landed_sound_due = speed > 0
                 ctx.play("dice_rattle" if speed > 0 else "dice_land_1")
                 if isinstance(event, ev.Rolled):
-                    self.message = roll_line(event, config)
+                    self.say(roll_line(event, config), event.player)
             elif isinstance(event, ev.HoldChanged):
                 tray.set_held(event.die, event.held)
                 ctx.play("click", 0.6)
@@ -155,6 +164,7 @@ class Presenter:
                 ctx.play("bonus")
             elif isinstance(event, ev.TurnStarted):
                 self._turn_started(event)
+                turn_to = event.player
             elif isinstance(event, ev.OrderDecided):
                 first = config.column_name(event.order[0])
                 colour = self.column_colour(event.order[0])
@@ -171,10 +181,25 @@ class Presenter:
                 self._game_started(event)
             elif isinstance(event, ev.GameOver):
                 self._game_over(event, speed, lay)
+        if turn_to is not None and self.owner != turn_to:
+            # Another player's turn: the message line asks them; what the seat before did
+            # stays beside it, under that seat's name, until the new player rolls.
+            if self.message and self.owner is not None:
+                self.last_move = SeatNote.now(self.message, self.owner, self.session.state)
+            self.say("")
         if thrower is not None and tray.rolling:
             # The dice are in the air: what they show is told when they land, so the throw
             # keeps its suspense.
-            self.after_landing, self.message = self.message, verb(thrower, "rolls", "roll") + "..."
+            self.after_landing = self.message
+            self.message = verb(thrower, "rolls", "roll") + "..."
+
+    def _about(self, event) -> int | None:
+        """The player an event is about: its player, else its column's first player."""
+        player = getattr(event, "player", None)
+        if player is not None:
+            return player
+        column = getattr(event, "column", None)
+        return None if column is None else self.session.config.columns[column][0]
 
     def _scored(self, event: ev.Scored, lay: TableLayout) -> None:
         self.flash = Flash(event.column, event.category, 1.0)

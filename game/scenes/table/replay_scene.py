@@ -95,7 +95,7 @@ class ReplayScene(Scene):
         ]
         self.ring = FocusRing(self.controls)
         self.bar = ReplayBar(pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0))
-        self.board.presenter.message = "Replay"
+        self.board.presenter.say("Replay")
         self._show_state()
         self._sync_labels()
 
@@ -209,7 +209,7 @@ class ReplayScene(Scene):
         """The state moved without animation: show it as it is now."""
         self.board.tray.finish()
         self.board.presenter.clear()
-        self.board.cpu.reason = ""
+        self.board.cpu.reason = None
         self._show_state()
         self._sync_labels()
 

@@ -71,7 +71,7 @@ class TableScene(Scene):
 
     @message.setter
     def message(self, text: str) -> None:
-        self.board.presenter.message = text
+        self.board.presenter.say(text)
 
     @property
     def cpu_future(self):
@@ -271,13 +271,16 @@ class TableScene(Scene):
                 retry = lambda: self.act(action, confirmed=True)  # noqa: E731
                 self.ctx.nav.confirm(Question(asked, retry, focus_yes=False))
                 return
+        actor = self.session.state.player
         try:
             events = self.session.apply(action)
         except IllegalAction as refusal:
             self.message = str(refusal).capitalize()
             return
         self.coach.clear_hint()
-        self.coach.note_grade(self.session.last_decision, self.ctx.settings)
+        name = self.session.seats[actor].name
+        decision, state = self.session.last_decision, self.session.state
+        self.coach.note_grade(decision, self.ctx.settings, name, actor, state)
         self._show(events, self.board.speed)
         self._fix_focus()
 
@@ -340,7 +343,7 @@ class TableScene(Scene):
             self.focus,
             coach.hint_keep,
             coach.hint_text,
-            coach.grade_note,
+            coach.grade_note(self.session.state),
             coach.advice(self.session.state),
             self.show_keys,
         )
