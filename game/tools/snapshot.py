@@ -113,18 +113,17 @@ def shot_table(ctx) -> None:
 
 
 def shot_hint(ctx) -> None:
-    """The coach: a hint on the table, the advice overlay, a grading mark, a CPU's reason."""
+    """The coach: a hint on the table, the advice overlay and a grading mark."""
     from game.scenes.table import TableScene
+    from game.scenes.table.notes import SeatNote
 
     ctx.settings = ctx.settings.replace(advice_overlay=True, grading=True)
     table = TableScene(ctx, demo_session())
     ctx.stack.push(table)
     ctx.stack.apply_pending()
     table.show_hint()
-    table.board.cpu.reason = (
-        "Max: keep 5-5-5: going for Fives and Yahtzee; upper bonus needs 12 more"
-    )
-    table.coach.grade_note = "-3.4  (best: keep 6-6)"
+    state = table.session.state
+    table.coach.grade = SeatNote.now("You: keep 6-6 was 3.4 points better", 0, state)
 
 
 def shot_rolling(ctx) -> None:
