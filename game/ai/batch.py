@@ -179,7 +179,7 @@ class _Play:
             if not len(at):
                 continue
             rows = (kept[0][at], kept[1]) if stage else None
-            choice = policy.decide(found.take(at), self.total[games[at]], roll[at], stage, rows)
+            choice = policy.decide(found, at, self.total[games[at]], roll[at], stage, rows)
             scores = choice < N_BOXES
             box[at[scores]] = choice[scores]
             keepers = at[~scores]

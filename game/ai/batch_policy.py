@@ -76,7 +76,6 @@ _COUNTS = np.arange(DICE + 1)
 _UPPER_ROWS = 6 * _UPPERS[:, None] + FACE_COUNT
 _BOXES = np.arange(N_BOXES)
 _LOWER = np.array([c for c in range(UPPER_BOXES, N_BOXES) if c != YAHTZEE])
-_IS_LOWER = np.isin(_BOXES, _LOWER)  # the lower boxes but the Yahtzee box
 _IS_FIVE = (BASE_POINTS[YAHTZEE] == 50).astype(np.int64)
 _BASE = BASE_POINTS.astype(np.float64)
 assert TIE_DIGITS == 9  # NEAR must stay far above best_index's rounding
@@ -136,122 +135,128 @@ class Outcomes:
 
     upper_gain / upper_future (n, 6, 6): box c taking k dice of its face: points and upper
     bonus, and the next state's value. lower_future (n, 13): the next state of each lower
-    box. yahtzee_future (n, 2): by whether the roll is five of a kind. Every future is -inf
-    where the box is filled. joker_points / joker_future (n, 6 faces, 13 boxes): five of a
-    kind by the Joker rule (points -1 and future -inf where refused; -inf everywhere for
-    states without a Joker rule), and chip (n,) what such a roll adds as a bonus chip.
+    box but the Yahtzee box. yahtzee_future (n, 2): by whether the roll is five of a kind.
+    Every future is -inf where the box is filled (or is not of that kind). joker (n, 6 faces,
+    13 boxes): points of five of a kind by the Joker rule, -1 where refused (everywhere for
+    a state without a Joker); joker_rule (n,): whether five of a kind follows the Joker rule
+    (the Yahtzee box is filled and the variant has one); chip (n,): the bonus chip it earns.
+
+    A Joker leads to states already listed (an upper box takes 0 or 5 dice of its face, a
+    lower box is a lower box), so it needs no values of its own.
     """
 
     upper_gain: np.ndarray
     upper_future: np.ndarray
     lower_future: np.ndarray
     yahtzee_future: np.ndarray
-    joker: np.ndarray  # (n,) bool: five of a kind follows the Joker rule
-    joker_points: np.ndarray
-    joker_future: np.ndarray
+    joker: np.ndarray
+    joker_rule: np.ndarray
     chip: np.ndarray
 
     @property
     def incomplete(self) -> np.ndarray:
         """States whose next states are not all in the table yet (hand-made cards)."""
-        gaps = [np.isnan(a).reshape(len(a), -1).any(axis=1) for a in self._futures()]
+        futures = self.upper_future, self.lower_future, self.yahtzee_future
+        gaps = [np.isnan(a).reshape(len(a), -1).any(axis=1) for a in futures]
         return np.logical_or.reduce(gaps)
 
-    def _futures(self) -> tuple[np.ndarray, ...]:
-        return self.upper_future, self.lower_future, self.yahtzee_future, self.joker_future
-
-    def take(self, index: np.ndarray) -> Outcomes:
-        """The outcomes of the states at `index` only."""
-        return Outcomes(*(getattr(self, name)[index] for name in self.__slots__))
-
-    def at(self, roll: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(points, future), each (n, 13), of state i scoring roll[i] in each box, as
-        TurnOutlook.score_points / score_future hold them (the chip among the points)."""
+    def at(self, roll: np.ndarray, index: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(points, future), each (len(index), 13): state index[i] scoring roll[i] in each
+        box, as TurnOutlook.score_points / score_future hold them (the chip in the points)."""
         n = len(roll)
-        rows = np.arange(n)[:, None]
+        rows = index[:, None]
         points = np.empty((n, N_BOXES))
         future = np.empty((n, N_BOXES))
         counts = FACE_COUNT[:, roll].T  # (n, 6)
         points[:, :UPPER_BOXES] = self.upper_gain[rows, _UPPERS, counts]
         future[:, :UPPER_BOXES] = self.upper_future[rows, _UPPERS, counts]
         points[:, UPPER_BOXES:] = _BASE[UPPER_BOXES:, roll].T
-        future[:, _LOWER] = self.lower_future[:, _LOWER]
-        future[:, YAHTZEE] = self.yahtzee_future[np.arange(n), _IS_FIVE[roll]]
-        jokers = np.flatnonzero(self.joker & (ROLL_FACE[roll] > 0))
+        future[:, UPPER_BOXES:] = self.lower_future[rows, _BOXES[UPPER_BOXES:]]
+        future[:, YAHTZEE] = self.yahtzee_future[index, _IS_FIVE[roll]]
+        face = ROLL_FACE[roll] - 1
+        five = np.flatnonzero(face >= 0)
+        jokers = five[self.joker_rule[index[five]]]
         if len(jokers):
-            face = ROLL_FACE[roll[jokers]] - 1
-            allowed = self.joker_points[jokers, face]
-            points[jokers] = np.where(allowed >= 0, allowed, 0.0) + self.chip[jokers, None]
-            future[jokers] = self.joker_future[jokers, face]
+            states = index[jokers]
+            j_points, j_future = self._joker_values(states, self.joker[states, face[jokers]])
+            points[jokers] = j_points + self.chip[states, None]
+            future[jokers] = j_future
         return points, future
 
     def final(self) -> np.ndarray:
-        """(n, 252): each roll scored in its best box now, as TurnOutlook's final values."""
-        n = len(self.chip)
-        up = (self.upper_gain + self.upper_future).reshape(n, -1)
-        best = up[:, _UPPER_ROWS].max(axis=1)
+        """(252, n): each roll scored in its best box now, as TurnOutlook's final values
+        (one column per state, as the solver's keep recursion wants them)."""
+        up = (self.upper_gain + self.upper_future).reshape(len(self.chip), -1).T  # (36, n)
+        best = np.take(up, _UPPER_ROWS, axis=0).max(axis=0)  # (252, n)
+        lower = self.lower_future.T
         for c in _LOWER:
-            np.maximum(best, _BASE[c] + self.lower_future[:, c, None], out=best)
-        yahtzee = _BASE[YAHTZEE] + self.yahtzee_future[:, _IS_FIVE]
+            np.maximum(best, _BASE[c][:, None] + lower[c], out=best)
+        yahtzee = _BASE[YAHTZEE][:, None] + self.yahtzee_future.T[_IS_FIVE]
         np.maximum(best, yahtzee, out=best)
-        jokers = np.flatnonzero(self.joker)
+        jokers = np.flatnonzero(self.joker_rule)
         if len(jokers):
-            points = np.where(self.joker_points[jokers] >= 0, self.joker_points[jokers], 0.0)
-            values = (points + self.joker_future[jokers]).max(axis=2)
-            best[jokers[:, None], YAHTZEE_ROWS] = values + self.chip[jokers, None]
+            points, future = self._joker_values(jokers, self.joker[jokers])
+            values = (points + future).max(axis=-1) + self.chip[jokers, None]  # (m, 6 faces)
+            best[YAHTZEE_ROWS[:, None], jokers[None, :]] = values.T
         return best
+
+    def _joker_values(self, states: np.ndarray, allowed: np.ndarray):
+        """(points, future) of five of a kind in each box (allowed: (m, ..., 13) points)."""
+        shape = allowed.shape
+        allowed = allowed.reshape(len(states), -1, N_BOXES).astype(np.int64)
+        up = allowed[:, :, :UPPER_BOXES]
+        dice = np.maximum(up, 0) // (_UPPERS + 1)  # dice of the box's face: 0 or 5
+        rows = states[:, None, None]
+        points = np.empty(allowed.shape)
+        future = np.empty(allowed.shape)
+        points[:, :, :UPPER_BOXES] = self.upper_gain[rows, _UPPERS, dice]
+        future[:, :, :UPPER_BOXES] = self.upper_future[rows, _UPPERS, dice]
+        points[:, :, UPPER_BOXES:] = allowed[:, :, UPPER_BOXES:]
+        future[:, :, UPPER_BOXES:] = self.lower_future[states, None, UPPER_BOXES:]
+        refused = allowed < 0
+        points[refused] = 0.0
+        future[refused] = -np.inf
+        return points.reshape(shape), future.reshape(shape)
 
 
 def outcomes(codes: np.ndarray, values: np.ndarray, variant: Variant) -> Outcomes:
     """The Outcomes of the states `codes` from the solver's `values` table."""
     filled, upper, fifty = split_codes(codes)
-    n = len(codes)
     up_open = (filled[:, None] >> _UPPERS & 1) == 0
     added = (_UPPERS + 1)[:, None] * _COUNTS  # (6, 6): points of k dice in box c
     raw = upper[:, None, None] + added
     bonus = np.where((upper[:, None, None] < BONUS_AT) & (raw >= BONUS_AT), UPPER_BONUS, 0)
-    upper_gain = (added + bonus).astype(np.float64)
     children = (filled[:, None] | 1 << _UPPERS)[:, :, None]
     after = values[children, np.minimum(raw, BONUS_AT), fifty[:, None, None]]
-    upper_future = np.where(up_open[:, :, None], after, -np.inf)
-    box_open = (filled[:, None] >> _BOXES & 1) == 0
-    lower_after = values[filled[:, None] | 1 << _BOXES, upper[:, None], fifty[:, None]]
-    lower_future = np.where(box_open & _IS_LOWER, lower_after, -np.inf)
+    lower = np.full((len(codes), N_BOXES), -np.inf)
+    low_open = (filled[:, None] >> _LOWER & 1) == 0
+    low_after = values[filled[:, None] | 1 << _LOWER, upper[:, None], fifty[:, None]]
+    lower[:, _LOWER] = np.where(low_open, low_after, -np.inf)
     y_child = filled | YAHTZEE_BIT
     y_after = np.stack([values[y_child, upper, 0], values[y_child, upper, 1]], axis=1)
-    yahtzee_future = np.where(box_open[:, YAHTZEE, None], y_after, -np.inf)
-    joker = ~box_open[:, YAHTZEE] & (variant is not Variant.SIMPLE)
-    allowed = joker_points(variant)[filled, fifty].astype(np.int64)  # (n, 6, 13)
-    is_upper = _BOXES < UPPER_BOXES
-    u = upper[:, None, None]
-    reached = np.where(is_upper, u + np.maximum(allowed, 0), u)
-    j_bonus = np.where(is_upper & (u < BONUS_AT) & (reached >= BONUS_AT), UPPER_BONUS, 0)
-    j_after = values[
-        filled[:, None, None] | 1 << _BOXES, np.minimum(reached, BONUS_AT), fifty[:, None, None]
-    ]
-    refused = allowed < 0
+    y_open = (filled & YAHTZEE_BIT) == 0
     chips = np.array([five_of_a_kind_chip(50 * f, variant) for f in (0, 1)], dtype=np.float64)
     return Outcomes(
-        upper_gain,
-        upper_future,
-        lower_future,
-        yahtzee_future,
-        joker,
-        np.where(refused, -1, allowed + j_bonus),
-        np.where(refused | ~joker[:, None, None], -np.inf, j_after),
-        np.where(joker, chips[fifty], 0.0) if n else np.zeros(0),
+        (added + bonus).astype(np.float64),
+        np.where(up_open[:, :, None], after, -np.inf),
+        lower,
+        np.where(y_open[:, None], y_after, -np.inf),
+        joker_points(variant)[filled, fifty],
+        ~y_open & (variant is not Variant.SIMPLE),
+        np.where(y_open, 0.0, chips[fifty]),
     )
 
 
-def keep_levels(final: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """keep1, keep2 (states x 210) from the final values (states x 252), as turn.keep_values."""
-    level = np.empty((N_MULTISETS, final.shape[0]))
-    level[N_KEEP_ROWS:] = final.T
+def keep_levels(final: np.ndarray, keep1: np.ndarray, keep2: np.ndarray) -> None:
+    """Fill keep1, keep2 (states x 210) from the final values (252 x states), as
+    turn.keep_values computes them for one state."""
+    level = np.empty((N_MULTISETS, final.shape[1]))
+    level[N_KEEP_ROWS:] = final
     expect_keeps(level)
-    keep1 = level[:N_KEEP_ROWS].T.copy()
+    keep1[:] = level[:N_KEEP_ROWS].T
     best_sub_keep(level)  # each roll row becomes: the best of scoring now or any keep inside
     expect_keeps(level)
-    return keep1, level[:N_KEEP_ROWS].T.copy()
+    keep2[:] = level[:N_KEEP_ROWS].T
 
 
 # ----------------------------------------------------------------------------- the policy
@@ -267,7 +272,7 @@ class Policy:
         self.limit = limit
         self._table = value_table(variant)
         self._rows: dict[int, int] = {}
-        self._keeps = np.empty((2, 1024, N_KEEP_ROWS))
+        self._keeps = np.empty((2, 0, N_KEEP_ROWS))
         self._lock = threading.RLock()
         self.evaluated = 0  # states worked out so far (the benchmark reports it)
 
@@ -309,30 +314,31 @@ class Policy:
         start = len(self._rows)
         need = start + len(keys)
         if need > self._keeps.shape[1]:
-            grown = np.empty((2, max(need, 2 * self._keeps.shape[1]), N_KEEP_ROWS))
+            # Room for `limit` states at once: untouched pages cost nothing until used.
+            grown = np.empty((2, max(need, self.limit), N_KEEP_ROWS))
             grown[:, :start] = self._keeps[:, :start]
             self._keeps = grown
         for at in range(0, len(keys), EVAL_CHUNK):
             chunk = keys[at : at + EVAL_CHUNK]
-            keep1, keep2 = keep_levels(self.outcomes(chunk).final())
-            self._keeps[0, start + at : start + at + len(chunk)] = keep1
-            self._keeps[1, start + at : start + at + len(chunk)] = keep2
-        for i, key in enumerate(keys.tolist()):
-            self._rows[key] = start + i
+            rows = slice(start + at, start + at + len(chunk))
+            keep_levels(self.outcomes(chunk).final(), self._keeps[0, rows], self._keeps[1, rows])
+        self._rows.update(zip(keys.tolist(), range(start, need), strict=True))
         self.evaluated += len(keys)
 
     def decide(
         self,
         found: Outcomes,
+        index: np.ndarray,
         total: np.ndarray,
         roll: np.ndarray,
         rolls_left: int,
         kept: tuple[np.ndarray, np.ndarray] | None = None,
     ) -> np.ndarray:
         """The Expert's choice (a decision code) for each game: the Outcomes of its card
-        state, `total` points on the card, roll index `roll` showing, `rolls_left` (0, 1 or
-        2), and with rolls left its state's keep values as `rows` gives them."""
-        points, future = found.at(roll)
+        state (row `index` of `found`), `total` points on the card, roll index `roll`
+        showing, `rolls_left` (0, 1 or 2), and with rolls left its state's keep values
+        (`kept`, as `rows` returns them)."""
+        points, future = found.at(roll, index)
         boxes = points + future  # (0 + points) + future, as TurnOutlook with no total
         if rolls_left:
             if kept is None:
@@ -345,24 +351,30 @@ class Policy:
             cand = boxes
         choice = np.argmax(cand, axis=1)
         top = cand[np.arange(len(cand)), choice]
-        near = (cand >= (top - NEAR)[:, None]).sum(axis=1) > 1
-        for g in np.flatnonzero(near).tolist():
-            choice[g] = _exact(int(total[g]), points[g], future[g], cand[g, N_BOXES:])
+        near = cand >= (top - NEAR)[:, None]
+        ties = np.flatnonzero(near.sum(axis=1) > 1)
+        if len(ties):
+            choice[ties] = _exact(total[ties], points[ties], future[ties], cand[ties], near[ties])
         return choice
 
 
-def _exact(total: int, points: np.ndarray, future: np.ndarray, kept: np.ndarray) -> int:
-    """One near tie decided as TurnOutlook.choices and best_index decide it."""
-    codes, values = [], []
-    for c, (p, f) in enumerate(zip(points.tolist(), future.tolist(), strict=True)):
-        if f != -np.inf:
-            codes.append(c)
-            values.append((total + p) + f)
-    for j, k in enumerate(kept.tolist()):
-        if k != -np.inf:
-            codes.append(N_BOXES + j)
-            values.append(total + k)
-    return codes[best_index(values)]
+def _exact(
+    total: np.ndarray, points: np.ndarray, future: np.ndarray, cand: np.ndarray, near: np.ndarray
+) -> np.ndarray:
+    """Near ties decided as TurnOutlook.choices and best_index decide them: the values with
+    the card's total added (the same float operations), the first best to 9 decimals. Only
+    the near choices can be the best or round like it, so best_index sees just those."""
+    with_total = np.concatenate(
+        [(total[:, None] + points) + future, total[:, None] + cand[:, N_BOXES:]], axis=1
+    )
+    games, choices = np.nonzero(near)  # by game, then in canonical order
+    values = with_total[games, choices].tolist()
+    starts = np.flatnonzero(np.r_[True, games[1:] != games[:-1]]).tolist() + [len(games)]
+    listed = choices.tolist()
+    return np.array(
+        [listed[a + best_index(values[a:b])] for a, b in zip(starts[:-1], starts[1:], strict=True)],
+        dtype=np.int64,
+    )
 
 
 _policies: dict[Variant, Policy] = {}

@@ -6,10 +6,19 @@
 
 Every game goes through `game.rules.Game` (legal actions, the Joker rules of the variant, the
 action log) exactly as at the table; each player is a `game.ai.levels` strategy. One player
-is solitaire. Printed per player: mean score, standard deviation (of the sample), median,
-upper-bonus rate, Yahtzee rate (50 in the Yahtzee box), wins (a shared win counts as a
-fraction: half of a two-way tie), and the mean expected points lost per game against
-optimal play.
+is solitaire.
+
+All-Expert tournaments (solitaire or a table of Experts, without --tie-breaker) take the fast
+path instead: the Expert ignores the other seats, so every seat's card is an independent
+solitaire card, and `game.ai.batch` plays them all at once with numpy arrays, making the
+same choices as the Expert at the table (100,000 games take seconds, not minutes). The winner
+is the highest total. Its dice come from the batch simulator's generator, so the games are
+not the ones the rules engine would deal for the same seed; the figures agree within
+sampling error (tests/ai/test_batch.py, `python -m game.tools.bench sim`).
+
+Printed per player: mean score, standard deviation (of the sample), median, upper-bonus rate,
+Yahtzee rate (50 in the Yahtzee box), wins (a shared win counts as a fraction: half of a
+two-way tie), and the mean expected points lost per game against optimal play.
 
 Points lost are exact: at every decision of a turn, the value of the best choice minus the
 value of the choice made, both from the solver (the numbers of `game.ai.option_values`). A
@@ -18,9 +27,10 @@ Keep of the dice held when the Roll is made. An Expert loses 0.
 
 Fairness and reproducibility: the seats start in turn (StartOrder.SEATED, the seating rotated
 by one seat every game: with two players each starts every other game), so the first move's
-edge is shared. Game i's dice and its players' choices are seeded from (--seed, i) alone;
-games are handed to worker processes in fixed chunks and the results put back in game
-order, so the output does not depend on --workers.
+edge is shared. Game i's dice and its players' choices are seeded from (--seed, i) alone
+(on the batch path, a chunk's from (--seed, its first game)); games are handed to worker
+processes in fixed chunks and the results put back in game order, so the output does not
+depend on --workers.
 
 Exit status: 0, or 2 for bad arguments (with the usage).
 """
@@ -40,6 +50,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from game.ai.batch import simulate
 from game.ai.levels import LEVELS, make_strategy, preload
 from game.ai.turn import valuation
 from game.rules import (
@@ -57,6 +68,7 @@ from game.rules.config import MAX_PLAYERS
 log = logging.getLogger(__name__)
 
 CHUNK = 50  # games per work unit: small enough for a smooth progress bar and an even split
+BATCH_CHUNK = 5000  # games per work unit of the batch simulator: wide arrays share states
 MAX_GAMES = 10_000_000
 
 
@@ -156,6 +168,35 @@ def play_chunk(job: tuple[tuple[str, ...], int, int, int, Variant, bool]) -> lis
     return [play_game(levels, seed, i, variant, tie_breaker) for i in range(start, stop)]
 
 
+def uses_batch(levels: Sequence[str], tie_breaker: bool = False) -> bool:
+    """Whether a tournament takes the batch simulator's path: Experts only, no play-off."""
+    return all(level == "expert" for level in levels) and not tie_breaker
+
+
+def play_batch_chunk(job: tuple[tuple[str, ...], int, int, int, Variant, bool]) -> list[GameRecord]:
+    """Games [start, stop) of an all-Expert tournament, every seat's card played at once."""
+    levels, seed, start, stop, variant, _ = job
+    seats = len(levels)
+    cards = simulate((stop - start) * seats, variant, derive_seed(seed, "batch", start))
+    totals = cards.totals.reshape(-1, seats)
+    bonus = cards.upper_bonus.reshape(-1, seats)
+    yahtzee = cards.yahtzee.reshape(-1, seats)
+    best = totals.max(axis=1, keepdims=True)
+    winners = totals == best
+    shares = winners / winners.sum(axis=1, keepdims=True)
+    return [
+        GameRecord(
+            start + g,
+            tuple(totals[g].tolist()),
+            tuple(bonus[g].tolist()),
+            tuple(yahtzee[g].tolist()),
+            tuple(shares[g].tolist()),
+            (0.0,) * seats,  # the Expert's choices are the best ones
+        )
+        for g in range(stop - start)
+    ]
+
+
 # ------------------------------------------------------------------------------ worker processes
 def _needed(levels: Sequence[str]) -> list[str]:
     """The valuations a tournament uses: its levels', and the Expert's for points lost."""
@@ -198,10 +239,17 @@ def run(
     workers: int = 1,
     tie_breaker: bool = False,
     progress: Callable[[int, int], None] | None = None,
-    chunk: int = CHUNK,
+    chunk: int | None = None,
+    engine: bool = False,
 ) -> list[GameRecord]:
-    """Play the games (in `workers` processes) and return their records in game order."""
+    """Play the games (in `workers` processes) and return their records in game order.
+
+    `chunk` games make one work unit (CHUNK, or BATCH_CHUNK on the batch path); `engine`
+    sends even an all-Expert tournament through the rules engine (to compare the paths)."""
     levels = tuple(levels)
+    batch = uses_batch(levels, tie_breaker) and not engine
+    play = play_batch_chunk if batch else play_chunk
+    chunk = chunk or (BATCH_CHUNK if batch else CHUNK)
     jobs = [
         (levels, seed, start, min(start + chunk, games), variant, tie_breaker)
         for start in range(0, games, chunk)
@@ -209,13 +257,13 @@ def run(
     records: list[GameRecord] = []
     if workers <= 1 or len(jobs) == 1:
         for job in jobs:
-            records.extend(play_chunk(job))
+            records.extend(play(job))
             if progress:
                 progress(len(records), games)
         return records
     with _worker_pool(min(workers, len(jobs)), variant, levels) as pool:
-        for chunk in pool.imap_unordered(play_chunk, jobs):
-            records.extend(chunk)
+        for done in pool.imap_unordered(play, jobs):
+            records.extend(done)
             if progress:
                 progress(len(records), games)
         pool.close()  # no more work: the workers leave on their own, so join never waits

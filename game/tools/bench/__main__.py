@@ -1,11 +1,11 @@
-"""Run one benchmark by name: python -m game.tools.bench NAME (rules, solver, ai, frames, ...)."""
+"""Run one benchmark by name: python -m game.tools.bench NAME (rules, solver, ai, sim, ...)."""
 
 from __future__ import annotations
 
 import importlib
 import sys
 
-BENCHMARKS = ("rules", "solver", "ai", "frames", "startup", "storage")
+BENCHMARKS = ("rules", "solver", "ai", "sim", "frames", "startup", "storage")
 
 
 def main(argv: list[str]) -> int:
