@@ -12,6 +12,7 @@ import sys
 import pytest
 
 from game.ai import Keep, option_values
+from game.ai.batch import simulate
 from game.ai.levels import make_strategy
 from game.rules import Category, Game, GameConfig, Roll, Score, StartOrder, Variant
 from game.tools import sim
@@ -130,6 +131,39 @@ def test_results_do_not_depend_on_the_number_of_workers():
     assert [r.index for r in one] == list(range(30))
     assert one == two
     assert run(("hard", "beginner"), 30, seed=13, workers=1, chunk=10) != one
+
+
+def test_all_expert_tables_are_played_by_the_batch_simulator():
+    assert sim.uses_batch(("expert",)) and sim.uses_batch(("expert",) * 4)
+    assert not sim.uses_batch(("expert", "hard"))
+    assert not sim.uses_batch(("expert", "expert"), tie_breaker=True)
+    records = run(("expert", "expert", "expert"), 120, seed=6, chunk=50)
+    assert [r.index for r in records] == list(range(120))
+    # Every seat's card is an independent solitaire card of the batch simulator...
+    cards = simulate(50 * 3, Variant.OFFICIAL, derive_seed(6, "batch", 50))
+    assert [r.totals for r in records[50:100]] == [
+        tuple(t) for t in cards.totals.reshape(-1, 3).tolist()
+    ]
+    assert [r.bonus for r in records[50:100]] == [
+        tuple(b) for b in cards.upper_bonus.reshape(-1, 3).tolist()
+    ]
+    assert [r.yahtzee for r in records[50:100]] == [
+        tuple(y) for y in cards.yahtzee.reshape(-1, 3).tolist()
+    ]
+    # ...and the highest total wins (a tie shares the win).
+    for r in records:
+        best = max(r.totals)
+        winners = [p for p, total in enumerate(r.totals) if total == best]
+        assert r.wins == tuple(1 / len(winners) if p in winners else 0.0 for p in range(3))
+        assert r.lost == (0.0, 0.0, 0.0)
+    assert run(("expert",) * 3, 120, seed=6, chunk=50, workers=2) == records
+
+
+def test_a_play_off_goes_through_the_rules_engine():
+    records = run(("expert", "expert"), 2, seed=4, tie_breaker=True)
+    assert records == [
+        play_game(("expert", "expert"), 4, i, Variant.OFFICIAL, True) for i in (0, 1)
+    ]
 
 
 # A process that has initialised pygame carries SDL's C-level SIGINT/SIGTERM handlers. The
