@@ -2,7 +2,8 @@
 
 Everything comes from the exact solver's option values (expected final totals), so a hint is
 the optimal move, a cost is "best value minus chosen value" and a reason names what a keep is
-going for by looking at where the dice could end up. Headless: no pygame.
+going for by looking at where the dice end up (game.ai.reasons, which also holds the words).
+Headless: no pygame.
 
 A decision is a Keep (the dice held when the player rolls again) or a Score. Luck is the
 rest: actual total - empty-card expectation = luck - points lost to decisions.
@@ -10,12 +11,11 @@ rest: actual total - empty-card expectation = luck - points lost to decisions.
 
 from __future__ import annotations
 
-import itertools
-import math
-from collections import Counter
 from dataclasses import dataclass, field
 
 from game.ai.options import Choice, Keep, expected_score, keep_to_actions, option_values
+from game.ai.reasons import describe as describe  # the coach's words, used by its callers
+from game.ai.reasons import hint_lines, reason_for, say
 from game.rules import (
     Category,
     Game,
@@ -27,23 +27,12 @@ from game.rules import (
     Score,
     Scorecard,
     Variant,
-    score_options,
 )
-from game.rules.categories import UPPER_BONUS_THRESHOLD
 
 HINT_ALTERNATIVES = 3
 
 
 # ----------------------------------------------------------------------------- words
-def describe(choice: Choice) -> str:
-    """'keep 5-5-5', 'reroll all five', 'score Full House'."""
-    if isinstance(choice, Score):
-        return f"score {choice.category.label}"
-    if not choice.faces:
-        return "reroll all five"
-    return f"keep {'-'.join(str(f) for f in choice.faces)}"
-
-
 def choice_of(state: GameState, action) -> Choice | None:
     """The decision an action makes: a Roll after a roll keeps the held dice; a Score scores.
     Holds on their own decide nothing yet (they can still change before the roll)."""
@@ -66,9 +55,8 @@ class Hint:
     box: Category | None  # the box to score in for a Score
 
     def lines(self) -> list[str]:
-        head = f"Best: {describe(self.best)} (expected final {self.best_value:.1f})"
-        rest = [f"{describe(c)}: {v:.1f} ({v - self.best_value:+.1f})" for c, v in self.options[1:]]
-        return [head, *rest]
+        """'Best: keep 5-5 (expected final 231.4)', then 'keep 5-5-5: 229.1 (2.3 less)'..."""
+        return hint_lines(self.options)
 
 
 def situation(state: GameState) -> tuple[Scorecard, tuple[int, ...], int, Variant]:
@@ -143,73 +131,11 @@ def grade(state: GameState, action) -> Decision | None:
 
 
 # ----------------------------------------------------------------------------- reasons
-def _outcomes(kept: tuple[int, ...]):
-    """Every roll of the other dice as a sorted multiset with its probability."""
-    n = 5 - len(kept)
-    total = 6**n
-    counts: Counter[tuple[int, ...]] = Counter()
-    for faces in itertools.combinations_with_replacement(range(1, 7), n):
-        ways = math.factorial(n)
-        for c in Counter(faces).values():
-            ways //= math.factorial(c)
-        counts[tuple(sorted(kept + faces))] = ways
-    return [(dice, ways / total) for dice, ways in counts.items()]
-
-
-def _targets(card: Scorecard, keep: Keep, variant: Variant) -> list[tuple[Category, float]]:
-    """Where the dice are likely to be scored if this keep's next roll were the last one:
-    the box optimal play would pick for each outcome, weighted by its chance."""
-    weight: Counter[Category] = Counter()
-    for dice, p in _outcomes(keep.faces):
-        options = score_options(dice, card, variant)
-        best = max(
-            options,
-            key=lambda c: (expected_score(card.fill(c, dice, variant), variant), -c.value),
-        )
-        if options[best] > 0:
-            weight[best] += p
-    return weight.most_common()
-
-
 def explain(state: GameState, choice: Choice) -> str:
-    """One line on why a choice is made, from the option values: what a keep goes for, what
-    a score gains over the next best box, and the upper bonus pace."""
-    card, dice, rolls_left, variant = situation(state)
-    options = option_values(card, dice, rolls_left, variant)
-    values = dict(options)
-    value = values.get(choice, options[0][1])
-    others = [(c, v) for c, v in options if c != choice]
-    need = UPPER_BONUS_THRESHOLD - card.upper_total
-    upper_open = any(card[c] is None for c in Category if c.is_upper)
-    # The pace to 63 is worth a word once the upper section is under way, not on an empty card.
-    started_upper = any(card[c] is not None for c in Category if c.is_upper)
-    bonus_note = (
-        f"; upper bonus needs {need} more" if need > 0 and upper_open and started_upper else ""
-    )
-    if isinstance(choice, Score):
-        points = state.score_options().get(choice.category, 0)
-        if not others:
-            return f"scoring {points} in {choice.category.label}: the last box"
-        runner, runner_value = others[0]
-        margin = value - runner_value
-        if points == 0:
-            return (
-                f"a zero in {choice.category.label} costs least "
-                f"({margin:+.1f} against {describe(runner)})"
-            )
-        tail = bonus_note if choice.category.is_upper else ""
-        return (
-            f"scoring {points} in {choice.category.label}: {margin:+.1f} against "
-            f"{describe(runner)}{tail}"
-        )
-    likely = [c for c, p in _targets(card, choice, variant) if p >= 0.08]
-    # Chance is the fallback of nearly every keep: name it only when it is all there is.
-    targets = [c for c in likely if c is not Category.CHANCE][:2] or likely[:1]
-    if not choice.faces or not targets:
-        return f"{describe(choice)}: nothing worth keeping here{bonus_note}"
-    aims = " and ".join(c.label for c in targets)
-    upper_aim = any(c.is_upper for c in targets)
-    return f"{describe(choice)}: going for {aims}{bonus_note if upper_aim else ''}"
+    """One line on why a choice is made (game.ai.reasons): what a keep goes for, what a score
+    gains over the next best choice or what the best choice gains over it, and the pace to
+    the upper bonus."""
+    return say(reason_for(state, choice))
 
 
 # ----------------------------------------------------------------------------- review

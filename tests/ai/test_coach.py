@@ -155,11 +155,10 @@ def test_luck_and_skill_add_up_for_a_careless_player():
 
 def test_reasons_come_from_the_values():
     zero = situation((1, 1, 2, 3, 5), 0, {c: 0 for c in C if c not in (C.YAHTZEE, C.FOURS)})
-    assert explain(zero, Score(C.YAHTZEE)).startswith("a zero in Yahtzee costs least")
+    assert explain(zero, Score(C.YAHTZEE)).startswith("a zero in Yahtzee costs least: ")
     fives = situation((5, 5, 5, 1, 2), 2, {C.ONES: 3, C.TWOS: 6})
     line = explain(fives, Keep((5, 5, 5)))
-    assert line.startswith("keep 5-5-5: going for ")
-    assert "Fives" in line and "upper bonus needs 54 more" in line
+    assert line == "keep 5-5-5 for Fives; upper bonus needs 54 more"
     assert describe(Keep(())) == "reroll all five"
     fresh = situation((5, 5, 5, 1, 2), 2)
     assert "upper bonus" not in explain(fresh, Keep((5, 5, 5)))

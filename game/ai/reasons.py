@@ -1,0 +1,288 @@
+"""Why a choice is made, as a value (`Reason`) and in words (`say`): the CPU's reason line.
+
+A reason is worked out from the solver: what a score gains over the next best choice (or
+what the best choice would have gained over it), which boxes a keep serves, read from where
+the Expert's dice end up after it (game.ai.aims), and the pace to the upper bonus. It is a
+small frozen value, so the words are made in one place (`say`, from the `WORDS` templates
+with named fields) and a translation replaces the templates, not the logic.
+
+A cost is always said one way: the better choice is named with how many points better it is
+("2.2 points better than scoring Ones", "keeping 5-5-5 is 1.2 points better"), never as a
+signed number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.ai.aims import alone, box_endings
+from game.ai.options import Choice, Keep, option_values
+from game.rules import Category, GameState, Score
+from game.rules.categories import UPPER_BONUS_THRESHOLD
+
+#: A box is a keep's aim only when the Expert's dice end in it with points this often.
+AIM_CHANCE = 0.05
+#: A second aim is named when the dice end in it this often, or it brings this share of the
+#: points, against the first aim.
+SECOND_AIM = 0.4
+#: Choices closer than this (in expected points) are as good as each other.
+TIE = 0.05
+
+WORDS = {
+    "score": "scoring {points} in {box}",
+    "zero": "a zero in {box}",
+    "zero_best": "a zero in {box} costs least",
+    "last_box": "scoring {points} in {box}, the last box",
+    "keep": "keep {faces} for {aims}",
+    "keep_best": "keep {faces}: the best bet on average",
+    "keep_plain": "keep {faces}",
+    "reroll_best": "reroll all five: nothing worth keeping",
+    "reroll_plain": "reroll all five",
+    "aims": "{first} or {second}",
+    "extra_yahtzee": "an extra Yahtzee",
+    "better": "{margin} points better than {other}",
+    "other_better": "{other} is {margin} points better",
+    "tie": "as good as {other}",
+    "bonus": "upper bonus needs {need} more",
+    "reason": "{head}: {cost}",
+    "and_bonus": "{reason}; {bonus}",
+    # a choice, as an order ("keep 5-5") and as a gerund ("keeping 5-5")
+    "do_score": "score {box}",
+    "do_keep": "keep {faces}",
+    "do_reroll": "reroll all five",
+    "doing_score": "scoring {points} in {box}",
+    "doing_zero": "a zero in {box}",
+    "doing_keep": "keeping {faces}",
+    "doing_reroll": "rerolling all five",
+    # the hint and the coach's question
+    "hint_best": "Best: {choice} (expected final {value})",
+    "hint_other": "{choice}: {value} ({margin} less)",
+    "big_mistake": "The coach would {choice}: about {margin} points better. Are you sure?",
+}
+
+
+def _points(value: float) -> str:
+    return f"{value:.1f}"
+
+
+def _faces(keep: Keep) -> str:
+    return "-".join(str(f) for f in keep.faces)
+
+
+def describe(choice: Choice) -> str:
+    """A choice as an order: 'keep 5-5-5', 'reroll all five', 'score Full House'."""
+    if isinstance(choice, Score):
+        return WORDS["do_score"].format(box=choice.category.label)
+    if not choice.faces:
+        return WORDS["do_reroll"]
+    return WORDS["do_keep"].format(faces=_faces(choice))
+
+
+def _doing(choice: Choice, points: int) -> str:
+    """A choice as a gerund: 'keeping 5-5', 'scoring 12 in Chance', 'a zero in Yahtzee'."""
+    if isinstance(choice, Score):
+        box = choice.category.label
+        if not points:
+            return WORDS["doing_zero"].format(box=box)
+        return WORDS["doing_score"].format(points=points, box=box)
+    if not choice.faces:
+        return WORDS["doing_reroll"]
+    return WORDS["doing_keep"].format(faces=_faces(choice))
+
+
+def hint_lines(options: Sequence[tuple[Choice, float]]) -> list[str]:
+    """The hint: the best choice with its expected final total, then each other choice with
+    its total and how much less it is."""
+    (best, best_value), *others = options
+    head = WORDS["hint_best"].format(choice=describe(best), value=_points(best_value))
+    rest = [
+        WORDS["hint_other"].format(
+            choice=describe(c), value=_points(v), margin=_points(best_value - v)
+        )
+        for c, v in others
+    ]
+    return [head, *rest]
+
+
+def big_mistake(best: Choice, cost: float) -> str:
+    """The question before a costly choice: what the coach would do and how much better."""
+    return WORDS["big_mistake"].format(choice=describe(best), margin=_points(cost))
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why `choice` is made, as values.
+
+    points: what a score writes. aims: the boxes a keep serves (empty: none stands out).
+    other: the choice the cost is measured against: the next best when `choice` is the best
+    (is_best), else the best; other_points: what `other` would write, if a score. margin:
+    how much better (>= 0, expected points) the better of the two is. only_box: the score
+    fills the card's last box. bonus_need: points the upper section still needs for its
+    bonus, when worth a word (0: say nothing).
+    """
+
+    choice: Choice
+    points: int = 0
+    aims: tuple[Category, ...] = ()
+    other: Choice | None = None
+    other_points: int = 0
+    margin: float = 0.0
+    is_best: bool = True
+    only_box: bool = False
+    bonus_need: int = 0
+    extra_yahtzee: bool = False  # the Yahtzee box is filled: aiming at it is for a bonus
+
+
+def aims_of(state: GameState, keep: Keep) -> tuple[Category, ...]:
+    """The boxes a keep serves (one or two, the likeliest first), read from where the
+    Expert's dice end after it (game.ai.aims); () when no box or pair of boxes explains it.
+
+    A box can be an aim when the dice end in it with points at least AIM_CHANCE of the
+    time and the kept dice help it: played for alone, it expects at least as much as after
+    rerolling all five, and more than after rerolling one of them. The aims named must
+    account for every kept die (each helps one of them): "keep 1-5 for Ones" would leave the
+    5 unexplained. Chance, the fallback of nearly every keep, is named second, and only when
+    a kept die needs it.
+    """
+    rolls = state.rolls_left
+    ends = box_endings(state.card, keep, rolls, state.config.variant)
+    helps: dict[int, set[Category]] = {}  # kept face -> the boxes it helps
+    for face in set(keep.faces):
+        without = list(keep.faces)
+        without.remove(face)
+        helps[face] = {
+            box
+            for box in ends
+            if alone(box, keep.faces, rolls) > alone(box, tuple(without), rolls) + 1e-9
+        }
+    candidates = [
+        box
+        for box, end in sorted(ends.items(), key=lambda item: (-item[1].chance, item[0].value))
+        if end.chance >= AIM_CHANCE
+        and alone(box, keep.faces, rolls) >= alone(box, (), rolls) - 1e-9
+        and any(box in boxes for boxes in helps.values())
+    ]
+    if not candidates:
+        return ()
+    first, seconds = candidates[0], candidates[1:]
+
+    def explains(aims: tuple[Category, ...]) -> bool:
+        return all(boxes.intersection(aims) for boxes in helps.values())
+
+    if explains((first,)):
+        # A second box is worth naming when the dice end in it nearly as often as in the
+        # first, or it brings nearly as many points; Chance, the fallback of nearly every
+        # keep, only when the dice need it.
+        top = ends[first]
+        close = [
+            b
+            for b in seconds
+            if b is not Category.CHANCE
+            and (
+                ends[b].chance >= SECOND_AIM * top.chance
+                or ends[b].points >= SECOND_AIM * top.points
+            )
+        ]
+        aims = (first, *close[:1])
+    else:
+        aims = next(((first, b) for b in seconds if explains((first, b))), ())
+    return tuple(sorted(aims, key=lambda box: box is Category.CHANCE))  # "X or Chance"
+
+
+def _bonus_need(state: GameState) -> int:
+    """Points the upper bonus still needs, once the upper section is under way (0 otherwise)."""
+    card = state.card
+    upper = [card[c] for c in Category if c.is_upper]
+    need = UPPER_BONUS_THRESHOLD - card.upper_total
+    started = any(box is not None for box in upper)
+    return need if need > 0 and started and None in upper else 0
+
+
+def reason_for(state: GameState, choice: Choice) -> Reason:
+    """Why `choice` is made in `state` (a turn with dice showing), from the option values."""
+    card, dice, rolls_left, variant = state.card, state.dice, state.rolls_left, state.config.variant
+    options = option_values(card, dice, rolls_left, variant)
+    values = dict(options)
+    if choice not in values:
+        raise ValueError(f"{describe(choice)} is not a choice with dice {dice}")
+    best, best_value = options[0]
+    value = values[choice]
+    is_best = value >= best_value - 1e-9
+    if is_best:
+        runners = [(c, v) for c, v in options if c != choice]
+        other, margin = (runners[0][0], value - runners[0][1]) if runners else (None, 0.0)
+    else:
+        other, margin = best, best_value - value
+    scores = state.score_options()
+    other_points = scores[other.category] if isinstance(other, Score) else 0
+    if isinstance(choice, Score):
+        points = scores[choice.category]
+        upper = choice.category.is_upper
+        return Reason(
+            choice,
+            points=points,
+            other=other,
+            other_points=other_points,
+            margin=margin,
+            is_best=is_best,
+            only_box=len(card.open_categories) == 1,
+            bonus_need=_bonus_need(state) if upper and points else 0,
+        )
+    aims = aims_of(state, choice) if choice.faces else ()
+    upper = any(box.is_upper for box in aims)
+    return Reason(
+        choice,
+        aims=aims,
+        other=None if is_best else other,
+        other_points=0 if is_best else other_points,
+        margin=0.0 if is_best else margin,
+        is_best=is_best,
+        bonus_need=_bonus_need(state) if upper else 0,
+        extra_yahtzee=not card.is_open(Category.YAHTZEE),
+    )
+
+
+def _head(reason: Reason) -> str:
+    choice = reason.choice
+    if isinstance(choice, Score):
+        box = choice.category.label
+        if reason.only_box:
+            return WORDS["last_box"].format(points=reason.points, box=box)
+        if reason.points:
+            return WORDS["score"].format(points=reason.points, box=box)
+        return WORDS["zero_best" if reason.is_best else "zero"].format(box=box)
+    if not choice.faces:
+        return WORDS["reroll_best" if reason.is_best else "reroll_plain"]
+    faces = _faces(choice)
+    if not reason.aims:
+        return WORDS["keep_best" if reason.is_best else "keep_plain"].format(faces=faces)
+    names = [
+        WORDS["extra_yahtzee"] if box is Category.YAHTZEE and reason.extra_yahtzee else box.label
+        for box in reason.aims
+    ]
+    aims = names[0] if len(names) == 1 else WORDS["aims"].format(first=names[0], second=names[1])
+    return WORDS["keep"].format(faces=faces, aims=aims)
+
+
+def _cost(reason: Reason) -> str:
+    """The comparison, one way: the better choice and by how much ("" when there is none)."""
+    if reason.other is None:
+        return ""
+    other = _doing(reason.other, reason.other_points)
+    if reason.margin < TIE:
+        return WORDS["tie"].format(other=other)
+    margin = _points(reason.margin)
+    return WORDS["better" if reason.is_best else "other_better"].format(other=other, margin=margin)
+
+
+def say(reason: Reason) -> str:
+    """The reason in words: 'scoring 15 in Fives: 2.2 points better than scoring Chance'."""
+    text = _head(reason)
+    cost = _cost(reason)
+    if cost:
+        text = WORDS["reason"].format(head=text, cost=cost)
+    if reason.bonus_need:
+        bonus = WORDS["bonus"].format(need=reason.bonus_need)
+        text = WORDS["and_bonus"].format(reason=text, bonus=bonus)
+    return text
