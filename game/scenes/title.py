@@ -74,6 +74,7 @@ class TitleScene(Scene):
         self.size = (0, 0)
         self._background: pygame.Surface | None = None
         self._footer: tuple[pygame.Surface, pygame.Rect] | None = None
+        self._show_header = True  # the logo, when the window has room for it beside the menu
         self.refresh(focus_continue=True)
 
     # ----------------------------------------------------------------- life cycle
@@ -144,21 +145,30 @@ class TitleScene(Scene):
         margin = max(8, round(20 * layout_unit(size, MARGIN_REFERENCE, least=0.0)))
         # Buttons follow the narrower side, so a tall window gets full-size buttons too.
         unit = layout_unit(size, BUTTON_REFERENCE, least=0.55)
-        button_h = max(30, round(54 * unit))
-        button_w = min(w - 2 * margin, round(380 * unit))
-        gap = max(6, round(12 * unit))
+        # Text first: the buttons grow with the text size (their labels grow inside them)
+        # as far as the window holds all of them; the logo takes what is left.
+        scale = max(1.0, fonts.text_scale)
         footer_font = fonts.get(max(12, 18 * unit))
         footer_h = footer_font.get_linesize() + margin
-        menu_h = len(self.buttons) * button_h + (len(self.buttons) - 1) * gap
+        count = len(self.buttons)
+        fit_h = (h - footer_h - 2 * margin) / (count * 1.22)
+        button_h = max(30, round(min(54 * unit * min(scale, 1.5), fit_h)))
+        button_w = min(w - 2 * margin, round(380 * unit * min(scale, 1.3)))
+        gap = max(4, round(min(12 * unit, button_h * 0.22)))
+        menu_h = count * button_h + (count - 1) * gap
 
-        # The name: as large as fits the width and leaves the menu its room.
+        # The logo is decoration: it keeps its size whatever the text size, and shrinks (or
+        # goes) to leave the menu its room.
         room = h - footer_h - menu_h - 2 * margin
-        name_px = min(w * 0.17, room * 0.42, 300 * unit)
+        name_px = max(1.0, min(w * 0.17, room * 0.42, 300 * unit)) / fonts.text_scale
         name_font = fonts.fit(GAME_NAME, name_px, int(w * 0.88), bold=True)
         name_h = name_font.get_height()
         die = max(MIN_DIE_SIZE, round(min(name_h * 0.8, w / 7.5)))
-        tag_font = fonts.get(max(12, name_h * 0.22), bold=True)
+        tag_font = fonts.get(max(12, name_h * 0.22) / fonts.text_scale, bold=True)
         block = die * 1.45 + name_h + tag_font.get_height() * 1.4
+        self._show_header = block + gap * 2 <= room
+        if not self._show_header:
+            block = 0
         space = max(gap * 2, min(room - block, h * 0.08))
         total = block + space + menu_h
         top = max(margin, (h - footer_h - total) / 2)
@@ -172,7 +182,8 @@ class TitleScene(Scene):
         if pygame.display.get_surface() is not None:
             background = background.convert()
         draw_felt(background, theme)
-        self._draw_header(background, w // 2, top, die, name_font, tag_font)
+        if self._show_header:
+            self._draw_header(background, w // 2, top, die, name_font, tag_font)
         self._background = background
 
         inp = self.ctx.input

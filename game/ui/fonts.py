@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-MIN_FONT_PX = 9
+MIN_FONT_PX = 12  # px: no text is drawn smaller; layouts fold or cut before they go below
 # What pygame-ce's bundled font can draw. Other scripts (Hebrew, Arabic, CJK, emoji) would
 # show as boxes, so name fields refuse them with this in the reason.
 SUPPORTED_SCRIPTS = "Latin, Greek and Cyrillic letters, digits and common symbols"
@@ -31,6 +31,10 @@ class Fonts:
             if len(self._cache) > 96:  # window resizes make new sizes; keep memory bounded
                 self._cache.pop(next(iter(self._cache)))
         return font
+
+    def get_px(self, pixels: float, bold: bool = False) -> pygame.font.Font:
+        """A font of `pixels` on screen (the text size already counted), at least the floor."""
+        return self.get(pixels / self.text_scale, bold)
 
     def can_draw(self, char: str) -> bool:
         """Whether the font has a glyph for `char` (one character), rather than the box it

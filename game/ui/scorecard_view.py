@@ -1,18 +1,26 @@
 """The live scorecard: one column per scorecard, upper section with subtotal, bonus and pace
 to 63, lower section, Yahtzee bonus chips and totals. The column in play is marked (tint,
-outline and an arrow), its open boxes preview what the dice would score, and the box with the
-keyboard focus or the mouse over it is outlined with a marker."""
+outline and a thick colour bar), its open boxes preview what the dice would score, and the box
+with the keyboard focus or the mouse over it is outlined with a marker. A CPU's column header
+shows its level under the name.
+
+Text comes first: the text grows with the player's text size as far as a row holds it, the
+label column takes the width its labels need (short labels, then an ellipsis, before the
+text would go under the legible floor), and a figure that does not fit its cell is shown in
+a shorter form ("24" for "24 (-3)") rather than cut. The coach's advice figures are drawn
+only where they fit at a legible size."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import pygame
 
-from game.rules import CATEGORIES, Category, GameState, TeamMode
+from game.rules import CATEGORIES, Category, GameState, Score, TeamMode
 from game.rules.categories import UPPER_BONUS_THRESHOLD
-from game.ui.fonts import Fonts
-from game.ui.text import fit_label
+from game.ui.fonts import MIN_FONT_PX, Fonts
+from game.ui.text import ellipsize, fit_label
 from game.ui.theme import Theme
 from game.ui.widgets import draw_panel
 
@@ -41,9 +49,38 @@ SHORT_LABELS = {
 }
 
 
+HEADER_ROWS = 1.9  # the header's height in rows: the name, a CPU's level, the colour bar
+TEXT_SHARE = 0.62  # of a row's height, at text size 100%
+TEXT_MOST = 0.85  # of a row's height, at any text size
+LABEL_MOST = 0.46  # of the card's width the label column may take
+
+
 def upper_pace(card) -> int:
     """Points ahead (+) or behind (-) of three of each face in the filled upper boxes."""
     return sum(card[c] - 3 * c.face for c in CATEGORIES[:6] if card[c] is not None)
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The coach's figures on the card: the expected final total if each open box were
+    scored now, and the best move overall (which may be a keep: then no box is "best")."""
+
+    values: Mapping[Category, float]
+    best_move: object  # the best choice of all (game.ai's Keep or the rules' Score)
+    best_words: str  # the best move as the hint says it ("keep 6-6")
+
+    @property
+    def best_box(self) -> Category | None:
+        """The box to score if scoring is the best move now, else None."""
+        return self.best_move.category if isinstance(self.best_move, Score) else None
+
+    @property
+    def top_box(self) -> Category | None:
+        """The box worth most if one must be scored now."""
+        return max(self.values, key=self.values.get) if self.values else None
+
+
+ADVICE_LEGEND = ("If scored now:", "final total")
 
 
 @dataclass
@@ -63,28 +100,72 @@ class ScorecardView:
         self.label_w = 0
         self.col_w = 0.0
         self.row_h = 0.0
+        self.head_h = 0.0
+        self.text_px = 0.0  # on screen, the text size counted
+        self.label_px = 0.0
+        self.labels: dict[str | Category, str] = {}
+        self.tags: tuple[str, ...] = ()
         self.inner = pygame.Rect(0, 0, 0, 0)
         self._advice_on = False
         self._layer: pygame.Surface | None = None
         self._layer_key: tuple | None = None
         self._layer_state: GameState | None = None
 
-    def layout(self, rect: pygame.Rect, state: GameState) -> None:
+    def layout(self, rect: pygame.Rect, state: GameState, tags: tuple[str, ...] = ()) -> None:
+        """Place the card in `rect`; `tags[c]` is shown under column c's name (a CPU level)."""
         self.rect = rect
         config = state.config
         self.columns = len(config.columns)
+        self.tags = tuple(tags) + ("",) * (self.columns - len(tags))
         self.rows = ROWS + (("team",) if config.team_mode is TeamMode.COMBINED else ())
         pad = max(4, rect.width // 60)
         self.inner = rect.inflate(-2 * pad, -2 * pad)
-        self.row_h = self.inner.height / len(self.rows)
-        self.label_w = round(self.inner.width * (0.42 if self.columns <= 2 else 0.3))
+        self.row_h = self.inner.height / (len(self.rows) - 1 + HEADER_ROWS)
+        self.head_h = self.row_h * HEADER_ROWS
+        scale = self.fonts.text_scale
+        self.text_px = max(
+            MIN_FONT_PX, min(self.row_h * TEXT_SHARE * scale, self.row_h * TEXT_MOST)
+        )
+        self._fit_labels()
         self.col_w = (self.inner.width - self.label_w) / self.columns
+
+    def _fit_labels(self) -> None:
+        """The label column: full names at the text size if they fit, else short ones, else
+        a smaller size down to the floor, and past that each label cut with an ellipsis.
+        The score columns keep room for three digits."""
+        fonts, pad = self.fonts, 12
+        digits = fonts.get_px(self.text_px).size("000")[0] + 8
+        most = min(self.inner.width * LABEL_MOST, self.inner.width - digits * self.columns)
+        kinds = [k for k in self.rows if k != "header"]
+        full = {k: ROW_LABELS[k] if isinstance(k, str) else k.label for k in kinds}
+        short = {
+            k: SHORT_LABELS.get(k, v) if isinstance(k, Category) else v for k, v in full.items()
+        }
+        px = self.text_px
+        while True:
+            for labels in (full, short):
+                need = max(fonts.get_px(px, bold=True).size(t)[0] for t in labels.values()) + pad
+                if need <= most:
+                    self.label_px, self.labels, self.label_w = px, labels, round(need)
+                    return
+            if px <= MIN_FONT_PX:
+                break
+            px = max(MIN_FONT_PX, px * 0.92)
+        self.label_px, self.label_w = MIN_FONT_PX, round(max(most, 0))
+        font = fonts.get_px(MIN_FONT_PX, bold=True)
+        self.labels = {k: ellipsize(font, t, self.label_w - pad) for k, t in short.items()}
 
     # ----------------------------------------------------------------- geometry
     def cell(self, row: int, column: int) -> pygame.Rect:
         x = self.inner.left + self.label_w + column * self.col_w
-        y = self.inner.top + row * self.row_h
-        return pygame.Rect(round(x), round(y), round(self.col_w), round(self.row_h))
+        y = self.inner.top + (0 if row == 0 else self.head_h + (row - 1) * self.row_h)
+        h = self.head_h if row == 0 else self.row_h
+        return pygame.Rect(round(x), round(y), round(self.col_w), round(h))
+
+    def row_rect(self, row: int) -> pygame.Rect:
+        """A whole row, label column included."""
+        cell = self.cell(row, 0)
+        return pygame.Rect(self.inner.left, cell.top, self.inner.width, cell.height)
 
     def box_rect(self, column: int, category: Category) -> pygame.Rect:
         return self.cell(self.rows.index(category), column)
@@ -92,7 +173,8 @@ class ScorecardView:
     def box_at(self, pos: tuple[int, int]) -> tuple[int, Category] | None:
         if not self.inner.collidepoint(pos) or self.col_w <= 0:
             return None
-        row = int((pos[1] - self.inner.top) // self.row_h)
+        below_head = pos[1] - self.inner.top - self.head_h
+        row = 0 if below_head < 0 else 1 + int(below_head // self.row_h)
         column = int((pos[0] - self.inner.left - self.label_w) // self.col_w)
         if 0 <= row < len(self.rows) and 0 <= column < self.columns:
             kind = self.rows[row]
@@ -110,7 +192,7 @@ class ScorecardView:
         focus: Category | None,
         flash: Flash | None,
         active: int | None,
-        advice: dict[Category, float] | None = None,
+        advice: Advice | None = None,
     ) -> None:
         """Draw the card. Everything but the fading glow of a just-scored box is drawn once
         into a cached layer and redrawn only when what it shows changes."""
@@ -120,7 +202,7 @@ class ScorecardView:
             previews is not None,
             focus,
             active,
-            tuple(sorted((c.value, v) for c, v in advice.items())) if advice else None,
+            advice,
             self.rect.size,
         )
         if self._layer is None or self._layer_key != key or self._layer_state is not state:
@@ -149,27 +231,21 @@ class ScorecardView:
 
     def _draw_card(self, surface, state, colours, previews, focus, active, advice) -> None:
         theme, fonts = self.theme, self.fonts
-        self._advice_on = bool(advice)
+        self._advice_on = advice is not None and self.advice_fits()
         draw_panel(surface, theme, self.rect)
-        text_px = self.row_h * 0.62
-        label_font_px = min(text_px, self.label_w / 7.5)
+        text_px = self.text_px
         for r, kind in enumerate(self.rows):
-            y = self.inner.top + r * self.row_h
-            row_rect = pygame.Rect(self.inner.left, round(y), self.inner.width, round(self.row_h))
+            row_rect = self.row_rect(r)
             summary = kind in ("upper", "bonus", "chips", "total", "team")
             if summary:
                 pygame.draw.rect(surface, theme.panel_alt, row_rect)
             if kind == "header":
                 continue
-            label = (
-                ROW_LABELS.get(kind)
-                if isinstance(kind, str)
-                else (SHORT_LABELS.get(kind, kind.label) if self.label_w < 150 else kind.label)
-            )
-            text = fonts.render(label, label_font_px, theme.text, bold=summary)
+            font = fonts.get_px(self.label_px, bold=summary)
+            text = font.render(self.labels[kind], True, theme.text)
             surface.blit(text, text.get_rect(midleft=(row_rect.left + 6, row_rect.centery)))
             pygame.draw.line(surface, theme.panel_alt, row_rect.bottomleft, row_rect.bottomright)
-        # Column in play: tint, thick outline and an arrow in the header.
+        # Column in play: tint, thick outline and a thick colour bar in the header.
         if active is not None and 0 <= active < self.columns:
             col = pygame.Rect(
                 self.cell(0, active).left, self.inner.top, round(self.col_w), self.inner.height
@@ -191,24 +267,33 @@ class ScorecardView:
                 previews if c == active else None,
                 focus if c == active else None,
             )
-        if advice and active is not None:
-            self._draw_advice(surface, active, advice, text_px)
+        if advice is not None and active is not None and self._advice_on:
+            self._draw_advice(surface, active, advice)
 
     def _draw_column(self, surface, state, c, colour, text_px, active, previews, focus) -> None:
         theme, fonts = self.theme, self.fonts
         card = state.cards[c]
         head = self.cell(0, c)
-        name = state.config.column_name(c)
-        font, shown = fit_label(fonts, name, text_px, head.width - 8, bold=True)
-        label = font.render(shown, True, theme.text)
-        swatch = pygame.Rect(0, 0, head.width - 8, max(3, round(self.row_h * 0.14)))
+        bar_h = max(3, round(self.row_h * (0.26 if active else 0.14)))
+        swatch = pygame.Rect(0, 0, head.width - 8, bar_h)
         swatch.midbottom = (head.centerx, head.bottom - 2)
         pygame.draw.rect(surface, colour, swatch, border_radius=2)
-        surface.blit(label, label.get_rect(center=(head.centerx, head.centery - swatch.height)))
-        if active:
-            r = max(3, round(self.row_h * 0.16))
-            x, y = head.centerx, head.top + 1
-            pygame.draw.polygon(surface, theme.text, [(x - r, y), (x + r, y), (x, y + r)])
+        name = state.config.column_name(c)
+        font, shown = fit_label(fonts, name, text_px / fonts.text_scale, head.width - 8, True)
+        label = font.render(shown, True, theme.text)
+        tag = self.tags[c]
+        if tag:
+            tag_font, tag_text = fit_label(
+                fonts, tag, text_px * 0.7 / fonts.text_scale, head.width - 8
+            )
+            tag_img = tag_font.render(tag_text, True, theme.text_dim)
+            block = label.get_height() + tag_img.get_height()
+            top = head.top + (swatch.top - head.top - block) // 2
+            surface.blit(label, label.get_rect(midtop=(head.centerx, top)))
+            surface.blit(tag_img, tag_img.get_rect(midtop=(head.centerx, top + label.get_height())))
+        else:
+            middle = (head.top + swatch.top) // 2
+            surface.blit(label, label.get_rect(center=(head.centerx, middle)))
         for r, kind in enumerate(self.rows):
             if kind == "header":
                 continue
@@ -220,23 +305,24 @@ class ScorecardView:
                 elif previews is not None and kind in previews:
                     points = previews[kind]
                     ink = theme.preview if points else theme.zero_preview
-                    room = cell if not self._advice_on else cell.inflate(-cell.width * 0.4, 0)
+                    room = cell if not self._advice_on else cell.inflate(-cell.width * 0.42, 0)
                     room.left = cell.left
                     self._preview(surface, str(points), room, ink, text_px)
                 if focus is kind:
                     self._focus(surface, cell)
             elif kind == "upper":
                 pace = upper_pace(card)
-                pace_text = f"{card.upper_total}" + (f" ({pace:+d})" if pace else "")
-                self._text(surface, pace_text, cell, theme.text, text_px * 0.9, bold=True)
+                total = str(card.upper_total)
+                forms = (f"{total} ({pace:+d})", total) if pace else (total,)
+                self._text(surface, forms, cell, theme.text, text_px * 0.9, bold=True)
             elif kind == "bonus":
                 if card.upper_bonus:
                     self._text(surface, str(card.upper_bonus), cell, theme.good, text_px, True)
                 else:
                     need = UPPER_BONUS_THRESHOLD - card.upper_total
                     open_upper = any(card[x] is None for x in CATEGORIES[:6])
-                    text = f"needs {need}" if open_upper else "0"
-                    self._text(surface, text, cell, theme.text_dim, text_px * 0.75)
+                    forms = (f"needs {need}", str(need)) if open_upper else ("0",)
+                    self._text(surface, forms, cell, theme.text_dim, text_px * 0.75)
             elif kind == "chips":
                 self._chips(surface, cell, card.bonus_chips, text_px)
             elif kind == "total":
@@ -245,18 +331,50 @@ class ScorecardView:
                 team = next(i for i, cols in enumerate(state.config.competitors) if c in cols)
                 self._text(surface, str(state.totals()[team]), cell, theme.text_dim, text_px)
 
-    def _draw_advice(self, surface, column, advice, px) -> None:
-        """The coach's overlay: expected final total if the box is scored now."""
-        best = max(advice.values())
-        for category, value in advice.items():
-            cell = self.box_rect(column, category)
-            top = value >= best - 1e-9
-            ink = self.theme.good if top else self.theme.text_dim
-            img = self.fonts.render(f"{value:.0f}", px * 0.62, ink, bold=top)
-            surface.blit(img, img.get_rect(midright=(cell.right - 2, cell.centery)))
+    def advice_fits(self) -> bool:
+        """Whether the advice figures fit beside the previews at a legible size (they are
+        left out where they do not: a narrow card with many columns)."""
+        font = self.fonts.get_px(self.advice_px, bold=True)
+        return font.size("888")[0] + 8 <= self.col_w * 0.42
 
-    def _text(self, surface, text, cell, colour, px, bold=False) -> None:
-        img = self.fonts.fit(text, px, cell.width - 4, bold).render(text, True, colour)
+    @property
+    def advice_px(self) -> float:
+        return max(MIN_FONT_PX, self.text_px * 0.7)
+
+    def _draw_advice(self, surface, column: int, advice: Advice) -> None:
+        """The coach's overlay: expected final total if the box is scored now, the best move
+        in green when it is a score, the best box to score in bold when a keep is better;
+        the legend in the card's corner names what the figures are."""
+        theme = self.theme
+        px = self.advice_px
+        for category, value in advice.values.items():
+            cell = self.box_rect(column, category)
+            best, top = category == advice.best_box, category == advice.top_box
+            ink = theme.good if best else theme.text if top else theme.text_dim
+            font = self.fonts.get_px(px, bold=top)
+            img = font.render(f"{value:.0f}", True, ink)
+            surface.blit(img, img.get_rect(midright=(cell.right - 6, cell.centery)))
+        corner = pygame.Rect(self.inner.left + 4, self.inner.top, self.label_w - 8, self.head_h)
+        lines = [*ADVICE_LEGEND, f"Best: {advice.best_words}"]
+        font = self.fonts.get_px(max(MIN_FONT_PX, self.text_px * 0.6))
+        room = max(1, int(corner.height // font.get_linesize()))
+        y = corner.top + (corner.height - font.get_linesize() * min(room, len(lines))) // 2
+        for line in lines[:room]:
+            img = font.render(ellipsize(font, line, corner.width), True, theme.text_dim)
+            surface.blit(img, (corner.left, y))
+            y += font.get_linesize()
+
+    def _text(self, surface, forms, cell, colour, px, bold=False) -> None:
+        """Centre the first of `forms` (a text, or texts longest first) that fits the cell
+        at `px` on screen or a little smaller, never under the floor; the last one else."""
+        forms = (forms,) if isinstance(forms, str) else forms
+        room, fonts = cell.width - 4, self.fonts
+        least = max(MIN_FONT_PX, px * 0.75)
+        for text in forms:
+            font = fonts.fit(text, px / fonts.text_scale, room, bold, least / fonts.text_scale)
+            if font.size(text)[0] <= room:
+                break
+        img = font.render(text, True, colour)
         surface.blit(img, img.get_rect(center=cell.center))
 
     def _preview(self, surface, text, cell, colour, px) -> None:

@@ -68,9 +68,9 @@ def draw_button(
     pygame.draw.rect(
         surface, edge, rect, width=max(3, rect.height // 12) if focused else 2, border_radius=radius
     )
-    # The label is sized from the button, so the text-size setting must not scale it past it.
-    size = rect.height * 0.45 / max(1.0, fonts.text_scale)
-    font = fonts.fit(label, size, rect.width - rect.height // 2, bold=True)
+    # The label grows with the text-size setting as far as the button holds it.
+    pixels = min(rect.height * 0.45 * fonts.text_scale, rect.height * 0.62)
+    font = fonts.fit(label, pixels / fonts.text_scale, rect.width - rect.height // 2, bold=True)
     text = font.render(label, True, ink)
     surface.blit(text, text.get_rect(center=rect.center))
     if focused:  # a marker as well as the outline colour

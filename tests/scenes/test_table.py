@@ -335,6 +335,28 @@ def test_h_shows_the_best_move_and_marks_the_game_assisted(ctx):
     assert table.session.assisted == {table.session.state.player}
 
 
+def test_the_advice_overlay_agrees_with_the_hint(ctx):
+    # The card's green "best" mark is the hint's box when scoring is the best move, and no
+    # box is marked best when the hint prefers a keep; both kinds of moment are met here.
+    ctx.settings = ctx.settings.replace(advice_overlay=True, verify="off")
+    kinds = set()
+    for seed in range(1, 9):
+        table = solo(ctx, seed=seed)
+        for _ in range(3):
+            feed(ctx, key(pygame.K_SPACE))
+            settle(ctx)
+            state = table.session.state
+            advice = table.coach.advice(state)
+            table.show_hint()
+            assert advice.best_box == table.coach.hint_box
+            assert advice.values and advice.top_box in advice.values
+            kinds.add(advice.best_box is None)
+            table.coach.clear_hint()
+        ctx.stack.pop()
+        ctx.stack.apply_pending()
+    assert kinds == {True, False}
+
+
 def test_live_grading_marks_a_costly_choice(ctx):
     ctx.settings = ctx.settings.replace(grading=True, grading_threshold=1.0, verify="off")
     table = solo(ctx, seed=6)

@@ -31,6 +31,7 @@ from game.ui.dice_tray import DiceTray
 from game.ui.layout import table_layout
 from game.ui.palette import dice_palette
 from game.ui.scorecard_view import ScorecardView
+from game.ui.seat_words import level_tags
 from game.ui.widgets import FeltBackground
 
 if TYPE_CHECKING:
@@ -80,7 +81,7 @@ class Board:
         state = self.session.state
         self.lay = table_layout(size, len(state.config.columns))
         self.tray.set_layout(self.lay, dice_palette(ctx.theme.high_contrast))
-        self.card_view.layout(self.lay.card, state)
+        self.card_view.layout(self.lay.card, state, self.column_tags())
         self.felt.fit(size, ctx.theme)
 
     def show_state(self) -> None:
@@ -88,12 +89,16 @@ class Board:
         state = self.session.state
         self.tray.reduced_motion = self.ctx.settings.reduced_motion
         self.tray.sync(state.dice, state.held)
-        self.card_view.layout(self.lay.card, state)
+        self.card_view.layout(self.lay.card, state, self.column_tags())
         self.cpu.cancel()
         if not self.presenter.message:
             self.presenter.say(prompt(state, self.session.seat.name))
 
     # ----------------------------------------------------------------- who is who
+    def column_tags(self) -> tuple[str, ...]:
+        """Under each column's name: a CPU's level ("Expert"), nothing for people."""
+        return level_tags(self.session.config, self.session.seats)
+
     def column_colour(self, column: int) -> Colour:
         player = self.session.config.columns[column][0]
         return self.ctx.theme.player(self.session.seats[player].colour)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from game.anim import Wait
 from game.rules import Category, GameState, Phase, Score
 from game.scenes.table.notes import SeatNote
+from game.ui.scorecard_view import Advice
 
 if TYPE_CHECKING:
     from game.storage.settings import Settings
@@ -23,7 +24,7 @@ class CoachOverlay:
         self.hint_box: Category | None = None
         self.grade: SeatNote | None = None  # the last costly choice, under its player's name
         self.grade_wait = Wait(0.0)  # until the grading mark goes
-        self._advice: tuple[GameState | None, dict[Category, float]] = (None, {})
+        self._advice: tuple[GameState | None, Advice | None] = (None, None)
 
     @property
     def busy(self) -> bool:
@@ -70,13 +71,16 @@ class CoachOverlay:
         if not wanted or self._advice[0] is state:
             return
         from game.ai import option_values
+        from game.ai.coach import describe
 
         values = option_values(state.card, state.dice, state.rolls_left, state.config.variant)
-        self._advice = (state, {c.category: v for c, v in values if isinstance(c, Score)})
+        scores = {c.category: v for c, v in values if isinstance(c, Score)}
+        best = values[0][0]  # the hint's best move: the same list, the same order
+        self._advice = (state, Advice(scores, best, describe(best)))
 
-    def advice(self, state: GameState) -> dict[Category, float]:
-        """Expected final total if each open box were scored now ({} until worked out)."""
-        return self._advice[1] if self._advice[0] is state else {}
+    def advice(self, state: GameState) -> Advice | None:
+        """The advice figures for `state` (None until worked out)."""
+        return self._advice[1] if self._advice[0] is state else None
 
 
 def question(state: GameState, action, settings: Settings) -> str | None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules import Category, GameState, Phase
+from game.rules import GameState, Phase
 from game.ui.text import fit_label
 from game.ui.widgets import draw_button, draw_panel
 
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from game.ui.fonts import Fonts
     from game.ui.input import InputMap
     from game.ui.layout import TableLayout
+    from game.ui.scorecard_view import Advice
     from game.ui.theme import Colour, Theme
 
 
@@ -34,7 +35,7 @@ class Marks:
     hint_keep: tuple[int, ...] = ()
     hint_text: tuple[str, ...] | list[str] = ()
     grade_note: str = ""
-    advice: dict[Category, float] | None = None
+    advice: Advice | None = None
     show_keys: bool = False
 
 

@@ -1,0 +1,75 @@
+"""Text that fits at every window size and text size: nothing leaves the window, nothing
+overlaps, no label is wider than its place, and no text is drawn under the legible floor."""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytest
+
+from game.match.seats import Seat
+from game.match.session import Session
+from game.rules import GameConfig, Roll, StartOrder
+from game.scenes.table import TableScene
+from game.scenes.title import TitleScene
+from game.ui.fonts import MIN_FONT_PX
+
+SIZES = ((640, 480), (800, 600), (1280, 800), (1920, 1080), (700, 1100))
+SCALES = (1.0, 1.5, 2.0)
+
+
+def sized(ctx, size, scale):
+    ctx.settings = ctx.settings.replace(text_scale=scale)
+    ctx._derive()
+    pygame.display.set_mode(size)
+    ctx.stack.layout(size)
+
+
+@pytest.mark.parametrize("size, scale", list(itertools.product(SIZES, SCALES)))
+def test_the_title_menu_stays_on_screen_and_clear_of_the_footer(ctx, size, scale):
+    sized(ctx, size, scale)
+    title = TitleScene(ctx)
+    ctx.stack.push(title)
+    ctx.stack.apply_pending()
+    screen = pygame.Rect((0, 0), size)
+    rects = [b.rect for b in title.buttons]
+    assert all(screen.contains(r) for r in rects)
+    assert not any(a.colliderect(b) for a, b in itertools.combinations(rects, 2))
+    footer = title._footer[1]
+    assert screen.contains(footer) and not footer.colliderect(rects[-1])
+    ctx.stack.draw(pygame.display.get_surface())
+
+
+@pytest.mark.parametrize("size, scale, players", list(itertools.product(SIZES, SCALES, (1, 4, 8))))
+def test_scorecard_labels_fit_their_column_at_a_legible_size(ctx, size, scale, players):
+    sized(ctx, size, scale)
+    names = tuple(f"P{i}" for i in range(players))
+    seats = [Seat(n, "person" if i == 0 else "expert", colour=i) for i, n in enumerate(names)]
+    session = Session.new(GameConfig(names, start=StartOrder.SEATED), seats, seed=3)
+    session.apply(Roll())
+    table = TableScene(ctx, session)
+    ctx.stack.push(table)
+    ctx.stack.apply_pending()
+    view, fonts = table.card_view, ctx.fonts
+    assert view.label_px >= MIN_FONT_PX and view.text_px >= MIN_FONT_PX
+    label_font = fonts.get_px(view.label_px, bold=True)
+    for text in view.labels.values():
+        assert label_font.size(text)[0] + 6 <= view.label_w, text
+    digits = fonts.get_px(MIN_FONT_PX).size("000")[0]
+    assert view.col_w >= digits  # a three-digit score fits every column
+    assert view.rect.contains(view.cell(len(view.rows) - 1, players - 1))
+    ctx.stack.draw(pygame.display.get_surface())
+
+
+def test_long_labels_are_shortened_before_they_shrink_below_the_floor(ctx):
+    sized(ctx, (640, 480), 2.0)
+    names = tuple(f"P{i}" for i in range(8))
+    seats = [Seat(n, colour=i) for i, n in enumerate(names)]
+    session = Session.new(GameConfig(names, start=StartOrder.SEATED), seats, seed=3)
+    table = TableScene(ctx, session)
+    ctx.stack.push(table)
+    ctx.stack.apply_pending()
+    labels = set(table.card_view.labels.values())
+    assert "Three of a Kind" not in labels  # no room: the short form, or cut with an ellipsis
+    assert all(len(label) >= 2 for label in labels)
