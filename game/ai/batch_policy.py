@@ -33,10 +33,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from game.ai.batch_store import StateStore
 from game.ai.dicespace import (
     DICE,
     FACE_COUNT,
     N_MULTISETS,
+    SCRATCH_PER_COLUMN,
     SIZE_START,
     YAHTZEE_ROWS,
     best_sub_keep,
@@ -62,7 +64,7 @@ N_ROLLS = 252
 KEEP_SLOTS = ROLL_KEEP_ROWS.shape[1]  # 31: the most distinct keeps of 0..4 dice in one roll
 N_KEEP_ROWS = SIZE_START[DICE]  # 210 keeps of 0..4 dice come first among the 462 multisets
 NEAR = 1e-6  # choices closer than this may rank apart once the card's total is added
-EVAL_CHUNK = 512  # states per numpy pass when computing keep values
+EVAL_CHUNK = 128  # states per numpy pass for keep values: wide enough, and stays in cache
 _STRIDE = (BONUS_AT + 1) * 2  # a state code is filled * 128 + upper * 2 + fifty
 
 #: For every roll, which keep slots hold a real keep (the padding repeats the first).
@@ -247,38 +249,44 @@ def outcomes(codes: np.ndarray, values: np.ndarray, variant: Variant) -> Outcome
     )
 
 
-def keep_levels(final: np.ndarray, keep1: np.ndarray, keep2: np.ndarray) -> None:
-    """Fill keep1, keep2 (states x 210) from the final values (252 x states), as
+class KeepWorkspace:
+    """Scratch memory reused between keep_levels calls: fresh megabyte-sized temporaries
+    cost more in page faults than the arithmetic (as the solver's Workspace says)."""
+
+    def __init__(self, width: int = EVAL_CHUNK) -> None:
+        self.width = width
+        self.level = np.empty(N_MULTISETS * width)
+        self.scratch = np.empty(SCRATCH_PER_COLUMN * width)
+
+
+def keep_levels(final: np.ndarray, workspace: KeepWorkspace) -> tuple[np.ndarray, np.ndarray]:
+    """keep1, keep2 (states x 210) from the final values (252 x states), as
     turn.keep_values computes them for one state."""
-    level = np.empty((N_MULTISETS, final.shape[1]))
+    n = final.shape[1]
+    level = workspace.level[: N_MULTISETS * n].reshape(N_MULTISETS, n)
     level[N_KEEP_ROWS:] = final
-    expect_keeps(level)
-    keep1[:] = level[:N_KEEP_ROWS].T
-    best_sub_keep(level)  # each roll row becomes: the best of scoring now or any keep inside
-    expect_keeps(level)
-    keep2[:] = level[:N_KEEP_ROWS].T
+    expect_keeps(level, workspace.scratch)
+    keep1 = level[:N_KEEP_ROWS].T.copy()
+    best_sub_keep(level, workspace.scratch)  # each roll row: the best of scoring now or any keep
+    expect_keeps(level, workspace.scratch)
+    return keep1, level[:N_KEEP_ROWS].T
 
 
 # ----------------------------------------------------------------------------- the policy
 class Policy:
-    """The Expert for one variant: keep values per card state, computed on demand and kept.
+    """The Expert for one variant: keep values per card state, computed on demand and kept
+    (at most `limit` states, 3.4 kB each, the most used; game.ai.batch_store).
 
-    Thread-safe. At most `limit` states are kept (3.4 kB each); past it the store starts
-    afresh, which only costs recomputation.
+    Thread-safe.
     """
 
     def __init__(self, variant: Variant, limit: int = 40_000) -> None:
         self.variant = variant
-        self.limit = limit
         self._table = value_table(variant)
-        self._rows: dict[int, int] = {}
-        self._keeps = np.empty((2, 0, N_KEEP_ROWS))
+        self._store = StateStore(limit, 2, N_KEEP_ROWS)
+        self._workspace = KeepWorkspace()
         self._lock = threading.RLock()
         self.evaluated = 0  # states worked out so far (the benchmark reports it)
-
-    @property
-    def values(self) -> np.ndarray:
-        return self._table.values
 
     def outcomes(self, codes: np.ndarray) -> Outcomes:
         """Outcomes of the states `codes`, computing any next state missing from the table."""
@@ -295,34 +303,21 @@ class Policy:
         return found
 
     def rows(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(row of each state in `keeps`, the keep arrays): computes the states not kept."""
+        """(row of each state, the keep values [keep1/keep2, row, keep]): computes the
+        states not kept. The rows hold until the next call."""
         keys = canonical(codes, self.variant)
-        unique, inverse = np.unique(keys, return_inverse=True)
+        unique, inverse, uses = np.unique(keys, return_inverse=True, return_counts=True)
         with self._lock:
-            known = self._rows
-            listed = unique.tolist()
-            missing = [k for k in listed if k not in known]
-            if len(known) + len(missing) > self.limit:
-                known.clear()
-                missing = listed
-            if missing:
-                self._add(np.array(missing, dtype=np.int64))
-            found = np.array([known[k] for k in listed], dtype=np.int64)
-            return found[inverse], self._keeps
+            found = self._store.rows(unique, uses, self._compute)
+            return found[inverse], self._store.data
 
-    def _add(self, keys: np.ndarray) -> None:
-        start = len(self._rows)
-        need = start + len(keys)
-        if need > self._keeps.shape[1]:
-            # Room for `limit` states at once: untouched pages cost nothing until used.
-            grown = np.empty((2, max(need, self.limit), N_KEEP_ROWS))
-            grown[:, :start] = self._keeps[:, :start]
-            self._keeps = grown
+    def _compute(self, keys: np.ndarray, rows: np.ndarray) -> None:
+        data = self._store.data
         for at in range(0, len(keys), EVAL_CHUNK):
-            chunk = keys[at : at + EVAL_CHUNK]
-            rows = slice(start + at, start + at + len(chunk))
-            keep_levels(self.outcomes(chunk).final(), self._keeps[0, rows], self._keeps[1, rows])
-        self._rows.update(zip(keys.tolist(), range(start, need), strict=True))
+            chunk = slice(at, at + EVAL_CHUNK)
+            keep1, keep2 = keep_levels(self.outcomes(keys[chunk]).final(), self._workspace)
+            data[0, rows[chunk]] = keep1
+            data[1, rows[chunk]] = keep2
         self.evaluated += len(keys)
 
     def decide(
