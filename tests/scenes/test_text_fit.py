@@ -73,3 +73,25 @@ def test_long_labels_are_shortened_before_they_shrink_below_the_floor(ctx):
     labels = set(table.card_view.labels.values())
     assert "Three of a Kind" not in labels  # no room: the short form, or cut with an ellipsis
     assert all(len(label) >= 2 for label in labels)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (640, 480), (700, 1100)])
+def test_setup_rows_grow_with_the_text_and_stay_on_screen(ctx, size):
+    from game.scenes.setup import SetupScene
+
+    heights = []
+    for scale in (1.0, 2.0):
+        sized(ctx, size, scale)
+        setup = SetupScene(ctx)
+        ctx.stack.push(setup)
+        ctx.stack.apply_pending()
+        placed = setup.placed
+        screen = pygame.Rect((0, 0), size)
+        assert all(screen.contains(r) for r in (placed.back, placed.start, placed.add))
+        heights.append(placed.seat_cells[0]["name"].height)
+        ctx.stack.draw(pygame.display.get_surface())
+        ctx.stack.pop()
+        ctx.stack.apply_pending()
+    assert heights[1] >= heights[0]
+    if size == (1280, 800):
+        assert heights[1] > heights[0] * 1.3  # room enough: the text really grows

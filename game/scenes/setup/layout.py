@@ -95,7 +95,9 @@ def setup_layout(
         cell = max(170, round(280 * unit))
         option_cols = max(1, min(3, (rules_w - 2 * pad + gap) // (cell + gap)))
     option_rows = -(-options // option_cols)
-    seat_rows = MAX_PLAYERS  # a full table, or seven seats and the Add button
+    # Room for a full table (seven seats and the Add button), so the page keeps still as
+    # seats come and go; with larger text, the rows take that room to grow instead.
+    seat_rows = MAX_PLAYERS if fonts.text_scale <= 1 else min(MAX_PLAYERS, seats + 1)
     if side:
         rows = max(seat_rows + header_share, option_rows + header_share)
         fixed = 2 * pad
