@@ -85,7 +85,8 @@ class CoachOverlay:
 
 def question(state: GameState, action, settings: Settings) -> str | None:
     """What to ask before a person's action: verify a score, or a big mistake."""
-    from game.ai.coach import describe, grade
+    from game.ai.coach import grade
+    from game.ai.reasons import big_mistake
 
     questions = []
     if isinstance(action, Score) and state.phase is Phase.TURN:
@@ -97,8 +98,5 @@ def question(state: GameState, action, settings: Settings) -> str | None:
     if settings.confirm_big_mistakes:
         decision = grade(state, action)
         if decision is not None and decision.cost >= settings.big_mistake_threshold:
-            questions.append(
-                f"That costs about {decision.cost:.1f} points: "
-                f"{describe(decision.best)} is better. Are you sure?"
-            )
+            questions.append(big_mistake(decision.best, decision.cost))
     return " ".join(questions) or None
