@@ -1,21 +1,29 @@
-"""Rules and help: how the game is played (from RULES.md, in the game's own words) and the
-keys, as the player has them mapped.
+"""Rules and help: how the game is played (from RULES.md, in the game's own words), what the
+figures on the card and the coach's lines mean, and the keys, as the player has them mapped.
+A short contents list at the top jumps to each part.
 
 Controls:
+    1 to 5           jump to that part of the contents
+    Tab / Shift+Tab  move the focus over the contents and Back; Enter follows it
     Up / Down        scroll a line
-    PageUp / PageDown, Home / End   scroll a page, to the top or the end
+    PageUp / PageDown, Home / End   scroll a page, to the top (the contents) or the end
     mouse wheel, or drag the scroll bar
-    Esc / Enter / Backspace   back to where you were
-Mouse: click Back.
+    Esc / Backspace  back to where you were
+Mouse: click a contents entry to jump to it; click Back.
 """
 
 from __future__ import annotations
 
+import itertools
 import logging
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
+from game.ai.options import Keep
+from game.ai.reasons import Reason, big_mistake, hint_lines, say
+from game.rules import Category, Score
 from game.rules.categories import (
     FULL_HOUSE_POINTS,
     LARGE_STRAIGHT_POINTS,
@@ -27,11 +35,11 @@ from game.rules.categories import (
 )
 from game.rules.config import MAX_GAMES, MAX_PLAYERS
 from game.scenes.base import Scene
-from game.ui.input import is_back, is_confirm
+from game.ui.input import Intent, is_back, is_confirm
 from game.ui.layout import layout_unit
 from game.ui.menu_layout import title_image
 from game.ui.scroll import ScrollView, clipped, viewport_in
-from game.ui.text import wrap_text
+from game.ui.text import ellipsize, wrap_text
 from game.ui.widgets import Button, FeltBackground, draw_panel
 
 if TYPE_CHECKING:
@@ -42,8 +50,13 @@ log = logging.getLogger(__name__)
 
 REFERENCE = (1100, 800)  # px: the window the help screen is designed at
 MEASURE = 58  # ems: the longest comfortable line of text (about 90 characters)
-# Blocks of the text: ("h", heading), ("p", paragraph), ("li", bullet), ("row", (key, text)).
+# Blocks of the text: ("part", title), ("h", heading), ("p", paragraph), ("li", bullet),
+# ("row", (key, text)).
 Block = tuple[str, object]
+#: The contents list: the parts and headings it jumps to, in order (keys 1 to 5).
+CONTENTS = ("How to play", "The boxes", "Reading the card", "The coach", "Controls")
+DIGITS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5)
+ROW_TEXT_LEAST = 16  # ems: a row's text narrower than this goes under its key instead
 
 
 def rules_text() -> list[Block]:
@@ -187,6 +200,131 @@ def rules_text() -> list[Block]:
     ]
 
 
+def card_text() -> list[Block]:
+    """What the figures on the scorecard mean."""
+    return [
+        (
+            "p",
+            "Each player has a column. An open box shows, in small grey figures, the points "
+            "the dice on the table would score there now (a zero in a paler grey).",
+        ),
+        (
+            "row",
+            (
+                "63 (+6), 40 (-2)",
+                "The upper total, and beside it the pace: how far the upper boxes filled so "
+                "far are ahead (+) or behind (-) of three of each face. Three of each face "
+                f"makes exactly the {UPPER_BONUS_THRESHOLD} the bonus needs, so (+6) is six "
+                "points to spare and (-2) is two points to make up in the boxes still open.",
+            ),
+        ),
+        (
+            "row",
+            (
+                "needs 27",
+                "In the bonus row: the points the upper boxes still need to reach "
+                f"{UPPER_BONUS_THRESHOLD} and earn the {UPPER_BONUS}-point bonus. Once it is "
+                f"earned the row shows {UPPER_BONUS}; once it is out of reach, 0.",
+            ),
+        ),
+        (
+            "row",
+            (
+                "Advice figures",
+                "With the advice overlay on (Settings, Coach), each open box also shows at "
+                "its right the expected final total if you score the dice there now. The box "
+                "in green is the best move. When keeping dice and rolling again is better, "
+                "no box is green: the box worth most if you must score is in bold, and the "
+                "corner of the card says the best move, as the hint does.",
+            ),
+        ),
+    ]
+
+
+#: The grading mark as the table shows it (game.scenes.table.coach), for the example.
+GRADE_EXAMPLE = "Ann: keep 6-6 was 3.4 points better"
+
+
+def coach_text(keys: InputMap) -> list[Block]:
+    """What the coach's figures and lines mean; the examples are made by the coach's own
+    words (game.ai.reasons), so they read as the table does."""
+    best, other = hint_lines([(Keep((5, 5)), 231.4), (Keep((5, 5, 5)), 229.1)])
+    question = big_mistake(Keep((6, 6)), 12.5)
+    keep = say(Reason(Keep((5, 5, 5)), aims=(Category.FIVES, Category.THREE_OF_A_KIND)))
+    score = say(
+        Reason(
+            Score(Category.FIVES),
+            points=15,
+            other=Score(Category.THREE_OF_A_KIND),
+            other_points=18,
+            margin=2.2,
+        )
+    )
+    return [
+        (
+            "p",
+            "The coach knows the best play exactly. Its figures are expected points: your "
+            "average final total over every way the dice could still fall, if you play the "
+            "rest of the game as well as it can be played. A move that is 3.4 points better "
+            "adds 3.4 points to that average; the dice decide the rest.",
+        ),
+        (
+            "row",
+            (
+                f"Hint ({keys.label('hint')})",
+                f"\u201c{best}\u201d: the move the coach would make, and the expected final "
+                "total after it. The lines under it are the next best moves, each with its "
+                f"expected final total and how much less it is: \u201c{other}\u201d.",
+            ),
+        ),
+        (
+            "row",
+            (
+                "Grading",
+                f"\u201c{GRADE_EXAMPLE}\u201d: with live grading on, a move that gives away "
+                "more than your threshold is marked under the player's name with the better "
+                "move and how many expected points it would have kept. The mark goes when "
+                "that player's moment is over.",
+            ),
+        ),
+        (
+            "row",
+            (
+                "Big mistakes",
+                "With \u201cAsk before big mistakes\u201d on, a move that gives away more "
+                f"than that threshold asks first: \u201c{question}\u201d",
+            ),
+        ),
+        (
+            "row",
+            (
+                "CPU reasons",
+                f"\u201c{keep}\u201d names the boxes the kept dice help. \u201c{score}\u201d "
+                "says what a choice gains over the next best; when a CPU plays a worse move, "
+                "the line says which move was better and by how much.",
+            ),
+        ),
+        (
+            "p",
+            "Using hints or undo marks your game as assisted in the results and records.",
+        ),
+    ]
+
+
+def help_text(keys: InputMap) -> list[Block]:
+    """The whole help, part by part."""
+    return [
+        ("part", "How to play"),
+        *rules_text(),
+        ("part", "Reading the card"),
+        *card_text(),
+        ("part", "The coach"),
+        *coach_text(keys),
+        ("part", "Controls"),
+        *controls_text(keys),
+    ]
+
+
 def controls_text(keys: InputMap) -> list[Block]:
     """The keys, read from the player's key map so remapped keys show as they are."""
     k = keys.label
@@ -217,8 +355,18 @@ def controls_text(keys: InputMap) -> list[Block]:
         ("row", (f"{k('left')} / {k('right')}", "Change a value")),
         ("row", (k("confirm"), "Choose")),
         ("row", (k("pause"), "Back")),
+        ("row", ("1 to 5", "In this help: jump to a part of the contents")),
         ("p", "Everything works with the mouse too: hover to focus, click to choose."),
     ]
+
+
+@dataclass(frozen=True)
+class Link:
+    """A contents entry: its place in the content (content coordinates) and where it goes."""
+
+    rect: pygame.Rect
+    target: str  # a part or heading of the text
+    number: int  # 1.., its key
 
 
 class HelpScene(Scene):
@@ -227,30 +375,84 @@ class HelpScene(Scene):
         self.felt = FeltBackground()
         self.scroll = ScrollView()
         self.back = Button("Back", self.close, primary=True, hint=ctx.input.label("pause"))
-        self.back_focused = True
         self.size = (0, 0)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.title: tuple[pygame.Surface, pygame.Rect] | None = None
         # Laid-out text: (image, x, y) in content coordinates, y from the content's top.
         self.items: list[tuple[pygame.Surface, int, int]] = []
         self.rules: list[tuple[pygame.Rect, int]] = []  # heading underlines: (rect, y)
+        self.anchors: dict[str, int] = {}  # part or heading -> its y in the content
+        self.links: list[Link] = []
+        self.focus = len(CONTENTS)  # 0.. a contents entry; len(links): Back
         self.body_px = 22.0
 
     def close(self) -> None:
         self.ctx.stack.pop()
 
+    @property
+    def back_focused(self) -> bool:
+        return self.focus >= len(self.links)
+
+    def jump(self, target: str) -> None:
+        """Scroll so that part or heading is at the top of the view."""
+        self.scroll.scroll_to(self.anchors[target])
+
+    def link_on_screen(self, link: Link) -> pygame.Rect:
+        return self.scroll.to_screen(link.rect)
+
+    def _link_at(self, pos: tuple[int, int]) -> int | None:
+        if not self.scroll.viewport.collidepoint(pos):
+            return None
+        return next(
+            (i for i, link in enumerate(self.links) if self.link_on_screen(link).collidepoint(pos)),
+            None,
+        )
+
     # ----------------------------------------------------------------- input
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.back.hit(event.pos):
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.back.hit(event.pos):
+                self.close()
+                return True
+            link = self._link_at(event.pos)
+            if link is not None:
+                self.focus = link
+                self.jump(self.links[link].target)
+                return True
+        if event.type == pygame.MOUSEMOTION:
+            link = self._link_at(event.pos)
+            if link is not None:
+                self.focus = link
+            elif self.back.hit(event.pos):
+                self.focus = len(self.links)
+        intent = self.ctx.input.menu_intent(event)
+        if is_back(intent):
             self.close()
             return True
-        if event.type == pygame.MOUSEMOTION:
-            self.back_focused = True  # the only button: it always has the focus
-        intent = self.ctx.input.menu_intent(event)
-        if is_back(intent) or is_confirm(intent):
-            self.close()
+        if is_confirm(intent):
+            if self.back_focused:
+                self.close()
+            else:
+                self.jump(self.links[self.focus].target)
+            return True
+        if intent in (Intent.FOCUS_NEXT, Intent.FOCUS_PREV):
+            step = 1 if intent is Intent.FOCUS_NEXT else -1
+            self.focus = (self.focus + step) % (len(self.links) + 1)
+            if not self.back_focused:
+                self._show_link(self.links[self.focus])
+            return True
+        if event.type == pygame.KEYDOWN and event.key in DIGITS[: len(self.links)]:
+            self.focus = DIGITS.index(event.key)
+            self.jump(self.links[self.focus].target)
             return True
         return self.scroll.handle(event, intent)
+
+    def _show_link(self, link: Link) -> None:
+        """Scroll a contents entry the focus moved to into view."""
+        on_screen = self.link_on_screen(link)
+        view = self.scroll.viewport
+        if on_screen.top < view.top or on_screen.bottom > view.bottom:
+            self.scroll.scroll_to(max(0, link.rect.top - self.scroll.line))
 
     # ----------------------------------------------------------------- layout and drawing
     def layout(self, size: tuple[int, int]) -> None:
@@ -277,35 +479,55 @@ class HelpScene(Scene):
         self.panel.centerx = w // 2
         pad = max(8, round(22 * unit))
         viewport = viewport_in(self.panel, pad, max(6, body.get_linesize() // 2))
-        width = viewport.width
-        self.items, self.rules = [], []
-        y = 0
-        y = self._set_blocks(rules_text(), body, width, y, "How to play")
-        y += body.get_linesize()
-        y = self._set_blocks(controls_text(self.ctx.input), body, width, y, "Controls")
+        self.items, self.rules, self.anchors = [], [], {}
+        y = self._set_contents(body, viewport.width)
+        y = self._set_blocks(help_text(self.ctx.input), body, viewport.width, y)
         self.scroll.set_content(viewport, y, body.get_linesize())
 
-    def _set_blocks(
-        self, blocks: list[Block], body: pygame.font.Font, width: int, y: int, title: str
-    ) -> int:
+    def _set_contents(self, body: pygame.font.Font, width: int) -> int:
+        """The contents list at the top: one entry a line, its key before it."""
+        theme, fonts = self.ctx.theme, self.ctx.fonts
+        line = round(body.get_linesize() * 1.25)
+        head = fonts.get(self.body_px * 1.15, bold=True)
+        self.items.append((head.render("Contents", True, theme.accent_dark), 0, 0))
+        y = head.get_linesize() + line // 4
+        key_w = body.size("8  ")[0]
+        self.links = []
+        for number, target in enumerate(CONTENTS, 1):
+            text = ellipsize(body, target, width - key_w)
+            self.items.append((body.render(str(number), True, theme.text_dim), 0, y))
+            self.items.append((body.render(text, True, theme.accent_dark), key_w, y))
+            rect = pygame.Rect(0, y, key_w + body.size(text)[0], body.get_linesize())
+            self.links.append(Link(rect.inflate(8, 4), target, number))
+            y += line
+        self.focus = min(self.focus, len(self.links))
+        return y + line // 2
+
+    def _set_blocks(self, blocks: list[Block], body: pygame.font.Font, width: int, y: int) -> int:
         theme, fonts = self.ctx.theme, self.ctx.fonts
         line = round(body.get_linesize() * 1.12)
         big = fonts.get(self.body_px * 1.5, bold=True)
         head = fonts.get(self.body_px * 1.15, bold=True)
         strong = fonts.get(self.body_px, bold=True)
-        image = big.render(title, True, theme.accent_dark)
-        self.items.append((image, 0, y))
-        y += big.get_linesize()
-        self.rules.append((pygame.Rect(0, y, width, max(2, line // 12)), y))
-        y += line // 2
-        rows = [b for b in blocks if b[0] == "row"]
-        key_w = min(
-            width * 2 // 5,
-            max((strong.size(str(b[1][0]))[0] for b in rows), default=0),  # type: ignore[index]
-        )
-        for kind, content in blocks:
-            if kind == "h":
+        em = body.size("m")[0]
+        gap = body.size("MM")[0]
+        key_w, stacked = 0, False
+        for at, (kind, content) in enumerate(blocks):
+            if kind == "part":
                 y += line // 2
+                self.anchors[str(content)] = y
+                self.items.append((big.render(str(content), True, theme.accent_dark), 0, y))
+                y += big.get_linesize()
+                self.rules.append((pygame.Rect(0, y, width, max(2, line // 12)), y))
+                y += line // 2
+                # Keys and their texts line up within a part.
+                part = itertools.takewhile(lambda b: b[0] != "part", blocks[at + 1 :])
+                keys = [str(b[1][0]) for b in part if b[0] == "row"]  # type: ignore[index]
+                key_w = min(width * 2 // 5, max((strong.size(k)[0] for k in keys), default=0))
+                stacked = width - key_w - gap < ROW_TEXT_LEAST * em
+            elif kind == "h":
+                y += line // 2
+                self.anchors[str(content)] = y
                 self.items.append((head.render(str(content), True, theme.accent_dark), 0, y))
                 y += head.get_linesize() + line // 6
             elif kind == "p":
@@ -323,16 +545,30 @@ class HelpScene(Scene):
                 y += line // 4
             elif kind == "row":
                 key, text = content  # type: ignore[misc]
-                gap = body.size("MM")[0]
-                key_lines = wrap_text(strong, key, key_w)
-                text_lines = wrap_text(body, text, width - key_w - gap)
-                for i, part in enumerate(key_lines):
-                    self.items.append((strong.render(part, True, theme.text), 0, y + i * line))
-                for i, part in enumerate(text_lines):
-                    image = body.render(part, True, theme.text)
-                    self.items.append((image, key_w + gap, y + i * line))
-                y += max(len(key_lines), len(text_lines)) * line + line // 4
+                y = self._set_row(key, text, (body, strong), width, y, key_w, stacked)
         return y
+
+    def _set_row(self, key, text, fonts, width, y, key_w, stacked) -> int:
+        """A key and its text side by side, or the text under its key where the window is
+        too narrow for both (a large text size)."""
+        body, strong = fonts
+        theme = self.ctx.theme
+        line = round(body.get_linesize() * 1.12)
+        gap = body.size("MM")[0]
+        if stacked:
+            key_lines = wrap_text(strong, key, width)
+            text_x, text_w = gap, width - gap
+        else:
+            key_lines = wrap_text(strong, key, key_w)
+            text_x, text_w = key_w + gap, width - key_w - gap
+        for i, part in enumerate(key_lines):
+            self.items.append((strong.render(part, True, theme.text), 0, y + i * line))
+        text_y = y + len(key_lines) * line if stacked else y
+        text_lines = wrap_text(body, text, text_w)
+        for i, part in enumerate(text_lines):
+            self.items.append((body.render(part, True, theme.text), text_x, text_y + i * line))
+        used = len(key_lines) + len(text_lines) if stacked else max(len(key_lines), len(text_lines))
+        return y + used * line + line // 4
 
     def draw(self, surface: pygame.Surface) -> None:
         theme, fonts = self.ctx.theme, self.ctx.fonts
@@ -347,6 +583,11 @@ class HelpScene(Scene):
                 moved = self.scroll.to_screen(rect)
                 if moved.colliderect(view):
                     pygame.draw.rect(surface, theme.panel_edge, moved)
+            for i, link in enumerate(self.links):
+                if i == self.focus:
+                    # Focus is an outline and a marker, never colour alone.
+                    rect = self.link_on_screen(link)
+                    pygame.draw.rect(surface, theme.focus, rect, max(2, rect.height // 12), 4)
             for image, x, y in self.items:
                 top = view.top + y - offset
                 if top + image.get_height() >= view.top and top <= view.bottom:

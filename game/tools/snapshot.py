@@ -249,6 +249,12 @@ def shot_history(ctx) -> None:
     ctx.stack.push(HistoryScene(ctx))
 
 
+def shot_help(ctx) -> None:
+    from game.scenes.help import HelpScene
+
+    ctx.stack.push(HelpScene(ctx))
+
+
 SHOTS: dict[str, Callable] = {
     "review": shot_review,
     "statistics": shot_statistics,
@@ -261,6 +267,7 @@ SHOTS: dict[str, Callable] = {
     "hint": shot_hint,
     "pause": shot_pause,
     "results": shot_results,
+    "help": shot_help,
 }
 
 

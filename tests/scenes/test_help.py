@@ -1,0 +1,128 @@
+"""The help driven by real events: its contents list jumps to each part by key, Tab and Enter,
+and mouse; it explains the card's figures and the coach's lines in the words the table uses;
+and its text stays inside the panel at small windows and large text."""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+import pytest
+
+from game.ai import Keep
+from game.ai.reasons import big_mistake
+from game.scenes.help import CONTENTS, GRADE_EXAMPLE, HelpScene, help_text
+from tests.scenes.test_menus import ENTER, Recorder, click, feed, hover, key, show
+
+
+def open_help(ctx) -> tuple[Recorder, HelpScene]:
+    base = show(ctx, Recorder(ctx))
+    return base, show(ctx, HelpScene(ctx))
+
+
+def words(ctx) -> str:
+    """Every text of the help, as one string."""
+    parts = []
+    for _kind, content in help_text(ctx.input):
+        parts += [content] if isinstance(content, str) else list(content)
+    return "\n".join(parts)
+
+
+def test_the_contents_list_every_part_and_starts_the_text(ctx):
+    _, help_scene = open_help(ctx)
+    assert [link.target for link in help_scene.links] == list(CONTENTS)
+    assert [link.number for link in help_scene.links] == [1, 2, 3, 4, 5]
+    # The contents come first, then the parts in the order they list them.
+    tops = [help_scene.anchors[target] for target in CONTENTS]
+    assert tops == sorted(tops) and tops[0] > help_scene.links[-1].rect.bottom
+    assert help_scene.back_focused and help_scene.scroll.offset == 0
+
+
+@pytest.mark.parametrize("number", [1, 2, 3, 4, 5])
+def test_a_number_key_jumps_to_its_part(ctx, number):
+    _, help_scene = open_help(ctx)
+    feed(ctx, key(pygame.K_0 + number, str(number)))
+    target = help_scene.anchors[CONTENTS[number - 1]]
+    assert help_scene.scroll.offset == min(target, help_scene.scroll.max_offset)
+    assert help_scene.scroll.offset > 0
+    feed(ctx, key(pygame.K_HOME))  # Home is back at the contents
+    assert help_scene.scroll.offset == 0
+
+
+def test_tab_and_enter_follow_the_contents_and_back_leaves(ctx):
+    base, help_scene = open_help(ctx)
+    feed(ctx, key(pygame.K_TAB))
+    assert help_scene.focus == 0 and not help_scene.back_focused
+    feed(ctx, key(pygame.K_TAB), key(pygame.K_TAB), key(pygame.K_TAB))
+    assert help_scene.focus == 3
+    feed(ctx, key(*ENTER))
+    assert help_scene.scroll.offset == help_scene.anchors["The coach"]
+    assert ctx.stack.top is help_scene  # Enter on a contents entry jumps, it does not leave
+    # Tab to an entry scrolled away brings the contents back into view.
+    feed(ctx, key(pygame.K_TAB, mod=pygame.KMOD_SHIFT))
+    assert help_scene.focus == 2 and help_scene.scroll.offset < help_scene.anchors["The coach"]
+    shown, view = help_scene.link_on_screen(help_scene.links[2]), help_scene.scroll.viewport
+    assert view.top <= shown.top and shown.bottom <= view.bottom
+    feed(ctx, key(pygame.K_TAB), key(pygame.K_TAB), key(pygame.K_TAB))
+    assert help_scene.back_focused
+    feed(ctx, key(*ENTER))
+    assert ctx.stack.top is base
+
+
+def test_the_mouse_hovers_and_clicks_a_contents_entry(ctx):
+    _, help_scene = open_help(ctx)
+    entry = help_scene.link_on_screen(help_scene.links[2]).center
+    feed(ctx, hover(entry))
+    assert help_scene.focus == 2
+    feed(ctx, click(entry))
+    assert help_scene.scroll.offset == help_scene.anchors["Reading the card"]
+    # The entry has scrolled away: a click where it was does nothing more.
+    offset = help_scene.scroll.offset
+    feed(ctx, click(help_scene.link_on_screen(help_scene.links[4]).center))
+    assert help_scene.scroll.offset == offset
+    feed(ctx, hover(help_scene.back.rect.center))
+    assert help_scene.back_focused
+
+
+def test_the_help_explains_the_figures_on_the_card(ctx):
+    text = words(ctx)
+    assert "(+6)" in text and "(-2)" in text and "three of each face" in text
+    assert "needs 27" in text and "still need to reach 63" in text
+    assert "expected final total if you score the dice there now" in text
+
+
+def test_the_coach_examples_are_the_tables_own_words(ctx):
+    text = words(ctx)
+    assert "\u201cBest: keep 5-5 (expected final 231.4)\u201d" in text
+    assert "\u201ckeep 5-5-5: 229.1 (2.3 less)\u201d" in text
+    assert big_mistake(Keep((6, 6)), 12.5) in text
+    assert "keep 5-5-5 for Fives or Three of a Kind" in text
+    assert "scoring 15 in Fives: 2.2 points better than scoring 18 in Three of a Kind" in text
+    # The grading mark is made by the table's coach overlay in this very form.
+    name, best, cost = re.fullmatch(
+        r"(\w+): (.+) was (\d+\.\d) points better", GRADE_EXAMPLE
+    ).groups()
+    assert (name, best, cost) == ("Ann", "keep 6-6", "3.4")
+    assert GRADE_EXAMPLE in text and "Hint (H)" in text
+    assert not re.search(r"(^|[\s(])[+-]\d+\.\d", text)  # no signed costs anywhere
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (640, 480)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("scale", [1.0, 2.0])
+def test_the_text_stays_in_the_panel_at_any_size_and_text_scale(ctx, size, scale):
+    ctx.apply_settings(ctx.settings.replace(text_scale=scale))
+    surface = pygame.display.set_mode(size)
+    _, help_scene = open_help(ctx)
+    help_scene.layout(size)
+    help_scene.draw(surface)
+    view = help_scene.scroll.viewport
+    assert surface.get_rect().contains(help_scene.panel)
+    assert help_scene.panel.contains(view) and surface.get_rect().contains(help_scene.back.rect)
+    for image, x, _y in help_scene.items:
+        assert x >= 0 and x + image.get_width() <= view.width
+    for link in help_scene.links:
+        assert link.rect.right <= view.width + 4  # the focus outline's margin
+    # Every part can still be reached with its number key.
+    feed(ctx, key(pygame.K_4, "4"))
+    target = help_scene.anchors["The coach"]
+    assert help_scene.scroll.offset == min(target, help_scene.scroll.max_offset) > 0
