@@ -68,7 +68,7 @@ from game.rules.config import MAX_PLAYERS
 log = logging.getLogger(__name__)
 
 CHUNK = 50  # games per work unit: small enough for a smooth progress bar and an even split
-BATCH_CHUNK = 5000  # games per work unit of the batch simulator: wide arrays share states
+BATCH_CHUNK = 10000  # games per work unit of the batch simulator: wide arrays share states
 MAX_GAMES = 10_000_000
 
 
@@ -351,6 +351,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--tie-breaker", action="store_true", help="play off tied games")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--calibration",
+        action="store_true",
+        help="check the win chances instead (game.tools.calibration)",
+    )
     args = parser.parse_args(argv)
     if args.games > MAX_GAMES:
         parser.error(f"argument --games: at most {MAX_GAMES:,}")
@@ -401,6 +406,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     variant = Variant(args.variant)
     show = not args.quiet and sys.stderr.isatty() and args.games >= 100
+    if args.calibration:
+        from game.tools import calibration  # it plays games as this module does
+
+        progress = ProgressBar() if show else None
+        return calibration.report(
+            args.players, args.games, args.seed, variant, args.workers, args.json, progress
+        )
     started = time.perf_counter()
     try:
         records = run(
