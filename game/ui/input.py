@@ -1,10 +1,14 @@
-"""One map from keys to intents, built from the player's (remappable) key bindings.
+"""One map from keys and pad buttons to intents, built from the player's (remappable) key
+and pad bindings.
 
 Scenes never test raw key codes: the table asks `InputMap.intent(event)` for an `Intent`,
-menus ask `InputMap.menu_intent(event)`. Undo needs Ctrl held (Ctrl+Z); Tab / Shift+Tab
+menus ask `InputMap.menu_intent(event)`; a press is a KEYDOWN or a pad's PAD_PRESS
+(`is_press`; game.ui.pads reads the pads). Undo needs Ctrl held (Ctrl+Z); Tab / Shift+Tab
 always move the focus. In menus Enter always confirms and Esc and Backspace always go back,
 even when the player has bound those keys to something done at the table (a roll, a hold):
-such bindings mean nothing in a menu. `is_back` accepts BACK and the pause key.
+such bindings mean nothing in a menu. A pad's A and B are its Enter and Esc. `is_back`
+accepts BACK and the pause key. `label` names an intent's key, or its pad button (by the
+pad's glyphs) while a pad was the device used last.
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ import logging
 from collections.abc import Mapping
 
 import pygame
+
+from game.ui.pads import PAD_PRESS, Pads, button_glyph
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +71,19 @@ TABLE_INTENTS = frozenset(
 )
 BACK_KEYS = (pygame.K_ESCAPE, pygame.K_BACKSPACE)
 CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+# A pad's Enter, Esc and Tab / Shift+Tab: what these buttons mean where nothing else claims
+# them (in a menu, a button bound to a table action, as a key is).
+PAD_FIXED = {
+    "a": Intent.CONFIRM,
+    "b": Intent.BACK,
+    "rightshoulder": Intent.FOCUS_NEXT,
+    "leftshoulder": Intent.FOCUS_PREV,
+}
+
+
+def is_press(event: pygame.event.Event) -> bool:
+    """A key pressed, or a pad's button (or a held direction's repeat)."""
+    return event.type in (pygame.KEYDOWN, PAD_PRESS)
 
 
 def is_back(intent: Intent | None) -> bool:
@@ -86,7 +105,12 @@ KEY_WORDS = {
 
 
 class InputMap:
-    def __init__(self, bindings: Mapping[str, tuple[str, ...] | list[str]]) -> None:
+    def __init__(
+        self,
+        bindings: Mapping[str, tuple[str, ...] | list[str]],
+        pad_bindings: Mapping[str, tuple[str, ...] | list[str]] | None = None,
+        pads: Pads | None = None,
+    ) -> None:
         self._keys: dict[int, Intent] = {}
         for intent, names in bindings.items():
             for name in names:
@@ -97,9 +121,17 @@ class InputMap:
                     continue
                 self._keys.setdefault(code, Intent(intent))
         self.bindings = {intent: tuple(names) for intent, names in bindings.items()}
+        self.pad_bindings = {intent: tuple(names) for intent, names in (pad_bindings or {}).items()}
+        self._buttons: dict[str, Intent] = {}
+        for intent, names in self.pad_bindings.items():
+            for name in names:
+                self._buttons.setdefault(name, Intent(intent))
+        self.pads = pads
 
     def intent(self, event: pygame.event.Event) -> Intent | None:
-        """The intent of a KEYDOWN event, or None."""
+        """The intent of a KEYDOWN or PAD_PRESS event, or None."""
+        if event.type == PAD_PRESS:
+            return self._buttons.get(event.button) or PAD_FIXED.get(event.button)
         if event.type != pygame.KEYDOWN:
             return None
         if event.key == pygame.K_TAB:
@@ -119,11 +151,30 @@ class InputMap:
         action keeps its fixed menu meaning (Enter confirms, Esc and Backspace go back)."""
         intent = self.intent(event)
         if intent in TABLE_INTENTS:
+            if event.type == PAD_PRESS:
+                return PAD_FIXED.get(event.button)
             return _fixed(event.key)
         return intent
 
+    @property
+    def showing_pad(self) -> bool:
+        """A pad was the device used last: hints show its buttons."""
+        return self.pads is not None and self.pads.glyphs is not None
+
     def label(self, intent: str) -> str:
-        """How to show the key(s) of an intent in hints: 'Space', 'Ctrl+Z'."""
+        """How to show the key of an intent in hints: 'Space', 'Ctrl+Z'; while a pad was used
+        last, its button as that pad shows it: 'X', 'Square', 'Start' ('?' if none).
+        "back" is the key or button that leaves a menu (the pause key; a pad's B)."""
+        if self.showing_pad:
+            family = self.pads.glyphs
+            buttons = self.pad_bindings.get(intent, ())
+            if intent == Intent.BACK:
+                buttons = ("b",)
+            elif not buttons:
+                buttons = tuple(b for b, i in PAD_FIXED.items() if i == intent)
+            return button_glyph(buttons[0], family) if buttons else "?"
+        if intent == Intent.BACK:
+            intent = Intent.PAUSE
         names = self.bindings.get(intent, ())
         if not names:
             return "?"

@@ -8,6 +8,7 @@ from contextlib import contextmanager
 
 import pygame
 
+from game.ui.input import is_press
 from game.ui.theme import Theme
 
 WHEEL_LINES = 3  # lines scrolled per mouse-wheel notch
@@ -92,7 +93,7 @@ class ScrollView:
         """Wheel, Up/Down, PageUp/PageDown, Home/End and the scrollbar; True if used."""
         if event.type == pygame.MOUSEWHEEL:
             return self.scroll_by(-event.y * self.line * WHEEL_LINES) or True
-        if event.type == pygame.KEYDOWN:
+        if is_press(event):
             if intent in ("up", "down"):
                 self.scroll_by(self.line if intent == "down" else -self.line)
                 return True

@@ -11,7 +11,7 @@ import pygame
 
 from game.ui.focus_grid import FocusGrid
 from game.ui.fonts import Fonts
-from game.ui.input import Intent, is_confirm, menu_letter
+from game.ui.input import Intent, is_confirm, is_press, menu_letter
 from game.ui.theme import Theme
 
 
@@ -22,7 +22,13 @@ class Button:
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     enabled: bool = True
     primary: bool = False
-    hint: str = ""  # the key, shown small on the button
+    # The key, shown small on the button; a callable is read when drawn (the hint follows
+    # the device in use: a key, or a pad's button).
+    hint: str | Callable[[], str] = ""
+
+    @property
+    def hint_text(self) -> str:
+        return self.hint() if callable(self.hint) else self.hint
 
     def hit(self, pos: tuple[int, int]) -> bool:
         return self.enabled and self.rect.collidepoint(pos)
@@ -37,7 +43,7 @@ class Button:
             focused,
             self.enabled,
             self.primary,
-            self.hint,
+            self.hint_text,
         )
 
 
@@ -115,7 +121,7 @@ class FocusRing(FocusGrid):
         letter of a button's hint. True if the event was used."""
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
             return self.handle_mouse(event)
-        if event.type != pygame.KEYDOWN:
+        if not is_press(event):
             return False
         return self.handle_key(event, intent) or self.press_shortcut(menu_letter(event))
 
@@ -159,7 +165,7 @@ class FocusRing(FocusGrid):
         """Focus and press the button whose key hint is `letter` (a disabled one is left as it
         is); False if no button has that hint."""
         for button in self.buttons:
-            if letter and button.hint.lower() == letter:
+            if letter and button.hint_text.lower() == letter:
                 if button.enabled:
                     self.focus(button)
                     self.press()
