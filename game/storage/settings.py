@@ -137,6 +137,7 @@ _CHECKS: dict[str, Callable[[object], object]] = {
     "muted": _bool,
     "animation_speed": _choice(ANIMATION_SPEEDS),
     "reduced_motion": _bool,
+    "tidy_dice": _bool,
     "cpu_pace": _choice(CPU_PACES),
     "verify": _choice(VERIFY_MODES),
     "show_previews": _bool,
@@ -166,6 +167,7 @@ class Settings:
     muted: bool = False
     animation_speed: str = "normal"  # ANIMATION_SPEEDS
     reduced_motion: bool = False
+    tidy_dice: bool = True  # thrown dice drift to a row once they settle
     cpu_pace: str = "normal"  # CPU_PACES
     verify: str = "zeros"  # VERIFY_MODES: confirm before writing a zero (seed 003's verify)
     show_previews: bool = True  # points each open box would score

@@ -15,7 +15,7 @@ import math
 import numpy as np
 import pygame
 
-from game.ui.dice_view import Layers, Point, SpriteCache, coverage, rgba_surface
+from game.ui.dice_view import Layers, Point, SpriteCache, coverage, rgba_surface, turned_image
 from game.ui.palette import STANDARD_DICE, DicePalette
 
 TOP_WIDTH = 0.8  # of the height: the mouth's outer width
@@ -216,9 +216,8 @@ class CupRenderer:
         height = int(round(height))
         if shadow and palette.shadow[3] > 0:
             self._draw_shadow(surface, center, height, angle, palette)
-        image = self.sprite(height, palette)
-        if angle % 360.0 != 0.0:
-            image = pygame.transform.rotozoom(image, angle, 1.0)
+        # Turned in whole degrees, kept: a shake and a pour reuse the same few dozen images.
+        image = turned_image(self.sprite(height, palette), round(angle), 1.0, cache=True)
         rect = image.get_rect(center=(round(center[0]), round(center[1])))
         surface.blit(image, rect)
         return rect

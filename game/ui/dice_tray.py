@@ -1,45 +1,109 @@
-"""The five dice on the table and the cup: a roll shakes the cup, then the rolled dice tumble
-out along seeded paths and settle on the faces the rules decided. Held dice slide down to the
-hold row, in their own column, so they stay where the player expects.
+"""The five dice on the table and the cup: a roll shakes the cup, tips it, and the free dice pour
+out onto the felt, fly, bounce off the felt, each other and the walls, and come to rest where
+the throw puts them, showing the faces the rules decided (game.anim.throw simulates the whole
+throw first). Then, if the player likes it tidy, they drift to a row that is easy to read and
+click. Held dice sit in the hold row, square and a little smaller, so their rings and padlocks
+never touch.
 
-The rules decide the dice first; this only reveals them. Cosmetic randomness (shake phase,
-tumble paths) comes from its own RNG, so the game is the same at any frame rate.
+The rules decide the dice first; this only reveals them. Cosmetic randomness (shake phase, the
+throw) comes from the tray's own RNG, seeded from the game's seed, and the throw is simulated at
+a fixed step, so it looks the same at any frame rate.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pygame
 
-from game.anim import Shake, TumblePath
+from game.anim import Shake
+from game.anim import orientation as ori
+from game.anim.orientation import Quat
+from game.anim.throw import Area, Throw, simulate
 from game.ui.cup_view import cup_mouth, draw_cup
-from game.ui.dice_view import default_renderer, draw_die
+from game.ui.dice_3d import die_model
+from game.ui.dice_view import default_renderer
 from game.ui.layout import TableLayout
 from game.ui.palette import DicePalette
 
-SHAKE_TIME = 0.4  # s the cup shakes before the dice come out
-TUMBLE_TIME = 0.75  # s from the cup's mouth to rest
-APPEAR_TIME = 0.18  # s: with reduced motion, dice fade in where they land
-SLIDE_RATE = 16.0  # 1/s: how fast a held die slides to its row (exponential approach)
-SETTLED = 0.5  # px: a slide closer than this is over
+SHAKE_TIME = 0.4  # s the cup shakes before it tips
+TIP_TIME = 0.14  # s the cup takes to tip over before the dice pour out
 POUR_ANGLE = -55.0  # degrees the cup tips as the dice pour out
+RIGHT_TIME = 0.35  # s the cup takes to stand up again
+SLIDE_RATE = 9.0  # 1/s: how fast a die drifts to its row or its hold slot (exponential)
+SETTLED = 0.5  # px: a drift closer than this is over
 LANDED_GRACE = 0.35  # s after the dice land in which presses are not taken as choices
-TUMBLE_LIFT = 0.6  # peak height of a throw, in die sizes: the dice stay over the tray
+TIDY_PAUSE = 0.25  # s the dice lie where they fell before drifting to the row
+REST_TURN = 6.0  # degrees: a tidied die keeps a slight turn, as a placed die has
+HELD_ROOM = 1.6  # die sizes a held die needs (its ring and padlock, a focus ring and glow)
+# to clear its neighbour
+MIN_HELD_SCALE = 0.6
+MAX_SOUNDS = 3  # impacts heard per frame: five dice landing do not need fifteen clacks
 
 
 @dataclass
 class DieSprite:
     face: int | None = None  # None: in the cup, not shown
-    x: float = 0.0
+    x: float = 0.0  # px: where its top is drawn (the table point under it when lifted)
     y: float = 0.0
-    angle: float = 0.0
-    lift: float = 0.0
+    lift: float = 0.0  # die sizes above the felt
+    turn: Quat = ori.IDENTITY  # die axes to world axes: which face is up and how it is turned
     held: bool = False
-    path: TumblePath | None = None
-    rest_angle: float = 0.0
+    home: tuple[float, float] = (0.5, 0.5)  # where it came to rest, as shares of the landing area
+    rest_turn: float = 0.0  # degrees: its slight turn in the tidy row
+    scale: float = 1.0  # of the layout's die size: held dice are a little smaller
+    thrown: int | None = None  # its index in the throw in the air
+
+    @property
+    def heading(self) -> float:
+        """Degrees the die is turned about the vertical, counter-clockwise on screen."""
+        return math.degrees(ori.heading(self.turn))
+
+
+def flat_turn(face: int, degrees: float) -> Quat:
+    """A die lying flat showing `face`, turned `degrees` counter-clockwise."""
+    return ori.multiply(ori.about(ori.UP, math.radians(degrees)), ori.relabel(ori.IDENTITY, face))
+
+
+def squared(turn: Quat, degrees: float) -> Quat:
+    """`turn` laid flat and turned the least way to `degrees` from square (the pips keep their
+    places on the face, so a die drifting into the row turns a little, never a quarter)."""
+    flat = ori.laid_flat(turn)
+    return ori.multiply(ori.about(ori.UP, math.radians(degrees) - ori.heading(flat)), flat)
+
+
+def landing_area(layout: TableLayout) -> pygame.Rect:
+    """The felt where thrown dice may come to rest: right of the cup, above the hold row and
+    its label, inside the tray (so never under the scorecard)."""
+    size = layout.die_size
+    tray = layout.tray
+    left = round(layout.cup[0] + layout.cup_height * 0.45)
+    top = round(tray.top + 0.12 * size)
+    right = round(tray.right - 0.12 * size)
+    bottom = round(layout.hold_strip.top - 0.45 * size)
+    return pygame.Rect(left, top, max(1, right - left), max(1, bottom - top))
+
+
+@dataclass
+class _Flight:
+    """A roll in progress: the shake, the tip of the cup and the recorded throw."""
+
+    throw: Throw
+    shake: Shake | None
+    shake_time: float  # s
+    tip_time: float  # s
+    speed: float  # animation time scale: 0.5 plays twice as fast
+    faces: tuple[int, ...]
+    time: float = 0.0  # s since the roll began
+    heard: int = 0  # impacts already played
+    impacts: list[float] = field(default_factory=list)  # strengths due this frame
+
+    @property
+    def throw_time(self) -> float:
+        """Seconds into the throw itself (negative while the cup shakes and tips)."""
+        return (self.time - self.shake_time - self.tip_time) / self.speed
 
 
 class DiceTray:
@@ -47,126 +111,190 @@ class DiceTray:
         self.rng = random.Random(seed)
         self.dice = [DieSprite() for _ in range(5)]
         self.layout: TableLayout | None = None
-        self.shake: Shake | None = None
-        self.time = 0.0  # s into the current roll (shake, then tumble)
-        self.shake_time = SHAKE_TIME
-        self.tumble_time = TUMBLE_TIME
+        self.area = pygame.Rect(0, 0, 1, 1)
         self.reduced_motion = False
-        self.rolling = False
+        self.tidy = True  # dice drift to a row after they settle
+        self.flight: _Flight | None = None
         self.settling = 0.0  # s left in which dice that just landed are only being looked at
+        self.tidy_wait = 0.0  # s before landed dice start drifting to the row
         self.dim = False  # the dice of a finished turn, shown faded
+        self._sounds: list[float] = []
 
     # ----------------------------------------------------------------- geometry
     def set_layout(self, layout: TableLayout, palette: DicePalette | None = None) -> None:
+        if self.flight is not None:
+            self.finish()  # a throw is simulated for one size of felt: land it
         self.layout = layout
+        self.area = landing_area(layout)
         if palette is not None:
-            # Render every face now, so the first hold mid-game does not stall a frame.
-            default_renderer().prewarm(round(layout.die_size), palette)
+            # Render the rings and shadows now, so the first hold mid-game does not stall.
+            renderer = default_renderer()
+            size = round(layout.die_size)
+            renderer.prewarm_decorations(size, palette)
+            renderer.prewarm_decorations(round(size * self.held_scale), palette)
         for i, die in enumerate(self.dice):
-            die.x, die.y = self._slot(i, die.held)
+            die.x, die.y = self._target(i)
+            die.scale = self.held_scale if die.held else 1.0
+
+    @property
+    def held_scale(self) -> float:
+        if self.layout is None:
+            return 1.0
+        slots = self.layout.hold_slots
+        step = abs(slots[1][0] - slots[0][0])
+        return max(MIN_HELD_SCALE, min(1.0, step / (HELD_ROOM * self.layout.die_size)))
 
     def _slot(self, i: int, held: bool) -> tuple[float, float]:
         assert self.layout is not None
         return (self.layout.hold_slots if held else self.layout.roll_slots)[i]
 
+    def _home_px(self, die: DieSprite) -> tuple[float, float]:
+        """Where a die that came to rest lies, kept inside the felt of today's layout."""
+        area, size = self.area, self.layout.die_size if self.layout else 1.0
+        # The throw keeps a die's middle 0.575 die sizes from the walls; a new layout may not.
+        margin_x = min(0.55 * size, area.width / 2)
+        margin_y = min(0.55 * size, area.height / 2)
+        x = area.left + die.home[0] * area.width
+        y = area.top + die.home[1] * area.height
+        return (
+            min(max(x, area.left + margin_x), area.right - margin_x),
+            min(max(y, area.top + margin_y), area.bottom - margin_y),
+        )
+
+    def _target(self, i: int) -> tuple[float, float]:
+        """Where die i goes when nothing is thrown: its hold slot, its place in the row, or
+        (not tidy) where it came to rest."""
+        die = self.dice[i]
+        if die.held or self.tidy:
+            return self._slot(i, die.held)
+        return self._home_px(die)
+
+    def _target_turn(self, i: int) -> Quat:
+        die = self.dice[i]
+        if die.held:
+            return squared(die.turn, 0.0)  # square in the hold row, padlock at the corner
+        if self.tidy:
+            return squared(die.turn, die.rest_turn)
+        return die.turn
+
+    def size_of(self, i: int) -> float:
+        assert self.layout is not None
+        return self.layout.die_size * self.dice[i].scale
+
     def die_at(self, pos: tuple[int, int]) -> int | None:
-        """The die under the pointer (its resting place counts too, so a click on a die that
-        is still landing still holds it)."""
-        if self.layout is None:
+        """The die under the pointer (where it is going counts too, so a click on a die that
+        is still drifting still holds it). Dice in the air are not there to be clicked."""
+        if self.layout is None or self.flight is not None:
             return None
-        half = self.layout.die_size * 0.6
         for i, die in enumerate(self.dice):
             if die.face is None:
                 continue
-            sx, sy = self._slot(i, die.held)
-            for x, y in ((die.x, die.y), (sx, sy)):
+            half = self.size_of(i) * 0.6
+            for x, y in ((die.x, die.y), self._target(i)):
                 if abs(pos[0] - x) <= half and abs(pos[1] - y) <= half:
                     return i
         return None
 
     # ----------------------------------------------------------------- changes
+    @property
+    def rolling(self) -> bool:
+        return self.flight is not None
+
     def sync(self, dice: tuple[int, ...] | None, held: tuple[bool, ...]) -> None:
         """Show exactly this, with no animation (after undo, skip, load or resize)."""
-        self.rolling = False
+        self.flight = None
         self.settling = 0.0
+        self.tidy_wait = 0.0
         if dice is not None:
             self.dim = False  # dice in play (an undone score gives the turn back) are not faded
-        self.shake = None
         for i, die in enumerate(self.dice):
             die.face = None if dice is None else dice[i]
             die.held = bool(held[i]) if dice is not None else False
-            die.path = None
+            die.thrown = None
             die.lift = 0.0
+            die.scale = self.held_scale if die.held else 1.0
+            if die.face is not None:
+                if ori.face_up(die.turn) != die.face:
+                    die.turn = flat_turn(die.face, die.rest_turn)
+                die.turn = self._target_turn(i)
             if self.layout is not None:
-                die.x, die.y = self._slot(i, die.held)
-            die.angle = die.rest_angle
+                die.x, die.y = self._target(i)
 
     def roll(self, dice: tuple[int, ...], rolled: tuple[bool, ...], speed: float) -> None:
-        """Animate a roll: the dice in `rolled` go into the cup, it shakes, they tumble out."""
+        """Animate a roll: the dice in `rolled` go into the cup, it shakes, they pour out."""
         self.dim = False
-        if speed <= 0 or self.layout is None:
-            for i, die in enumerate(self.dice):
-                if rolled[i]:
-                    die.rest_angle = self.rng.uniform(-8, 8)
+        thrown = [i for i in range(5) if rolled[i]]
+        for i in thrown:
+            self.dice[i].held = False
+            self.dice[i].rest_turn = self.rng.uniform(-REST_TURN, REST_TURN)
+        seed = self.rng.randrange(2**30)
+        if speed <= 0 or self.layout is None or self.reduced_motion or not thrown:
+            # No throw to watch: the dice are simply there, in the row or where a throw put
+            # them (the same seed, so turning motion back on does not change the game's look).
+            if self.layout is not None and thrown and not self.tidy:
+                throw = self._simulate(thrown, dice, seed)
+                for k, i in enumerate(thrown):
+                    self._rest(i, throw, k)
             self.sync(dice, tuple(d.held and not rolled[i] for i, d in enumerate(self.dice)))
             return
-        self.shake_time = 0.0 if self.reduced_motion else SHAKE_TIME * speed
-        self.tumble_time = (APPEAR_TIME if self.reduced_motion else TUMBLE_TIME) * speed
         size = self.layout.die_size
-        self.shake = (
-            None
-            if self.reduced_motion
-            else Shake(
-                self.shake_time, amplitude=size * 0.12, frequency=16, seed=self.rng.randrange(2**30)
-            )
-        )
+        shake_time = SHAKE_TIME * speed
+        shake = Shake(shake_time, amplitude=size * 0.12, frequency=16, seed=seed)
+        throw = self._simulate(thrown, dice, seed)
+        self.flight = _Flight(throw, shake, shake_time, TIP_TIME * speed, speed, dice)
+        for k, i in enumerate(thrown):
+            die = self.dice[i]
+            die.face, die.thrown, die.scale = None, k, 1.0  # in the cup until it pours out
+        self.settling = 0.0
+
+    def _simulate(self, thrown: list[int], dice: tuple[int, ...], seed: int) -> Throw:
+        assert self.layout is not None
+        size, area = self.layout.die_size, self.area
         mouth = cup_mouth(self.layout.cup, self.layout.cup_height, POUR_ANGLE)
-        for i, die in enumerate(self.dice):
-            if not rolled[i]:
-                continue
-            die.held = False
-            end = self._slot(i, False)
-            jitter = (self.rng.uniform(-0.12, 0.12) * size, self.rng.uniform(-0.18, 0.18) * size)
-            end = (end[0] + jitter[0], end[1] + jitter[1])
-            die.path = TumblePath(
-                mouth,
-                end,
-                self.rng.randrange(2**30),
-                final_face=dice[i],
-                duration=self.tumble_time,
-                height=size * TUMBLE_LIFT,
-            )
-            die.rest_angle = die.path.rest_angle
-            die.face = None  # in the cup until the shake is over
-            die.x, die.y = mouth
-        self.time = 0.0
-        self.rolling = True
-        self._final = dice
+        units = Area(max(area.width / size, 2.0), max(area.height / size, 1.5))
+        start = ((mouth[0] - area.left) / size, (mouth[1] - area.top) / size)
+        return simulate(units, start, tuple(dice[i] for i in thrown), seed)
+
+    def _rest(self, i: int, throw: Throw, k: int) -> None:
+        """Die i lies where throw die k came to rest."""
+        pose = throw.rest(k)
+        die = self.dice[i]
+        size = self.layout.die_size if self.layout else 1.0
+        die.home = (
+            pose.x * size / max(1, self.area.width),
+            pose.y * size / max(1, self.area.height),
+        )
+        die.turn, die.lift, die.thrown = pose.turn, 0.0, None
 
     def set_held(self, i: int, held: bool) -> None:
-        self.dice[i].held = held
+        die = self.dice[i]
+        die.held = held
+        die.scale = self.held_scale if held else 1.0
 
     def put_away(self) -> None:
         """The turn is over: the dice stay on show, faded, until the next roll."""
         self.dim = True
-        for die in self.dice:
-            die.held = False
+        for i in range(5):
+            self.set_held(i, False)
 
     def finish(self) -> None:
         """Jump every animation to its end."""
-        if self.rolling:
+        flight = self.flight
+        if flight is not None:
             for i, die in enumerate(self.dice):
-                if die.path is not None:
-                    die.face = self._final[i]
-                    die.path = None
-            self.rolling = False
-            self.shake = None
+                if die.thrown is not None:
+                    self._rest(i, flight.throw, die.thrown)
+                    die.face = flight.faces[i]
+            self.flight = None
             self.settling = LANDED_GRACE
+        self.tidy_wait = 0.0
         for i, die in enumerate(self.dice):
-            if self.layout is not None:
-                die.x, die.y = self._slot(i, die.held)
+            if die.face is None:
+                continue
             die.lift = 0.0
-            die.angle = die.rest_angle
+            die.turn = self._target_turn(i)
+            if self.layout is not None:
+                die.x, die.y = self._target(i)
 
     # ----------------------------------------------------------------- time
     @property
@@ -177,67 +305,89 @@ class DiceTray:
 
     @property
     def animating(self) -> bool:
-        if self.rolling or self.just_landed:
+        if self.rolling or self.just_landed or self.tidy_wait > 0:
             return True
         if self.layout is None:
             return False
         return any(
-            math.dist((d.x, d.y), self._slot(i, d.held)) > SETTLED
+            math.dist((d.x, d.y), self._target(i)) > SETTLED
+            or abs(d.heading - math.degrees(ori.heading(self._target_turn(i)))) > 0.5
             for i, d in enumerate(self.dice)
             if d.face is not None
         )
 
+    def take_impacts(self) -> list[float]:
+        """Strengths (0..1) of the hits the dice made since the last call, loudest first."""
+        sounds, self._sounds = self._sounds, []
+        return sorted(sounds, reverse=True)[:MAX_SOUNDS]
+
     def update(self, dt: float) -> None:
-        if self.rolling:
-            self.time += dt
-            if self.shake is not None:
-                self.shake.update(dt)
-            t = self.time - self.shake_time
-            if t >= 0:
-                landed = True
-                for die in self.dice:
-                    if die.path is None:
-                        continue
-                    if self.reduced_motion:
-                        pose_done = t >= die.path.duration
-                        die.face = die.path.face_sequence[-1]
-                        die.x, die.y = die.path.end
-                        die.angle, die.lift = die.path.rest_angle, 0.0
-                        landed &= pose_done
-                        continue
-                    pose = die.path.pose(min(t, die.path.duration))
-                    die.face = pose.face
-                    die.x, die.y, die.angle, die.lift = pose.x, pose.y, pose.angle, pose.lift
-                    landed &= t >= die.path.duration
-                if landed:
-                    for die in self.dice:
-                        if die.path is not None:
-                            die.face = die.path.face_sequence[-1]
-                            die.x, die.y = die.path.end
-                            die.angle, die.lift = die.path.rest_angle, 0.0
-                            die.path = None
-                    self.rolling = False
-                    self.shake = None
-                    self.settling = LANDED_GRACE
+        flight = self.flight
+        if flight is not None:
+            self._fly(flight, dt)
             return
         self.settling = max(0.0, self.settling - dt)
+        if self.tidy_wait > 0:
+            self.tidy_wait = max(0.0, self.tidy_wait - dt)
+            return
         if self.layout is None:
             return
         k = 1 - math.exp(-SLIDE_RATE * dt)
         for i, die in enumerate(self.dice):
-            tx, ty = self._slot(i, die.held)
+            if die.face is None:
+                continue
+            tx, ty = self._target(i)
             if abs(die.x - tx) > SETTLED or abs(die.y - ty) > SETTLED:
                 die.x += (tx - die.x) * k
                 die.y += (ty - die.y) * k
             else:
                 die.x, die.y = tx, ty
+            want = self._target_turn(i)
+            die.turn = want if k >= 1 else ori.slerp(die.turn, want, k)
 
-    @property
-    def landing(self) -> bool:
-        """True on the frame the dice come out of the cup (for the rattle/land sounds)."""
-        return self.rolling and self.time >= self.shake_time
+    def _fly(self, flight: _Flight, dt: float) -> None:
+        assert self.layout is not None
+        flight.time += dt
+        if flight.shake is not None:
+            flight.shake.update(dt)
+        t = flight.throw_time
+        throw = flight.throw
+        while flight.heard < len(throw.impacts) and throw.impacts[flight.heard].time <= t:
+            self._sounds.append(throw.impacts[flight.heard].strength)
+            flight.heard += 1
+        size, area = self.layout.die_size, self.area
+        for i, die in enumerate(self.dice):
+            if die.thrown is None or t < 0 or not throw.out(die.thrown, t):
+                continue
+            pose = throw.pose(die.thrown, t)
+            die.face = flight.faces[i]
+            die.x, die.y = area.left + pose.x * size, area.top + pose.y * size
+            die.lift, die.turn = pose.z, pose.turn
+        if t >= throw.duration:
+            for i, die in enumerate(self.dice):
+                if die.thrown is not None:
+                    self._rest(i, throw, die.thrown)
+            self.flight = None
+            self.settling = LANDED_GRACE
+            self.tidy_wait = TIDY_PAUSE * flight.speed if self.tidy else 0.0
 
     # ----------------------------------------------------------------- drawing
+    def cup_angle(self) -> float:
+        flight = self.flight
+        if flight is None:
+            return 0.0
+        tilt = flight.shake.current[2] if flight.shake is not None else 0.0
+        after = flight.time - flight.shake_time
+        if after < 0:
+            return tilt
+        tip, back = flight.tip_time, RIGHT_TIME * flight.speed
+        out = flight.throw.born[-1] * flight.speed  # the last die leaves the cup
+        if after < tip:
+            return POUR_ANGLE * _smooth(after / tip)
+        if after < tip + out + 0.05:
+            return POUR_ANGLE
+        return POUR_ANGLE * (1.0 - _smooth((after - tip - out - 0.05) / back))
+
     def draw(
         self,
         surface: pygame.Surface,
@@ -246,7 +396,10 @@ class DiceTray:
         focus: int | None,
         strip_colour,
         strip_edge,
+        key_labels: list[pygame.Surface] | None = None,
     ) -> None:
+        """The hold row, the cup and the dice; `key_labels` (the 1-5 keys) tag each die when
+        the player has key hints on."""
         layout = self.layout
         if layout is None:
             return
@@ -256,30 +409,60 @@ class DiceTray:
             surface, strip_edge, strip, width=2, border_radius=max(6, strip.height // 6)
         )
         surface.blit(hold_label, hold_label.get_rect(midbottom=(strip.centerx, strip.top - 2)))
-        dx, dy, tilt = self.shake.current if self.shake is not None else (0.0, 0.0, 0.0)
-        cup_angle = tilt
-        if self.rolling and self.time >= self.shake_time:
-            # Tip the cup towards the tray as the dice pour out, then set it back.
-            t = (self.time - self.shake_time) / max(1e-6, self.tumble_time)
-            cup_angle = POUR_ANGLE * math.sin(min(1.0, t * 2.2) * math.pi)
+        flight = self.flight
+        dx, dy = 0.0, 0.0
+        if flight is not None and flight.shake is not None and flight.time < flight.shake_time:
+            dx, dy, _ = flight.shake.current
         draw_cup(
-            surface, (layout.cup[0] + dx, layout.cup[1] + dy), layout.cup_height, cup_angle, palette
+            surface,
+            (layout.cup[0] + dx, layout.cup[1] + dy),
+            layout.cup_height,
+            self.cup_angle(),
+            palette,
         )
-        size = layout.die_size
-        order = sorted(range(5), key=lambda i: self.dice[i].lift)  # airborne dice on top
+        renderer, model = default_renderer(), die_model()
+        view = layout.tray.center
+        order = sorted(range(5), key=lambda i: (self.dice[i].lift, self.dice[i].y))
         for i in order:
             die = self.dice[i]
             if die.face is None:
                 continue
-            draw_die(
-                surface,
-                (die.x, die.y - die.lift),
-                size,
-                die.face,
-                angle=die.angle,
-                held=die.held,
-                focused=(focus == i),
-                palette=palette,
-                dimmed=self.dim,
-                lift=die.lift,
+            size = self.size_of(i)
+            heading = die.heading
+            renderer.draw_shadow(
+                surface, (die.x, die.y), round(size), heading, die.lift * size, palette
             )
+            model.draw(
+                surface,
+                (die.x, die.y),
+                size,
+                die.turn,
+                palette,
+                view=view,
+                lift=die.lift,
+                dimmed=self.dim,
+                still=die.thrown is None,
+            )
+            if die.held or focus == i:
+                ring = renderer.decoration(round(size), die.held, focus == i, palette)
+                renderer.blit_turned(surface, ring, (die.x, die.y), heading)
+            if key_labels is not None and self.flight is None:
+                _tag(surface, key_labels[i], (die.x - size * 0.5, die.y + size * 0.5), palette)
+
+
+def _tag(
+    surface: pygame.Surface, label: pygame.Surface, at: tuple[float, float], palette: DicePalette
+) -> None:
+    """A die's key number on a dark round tag at its lower left corner."""
+    radius = max(label.get_width(), label.get_height()) * 0.62
+    centre = (round(at[0]), round(at[1]))
+    pygame.draw.circle(surface, palette.pip, centre, round(radius))
+    pygame.draw.circle(
+        surface, palette.body, centre, round(radius), width=max(1, round(radius / 8))
+    )
+    surface.blit(label, label.get_rect(center=centre))
+
+
+def _smooth(t: float) -> float:
+    t = min(max(t, 0.0), 1.0)
+    return t * t * (3.0 - 2.0 * t)

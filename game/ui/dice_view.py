@@ -202,18 +202,21 @@ def shadow_extent(size: int) -> int:
     return size + 2 * math.ceil(2.0 * max(SHADOW_BLUR * size, 1.5) + 2)
 
 
-def render_die(size: int, face: int, style: DieStyle, palette: DicePalette) -> pygame.Surface:
-    """The die image (no shadow), centred in a square of `sprite_extent(size, style)` px."""
+def render_die(
+    size: int, face: int, style: DieStyle, palette: DicePalette, body: bool = True
+) -> pygame.Surface:
+    """The die image (no shadow), centred in a square of `sprite_extent(size, style)` px.
+
+    Without its `body` it is only the decoration: the held and focus rings and the padlock, to
+    lay around a die drawn some other way (game.ui.dice_3d)."""
     if face not in PIP_LAYOUT:
         raise ValueError(f"a die shows 1 to 6 (or 0 for blank), got {face!r}")
     if size < MIN_DIE_SIZE:
         raise ValueError(f"a die needs at least {MIN_DIE_SIZE} px to be drawn, got {size}")
     extent = sprite_extent(size, style)
     x_all, y_all = _grid(extent)
-    half = size / 2.0
-    body_all = rounded_square_sdf(x_all, y_all, half, CORNER_RADIUS * size)
+    body_all = rounded_square_sdf(x_all, y_all, size / 2.0, CORNER_RADIUS * size)
     layers = Layers(x_all.shape, palette.body)
-    lx, ly = LIGHT
 
     if style.focused:
         _ring(layers, body_all, size, FOCUS_GAP, FOCUS_WIDTH, palette.focus, glow=True)
@@ -229,6 +232,26 @@ def render_die(size: int, face: int, style: DieStyle, palette: DicePalette) -> p
             edge=palette.held_glyph,
         )
 
+    if body:
+        _body(layers, x_all, y_all, body_all, size, face, style, palette)
+    if style.held:
+        _badge(layers, x_all, y_all, size, palette)
+    return layers.surface()
+
+
+def _body(
+    layers: Layers,
+    x_all: np.ndarray,
+    y_all: np.ndarray,
+    body_all: np.ndarray,
+    size: int,
+    face: int,
+    style: DieStyle,
+    palette: DicePalette,
+) -> None:
+    """The die's face, bevel, gloss, pips and edge, laid over the rings."""
+    half = size / 2.0
+    lx, ly = LIGHT
     # The die itself is shaded only within its own square, whatever room the rings take.
     win = _window(x_all, y_all, 0.0, 0.0, half + AA + 1.0)
     x, y, body_d = x_all[win], y_all[win], body_all[win]
@@ -270,10 +293,6 @@ def render_die(size: int, face: int, style: DieStyle, palette: DicePalette) -> p
         grey = (body @ np.array([0.299, 0.587, 0.114]))[..., None]
         body = (body + (grey - body) * DIM_DESATURATE) * DIM_DARKEN
     layers.over(body, body_alpha, win)
-
-    if style.held:
-        _badge(layers, x_all, y_all, size, palette)
-    return layers.surface()
 
 
 def _window(x: np.ndarray, y: np.ndarray, cx: float, cy: float, reach: float) -> tuple[slice, ...]:
@@ -442,6 +461,34 @@ class DieRenderer:
         self.shadow(size, palette, soft=True)
         self.shadow(size, palette, soft=False)
 
+    def decoration(
+        self, size: int, held: bool, focused: bool, palette: DicePalette = STANDARD_DICE
+    ) -> pygame.Surface:
+        """The held ring and padlock and the focus ring of a die of side `size`, without the
+        die: to lay round a die drawn in 3D (cached)."""
+        style = DieStyle(held, focused)
+        size = int(round(size))
+        return self.cache.get(
+            ("decoration", size, style, palette),
+            lambda: render_die(size, 0, style, palette, body=False),
+        )
+
+    def prewarm_decorations(self, size: int, palette: DicePalette = STANDARD_DICE) -> None:
+        """Render the rings and the shadows at `size` now, so the first hold does not stall."""
+        for held, focused in ((True, False), (False, True), (True, True)):
+            self.decoration(size, held, focused, palette)
+        self.shadow(size, palette, soft=True)
+        self.shadow(size, palette, soft=False)
+
+    def blit_turned(
+        self, surface: pygame.Surface, image: pygame.Surface, center: Point, angle: float
+    ) -> pygame.Rect:
+        """Blit `image` centred on `center`, turned `angle` degrees counter-clockwise."""
+        turned = turned_image(image, angle, 1.0)
+        rect = turned.get_rect(center=(round(center[0]), round(center[1])))
+        surface.blit(turned, rect)
+        return rect
+
     def shadow(
         self, size: int, palette: DicePalette = STANDARD_DICE, *, soft: bool = True
     ) -> pygame.Surface:
@@ -476,16 +523,16 @@ class DieRenderer:
         lift = max(lift, 0.0)
         zoom = 1.0 + lift * LIFT_ZOOM
         if shadow and not ghost and palette.shadow[3] > 0:
-            self._draw_shadow(surface, center, size, angle, lift, palette)
+            self.draw_shadow(surface, center, size, angle, lift, palette)
         sprite = self.sprite(
             size, face, held=held, focused=focused, ghost=ghost, dimmed=dimmed, palette=palette
         )
-        image = _turn(sprite, angle, zoom)
+        image = turned_image(sprite, angle, zoom)
         rect = image.get_rect(center=(round(center[0]), round(center[1])))
         surface.blit(image, rect)
         return rect
 
-    def _draw_shadow(
+    def draw_shadow(
         self,
         surface: pygame.Surface,
         center: Point,
@@ -494,6 +541,9 @@ class DieRenderer:
         lift: float,
         palette: DicePalette,
     ) -> None:
+        """The die's shadows on the table: `lift` px under `center`, slanted from the light."""
+        if palette.shadow[3] == 0:
+            return
         # The contact shadow fades as the die leaves the cloth; the soft one grows and pales.
         contact = max(0.0, 1.0 - lift / max(CONTACT_FADE * size, 1.0))
         grow, pale = 1.0 + lift * LIFT_SHADOW_GROWTH, max(0.35, 1.0 - lift * LIFT_SHADOW_FADE)
@@ -504,7 +554,10 @@ class DieRenderer:
         ground_x, ground_y = center[0], center[1] + lift
         for soft, offset, zoom, opacity in layers:
             base = self.shadow(size, palette, soft=soft)
-            image = _turn(base, angle, zoom)
+            # In steps (3 degrees, 4 % of size) that are kept: a thrown die's shadow reuses
+            # images rather than turning a new one every frame.
+            step_angle, step_zoom = round(angle / 3.0) * 3.0, round(zoom * 25.0) / 25.0
+            image = turned_image(base, step_angle, step_zoom, cache=True)
             if opacity < 1.0:
                 if image is base:
                     image = base.copy()  # never fade the cached original
@@ -518,15 +571,20 @@ _TURNED: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 TURNED_CACHE = 256  # turned sprites kept: dice at rest keep their angle frame after frame
 
 
-def _turn(image: pygame.Surface, angle: float, zoom: float) -> pygame.Surface:
+def turned_image(
+    image: pygame.Surface, angle: float, zoom: float, cache: bool | None = None
+) -> pygame.Surface:
+    """`image` turned `angle` degrees and scaled by `zoom`. Kept (a quarter degree apart) when
+    `cache` is true, or by default when not zoomed: dice at rest keep their angle frame after
+    frame, while a tumbling die's angle changes every frame and caching would only churn."""
     if angle % 360.0 == 0.0 and zoom == 1.0:
         return image
-    if zoom != 1.0:  # in the air: the angle changes every frame, so caching would only churn
+    if not (zoom == 1.0 if cache is None else cache):
         return pygame.transform.rotozoom(image, angle, zoom)
-    key = (image, round(angle * 4) / 4)
+    key = (image, round(angle * 4) / 4, zoom)
     turned = _TURNED.get(key)
     if turned is None:
-        turned = pygame.transform.rotozoom(image, key[1], 1.0)
+        turned = pygame.transform.rotozoom(image, key[1], zoom)
         _TURNED[key] = turned
         if len(_TURNED) > TURNED_CACHE:
             _TURNED.popitem(last=False)

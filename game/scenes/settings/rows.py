@@ -144,7 +144,12 @@ def build_rows(
     row(
         "Reduced motion",
         toggle("reduced_motion"),
-        "No shaking cup and no tumbling dice; the dice fade to their faces.",
+        "No shaking cup and no thrown dice: the dice are simply there, showing their faces.",
+    )
+    row(
+        "Tidy dice",
+        toggle("tidy_dice"),
+        "Once thrown dice settle, they drift into a row that is easy to read and click.",
     )
     row(
         "CPU pace",

@@ -78,6 +78,7 @@ class Board:
         if self.card_view.theme is not ctx.theme or self.card_view.fonts is not ctx.fonts:
             self.card_view = ScorecardView(ctx.fonts, ctx.theme)
         self.tray.reduced_motion = ctx.settings.reduced_motion
+        self.tray.tidy = ctx.settings.tidy_dice
         state = self.session.state
         self.lay = table_layout(size, len(state.config.columns))
         self.tray.set_layout(self.lay, dice_palette(ctx.theme.high_contrast))
@@ -88,6 +89,7 @@ class Board:
         """Show the state as it is, with no animation (after load, undo, skip or a new game)."""
         state = self.session.state
         self.tray.reduced_motion = self.ctx.settings.reduced_motion
+        self.tray.tidy = self.ctx.settings.tidy_dice
         self.tray.sync(state.dice, state.held)
         self.card_view.layout(self.lay.card, state, self.column_tags())
         self.cpu.cancel()
@@ -221,7 +223,14 @@ class Board:
         hold_label = fonts.render("held dice", 20 * lay.unit, theme.panel_alt)
         focus_die = marks.focus[1] if marks.focus[0] == "die" else None
         palette = dice_palette(theme.high_contrast)
-        self.tray.draw(surface, palette, hold_label, focus_die, theme.felt_dark, theme.felt_light)
+        keys = None
+        if marks.show_keys:  # each die wears the key that holds it
+            keys = [
+                fonts.render(str(i + 1), 22 * lay.unit, palette.body, bold=True) for i in range(5)
+            ]
+        self.tray.draw(
+            surface, palette, hold_label, focus_die, theme.felt_dark, theme.felt_light, keys
+        )
         draw_hint_keep(surface, theme, lay, marks.hint_keep, state.held)
         draw_buttons(surface, ctx, lay, state, self.person_to_play, session.can_undo(), marks.focus)
         colours = [self.column_colour(c) for c in range(len(state.config.columns))]

@@ -205,7 +205,8 @@ def draw_key_hints(
     w = kw + max(b.get_width() for _, b in imgs) + round(40 * lay.unit)
     h = sum(a.get_height() for a, _ in imgs) + round(20 * lay.unit)
     box = pygame.Rect(0, 0, w, h)
-    box.bottomleft = (lay.tray.left + 8, lay.tray.bottom - 8)
+    # Over the scorecard's foot, never over the felt: dice may rest anywhere on it.
+    box.bottomright = (lay.card.right - 8, lay.card.bottom - 8)
     draw_panel(surface, theme, box)
     y = box.top + round(10 * lay.unit)
     for a, b in imgs:

@@ -58,7 +58,6 @@ class Presenter:
         self.flash: Flash | None = None
         self.flash_fade: Tween | None = None
         self.start_rolls: dict[int, int] = {}  # column -> its start-roll total this game
-        self.landed_sound_due = False
         self.results_wait: Wait | None = None  # the pause before the results show
 
     # ----------------------------------------------------------------- state
@@ -110,9 +109,8 @@ class Presenter:
     # ----------------------------------------------------------------- time
     def update(self, dt: float) -> bool:
         """Advance what is shown; True while the results are waiting to come up."""
-        if self.landed_sound_due and self.tray.landing:
-            self.landed_sound_due = False
-            self.ctx.play("dice_land_1")
+        for strength in self.tray.take_impacts():  # each hit the dice make, as hard as it was
+            self.ctx.play("dice_land_1", 0.2 + 0.8 * strength)
         if self.after_landing is not None and not self.tray.rolling:
             self.message, self.after_landing = self.after_landing, None
         if self.banner is not None:
@@ -150,7 +148,6 @@ class Presenter:
                 rolled = event.rolled if isinstance(event, ev.Rolled) else (True,) * 5
                 tray.roll(event.dice, rolled, speed)
                 thrower = config.players[event.player]
-                self.landed_sound_due = speed > 0
                 ctx.play("dice_rattle" if speed > 0 else "dice_land_1")
                 if isinstance(event, ev.Rolled):
                     self.say(roll_line(event, config), event.player)

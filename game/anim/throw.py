@@ -1,0 +1,363 @@
+"""A throw of the dice, simulated in full before it is shown, then played back over time.
+
+pymunk moves the dice on the table's plane (positions, turns about the vertical, collisions with
+each other and with the tray's walls); the height above the felt is a ballistic fall with bounces,
+and each die's 3D orientation is rolled from its own motion: a seeded spin in the air, rolling
+over the felt, then tipping flat onto its nearest face. Only then are the faces assigned: each
+die's pips are turned (a turn that leaves the cube looking the same) so the face that ended up on
+top is the face the rules rolled. The rules decide; the throw only shows it.
+
+Everything is in die sizes, in the frame of the landing area: x to the right, y down the screen,
+z up from the felt; (0, 0) is the area's top left. A fixed time step and a seeded RNG make the
+same seed give the same throw at any frame rate: playback interpolates the recorded steps.
+
+    throw = simulate(Area(6.5, 5.3), mouth=(-0.3, 2.0), faces=(3, 3, 5), seed=42)
+    pose = throw.pose(0, 0.4)  # die 0, 0.4 s after the cup pours: pose.x, .y, .z, .turn
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+import pymunk
+
+from game.anim import orientation as ori
+from game.anim.orientation import Quat
+
+STEP = 1 / 60  # s: the simulation's fixed time step
+MAX_TIME = 3.0  # s: a throw that has not settled by then is laid flat where it is
+STAGGER = 0.045  # s between dice leaving the cup
+GRAVITY = 42.0  # die sizes/s^2: slower than real (600 for a 16 mm die) so the eye can follow
+MOUTH_HEIGHT = 1.1  # die sizes above the felt where dice leave the cup
+BOUNCE = 0.38  # share of the falling speed kept by a bounce off the felt
+REST_SPEED = 1.4  # die sizes/s: a slower fall than this stays on the felt
+BOUNCE_GRIP = 0.82  # share of the sliding speed kept through a bounce
+SLIDE_FRICTION = 7.0  # die sizes/s^2: the felt's drag on a sliding die
+TURN_FRICTION = 9.0  # rad/s^2: and on its turning about the vertical
+ROLL_SHARE = 0.8  # how much of its slide a die on the felt turns into rolling over its edges
+SETTLE_SPEED = 0.9  # die sizes/s: slower than this on the felt, a die tips flat
+SETTLE_TIME = 0.16  # s to tip flat
+STILL = 0.03  # die sizes/s: the throw is over when every die is flat and slower than this
+BOX = 1.05  # die sizes: the collision square, a little larger than the die so resting dice
+# keep a hair of felt between them
+CORNER = 0.02  # die sizes: the square's rounding, small so it still covers the die's corners
+SLOP = 0.01  # die sizes the solver lets shapes sink into each other (pymunk's default is 0.1)
+WALL = 0.05  # die sizes: the walls' half thickness
+STACK_HEIGHT = 0.8  # die sizes: dice higher than this fly over the others (walls still count)
+WALLS, LOW = 0b01, 0b10  # collision categories
+IN_THE_AIR = pymunk.ShapeFilter(categories=0, mask=WALLS)
+NEAR_THE_FELT = pymunk.ShapeFilter(categories=LOW, mask=WALLS | LOW)
+MAX_CROOKED = math.radians(28.0)  # a die at rest is turned at most this far from square
+STRAIGHTEN = 4.0  # 1/s: how fast a crooked resting die is nudged towards that limit
+STRAIGHTEN_TIME = 0.6  # s: a die wedged between others that long stays as it is
+READABLE_SLACK = math.radians(1.0)  # past MAX_CROOKED, the throw is made again
+ATTEMPTS = 6  # throws made before the last one is taken whatever it looks like
+IMPACT_SPEED = 1.0  # die sizes/s: slower hits make no sound
+LOUDEST = 9.0  # die sizes/s: a hit this hard or harder plays at full volume
+
+
+@dataclass(frozen=True)
+class Area:
+    """The felt where thrown dice may come to rest, in die sizes."""
+
+    width: float
+    height: float
+
+    def __post_init__(self) -> None:
+        if self.width < 2.0 or self.height < 1.5:
+            raise ValueError(f"dice need at least 2 x 1.5 die sizes to land in, got {self}")
+
+
+@dataclass(frozen=True)
+class Pose:
+    x: float
+    y: float
+    z: float  # die sizes above the felt
+    turn: Quat  # die axes to world axes (x right, y up the screen, z up)
+
+
+@dataclass(frozen=True)
+class Impact:
+    time: float  # s after the pour
+    strength: float  # 0..1: how loud
+
+
+@dataclass
+class _Die:
+    body: pymunk.Body
+    born: float  # s: when it leaves the cup
+    z: float = MOUTH_HEIGHT
+    vz: float = 0.0
+    air_spin: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    turn: Quat = ori.IDENTITY
+    tipping: float = -1.0  # s spent tipping flat; -1: not yet
+    flat: bool = False
+    still: bool = False  # flat and no longer moving
+    low: bool = False  # near enough the felt to knock into other dice
+    straightening: float = 0.0  # s spent nudging it square
+    flat_angle: float = math.nan  # the body's angle when its flat turn was last worked out
+    samples: list | None = None
+
+
+class Throw:
+    """The recorded throw: poses every STEP for each die, and the impacts to be heard."""
+
+    def __init__(
+        self,
+        born: tuple[float, ...],
+        samples: tuple[tuple[tuple[float, float, float, Quat], ...], ...],
+        impacts: tuple[Impact, ...],
+    ) -> None:
+        self.born = born
+        self.samples = samples
+        self.impacts = impacts
+        self.duration = max(b + (len(s) - 1) * STEP for b, s in zip(born, samples, strict=True))
+
+    def __len__(self) -> int:
+        return len(self.samples)
+
+    def out(self, die: int, t: float) -> bool:
+        """Whether die `die` has left the cup `t` seconds after the pour."""
+        return t >= self.born[die]
+
+    def pose(self, die: int, t: float) -> Pose:
+        """Where die `die` is `t` seconds after the pour (its first pose before it is born, its
+        last after the throw)."""
+        samples = self.samples[die]
+        k = min(max(0.0, (t - self.born[die]) / STEP), len(samples) - 1.0)
+        i = int(k)
+        j = min(i + 1, len(samples) - 1)
+        f = min(k - i, 1.0) if j > i else 0.0
+        (x0, y0, z0, q0), (x1, y1, z1, q1) = samples[i], samples[j]
+        return Pose(
+            x0 + (x1 - x0) * f,
+            y0 + (y1 - y0) * f,
+            z0 + (z1 - z0) * f,
+            ori.slerp(q0, q1, f) if f > 0.0 else q0,
+        )
+
+    def rest(self, die: int) -> Pose:
+        return self.pose(die, math.inf)
+
+    def heading(self, die: int) -> float:
+        """Radians die `die` rests turned from square, -pi/4..pi/4, counter-clockwise."""
+        return ori.heading(self.rest(die).turn)
+
+
+def _rolling(vx: float, vy: float) -> tuple[float, float, float]:
+    """Angular velocity (world axes) of a die rolling over the felt at (vx, vy) in area axes.
+
+    Area y points down the screen and world y up it; rolling turns about up x velocity."""
+    wx, wy = vx, -vy
+    return (-wy / 0.5 * ROLL_SHARE, wx / 0.5 * ROLL_SHARE, 0.0)
+
+
+def simulate(area: Area, mouth: tuple[float, float], faces: tuple[int, ...], seed: int) -> Throw:
+    """Throw len(faces) dice from `mouth` (area coordinates) into `area`; each comes to rest
+    showing its face in `faces`. Deterministic for a given seed.
+
+    Readability comes first: in the rare throw where a die ends wedged too crooked between
+    others, or pressed into one, the throw is made again from the next seed of the same RNG
+    (the game never sees the throw that was put aside)."""
+    if not 1 <= len(faces) <= 5:
+        raise ValueError(f"a throw is of one to five dice, got {len(faces)}")
+    if any(face not in ori.FACE_AXES for face in faces):
+        raise ValueError(f"a die shows 1 to 6, got {faces}")
+    rng = random.Random(seed)
+    for _ in range(ATTEMPTS - 1):
+        throw, readable = _throw(area, mouth, faces, rng)
+        if readable:
+            return throw
+    return _throw(area, mouth, faces, rng)[0]
+
+
+def _throw(
+    area: Area, mouth: tuple[float, float], faces: tuple[int, ...], rng: random.Random
+) -> tuple[Throw, bool]:
+    """One simulated throw, and whether every die lies square enough and clear of the rest."""
+    space = pymunk.Space()
+    space.iterations = 12
+    space.collision_slop = SLOP
+    w, h = area.width, area.height
+    for a, b in (((0, 0), (w, 0)), ((w, 0), (w, h)), ((w, h), (0, h)), ((0, h), (0, 0))):
+        wall = pymunk.Segment(space.static_body, a, b, WALL)
+        wall.elasticity, wall.friction, wall.collision_type = 0.55, 0.4, 2
+        wall.filter = pymunk.ShapeFilter(categories=WALLS)
+        space.add(wall)
+
+    # The dice pour out of the mouth in a short train, aimed across the felt.
+    sx = min(max(mouth[0] + 0.45, 0.75), w - 0.75)
+    sy = min(max(mouth[1], 0.75), h - 0.75)
+    dice: list[_Die] = []
+    for i in range(len(faces)):
+        body = pymunk.Body(1.0, pymunk.moment_for_box(1.0, (BOX, BOX)))
+        body.position = (sx, sy)
+        aim_x = w * rng.uniform(0.45, 0.85) - sx
+        aim_y = h * rng.uniform(0.2, 0.8) - sy
+        speed = rng.uniform(6.5, 10.0)
+        norm = math.hypot(aim_x, aim_y) or 1.0
+        body.velocity = (aim_x / norm * speed, aim_y / norm * speed)
+        body.angle = rng.uniform(-math.pi, math.pi)
+        body.angular_velocity = rng.uniform(-9.0, 9.0)
+        shape = pymunk.Poly.create_box(body, (BOX - 2 * CORNER, BOX - 2 * CORNER), CORNER)
+        shape.elasticity, shape.friction, shape.collision_type = 0.45, 0.35, 1
+        die = _Die(body, born=i * STAGGER, vz=rng.uniform(2.5, 5.0), samples=[])
+        die.air_spin = tuple(rng.uniform(-16.0, 16.0) for _ in range(3))  # type: ignore[assignment]
+        die.turn = ori.normalise(tuple(rng.gauss(0.0, 1.0) for _ in range(4)))  # type: ignore[arg-type]
+        shape.filter = IN_THE_AIR
+        dice.append(die)
+
+    impacts: list[Impact] = []
+    now = [0.0]
+
+    def heard(arbiter: pymunk.Arbiter, space: pymunk.Space, data) -> None:
+        # How fast they close along the contact's normal: a hard knock is loud. (Asked once
+        # as they touch, not after every solve: that would cost more than the rest of a step.)
+        a, b = arbiter.bodies
+        hit = abs((a.velocity - b.velocity).dot(arbiter.normal))
+        if hit > IMPACT_SPEED:
+            impacts.append(Impact(now[0], min(1.0, hit / LOUDEST)))
+
+    space.on_collision(1, 1, begin=heard)
+    space.on_collision(1, 2, begin=heard)
+
+    t = 0.0
+    active: list[_Die] = []
+    while True:
+        for die in dice:
+            if die.body.space is None and t >= die.born - 1e-9:
+                space.add(die.body, *die.body.shapes)
+                active.append(die)
+        now[0] = t
+        space.step(STEP)
+        t += STEP
+        for die in active:
+            _advance(die, t, impacts)
+            x, y = die.body.position
+            die.samples.append((x, y, die.z, die.turn))
+        settled = len(active) == len(dice) and all(d.still for d in dice)
+        if settled and _pressed(space, dice):
+            # At rest but still sunk into a neighbour: the solver pushes them apart over a few
+            # more steps (with no speed to show for it), so wait for that.
+            for die in dice:
+                die.still = False
+            settled = False
+        if settled or t >= MAX_TIME:
+            break
+    for die in dice:
+        if not die.flat:  # out of time: lay it down where it is
+            die.turn = _flat_at(die)
+            x, y = die.body.position
+            die.samples.append((x, y, 0.0, die.turn))
+
+    samples = []
+    for die, face in zip(dice, faces, strict=True):
+        p = ori.relabel(die.turn, face)
+        samples.append(tuple((x, y, z, ori.multiply(q, p)) for x, y, z, q in die.samples))
+    impacts.sort(key=lambda hit: hit.time)
+    readable = not _pressed(space, dice) and all(
+        abs(_square_angle(d.body.angle)) <= MAX_CROOKED + READABLE_SLACK for d in dice
+    )
+    return Throw(tuple(d.born for d in dice), tuple(samples), tuple(impacts)), readable
+
+
+def _pressed(space: pymunk.Space, dice: list[_Die]) -> bool:
+    """Whether any die sinks into another die or a wall by more than the solver's slop."""
+    for die in dice:
+        for shape in die.body.shapes:
+            for hit in space.shape_query(shape):
+                if any(p.distance < -2.0 * SLOP for p in hit.contact_point_set.points):
+                    return True
+    return False
+
+
+def _flat_at(die: _Die) -> Quat:
+    """The die's turn laid flat on its nearest face, squared to its body's heading, so what is
+    drawn and what collides are the same square."""
+    flat = ori.laid_flat(die.turn)
+    want = -die.body.angle  # area y points down: a turn there is the other way round on screen
+    have = ori.heading(flat)
+    quarter = math.pi / 2.0
+    delta = (want - have + quarter / 2.0) % quarter - quarter / 2.0
+    return ori.normalise(ori.multiply(ori.about(ori.UP, delta), flat))
+
+
+def _advance(die: _Die, t: float, impacts: list[Impact]) -> None:
+    """One step of the die's height, felt friction and 3D turn (pymunk has moved it in plane)."""
+    body = die.body
+    vx, vy = body.velocity
+    low = die.z < STACK_HEIGHT
+    if low != die.low:
+        die.low = low
+        for shape in body.shapes:
+            shape.filter = NEAR_THE_FELT if low else IN_THE_AIR
+    if die.z > 0.0 or die.vz > 0.0:
+        die.vz -= GRAVITY * STEP
+        die.z += die.vz * STEP
+        if die.z <= 0.0:
+            fall = -die.vz
+            die.z = 0.0
+            if fall > IMPACT_SPEED:
+                impacts.append(Impact(t, min(1.0, fall / LOUDEST)))
+            if fall > REST_SPEED:
+                die.vz = fall * BOUNCE
+                body.velocity = (vx * BOUNCE_GRIP, vy * BOUNCE_GRIP)
+                # The felt grabs the die: half its spin becomes a roll the way it is going.
+                roll = _rolling(vx, vy)
+                die.air_spin = tuple(  # type: ignore[assignment]
+                    0.5 * a + 0.5 * r for a, r in zip(die.air_spin, roll, strict=True)
+                )
+            else:
+                die.vz = 0.0
+        if die.z > 0.0:
+            die.turn = ori.spin(die.turn, die.air_spin, STEP)
+            return
+
+    # On the felt: friction slows the slide and the turning.
+    speed = math.hypot(vx, vy)
+    if speed > 0.0:
+        k = max(0.0, speed - SLIDE_FRICTION * STEP) / speed
+        body.velocity = (vx * k, vy * k)
+    spin = body.angular_velocity
+    body.angular_velocity = math.copysign(max(0.0, abs(spin) - TURN_FRICTION * STEP), spin)
+    yaw = (0.0, 0.0, -body.angular_velocity)  # area y is down: the turn is reversed on screen
+
+    if die.flat:
+        if body.angle != die.flat_angle:  # only a turn about the vertical moves it now
+            turned = ori.about(ori.UP, die.flat_angle - body.angle)  # reversed: area y is down
+            die.turn, die.flat_angle = ori.multiply(turned, die.turn), body.angle
+        _straighten(die)
+        die.still = speed < STILL and abs(body.angular_velocity) < STILL
+        return
+    if die.tipping < 0.0:
+        if speed > SETTLE_SPEED:
+            roll = _rolling(vx, vy)
+            die.turn = ori.spin(die.turn, (roll[0], roll[1], yaw[2]), STEP)
+            return
+        die.tipping = 0.0
+    die.turn = ori.spin(die.turn, yaw, STEP)
+    die.tipping += STEP
+    s = min(1.0, die.tipping / SETTLE_TIME)
+    ease = s * s * (3.0 - 2.0 * s)
+    flat = _flat_at(die)
+    die.turn = ori.slerp(die.turn, flat, ease) if s < 1.0 else flat
+    if s >= 1.0:
+        die.flat, die.flat_angle = True, body.angle
+        impacts.append(Impact(t, 0.15))  # the soft knock of a die tipping onto its face
+
+
+def _square_angle(angle: float) -> float:
+    """Radians from the nearest quarter turn, -pi/4..pi/4: how crooked a square lies."""
+    quarter = math.pi / 2.0
+    return (angle + quarter / 2.0) % quarter - quarter / 2.0
+
+
+def _straighten(die: _Die) -> None:
+    """Nudge a resting die that lies too crooked to read back within MAX_CROOKED of square."""
+    angle = _square_angle(die.body.angle)
+    excess = abs(angle) - MAX_CROOKED
+    if excess > 0.0 and die.straightening < STRAIGHTEN_TIME:
+        die.straightening += STEP
+        die.body.angular_velocity = -math.copysign(STRAIGHTEN * excess + 0.3, angle)

@@ -1,0 +1,297 @@
+"""Draw a die as a solid in perspective: a rounded cube turned any way, lit, with its pips.
+
+The die is a mesh made once: each face of a unit cube is a grid whose outer rows are bent round
+the edges and corners (a rounded cube of edge radius BEVEL), so the lit top, the shaded sides and
+the rounded edges between them all follow the die's orientation. Each frame the mesh is turned,
+seen from a camera above the table (nearer dice and lifted dice look larger, dice away from the
+middle show a little of their sides), and drawn as filled polygons by SDL: exact at any size,
+from a 24 px die to a 4K one, with no bitmap scaled. The outline is drawn anti-aliased.
+
+Faces carry pips in the arrangement of game.anim.orientation.FACE_AXES (opposite faces sum to
+seven), drawn on the face plane so the 2, 3 and 6 turn with the die.
+
+    model = DieModel()
+    model.draw(screen, (400, 300), 72, turn, palette, view=(640, 360), lift=0.0)
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import pygame
+
+from game.anim import orientation as ori
+from game.anim.orientation import Quat
+from game.ui.dice_view import (
+    DIM_DARKEN,
+    DIM_DESATURATE,
+    PIP_LAYOUT,
+    PIP_OFFSET,
+    PIP_RADIUS,
+    Point,
+    SpriteCache,
+)
+from game.ui.palette import DicePalette
+
+BEVEL = 0.1  # of the side: radius of the rounded edges
+BEVEL_STEPS = 2  # polygons across each half of a rounded edge
+PIP_SIDES = 18  # a pip's outline
+ONE_PIP_SCALE = 1.3  # the single pip of a one is drilled larger, as on casino dice
+CAMERA = 18.0  # die sizes from the felt up to the eye: far enough that sides show only a little
+LIGHT = (-0.42, 0.62, 0.66)  # towards the light: top left of the screen, and above
+SHININESS = 36.0
+CACHE_SIZE = 40  # images of dice lying still: ten dice in two palettes, and room to spare
+
+
+def _unit(v) -> np.ndarray:
+    v = np.asarray(v, dtype=np.float64)
+    return v / np.linalg.norm(v, axis=-1, keepdims=True)
+
+
+# Two axes lying on each face, to place pips: (across, down) as PIP_LAYOUT reads them.
+_FACE_FRAME = {
+    (0, 0, 1): ((1, 0, 0), (0, -1, 0)),
+    (0, 0, -1): ((1, 0, 0), (0, 1, 0)),
+    (1, 0, 0): ((0, 1, 0), (0, 0, -1)),
+    (-1, 0, 0): ((0, -1, 0), (0, 0, -1)),
+    (0, 1, 0): ((-1, 0, 0), (0, 0, -1)),
+    (0, -1, 0): ((1, 0, 0), (0, 0, -1)),
+}
+
+
+@dataclass(frozen=True)
+class Mesh:
+    points: np.ndarray  # (n, 3) vertices on the rounded cube, die sizes about its centre
+    quads: np.ndarray  # (m, 4) vertex indices, counter-clockwise seen from outside
+    normals: np.ndarray  # (m, 3) outward normal at each quad's middle
+    centres: np.ndarray  # (m, 3)
+    edges: np.ndarray  # (e, 4): two vertices and the two quads either side
+    pips: np.ndarray  # (21, PIP_SIDES, 3): every pip's outline, faces 1..6 in order
+    pip_face: np.ndarray  # (21,) the quad at the middle of the pip's face
+    face_quad: dict[int, int]  # face -> its flat middle quad
+
+
+def _round(p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Points on the cube's surface moved onto the rounded cube, with their normals."""
+    inner = 0.5 - BEVEL
+    core = np.clip(p, -inner, inner)
+    normal = _unit(p - core)
+    return core + BEVEL * normal, normal
+
+
+def build_mesh() -> Mesh:
+    # Grid lines across a face: the flat middle, then BEVEL_STEPS bands that bend through 45
+    # degrees towards each edge (the next face bends the other 45).
+    inner = 0.5 - BEVEL
+    bend = [
+        inner + BEVEL * math.tan(math.radians(45.0 * k / BEVEL_STEPS))
+        for k in range(1, 1 + BEVEL_STEPS)
+    ]
+    lines = np.array([-b for b in reversed(bend)] + [-inner, inner] + bend)
+    n = len(lines)
+    keys: dict[tuple, int] = {}
+    points: list[np.ndarray] = []
+    quads, normals, centres = [], [], []
+    face_quad: dict[int, int] = {}
+
+    def vertex(p: np.ndarray) -> int:
+        key = tuple(np.round(p, 9))
+        if key not in keys:
+            keys[key] = len(points)
+            points.append(p)
+        return keys[key]
+
+    for face, axis in ori.FACE_AXES.items():
+        a = np.array(axis)
+        u_axis, v_axis = (np.array(t, dtype=np.float64) for t in _FACE_FRAME[axis])
+        if np.dot(np.cross(u_axis, v_axis), a) < 0:
+            v_axis = -v_axis  # walk each face counter-clockwise seen from outside
+        grid = [[0] * n for _ in range(n)]
+        for i, u in enumerate(lines):
+            for j, v in enumerate(lines):
+                p, _ = _round(a * 0.5 + u_axis * u + v_axis * v)
+                grid[i][j] = vertex(p)
+        for i in range(n - 1):
+            for j in range(n - 1):
+                mid = (
+                    a * 0.5
+                    + u_axis * (lines[i] + lines[i + 1]) / 2
+                    + v_axis * (lines[j] + lines[j + 1]) / 2
+                )
+                centre, normal = _round(mid)
+                if i == j == (n - 2) // 2:
+                    face_quad[face] = len(quads)
+                quads.append((grid[i][j], grid[i + 1][j], grid[i + 1][j + 1], grid[i][j + 1]))
+                normals.append(normal)
+                centres.append(centre)
+
+    edge_quads: dict[tuple[int, int], list[int]] = {}
+    for q, quad in enumerate(quads):
+        for k in range(4):
+            a, b = quad[k], quad[(k + 1) % 4]
+            edge_quads.setdefault((min(a, b), max(a, b)), []).append(q)
+    edges = np.array([(a, b, qs[0], qs[1]) for (a, b), qs in edge_quads.items() if len(qs) == 2])
+
+    pips, pip_face = [], []
+    angles = np.linspace(0.0, 2.0 * math.pi, PIP_SIDES, endpoint=False)
+    ring = np.stack([np.cos(angles), np.sin(angles)], axis=1)
+    for face in range(1, 7):
+        axis = ori.FACE_AXES[face]
+        u_axis, v_axis = (np.array(t, dtype=np.float64) for t in _FACE_FRAME[axis])
+        radius = PIP_RADIUS * (ONE_PIP_SCALE if face == 1 else 1.0)
+        for gx, gy in PIP_LAYOUT[face]:
+            centre = np.array(axis) * 0.5005 + (u_axis * gx + v_axis * gy) * PIP_OFFSET
+            pips.append(centre + radius * (ring[:, :1] * u_axis + ring[:, 1:] * v_axis))
+            pip_face.append(face_quad[face])
+    return Mesh(
+        np.array(points),
+        np.array(quads),
+        np.array(normals),
+        np.array(centres),
+        edges,
+        np.array(pips),
+        np.array(pip_face),
+        face_quad,
+    )
+
+
+def _palette_colours(palette: DicePalette, dimmed: bool) -> tuple[np.ndarray, ...]:
+    colours = [
+        np.array(c, dtype=np.float64)
+        for c in (palette.body, palette.body_light, palette.body_dark, palette.pip, palette.edge)
+    ]
+    if dimmed:
+        weights = np.array([0.299, 0.587, 0.114])
+        colours = [(c + (c @ weights - c) * DIM_DESATURATE) * DIM_DARKEN for c in colours]
+    return tuple(colours)
+
+
+class DieModel:
+    """A die mesh and the drawing of it, turned any way, at any size."""
+
+    def __init__(self) -> None:
+        self.mesh = build_mesh()
+        self.light = _unit(LIGHT)
+        self.half_way = _unit(self.light + np.array([0.0, 0.0, 1.0]))
+        # How lit the top of a die lying flat is: that shade is the palette's body colour.
+        self.top_light = float(self.light[2])
+        self.cache = SpriteCache(CACHE_SIZE)
+
+    def project(
+        self, center: Point, size: float, turn: Quat, view: Point, lift: float = 0.0
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Screen points of the mesh, the quads' outward normals in world axes and which quads
+        face the camera. `center` is where the top of a flat die at rest would be drawn."""
+        rot = np.array(ori.matrix(turn))
+        mesh = self.mesh
+        offset = np.array([(center[0] - view[0]) / size, -(center[1] - view[1]) / size, 0.5 + lift])
+        world = mesh.points @ rot.T + offset
+        scale = (CAMERA - 1.0) / (CAMERA - world[:, 2])  # the top of a resting die: 1
+        screen = np.empty((len(world), 2))
+        screen[:, 0] = view[0] + world[:, 0] * scale * size
+        screen[:, 1] = view[1] - world[:, 1] * scale * size
+        normals = mesh.normals @ rot.T
+        centres = mesh.centres @ rot.T + offset
+        to_eye = np.array([0.0, 0.0, CAMERA]) - centres
+        facing = np.einsum("ij,ij->i", normals, to_eye) > 0.0
+        return screen, normals, facing
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        center: Point,
+        size: float,
+        turn: Quat,
+        palette: DicePalette,
+        *,
+        view: Point,
+        lift: float = 0.0,
+        dimmed: bool = False,
+        still: bool = False,
+    ) -> pygame.Rect:
+        """Draw the die turned by `turn` with its top (at rest) centred on `center`, `lift` die
+        sizes above the felt, seen from above `view` (the screen point under the camera).
+        A `still` die's image is kept and blitted again while it stays as it is. Returns the
+        rectangle drawn over."""
+        dx, dy = round(center[0] - view[0]), round(center[1] - view[1])
+        x0, y0 = round(center[0]) - dx, round(center[1]) - dy  # where the view falls, in px
+        if still:
+            key = (round(size * 8), tuple(round(c, 5) for c in turn), dx, dy, palette, dimmed)
+            image, corner = self.cache.get(
+                key, lambda: self.render(size, turn, palette, (dx, dy), lift, dimmed)
+            )
+        else:
+            image, corner = self.render(size, turn, palette, (dx, dy), lift, dimmed)
+        return surface.blit(image, (x0 + corner[0], y0 + corner[1]))
+
+    def render(
+        self,
+        size: float,
+        turn: Quat,
+        palette: DicePalette,
+        offset: tuple[int, int],
+        lift: float = 0.0,
+        dimmed: bool = False,
+    ) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The die's image, and where its top left lies from the point under the camera, for
+        a die `offset` px from that point."""
+        mesh = self.mesh
+        screen, normals, facing = self.project(offset, size, turn, (0.0, 0.0), lift)
+        rot = np.array(ori.matrix(turn))
+        shown = facing[mesh.pip_face]
+        place = np.array([offset[0] / size, -offset[1] / size, 0.5 + lift])
+        world = mesh.pips[shown] @ rot.T + place
+        scale = (CAMERA - 1.0) / (CAMERA - world[..., 2])
+        pips = np.empty((*world.shape[:2], 2))
+        pips[..., 0] = world[..., 0] * scale * size
+        pips[..., 1] = -world[..., 1] * scale * size
+        corner = np.floor(screen.min(axis=0)) - 2.0
+        extent = np.ceil(screen.max(axis=0) - corner) + 3.0
+        screen = screen - corner
+        pips = pips - corner
+        image = pygame.Surface((int(extent[0]), int(extent[1])), pygame.SRCALPHA)
+        body, light, dark, pip, edge = _palette_colours(palette, dimmed)
+
+        lit = normals[facing] @ self.light
+        t = lit - self.top_light
+        colour = np.where(
+            (t > 0.0)[:, None],
+            body + (light - body) * np.clip(t / (1.0 - self.top_light), 0.0, 1.0)[:, None],
+            body + (dark - body) * np.clip(-t / 0.9, 0.0, 1.0)[:, None] * 1.25,
+        )
+        shine = np.clip(normals[facing] @ self.half_way, 0.0, 1.0) ** SHININESS
+        colour = colour + (255.0 - colour) * (shine * palette.gloss * 2.5)[:, None]
+        colour = np.clip(colour, 0.0, 255.0).astype(int).tolist()
+        polygons = screen[mesh.quads[facing]].tolist()
+        for points, rgb in zip(polygons, colour, strict=True):
+            pygame.draw.polygon(image, rgb, points)
+
+        # Pips on the faces that look at the camera, shaded a little with their face.
+        face_lit = np.clip(
+            (normals[mesh.pip_face[shown]] @ self.light) / self.top_light, 0.55, 1.15
+        )
+        for points, k in zip(pips.tolist(), face_lit.tolist(), strict=True):
+            rgb = [min(255, int(c * (0.6 + 0.4 * k))) for c in pip]
+            pygame.draw.polygon(image, rgb, points)
+            pygame.draw.aalines(image, rgb, True, points)
+
+        # The outline: edges between a quad that faces the camera and one that does not.
+        a, b, qa, qb = mesh.edges.T
+        rim = facing[qa] != facing[qb]
+        width = max(1, round(palette.edge_width)) if palette.high_contrast else 1
+        edge_rgb = [int(c) for c in (edge if palette.high_contrast else (edge + body) / 2)]
+        segments = np.stack([screen[a[rim]], screen[b[rim]]], axis=1).tolist()
+        for p, q in segments:
+            if width > 1:
+                pygame.draw.line(image, edge_rgb, p, q, width)
+            pygame.draw.aaline(image, edge_rgb, p, q)
+        return image, (int(corner[0]), int(corner[1]))
+
+
+@functools.cache
+def die_model() -> DieModel:
+    """The shared model: the mesh is built once."""
+    return DieModel()

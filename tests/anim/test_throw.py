@@ -1,0 +1,115 @@
+"""The simulated throw: 10,000 seeded throws of one to five dice all come to rest inside the
+felt, apart, flat, readable and showing the rolled faces; the same seed gives the same throw."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from game.anim import orientation as ori
+from game.anim.throw import MAX_CROOKED, STEP, Area, simulate
+
+# Landing areas (die sizes) of the table's layouts and the cup's mouth in them: 1280x720 with
+# one, four and eight scorecards, a tall window, 2560x1080 with one (the flattest felt) and
+# 640x480 with eight (the tallest).
+AREAS = (
+    Area(6.56, 4.1),
+    Area(6.56, 5.32),
+    Area(6.56, 8.0),
+    Area(6.56, 3.46),
+    Area(6.56, 2.51),
+    Area(6.54, 11.85),
+)
+MOUTHS = ((-0.24, 2.09), (-0.23, 2.61), (-0.24, 3.73), (-0.24, 1.83), (-0.23, 1.43), (-0.25, 5.34))
+THROWS = 10_000
+READABLE = MAX_CROOKED + math.radians(1.5)  # the turn from square a die may rest at
+
+
+def _corners(x: float, y: float, angle: float) -> list[tuple[float, float]]:
+    c, s = math.cos(angle), math.sin(angle)
+    return [(x + 0.5 * (c * u - s * v), y + 0.5 * (s * u + c * v)) for u, v in _SQUARE]
+
+
+_SQUARE = ((-1, -1), (1, -1), (1, 1), (-1, 1))
+
+
+def _overlap(a: list, b: list) -> bool:
+    """Whether two convex polygons overlap (separating axis test)."""
+    for poly in (a, b):
+        for i in range(len(poly)):
+            (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % len(poly)]
+            nx, ny = y1 - y0, x0 - x1
+            pa = [nx * x + ny * y for x, y in a]
+            pb = [nx * x + ny * y for x, y in b]
+            if max(pa) <= min(pb) or max(pb) <= min(pa):
+                return False
+    return True
+
+
+def _check(throw, area: Area, faces: tuple[int, ...]) -> list[tuple[float, float]]:
+    """Every die flat, readable, inside the felt and clear of the others; their places."""
+    squares = []
+    for die, face in enumerate(faces):
+        rest = throw.rest(die)
+        assert ori.face_up(rest.turn) == face
+        assert ori.tilt(rest.turn) < 1e-6  # lying flat
+        assert rest.z == 0.0
+        heading = ori.heading(rest.turn)
+        assert abs(heading) <= READABLE
+        square = _corners(rest.x, -rest.y, heading)  # heading turns on a y-up table
+        for x, y in square:
+            assert 0.0 <= x <= area.width and -area.height <= y <= 0.0
+        squares.append(square)
+    for i in range(len(squares)):
+        for j in range(i):
+            assert not _overlap(squares[i], squares[j]), (i, j)
+    return [(p.x, p.y) for p in (throw.rest(d) for d in range(len(faces)))]
+
+
+@pytest.mark.timeout(400)
+def test_ten_thousand_throws_rest_inside_apart_and_showing_the_rolled_faces() -> None:
+    for seed in range(THROWS):
+        rng = random.Random(seed)
+        faces = tuple(rng.randint(1, 6) for _ in range(1 + seed % 5))
+        area, mouth = AREAS[seed % len(AREAS)], MOUTHS[seed % len(MOUTHS)]
+        throw = simulate(area, mouth, faces, seed)
+        places = _check(throw, area, faces)
+        if seed % 50 == 0:  # the same seed gives the same throw
+            again = simulate(area, mouth, faces, seed)
+            assert [(p.x, p.y) for p in (again.rest(d) for d in range(len(faces)))] == places
+            assert again.samples == throw.samples
+
+
+def test_every_die_moves_and_the_throw_ends_within_its_time() -> None:
+    throw = simulate(AREAS[0], MOUTHS[0], (1, 2, 3, 4, 5), seed=11)
+    assert 0.5 < throw.duration <= 3.0 + 0.05 * 5
+    for die in range(5):
+        start, end = throw.pose(die, 0.0), throw.rest(die)
+        assert math.dist((start.x, start.y), (end.x, end.y)) > 1.0
+        assert max(throw.pose(die, t * STEP).z for t in range(60)) > 0.5  # it flies
+
+
+def test_playback_is_the_same_at_any_frame_rate() -> None:
+    throw = simulate(AREAS[0], MOUTHS[0], (6, 6, 1), seed=3)
+    at_30 = [throw.pose(1, k / 30) for k in range(0, 31)]
+    at_120 = [throw.pose(1, k / 120) for k in range(0, 121, 4)]
+    assert at_30 == at_120
+
+
+def test_hits_are_heard_in_time_order_and_hard_ones_louder() -> None:
+    throw = simulate(AREAS[0], MOUTHS[0], (2, 4, 6, 1, 3), seed=8)
+    times = [hit.time for hit in throw.impacts]
+    assert times == sorted(times) and len(times) >= 5
+    assert all(0.0 < hit.strength <= 1.0 for hit in throw.impacts)
+    assert max(hit.strength for hit in throw.impacts) > 0.3
+
+
+def test_a_bad_throw_is_refused() -> None:
+    with pytest.raises(ValueError, match="one to five"):
+        simulate(AREAS[0], MOUTHS[0], (), seed=1)
+    with pytest.raises(ValueError, match="1 to 6"):
+        simulate(AREAS[0], MOUTHS[0], (7,), seed=1)
+    with pytest.raises(ValueError, match="at least"):
+        Area(1.0, 1.0)

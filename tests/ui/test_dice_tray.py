@@ -1,0 +1,192 @@
+"""The dice tray: thrown dice land the same at any frame rate, on the rolled faces, inside the
+felt; held dice stay put and never touch; reduced motion skips the throw; dice in the air
+cannot be clicked; tidy dice drift to the row."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.anim import orientation as ori
+from game.ui.dice_tray import MAX_SOUNDS, DiceTray, landing_area
+from game.ui.layout import table_layout
+from game.ui.palette import HIGH_CONTRAST_DICE, STANDARD_DICE
+
+ROLL = (2, 5, 5, 1, 6)
+ALL = (True,) * 5
+SIZES = ((640, 480), (800, 600), (1280, 720), (1280, 800), (700, 1100), (1920, 1080), (3840, 2160))
+
+
+def _tray(size=(1280, 800), seed=4, tidy=True) -> DiceTray:
+    tray = DiceTray(seed=seed)
+    tray.tidy = tidy
+    tray.set_layout(table_layout(size, 4))
+    return tray
+
+
+def _land(tray: DiceTray, dt: float = 1 / 60) -> int:
+    frames = 0
+    while tray.rolling:
+        tray.update(dt)
+        frames += 1
+        assert frames < 60 * 10, "the throw never landed"
+    return frames
+
+
+def _resting(tray: DiceTray) -> list:
+    return [(d.x, d.y, d.turn) for d in tray.dice]
+
+
+def test_a_throw_lands_the_same_at_any_frame_rate() -> None:
+    slow, fast = _tray(tidy=False), _tray(tidy=False)
+    slow.roll(ROLL, ALL, 1.0)
+    fast.roll(ROLL, ALL, 1.0)
+    _land(slow, 1 / 30)
+    _land(fast, 1 / 144)
+    assert _resting(slow) == _resting(fast)
+
+
+def test_every_die_lands_flat_on_its_rolled_face_inside_the_felt() -> None:
+    tray = _tray(tidy=False)
+    tray.roll(ROLL, ALL, 1.0)
+    assert tray.rolling and all(d.face is None for d in tray.dice)  # in the cup
+    _land(tray)
+    area = tray.area
+    for die, face in zip(tray.dice, ROLL, strict=True):
+        assert die.face == face and ori.face_up(die.turn) == face
+        assert ori.tilt(die.turn) < 1e-6
+        assert area.collidepoint(die.x, die.y)
+    assert tray.just_landed
+
+
+def test_held_dice_stay_in_the_hold_row_while_the_others_fly() -> None:
+    tray = _tray()
+    tray.sync(ROLL, (True, False, True, False, False))
+    held = [(tray.dice[i].x, tray.dice[i].y) for i in (0, 2)]
+    assert held == [tray.layout.hold_slots[0], tray.layout.hold_slots[2]]
+    tray.roll((2, 3, 5, 4, 4), (False, True, False, True, True), 1.0)
+    while tray.rolling:
+        tray.update(1 / 60)
+        assert [(tray.dice[i].x, tray.dice[i].y) for i in (0, 2)] == held
+        assert tray.dice[0].face == 2 and tray.dice[2].face == 5
+    assert [d.face for d in tray.dice] == [2, 3, 5, 4, 4]
+
+
+@pytest.mark.parametrize("reduced, speed", [(True, 1.0), (False, 0.0)])
+def test_reduced_motion_and_instant_speed_skip_the_throw(reduced: bool, speed: float) -> None:
+    tray = _tray()
+    tray.reduced_motion = reduced
+    tray.roll(ROLL, ALL, speed)
+    assert not tray.rolling
+    assert [d.face for d in tray.dice] == list(ROLL)
+    assert [(d.x, d.y) for d in tray.dice] == list(tray.layout.roll_slots)
+
+
+def test_dice_in_the_air_cannot_be_clicked_and_a_landed_one_can() -> None:
+    tray = _tray()
+    tray.roll(ROLL, ALL, 1.0)
+    for _ in range(40):
+        tray.update(1 / 60)
+    slot = tray.layout.roll_slots[3]
+    assert tray.die_at((round(slot[0]), round(slot[1]))) is None
+    tray.finish()
+    assert not tray.rolling and tray.just_landed
+    assert tray.die_at((round(slot[0]), round(slot[1]))) == 3
+
+
+def test_tidy_dice_drift_to_the_row_and_untidy_ones_stay_where_they_fell() -> None:
+    for tidy in (True, False):
+        tray = _tray(tidy=tidy)
+        tray.roll(ROLL, ALL, 1.0)
+        _land(tray)
+        fell = [(d.x, d.y) for d in tray.dice]
+        for _ in range(240):
+            tray.update(1 / 60)
+        assert not tray.animating
+        now = [(d.x, d.y) for d in tray.dice]
+        if tidy:
+            assert now == list(tray.layout.roll_slots)
+            assert all(abs(d.heading) <= 6.0 + 1e-6 for d in tray.dice)
+        else:
+            for (x, y), (fx, fy) in zip(now, fell, strict=True):
+                assert abs(x - fx) <= 0.5 and abs(y - fy) <= 0.5
+
+
+def test_hits_are_heard_as_they_happen_a_few_at_a_time() -> None:
+    tray = _tray()
+    tray.roll(ROLL, ALL, 1.0)
+    heard = []
+    while tray.rolling:
+        tray.update(1 / 60)
+        hits = tray.take_impacts()
+        assert len(hits) <= MAX_SOUNDS and hits == sorted(hits, reverse=True)
+        heard += hits
+    assert len(heard) >= 5 and all(0.0 < h <= 1.0 for h in heard)
+    assert tray.take_impacts() == []
+
+
+def test_a_new_layout_mid_throw_lands_the_dice() -> None:
+    tray = _tray()
+    tray.roll(ROLL, ALL, 1.0)
+    for _ in range(30):
+        tray.update(1 / 60)
+    tray.set_layout(table_layout((800, 600), 4))
+    assert not tray.rolling
+    assert [d.face for d in tray.dice] == list(ROLL)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_felt_dice_land_on_keeps_off_the_cup_the_hold_row_and_the_card(size) -> None:
+    lay = table_layout(size, 4)
+    area = landing_area(lay)
+    assert lay.tray.contains(area)
+    assert not area.colliderect(lay.hold_strip) and not area.colliderect(lay.card)
+    assert not area.colliderect(lay.cup_rect)
+    assert area.width >= 2 * lay.die_size and area.height >= 1.5 * lay.die_size
+
+
+def _footprint(tray: DiceTray, i: int, focus: int | None) -> pygame.mask.Mask:
+    """What die i alone draws (with its ring and padlock)."""
+    canvas = pygame.Surface(tray.layout.size, pygame.SRCALPHA)
+    faces = [d.face for d in tray.dice]
+    for j, die in enumerate(tray.dice):
+        die.face = faces[j] if j == i else None
+    strip = (0, 0, 0, 0)
+    tray.draw(canvas, STANDARD_DICE, pygame.Surface((1, 1), pygame.SRCALPHA), focus, strip, strip)
+    for j, die in enumerate(tray.dice):
+        die.face = faces[j]
+    return pygame.mask.from_surface(canvas, 8)
+
+
+@pytest.mark.parametrize("focus", [None, 2])
+def test_held_dice_and_their_padlocks_never_touch_at_1280x800(focus) -> None:
+    tray = _tray((1280, 800))
+    tray.sync(ROLL, ALL)
+    cup = pygame.mask.Mask(tray.layout.size)
+    cup.draw(_footprint(tray, -1, None), (0, 0))  # the cup and shadows with no die at all
+    masks = []
+    for i in range(5):
+        mask = _footprint(tray, i, focus)
+        mask.erase(cup, (0, 0))
+        masks.append(mask)
+    for i in range(4):
+        assert masks[i].overlap_area(masks[i + 1], (0, 0)) == 0, i
+
+
+def test_key_hints_tag_each_die_with_its_number() -> None:
+    tray = _tray()
+    tray.sync(ROLL, (False, True, False, False, False))
+    plain = pygame.Surface(tray.layout.size)
+    tagged = pygame.Surface(tray.layout.size)
+    labels = [pygame.Surface((8, 10)) for _ in range(5)]
+    for label in labels:
+        label.fill((200, 0, 0))
+    strip = (0, 60, 0)
+    for palette in (STANDARD_DICE, HIGH_CONTRAST_DICE):
+        tray.draw(plain, palette, pygame.Surface((1, 1)), None, strip, strip)
+        tray.draw(tagged, palette, pygame.Surface((1, 1)), None, strip, strip, labels)
+        for i, die in enumerate(tray.dice):
+            # The tag sits on the die's lower left corner, the label in its middle.
+            corner = (round(die.x - tray.size_of(i) / 2), round(die.y + tray.size_of(i) / 2))
+            assert tagged.get_at(corner) == (200, 0, 0)
+            assert plain.get_at(corner) != (200, 0, 0), i
