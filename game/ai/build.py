@@ -1,10 +1,15 @@
-"""Build or verify the shipped state-value tables.
+"""Build or verify the shipped state-value tables and the win-chance spread tables.
 
     python -m game.ai.build                      # all three variants into assets/tables/
     python -m game.ai.build --variant simple     # one variant
     python -m game.ai.build --out DIR            # somewhere else
     python -m game.ai.build --variant simple --check
         # rebuild in memory and compare with the file; exit 1 (saying why) if they differ
+    python -m game.ai.build --only spread        # only the spread tables (game.ai.winning_tables)
+    python -m game.ai.build --only values        # only the value tables
+
+Each variant's value table is written (or checked) first, then its spread tables (about two
+minutes a variant), which are built from the value table the game loads.
 
 Exit status: 0 on success, 1 when a check fails, 2 on a usage error.
 """
@@ -24,6 +29,13 @@ from game.ai.tables import (
     read_table,
     save_table,
     table_path,
+)
+from game.ai.winning_tables import (
+    build_tables,
+    compare_spreads,
+    read_spread,
+    save_spread,
+    spread_path,
 )
 from game.rules import Variant
 
@@ -46,6 +58,11 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument(
         "--check", action="store_true", help="verify the files instead of writing them"
     )
+    parser.add_argument(
+        "--only",
+        choices=["values", "spread"],
+        help="only the value tables, or only the win-chance spread tables (default: both)",
+    )
     return parser.parse_args(argv)
 
 
@@ -54,29 +71,66 @@ def main(argv: list[str] | None = None) -> int:
     variants = list(Variant) if args.variant == "all" else [Variant(args.variant)]
     failed = 0
     for variant in variants:
-        path = table_path(variant, args.out)
-        shipped = None
-        if args.check:
-            # Read first: a missing or damaged file fails at once, without a rebuild.
-            try:
-                shipped = read_table(path, variant)
-            except TableError as error:
-                failed += 1
-                print(f"{variant.value}: CHECK FAILED: {error}", file=sys.stderr)
-                continue
-        started = time.perf_counter()
-        values = build_values(variant)
-        seconds = time.perf_counter() - started
-        summary = f"{variant.value}: empty card {float(values[EMPTY_CARD]):.4f} ({seconds:.1f} s)"
-        if shipped is None:
-            save_table(path, variant, values)
-            print(f"{summary}; wrote {path} ({path.stat().st_size / 1e6:.2f} MB)")
-        elif problem := compare_tables(shipped, values):
-            failed += 1
-            print(f"{summary}; CHECK FAILED for {path}: {problem}", file=sys.stderr)
-        else:
-            print(f"{summary}; {path} matches the rebuild")
+        if args.only != "spread":
+            failed += _values(variant, args)
+        if args.only != "values":
+            failed += _spread(variant, args)
     return 1 if failed else 0
+
+
+def _values(variant: Variant, args: argparse.Namespace) -> int:
+    """Write or check one variant's value table; 1 if a check failed."""
+    return _write_or_check(
+        variant.value,
+        table_path(variant, args.out),
+        args.check,
+        lambda path: read_table(path, variant),
+        lambda: build_values(variant),
+        lambda path, values: save_table(path, variant, values),
+        compare_tables,
+        lambda values: f"empty card {float(values[EMPTY_CARD]):.4f}",
+    )
+
+
+def _spread(variant: Variant, args: argparse.Namespace) -> int:
+    """Write or check one variant's spread tables; 1 if a check failed."""
+    return _write_or_check(
+        f"{variant.value} spread",
+        spread_path(variant, args.out),
+        args.check,
+        lambda path: read_spread(path, variant),
+        lambda: build_tables(variant),
+        lambda path, tables: save_spread(path, variant, tables),
+        compare_spreads,
+        lambda tables: f"empty card sd {float(tables.spread[EMPTY_CARD][0]):.4f}",
+    )
+
+
+def _write_or_check(label, path: Path, check: bool, read, build, save, compare, sums) -> int:
+    """Build a table and write it to `path`, or (check) compare it with the file there.
+
+    Returns 1 when a check fails (saying why on stderr), else 0. The file is read first, so
+    a missing or damaged one fails at once, without a rebuild.
+    """
+    shipped = None
+    if check:
+        try:
+            shipped = read(path)
+        except TableError as error:
+            print(f"{label}: CHECK FAILED: {error}", file=sys.stderr)
+            return 1
+    started = time.perf_counter()
+    built = build()
+    summary = f"{label}: {sums(built)} ({time.perf_counter() - started:.1f} s)"
+    if shipped is None:
+        save(path, built)
+        print(f"{summary}; wrote {path} ({path.stat().st_size / 1e6:.2f} MB)")
+    elif problem := compare(shipped, built):
+        print(f"{summary}; CHECK FAILED for {path}: {problem}", file=sys.stderr)
+        return 1
+    else:
+        print(f"{summary}; {path} matches the rebuild")
+    return 0
 
 
 if __name__ == "__main__":

@@ -69,16 +69,22 @@ def save_table(path: Path, variant: Variant, values: np.ndarray) -> None:
         "format": np.array(FORMAT),
         "sha256": np.array(_digest(values)),
     }
+    write_arrays(path, arrays)
+
+
+def write_arrays(path: Path, arrays: dict[str, np.ndarray]) -> None:
+    """Write named arrays as a compressed .npz whose bytes depend on the arrays alone (a
+    fixed date in the zip), never leaving a half-written file where the game looks."""
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_suffix(".partial")
     with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for name, array in arrays.items():
             buffer = io.BytesIO()
-            np.lib.format.write_array(buffer, array, allow_pickle=False)
+            np.lib.format.write_array(buffer, np.asarray(array, order="C"), allow_pickle=False)
             info = zipfile.ZipInfo(f"{name}.npy", date_time=_ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, buffer.getvalue())
-    partial.replace(path)  # never leave a half-written table where the game looks
+    partial.replace(path)
 
 
 def read_table(path: Path, variant: Variant) -> np.ndarray:

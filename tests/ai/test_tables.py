@@ -107,26 +107,32 @@ def test_value_table_is_loaded_once_and_checks_its_argument():
 def test_cli_check_compares_a_rebuild_with_the_file(shipped_simple, monkeypatch, capsys):
     """The plumbing only (CI runs the real `--check`; test_solver compares a real build)."""
     monkeypatch.setattr(build, "build_values", lambda variant: shipped_simple)
-    assert build.main(["--variant", "simple", "--check"]) == 0
+    assert build.main(["--only", "values", "--variant", "simple", "--check"]) == 0
     assert "matches the rebuild" in capsys.readouterr().out
     changed = shipped_simple.copy()
     changed[0, 0, 0] += 0.5
     monkeypatch.setattr(build, "build_values", lambda variant: changed)
-    assert build.main(["--variant", "simple", "--check"]) == 1
+    assert build.main(["--only", "values", "--variant", "simple", "--check"]) == 1
     assert "values differ by up to 0.5" in capsys.readouterr().err
 
 
 def test_cli_writes_tables(tmp_path, shipped_simple, monkeypatch, capsys):
     monkeypatch.setattr(build, "build_values", lambda variant: shipped_simple)
-    assert build.main(["--variant", "simple", "--out", str(tmp_path)]) == 0
+    assert build.main(["--only", "values", "--variant", "simple", "--out", str(tmp_path)]) == 0
     assert (tmp_path / "simple.npz").read_bytes() == table_path(Variant.SIMPLE).read_bytes()
     assert "empty card 245.8708" in capsys.readouterr().out
 
 
 def test_cli_check_fails_on_a_bad_file(tmp_path, capsys):
     (tmp_path / "official.npz").write_bytes(b"junk")
-    assert build.main(["--variant", "official", "--check", "--out", str(tmp_path)]) == 1
+    assert (
+        build.main(["--only", "values", "--variant", "official", "--check", "--out", str(tmp_path)])
+        == 1
+    )
     assert "CHECK FAILED" in capsys.readouterr().err
     with zipfile.ZipFile(tmp_path / "free.npz", "w"):
         pass
-    assert build.main(["--variant", "free", "--check", "--out", str(tmp_path)]) == 1
+    assert (
+        build.main(["--only", "values", "--variant", "free", "--check", "--out", str(tmp_path)])
+        == 1
+    )

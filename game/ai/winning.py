@@ -1,0 +1,440 @@
+"""Win chances: each competitor's chance of winning the game (and the match) from any situation.
+
+    chances = win_chances(state)      # a game.rules GameState, at any point of a match
+    chances.game[i], chances.match[i] # competitor i (a seat, or a team)
+
+The model assumes that **every seat plays as the Expert** from now on (the highest expected
+score: game.ai.levels). Under that assumption the seats' points to come are independent, so:
+
+1. each column's final total is its total so far plus R, the Expert's points still to come
+   from its state (filled boxes, upper total, Yahtzee box), whose distribution is
+   - exact for a card with `EXACT_OPEN` boxes or fewer open: worked out on demand through
+     the Expert's turns (game.ai.winning_turn) with the whole distribution carried along,
+     since one or two boxes left is where it is most lumpy (a Yahtzee is 50 or nothing);
+   - otherwise a shifted gamma with the exact mean, standard deviation and skewness of R
+     (the spread tables, game.ai.winning_tables), through the Wilson-Hilferty quantiles;
+   and for the seat in play with dice showing, R is taken from that roll and rolls left;
+2. a competitor's total is the sum of its columns' (a combined team) and, in a match, of its
+   finished games and of fresh games still to play;
+3. competitor i's chance is the sum over totals x of P(T_i = x) times the chance that no
+   one beats x, a k-way tie counting 1/k (a tie-breaker is a fair draw among the tied):
+   E[1/(1 + ties)] = integral over s in [0, 1] of prod_j (P(T_j < x) + P(T_j = x) s).
+
+Everything is numpy over a grid of whole points, a few hundred microseconds a situation once
+a seat's state has been seen; thread-safe (caches under a lock), no pygame.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from statistics import NormalDist
+
+import numpy as np
+
+from game.ai.dicespace import ROLL_INDEX
+from game.ai.solver import StateKey
+from game.ai.tables import value_table
+from game.ai.winning_tables import EXACT_LENGTH, EXACT_OPEN, spread_tables
+from game.ai.winning_turn import (
+    TurnSpread,
+    flat_state,
+    shift_distribution,
+    shift_moments,
+    spread_turn,
+    turn_moves,
+)
+from game.rules import GameState, Phase, Scorecard, Variant
+
+GRID = 2048  # whole-point totals 0 .. GRID - 1 of one game (the best card makes 1,575)
+QUANTILES = 512  # points standing for an approximated distribution
+_Z = np.array([NormalDist().inv_cdf((k + 0.5) / QUANTILES) for k in range(QUANTILES)])
+MAX_SKEW = 3.0  # Wilson-Hilferty's quantiles bend back beyond about this
+_CACHE = 4096  # states whose distributions are kept (a few MB)
+
+
+# ----------------------------------------------------------------------------- one state
+def gamma_points(mean: np.ndarray, sd: np.ndarray, skew: np.ndarray) -> np.ndarray:
+    """(..., QUANTILES) equally likely points of a shifted gamma with those moments.
+
+    Wilson-Hilferty: the gamma's standardised quantile at normal quantile z is
+    (2 / g) ((1 + g z / 6 - g^2 / 36)^3 - 1) for skewness g (the normal's z as g -> 0).
+    """
+    g = np.clip(np.asarray(skew, dtype=np.float64), -MAX_SKEW, MAX_SKEW)[..., None]
+    small = np.abs(g) < 1e-4
+    safe = np.where(small, 1.0, g)
+    bent = (2.0 / safe) * ((1.0 + safe * _Z / 6.0 - safe * safe / 36.0) ** 3 - 1.0)
+    standard = np.where(small, _Z, bent)
+    return np.asarray(mean)[..., None] + np.asarray(sd)[..., None] * standard
+
+
+def points_to_pmf(points: np.ndarray, length: int) -> np.ndarray:
+    """(..., length) probabilities of whole points from equally likely real points, each
+    split between the two whole numbers around it (so the mean is kept)."""
+    points = np.clip(points, 0.0, length - 1.0)
+    low = np.floor(points)
+    upper_weight = points - low
+    low = low.astype(np.intp)
+    high = np.minimum(low + 1, length - 1)
+    rows = points.shape[:-1]
+    offset = (np.arange(int(np.prod(rows))) * length).reshape(rows + (1,))
+    weight = 1.0 / points.shape[-1]
+    flat = np.bincount(
+        (offset + low).ravel(), ((1.0 - upper_weight) * weight).ravel(), int(np.prod(rows)) * length
+    )
+    flat += np.bincount(
+        (offset + high).ravel(), (upper_weight * weight).ravel(), int(np.prod(rows)) * length
+    )
+    return flat.reshape(rows + (length,))
+
+
+class Outlook:
+    """Distributions of the Expert's points to come for one variant, from any card state.
+
+    Shared and thread-safe: use `outlook(variant)`.
+    """
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        table = value_table(variant)
+        self._table = table
+        self._values = table.values.reshape(-1)
+        tables = spread_tables(variant)
+        self._sd = tables.spread[..., 0].reshape(-1).astype(np.float64)
+        self._skew = tables.spread[..., 1].reshape(-1).astype(np.float64)
+        self._exact_index = tables.exact_index.reshape(-1)
+        self._exact_rows = tables.exact.astype(np.float64)
+        self._open = np.array([13 - bin(f).count("1") for f in range(1 << 13)])
+        self._exact: dict[int, np.ndarray] = {}
+        self._turns: OrderedDict[tuple[int, bool], TurnSpread] = OrderedDict()
+        self._rests: OrderedDict[int, np.ndarray] = OrderedDict()
+        self._lock = threading.RLock()
+
+    # ------------------------------------------------------------------ between turns
+    def open_boxes(self, state: int) -> int:
+        return int(self._open[state // 128])
+
+    def moments(self, states: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(mean, sd, skewness) of R from states given as flat indices (any shape)."""
+        mean = self._values[states]
+        if np.isnan(mean).any():
+            mean = np.array([self._value(s) for s in np.ravel(states)]).reshape(np.shape(states))
+        sd, skew = self._sd[states], self._skew[states]
+        missing = np.isnan(sd)
+        if missing.any():  # a hand-made card no game reaches: a normal of the mean's size
+            sd = np.where(missing, 0.25 * np.maximum(mean, 0.0), sd)
+            skew = np.where(missing, 0.0, skew)
+        return mean, sd, skew
+
+    def _value(self, state: int) -> float:
+        filled, rest = divmod(int(state), 128)
+        return self._table.value(StateKey(filled, rest // 2, rest % 2))
+
+    def remaining(self, states: np.ndarray, length: int) -> np.ndarray:
+        """(len(states), length) distributions of R from flat states (between turns)."""
+        states = np.asarray(states, dtype=np.intp)
+        out = np.zeros((len(states), length))
+        exact = self._open[states // 128] <= EXACT_OPEN
+        for i in np.flatnonzero(exact):
+            pmf = self.exact(int(states[i]))
+            out[i, : min(length, len(pmf))] = pmf[:length]
+        rest = np.flatnonzero(~exact)
+        if len(rest):
+            mean, sd, skew = self.moments(states[rest])
+            out[rest] = points_to_pmf(gamma_points(mean, sd, skew), length)
+        return out
+
+    def exact(self, state: int) -> np.ndarray:
+        """The exact distribution (EXACT_LENGTH) of R from a state with few open boxes."""
+        row = self._exact_index[state]
+        if row >= 0:
+            return self._exact_rows[row]
+        found = self._exact.get(state)
+        if found is not None:
+            return found
+        with self._lock:  # a state no game reaches, from a hand-made card
+            if state in self._exact:
+                return self._exact[state]
+            if self.open_boxes(state) == 0:
+                pmf = np.zeros(EXACT_LENGTH)
+                pmf[0] = 1.0
+            else:
+                spread = self._turn(state, exact=True)
+                pmf = spread.start_stats[0]
+            pmf.flags.writeable = False
+            self._exact[state] = pmf
+            return pmf
+
+    def _turn(self, state: int, exact: bool) -> TurnSpread:
+        """The Expert's turn from a state, with distributions (exact) or raw moments."""
+        key = (state, exact)
+        with self._lock:
+            known = self._turns.get(key)
+            if known is not None:
+                self._turns.move_to_end(key)
+                return known
+            filled, rest = divmod(state, 128)
+            moves = turn_moves(filled, np.array([rest // 2]), np.array([rest % 2]), self.variant)
+            if exact:
+                children = np.unique(moves.child)
+                by_child = {int(c): self.exact(int(c)) for c in children}
+                stats = np.stack([by_child[int(c)] for c in children])
+                spread = spread_turn(
+                    moves,
+                    self.mean_of,
+                    lambda i: stats[np.searchsorted(children, i)],
+                    shift_distribution,
+                )
+            else:
+                spread = spread_turn(moves, self.mean_of, self._raw_moments, shift_moments)
+            self._turns[key] = spread
+            if len(self._turns) > _CACHE // 16:
+                self._turns.popitem(last=False)
+            return spread
+
+    def mean_of(self, states: np.ndarray) -> np.ndarray:
+        """The Expert's expected points to come (the value table) from flat states."""
+        values = self._values[states]
+        if np.isnan(values).any():
+            for s in np.unique(states[np.isnan(values)]):
+                self._value(int(s))  # computed into the value table
+            values = self._values[states]
+        return values
+
+    def _raw_moments(self, states: np.ndarray) -> np.ndarray:
+        mean, sd, skew = self.moments(states)
+        variance = sd * sd
+        return np.stack(
+            [mean, variance + mean * mean, skew * sd**3 + 3 * mean * variance + mean**3], axis=-1
+        )
+
+    # ------------------------------------------------------------------ within a turn
+    def in_turn(self, card: Scorecard, dice, rolls_left: int, length: int) -> np.ndarray:
+        """(length,) distribution of R for a card with `dice` showing and rolls left."""
+        key = StateKey.of(card)
+        state = flat_state(key.filled, key.upper, key.fifty)
+        roll = ROLL_INDEX[tuple(sorted(dice))]
+        exact = self.open_boxes(state) <= EXACT_OPEN
+        spread = self._turn(state, exact)
+        stats = spread.stats[rolls_left][roll, 0]
+        if exact:
+            out = np.zeros(length)
+            out[: min(length, len(stats))] = stats[:length]
+            return out
+        m1, m2, m3 = stats
+        variance = max(m2 - m1 * m1, 0.0)
+        sd = variance**0.5
+        skew = (m3 - 3 * m1 * m2 + 2 * m1**3) / sd**3 if sd > 1e-6 else 0.0
+        return points_to_pmf(
+            gamma_points(np.array([m1]), np.array([sd]), np.array([skew])), length
+        )[0]
+
+    def card_total(self, card: Scorecard, dice=None, rolls_left: int = 0) -> np.ndarray:
+        """Distribution of the card's final total from 0 up to its last possible value
+        (dice: the roll in progress)."""
+        if dice is not None:
+            rest = _trimmed(self.in_turn(card, dice, rolls_left, GRID))
+        else:
+            key = StateKey.of(card)
+            rest = self.rest(flat_state(key.filled, key.upper, key.fifty))
+        return np.concatenate([np.zeros(card.total), rest])
+
+    def rest(self, state: int) -> np.ndarray:
+        """The distribution of R from a flat state, up to its last possible value (cached)."""
+        return self.rests([state])[0]
+
+    def rests(self, states: list[int]) -> list[np.ndarray]:
+        """`rest` of many states; those not cached are worked out together."""
+        found = [self._rests.get(state) for state in states]
+        missing = [state for state, rest in zip(states, found, strict=True) if rest is None]
+        if missing:
+            computed = {}
+            for state, pmf in zip(missing, self.remaining(np.array(missing), GRID), strict=True):
+                computed[state] = _trimmed(pmf)
+                computed[state].flags.writeable = False
+            with self._lock:
+                for state, rest in computed.items():
+                    self._rests[state] = rest
+                while len(self._rests) > _CACHE:
+                    self._rests.popitem(last=False)
+            found = [
+                computed[s] if rest is None else rest for s, rest in zip(states, found, strict=True)
+            ]
+        return found
+
+
+def _trimmed(pmf: np.ndarray) -> np.ndarray:
+    return pmf[: int(np.flatnonzero(pmf).max()) + 1]
+
+
+_outlooks: dict[Variant, Outlook] = {}
+_outlooks_lock = threading.Lock()
+
+
+def outlook(variant: Variant = Variant.OFFICIAL) -> Outlook:
+    """The shared Outlook of a variant (tables loaded on first use)."""
+    with _outlooks_lock:
+        found = _outlooks.get(variant)
+        if found is None:
+            found = _outlooks[variant] = Outlook(variant)
+        return found
+
+
+# ----------------------------------------------------------------------------- competitors
+def tie_shares(others: np.ndarray) -> np.ndarray:
+    """What a total x wins against independent others (rows of `others`, whole points from 0):
+    E[1/(1 + ties)] if no one is above x, else 0, for every x of the grid."""
+    below = np.cumsum(others, axis=1) - others  # P(T < x)
+    n = len(others) + 1
+    # Coefficients (in s) of prod over the others of (below + at * s), per total x.
+    poly = np.zeros((n, others.shape[1]))
+    poly[0] = 1.0
+    for at, under in zip(others, below, strict=True):
+        shifted = np.zeros_like(poly)
+        shifted[1:] = poly[:-1] * at
+        poly = poly * under + shifted
+    return (poly / np.arange(1, n + 1)[:, None]).sum(axis=0)
+
+
+def win_shares(totals: np.ndarray) -> np.ndarray:
+    """Each row's chance of the highest total, ties shared: (n, length) -> (n,).
+
+    Rows are independent distributions over the same whole-point totals.
+    """
+    return np.array(
+        [float(totals[i] @ tie_shares(np.delete(totals, i, axis=0))) for i in range(len(totals))]
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class WinChances:
+    """Chances per competitor (a seat, or a team with team play) in competitor order, each
+    assuming every seat plays as the Expert from now on: of winning the game in play (or the
+    one just finished) and of winning the match."""
+
+    game: tuple[float, ...]
+    match: tuple[float, ...]
+
+
+def column_total(state: GameState, column: int) -> np.ndarray:
+    """A column's final-total distribution (whole points from 0) in the game in play; the
+    column in play counts its roll in progress."""
+    view = outlook(state.config.variant)
+    card = state.cards[column]
+    if state.phase is Phase.TURN and column == state.column and state.dice is not None:
+        return view.card_total(card, state.dice, state.rolls_left)
+    return view.card_total(card)
+
+
+def _sum(pmfs: list[np.ndarray]) -> np.ndarray:
+    total = pmfs[0]
+    for pmf in pmfs[1:]:
+        total = np.trim_zeros(np.convolve(total, pmf), "b")
+    return total
+
+
+def _stack(pmfs: list[np.ndarray]) -> np.ndarray:
+    width = max(len(p) for p in pmfs)
+    return np.stack([np.pad(p, (0, width - len(p))) for p in pmfs])
+
+
+def _settled(winners, n: int) -> tuple[float, ...]:
+    return tuple(1.0 / len(winners) if i in winners else 0.0 for i in range(n))
+
+
+class _Totals:
+    """Competitors' total distributions from one state: of the game, and of the match
+    (finished games + the game in play + fresh games still to come)."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.config = state.config
+        self.view = outlook(state.config.variant)
+        in_game = state.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER)
+        self.games_left = self.config.games - len(state.results) - (1 if in_game else 0)
+        self._fresh: np.ndarray | None = None
+
+    def fresh(self) -> np.ndarray:
+        if self._fresh is None:
+            self._fresh = self.view.card_total(Scorecard())
+        return self._fresh
+
+    def game(self, competitor: int, skip: int | None = None) -> np.ndarray:
+        """The competitor's game total (its columns', leaving out column `skip`)."""
+        columns = [c for c in self.config.competitors[competitor] if c != skip]
+        if not columns:
+            return np.ones(1)
+        return _sum([column_total(self.state, c) for c in columns])
+
+    def match(self, competitor: int, game: np.ndarray) -> np.ndarray:
+        """Its match total given its game total: + finished games + fresh games."""
+        finished = sum(r.totals[competitor] for r in self.state.results)
+        columns = len(self.config.competitors[competitor])
+        parts = [game] + [self.fresh()] * (columns * self.games_left)
+        return np.concatenate([np.zeros(finished), _sum(parts)])
+
+
+def win_chances(state: GameState) -> WinChances:
+    """The chances of every competitor from `state` (see the module docstring)."""
+    n = len(state.config.competitors)
+    if n == 1:
+        return WinChances((1.0,), (1.0,))
+    totals = _Totals(state)
+    if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+        game = _settled(state.results[-1].winners, n)
+        if state.is_over:
+            # One game: its winner wins the match; several: the match totals decide.
+            match = game if len(state.results) == 1 else _settled(_match_leaders(state), n)
+            return WinChances(game, match)
+        fresh = [totals.match(i, np.ones(1)) for i in range(n)]
+        return WinChances(game, tuple(win_shares(_stack(fresh)).tolist()))
+    if state.phase is Phase.TIE_BREAK:
+        game = _settled(state.contenders, n)
+        match = game if state.config.games == 1 else _tie_break_match(state, totals)
+        return WinChances(game, match)
+    games = [totals.game(i) for i in range(n)]
+    game = tuple(win_shares(_stack(games)).tolist())
+    if state.config.games == 1:
+        return WinChances(game, game)
+    matches = [totals.match(i, games[i]) for i in range(n)]
+    return WinChances(game, tuple(win_shares(_stack(matches)).tolist()))
+
+
+def _tie_break_match(state: GameState, totals: _Totals) -> tuple[float, ...]:
+    # The tie-break decides the game, not the totals: the match stands as if it were over.
+    n = len(state.config.competitors)
+    games = [np.concatenate([np.zeros(t), [1.0]]) for t in state.totals()]
+    matches = [totals.match(i, games[i]) for i in range(n)]
+    return tuple(win_shares(_stack(matches)).tolist())
+
+
+def _match_leaders(state: GameState) -> tuple[int, ...]:
+    totals = state.match_totals()
+    best = max(totals)
+    return tuple(i for i, t in enumerate(totals) if t == best)
+
+
+def win_curve(state: GameState, column: int) -> np.ndarray:
+    """w[y]: the chance that the competitor writing in `column` wins (the match, in a match
+    of several games) if that column ends this game on y points (y = 0 .. GRID - 1), every
+    other column playing on as the Expert; its partners' columns (combined teams) too."""
+    n = len(state.config.competitors)
+    me = next(i for i, cols in enumerate(state.config.competitors) if column in cols)
+    totals = _Totals(state)
+    several = state.config.games > 1
+    others = []
+    for i in range(n):
+        if i != me:
+            game = totals.game(i)
+            others.append(totals.match(i, game) if several else game)
+    rest = totals.game(me, skip=column)  # partners' points, added to the column's
+    if several:
+        rest = totals.match(me, rest)
+    if not others:
+        return np.ones(GRID)
+    shares = tie_shares(_stack(others))
+    # w[y] = sum over t of P(rest = t) * shares[y + t]; beyond the grid, no one is above.
+    padded = np.concatenate([shares, np.ones(GRID + len(rest))])
+    windows = np.lib.stride_tricks.sliding_window_view(padded, len(rest))[:GRID]
+    return windows @ rest
