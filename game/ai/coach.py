@@ -13,9 +13,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import numpy as np
+
+from game.ai.champion import win_outlook
 from game.ai.options import Choice, Keep, expected_score, keep_to_actions, option_values
 from game.ai.reasons import describe as describe  # the coach's words, used by its callers
 from game.ai.reasons import hint_lines, reason_for, say
+from game.ai.solver import StateKey
+from game.ai.turn import best_index, valuation
+from game.ai.winning import outlook
+from game.ai.winning_turn import flat_state
 from game.rules import (
     Category,
     Game,
@@ -201,3 +208,82 @@ def review(config: GameConfig, start_rng, log: list, game_index: int = 0) -> Rev
         pr.final_total = cards[column].total
         pr.expected_by_turn.append(float(pr.final_total))
     return Review(game_index, players)
+
+
+# ----------------------------------------------------------------------------- to win
+@dataclass(frozen=True)
+class Rival:
+    """The competitor most likely to finish on top, among the others."""
+
+    competitor: int
+    name: str
+    total: int  # its final total when done, else its expected final total (rounded)
+    done: bool  # whether `total` is final
+
+
+@dataclass(frozen=True)
+class WinAdvice:
+    """The best move for points beside the best move to win, as data (the words are the
+    screen's, so that they can be translated): "best score: keep 6-6; to win: keep 4-5-6,
+    you need 31 to pass Max" is (for_score, to_win, need, rival.name).
+
+    Chances assume every seat plays as the Expert after this move (game.ai.winning); an
+    expected total is the Expert's expected final total after the move.
+    """
+
+    for_score: Choice
+    to_win: Choice
+    chance_for_score: float
+    chance_to_win: float
+    expected_for_score: float
+    expected_to_win: float
+    rival: Rival | None  # None when every other competitor is out of reach
+    need: int | None  # points this competitor still needs to pass the rival
+
+    @property
+    def differ(self) -> bool:
+        """Whether playing to win is another move than playing for points."""
+        return self.for_score != self.to_win
+
+
+def win_advice(state: GameState) -> WinAdvice:
+    """Both best moves for the player in play (after a roll, with others at the table)."""
+    if state.phase is not Phase.TURN or state.dice is None:
+        raise ValueError("advice needs dice on the table in a turn")
+    config = state.config
+    if len(config.competitors) < 2:
+        raise ValueError("playing to win needs someone to beat")
+    card = state.card
+    truth = valuation(config.variant).outlook(card)
+    choices, expected = truth.choices(card.total, state.dice, state.rolls_left)
+    _, worth = win_outlook(state).choices(0, state.dice, state.rolls_left)
+    _, chance = win_outlook(state, tie_point=0.0).choices(0, state.dice, state.rolls_left)
+    score_i, win_i = best_index(expected), best_index(worth)
+    me = state.competitor
+    mine = state.totals()[me]
+    view = outlook(config.variant)
+    rival = None
+    for i, columns in enumerate(config.competitors):
+        if i == me:
+            continue
+        cards = [state.cards[c] for c in columns]
+        done = all(c.is_complete for c in cards)
+        total = round(sum(c.total + float(view.mean_of(np.array(_flat(c)))) for c in cards))
+        if rival is None or total > rival.total:
+            rival = Rival(i, config.competitor_name(i), total, done)
+    need = None if rival is None else max(0, rival.total - mine + 1)
+    return WinAdvice(
+        choices[score_i],
+        choices[win_i],
+        chance[score_i],
+        chance[win_i],
+        expected[score_i],
+        expected[win_i],
+        rival,
+        need,
+    )
+
+
+def _flat(card: Scorecard) -> int:
+    key = StateKey.of(card)
+    return flat_state(key.filled, key.upper, key.fifty)

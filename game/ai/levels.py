@@ -36,8 +36,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from game.ai.champion import WinOutlooks
 from game.ai.options import Choice, Keep, keep_to_actions
-from game.ai.turn import Valuation, best_index, valuation
+from game.ai.turn import TurnOutlook, Valuation, best_index, valuation
+from game.ai.winning import outlook
 from game.rules import Action, GameState, Phase, Roll, Score, Scorecard, Stand, Variant
 
 ROLL = Roll()
@@ -125,13 +127,16 @@ class LevelStrategy:
         if self._last is not None and self._last[0] == situation:
             return self._last[1]
         card = state.card
-        outlook = self._valuation(state).outlook(card)
-        choices, values = outlook.choices(card.total, state.dice, state.rolls_left)
+        choices, values = self._outlook(state).choices(card.total, state.dice, state.rolls_left)
         choice = choices[self._pick(values, situation)]
         self._last = (situation, choice)
         return choice
 
     # ----------------------------------------------------------------- a turn
+    def _outlook(self, state: GameState) -> TurnOutlook:
+        """Every choice of the turn in play, valued as this level values them."""
+        return self._valuation(state).outlook(state.card)
+
     def _valuation(self, state: GameState) -> Valuation:
         p = self.personality
         return valuation(state.config.variant, p.bonus_weight, p.greed)
@@ -240,12 +245,30 @@ class ExpertStrategy(LevelStrategy):
     personality = Personality()
 
 
+class ChampionStrategy(LevelStrategy):
+    """Plays to win, not for points: every choice by its chance of winning against the seats
+    at the table, their scores and open boxes included (game.ai.champion); exact on the last
+    turn of the game. Alone, it plays as the Expert."""
+
+    personality = Personality()
+
+    def __init__(self, seed: int, personality: Personality | None = None) -> None:
+        super().__init__(seed, personality)
+        self._win_outlooks = WinOutlooks()
+
+    def _outlook(self, state: GameState) -> TurnOutlook:
+        if len(state.config.competitors) == 1:
+            return super()._outlook(state)
+        return self._win_outlooks.get(state)
+
+
 STRATEGIES: dict[str, type[LevelStrategy]] = {
     "beginner": BeginnerStrategy,
     "easy": EasyStrategy,
     "medium": MediumStrategy,
     "hard": HardStrategy,
     "expert": ExpertStrategy,
+    "champion": ChampionStrategy,
 }
 LEVELS = tuple(STRATEGIES)  # weakest first; game.match.seats.LEVELS names the same (a test checks)
 
@@ -256,6 +279,8 @@ def preload(variant: Variant = Variant.OFFICIAL, levels: Sequence[str] = LEVELS)
     for level in levels:
         p = STRATEGIES[level].personality
         valuation(variant, p.bonus_weight, p.greed).outlook(Scorecard())
+        if STRATEGIES[level] is ChampionStrategy:
+            outlook(variant)  # the win-chance tables
 
 
 def make_strategy(level: str, seed: int) -> LevelStrategy:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-LEVELS = ("beginner", "easy", "medium", "hard", "expert")
+LEVELS = ("beginner", "easy", "medium", "hard", "expert", "champion")
 PERSON = "person"
 SEAT_COLOURS = 8  # colour slots in the theme's player palette
 

@@ -124,8 +124,9 @@ def test_unknown_level_is_refused(level):
 
 
 def test_levels_get_weaker_step_by_step():
-    """Each level below Expert distorts more: less bonus regard, more greed, softer."""
-    people = [STRATEGIES[level].personality for level in reversed(LEVELS)]
+    """Each level below Expert distorts more: less bonus regard, more greed, softer.
+    (The Champion keeps the Expert's personality and plays to win instead.)"""
+    people = [STRATEGIES[level].personality for level in reversed(LEVELS) if level != "champion"]
     assert people[0] == Personality()
     for stronger, weaker in zip(people, people[1:], strict=False):
         assert weaker.bonus_weight < stronger.bonus_weight

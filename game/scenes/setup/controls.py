@@ -33,6 +33,7 @@ KIND_HELP = {
     "medium": "CPU Medium: a sound, steady player.",
     "hard": "CPU Hard: a strong player who keeps pace for the bonus.",
     "expert": "CPU Expert: plays the best odds of every roll.",
+    "champion": "CPU Champion: plays to win, taking risks when behind and playing safe ahead.",
 }
 TEAM_MODE_LABELS = {
     TeamMode.OFF: "Off",

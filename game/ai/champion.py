@@ -1,0 +1,105 @@
+"""The Champion: a CPU level that plays to win the game (the match, in a match), not for points.
+
+It plays the turn that maximises its chance of winning against the seats actually at the
+table, their scores and open boxes included. The turn is valued as the Expert values it
+(game.ai.turn: the same keep recursion over the 252 rolls and 462 keeps), but a turn's end
+is worth its *win chance* rather than its expected points:
+
+    U(box, roll) = sum over k of P(R = k | the state it leads to) * w(total + points + k)
+
+where R is the Champion's points still to come after this turn (as the Expert would score
+them: game.ai.winning's distributions, exact with two boxes or fewer open) and w(y) the
+chance that its competitor wins if this column ends the game on y (game.ai.winning.win_curve:
+the others' final totals, independent, as the Expert would reach them, ties shared).
+
+On the last turn of the game (every other seat done, one box left) R is 0 and the others'
+totals are known, so U is exactly "finishing above the best total" (1, or 1/k for a k-way
+tie, else 0), and the turn maximises that probability exactly. The test in
+tests/ai/test_champion.py checks it against a brute-force search.
+
+Ties between choices of the same win chance (a hopeless or a won position) go to the better
+expected score: each point of the Expert's expected total adds TIE_POINT to a choice's worth.
+Alone at the table (solitaire) there is no one to beat and it plays as the Expert.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+import numpy as np
+
+from game.ai.solver import StateKey
+from game.ai.turn import TurnOutlook, keep_values
+from game.ai.winning import GRID, outlook, win_curve
+from game.ai.winning_turn import turn_moves
+from game.rules import GameState
+
+TIE_POINT = 1e-6  # win chance one point of expected score is worth: breaks ties only
+_CACHE = 64
+
+
+def win_outlook(state: GameState, tie_point: float = TIE_POINT) -> TurnOutlook:
+    """The turn of the column in play, every choice valued by its chance of winning.
+
+    Values come as TurnOutlook's (ask with total 0): a choice's value is its win chance plus
+    `tie_point` per point of the expected final score (the Expert's from the end of this
+    turn); with tie_point 0, exactly its win chance.
+    """
+    card = state.card
+    variant = state.config.variant
+    view = outlook(variant)
+    key = StateKey.of(card)
+    moves = turn_moves(key.filled, np.array([key.upper]), np.array([key.fifty]), variant)
+    allowed = moves.allowed[:, :, 0]
+    child = moves.child[:, :, 0][allowed]
+    reached = card.total + moves.points[:, :, 0][allowed].astype(np.intp)
+    curve = win_curve(state, state.column)
+
+    states, which = np.unique(child, return_inverse=True)
+    pairs, pair_of = np.unique(which * (GRID + 1) + reached, return_inverse=True)
+    pair_state, pair_total = np.divmod(pairs, GRID + 1)
+    # w beyond the grid: no one reaches it, so the last value (all won) carries on.
+    extended = np.concatenate([curve, np.full(GRID, curve[-1])])
+    chance = np.empty(len(pairs))
+    starts = np.searchsorted(pair_state, np.arange(len(states) + 1))
+    # Cached: the same states come back turn after turn.
+    for s, rest in enumerate(view.rests(states.tolist())):
+        totals = pair_total[starts[s] : starts[s + 1]]
+        windows = extended[totals[:, None] + np.arange(len(rest))]
+        chance[starts[s] : starts[s + 1]] = windows @ rest
+    chance = chance[pair_of]
+
+    expected = reached + view.mean_of(child)
+    worth = np.full(moves.points.shape[:2], -np.inf)
+    worth[allowed] = chance + tie_point * expected
+    future = np.full((13, worth.shape[1]), -np.inf)
+    future[list(moves.boxes)] = worth
+    final = future.max(axis=0)
+    return TurnOutlook(np.zeros_like(future), future, *keep_values(final))
+
+
+class WinOutlooks:
+    """Win outlooks by situation: one per turn, asked again for each roll of that turn."""
+
+    def __init__(self) -> None:
+        self._cache: OrderedDict[tuple, TurnOutlook] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, state: GameState) -> TurnOutlook:
+        key = (
+            state.config,
+            state.column,
+            state.cards,
+            tuple(r.totals for r in state.results),
+        )
+        with self._lock:
+            found = self._cache.get(key)
+            if found is not None:
+                return found
+        found = win_outlook(state)
+        with self._lock:
+            self._cache[key] = found
+            if len(self._cache) > _CACHE:
+                self._cache.popitem(last=False)
+        return found
