@@ -409,9 +409,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.calibration:
         from game.tools import calibration  # it plays games as this module does
 
+        how = calibration.Seating(seat_order, derive_seed)
         progress = ProgressBar() if show else None
         return calibration.report(
-            args.players, args.games, args.seed, variant, args.workers, args.json, progress
+            args.players, args.games, args.seed, how, variant, args.workers, args.json, progress
         )
     started = time.perf_counter()
     try:

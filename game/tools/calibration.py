@@ -1,0 +1,195 @@
+"""Are the win chances right? Predicted against observed, over many CPU games.
+
+    python -m game.tools.sim --players expert,expert --games 20000 --calibration
+    python -m game.tools.sim --players expert,expert,expert --games 2000 --calibration --json
+
+Every game is played as the tournament runner plays it: game.tools.sim hands over its
+seating (seats rotating, the first seat starting) and its seeding (game i from (--seed, i)
+alone), so this module needs nothing from it and the two never import each other. At the
+start of every turn, the chance of winning the game that game.ai.winning gives each
+competitor is recorded; when the game ends, so is what each one won (1, 0, or 1/k of a k-way
+tie). The pairs are sorted into ten bins of predicted chance (0-10 %, ..., 90-100 %); a bin's
+mean prediction should match its observed win frequency. The expected calibration error (ECE)
+is the mean, weighted by the bins' sizes, of |mean prediction - observed frequency|, in
+percentage points; the Brier score is the mean squared error of the predictions.
+
+The model assumes Expert play, so the honest test is Experts at every seat.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import signal
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+import numpy as np
+
+from game.ai.levels import make_strategy, preload
+from game.ai.winning import win_chances
+from game.rules import Game, GameConfig, Phase, StartOrder, Variant
+
+BINS = 10
+CHUNK = 25  # games per work unit
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """How the tournament runner seats and seeds a game (module-level functions, so that
+    worker processes can be handed them)."""
+
+    seat_order: Callable[[int, int], list[int]]  # (players, game index) -> player per seat
+    derive_seed: Callable[..., int]  # (parts...) -> a seed
+
+
+@dataclass(frozen=True, slots=True)
+class Calibration:
+    """Predictions against outcomes, binned."""
+
+    predictions: int
+    counts: tuple[int, ...]  # per bin
+    predicted: tuple[float, ...]  # mean prediction per bin
+    observed: tuple[float, ...]  # mean outcome per bin
+    ece: float  # percentage points
+    brier: float
+
+    def to_dict(self) -> dict:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+
+def play_game(
+    levels: Sequence[str], seed: int, index: int, variant: Variant, how: Seating
+) -> tuple[np.ndarray, np.ndarray]:
+    """One game: (predictions, outcomes), one pair per competitor per turn start."""
+    n = len(levels)
+    seating = how.seat_order(n, index)
+    names = tuple(f"{levels[p]} {p + 1}" for p in seating)
+    config = GameConfig(names, variant=variant, start=StartOrder.SEATED)
+    game_seed = how.derive_seed(seed, index)
+    game = Game.new(config, seed=game_seed)
+    strategies = [make_strategy(levels[p], how.derive_seed(game_seed, p)) for p in seating]
+    predicted: list[tuple[float, ...]] = []
+    while not game.state.is_over:
+        state = game.state
+        if state.phase is Phase.TURN and state.dice is None:
+            predicted.append(win_chances(state).game)
+        game.apply(strategies[state.player].choose(state))
+    winners = game.state.results[0].winners
+    won = [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
+    chances = np.array(predicted)
+    return chances.ravel(), np.tile(won, len(predicted))
+
+
+def play_chunk(job: tuple) -> tuple[np.ndarray, np.ndarray]:
+    levels, seed, start, stop, variant, how = job
+    pairs = [play_game(levels, seed, i, variant, how) for i in range(start, stop)]
+    return np.concatenate([p for p, _ in pairs]), np.concatenate([o for _, o in pairs])
+
+
+def _start_worker(variant: Variant, levels: Sequence[str]) -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    preload(variant, sorted(set(levels)))
+
+
+def collect(
+    levels: Sequence[str],
+    games: int,
+    seed: int,
+    how: Seating,
+    variant: Variant = Variant.OFFICIAL,
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """All (predictions, outcomes) of `games` games, in game order."""
+    jobs = [
+        (tuple(levels), seed, start, min(start + CHUNK, games), variant, how)
+        for start in range(0, games, CHUNK)
+    ]
+    results: list[tuple[np.ndarray, np.ndarray]] = []
+    if workers <= 1 or len(jobs) == 1:
+        for job in jobs:
+            results.append(play_chunk(job))
+            if progress:
+                progress(min(len(results) * CHUNK, games), games)
+    else:
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+        with ProcessPoolExecutor(
+            workers, context, initializer=_start_worker, initargs=(variant, tuple(levels))
+        ) as pool:
+            for done, result in enumerate(pool.map(play_chunk, jobs), 1):
+                results.append(result)
+                if progress:
+                    progress(min(done * CHUNK, games), games)
+    return np.concatenate([p for p, _ in results]), np.concatenate([o for _, o in results])
+
+
+def calibrate(predicted: np.ndarray, observed: np.ndarray, bins: int = BINS) -> Calibration:
+    """Bin the predictions (0-10 %, ...; 100 % in the top bin) and measure the gap."""
+    which = np.minimum((predicted * bins).astype(int), bins - 1)
+    counts = np.bincount(which, minlength=bins)
+    sum_pred = np.bincount(which, predicted, minlength=bins)
+    sum_obs = np.bincount(which, observed, minlength=bins)
+    with np.errstate(invalid="ignore"):
+        mean_pred = np.where(counts > 0, sum_pred / np.maximum(counts, 1), np.nan)
+        mean_obs = np.where(counts > 0, sum_obs / np.maximum(counts, 1), np.nan)
+    gaps = np.abs(sum_pred - sum_obs)  # = count * |mean gap|
+    total = len(predicted)
+    return Calibration(
+        total,
+        tuple(int(c) for c in counts),
+        tuple(float(x) for x in mean_pred),
+        tuple(float(x) for x in mean_obs),
+        float(100.0 * gaps.sum() / total),
+        float(np.mean((predicted - observed) ** 2)),
+    )
+
+
+def format_calibration(result: Calibration) -> str:
+    lines = [f"{'bin':>9} {'count':>9} {'predicted':>10} {'observed':>9} {'gap':>7}"]
+    for b in range(len(result.counts)):
+        if not result.counts[b]:
+            continue
+        gap = 100.0 * (result.observed[b] - result.predicted[b])
+        lines.append(
+            f"{b * 10:>3}-{b * 10 + 10:>3} % {result.counts[b]:>9} {result.predicted[b]:>10.2%}"
+            f" {result.observed[b]:>9.2%} {gap:>+6.2f}"
+        )
+    lines.append(
+        f"expected calibration error {result.ece:.2f} points over {result.predictions}"
+        f" predictions; Brier score {result.brier:.4f}"
+    )
+    return "\n".join(lines)
+
+
+def report(
+    levels: Sequence[str],
+    games: int,
+    seed: int,
+    how: Seating,
+    variant: Variant,
+    workers: int,
+    as_json: bool,
+    progress: Callable[[int, int], None] | None = None,
+) -> int:
+    """Run the games and print the calibration (the `--calibration` of game.tools.sim)."""
+    if len(levels) < 2:
+        print("calibration needs two or more players", file=sys.stderr)
+        return 2
+    started = time.perf_counter()
+    predicted, observed = collect(levels, games, seed, how, variant, workers, progress)
+    result = calibrate(predicted, observed)
+    if as_json:
+        print(
+            json.dumps({"players": list(levels), "games": games, "seed": seed, **result.to_dict()})
+        )
+    else:
+        print(f"win-chance calibration: {games} games of {','.join(levels)}, seed {seed}")
+        print(format_calibration(result))
+    print(f"{games} games in {time.perf_counter() - started:.1f} s", file=sys.stderr)
+    return 0
