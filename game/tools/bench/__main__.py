@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-BENCHMARKS = ("rules", "solver", "ai", "sim", "frames", "startup", "storage")
+BENCHMARKS = ("rules", "solver", "ai", "sim", "champion", "frames", "startup", "storage")
 
 
 def main(argv: list[str]) -> int:
