@@ -26,7 +26,7 @@ import pymunk
 from game.anim import orientation as ori
 from game.anim.orientation import Quat
 
-STEP = 1 / 60  # s: the simulation's fixed time step
+STEP = 1 / 40  # s: the simulation's fixed time step (playback interpolates between steps)
 MAX_TIME = 3.0  # s: a throw that has not settled by then is laid flat where it is
 STAGGER = 0.045  # s between dice leaving the cup
 GRAVITY = 42.0  # die sizes/s^2: slower than real (600 for a 16 mm die) so the eye can follow
@@ -99,6 +99,13 @@ class _Die:
     straightening: float = 0.0  # s spent nudging it square
     flat_angle: float = math.nan  # the body's angle when its flat turn was last worked out
     samples: list | None = None
+    air_step: Quat = ori.IDENTITY  # the turn of one step in the air
+
+    def spin_to(self, omega: tuple[float, float, float]) -> None:
+        """Spin at `omega` (rad/s, world axes) while in the air."""
+        self.air_spin = omega
+        rate = math.sqrt(sum(w * w for w in omega))
+        self.air_step = ori.about(omega, rate * STEP) if rate > 0.0 else ori.IDENTITY
 
 
 class Throw:
@@ -108,10 +115,12 @@ class Throw:
         self,
         born: tuple[float, ...],
         samples: tuple[tuple[tuple[float, float, float, Quat], ...], ...],
+        pips: tuple[Quat, ...],
         impacts: tuple[Impact, ...],
     ) -> None:
         self.born = born
-        self.samples = samples
+        self.samples = samples  # per die, per step: x, y, z and its turn as simulated
+        self.pips = pips  # per die: the cube turn that puts the rolled face where it ends up
         self.impacts = impacts
         self.duration = max(b + (len(s) - 1) * STEP for b, s in zip(born, samples, strict=True))
 
@@ -131,11 +140,12 @@ class Throw:
         j = min(i + 1, len(samples) - 1)
         f = min(k - i, 1.0) if j > i else 0.0
         (x0, y0, z0, q0), (x1, y1, z1, q1) = samples[i], samples[j]
+        turn = ori.slerp(q0, q1, f) if f > 0.0 else q0
         return Pose(
             x0 + (x1 - x0) * f,
             y0 + (y1 - y0) * f,
             z0 + (z1 - z0) * f,
-            ori.slerp(q0, q1, f) if f > 0.0 else q0,
+            ori.multiply(turn, self.pips[die]),
         )
 
     def rest(self, die: int) -> Pose:
@@ -204,7 +214,7 @@ def _throw(
         shape = pymunk.Poly.create_box(body, (BOX - 2 * CORNER, BOX - 2 * CORNER), CORNER)
         shape.elasticity, shape.friction, shape.collision_type = 0.45, 0.35, 1
         die = _Die(body, born=i * STAGGER, vz=rng.uniform(2.5, 5.0), samples=[])
-        die.air_spin = tuple(rng.uniform(-16.0, 16.0) for _ in range(3))  # type: ignore[assignment]
+        die.spin_to(tuple(rng.uniform(-16.0, 16.0) for _ in range(3)))  # type: ignore[arg-type]
         die.turn = ori.normalise(tuple(rng.gauss(0.0, 1.0) for _ in range(4)))  # type: ignore[arg-type]
         shape.filter = IN_THE_AIR
         dice.append(die)
@@ -235,7 +245,7 @@ def _throw(
         t += STEP
         for die in active:
             _advance(die, t, impacts)
-            x, y = die.body.position
+            x, y = die.body.position  # read even for a die lying still: the solver may nudge it
             die.samples.append((x, y, die.z, die.turn))
         settled = len(active) == len(dice) and all(d.still for d in dice)
         if settled and _pressed(space, dice):
@@ -252,15 +262,13 @@ def _throw(
             x, y = die.body.position
             die.samples.append((x, y, 0.0, die.turn))
 
-    samples = []
-    for die, face in zip(dice, faces, strict=True):
-        p = ori.relabel(die.turn, face)
-        samples.append(tuple((x, y, z, ori.multiply(q, p)) for x, y, z, q in die.samples))
+    pips = tuple(ori.relabel(die.turn, face) for die, face in zip(dice, faces, strict=True))
     impacts.sort(key=lambda hit: hit.time)
     readable = not _pressed(space, dice) and all(
         abs(_square_angle(d.body.angle)) <= MAX_CROOKED + READABLE_SLACK for d in dice
     )
-    return Throw(tuple(d.born for d in dice), tuple(samples), tuple(impacts)), readable
+    samples = tuple(tuple(d.samples) for d in dice)
+    return Throw(tuple(d.born for d in dice), samples, pips, tuple(impacts)), readable
 
 
 def _pressed(space: pymunk.Space, dice: list[_Die]) -> bool:
@@ -285,9 +293,17 @@ def _flat_at(die: _Die) -> Quat:
 
 
 def _advance(die: _Die, t: float, impacts: list[Impact]) -> None:
-    """One step of the die's height, felt friction and 3D turn (pymunk has moved it in plane)."""
+    """One step of the die's height, felt friction and 3D turn (pymunk has moved it in plane).
+
+    Run for every die at every step of thousands of throws: it reads and writes pymunk's
+    properties as little as it can, and a die lying still costs one read."""
     body = die.body
     vx, vy = body.velocity
+    if die.still and abs(vx) + abs(vy) < STILL and abs(body.angular_velocity) < STILL:
+        if body.angle != die.flat_angle:  # the solver turned it a hair, pushing it clear
+            die.turn, die.flat_angle = _flat_at(die), body.angle
+        return
+    die.still = False
     low = die.z < STACK_HEIGHT
     if low != die.low:
         die.low = low
@@ -306,13 +322,13 @@ def _advance(die: _Die, t: float, impacts: list[Impact]) -> None:
                 body.velocity = (vx * BOUNCE_GRIP, vy * BOUNCE_GRIP)
                 # The felt grabs the die: half its spin becomes a roll the way it is going.
                 roll = _rolling(vx, vy)
-                die.air_spin = tuple(  # type: ignore[assignment]
-                    0.5 * a + 0.5 * r for a, r in zip(die.air_spin, roll, strict=True)
+                die.spin_to(
+                    tuple(0.5 * a + 0.5 * r for a, r in zip(die.air_spin, roll, strict=True))
                 )
             else:
                 die.vz = 0.0
         if die.z > 0.0:
-            die.turn = ori.spin(die.turn, die.air_spin, STEP)
+            die.turn = ori.multiply(die.air_step, die.turn)
             return
 
     # On the felt: friction slows the slide and the turning.
@@ -321,23 +337,24 @@ def _advance(die: _Die, t: float, impacts: list[Impact]) -> None:
         k = max(0.0, speed - SLIDE_FRICTION * STEP) / speed
         body.velocity = (vx * k, vy * k)
     spin = body.angular_velocity
-    body.angular_velocity = math.copysign(max(0.0, abs(spin) - TURN_FRICTION * STEP), spin)
-    yaw = (0.0, 0.0, -body.angular_velocity)  # area y is down: the turn is reversed on screen
+    if spin != 0.0:
+        spin = math.copysign(max(0.0, abs(spin) - TURN_FRICTION * STEP), spin)
+        body.angular_velocity = spin
 
     if die.flat:
         if body.angle != die.flat_angle:  # only a turn about the vertical moves it now
             turned = ori.about(ori.UP, die.flat_angle - body.angle)  # reversed: area y is down
-            die.turn, die.flat_angle = ori.multiply(turned, die.turn), body.angle
+            die.turn, die.flat_angle = ori.normalise(ori.multiply(turned, die.turn)), body.angle
         _straighten(die)
         die.still = speed < STILL and abs(body.angular_velocity) < STILL
         return
     if die.tipping < 0.0:
         if speed > SETTLE_SPEED:
             roll = _rolling(vx, vy)
-            die.turn = ori.spin(die.turn, (roll[0], roll[1], yaw[2]), STEP)
+            die.turn = ori.spin(die.turn, (roll[0], roll[1], -spin), STEP)
             return
         die.tipping = 0.0
-    die.turn = ori.spin(die.turn, yaw, STEP)
+    die.turn = ori.spin(die.turn, (0.0, 0.0, -spin), STEP)  # area y is down: turns reverse
     die.tipping += STEP
     s = min(1.0, die.tipping / SETTLE_TIME)
     ease = s * s * (3.0 - 2.0 * s)
