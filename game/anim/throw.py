@@ -204,9 +204,9 @@ def _throw(
     for i in range(len(faces)):
         body = pymunk.Body(1.0, pymunk.moment_for_box(1.0, (BOX, BOX)))
         body.position = (sx, sy)
-        aim_x = w * rng.uniform(0.45, 0.85) - sx
-        aim_y = h * rng.uniform(0.2, 0.8) - sy
-        speed = rng.uniform(6.5, 10.0)
+        aim_x = w * rng.uniform(0.35, 0.75) - sx
+        aim_y = h * rng.uniform(0.15, 0.85) - sy
+        speed = rng.uniform(5.5, 8.5)
         norm = math.hypot(aim_x, aim_y) or 1.0
         body.velocity = (aim_x / norm * speed, aim_y / norm * speed)
         body.angle = rng.uniform(-math.pi, math.pi)

@@ -4,7 +4,9 @@
 
 Scenes: title, setup, a mid-game table with a four-player card, a roll mid-animation,
 pause, results (and whatever else is registered in SHOTS). Everything is seeded, so the
-pictures are the same on every run.
+pictures are the same on every run. Besides, once whatever the size: `filmstrip`, a dozen
+frames of one throw at 1280x720, and `faces`, every face close up at 48 and 200 px
+(game.tools.dice_shots).
 """
 
 from __future__ import annotations
@@ -286,6 +288,27 @@ def render(name: str, out_dir: Path, size: tuple[int, int]) -> Path:
     return path
 
 
+def render_dice(name: str, out_dir: Path) -> list[Path]:
+    """The dice pictures that are not a window size's shot: the filmstrip and the close-ups."""
+    from game.tools import dice_shots
+
+    if name == "faces":
+        _setup_env()
+        import pygame
+
+        pygame.init()
+        return dice_shots.closeups(out_dir)
+    with tempfile.TemporaryDirectory() as data:
+        ctx, screen = make_context(Path(data), dice_shots.FILM_SIZE)
+        path = dice_shots.filmstrip(ctx, screen, out_dir)
+        while ctx.stack.scenes:
+            ctx.stack.scenes.pop().exit()
+    return [path]
+
+
+DICE_SHOTS = ("filmstrip", "faces")
+
+
 def main(argv: list[str] | None = None) -> int:
     _setup_env()
     parser = argparse.ArgumentParser(prog="python -m game.tools.snapshot")
@@ -298,15 +321,20 @@ def main(argv: list[str] | None = None) -> int:
         size = tuple(int(v) for v in args.size.lower().split("x"))
     except ValueError:
         parser.error(f"--size takes WIDTHxHEIGHT, not {args.size!r}")
-    names = args.only.split(",") if args.only else list(SHOTS)
-    unknown = [n for n in names if n not in SHOTS]
+    names = args.only.split(",") if args.only else [*SHOTS, *DICE_SHOTS]
+    unknown = [n for n in names if n not in SHOTS and n not in DICE_SHOTS]
     if unknown:
-        parser.error(f"unknown shots {unknown}; known: {', '.join(SHOTS)}")
+        parser.error(f"unknown shots {unknown}; known: {', '.join([*SHOTS, *DICE_SHOTS])}")
     out = Path(args.out_dir)
     out.mkdir(parents=True, exist_ok=True)
     for s in SIZES if args.all_sizes else (size,):
         for name in names:
-            print(render(name, out, s))
+            if name in SHOTS:
+                print(render(name, out, s))
+    for name in names:
+        if name in DICE_SHOTS:
+            for path in render_dice(name, out):
+                print(path)
     return 0
 
 

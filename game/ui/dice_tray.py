@@ -422,16 +422,19 @@ class DiceTray:
         )
         renderer, model = default_renderer(), die_model()
         view = layout.tray.center
-        order = sorted(range(5), key=lambda i: (self.dice[i].lift, self.dice[i].y))
-        for i in order:
-            die = self.dice[i]
-            if die.face is None:
-                continue
-            size = self.size_of(i)
-            heading = die.heading
+        order = [
+            i
+            for i in sorted(range(5), key=lambda i: (self.dice[i].lift, self.dice[i].y))
+            if self.dice[i].face is not None
+        ]
+        for i in order:  # every shadow on the felt first: a die flies above the others' shadows
+            die, size = self.dice[i], self.size_of(i)
             renderer.draw_shadow(
-                surface, (die.x, die.y), round(size), heading, die.lift * size, palette
+                surface, (die.x, die.y), round(size), die.heading, die.lift * size, palette
             )
+        for i in order:
+            die, size = self.dice[i], self.size_of(i)
+            heading = die.heading
             model.draw(
                 surface,
                 (die.x, die.y),

@@ -1,0 +1,100 @@
+"""Pictures of the dice to judge them by eye: one throw as a filmstrip, and every face close up.
+
+    python -m game.tools.snapshot OUT_DIR --only filmstrip,faces
+
+`filmstrip` plays a seeded roll on the real table at 1280x720 and tiles a dozen frames of the
+tray, from the shaking cup to the dice lying in their row. `faces` draws each face at rest at
+48 px and at 200 px, seen from straight above and from the side of the table, in the standard
+and the high-contrast palettes, on felt.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+FILM_SIZE = (1280, 720)
+FRAMES = 12
+COLUMNS = 4
+CLOSE_UPS = (48, 200)  # px
+
+
+def filmstrip(ctx, screen, out_dir: Path) -> Path:
+    """A dozen frames of one throw, left to right, top to bottom."""
+    import pygame
+
+    from game.rules import Roll
+    from game.scenes.table import TableScene
+    from game.tools.snapshot import demo_session
+
+    table = TableScene(ctx, demo_session())
+    ctx.stack.push(table)
+    ctx.stack.apply_pending()
+    table.act(Roll())
+    frames: list[pygame.Surface] = []
+    tray = table.board.tray
+    step = 1 / 60
+    # The whole roll: the shake, the throw, the grace after landing and the drift to the row.
+    length = 0
+    while tray.animating and length < 600:
+        table.update(step)
+        length += 1
+    table.board.tray.sync(None, (False,) * 5)
+    ctx.stack.scenes.pop().exit()
+
+    table = TableScene(ctx, demo_session())
+    ctx.stack.push(table)
+    ctx.stack.apply_pending()
+    table.act(Roll())
+    wanted = {round(i * (length - 1) / (FRAMES - 1)) for i in range(FRAMES)}
+    crop = table.board.lay.tray
+    for frame in range(length):
+        if frame in wanted:
+            ctx.stack.draw(screen)
+            frames.append(screen.subsurface(crop).copy())
+        table.update(step)
+    rows = math.ceil(len(frames) / COLUMNS)
+    sheet = pygame.Surface((crop.width * COLUMNS + COLUMNS - 1, crop.height * rows + rows - 1))
+    sheet.fill((0, 0, 0))
+    for i, image in enumerate(frames):
+        sheet.blit(image, ((crop.width + 1) * (i % COLUMNS), (crop.height + 1) * (i // COLUMNS)))
+    path = out_dir / f"filmstrip-{FILM_SIZE[0]}x{FILM_SIZE[1]}.png"
+    pygame.image.save(sheet, str(path))
+    return path
+
+
+def closeups(out_dir: Path) -> list[Path]:
+    """Each face at rest, at each close-up size."""
+    import pygame
+
+    from game.ui.dice_3d import die_model
+    from game.ui.dice_tray import flat_turn
+    from game.ui.dice_view import default_renderer
+    from game.ui.palette import HIGH_CONTRAST_DICE, STANDARD_DICE
+    from game.ui.theme import HIGH_CONTRAST, STANDARD
+
+    paths = []
+    model, renderer = die_model(), default_renderer()
+    for size in CLOSE_UPS:
+        cell = round(size * 1.9)
+        sheet = pygame.Surface((cell * 6, cell * 4))
+        rows = [
+            (STANDARD_DICE, STANDARD.felt, 0.0),
+            (STANDARD_DICE, STANDARD.felt, 3.0),
+            (HIGH_CONTRAST_DICE, HIGH_CONTRAST.felt, 0.0),
+            (HIGH_CONTRAST_DICE, HIGH_CONTRAST.felt, 3.0),
+        ]
+        for row, (palette, felt, aside) in enumerate(rows):
+            sheet.fill(felt, (0, row * cell, cell * 6, cell))
+            for face in range(1, 7):
+                centre = (cell * face - cell / 2, row * cell + cell / 2)
+                # Seen from straight above, or from `aside` die sizes down the table.
+                view = (centre[0], centre[1] - aside * size)
+                turn = flat_turn(face, 0.0 if aside == 0.0 else 7.0)
+                heading = 0.0 if aside == 0.0 else 7.0
+                renderer.draw_shadow(sheet, centre, size, heading, 0.0, palette)
+                model.draw(sheet, centre, size, turn, palette, view=view)
+        path = out_dir / f"faces-{size}px.png"
+        pygame.image.save(sheet, str(path))
+        paths.append(path)
+    return paths
