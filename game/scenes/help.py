@@ -232,10 +232,11 @@ def card_text() -> list[Block]:
             (
                 "Advice figures",
                 "With the advice overlay on (Settings, Coach), each open box also shows at "
-                "its right the expected final total if you score the dice there now. The box "
-                "in green is the best move. When keeping dice and rolling again is better, "
-                "no box is green: the box worth most if you must score is in bold, and the "
-                "corner of the card says the best move, as the hint does.",
+                "its right the expected final total if you score the dice there now. The "
+                "card's corner names the best move, as the hint says it; when that move is a "
+                "score, its box is in green. When keeping dice and rolling again is better, "
+                "the box worth most if you must score now is in bold. Where a column is too "
+                "narrow for them, the figures are left out.",
             ),
         ),
     ]
