@@ -50,6 +50,7 @@ log = logging.getLogger(__name__)
 
 REFERENCE = (1100, 800)  # px: the window the help screen is designed at
 MEASURE = 58  # ems: the longest comfortable line of text (about 90 characters)
+BODY_LEAST = 17.0  # the body text size (before the text scale) in the smallest windows
 # Blocks of the text: ("part", title), ("h", heading), ("p", paragraph), ("li", bullet),
 # ("row", (key, text)).
 Block = tuple[str, object]
@@ -471,7 +472,7 @@ class HelpScene(Scene):
         self.back.rect.centerx = w // 2
 
         # Text follows the height, but a narrow window keeps enough words to a line.
-        self.body_px = max(15.0, min(22 * h / 800, w / 40))
+        self.body_px = max(BODY_LEAST, min(22 * h / 800, w / 40))
         body = fonts.get(self.body_px)
         em = body.size("m")[0]
         panel_w = min(w - 2 * margin, MEASURE * em + 2 * margin)
