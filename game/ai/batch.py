@@ -170,6 +170,16 @@ class _Play:
             faces = self.dice.draw(games[fresh], need)
             roll[fresh] = add_dice(np.full(len(fresh), _NOTHING_KEPT), faces)
         codes = state_codes(self.filled[games], self.upper[games], self.fifty[games])
+        with self.policy.lock:  # the keep rows hold until the policy's next `rows`
+            box = self._choose(games, codes, roll, left)
+        self._score(games, box, roll)
+        return True
+
+    def _choose(
+        self, games: np.ndarray, codes: np.ndarray, roll: np.ndarray, left: np.ndarray
+    ) -> np.ndarray:
+        """Play the rolls of this turn (keep, roll again) up to each game's choice of box;
+        `roll` and `left` end as the dice scored and the rolls left unused."""
         policy = self.policy
         found = policy.outcomes(codes)
         kept = policy.rows(codes)
@@ -188,8 +198,7 @@ class _Play:
                 need = DICE - MULTISET_SIZE[keep]
                 roll[keepers] = add_dice(keep, self.dice.draw(games[keepers], need))
                 left[keepers] = stage - 1
-        self._score(games, box, roll)
-        return True
+        return box
 
     def _score(self, games: np.ndarray, box: np.ndarray, roll: np.ndarray) -> None:
         """Write each game's roll in its box, with the Joker rule, bonus and chips."""

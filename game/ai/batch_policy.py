@@ -277,7 +277,8 @@ class Policy:
     """The Expert for one variant: keep values per card state, computed on demand and kept
     (at most `limit` states, 3.4 kB each, the most used; game.ai.batch_store).
 
-    Thread-safe.
+    Shared by threads: the rows `rows` returns stay valid until its next call, so a player
+    of many games holds `lock` from `rows` to its last `decide` (game.ai.batch does).
     """
 
     def __init__(self, variant: Variant, limit: int = 40_000) -> None:
@@ -285,7 +286,7 @@ class Policy:
         self._table = value_table(variant)
         self._store = StateStore(limit, 2, N_KEEP_ROWS)
         self._workspace = KeepWorkspace()
-        self._lock = threading.RLock()
+        self.lock = threading.RLock()
         self.evaluated = 0  # states worked out so far (the benchmark reports it)
 
     def outcomes(self, codes: np.ndarray) -> Outcomes:
@@ -293,7 +294,7 @@ class Policy:
         found = outcomes(codes, self._table.values, self.variant)
         gaps = found.incomplete
         if gaps.any():
-            with self._lock:
+            with self.lock:
                 for code in codes[gaps].tolist():
                     filled, rest = divmod(code, _STRIDE)
                     for child in children_of(filled, rest // 2, rest % 2):
@@ -307,7 +308,7 @@ class Policy:
         states not kept. The rows hold until the next call."""
         keys = canonical(codes, self.variant)
         unique, inverse, uses = np.unique(keys, return_inverse=True, return_counts=True)
-        with self._lock:
+        with self.lock:
             found = self._store.rows(unique, uses, self._compute)
             return found[inverse], self._store.data
 
