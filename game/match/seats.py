@@ -1,10 +1,12 @@
-"""Who sits at the table: a person or a CPU level, with a name and a colour.
+"""Who sits at the table: a person or a CPU level, with a name and a colour, and whether the
+person plays with a game pad of their own; and which pad that is while the game runs.
 
 The rules only know player names; this is what the screen, the CPU driver and the saves add.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 LEVELS = ("beginner", "easy", "medium", "hard", "expert", "champion")
@@ -18,6 +20,9 @@ class Seat:
     kind: str = PERSON  # "person" or one of LEVELS
     colour: int = 0  # index into the theme's player palette
     profile: str | None = None  # the player's profile name for statistics (persons)
+    # Plays with a pad of their own: other pads cannot act for the seat. Which pad is known
+    # only while the game runs (the table's SeatPads); a resumed match asks for it again.
+    pad: bool = False
 
     def __post_init__(self) -> None:
         if self.kind != PERSON and self.kind not in LEVELS:
@@ -26,18 +31,23 @@ class Seat:
             raise ValueError("a seat's colour is a palette index")
         if not 0 <= self.colour < SEAT_COLOURS:
             raise ValueError(f"a seat's colour is 0 to {SEAT_COLOURS - 1}")
+        if not isinstance(self.pad, bool) or (self.pad and self.kind != PERSON):
+            raise ValueError("a seat's pad is true or false, and only a person plays with one")
 
     @property
     def is_cpu(self) -> bool:
         return self.kind != PERSON
 
     def to_dict(self) -> dict:
-        return {
+        data = {
             "name": self.name,
             "kind": self.kind,
             "colour": self.colour,
             "profile": self.profile,
         }
+        if self.pad:  # (absent when false, so older versions read the seat as it was)
+            data["pad"] = True
+        return data
 
     @classmethod
     def from_dict(cls, data: object) -> Seat:
@@ -51,4 +61,39 @@ class Seat:
         kind = data.get("kind", PERSON)
         if not isinstance(kind, str):
             raise ValueError("a seat's kind must be text")
-        return cls(name, kind, data.get("colour", 0), profile)
+        return cls(name, kind, data.get("colour", 0), profile, data.get("pad", False))
+
+
+def seating_key(seats: Sequence[Seat]) -> tuple:
+    """The seats as a table knows them. The pads of a table are handed on under it (the
+    setup to its table, a table to the next one with the same seats: the match continued,
+    or played again); a match with other seats never gets them."""
+    return tuple((seat.name, seat.kind, seat.pad) for seat in seats)
+
+
+class SeatPads:
+    """Which plugged-in pad (by its instance id) plays each seat bound to a pad, for one
+    match: a pad plays one seat at most. Instance ids last only while the game runs, so
+    this is never saved; the seats' `pad` flag is."""
+
+    def __init__(self, pads: dict[int, int] | None = None) -> None:
+        self._pads: dict[int, int] = {}  # seat -> pad
+        for seat, pad in (pads or {}).items():
+            self.claim(seat, pad)
+
+    def as_dict(self) -> dict[int, int]:
+        return dict(self._pads)
+
+    def pad_of(self, seat: int) -> int | None:
+        return self._pads.get(seat)
+
+    def seat_of(self, pad: int) -> int | None:
+        return next((s for s, p in self._pads.items() if p == pad), None)
+
+    def claim(self, seat: int, pad: int) -> None:
+        """`pad` plays `seat` now (and no other seat)."""
+        self._pads = {s: p for s, p in self._pads.items() if p != pad}
+        self._pads[seat] = pad
+
+    def drop(self, seat: int) -> None:
+        self._pads.pop(seat, None)

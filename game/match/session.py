@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from game.match.seats import Seat
@@ -175,6 +176,13 @@ class Session:
         self.assisted |= {self.state.player}  # undo is the acting player's own
         self._changed()
         return action
+
+    def release_pad(self, player: int) -> None:
+        """Let any device play a seat that played with a pad of its own (saved at once)."""
+        seat = self.seats[player]
+        if seat.pad:
+            self.seats = (*self.seats[:player], replace(seat, pad=False), *self.seats[player + 1 :])
+            self._changed()
 
     def mark_assisted(self, player: int | None = None) -> None:
         """Mark a player (the one to play, by default) as helped by a hint."""

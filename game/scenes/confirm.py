@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.scenes.base import Scene
-from game.ui.input import Intent, is_back, is_confirm
+from game.ui.input import Intent, is_back, is_confirm, is_press
 from game.ui.layout import layout_unit
 from game.ui.text import wrap_text
 from game.ui.widgets import Button, FocusRing, draw_panel
@@ -75,7 +75,7 @@ class ConfirmScene(Scene):
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
             self.ring.handle_mouse(event)
             return True  # a modal: nothing below may see the mouse
-        if event.type != pygame.KEYDOWN:
+        if not is_press(event):
             return False
         letter = (getattr(event, "unicode", "") or "").lower()
         if letter == "y" or (not letter and event.key == pygame.K_y):

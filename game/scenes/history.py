@@ -26,7 +26,7 @@ import pygame
 from game.match.replay import ReplaySession
 from game.scenes.base import Scene
 from game.ui.celebration import GOLD
-from game.ui.input import Intent, is_back, is_confirm, menu_letter
+from game.ui.input import Intent, is_back, is_confirm, is_press, menu_letter
 from game.ui.layout import layout_unit
 from game.ui.menu_layout import menu_scale, place_button_row, title_image
 from game.ui.scroll import ScrollView, clipped, viewport_in
@@ -91,7 +91,7 @@ class HistoryScene(Scene):
         self.replay_button = Button("Replay", self.open_replay, primary=True, hint="Enter")
         self.review_button = Button("Review", self.open_review, hint="R")
         self.more_button = Button("Older games", self.load_more, hint="O")
-        self.back = Button("Back", self.close, hint=ctx.input.label("pause"))
+        self.back = Button("Back", self.close, hint=lambda: ctx.input.label("back"))
         self.ring = FocusRing()
         self.size = (0, 0)
         self.felt = FeltBackground()
@@ -205,7 +205,7 @@ class HistoryScene(Scene):
             return True
         if event.type in (pygame.MOUSEWHEEL, pygame.MOUSEBUTTONUP):
             return self.scroll.handle(event, None)
-        if event.type != pygame.KEYDOWN:
+        if not is_press(event):
             return False
         intent = self.ctx.input.menu_intent(event)
         rows_per_page = max(1, self.scroll.viewport.height // max(1, self.row_h) - 1)

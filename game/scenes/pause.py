@@ -21,7 +21,7 @@ import pygame
 from game.rules import Phase
 from game.scenes.base import Scene
 from game.scenes.nav import Question
-from game.ui.input import Intent, is_back, menu_letter
+from game.ui.input import Intent, is_back, is_press, menu_letter
 from game.ui.layout import layout_unit
 from game.ui.text import ellipsize
 from game.ui.widgets import Button, FocusRing, draw_panel
@@ -40,7 +40,12 @@ class PauseScene(Scene):
         super().__init__(ctx)
         self.session = session
         self.buttons = [
-            Button("Resume", self.resume_game, primary=True, hint=ctx.input.label("pause")),
+            Button(
+                "Resume",
+                self.resume_game,
+                primary=True,
+                hint=lambda: ctx.input.label("pause"),
+            ),
             Button("Settings", lambda: self.ctx.nav.settings(), hint="S"),
             Button("Rules & help", lambda: self.ctx.nav.help(), hint="H"),
             Button("Quit to title", self.quit_to_title, hint="Q"),
@@ -89,7 +94,7 @@ class PauseScene(Scene):
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
             self.ring.handle_mouse(event)
             return True  # the table underneath must not react to the mouse
-        if event.type != pygame.KEYDOWN:
+        if not is_press(event):
             return False
         intent = self.ctx.input.menu_intent(event)
         if is_back(intent):

@@ -18,7 +18,7 @@ import pygame
 
 from game.scenes.base import Scene
 from game.ui.forms import TextField
-from game.ui.input import Intent, is_back, is_confirm
+from game.ui.input import Intent, is_back, is_confirm, is_press
 from game.ui.layout import layout_unit
 from game.ui.text import wrap_text
 from game.ui.widgets import Button, FocusRing, draw_panel
@@ -100,7 +100,7 @@ class ProfileNameScene(Scene):
             self.close()
         elif intent in (Intent.FOCUS_NEXT, Intent.FOCUS_PREV):
             self.ring.move_linear(-1 if intent is Intent.FOCUS_PREV else 1)
-        return event.type == pygame.KEYDOWN  # a modal swallows every key
+        return is_press(event)  # a modal swallows every key
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size

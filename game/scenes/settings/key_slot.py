@@ -1,4 +1,5 @@
-"""The Keys section's control: one of an action's keys, drawn as a key cap."""
+"""The Keys section's control: one of an action's keys, drawn as a key cap (also an action's
+pad button, in the Pad buttons section)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ class KeySlot:
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     enabled: bool = True
     capturing: bool = False  # set by the scene while it waits for the key
+    pad: bool = False  # a pad button's slot (the Pad buttons section), not a key's
 
     @property
     def locked(self) -> bool:
@@ -42,7 +44,8 @@ class KeySlot:
         box = self.rect
         radius = max(4, box.height // 5)
         if self.capturing:
-            fill, ink, text = theme.accent, theme.text_on_accent, "Press a key"
+            prompt = "Press a button" if self.pad else "Press a key"
+            fill, ink, text = theme.accent, theme.text_on_accent, prompt
         else:
             fill, ink, text = theme.panel_alt, theme.text, self.text()
             if self.locked or not text:

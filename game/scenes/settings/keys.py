@@ -11,8 +11,8 @@ toggles full screen everywhere: they cannot be bound, and Full screen's F11 stay
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 from game.storage.settings import MAX_KEYS_PER_INTENT
 from game.ui.input import CTRL_INTENTS, KEY_WORDS
@@ -68,6 +68,23 @@ def is_locked(bindings: Mapping[str, tuple[str, ...]], intent: str, slot: int) -
 
 
 @dataclass(frozen=True)
+class Keymap:
+    """What is being bound: keys (the default) or a pad's buttons. `label` names a key or
+    button for messages, `reserved` may not be bound, `noun` is what one is called."""
+
+    label: Callable[[str, str], str] = key_label
+    reserved: Mapping[str, str] = field(default_factory=lambda: RESERVED_KEYS)
+    noun: str = "key"
+    locks: bool = True  # F11 stays Full screen's (keys only)
+
+    def locked(self, bindings: Mapping[str, tuple[str, ...]], intent: str, slot: int) -> bool:
+        return self.locks and is_locked(bindings, intent, slot)
+
+
+KEYS = Keymap()
+
+
+@dataclass(frozen=True)
 class Remap:
     """What binding a key would do: the new bindings (None if refused) and why, in words.
     `conflict`: another action's key was taken (swapped or moved), worth pointing out."""
@@ -81,50 +98,59 @@ class Remap:
         return self.bindings is None
 
 
-def remap(bindings: Mapping[str, tuple[str, ...]], intent: str, slot: int, name: str) -> Remap:
+def remap(
+    bindings: Mapping[str, tuple[str, ...]],
+    intent: str,
+    slot: int,
+    name: str,
+    keymap: Keymap = KEYS,
+) -> Remap:
     """Bind key `name` to `intent` in `slot` (0 the key, 1 the second key), swapping with an
-    action that already has it, by the rule in the module docstring."""
-    shown = key_label(name)
-    if name in RESERVED_KEYS:
-        return Remap(None, f"{RESERVED_KEYS[name]}; choose another key.")
-    if is_locked(bindings, intent, slot):
+    action that already has it, by the rule in the module docstring (a pad's buttons by the
+    same rule, with `keymap` saying how they are named)."""
+    label, noun = keymap.label, keymap.noun
+    shown = label(name, "")
+    if name in keymap.reserved:
+        return Remap(None, f"{keymap.reserved[name]}; choose another {noun}.")
+    if keymap.locked(bindings, intent, slot):
         return Remap(None, f"{RESERVED_KEYS['f11']}; set a second key beside it.")
     table = {i: list(keys) for i, keys in bindings.items()}
     mine = table.setdefault(intent, [])
     old = mine[slot] if slot < len(mine) else None
     what = intent_label(intent)
     if old == name:
-        return Remap(None, f"{shown} is already {what}'s key.")
+        return Remap(None, f"{shown} is already {what}'s {noun}.")
     if name in mine:  # the action's other slot: the two keys change places
         other = mine.index(name)
         if old is None:
-            return Remap(None, f"{shown} is already {what}'s key.")
+            return Remap(None, f"{shown} is already {what}'s {noun}.")
         mine[slot], mine[other] = name, old
-        return Remap(_tidy(table), f"{what}: {shown} and {key_label(old)} changed places.")
+        return Remap(_tidy(table), f"{what}: {shown} and {label(old, '')} changed places.")
     owner = next((i for i, keys in table.items() if i != intent and name in keys), None)
-    message = f"{what} is now {key_label(name, intent)}."
+    message = f"{what} is now {label(name, intent)}."
     if owner is not None:
         theirs = table[owner]
         where = theirs.index(name)
-        if is_locked(bindings, owner, where):  # (F11 is reserved already; belt and braces)
+        if keymap.locked(bindings, owner, where):  # (F11 is reserved already; belt and braces)
             return Remap(None, f"{RESERVED_KEYS['f11']}.")
         if old is None:
             if len(theirs) == 1:
                 return Remap(
                     None,
-                    f"{shown} is {intent_label(owner)}'s only key: give it another key first.",
+                    f"{shown} is {intent_label(owner)}'s only {noun}: "
+                    f"give it another {noun} first.",
                 )
             del theirs[where]
             message = f"{shown} moved from {intent_label(owner)} to {what}."
         else:
             theirs[where] = old
             message = (
-                f"Swapped: {what} is now {key_label(name, intent)}, "
-                f"{intent_label(owner)} is now {key_label(old, owner)}."
+                f"Swapped: {what} is now {label(name, intent)}, "
+                f"{intent_label(owner)} is now {label(old, owner)}."
             )
     if old is None:
         if len(mine) >= MAX_KEYS_PER_INTENT:
-            return Remap(None, f"{what} has {MAX_KEYS_PER_INTENT} keys already.")
+            return Remap(None, f"{what} has {MAX_KEYS_PER_INTENT} {noun}s already.")
         mine.append(name)
     else:
         mine[slot] = name

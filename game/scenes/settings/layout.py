@@ -1,5 +1,5 @@
 """Where everything on the settings screen goes: the title, the list in one or two columns
-(Keys on the right when both fit whole), each row's label and controls, and the footer of
+(Pads and Keys on the right when both fit whole), each row's label and controls, and the footer of
 Back, the status line and Reset all. `settings_layout` returns it all as one frozen
 `SettingsLayout`; rows keep their place in the list's content, and the scene moves the
 controls' rects with the scroll so hit tests see what is shown. The queries at the end
@@ -87,7 +87,7 @@ def settings_layout(
     column_need = marker_w + label_need + em * 2 + max(round(em * 13), ch * 5)
     col_gap = round(em * 3)
     room = w - 2 * margin - 2 * pad - 2 * bar_w
-    # Two columns (Keys on the right) when both fit whole, else one scrolling list;
+    # Two columns (Pads and Keys on the right) when both fit whole, else one scrolling list;
     # either way no wider than reads well.
     columns = 2 if room >= 2 * column_need + col_gap else 1
     limit = em * (100 if columns == 2 else 58)
@@ -125,7 +125,8 @@ def settings_layout(
     panel = pygame.Rect(left, top, panel_w, max(40, bottom - top))
     viewport = viewport_in(panel, pad, bar_w)
     col_w = (viewport.width - (columns - 1) * col_gap) // columns
-    keys_at = next(i for i, r in enumerate(rows) if r.heading and r.label == "Keys")
+    # The right column holds the bindings: the pads' buttons and the keys.
+    keys_at = next(i for i, r in enumerate(rows) if r.heading and r.label in ("Pads", "Keys"))
     measures = _Measures(body, head_font, ch, em, line, marker_w)
     places: list[RowPlace] = []
     key_heads: tuple[tuple[str, int], ...] = ()

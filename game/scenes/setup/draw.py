@@ -29,10 +29,11 @@ def draw_setup(
     grid: FocusGrid,
     profile_names: Sequence[TextField],
     status: tuple[str, bool],
+    pad_names: Sequence[tuple[TextField, str]] = (),
 ) -> None:
     """Everything over the felt: `grid` holds the placed controls, `profile_names` the name
     fields of the seats that play under a profile, `status` the line's text and whether it
-    is an error."""
+    is an error, `pad_names` the name fields of the seats a pad plays, with the pad's name."""
     for image, rect in layout.texts:
         surface.blit(image, rect)
     for panel in layout.panels:
@@ -51,6 +52,8 @@ def draw_setup(
     grid.draw(surface, theme, fonts)
     for field in profile_names:
         _draw_profile_badge(surface, theme, fonts, field)
+    for field, label in pad_names:
+        _draw_pad_badge(surface, theme, fonts, field, label)
     text, is_error = status
     draw_status_line(
         surface, theme, layout.status_font, layout.status_rect, text, WARN if is_error else ""
@@ -89,3 +92,17 @@ def _draw_profile_badge(
         centre = (rect.right - r, rect.top + r)
         pygame.draw.circle(surface, theme.good, centre, r)
         pygame.draw.circle(surface, theme.panel, centre, r, max(1, r // 3))
+
+
+def _draw_pad_badge(
+    surface: pygame.Surface, theme: Theme, fonts: Fonts, field: TextField, label: str
+) -> None:
+    """The pad that plays the seat ("Pad 1"), in a pill over the name field's top edge, so it
+    never hides the name or the profile badge."""
+    rect = field.rect
+    font = fonts.get(fitted_px(fonts, rect.height * 0.3), bold=True)
+    text = font.render(label, True, theme.text_on_accent)
+    pill = text.get_rect().inflate(text.get_height(), max(2, text.get_height() // 5))
+    pill.center = (rect.right - pill.width // 2 - max(4, rect.height // 5), rect.top)
+    pygame.draw.rect(surface, theme.accent, pill, 0, pill.height // 2)
+    surface.blit(text, text.get_rect(center=pill.center))

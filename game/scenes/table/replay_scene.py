@@ -19,6 +19,8 @@ Controls:
     Esc              leave the replay
     F1               rules and help
 Mouse: the buttons under the dice (the speed button steps through the speeds).
+A game pad: Left / Right step, Up / Down and A the buttons, Start pauses, LB the speed,
+RB the turn at once, B leaves.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from game.scenes.nav import AfterResults
 from game.scenes.table.board import Board
 from game.scenes.table.coach import CoachOverlay
 from game.scenes.table.draw import Marks
-from game.ui.input import Intent, is_confirm
+from game.ui.input import Intent, is_confirm, is_press
 from game.ui.widgets import Button, FocusRing
 
 if TYPE_CHECKING:
@@ -221,7 +223,7 @@ class ReplayScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN:
             # Only the replay's buttons answer: the dice and the card are not for playing.
             return self.ring.handle_mouse(event) or True
-        if event.type != pygame.KEYDOWN:
+        if not is_press(event):
             return False
         intent = self.ctx.input.intent(event)
         key = event.key
@@ -231,9 +233,9 @@ class ReplayScene(Scene):
             self.leave()
         elif key == pygame.K_SPACE or intent is Intent.PAUSE:
             self.toggle_pause()
-        elif key in (pygame.K_RIGHT, pygame.K_PERIOD):
+        elif key in (pygame.K_RIGHT, pygame.K_PERIOD) or intent is Intent.RIGHT:
             self.step(1)
-        elif key in (pygame.K_LEFT, pygame.K_COMMA):
+        elif key in (pygame.K_LEFT, pygame.K_COMMA) or intent is Intent.LEFT:
             self.step(-1)
         elif key in SPEED_KEYS:
             self.set_speed(SPEED_KEYS[key])
