@@ -34,7 +34,7 @@ MOUTH_HEIGHT = 1.1  # die sizes above the felt where dice leave the cup
 BOUNCE = 0.38  # share of the falling speed kept by a bounce off the felt
 REST_SPEED = 1.4  # die sizes/s: a slower fall than this stays on the felt
 BOUNCE_GRIP = 0.82  # share of the sliding speed kept through a bounce
-SLIDE_FRICTION = 7.0  # die sizes/s^2: the felt's drag on a sliding die
+SLIDE_FRICTION = 8.0  # die sizes/s^2: the felt's drag on a sliding die
 TURN_FRICTION = 9.0  # rad/s^2: and on its turning about the vertical
 ROLL_SHARE = 0.8  # how much of its slide a die on the felt turns into rolling over its edges
 SETTLE_SPEED = 0.9  # die sizes/s: slower than this on the felt, a die tips flat
@@ -206,7 +206,7 @@ def _throw(
         body.position = (sx, sy)
         aim_x = w * rng.uniform(0.35, 0.75) - sx
         aim_y = h * rng.uniform(0.15, 0.85) - sy
-        speed = rng.uniform(5.5, 8.5)
+        speed = rng.uniform(4.5, 7.0)
         norm = math.hypot(aim_x, aim_y) or 1.0
         body.velocity = (aim_x / norm * speed, aim_y / norm * speed)
         body.angle = rng.uniform(-math.pi, math.pi)

@@ -554,14 +554,23 @@ class DieRenderer:
         ground_x, ground_y = center[0], center[1] + lift
         for soft, offset, zoom, opacity in layers:
             base = self.shadow(size, palette, soft=soft)
-            # A shadow looks the same every quarter turn; 3 degree steps are plenty for a blur.
-            step = round((angle % 90.0) / 3.0) * 3.0
-            if zoom == 1.0 and opacity >= 1.0:
-                image = turned_image(base, step, 1.0, cache=True)  # at rest: kept
+            if zoom == 1.0:
+                # A shadow looks the same every quarter turn; 3 degree steps are plenty for a
+                # blur, and few enough to keep.
+                image = turned_image(base, round((angle % 90.0) / 3.0) * 3.0, 1.0, cache=True)
             else:
-                # In the air it changes every frame: turned fresh, unfiltered (it is a blur
-                # already), which costs a tenth of a filtered turn and never fades a kept image.
-                image = pygame.transform.rotate(pygame.transform.scale_by(base, zoom), step)
+                # Lifted, the soft shadow is a wide blur whose turn hardly shows: it is only
+                # grown, in kept steps of a tenth (a 4K die's shadow is too big to turn anew
+                # every frame).
+                grown = round(zoom, 1)
+                image = base
+                if grown != 1.0:
+                    image = self.cache.get(
+                        ("grown", size, palette, grown),
+                        lambda base=base, grown=grown: pygame.transform.smoothscale_by(base, grown),
+                    )
+            if opacity < 1.0:
+                image = image.copy()  # never fade a kept image
                 image.set_alpha(round(255 * opacity))
             x = ground_x + offset[0] * size + lift * LIFT_SHADOW_SLANT[0]
             y = ground_y + offset[1] * size + lift * LIFT_SHADOW_SLANT[1]
