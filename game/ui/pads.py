@@ -403,7 +403,7 @@ class Pads:
             return None
         api = "controller" if event.type in CONTROLLER_EVENTS else "joystick"
         pad = self.pads.get(instance_id)
-        if pad is None and api == "controller":
+        if pad is None and event.type in CONTROLLER_EVENTS:
             pad = self._adopt(OpenedPad(instance_id, "Game controller", api))
         if pad is None or pad.api != api:
             return None
