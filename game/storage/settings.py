@@ -25,6 +25,7 @@ SETTINGS_FORMAT = 1
 
 ANIMATION_SPEEDS = ("normal", "fast", "instant")
 CPU_PACES = ("slow", "normal", "fast")
+WIN_CHANCES = ("coach", "on", "off")  # with the coach (advice or grading on), always, never
 VERIFY_MODES = ("zeros", "all", "off")  # confirm before writing: zeros only, every score, never
 VARIANTS = ("official", "free", "simple")  # game.rules.Variant values
 PALETTES = ("standard", "colour_blind")
@@ -148,6 +149,7 @@ _CHECKS: dict[str, Callable[[object], object]] = {
     "big_mistake_threshold": _number(*BIG_MISTAKE_THRESHOLD),
     "advice_overlay": _bool,
     "cpu_reasons": _bool,
+    "win_chances": _choice(WIN_CHANCES),
     "fullscreen": _bool,
     "window_size": _window_size,
     "default_variant": _choice(VARIANTS),
@@ -178,6 +180,7 @@ class Settings:
     big_mistake_threshold: float = 8.0  # expected points lost that count as a big mistake
     advice_overlay: bool = False
     cpu_reasons: bool = True  # show why a CPU made its choice
+    win_chances: str = "coach"  # WIN_CHANCES: each seat's chance to win, over its column
     fullscreen: bool = False
     window_size: tuple[int, int] = (1280, 800)  # px, windowed
     default_variant: str = "official"  # VARIANTS

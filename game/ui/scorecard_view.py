@@ -193,9 +193,13 @@ class ScorecardView:
         flash: Flash | None,
         active: int | None,
         advice: Advice | None = None,
+        tags: tuple[str, ...] | None = None,
     ) -> None:
         """Draw the card. Everything but the fading glow of a just-scored box is drawn once
-        into a cached layer and redrawn only when what it shows changes."""
+        into a cached layer and redrawn only when what it shows changes. `tags` replaces
+        what is written under the names (levels and chances) when given."""
+        if tags is not None:
+            self.tags = tuple(tags) + ("",) * (self.columns - len(tags))
         key = (
             state,
             tuple(colours),
@@ -203,6 +207,7 @@ class ScorecardView:
             focus,
             active,
             advice,
+            self.tags,
             self.rect.size,
         )
         if self._layer is None or self._layer_key != key or self._layer_state is not state:
@@ -284,7 +289,7 @@ class ScorecardView:
         tag = self.tags[c]
         if tag:
             tag_font, tag_text = fit_label(
-                fonts, tag, text_px * 0.7 / fonts.text_scale, head.width - 8
+                fonts, tag, text_px * 0.78 / fonts.text_scale, head.width - 8
             )
             tag_img = tag_font.render(tag_text, True, theme.text_dim)
             block = label.get_height() + tag_img.get_height()

@@ -357,6 +357,24 @@ def test_the_advice_overlay_agrees_with_the_hint(ctx):
     assert kinds == {True, False}
 
 
+def test_each_column_shows_its_chance_to_win_when_asked(ctx):
+    ctx.settings = ctx.settings.replace(win_chances="on")
+    table = solo(ctx, seed=3, kinds=("person", "expert"))
+    board = table.board
+    for _ in range(600):  # the figures come from a worker thread
+        ctx.stack.update(1 / 60)
+        if board.chances.shown is not None:
+            break
+        if board.chances._future is not None:
+            board.chances._future.result(timeout=60)
+    tags = board.column_tags()
+    assert tags[0].endswith("%") and tags[1].startswith("Expert · ") and tags[1].endswith("%")
+    feed(ctx)  # and it draws
+    ctx.settings = ctx.settings.replace(win_chances="off")
+    ctx.stack.update(1 / 60)
+    assert board.column_tags() == ("", "Expert")
+
+
 def test_live_grading_marks_a_costly_choice(ctx):
     ctx.settings = ctx.settings.replace(grading=True, grading_threshold=1.0, verify="off")
     table = solo(ctx, seed=6)

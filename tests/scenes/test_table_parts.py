@@ -98,3 +98,36 @@ def test_a_grading_mark_goes_with_its_moment():
     assert coach.grade_note(game.state)
     game.apply(Roll())  # the next roll is a new moment: the mark is no longer about it
     assert coach.grade_note(game.state) == "" and coach.busy
+
+
+def test_win_chances_show_when_wanted_and_only_then():
+    from game.scenes.table.chances import chance_text, wanted
+
+    assert [chance_text(c) for c in (0.0, 0.001, 0.424, 0.999, 1.0)] == [
+        "0%", "<1%", "42%", ">99%", "100%"
+    ]  # fmt: skip
+    assert wanted("on", False, False) and not wanted("off", True, True)
+    assert wanted("coach", True, False) and wanted("coach", False, True)
+    assert not wanted("coach", False, False)
+
+
+def test_the_chance_watch_works_off_the_main_thread_and_keeps_the_last_figures():
+    from game.ai.winning import win_chances
+    from game.scenes.table.chances import ChanceWatch
+
+    game = Game.new(GameConfig(("Ann", "Ben")), seed=5)
+    watch = ChanceWatch()
+    try:
+        watch.update(game.state, True)
+        assert watch.column_texts(game.state) == ("", "")  # asked, not known yet
+        watch._future.result(timeout=60)
+        watch.update(game.state, True)
+        expected = win_chances(game.state).game
+        assert watch.shown == expected and abs(sum(expected) - 1) < 1e-6
+        game.apply(Roll())
+        watch.update(game.state, True)  # asked anew: the last figures stay meanwhile
+        assert watch.shown == expected and watch.shown_state is not game.state
+        watch.update(game.state, False)
+        assert watch.shown is None
+    finally:
+        watch.shutdown()

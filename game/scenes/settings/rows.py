@@ -14,7 +14,14 @@ from typing import TYPE_CHECKING
 from game.rules import Variant
 from game.scenes.settings.key_slot import KEY_SLOTS, KeySlot
 from game.scenes.settings.keys import RESERVED_KEYS, intent_label, is_locked, key_label
-from game.storage.settings import ANIMATION_SPEEDS, CPU_PACES, INTENTS, VARIANTS, VERIFY_MODES
+from game.storage.settings import (
+    ANIMATION_SPEEDS,
+    CPU_PACES,
+    INTENTS,
+    VARIANTS,
+    VERIFY_MODES,
+    WIN_CHANCES,
+)
 from game.ui.forms import Cycler, FormButton, Slider, Toggle
 from game.ui.input import CTRL_INTENTS
 from game.ui.rule_words import VARIANT_HELP
@@ -26,6 +33,12 @@ if TYPE_CHECKING:
 SPEED_LABELS = {"normal": "Normal", "fast": "Fast", "instant": "Instant"}
 PACE_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast"}
 VERIFY_LABELS = {"zeros": "Before a zero", "all": "Every score", "off": "Never"}
+WIN_CHANCE_LABELS = {"coach": "With the coach", "on": "Always", "off": "Never"}
+WIN_CHANCE_HELP = {
+    "coach": "Each seat's chance to win, under its name, when advice or grading is on.",
+    "on": "Each seat's chance to win, under its name, as if all played as the Expert.",
+    "off": "A plain game: no chances shown.",
+}
 VERIFY_HELP = {
     "zeros": "Asks before you write a zero in a box.",
     "all": "Asks before every score is written.",
@@ -205,6 +218,11 @@ def build_rows(
         "Shows the best holds and boxes on the table as you play.",
     )
     row("CPU reasons", toggle("cpu_reasons"), "A line saying why each CPU player chose.")
+    row(
+        "Win chances",
+        choice("win_chances", WIN_CHANCES, WIN_CHANCE_LABELS),
+        lambda: WIN_CHANCE_HELP[s().win_chances],
+    )
 
     head("Display")
     row(

@@ -14,6 +14,7 @@ import pygame
 
 from game.rules import GameState, Phase, Roll
 from game.rules import events as ev
+from game.scenes.table.chances import ChanceWatch, wanted
 from game.scenes.table.cpu import CPU_FAST, CpuDriver, cpu_delay
 from game.scenes.table.draw import (
     Marks,
@@ -55,6 +56,7 @@ class Board:
             ctx, session, self.tray, self.column_colour, lambda: ctx.nav.results(session)
         )
         self.cpu = CpuDriver(self._decide)
+        self.chances = ChanceWatch()
 
     # ----------------------------------------------------------------- life cycle
     def enter(self) -> None:
@@ -70,6 +72,7 @@ class Board:
 
     def exit(self) -> None:
         self.cpu.shutdown()
+        self.chances.shutdown()
 
     def layout(self, size: tuple[int, int]) -> None:
         """Place everything for this window size, in the current theme and text size."""
@@ -98,8 +101,17 @@ class Board:
 
     # ----------------------------------------------------------------- who is who
     def column_tags(self) -> tuple[str, ...]:
-        """Under each column's name: a CPU's level ("Expert"), nothing for people."""
-        return level_tags(self.session.config, self.session.seats)
+        """Under each column's name: a CPU's level ("Expert"), nothing for people; and its
+        chance to win ("Expert · 42%") when the player wants the chances."""
+        levels = level_tags(self.session.config, self.session.seats)
+        chances = self.chances.column_texts(self.session.state)
+        return tuple(" · ".join(t for t in pair if t) for pair in zip(levels, chances, strict=True))
+
+    @property
+    def wants_chances(self) -> bool:
+        s = self.ctx.settings
+        several = len(self.session.config.competitors) > 1
+        return several and wanted(s.win_chances, s.advice_overlay, s.grading)
 
     def column_colour(self, column: int) -> Colour:
         player = self.session.config.columns[column][0]
@@ -148,6 +160,7 @@ class Board:
     def update(self, dt: float) -> bool:
         """One frame: the dice, what is shown, the CPU's turn. True when a new turn started."""
         self.tray.update(dt)
+        self.chances.update(self.session.state, self.wants_chances)
         if self.presenter.update(dt):
             return False  # the results are coming: no more play under them
         return self._cpu_turn(dt)
@@ -243,7 +256,10 @@ class Board:
         if self.tray.rolling:  # nothing tells what the dice will show before they land
             previews = advice = None
         flash = presenter.flash
-        self.card_view.draw(surface, state, colours, previews, focus_box, flash, active, advice)
+        tags = self.column_tags()
+        self.card_view.draw(
+            surface, state, colours, previews, focus_box, flash, active, advice, tags
+        )
         draw_notes(surface, theme, fonts, lay, marks.grade_note, self.note_line())
         if marks.hint_text:
             draw_hint(surface, theme, fonts, lay, marks.hint_text)
@@ -260,6 +276,8 @@ class Board:
         state = self.session.state
         start_rolls = self.presenter.start_rolls
         first_roll_due = state.phase is Phase.TURN and state.turn == 0 and state.dice is None
+        if self.tray.rolling:  # the roll in the air is told when it lands
+            start_rolls = dict(list(start_rolls.items())[:-1])
         if start_rolls and (state.phase is Phase.ROLL_OFF or first_roll_due):
             config = state.config
             return "Start roll: " + " · ".join(

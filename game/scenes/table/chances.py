@@ -1,0 +1,76 @@
+"""Each seat's chance to win, worked out off the main thread after every action.
+
+`game.ai.winning.win_chances` takes a few milliseconds (more the first time a variant's
+tables load), so it runs on its own worker thread; the table keeps showing the last figures
+until the new ones are in, so a frame is never dropped and the figures never flicker.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import Future, ThreadPoolExecutor
+
+from game.rules import GameState
+
+
+def chance_text(chance: float) -> str:
+    """'42%'; '<1%' and '>99%' at the ends, since 0% and 100% would claim certainty."""
+    if 0 < chance < 0.005:
+        return "<1%"
+    if 0.995 < chance < 1:
+        return ">99%"
+    return f"{round(chance * 100)}%"
+
+
+def wanted(setting: str, advice_overlay: bool, grading: bool) -> bool:
+    """Shown always ('on'), never ('off'), or with the coach (advice or grading on)."""
+    return setting == "on" or (setting == "coach" and (advice_overlay or grading))
+
+
+class ChanceWatch:
+    def __init__(self) -> None:
+        self.shown: tuple[float, ...] | None = None  # per competitor, in the match if several
+        self.shown_state: GameState | None = None
+        self._asked: GameState | None = None
+        self._future: Future | None = None
+        self._executor: ThreadPoolExecutor | None = None
+
+    def update(self, state: GameState, wanted: bool) -> None:
+        """One frame: take finished figures, and ask for `state`'s if not yet asked."""
+        if not wanted:
+            self.shown = self.shown_state = None
+            self._asked = None
+            return
+        if self._future is not None and self._future.done():
+            future, self._future = self._future, None
+            try:
+                chances = future.result()
+            except Exception:  # noqa: BLE001 - a figure missing is no reason to stop play
+                chances = None
+            if chances is not None:
+                self.shown = chances.match if state.config.games > 1 else chances.game
+                self.shown_state = self._asked
+        if self._future is None and self._asked is not state:
+            self._asked = state
+            self._future = self._worker().submit(_chances, state)
+
+    def column_texts(self, state: GameState) -> tuple[str, ...]:
+        """Per column: its competitor's chance ('42%'), or '' while none is known."""
+        if self.shown is None:
+            return ("",) * len(state.config.columns)
+        side = {c: i for i, cols in enumerate(state.config.competitors) for c in cols}
+        return tuple(chance_text(self.shown[side[c]]) for c in range(len(state.config.columns)))
+
+    def _worker(self) -> ThreadPoolExecutor:
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(1, thread_name_prefix="chances")
+        return self._executor
+
+    def shutdown(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _chances(state: GameState):
+    from game.ai.winning import win_chances
+
+    return win_chances(state)
