@@ -59,6 +59,10 @@ WORDS = {
     "hint_best": "Best: {choice} (expected final {value})",
     "hint_other": "{choice}: {value} ({margin} less)",
     "big_mistake": "The coach would {choice}: about {margin} points better. Are you sure?",
+    # the hint beside the best move for points, when playing to win is another move
+    "to_win": "To win: {choice} ({chance} against {other_chance})",
+    "to_win_need": "To win: {choice}, you need {need} to pass {rival}",
+    "percent": "{value}%",
 }
 
 
@@ -103,6 +107,20 @@ def hint_lines(options: Sequence[tuple[Choice, float]]) -> list[str]:
         for c, v in others
     ]
     return [head, *rest]
+
+
+def to_win_line(choice: Choice, chance: float, other_chance: float, need, rival) -> str:
+    """The hint's line for the best move to win, beside the best for points: with the points
+    needed to pass the rival when that is the story, else the two chances."""
+    if need and rival is not None:
+        return WORDS["to_win_need"].format(choice=describe(choice), need=need, rival=rival)
+
+    def percent(value: float) -> str:
+        return WORDS["percent"].format(value=round(100 * value))
+
+    return WORDS["to_win"].format(
+        choice=describe(choice), chance=percent(chance), other_chance=percent(other_chance)
+    )
 
 
 def big_mistake(best: Choice, cost: float) -> str:

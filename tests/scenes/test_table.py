@@ -375,6 +375,31 @@ def test_each_column_shows_its_chance_to_win_when_asked(ctx):
     assert board.column_tags() == ("", "Expert")
 
 
+def test_the_hint_adds_the_move_to_win_when_it_is_another(ctx):
+    from game.ai.coach import win_advice
+    from game.rules import Phase, Roll, Score
+
+    seats = [Seat("Ann", colour=0), Seat("Max", "expert", colour=1)]
+    config = GameConfig(("Ann", "Max"), start=StartOrder.SEATED)
+    session = Session.new(config, seats, seed=1)
+    while session.state.turn < 22:  # greedy play to a moment where the two moves differ
+        session.apply(Roll())
+        options = session.state.score_options()
+        session.apply(Score(max(options, key=lambda c: (options[c], -c.value))))
+    session.apply(Roll())
+    state = session.state
+    assert state.phase is Phase.TURN and state.player == 0
+    advice = win_advice(state)
+    assert advice.differ and advice.need == 58 and advice.rival.name == "Max"
+    table = TableScene(ctx, session)
+    ctx.stack.push(table)
+    ctx.stack.apply_pending()
+    table.show_hint()
+    lines = table.coach.hint_text
+    assert lines[0].startswith("Best: keep 2-5 ")
+    assert lines[1] == "To win: keep 2-2-2, you need 58 to pass Max"
+
+
 def test_live_grading_marks_a_costly_choice(ctx):
     ctx.settings = ctx.settings.replace(grading=True, grading_threshold=1.0, verify="off")
     table = solo(ctx, seed=6)

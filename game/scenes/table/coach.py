@@ -39,6 +39,10 @@ class CoachOverlay:
 
         best = hint(state)
         self.hint_text, self.hint_keep, self.hint_box = best.lines(), best.keep, best.box
+        if len(state.config.competitors) > 1:
+            line = to_win(state)
+            if line:
+                self.hint_text.insert(1, line)
 
     def note_grade(
         self, decision, settings: Settings, name: str, player: int, state: GameState
@@ -81,6 +85,21 @@ class CoachOverlay:
     def advice(self, state: GameState) -> Advice | None:
         """The advice figures for `state` (None until worked out)."""
         return self._advice[1] if self._advice[0] is state else None
+
+
+def to_win(state: GameState) -> str:
+    """The hint's extra line when playing to win is another move than playing for points
+    ("To win: keep 4-5-6, you need 31 to pass Max"), else ""."""
+    from game.ai.coach import win_advice
+    from game.ai.reasons import to_win_line
+
+    advice = win_advice(state)
+    if not advice.differ:
+        return ""
+    rival = advice.rival.name if advice.rival is not None else None
+    return to_win_line(
+        advice.to_win, advice.chance_to_win, advice.chance_for_score, advice.need, rival
+    )
 
 
 def question(state: GameState, action, settings: Settings) -> str | None:
