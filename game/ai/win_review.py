@@ -1,0 +1,131 @@
+"""The review's win chances: every competitor's chance to win, turn by turn, through one game
+of a match, and the decision of each player that cost the most chance to win.
+
+The chances are those the table shows (game.ai.winning: every seat as the Expert from then
+on). A decision's cost in chance is the chance of the best move to win (game.ai.champion's
+recursion, a tie counted half) minus the chance of the move made, both at that moment.
+
+    track = win_track(config, start_rng, log, game_index)
+    track.chances[i][k]  # competitor i at the start of round k+1; the last point is the result
+    costly = costliest_for_win(config, start_rng, log, game_index, players)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from game.ai.champion import win_outlook
+from game.ai.coach import choice_of
+from game.ai.options import Choice
+from game.ai.winning import win_chances
+from game.rules import Game, GameConfig, Phase, Roll
+
+
+@dataclass(frozen=True)
+class WinTrack:
+    """Per competitor, its chance to win the game at the start of every round (each seat's
+    turn once), then the result (1 for a win, a share for a shared win, 0)."""
+
+    chances: tuple[tuple[float, ...], ...]
+
+
+@dataclass(frozen=True)
+class WinCost:
+    """A decision and what it cost in chance to win the game."""
+
+    player: int
+    turn: int  # the player's own turn number, 1..13
+    dice: tuple[int, ...]
+    rolls_left: int
+    chosen: Choice
+    best: Choice  # the best move to win
+    chance_chosen: float
+    chance_best: float
+
+    @property
+    def cost(self) -> float:
+        return max(0.0, self.chance_best - self.chance_chosen)
+
+
+def _replay_game(config: GameConfig, start_rng, log: Sequence, game_index: int):
+    """(state, action) for every action of one game of the match, in order."""
+    game = Game.replay(config, start_rng, [])
+    for action in log:
+        state = game.state
+        if state.game_index > game_index:
+            return
+        if state.game_index == game_index:
+            yield state, action
+        game.apply(action)
+    if game.state.game_index == game_index:
+        yield game.state, None
+
+
+def win_track(config: GameConfig, start_rng, log: Sequence, game_index: int = 0) -> WinTrack:
+    competitors = len(config.competitors)
+    series: list[list[float]] = [[] for _ in range(competitors)]
+    seats = len(config.columns)
+    last = None
+    for state, _action in _replay_game(config, start_rng, log, game_index):
+        last = state
+        round_start = state.phase is Phase.TURN and state.dice is None
+        if round_start and state.turn % seats == 0:
+            for i, chance in enumerate(win_chances(state).game):
+                series[i].append(chance)
+    if last is not None and last.results and len(last.results) > game_index:
+        result = last.results[game_index]
+        share = 1 / len(result.winners)
+        for i in range(competitors):
+            series[i].append(share if i in result.winners else 0.0)
+    return WinTrack(tuple(tuple(s) for s in series))
+
+
+def decision_cost(state, action) -> WinCost | None:
+    """What `action` cost in chance to win, for the player in play; None if it decides
+    nothing (the first roll, a hold change) or nobody else is at the table."""
+    if len(state.config.competitors) < 2 or state.phase is not Phase.TURN:
+        return None
+    if state.dice is None:
+        return None
+    chosen = choice_of(state, action)
+    if chosen is None:
+        return None
+    choices, chance = win_outlook(state, tie_point=0.0).choices(0, state.dice, state.rolls_left)
+    if chosen not in choices:
+        return None
+    best = max(range(len(choices)), key=lambda i: chance[i])
+    return WinCost(
+        state.player,
+        state.cards[state.column].filled_count + 1,
+        state.dice,
+        state.rolls_left,
+        chosen,
+        choices[best],
+        float(chance[choices.index(chosen)]),
+        float(chance[best]),
+    )
+
+
+def costliest_for_win(
+    config: GameConfig,
+    start_rng,
+    log: Sequence,
+    game_index: int,
+    players: Collection[int],
+) -> dict[int, WinCost | None]:
+    """Per player in `players`: the decision that cost the most chance to win (None when
+    none cost any)."""
+    worst: dict[int, WinCost | None] = {p: None for p in players}
+    for state, action in _replay_game(config, start_rng, log, game_index):
+        if action is None or state.phase is not Phase.TURN or state.player not in worst:
+            continue
+        if state.dice is None and isinstance(action, Roll):
+            continue
+        cost = decision_cost(state, action)
+        if cost is None or cost.cost <= 1e-9:
+            continue
+        held = worst[state.player]
+        if held is None or cost.cost > held.cost:
+            worst[state.player] = cost
+    return worst
