@@ -33,6 +33,11 @@ class Notice:
     left: float = NOTICE_TIME
 
 
+# Settings changed in play that nothing on screen is made from: a change of these alone keeps
+# the theme, the fonts (and every text they have cached), the input map and the layouts.
+QUIET_SETTINGS = ("fast_cpu", "default_variant")
+
+
 @dataclass
 class Context:
     storage: Storage
@@ -68,12 +73,16 @@ class Context:
 
     def apply_settings(self, settings: Settings) -> None:
         """Use new settings now and keep them on disk."""
-        self.settings = settings
-        self._derive()
+        before, self.settings = self.settings, settings
+        quiet = {name: getattr(settings, name) for name in QUIET_SETTINGS}
+        new_look = before.replace(**quiet) != settings  # new fonts cost every text its cache
+        if new_look:
+            self._derive()
         self.storage.save_settings(settings)
         self.report_storage_problems()
-        # Every scene on the stack, also those under an overlay, takes the new look now.
-        self.stack.layout(self.stack.size)
+        if new_look:
+            # Every scene on the stack, also those under an overlay, takes the new look now.
+            self.stack.layout(self.stack.size)
 
     def save_session(self, session: object) -> None:
         """Keep a match on disk (after every action); a finished match is filed in the

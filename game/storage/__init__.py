@@ -16,6 +16,7 @@ Use:
     game, seats, assisted, started = restore_session(record)   # record["extra"]: the app's
     storage.list_history(); storage.load_log(done.history_id)
     storage.create_profile("Ann"); storage.profile_stats("Ann"); storage.high_scores("official", 1)
+    storage.last_table; storage.save_last_table(LastTable(...))   # the setup's last table
     storage.rebuild_stats()                        # statistics again from the history logs
 
 Nothing raises because of a file's contents. A damaged file is moved aside under a
@@ -29,6 +30,8 @@ Folder layout (the folders are created only when something is first written):
     <data folder>/                  the game's own files
         current.json                the game in progress, rewritten after every action
         profiles.json               player profiles (names)
+        last-table.json             the seats and rules the last game was started with,
+                                    for the next New game (see last_table.py)
         records.sqlite3             finished games (replayable logs), statistics and high
                                     scores: one SQLite database (see records.py), plus its
                                     -wal and -shm files while the game runs
@@ -73,6 +76,8 @@ from game.storage import tables as _tables
 from game.storage.highscores import HighScore, table_key
 from game.storage.history import HistoryLog, HistorySummary
 from game.storage.jsonfile import Clock, JsonStore, local_now, remove_stale_temps
+from game.storage.last_table import LAST_TABLE_FORMAT, LastTable, TableSeat
+from game.storage.last_table import WHAT as LAST_TABLE_WHAT
 from game.storage.legacy import import_json
 from game.storage.paths import DataPaths, parse_data_dir, resolve_paths
 from game.storage.profiles import (
@@ -105,10 +110,12 @@ __all__ = [
     "HighScore",
     "HistoryLog",
     "HistorySummary",
+    "LastTable",
     "Profile",
     "ProfileStats",
     "Settings",
     "Storage",
+    "TableSeat",
     "cpu_profile_name",
     "histogram",
     "make_session_record",
@@ -155,6 +162,13 @@ class Storage:
                 self.paths.profiles, PROFILES_FORMAT, ProfileBook.from_dict, "profiles"
             )
             or ProfileBook()
+        )
+        self.last_table: LastTable | None = self._store.load(
+            self.paths.last_table,
+            LAST_TABLE_FORMAT,
+            LastTable.from_dict,
+            LAST_TABLE_WHAT,
+            "the setup starts from its defaults",
         )
         self._records = Records(self.paths.records, self._store)
         import_json(self._records, self._store, self.paths)
@@ -222,6 +236,15 @@ class Storage:
             raise TypeError("save_settings takes a Settings value")
         self.settings = settings
         return self._store.save(self.paths.settings, settings.to_dict(), "settings", pretty=True)
+
+    # ------------------------------------------------------------------------- the last table
+    def save_last_table(self, table: LastTable) -> bool:
+        """Remember the table a game was just started at, for the next New game; False (and
+        a problem) if the disk refused."""
+        if not isinstance(table, LastTable):
+            raise TypeError("save_last_table takes a LastTable value")
+        self.last_table = table
+        return self._store.save(self.paths.last_table, table.to_dict(), LAST_TABLE_WHAT)
 
     # ------------------------------------------------------------------------- game in progress
     def save_current(self, record: Mapping) -> bool:
@@ -376,6 +399,19 @@ class Storage:
         profile = self._profiles.create(name, _saves.iso_time(self._now()))
         self._save_profiles()
         return profile
+
+    def profile_for_name(self, name: str) -> Profile | None:
+        """The profile called `name`, made now if there is none: a name played under becomes
+        a profile, so a person's statistics are there without a step beforehand. None when
+        the name cannot be one (a CPU level's name, or the list is full): a guest, then."""
+        found = self._profiles.find(name)
+        if found is not None:
+            return found
+        try:
+            return self.create_profile(name)
+        except ValueError as refused:
+            log.info("%r plays as a guest: %s", name, refused)
+            return None
 
     def rename_profile(self, old: str, new: str) -> Profile:
         """Rename a profile and its statistics. High scores keep the names played under."""

@@ -26,6 +26,7 @@ DATA_DIR_OPTION = "--data-dir"
 SETTINGS_FILE = "settings.json"
 CURRENT_FILE = "current.json"
 PROFILES_FILE = "profiles.json"
+LAST_TABLE_FILE = "last-table.json"
 STATS_FILE = "stats.json"
 HIGHSCORES_FILE = "highscores.json"
 HISTORY_DIR = "history"  # older versions' logs, imported once (legacy.py)
@@ -51,6 +52,10 @@ class DataPaths:
     @property
     def profiles(self) -> Path:
         return self.data_dir / PROFILES_FILE
+
+    @property
+    def last_table(self) -> Path:
+        return self.data_dir / LAST_TABLE_FILE
 
     @property
     def stats(self) -> Path:

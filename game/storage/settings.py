@@ -4,6 +4,8 @@ Change settings with `settings.replace(sound_volume=0.5)`, which validates and r
 value; save it with `Storage.save_settings`. Reading a file is forgiving field by field: a
 field with a bad value falls back to its default (and the file is kept aside and reported by
 the caller), an unknown key (from a newer version, or a typo) is ignored with a log note.
+That is also how a retired setting leaves: older files' "music_volume" (the game has no
+music) is read past and gone at the next save.
 
 Key bindings map an intent to key *names* as `pygame.key.name()` gives them ("space", "1",
 "left", "return", "f11"); this module never imports pygame, so names are only checked to be
@@ -134,12 +136,12 @@ def _key_bindings(value: object) -> Mapping[str, tuple[str, ...]]:
 
 _CHECKS: dict[str, Callable[[object], object]] = {
     "sound_volume": _number(0.0, 1.0),
-    "music_volume": _number(0.0, 1.0),
     "muted": _bool,
     "animation_speed": _choice(ANIMATION_SPEEDS),
     "reduced_motion": _bool,
     "tidy_dice": _bool,
     "cpu_pace": _choice(CPU_PACES),
+    "fast_cpu": _bool,
     "verify": _choice(VERIFY_MODES),
     "show_previews": _bool,
     "hints_enabled": _bool,
@@ -165,12 +167,12 @@ class Settings:
     """Everything the player can set. Frozen: use `replace` to change it."""
 
     sound_volume: float = 0.8  # 0..1
-    music_volume: float = 0.5  # 0..1
     muted: bool = False
     animation_speed: str = "normal"  # ANIMATION_SPEEDS
     reduced_motion: bool = False
     tidy_dice: bool = True  # thrown dice drift to a row once they settle
     cpu_pace: str = "normal"  # CPU_PACES
+    fast_cpu: bool = False  # CPU turns sped up (F at the table), on top of the pace
     verify: str = "zeros"  # VERIFY_MODES: confirm before writing a zero (seed 003's verify)
     show_previews: bool = True  # points each open box would score
     hints_enabled: bool = True

@@ -50,7 +50,7 @@ def test_default_bindings_cover_every_intent_without_clashes():
         ("sound_volume", True),
         ("sound_volume", "loud"),
         ("sound_volume", float("inf")),
-        ("music_volume", 2),
+        ("fast_cpu", 1),
         ("muted", 1),
         ("animation_speed", "warp"),
         ("cpu_pace", None),
@@ -148,6 +148,19 @@ def test_unknown_key_alone_is_not_a_problem(data_dir):
     storage = open_storage(data_dir)
     assert (storage.settings.muted, storage.problems) == (True, [])
     assert (data_dir / "settings.json").exists()
+
+
+def test_an_older_file_with_music_volume_loads_quietly_and_loses_it_at_the_next_save(data_dir):
+    # The game has no music: the setting went, and a file from before reads as it did.
+    data_dir.mkdir()
+    (data_dir / "settings.json").write_text('{"format": 1, "music_volume": 0.3, "muted": true}')
+    storage = open_storage(data_dir)
+    assert (storage.settings, storage.problems) == (Settings().replace(muted=True), [])
+    assert storage.settings.fast_cpu is False  # a file from before has none: the default
+    assert storage.save_settings(storage.settings.replace(fast_cpu=True))
+    saved = json.loads((data_dir / "settings.json").read_text())
+    assert "music_volume" not in saved and saved["fast_cpu"] is True
+    assert open_storage(data_dir).settings.fast_cpu is True
 
 
 def test_settings_are_hashable_and_equal_by_value():

@@ -16,7 +16,7 @@ from game.scenes.results.summary import TableRow, Verdict, card_rows, match_rows
 from game.ui.celebration import draw_trophy
 from game.ui.layout import layout_unit
 from game.ui.menu_layout import place_button_row, title_image
-from game.ui.text import ellipsize, fitted_px
+from game.ui.text import ellipsize, fitted_px, wrap_text
 
 if TYPE_CHECKING:
     from game.match.session import Session
@@ -156,20 +156,28 @@ def _lay_banner(
     big = pygame.Surface((trophy.width * 4, trophy.height * 4), pygame.SRCALPHA)
     draw_trophy(big, big.get_rect(), colours, theme)
     trophy_image = pygame.transform.smoothscale(big, trophy.size) if colours else None
-    text_left = trophy.right + pad * 2
+    text_left = trophy.right + pad * 2 if colours else banner.left + pad * 2  # no trophy: no gap
     text_w = banner.right - pad - text_left
     head_px = min(40 * unit, fitted_px(fonts, banner.height * 0.34))
     head_font = fonts.fit(verdict.headline, head_px, text_w, bold=True)
-    detail_font = fonts.fit(verdict.detail, min(22 * unit, head_px * 0.6), text_w)
     head = head_font.render(verdict.headline, True, theme.text)
-    detail = detail_font.render(
-        ellipsize(detail_font, verdict.detail, text_w), True, theme.text_dim
-    )
-    block = head.get_height() + detail.get_height() + gap // 3
+    detail_px = min(22 * unit, head_px * 0.6)
+    room = banner.height - 2 * pad - head.get_height() - gap // 3
+    lines = wrap_text(fonts.get(detail_px), verdict.detail, text_w)
+    if len(lines) > 2 or len(lines) * fonts.get(detail_px).get_linesize() > room:
+        # No room for two lines at the size meant: one line, smaller, cut if it must be.
+        detail_font = fonts.fit(verdict.detail, detail_px, text_w)
+        lines = [ellipsize(detail_font, verdict.detail, text_w)]
+    else:  # a longer verdict (a solitaire's records) takes a second line, not a smaller font
+        detail_font = fonts.get(detail_px)
+    details = [detail_font.render(line, True, theme.text_dim) for line in lines]
+    block = head.get_height() + sum(d.get_height() for d in details) + gap // 3
     y = banner.centery - block // 2
     sheet.texts.append((head, head.get_rect(topleft=(text_left, y))))
     y += head.get_height() + gap // 3
-    sheet.texts.append((detail, detail.get_rect(topleft=(text_left, y))))
+    for detail in details:
+        sheet.texts.append((detail, detail.get_rect(topleft=(text_left, y))))
+        y += detail.get_height()
     return trophy, trophy_image
 
 

@@ -2,7 +2,8 @@
 
 Shown by the table when a game ends, on top of it. Every column's final card in brief (upper
 boxes, bonus, lower boxes, Yahtzee bonus, total), who won (a shared win, or the tie-breaker's
-outcome), and the match standings game by game.
+outcome), and the match standings game by game. A solitaire game has no winner and no
+trophy: its score stands beside the player's personal best and average from the records.
 
 Controls:
     Left / Right, Up / Down, Tab / Shift+Tab   move the focus over the buttons
@@ -32,7 +33,14 @@ from game.rules import IllegalAction, NextGame, Phase
 from game.scenes.base import Scene
 from game.scenes.nav import AfterResults
 from game.scenes.results.layout import ResultsLayout, lay_out
-from game.scenes.results.summary import TableRow, game_verdict, match_rows
+from game.scenes.results.summary import (
+    PersonalRecord,
+    TableRow,
+    game_verdict,
+    match_rows,
+    personal_record,
+)
+from game.storage.profiles import profile_for_seat
 from game.ui.celebration import GOLD, GOLD_LIGHT
 from game.ui.confetti import Confetti, fall
 from game.ui.widgets import Button, FeltBackground, FocusRing, draw_panel
@@ -51,7 +59,7 @@ class ResultsScene(Scene):
         super().__init__(ctx)
         self.felt = FeltBackground()
         self.session = session
-        self.verdict = game_verdict(session)
+        self.verdict = game_verdict(session, self._personal_record())
         over = session.state.phase is Phase.MATCH_OVER
         if isinstance(session, ReplaySession):
             self.buttons = self._replay_buttons(session)
@@ -103,6 +111,18 @@ class ResultsScene(Scene):
         colours = [self.competitor_colour(i) for i in self.verdict.winners] + [GOLD, GOLD_LIGHT]
         quiet = self.ctx.settings.reduced_motion or self.ctx.animation_scale == 0
         return fall(colours, rng, 0 if quiet or not self.verdict.winners else CONFETTI_PIECES)
+
+    def _personal_record(self) -> PersonalRecord | None:
+        """A solitaire player's best and average from the records (not for a replay: the
+        game is an old one)."""
+        session = self.session
+        if isinstance(session, ReplaySession) or len(session.config.players) != 1:
+            return None
+        name = profile_for_seat(session.seats[0])
+        stats = self.ctx.storage.profile_stats(name) if name is not None else None
+        scores = [result.totals[0] for result in session.state.results]
+        filed = session.state.phase is Phase.MATCH_OVER and not self.ctx.unsaved
+        return personal_record(stats, scores, filed)
 
     def _match_rows(self) -> list[TableRow]:
         """The match table's rows (header first), as the layout shows them."""

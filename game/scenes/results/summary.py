@@ -1,11 +1,12 @@
 """What the results screen says about a finished game, and the match when it has several:
-the verdict (who won, a shared win or the tie-breaker's outcome, and who leads the match),
+the verdict (who won, a shared win or the tie-breaker's outcome, and who leads the match;
+for a solitaire, the score beside the player's personal best and average),
 and the rows of its tables (each column's final card in brief; each game's totals). Words
 and numbers from the session's state, with no pygame in them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -14,6 +15,7 @@ from game.ui.text import join_names
 
 if TYPE_CHECKING:
     from game.match.session import Session
+    from game.storage import ProfileStats
     from game.ui.theme import Colour
 
 CARD_HEADS = ("Upper", "Bonus", "Lower", "Yahtzee bonus", "Total")
@@ -44,14 +46,74 @@ def assisted_note(session: Session) -> str:
     return f"Assisted: {names} used hints or undo."
 
 
-def game_verdict(session: Session) -> Verdict:
+@dataclass(frozen=True)
+class PersonalRecord:
+    """A solitaire player's figures from the records, around the game just played."""
+
+    games: int  # games on record, this one included
+    mean: float  # their average score, this game included
+    before: int | None  # their best score before this game (None: it is their first)
+
+
+def personal_record(
+    stats: ProfileStats | None, scores: Sequence[int], filed: bool
+) -> PersonalRecord | None:
+    """The player's record with this match's `scores` (the game just played last) counted
+    in: `filed` says the records hold them already (the match is over and saved), else they
+    are added here. None for a guest (no `stats`).
+
+    >>> from game.storage.stats import ProfileStats, Tally
+    >>> before = ProfileStats.from_tally("Ann", Tally())
+    >>> personal_record(before, [200], filed=False)
+    PersonalRecord(games=1, mean=200.0, before=None)
+    """
+    if stats is None or not scores:
+        return None
+    if not filed:
+        games = stats.games + len(scores)
+        total = (stats.mean_score or 0.0) * stats.games + sum(scores)
+        earlier = [s for s in (stats.best_score, *scores[:-1]) if s is not None]
+        return PersonalRecord(games, total / games, max(earlier, default=None))
+    if not stats.games or stats.mean_score is None:
+        return None  # the records do not hold it after all (a disk refused them)
+    history = [score for _, score in stats.score_history]
+    # Every game charted: the best before this one is exact. Else the oldest were folded
+    # away, and their best is what this game is held against (it may have equalled it).
+    complete = len(history) == stats.games
+    before = max(history[:-1], default=None) if complete else stats.best_score
+    return PersonalRecord(stats.games, stats.mean_score, before)
+
+
+def game_verdict(session: Session, record: PersonalRecord | None = None) -> Verdict:
     """Who won the last finished game, and of the match when it is over; the players who
-    used hints or undo are named, as everywhere scores are recorded."""
-    verdict = _verdict(session)
+    used hints or undo are named, as everywhere scores are recorded. A solitaire game has
+    no winner: its score, with the player's personal best and average (`record`)."""
+    verdict = _verdict(session) if len(session.config.players) > 1 else _solo(session, record)
     if not session.assisted or not session.state.results:
         return verdict
     detail = f"{verdict.detail} {assisted_note(session)}".strip()
     return Verdict(verdict.headline, detail, verdict.winners)
+
+
+def _solo(session: Session, record: PersonalRecord | None) -> Verdict:
+    """A solitaire game: the score, the personal best and the average; no trophy."""
+    state = session.state
+    if not state.results:
+        return Verdict("The game is still on", "", ())
+    total = state.results[-1].totals[0]
+    headline = f"{session.config.players[0]} scored {total}"
+    if record is None:
+        return Verdict(headline, "Played as a guest: no records are kept.", ())
+    if record.before is None:
+        best = "A first game on record: the personal best to beat."
+    elif total > record.before:
+        best = f"A new personal best! The old one was {record.before}."
+    elif total == record.before:
+        best = f"That equals the personal best, {record.before}."
+    else:
+        best = f"Personal best {record.before}."
+    games = "1 game" if record.games == 1 else f"{record.games} games"
+    return Verdict(headline, f"{best} Average {record.mean:.1f} over {games}.", ())
 
 
 def _verdict(session: Session) -> Verdict:

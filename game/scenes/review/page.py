@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 COSTLIEST = 3  # decisions shown per player
 WIDE_LINES = 44  # page width, in lines of text, from which the chart and decisions sit side by side
+CHART_LINES = 8  # the chart is never shorter than this many lines of text
 
 
 # ----------------------------------------------------------------------------- words
@@ -75,27 +76,50 @@ class ReviewPage:
 
 
 def render_review_page(
-    theme: Theme, fonts: Fonts, px: float, width: int, content: ReviewPage
+    theme: Theme,
+    fonts: Fonts,
+    px: float,
+    width: int,
+    content: ReviewPage,
+    room: int | None = None,
 ) -> tuple[pygame.Surface, int, dict[str, pygame.Rect]]:
     """The page painted `width` wide with text of `px`: its surface, its height, and where
-    each part went (for tests and layout checks)."""
+    each part went (for tests and layout checks). Given the `room` (px) of the view it is
+    shown in, the chart gives up height (down to CHART_LINES lines) so the whole page fits
+    the view when it can; when it cannot, no line of the others' list is cut at the view's
+    edge: the line goes just under it, where scrolling finds it whole."""
     placed: dict[str, pygame.Rect] = {}
+    shrink = 0  # px the chart gives up
+    fold: int | None = None  # where the view's edge falls on the page, when it overflows
 
     def paint(page: pygame.Surface | None) -> int:
         rects: dict[str, pygame.Rect] = {}
-        height = paint_page(PageWriter(page, theme, fonts, px), width, content, rects)
+        pen = PageWriter(page, theme, fonts, px)
+        height = paint_page(pen, width, content, rects, shrink, fold)
         if page is not None:
             placed.update(rects)
         return height
+
+    if room is not None:
+        shrink = max(0, paint(None) - room)
+        if paint(None) > room:
+            fold = room
 
     surface, height = render_page(paint, width, theme)
     return surface, height, placed
 
 
 def paint_page(
-    pen: PageWriter, width: int, content: ReviewPage, rects: dict[str, pygame.Rect]
+    pen: PageWriter,
+    width: int,
+    content: ReviewPage,
+    rects: dict[str, pygame.Rect],
+    shrink: int = 0,
+    fold: int | None = None,
 ) -> int:
-    """Lay out (and, given a surface, paint) the page; returns its height."""
+    """Lay out (and, given a surface, paint) the page, the chart `shrink` px shorter than it
+    would be (never under CHART_LINES lines) and no line of the others' list across `fold`
+    (the view's bottom edge on the page); returns its height."""
     page, theme, fonts = pen.surface, pen.theme, pen.fonts
     pr = content.player
     line = pen.line
@@ -131,6 +155,7 @@ def paint_page(
     decisions_w = width - decisions_x
     top = y
     chart_h = round(min(max(line * 11, chart_w * 0.55), line * 16))
+    chart_h = max(min(chart_h, line * CHART_LINES), chart_h - shrink)
     rects["chart"] = pygame.Rect(0, top, chart_w, chart_h + line * 2)
     if page is not None:
         _paint_chart(page, pen, rects["chart"], pr, seat)
@@ -141,7 +166,7 @@ def paint_page(
 
     # The others at the table, one line each.
     if content.others:
-        y = _paint_others(pen, rects, content, y, width)
+        y = _paint_others(pen, rects, content, y, width, fold)
     return y
 
 
@@ -270,25 +295,49 @@ def _paint_decision(
         y += line
 
 
+def _under_fold(y: int, height: int, fold: int | None) -> int:
+    """Where a line `height` px tall goes: at `y`, or just under the fold if it would cross it."""
+    return fold if fold is not None and y < fold < y + height else y
+
+
 def _paint_others(
-    pen: PageWriter, rects: dict[str, pygame.Rect], content: ReviewPage, y: int, width: int
+    pen: PageWriter,
+    rects: dict[str, pygame.Rect],
+    content: ReviewPage,
+    y: int,
+    width: int,
+    fold: int | None = None,
 ) -> int:
     page, theme = pen.surface, pen.theme
     line = pen.line
+    y = _under_fold(y, round(line * 1.3), fold)
     if page is not None:
         pen.text("The others at the table", (0, y), bold=True)
     y += round(line * 1.3)
     top = y
-    name_w = min(width // 2, line * 10)
-    for player in content.others:
+    # Two columns on a wide page, filled down then across: a long table stays short.
+    columns = 2 if width >= line * WIDE_LINES and len(content.others) > 2 else 1
+    gap = line if columns > 1 else 0
+    column_w = (width - gap * (columns - 1)) // columns
+    per_column = -(-len(content.others) // columns)
+    name_w = min(column_w // 2, line * 10)
+    row_tops = []
+    for _ in range(per_column):
+        y = _under_fold(y, line, fold)
+        row_tops.append(y)
+        y += line
+    for i, player in enumerate(content.others):
+        x = (i // per_column) * (column_w + gap)
+        row_y = row_tops[i % per_column]
+        rects[f"other{i}"] = pygame.Rect(x, row_y, column_w, line)
         seat = content.seats[player]
         other = content.review.players.get(player)
         if page is not None:
-            dot = pygame.Rect(0, y + line // 4, line // 2, line // 2)
+            dot = pygame.Rect(x, row_y + line // 4, line // 2, line // 2)
             pygame.draw.rect(page, theme.player(seat.colour), dot, 0, dot.height // 3)
             pygame.draw.rect(page, theme.text, dot, 1, dot.height // 3)
             kind = "" if not seat.is_cpu else f" (CPU {seat.kind.title()})"
-            pen.text(seat.name + kind, (line, y), width=name_w - line)
+            pen.text(seat.name + kind, (x + line, row_y), width=name_w - line)
             if other is None:
                 detail = "did not play this game"
             else:
@@ -298,11 +347,10 @@ def _paint_others(
                 )
             pen.text(
                 detail,
-                (name_w + line // 2, y),
+                (x + name_w + line // 2, row_y),
                 ink=theme.text_dim,
-                width=width - name_w - line // 2,
+                width=column_w - name_w - line // 2,
             )
-        y += line
     rects["others"] = pygame.Rect(0, top, width, y - top)
     return y + line // 2
 

@@ -311,7 +311,12 @@ class ReviewScene(Scene):
             return
         content = ReviewPage(pr, self.seats, tuple(self.others), current)
         self.page, height, self.page_rects = render_review_page(
-            self.ctx.theme, self.ctx.fonts, self.screen.body_px, viewport.width, content
+            self.ctx.theme,
+            self.ctx.fonts,
+            self.screen.body_px,
+            viewport.width,
+            content,
+            viewport.height,
         )
         self.scroll.set_content(viewport, height, self.scroll.line)
 

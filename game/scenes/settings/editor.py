@@ -92,14 +92,7 @@ class SettingsEditor:
 
     def click_level(self, name: str) -> None:
         """The click that lets a volume be heard at its new level."""
-        s = self.ctx.settings
-        if name == "music_volume":
-            # No music yet: the click plays at the music level (as far as the master allows).
-            self.ctx.play(
-                "click", min(1.0, s.music_volume / s.sound_volume) if s.sound_volume else 0
-            )
-        else:
-            self.ctx.play("click")
+        self.ctx.play("click")
 
     def step_text(self, n: int) -> None:
         low, high = TEXT_SCALE

@@ -130,15 +130,6 @@ def build_rows(
         "Dice, scores and clicks. A click plays at the new level.",
     )
     row(
-        "Music volume (no music yet)",
-        Slider(
-            lambda: s().music_volume,
-            _volume_setter(editor, dragging, "music_volume"),
-            key="music_volume",
-        ),
-        "The game has no music yet; this level is kept for when it does.",
-    )
-    row(
         "Mute all sound",
         toggle("muted", "Muted", "Off"),
         lambda: "Silent: nothing plays." if s().muted else "Sounds play at their volume.",
@@ -168,6 +159,11 @@ def build_rows(
         "CPU pace",
         choice("cpu_pace", CPU_PACES, PACE_LABELS),
         "How long a CPU player's turn takes to watch (S skips one at the table).",
+    )
+    row(
+        "Fast CPU turns",
+        toggle("fast_cpu"),
+        "CPU turns play about three times quicker, at any pace; F switches it at the table.",
     )
 
     head("Play")

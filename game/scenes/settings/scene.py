@@ -313,6 +313,7 @@ class SettingsScene(Scene):
     # ----------------------------------------------------------------- layout and drawing
     def layout(self, size: tuple[int, int]) -> None:
         focus_key = getattr(self.grid.focused, "key", None)
+        anchor = self._anchor()
         self.size = size
         theme, fonts = self.ctx.theme, self.ctx.fonts
         self.felt.fit(size, theme)
@@ -327,7 +328,36 @@ class SettingsScene(Scene):
         grid_rows: list[list] = [list(r.controls) for r in self.rows if r.controls]
         grid_rows.append(list(self.footer))
         self.grid.set_rows(grid_rows, focus_key)
-        self._reveal(self.grid.focused)
+        if anchor is None or not self._hold_in_place(*anchor):
+            self._reveal(self.grid.focused)
+
+    def _anchor(self) -> tuple[float, float] | None:
+        """Where the focused control is on the screen before the list is laid out again: the
+        y to hold (the pointer's, when it is on the control) and how far down the control
+        that y is (0 top, 1 bottom); None when it is not in view."""
+        control = self.grid.focused
+        if self.lay is None or control is None or not self.scroll.viewport.contains(control.rect):
+            return None
+        rect = control.rect
+        x, y = self.ctx.pointer()
+        if not rect.collidepoint(x, y):
+            y = rect.centery
+        return y, (y - rect.top) / max(1, rect.height)
+
+    def _hold_in_place(self, y: float, fraction: float) -> bool:
+        """Scroll so the focused control is where it was, the same part of it at `y` (a
+        larger text size grows the rows above it: a click on the text size arrow must not
+        move the page under the pointer), as near as it can be wholly shown. False if it
+        cannot be (the list begins or ends first)."""
+        control = self.grid.focused
+        if control is None:
+            return False
+        view = self.scroll.viewport
+        top = y - fraction * control.rect.height
+        top = max(view.top, min(top, view.bottom - control.rect.height))  # wholly in view
+        self.scroll.scroll_to(self.scroll.offset + control.rect.top - top)
+        self._place_controls()
+        return view.contains(control.rect)
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.ctx.theme

@@ -128,7 +128,7 @@ def seat_controls(
             max_length=MAX_NAME_LENGTH,
             placeholder="Name",
             help=f"Type a name (up to {MAX_NAME_LENGTH} letters); Backspace deletes. "
-            "A profile's name records the games under that profile.",
+            "A person's games are recorded under their name (Statistics).",
             key=("name", index),
             can_draw=can_draw,
         ),
@@ -162,7 +162,7 @@ def seat_controls(
                 lambda: remove_seat(index),
                 icon="cross",
                 key=("remove", index),
-                help=f"Remove {seat.name.strip() or 'this seat'} from the table.",
+                help=lambda: f"Remove {seat.name.strip() or 'this seat'} from the table.",
             )
         )
     return row

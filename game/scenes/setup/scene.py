@@ -12,10 +12,13 @@ Controls:
 Mouse: click a name to edit it, click an arrow or a value to change it, click the buttons;
 hovering focuses.
 
-A person whose name matches a player profile (made in Statistics) is recorded under it; a
-small "profile" badge in the name field says so while the name is typed.
+Every person is recorded under a profile of their name: one made in Statistics, or made
+when the game starts; a small "profile" badge in the name field shows a name that already
+has one while the name is typed.
 
-The defaults (you against two CPUs) start a game with a single Enter.
+The setup starts from the last table a game was started at (its seats and match rules, kept
+by storage; the rule variant is the settings' default, which starting a game sets); the
+first time, from the defaults (you against two CPUs), which start a game with a single Enter.
 
 This module is the scene: the match draft, the actions and the input. The draft and the
 choices are modelled in seats.py, the controls made in controls.py, the screen laid out in
@@ -25,6 +28,7 @@ layout.py and drawn in draw.py.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -60,7 +64,9 @@ class SetupScene(Scene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.felt = FeltBackground()
-        self.draft = MatchDraft(Variant(ctx.settings.default_variant))
+        self.draft = MatchDraft.from_table(
+            Variant(ctx.settings.default_variant), ctx.storage.last_table
+        )
         self.error = ""
         self.size = (1280, 800)
         self.grid = FocusGrid()
@@ -150,8 +156,26 @@ class SetupScene(Scene):
         self._launch(config, seats)
 
     def _launch(self, config: GameConfig, seats: list[Seat]) -> None:
+        seats = self._remember(config, seats)
         self.ctx.play("click")
         self.ctx.nav.table(Session.new(config, seats))
+
+    def _remember(self, config: GameConfig, seats: list[Seat]) -> list[Seat]:
+        """Keep what starting this game tells: each person plays under a profile of their
+        name (made now if need be, so their statistics are there without a step
+        beforehand), this table is the next New game's, and its rules the default ones.
+        The seats, with their profiles."""
+        storage = self.ctx.storage
+        for i, seat in enumerate(seats):
+            if not seat.is_cpu and seat.profile is None:
+                profile = storage.profile_for_name(seat.name)
+                if profile is not None:
+                    seats[i] = replace(seat, profile=profile.name)
+        storage.save_last_table(self.draft.as_table())
+        if self.ctx.settings.default_variant != config.variant.value:
+            self.ctx.apply_settings(self.ctx.settings.replace(default_variant=config.variant.value))
+        self.ctx.report_storage_problems()
+        return seats
 
     def go_back(self) -> None:
         if len(self.ctx.stack.scenes) > 1:
@@ -281,7 +305,8 @@ class SetupScene(Scene):
         focused = self.grid.focused
         if isinstance(focused, Cycler):
             return focused.describe(), False
-        return getattr(focused, "help", ""), False
+        text = getattr(focused, "help", "")  # a remove button's names the seat as it is now
+        return (text() if callable(text) else text), False
 
     def draw(self, surface: pygame.Surface) -> None:
         self.felt.draw(surface, self.ctx.theme)

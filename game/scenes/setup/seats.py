@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from game.match.seats import LEVELS, PERSON, SEAT_COLOURS, Seat
 from game.rules import GameConfig, StartOrder, TeamMode, Variant
 from game.rules.config import MAX_GAMES
+from game.storage import LastTable, TableSeat
 
 if TYPE_CHECKING:
     from game.scenes.context import Context
@@ -100,6 +101,20 @@ class MatchDraft:
     team_mode: TeamMode = TeamMode.OFF
     start: StartOrder = StartOrder.ROLL_OFF
     tie_breaker: bool = False
+
+    @classmethod
+    def from_table(cls, variant: Variant, table: LastTable | None) -> MatchDraft:
+        """The draft to start from: the last table (its seats and match rules), else you
+        against two CPUs; `variant` is the settings' default."""
+        if table is None:
+            return cls(variant)
+        seats = [SeatDraft(s.name, s.kind, s.colour, s.team) for s in table.seats]
+        return cls(variant, seats, table.games, table.team_mode, table.start, table.tie_breaker)
+
+    def as_table(self) -> LastTable:
+        """The draft as the last table, to start the next New game from."""
+        seats = tuple(TableSeat(s.name.strip(), s.kind, s.colour, s.team) for s in self.seats)
+        return LastTable(seats, self.games, self.team_mode, self.start, self.tie_breaker)
 
     @property
     def teamed(self) -> bool:

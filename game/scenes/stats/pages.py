@@ -144,13 +144,14 @@ def paint_profile(
             view,
             0,
             "No games yet",
-            "Make a profile with N, then give a seat the same name in a new game: its "
-            "games are counted here. The CPU levels keep their own records as they play.",
+            "Play a game: every person at the table is recorded under their name, which "
+            "becomes a profile here on its own (N makes one beforehand). The CPU levels keep "
+            "their own records as they play.",
         )
     name = stats.name
     rect = pen.text(name, (0, 0), size=1.5, bold=True, width=width)
     if content.is_person:
-        since = f"profile since {short_date(content.created)}"
+        since = f"profile since {short_date(content.created)}: every game played as {name}"
     else:
         since = "a CPU level's record, over every game it played"
     pen.text(
@@ -286,7 +287,8 @@ def paint_scores(pen: PageWriter, view: pygame.Rect, content: ScoresPage) -> int
             view,
             0,
             "No high scores yet",
-            f"for {rules}. People's games without teams enter; the ten best are kept.",
+            f"for {rules}. People's games without teams enter under the name played as; the "
+            "ten best are kept.",
         )
     row_h = round(line * 1.5)
     gap = line // 2
@@ -325,4 +327,9 @@ def paint_scores(pen: PageWriter, view: pygame.Rect, content: ScoresPage) -> int
             pygame.draw.rect(page, theme.preview, pill, 0, pill.height // 2)
             page.blit(tag, tag.get_rect(center=pill.center))
         y += row_h
-    return y + line // 2
+    # Where a name's other figures are: every name played under is a profile.
+    note = "Names as played. Every name played under is a profile too: its figures are in Players."
+    for part in wrap_text(pen.body, note, table_w):
+        pen.text(part, (left, y + line // 2), size=0.85, ink=theme.text_dim, width=table_w)
+        y += line
+    return y + line

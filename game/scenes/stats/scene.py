@@ -4,8 +4,8 @@ Players: the profiles (people first, then the CPU levels that have played; each 
 keeps its own record, as "CPU Expert"), and for the chosen one its games, wins, mean and best
 score, upper bonus and Yahtzee rates, Yahtzee bonuses, the expected points it loses per game
 (the coach's figure), its record against each opponent, its scores game by game and how they
-spread (bins of 25 points). Profiles are created, renamed and deleted here; a person whose
-seat name matches a profile plays under it.
+spread (bins of 25 points). Profiles are created, renamed and deleted here; every name a
+person plays under becomes a profile when the game starts (the pages say so).
 
 High scores: the ten best of each rule variant and match length, with names and dates;
 games played with help are marked "assisted".

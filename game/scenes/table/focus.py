@@ -3,7 +3,8 @@
 A target is ("die", index), ("button", name) or ("box", Category), held in the one focus
 model (game.ui.focus_grid.FocusGrid) as two rows: the dice and buttons, then the open boxes.
 Left/Right go round the first row, Up/Down round the boxes, Tab round everything; the
-mouse's hover moves the same focus, so every control works both ways.
+mouse's hover moves the same focus, so every control works both ways. A letter jumps to the
+open boxes whose names start with it (`box_by_letter`), round them when several do.
 """
 
 from __future__ import annotations
@@ -53,3 +54,13 @@ def move(focus: FocusGrid, state: GameState, step: int, kinds: tuple[str, ...] |
         return  # even a focus left on a target that is gone stays where it is
     retarget(focus, state)
     focus.move_linear(step, lambda target: kinds is None or target[0] in kinds)
+
+
+def box_by_letter(state: GameState, letter: str, focused: tuple | None) -> tuple | None:
+    """The open box after `focused`, in card order, whose name starts with `letter`
+    ("t": Twos, Threes, Three of a Kind, then Twos again); None if no open box does."""
+    boxes = [("box", c) for c in open_boxes(state) if c.label.casefold().startswith(letter)]
+    if not boxes:
+        return None
+    after = [b for b in boxes if focused in boxes and b[1].value > focused[1].value]
+    return (after or boxes)[0]

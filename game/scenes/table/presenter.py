@@ -235,10 +235,16 @@ class Presenter:
         config = self.session.config
         winner = event.winners[0]
         column = config.competitors[winner][0]
-        title = (
-            "Shared win!" if len(event.winners) > 1 else f"{config.competitor_name(winner)} wins!"
-        )
-        self.celebrate(title, f"{max(event.totals)} points", column, lay)
+        points = f"{max(event.totals)} points"
+        if len(event.totals) == 1:  # solitaire: no one to beat; the results tell the records
+            self.banner = Banner("Game over", self.column_colour(column), 1.8, sub=points)
+        else:
+            title = (
+                "Shared win!"
+                if len(event.winners) > 1
+                else f"{config.competitor_name(winner)} wins!"
+            )
+            self.celebrate(title, points, column, lay)
         self.ctx.play("win")
         self.results_after(RESULTS_DELAY * max(0.25, speed))
 

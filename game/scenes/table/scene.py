@@ -9,7 +9,9 @@ Controls (keys are remappable in Settings; these are the defaults):
     Enter            use what has the focus (score the box, hold the die, press the button)
     H                hint: the best move now
     Ctrl+Z           undo the last hold or score of yours (never a roll)
-    S / F            skip to the end of a CPU turn / CPU turns fast
+    S / F            skip to the end of a CPU turn / CPU turns fast (kept in Settings)
+    a letter         jump to the open boxes it starts, in turn (T: Twos, Threes, Three of
+                     a Kind); Shift+letter where the letter has a job (Shift+F: Fours ...)
     K                show or hide the key hints
     F1               rules and help
     Esc / P          pause
@@ -36,7 +38,7 @@ from game.scenes.table.board import Board
 from game.scenes.table.coach import CoachOverlay, question
 from game.scenes.table.draw import Marks
 from game.scenes.table.messages import describe_action
-from game.ui.input import Intent, is_confirm
+from game.ui.input import Intent, is_confirm, menu_letter
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +48,7 @@ class TableScene(Scene):
         super().__init__(ctx)
         self.session = session
         self.board = Board(ctx, session)
+        self.board.cpu.fast = ctx.settings.fast_cpu
         self.coach = CoachOverlay()
         self.focus_grid = focus.grid()  # the keyboard focus over dice, buttons and boxes
         self.show_keys = False
@@ -84,6 +87,7 @@ class TableScene(Scene):
         self.board.enter()
 
     def resume(self, result: object = None) -> None:
+        self.board.cpu.fast = self.ctx.settings.fast_cpu  # Settings may have changed it
         self.layout(self.board.size)
         if result is AfterResults.NEXT_GAME:
             self.resync()
@@ -137,6 +141,10 @@ class TableScene(Scene):
     # ----------------------------------------------------------------- input
     def handle(self, event: pygame.event.Event) -> bool:
         intent = self.ctx.input.intent(event)
+        box = self._box_for_letter(event, intent)
+        if box is not None:
+            self.focus_on(box)
+            return True
         if intent is Intent.PAUSE:
             self.open_pause()
             return True
@@ -151,9 +159,7 @@ class TableScene(Scene):
             self.skip_cpu_turn()
             return True
         if intent is Intent.SPEED_CPU:
-            cpu = self.board.cpu
-            cpu.fast = not cpu.fast
-            self.message = "CPU turns: fast" if cpu.fast else "CPU turns: normal pace"
+            self.set_fast_cpu(not self.board.cpu.fast)
             return True
         if event.type == pygame.MOUSEMOTION:
             return self._hover(event.pos)
@@ -162,6 +168,14 @@ class TableScene(Scene):
         if intent is None:
             return False
         return self._key(intent)
+
+    def _box_for_letter(self, event: pygame.event.Event, intent: Intent | None) -> tuple | None:
+        """The box a letter jumps to (see focus.box_by_letter). A letter with a job of its
+        own (F, S, H ...) does that job; with Shift it jumps (Shift+F: Fours, Fives ...)."""
+        letter = menu_letter(event)
+        if not letter or (intent is not None and not event.mod & pygame.KMOD_SHIFT):
+            return None
+        return focus.box_by_letter(self.session.state, letter, self.focus)
 
     def _key(self, intent: Intent) -> bool:
         if intent is Intent.ROLL:
@@ -234,6 +248,13 @@ class TableScene(Scene):
                 self.show_hint()
         elif name == "roll":
             self.act(Roll())
+
+    def set_fast_cpu(self, fast: bool) -> None:
+        """Fast CPU turns on or off: a setting, saved, so the choice outlives the session."""
+        self.board.cpu.fast = fast
+        if self.ctx.settings.fast_cpu != fast:
+            self.ctx.apply_settings(self.ctx.settings.replace(fast_cpu=fast))
+        self.message = "CPU turns: fast" if fast else "CPU turns: normal pace"
 
     def open_pause(self) -> None:
         self.tray.finish()

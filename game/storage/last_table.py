@@ -1,0 +1,112 @@
+"""The last table set up, so the next New game starts from it: each seat's name, kind,
+colour and team, and the rules of the match (length, teams, first turn, tie-breaker). The
+rule variant is not here: it is the settings' default variant, which the setup sets to the
+variant of the game it starts (so changing it in Settings changes the next table too).
+
+Kept in its own small file, `last-table.json` in the data folder, written when a game is
+started from the setup and read at start-up as every other file is: a damaged one is moved
+aside and reported, and the setup falls back to its defaults. Headless: no pygame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from game.match.seats import LEVELS, PERSON, SEAT_COLOURS
+from game.rules import StartOrder, TeamMode
+from game.rules.config import MAX_GAMES, MAX_NAME_LENGTH, MAX_PLAYERS
+
+LAST_TABLE_FORMAT = 1
+WHAT = "last table"
+KINDS = (PERSON, *LEVELS)
+MAX_TEAMS = 4  # the setup's team letters A to D
+
+
+@dataclass(frozen=True)
+class TableSeat:
+    """A seat as it was set up (its name may be one the setup would still refuse)."""
+
+    name: str
+    kind: str = PERSON
+    colour: int = 0
+    team: int = 0
+
+    def __post_init__(self) -> None:
+        name = self.name
+        if not isinstance(name, str) or len(name) > MAX_NAME_LENGTH or not name.isprintable():
+            raise ValueError(f"a seat's name is text of at most {MAX_NAME_LENGTH} characters")
+        if self.kind not in KINDS:
+            raise ValueError(f"a seat is one of {', '.join(KINDS)}")
+        for value, high, what in (
+            (self.colour, SEAT_COLOURS, "colour"),
+            (self.team, MAX_TEAMS, "team"),
+        ):
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < high:
+                raise ValueError(f"a seat's {what} is a whole number from 0 to {high - 1}")
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "kind": self.kind, "colour": self.colour, "team": self.team}
+
+    @classmethod
+    def from_dict(cls, data: object) -> TableSeat:
+        if not isinstance(data, Mapping):
+            raise ValueError("a seat must be an object")
+        return cls(data.get("name"), data.get("kind"), data.get("colour"), data.get("team"))  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class LastTable:
+    """Who sat where and the rules of the match, as the setup last started a game."""
+
+    seats: tuple[TableSeat, ...]
+    games: int = 1
+    team_mode: TeamMode = TeamMode.OFF
+    start: StartOrder = StartOrder.ROLL_OFF
+    tie_breaker: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.seats, tuple) or not 1 <= len(self.seats) <= MAX_PLAYERS:
+            raise ValueError(f"a table has 1 to {MAX_PLAYERS} seats")
+        if not all(isinstance(seat, TableSeat) for seat in self.seats):
+            raise ValueError("every seat must be a TableSeat")
+        games = self.games
+        if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+            raise ValueError(f"a match is 1 to {MAX_GAMES} games")
+        if not isinstance(self.tie_breaker, bool):
+            raise ValueError("the tie-breaker is on or off (true or false)")
+        for value, kind in ((self.team_mode, TeamMode), (self.start, StartOrder)):
+            if not isinstance(value, kind):
+                raise ValueError(f"not a {kind.__name__}: {value!r:.40}")
+
+    def to_dict(self) -> dict:
+        return {
+            "format": LAST_TABLE_FORMAT,
+            "seats": [seat.to_dict() for seat in self.seats],
+            "games": self.games,
+            "team_mode": self.team_mode.value,
+            "start": self.start.value,
+            "tie_breaker": self.tie_breaker,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping) -> LastTable:
+        """The table in `data` (format already checked); ValueError in words if any of it is
+        not a table the setup could show."""
+        seats = data.get("seats")
+        if not isinstance(seats, list):
+            raise ValueError("seats must be a list")
+        return cls(
+            tuple(TableSeat.from_dict(seat) for seat in seats),
+            data.get("games"),  # type: ignore[arg-type]
+            _enum(TeamMode, data.get("team_mode"), "team_mode"),
+            _enum(StartOrder, data.get("start"), "start"),
+            data.get("tie_breaker"),  # type: ignore[arg-type]
+        )
+
+
+def _enum(kind, value: object, key: str):
+    try:
+        return kind(value)
+    except ValueError:
+        raise ValueError(f"{key} is not one of {', '.join(m.value for m in kind)}") from None
