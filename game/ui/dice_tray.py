@@ -51,7 +51,9 @@ class DieSprite:
     lift: float = 0.0  # die sizes above the felt
     turn: Quat = ori.IDENTITY  # die axes to world axes: which face is up and how it is turned
     held: bool = False
-    home: tuple[float, float] = (0.5, 0.5)  # where it came to rest, as shares of the landing area
+    # Where it came to rest, as shares of the landing area; None: never thrown (a loaded game),
+    # so it lies in its place in the row.
+    home: tuple[float, float] | None = None
     rest_turn: float = 0.0  # degrees: its slight turn in the tidy row
     scale: float = 1.0  # of the layout's die size: held dice are a little smaller
     thrown: int | None = None  # its index in the throw in the air
@@ -150,7 +152,8 @@ class DiceTray:
 
     def _home_px(self, die: DieSprite) -> tuple[float, float]:
         """Where a die that came to rest lies, kept inside the felt of today's layout."""
-        area, size = self.area, self.layout.die_size if self.layout else 1.0
+        assert die.home is not None and self.layout is not None
+        area, size = self.area, self.layout.die_size
         # The throw keeps a die's middle 0.575 die sizes from the walls; a new layout may not.
         margin_x = min(0.55 * size, area.width / 2)
         margin_y = min(0.55 * size, area.height / 2)
@@ -165,7 +168,7 @@ class DiceTray:
         """Where die i goes when nothing is thrown: its hold slot, its place in the row, or
         (not tidy) where it came to rest."""
         die = self.dice[i]
-        if die.held or self.tidy:
+        if die.held or self.tidy or die.home is None:
             return self._slot(i, die.held)
         return self._home_px(die)
 

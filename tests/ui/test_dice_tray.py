@@ -190,3 +190,9 @@ def test_key_hints_tag_each_die_with_its_number() -> None:
             corner = (round(die.x - tray.size_of(i) / 2), round(die.y + tray.size_of(i) / 2))
             assert tagged.get_at(corner) == (200, 0, 0)
             assert plain.get_at(corner) != (200, 0, 0), i
+
+
+def test_untidy_dice_never_thrown_lie_in_the_row_not_on_each_other() -> None:
+    tray = _tray(tidy=False)
+    tray.sync(ROLL, (False,) * 5)  # a loaded game: no throw put them anywhere
+    assert [(d.x, d.y) for d in tray.dice] == list(tray.layout.roll_slots)
