@@ -12,13 +12,13 @@ only where they fit at a legible size."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 import pygame
 
-from game.rules import CATEGORIES, Category, GameState, Score, TeamMode
+from game.rules import CATEGORIES, Category, GameState, TeamMode
 from game.rules.categories import UPPER_BONUS_THRESHOLD
+from game.ui.advice_view import Advice, draw_advice
 from game.ui.fonts import MIN_FONT_PX, Fonts
 from game.ui.text import ellipsize, fit_label
 from game.ui.theme import Theme
@@ -58,29 +58,6 @@ LABEL_MOST = 0.46  # of the card's width the label column may take
 def upper_pace(card) -> int:
     """Points ahead (+) or behind (-) of three of each face in the filled upper boxes."""
     return sum(card[c] - 3 * c.face for c in CATEGORIES[:6] if card[c] is not None)
-
-
-@dataclass(frozen=True)
-class Advice:
-    """The coach's figures on the card: the expected final total if each open box were
-    scored now, and the best move overall (which may be a keep: then no box is "best")."""
-
-    values: Mapping[Category, float]
-    best_move: object  # the best choice of all (game.ai's Keep or the rules' Score)
-    best_words: str  # the best move as the hint says it ("keep 6-6")
-
-    @property
-    def best_box(self) -> Category | None:
-        """The box to score if scoring is the best move now, else None."""
-        return self.best_move.category if isinstance(self.best_move, Score) else None
-
-    @property
-    def top_box(self) -> Category | None:
-        """The box worth most if one must be scored now."""
-        return max(self.values, key=self.values.get) if self.values else None
-
-
-ADVICE_LEGEND = ("If scored now:", "final total")
 
 
 @dataclass
@@ -273,7 +250,9 @@ class ScorecardView:
                 focus if c == active else None,
             )
         if advice is not None and active is not None and self._advice_on:
-            self._draw_advice(surface, active, advice)
+            corner = pygame.Rect(self.inner.left + 4, self.inner.top, self.label_w - 8, self.head_h)
+            boxes = {c: self.box_rect(active, c) for c in advice.values}
+            draw_advice(surface, self.fonts, self.theme, advice, boxes, corner, self.advice_px)
 
     def _draw_column(self, surface, state, c, colour, text_px, active, previews, focus) -> None:
         theme, fonts = self.theme, self.fonts
@@ -345,29 +324,6 @@ class ScorecardView:
     @property
     def advice_px(self) -> float:
         return max(MIN_FONT_PX, self.text_px * 0.7)
-
-    def _draw_advice(self, surface, column: int, advice: Advice) -> None:
-        """The coach's overlay: expected final total if the box is scored now, the best move
-        in green when it is a score, the best box to score in bold when a keep is better;
-        the legend in the card's corner names what the figures are."""
-        theme = self.theme
-        px = self.advice_px
-        for category, value in advice.values.items():
-            cell = self.box_rect(column, category)
-            best, top = category == advice.best_box, category == advice.top_box
-            ink = theme.good if best else theme.text if top else theme.text_dim
-            font = self.fonts.get_px(px, bold=top)
-            img = font.render(f"{value:.0f}", True, ink)
-            surface.blit(img, img.get_rect(midright=(cell.right - 6, cell.centery)))
-        corner = pygame.Rect(self.inner.left + 4, self.inner.top, self.label_w - 8, self.head_h)
-        lines = [*ADVICE_LEGEND, f"Best: {advice.best_words}"]
-        font = self.fonts.get_px(max(MIN_FONT_PX, self.text_px * 0.6))
-        room = max(1, int(corner.height // font.get_linesize()))
-        y = corner.top + (corner.height - font.get_linesize() * min(room, len(lines))) // 2
-        for line in lines[:room]:
-            img = font.render(ellipsize(font, line, corner.width), True, theme.text_dim)
-            surface.blit(img, (corner.left, y))
-            y += font.get_linesize()
 
     def _text(self, surface, forms, cell, colour, px, bold=False) -> None:
         """Centre the first of `forms` (a text, or texts longest first) that fits the cell

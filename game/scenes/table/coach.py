@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from game.anim import Wait
 from game.rules import Category, GameState, Phase, Score
 from game.scenes.table.notes import SeatNote
-from game.ui.scorecard_view import Advice
+from game.ui.advice_view import Advice
 
 if TYPE_CHECKING:
     from game.storage.settings import Settings

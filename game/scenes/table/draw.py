@@ -19,6 +19,7 @@ NOTE_LEAST_SHARE = 0.45  # the note keeps this share of the tray's width beside 
 
 if TYPE_CHECKING:
     from game.scenes.context import Context
+    from game.ui.advice_view import Advice
     from game.ui.fonts import Fonts
     from game.ui.input import InputMap
     from game.ui.layout import TableLayout

@@ -1,0 +1,69 @@
+"""The coach's advice on the card: what the figures are (`Advice`) and how they are drawn.
+
+Each open box of the column in play shows the expected final total if it were scored now.
+The box is green only when scoring it is the best move of all (the hint's move); when a keep
+is better, the best box to score is in bold instead. A legend in the card's corner names
+the figures and the best move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import pygame
+
+from game.rules import Category, Score
+from game.ui.fonts import Fonts
+from game.ui.text import ellipsize
+from game.ui.theme import Theme
+
+LEGEND = ("If scored now:", "final total")
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The expected final total if each open box were scored now, and the best move overall
+    (which may be a keep: then no box is "best")."""
+
+    values: Mapping[Category, float]
+    best_move: object  # the best choice of all (game.ai's Keep or the rules' Score)
+    best_words: str  # the best move as the hint says it ("keep 6-6")
+
+    @property
+    def best_box(self) -> Category | None:
+        """The box to score if scoring is the best move now, else None."""
+        return self.best_move.category if isinstance(self.best_move, Score) else None
+
+    @property
+    def top_box(self) -> Category | None:
+        """The box worth most if one must be scored now."""
+        return max(self.values, key=self.values.get) if self.values else None
+
+
+def draw_advice(
+    surface: pygame.Surface,
+    fonts: Fonts,
+    theme: Theme,
+    advice: Advice,
+    boxes: Mapping[Category, pygame.Rect],
+    corner: pygame.Rect,
+    px: float,
+) -> None:
+    """The figures at the right of their `boxes`, `px` high on screen; the legend in `corner`
+    (as many of its lines as fit, at the same size)."""
+    for category, value in advice.values.items():
+        cell = boxes[category]
+        best, top = category == advice.best_box, category == advice.top_box
+        ink = theme.good if best else theme.text if top else theme.text_dim
+        img = fonts.get_px(px, bold=top).render(f"{value:.0f}", True, ink)
+        surface.blit(img, img.get_rect(midright=(cell.right - 6, cell.centery)))
+    lines = [*LEGEND, f"Best: {advice.best_words}"]
+    font = fonts.get_px(px)
+    step = font.get_linesize()
+    room = max(1, int(corner.height // step))
+    y = corner.top + (corner.height - step * min(room, len(lines))) // 2
+    for line in lines[:room]:
+        img = font.render(ellipsize(font, line, corner.width), True, theme.text_dim)
+        surface.blit(img, (corner.left, y))
+        y += step
