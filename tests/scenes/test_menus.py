@@ -332,8 +332,8 @@ def test_left_and_right_cycle_the_kind(ctx):
     assert setup.grid.focus_key(("kind", 0))
     feed(ctx, key(pygame.K_RIGHT))
     assert setup.draft.seats[0].kind == "beginner"
-    feed(ctx, key(pygame.K_LEFT), key(pygame.K_LEFT))
-    assert setup.draft.seats[0].kind == "expert"
+    feed(ctx, key(pygame.K_LEFT), key(pygame.K_LEFT))  # past Person, round to the strongest
+    assert setup.draft.seats[0].kind == "champion"
     assert setup.build()[1][0].is_cpu
 
 
