@@ -2,10 +2,12 @@
 
     python main.py [--data-dir PATH] [--fullscreen | --windowed] [--size WxH]
 
-F11 toggles fullscreen anywhere. The window is resizable; every scene lays itself out
-again on a resize, and a window made smaller than the scenes' minimum shows them scaled down
-(game.ui.viewport). When nothing moves the loop sleeps until the next event. With no display
-to open a window on, the game says so and exits with status 1 rather than run unseen.
+F11 toggles fullscreen anywhere. Game pads may be plugged in and out at any time: their
+buttons reach the scenes as presses (game.ui.pads), and a notice says which came or went.
+The window is resizable; every scene lays itself out again on a resize, and a window made
+smaller than the scenes' minimum shows them scaled down (game.ui.viewport). When nothing
+moves the loop sleeps until the next event. With no display to open a window on, the game
+says so and exits with status 1 rather than run unseen.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from game.scenes.router import Router
 from game.scenes.stack import SceneStack
 from game.storage import Storage
 from game.storage.settings import WINDOW_HEIGHT, WINDOW_WIDTH
+from game.ui.input import is_press
+from game.ui.pads import Pads
 from game.ui.text import wrap_text
 from game.ui.viewport import MIN_CANVAS, Viewport
 
@@ -36,6 +40,7 @@ IDLE_NAP = 0.03  # s the idle loop sleeps between looks for input
 MIN_WINDOW = MIN_CANVAS  # px: asked of the window manager, which may not keep to it
 HIDDEN_DRIVERS = ("offscreen", "dummy")  # SDL video drivers that show nothing
 POINTER_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+REDRAW_EVENTS = (*POINTER_EVENTS, pygame.MOUSEWHEEL)  # drawn again even if no scene used them
 TITLE = "Yahtzee Table"
 MAX_FAILURES = 120  # frames failing in a row before the app gives up
 NOTICE_LINES = 4  # a notice wraps to at most this many lines
@@ -85,7 +90,11 @@ def check_display(environ: dict[str, str] | None = None) -> None:
 
 class App:
     def __init__(
-        self, storage: Storage, size: tuple[int, int] | None = None, fullscreen: bool | None = None
+        self,
+        storage: Storage,
+        size: tuple[int, int] | None = None,
+        fullscreen: bool | None = None,
+        pads: Pads | None = None,
     ) -> None:
         from game.audio.player import SoundPlayer
 
@@ -99,7 +108,7 @@ class App:
         self.view = Viewport.for_window(self.window.get_size())
         self.screen = self._canvas()  # what the scenes draw on
         self.stack = SceneStack()
-        self.ctx = Context(storage, settings, self.stack, SoundPlayer())
+        self.ctx = Context(storage, settings, self.stack, SoundPlayer(), pads=pads or Pads())
         self.ctx.toggle_fullscreen = self.toggle_fullscreen
         self.ctx.quit = self.stop
         self.ctx.to_canvas = lambda pos: self.view.to_canvas(pos)
@@ -168,18 +177,25 @@ class App:
         if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
             self.dirty = True
             return
+        presses = self.ctx.pads.read(event)
+        if presses is not None:  # a pad's event: what it pressed, if anything
+            self._tell_pad_news()
+            for press in presses:
+                self.handle(press)
+            return
         if self.view.scaled and event.type in POINTER_EVENTS:
             event = self._on_canvas(event)
         if self.ctx.input.intent(event) == "fullscreen":
             self.toggle_fullscreen()
             return
-        if self.stack.handle(event) or event.type in (
-            pygame.KEYDOWN,
-            pygame.MOUSEBUTTONDOWN,
-            pygame.MOUSEBUTTONUP,
-            pygame.MOUSEMOTION,
-            pygame.MOUSEWHEEL,
-        ):
+        if self.stack.handle(event) or is_press(event) or event.type in REDRAW_EVENTS:
+            self.dirty = True
+
+    def _tell_pad_news(self) -> None:
+        news = self.ctx.pads.take_news()
+        for text in news:
+            self.ctx.notify(text)
+        if news:
             self.dirty = True
 
     def _on_canvas(self, event: pygame.event.Event) -> pygame.event.Event:
@@ -190,7 +206,9 @@ class App:
         return pygame.event.Event(event.type, fields)
 
     def step(self, dt: float) -> None:
-        """One frame's update: scenes, queued scene changes, notices."""
+        """One frame's update: held pad directions, scenes, queued scene changes, notices."""
+        for press in self.ctx.pads.update(dt):
+            self.handle(press)
         self.stack.update(dt)
         if self.stack.apply_pending():
             self.dirty = True
@@ -215,7 +233,12 @@ class App:
         self.running = True
         try:
             while self.running:
-                busy = self.dirty or self.stack.animating or bool(self.ctx.notices)
+                busy = (
+                    self.dirty
+                    or self.stack.animating
+                    or bool(self.ctx.notices)
+                    or self.ctx.pads.holding  # a held direction repeats on the clock
+                )
                 if busy:
                     dt = min(self.clock.tick(FPS) / 1000, MAX_DT)
                     events = pygame.event.get()
@@ -258,6 +281,7 @@ class App:
                 scene.exit()
             except Exception:  # noqa: BLE001 - closing must go on whatever a scene does
                 log.exception("a scene failed while closing")
+        self.ctx.pads.close()
         settings = self.ctx.settings
         size = self.windowed_size if self.fullscreen else self.window.get_size()
         # The window manager may have let the window shrink under the minimum (or grow past

@@ -1,4 +1,5 @@
-"""What every scene is given: settings, storage, theme, fonts, keys, sound, the scene stack.
+"""What every scene is given: settings, storage, theme, fonts, keys, pads, sound, the scene
+stack.
 
 Built once by the app (or by a test or the snapshot tool) and passed to scene constructors;
 scenes use no globals.
@@ -18,6 +19,7 @@ from game.storage import Storage
 from game.storage.settings import Settings
 from game.ui.fonts import Fonts
 from game.ui.input import InputMap
+from game.ui.pads import Pads
 from game.ui.theme import Theme, make_theme
 
 log = logging.getLogger(__name__)
@@ -50,6 +52,7 @@ class Context:
     notices: list[Notice] = field(default_factory=list)
     unsaved: bool = False  # the last save of the match failed: the table shows it until one works
     nav: Navigator = field(default_factory=NoNavigator)  # the app sets Router(ctx)
+    pads: Pads = field(default_factory=Pads)  # the game pads plugged in (the app feeds it)
     toggle_fullscreen: Callable[[], None] = lambda: None
     quit: Callable[[], None] = lambda: None
     # A window position as a position on the scenes' canvas (the app's viewport scales the
@@ -68,7 +71,7 @@ class Context:
         s = self.settings
         self.theme = make_theme(s.palette, s.high_contrast)
         self.fonts = Fonts(s.text_scale)
-        self.input = InputMap(s.key_bindings)
+        self.input = InputMap(s.key_bindings, s.pad_bindings, self.pads)
         self.sound.set_volume(0.0 if s.muted else s.sound_volume)
 
     def apply_settings(self, settings: Settings) -> None:

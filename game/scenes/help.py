@@ -376,7 +376,7 @@ class HelpScene(Scene):
         super().__init__(ctx)
         self.felt = FeltBackground()
         self.scroll = ScrollView()
-        self.back = Button("Back", self.close, primary=True, hint=ctx.input.label("pause"))
+        self.back = Button("Back", self.close, primary=True, hint=lambda: ctx.input.label("back"))
         self.size = (0, 0)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.title: tuple[pygame.Surface, pygame.Rect] | None = None

@@ -65,6 +65,55 @@ DEFAULT_KEY_BINDINGS: Mapping[str, tuple[str, ...]] = MappingProxyType(
 )
 INTENTS: tuple[str, ...] = tuple(DEFAULT_KEY_BINDINGS)
 
+# A game pad's buttons by SDL's game-controller names (by position: "a" is the bottom face
+# button whatever is printed on it); the d-pad names also stand for the left stick. Pads SDL
+# does not know (the joystick API) have numbered buttons past these: "button11" ...
+PAD_BUTTONS = (
+    "a",
+    "b",
+    "x",
+    "y",
+    "back",
+    "guide",
+    "start",
+    "leftstick",
+    "rightstick",
+    "leftshoulder",
+    "rightshoulder",
+    "dpup",
+    "dpdown",
+    "dpleft",
+    "dpright",
+    "lefttrigger",
+    "righttrigger",
+)
+MAX_PAD_BUTTON = 31  # "button31": the highest numbered joystick button kept in a binding
+# Intent -> pad button names. A pad's "a" confirms and "b" goes back in menus when nothing
+# else claims them (as Enter and Esc on keys); at the table they do what these say.
+DEFAULT_PAD_BINDINGS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "roll": ("x",),
+        "hold_1": (),
+        "hold_2": (),
+        "hold_3": (),
+        "hold_4": (),
+        "hold_5": (),
+        "hint": ("y",),
+        "undo": ("back",),
+        "pause": ("start",),
+        "confirm": ("a",),
+        "up": ("dpup",),
+        "down": ("dpdown",),
+        "left": ("dpleft",),
+        "right": ("dpright",),
+        "fullscreen": (),
+        "skip_cpu": ("rightshoulder",),
+        "speed_cpu": ("leftshoulder",),
+        "help": ("leftstick",),
+        "key_hints": ("rightstick",),
+    }
+)
+
 
 # ----------------------------------------------------------------------------- field checks
 def _bool(value: object) -> bool:
@@ -117,21 +166,44 @@ def is_key_name(value: object) -> bool:
     )
 
 
-def _key_bindings(value: object) -> Mapping[str, tuple[str, ...]]:
-    """Known intents with valid key lists; the rest from the defaults. Unknown intents dropped."""
-    if not isinstance(value, Mapping):
-        raise ValueError("must be an object of intent -> list of key names")
-    bindings = dict(DEFAULT_KEY_BINDINGS)
-    for intent, keys in value.items():
-        if intent not in DEFAULT_KEY_BINDINGS:
-            log.info("ignoring key binding for unknown intent %.40r", intent)
-            continue
-        if not isinstance(keys, (list, tuple)) or len(keys) > MAX_KEYS_PER_INTENT:
-            raise ValueError(f"{intent} must list at most {MAX_KEYS_PER_INTENT} key names")
-        if not all(is_key_name(k) for k in keys):
-            raise ValueError(f"{intent} holds something that is not a key name")
-        bindings[intent] = tuple(dict.fromkeys(keys))  # drop repeats, keep order
-    return MappingProxyType(bindings)
+def _bindings(
+    defaults: Mapping[str, tuple[str, ...]], is_name: Callable[[object], bool], what: str
+) -> Callable[[object], Mapping[str, tuple[str, ...]]]:
+    """The check of a bindings field (keys or pad buttons, `what` says which): known intents
+    with valid lists of names; the rest from `defaults`. Unknown intents dropped."""
+
+    def check(value: object) -> Mapping[str, tuple[str, ...]]:
+        if not isinstance(value, Mapping):
+            raise ValueError(f"must be an object of intent -> list of {what}s")
+        bindings = dict(defaults)
+        for intent, names in value.items():
+            if intent not in defaults:
+                log.info("ignoring %s binding for unknown intent %.40r", what, intent)
+                continue
+            if not isinstance(names, (list, tuple)) or len(names) > MAX_KEYS_PER_INTENT:
+                raise ValueError(f"{intent} must list at most {MAX_KEYS_PER_INTENT} {what}s")
+            if not all(is_name(n) for n in names):
+                raise ValueError(f"{intent} holds something that is not a {what}")
+            bindings[intent] = tuple(dict.fromkeys(names))  # drop repeats, keep order
+        return MappingProxyType(bindings)
+
+    return check
+
+
+_key_bindings = _bindings(DEFAULT_KEY_BINDINGS, is_key_name, "key name")
+
+
+def is_pad_button(value: object) -> bool:
+    """A pad button name: one of PAD_BUTTONS, or a joystick's "button12" (up to MAX_PAD_BUTTON)."""
+    if not isinstance(value, str):
+        return False
+    if value in PAD_BUTTONS:
+        return True
+    number = value.removeprefix("button")
+    return number != value and number.isdigit() and int(number) <= MAX_PAD_BUTTON
+
+
+_pad_bindings = _bindings(DEFAULT_PAD_BINDINGS, is_pad_button, "pad button")
 
 
 _CHECKS: dict[str, Callable[[object], object]] = {
@@ -159,6 +231,8 @@ _CHECKS: dict[str, Callable[[object], object]] = {
     "high_contrast": _bool,
     "text_scale": _number(*TEXT_SCALE),
     "key_bindings": _key_bindings,
+    "pad_bindings": _pad_bindings,
+    "rumble": _bool,
 }
 
 
@@ -192,6 +266,10 @@ class Settings:
     key_bindings: Mapping[str, tuple[str, ...]] = field(
         default_factory=lambda: DEFAULT_KEY_BINDINGS
     )
+    pad_bindings: Mapping[str, tuple[str, ...]] = field(
+        default_factory=lambda: DEFAULT_PAD_BINDINGS
+    )
+    rumble: bool = True  # pads that can rumble do on a Yahtzee and on the upper bonus
 
     def __post_init__(self) -> None:
         # Validate and normalise every field (ints become floats, lists tuples), so a
@@ -205,7 +283,8 @@ class Settings:
 
     def __hash__(self) -> int:
         # The generated hash would choke on the bindings mapping; settings make good cache keys.
-        return hash(tuple(getattr(self, f.name) for f in fields(self) if f.name != "key_bindings"))
+        mappings = ("key_bindings", "pad_bindings")
+        return hash(tuple(getattr(self, f.name) for f in fields(self) if f.name not in mappings))
 
     def replace(self, **changes: object) -> Settings:
         """A copy with `changes`; ValueError names the first bad field."""
@@ -232,7 +311,7 @@ class Settings:
             value = getattr(self, f.name)
             if f.name == "window_size":
                 value = list(value)
-            elif f.name == "key_bindings":
+            elif f.name in ("key_bindings", "pad_bindings"):
                 value = {intent: list(keys) for intent, keys in value.items()}
             data[f.name] = value
         return data

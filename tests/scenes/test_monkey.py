@@ -1,6 +1,7 @@
-"""A monkey at the keyboard: 20,000 seeded random events (clicks anywhere, keys, resizes)
-through the real app and every scene, with time stepping. Nothing may raise, and the rules
-state must stay consistent (it round-trips through validation and replays from its log)."""
+"""A monkey at the keyboard and two game pads: 20,000 seeded random events (clicks anywhere,
+keys, pad buttons and sticks, pads plugged in and out, resizes) through the real app and
+every scene, with time stepping. Nothing may raise, and the rules state must stay consistent
+(it round-trips through validation and replays from its log)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pygame
 from game.app import App
 from game.rules import Game, state_from_dict, state_to_dict
 from game.storage import Storage
+from game.ui.pads import OpenedPad, Pads
 
 EVENTS = 20_000
 KEYS = [
@@ -45,6 +47,28 @@ KEYS = [
     pygame.K_HOME,
     pygame.K_DELETE,
 ]
+PAD_BUTTONS = [
+    pygame.CONTROLLER_BUTTON_A,
+    pygame.CONTROLLER_BUTTON_A,
+    pygame.CONTROLLER_BUTTON_B,
+    pygame.CONTROLLER_BUTTON_X,
+    pygame.CONTROLLER_BUTTON_X,
+    pygame.CONTROLLER_BUTTON_Y,
+    pygame.CONTROLLER_BUTTON_BACK,
+    pygame.CONTROLLER_BUTTON_START,
+    pygame.CONTROLLER_BUTTON_LEFTSHOULDER,
+    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER,
+    pygame.CONTROLLER_BUTTON_DPAD_UP,
+    pygame.CONTROLLER_BUTTON_DPAD_DOWN,
+    pygame.CONTROLLER_BUTTON_DPAD_LEFT,
+    pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
+]
+PAD_AXES = [
+    pygame.CONTROLLER_AXIS_LEFTX,
+    pygame.CONTROLLER_AXIS_LEFTY,
+    pygame.CONTROLLER_AXIS_TRIGGERRIGHT,
+]
+PAD_NAMES = ("Xbox 360 Controller", "PS5 Controller", "Nintendo Switch Pro Controller")
 SIZES = [(640, 480), (800, 600), (1280, 800), (700, 1100), (1920, 1080), (1000, 562), (400, 260)]
 
 
@@ -61,6 +85,8 @@ def random_event(rng: random.Random, size) -> pygame.event.Event:
     if roll < 0.52:
         text = rng.choice("abcXYZ 09!")
         return pygame.event.Event(pygame.TEXTINPUT, text=text)
+    if roll < 0.62:
+        return pad_event(rng)
     mod = (
         pygame.KMOD_CTRL
         if rng.random() < 0.08
@@ -68,6 +94,35 @@ def random_event(rng: random.Random, size) -> pygame.event.Event:
     )
     code = rng.choice(KEYS)
     return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)
+
+
+def pad_event(rng: random.Random) -> pygame.event.Event:
+    """Something two pads (device indices 0 and 1) do: mostly buttons, some stick and
+    trigger, now and then one unplugged or plugged in again (SDL gives it a new instance
+    id, which the made-up opener follows: index + 100 * times plugged)."""
+    index = rng.randrange(2)
+    instance_id = index + 100 * PLUGS[index]
+    roll = rng.random()
+    if roll < 0.03:
+        PLUGS[index] += 1
+        kind = rng.choice((pygame.CONTROLLERDEVICEREMOVED, pygame.JOYDEVICEREMOVED))
+        return pygame.event.Event(kind, instance_id=instance_id)
+    if roll < 0.06:
+        return pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=index)
+    if roll < 0.75:
+        kind = pygame.CONTROLLERBUTTONDOWN if rng.random() < 0.7 else pygame.CONTROLLERBUTTONUP
+        return pygame.event.Event(kind, instance_id=instance_id, button=rng.choice(PAD_BUTTONS))
+    value = rng.choice((-32768, -20000, -5000, 0, 5000, 20000, 32767))
+    return pygame.event.Event(
+        pygame.CONTROLLERAXISMOTION, instance_id=instance_id, axis=rng.choice(PAD_AXES), value=value
+    )
+
+
+PLUGS = [0, 0]  # times each pad was unplugged (its instance id follows)
+
+
+def open_made_up_pad(index: int, announced_as: str) -> OpenedPad:
+    return OpenedPad(index + 100 * PLUGS[index], PAD_NAMES[index], "controller")
 
 
 def check_rules_state(app: App) -> None:
@@ -81,8 +136,16 @@ def check_rules_state(app: App) -> None:
 
 def test_twenty_thousand_random_events_never_break_the_game(tmp_path):
     rng = random.Random(20261122)
-    app = App(Storage(tmp_path, environ={}), size=(1280, 800), fullscreen=False)
+    PLUGS[:] = [0, 0]
+    app = App(
+        Storage(tmp_path, environ={}),
+        size=(1280, 800),
+        fullscreen=False,
+        pads=Pads(open_made_up_pad),
+    )
     app.start()
+    for index in (0, 1):
+        app.handle(pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=index))
     sessions = set()
     for i in range(EVENTS):
         size = app.screen.get_size()

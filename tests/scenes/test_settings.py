@@ -145,6 +145,9 @@ def test_every_setting_has_a_control(ctx):
             for intent in INTENTS:
                 assert isinstance(scene.control(("key", intent, 0)), KeySlot)
                 assert isinstance(scene.control(("key", intent, 1)), KeySlot)
+        elif f.name == "pad_bindings":
+            for intent in INTENTS:
+                assert scene.control(("pad", intent, 0)).pad
         else:
             scene.control(f.name)  # raises KeyError if the setting has no control
 

@@ -38,7 +38,7 @@ from game.scenes.review.draw import ReviewView, TabLabel, draw_review
 from game.scenes.review.layout import UNPLACED, ReviewLayout, lay_out, variant_line
 from game.scenes.review.page import COSTLIEST, ReviewPage, render_review_page
 from game.ui.forms import Cycler
-from game.ui.input import Intent, is_back, is_confirm
+from game.ui.input import Intent, is_back, is_confirm, is_press
 from game.ui.scroll import ScrollView
 from game.ui.widgets import Button, FeltBackground
 
@@ -90,7 +90,7 @@ class ReviewScene(Scene):
         self.age = 0.0
         self._redraw = 0  # frames to draw after the review arrives (the loop sleeps otherwise)
         self.scroll = ScrollView()
-        self.back = Button("Back", self.close, primary=True, hint=ctx.input.label("pause"))
+        self.back = Button("Back", self.close, primary=True, hint=lambda: ctx.input.label("back"))
         self.game_cycler = Cycler(
             lambda: f"Game {self.game_index + 1} of {self.games}",
             self.step_game,
@@ -238,7 +238,7 @@ class ReviewScene(Scene):
                 self.select(target)
                 return True
             return self.scroll.handle(event, None)
-        if event.type == pygame.KEYDOWN:
+        if is_press(event):
             intent = self.ctx.input.menu_intent(event)
             if is_back(intent) or is_confirm(intent):
                 self.close()

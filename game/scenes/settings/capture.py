@@ -1,5 +1,6 @@
 """The settings screen's keyboard: the keys that navigate it whatever the key map says, and
-capturing a key to bind. Raw key codes belong here: the key pressed is what is chosen.
+capturing a key (or a pad's button) to bind. Raw key codes belong here: the key pressed is
+what is chosen.
 
 A capture waits through modifiers (so Ctrl then Z binds Z, and undo reads Ctrl+Z); Esc or a
 click cancels it; a key with no name the settings file can keep is refused.
@@ -15,6 +16,7 @@ import pygame
 from game.scenes.settings.key_slot import KeySlot
 from game.scenes.settings.keys import RESERVED_KEYS, intent_label
 from game.ui.input import BACK_KEYS, CONFIRM_KEYS, Intent
+from game.ui.pads import PAD_PRESS
 from game.ui.status_line import WARN
 
 if TYPE_CHECKING:
@@ -48,10 +50,19 @@ FIXED_INTENTS: dict[int, Intent] = {
     **dict.fromkeys(BACK_KEYS, Intent.BACK),
 }
 
+PAD_DIRECTIONS = {
+    "dpup": Intent.UP,
+    "dpdown": Intent.DOWN,
+    "dpleft": Intent.LEFT,
+    "dpright": Intent.RIGHT,
+}
+
 
 def menu_intent(event: pygame.event.Event, input_map: InputMap) -> Intent | None:
     """A key's intent on the settings screen: the fixed navigation keys first (without
     Ctrl), else what the key map says."""
+    if event.type == PAD_PRESS:  # a pad's d-pad (and stick) here too, whatever is bound
+        return PAD_DIRECTIONS.get(event.button) or input_map.menu_intent(event)
     fixed = None if event.mod & pygame.KMOD_CTRL else FIXED_INTENTS.get(event.key)
     return fixed or input_map.intent(event)
 
@@ -68,8 +79,11 @@ class KeyCapture:
         """What the status line asks for while a key is awaited ("" when none is)."""
         if self.slot is None:
             return ""
+        what = intent_label(self.slot.intent)
+        if self.slot.pad:
+            return f"Press the new button for {what} on a pad. Esc cancels."
         which = "second key" if self.slot.slot else "key"
-        return f"Press the new {which} for {intent_label(self.slot.intent)}. Esc cancels."
+        return f"Press the new {which} for {what}. Esc cancels (a pad button too)."
 
     def start(self, slot: KeySlot) -> None:
         if slot.locked:
@@ -94,13 +108,22 @@ class KeyCapture:
             self.stop()
             self.editor.say("Key not changed.")
             return True
+        if event.type == PAD_PRESS:
+            self.stop()
+            if slot.pad:
+                self.editor.bind_pad(slot.intent, slot.slot, event.button)
+            else:  # a key is awaited: a pad's button leaves it as it was
+                self.editor.say("Key not changed.")
+            return True
+        if slot.pad and event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE:
+            return True  # a button is awaited: keys other than Esc wait on
         if event.type != pygame.KEYDOWN:
             return event.type in (pygame.TEXTINPUT, pygame.KEYUP, pygame.MOUSEMOTION)
         if event.key in MODIFIER_KEYS:
             return True  # wait for the key it modifies
         self.stop()
         if event.key == pygame.K_ESCAPE:  # Esc cancels, whatever it is bound to
-            self.editor.say("Key not changed.")
+            self.editor.say("Button not changed." if slot.pad else "Key not changed.")
             return True
         name = pygame.key.name(event.key)
         if not name or pygame.key.key_code(name) != event.key:

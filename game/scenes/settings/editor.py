@@ -10,8 +10,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.scenes.settings.keys import clear_key, remap
-from game.storage.settings import DEFAULT_KEY_BINDINGS, TEXT_SCALE, Settings
+from game.scenes.settings.keys import Keymap, Remap, clear_key, remap
+from game.storage.settings import (
+    DEFAULT_KEY_BINDINGS,
+    DEFAULT_PAD_BINDINGS,
+    TEXT_SCALE,
+    Settings,
+)
+from game.ui.pads import button_glyph
 from game.ui.status_line import NOTE, WARN
 
 if TYPE_CHECKING:
@@ -108,6 +114,13 @@ class SettingsEditor:
         else:
             self.say("The keys are already the defaults.")
 
+    def reset_pad_buttons(self) -> None:
+        fresh = self.ctx.settings.replace(pad_bindings=DEFAULT_PAD_BINDINGS)
+        if self.commit(fresh, what="pad buttons"):
+            self.say("Every pad button is back to its default. Ctrl+Z takes it back.")
+        else:
+            self.say("The pad buttons are already the defaults.")
+
     def reset_all(self) -> None:
         # The window's remembered size is not a setting on this screen: it stays.
         fresh = Settings().replace(window_size=self.ctx.settings.window_size)
@@ -119,16 +132,29 @@ class SettingsEditor:
     # ----------------------------------------------------------------- keys
     def bind(self, intent: str, slot: int, name: str) -> bool:
         """Bind key `name` by the conflict rule (swap, or refuse); True if bound."""
-        result = remap(self.ctx.settings.key_bindings, intent, slot, name)
+        return self._bound(remap(self.ctx.settings.key_bindings, intent, slot, name), "keys")
+
+    def bind_pad(self, intent: str, slot: int, button: str) -> bool:
+        """Bind a pad button by the keys' conflict rule (swap, or refuse); True if bound."""
+        pads = Keymap(label=self._button_label, reserved={}, noun="button", locks=False)
+        result = remap(self.ctx.settings.pad_bindings, intent, slot, button, pads)
+        return self._bound(result, "pad buttons")
+
+    def _bound(self, result: Remap, what: str) -> bool:
+        """Use a remap's new key bindings (`what` "keys") or pad bindings, or say why not."""
         if result.refused:
             self.say(result.message, WARN)
             self.ctx.play("click", 0.5)
             return False
-        self.commit(self.ctx.settings.replace(key_bindings=result.bindings), what="keys")
+        field = "key_bindings" if what == "keys" else "pad_bindings"
+        self.commit(self.ctx.settings.replace(**{field: result.bindings}), what=what)
         # A swap or a move changed another action too: boxed, so it is not missed.
         self.say(result.message, NOTE if result.conflict else "")
         self.ctx.play("click")
         return True
+
+    def _button_label(self, button: str, intent: str = "") -> str:
+        return button_glyph(button, self.ctx.pads.glyphs or "xbox")
 
     def clear(self, intent: str, slot: int) -> None:
         """Take a key away from an action (refused for its last key)."""
@@ -153,5 +179,6 @@ def display_fullscreen(default: Settings | None) -> bool | None:
 def _what(name: str) -> str:
     return {
         "keys": "the key change",
+        "pad buttons": "the pad button change",
         "everything": "the reset",
     }.get(name, name.replace("_", " "))

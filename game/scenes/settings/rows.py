@@ -17,6 +17,7 @@ from game.scenes.settings.keys import RESERVED_KEYS, intent_label, is_locked, ke
 from game.storage.settings import (
     ANIMATION_SPEEDS,
     CPU_PACES,
+    DEFAULT_PAD_BINDINGS,
     INTENTS,
     VARIANTS,
     VERIFY_MODES,
@@ -24,6 +25,7 @@ from game.storage.settings import (
 )
 from game.ui.forms import Cycler, FormButton, Slider, Toggle
 from game.ui.input import CTRL_INTENTS
+from game.ui.pads import button_glyph
 from game.ui.rule_words import VARIANT_HELP
 
 if TYPE_CHECKING:
@@ -248,6 +250,30 @@ def build_rows(
         "The size of all text, from 75% to 200%.",
     )
 
+    head("Pads")
+    row(
+        "Rumble",
+        toggle("rumble"),
+        "Pads that can rumble do on a Yahtzee and on the upper bonus.",
+    )
+    for intent in DEFAULT_PAD_BINDINGS:
+        slot = KeySlot(intent, 0, _pad_text(ctx, intent), key=("pad", intent, 0), pad=True)
+        rows.append(Row(f"Pad: {intent_label(intent).lower()}", (slot,), PAD_HELP))
+    rows.append(
+        Row(
+            "",
+            (
+                FormButton(
+                    "Reset pad buttons to defaults",
+                    editor.reset_pad_buttons,
+                    key="reset_pads",
+                    help=PAD_RESET_HELP,
+                ),
+            ),
+            PAD_RESET_HELP,
+        )
+    )
+
     head("Keys")
     for intent in INTENTS:
         slots = []
@@ -275,7 +301,23 @@ def build_rows(
             "Every key back to how the game came; other settings stay.",
         )
     )
+
     return rows
+
+
+PAD_HELP = (
+    "Choose or click, then press a button on a pad. A pad's A and B always choose and go back "
+    "in menus."
+)
+PAD_RESET_HELP = "Every pad button back to how the game came; keys and other settings stay."
+
+
+def _pad_text(ctx: Context, intent: str) -> Callable[[], str]:
+    def text() -> str:
+        buttons = ctx.settings.pad_bindings.get(intent, ())
+        return button_glyph(buttons[0], ctx.pads.glyphs or "xbox") if buttons else ""
+
+    return text
 
 
 def _slot_text(ctx: Context, intent: str, slot: int) -> Callable[[], str]:

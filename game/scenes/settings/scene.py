@@ -13,6 +13,8 @@ Controls:
     Ctrl+Z               undo the last change
     Esc / Backspace      back to where you came from
     F1                   rules and help
+A game pad: the d-pad (or stick) moves and changes values, A chooses (on a pad button's
+slot, the next button pressed is bound), B goes back; RB / LB are Tab / Shift+Tab.
 Mouse: hover focuses, a click flips a switch, steps a value (left arrow back) or sets a
 slider (drag it too); click a key to capture the next key press, right-click a second key
 to clear it; the wheel or the scroll bar scrolls.
@@ -49,7 +51,7 @@ from game.scenes.settings.layout import (
 from game.scenes.settings.rows import SettingControl, build_rows
 from game.ui.focus_grid import FocusGrid
 from game.ui.forms import Cycler, FormButton, Slider, Toggle
-from game.ui.input import Intent, is_back, is_confirm
+from game.ui.input import Intent, is_back, is_confirm, is_press
 from game.ui.scroll import ScrollView
 from game.ui.widgets import FeltBackground
 
@@ -169,7 +171,7 @@ class SettingsScene(Scene):
             self.scroll.handle(event, None)
             self._place_controls()
             return True
-        if event.type != pygame.KEYDOWN:
+        if not is_press(event):
             return False
         return self._key(event)
 
@@ -317,10 +319,12 @@ class SettingsScene(Scene):
         self.size = size
         theme, fonts = self.ctx.theme, self.ctx.fonts
         self.felt.fit(size, theme)
-        back_key = self.ctx.input.label("pause")
+        back_key = self.ctx.input.label("back")
         lay = settings_layout(size, theme, fonts, self.rows, self.footer, back_key)
         self.lay = lay
-        self.back.hint = lay.back_hint
+        # The hint follows the device in use (a key, or a pad's button), unless the layout
+        # has no room for one.
+        self.back.hint = (lambda: self.ctx.input.label("back")) if lay.back_hint else ""
         self.back.rect = pygame.Rect(lay.back)
         self.reset_all.rect = pygame.Rect(lay.reset_all)
         self.scroll.set_content(lay.viewport, lay.content_height, lay.scroll_line)

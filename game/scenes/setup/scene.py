@@ -9,6 +9,9 @@ Controls:
     Enter            start the game (on a button: press it)
     Esc              back to the title (Backspace too, off a name)
     F1               rules and help
+A game pad works the menu (d-pad or stick, A chooses, B goes back); its Y claims a person's
+seat for that pad (the focused one if free, else the first free one, else a new one), and
+Y again lets it go. A seat with a pad is played by that pad alone (and the keys and mouse).
 Mouse: click a name to edit it, click an arrow or a value to change it, click the buttons;
 hovering focuses.
 
@@ -34,7 +37,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.match.resume import has_saved_game
-from game.match.seats import PERSON, Seat
+from game.match.seats import PERSON, Seat, seating_key
 from game.match.session import Session
 from game.rules import GameConfig, Variant
 from game.rules.config import MAX_PLAYERS
@@ -46,7 +49,8 @@ from game.scenes.setup.layout import SetupLayout, setup_layout
 from game.scenes.setup.seats import MatchDraft, profiles_by_name
 from game.ui.focus_grid import FocusGrid
 from game.ui.forms import Cycler, FormButton, TextField
-from game.ui.input import Intent, is_back, is_confirm
+from game.ui.input import Intent, is_back, is_confirm, is_press
+from game.ui.pads import PAD_PRESS, button_glyph
 from game.ui.text import as_sentence
 from game.ui.widgets import FeltBackground
 
@@ -56,6 +60,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Control = TextField | Cycler | FormButton
+CLAIM_BUTTON = "y"  # a pad's button that claims a seat (or lets it go)
 
 
 class SetupScene(Scene):
@@ -68,12 +73,13 @@ class SetupScene(Scene):
             Variant(ctx.settings.default_variant), ctx.storage.last_table
         )
         self.error = ""
+        self.note = ""  # what a pad's claim did, until the next press
         self.size = (1280, 800)
         self.grid = FocusGrid()
         self.back = FormButton(
             "Back",
             self.go_back,
-            hint=ctx.input.label("pause"),
+            hint=lambda: ctx.input.label("back"),
             key="back",
             help="Back to the title.",
         )
@@ -81,7 +87,7 @@ class SetupScene(Scene):
             "Start game",
             self.start_game,
             primary=True,
-            hint=ctx.input.label("confirm"),
+            hint=lambda: ctx.input.label("confirm"),
             key="start",
             help="Start the game with these seats and rules.",
         )
@@ -124,6 +130,32 @@ class SetupScene(Scene):
             focus = ("remove", min(index, len(seats) - 1))
         self._rebuild(focus_key=focus)
 
+    def press_pad(self, pad: int) -> None:
+        """A pad's claim button: it takes a seat, or lets its seat go (MatchDraft.press_pad)."""
+        key = getattr(self.grid.focused, "key", None)
+        at = key[1] if isinstance(key, tuple) and isinstance(key[-1], int) else None
+        seats = len(self.draft.seats)
+        done = self.draft.press_pad(pad, at)
+        label = self.ctx.pads.label(pad)
+        if done is None:
+            self.error = f"Every seat is taken: {label} can play a seat whose pad lets it go."
+            return
+        seat, taken = done
+        name = self.draft.seats[seat].name
+        self.error = ""
+        self.note = f"{label} plays {name}'s seat." if taken else f"{label} let {name}'s seat go."
+        self.ctx.play("click")
+        if len(self.draft.seats) != seats:
+            self._rebuild(focus_key=("name", seat))
+
+    def pad_labels(self) -> list[tuple[int, str]]:
+        """(seat, "Pad 1") for each seat a pad plays."""
+        return [(i, self.ctx.pads.label(pad)) for i, pad in self.draft.pads().items()]
+
+    def update(self, dt: float) -> None:
+        for seat in self.draft.drop_pads(self.ctx.pads.connected):
+            self.note = f"{self.draft.seats[seat].name}'s pad was unplugged: any device plays it."
+
     def set_team_mode(self, index: int) -> None:
         """Teams on or off: the seat rows gain or lose their team column."""
         if self.draft.set_team_mode(index):
@@ -158,7 +190,9 @@ class SetupScene(Scene):
     def _launch(self, config: GameConfig, seats: list[Seat]) -> None:
         seats = self._remember(config, seats)
         self.ctx.play("click")
-        self.ctx.nav.table(Session.new(config, seats))
+        session = Session.new(config, seats)
+        self.ctx.pads.hand_over(seating_key(seats), self.draft.pads())
+        self.ctx.nav.table(session)
 
     def _remember(self, config: GameConfig, seats: list[Seat]) -> list[Seat]:
         """Keep what starting this game tells: each person plays under a profile of their
@@ -186,6 +220,9 @@ class SetupScene(Scene):
     # ----------------------------------------------------------------- input
     def handle(self, event: pygame.event.Event) -> bool:
         focused = self.grid.focused
+        if event.type == PAD_PRESS and event.button == CLAIM_BUTTON and not event.repeat:
+            self.press_pad(event.instance_id)
+            return True
         if isinstance(focused, TextField) and focused.handle_key(event):
             self.error = focused.refused
             return True
@@ -205,9 +242,10 @@ class SetupScene(Scene):
                 control.step(1 if event.y > 0 else -1)
                 return True
             return False
-        if event.type != pygame.KEYDOWN:
+        if not is_press(event):
             return False
         intent = self.ctx.input.menu_intent(event)
+        self.note = ""
         if intent in (Intent.UP, Intent.DOWN):
             self.grid.move_vertical(-1 if intent is Intent.UP else 1)
         elif intent in (Intent.FOCUS_NEXT, Intent.FOCUS_PREV):
@@ -302,9 +340,15 @@ class SetupScene(Scene):
         """The line above the buttons: an error, else what the focused control does."""
         if self.error:
             return self.error, True
+        if self.note:
+            return self.note, False
         focused = self.grid.focused
         if isinstance(focused, Cycler):
             return focused.describe(), False
+        if self.ctx.input.showing_pad and isinstance(focused, TextField):
+            # A pad cannot type a name; what it can do on a seat is take it.
+            claim = button_glyph(CLAIM_BUTTON, self.ctx.pads.glyphs or "xbox")
+            return f"{claim} on a pad: play this seat with that pad ({claim} again: let go).", False
         text = getattr(focused, "help", "")  # a remove button's names the seat as it is now
         return (text() if callable(text) else text), False
 
@@ -323,4 +367,5 @@ class SetupScene(Scene):
             self.grid,
             profiled,
             self.status(),
+            [(self.seat_controls_of(i)["name"], label) for i, label in self.pad_labels()],
         )

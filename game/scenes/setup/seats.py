@@ -1,16 +1,17 @@
 """The table as it is being set up, with no pygame in it: the match draft (the seats, drafts
 the player edits, and the rules of the match; game.match.seats.Seat is frozen and checked), the
-choices for each seat and for the match, and the rules for stepping through them."""
+choices for each seat and for the match, and the rules for stepping through them. A person's
+seat may be claimed by a game pad (its instance id), so only that pad plays it."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from game.match.seats import LEVELS, PERSON, SEAT_COLOURS, Seat
 from game.rules import GameConfig, StartOrder, TeamMode, Variant
-from game.rules.config import MAX_GAMES
+from game.rules.config import MAX_GAMES, MAX_PLAYERS
 from game.storage import LastTable, TableSeat
 
 if TYPE_CHECKING:
@@ -32,6 +33,7 @@ class SeatDraft:
     kind: str = PERSON
     colour: int = 0
     team: int = 0
+    pad: int | None = None  # the instance id of the pad that plays this seat (persons only)
 
 
 def default_seats() -> list[SeatDraft]:
@@ -55,6 +57,8 @@ def new_seat(seats: list[SeatDraft]) -> SeatDraft:
 
 def step_kind(seat: SeatDraft, step: int) -> None:
     seat.kind = KINDS[(KINDS.index(seat.kind) + step) % len(KINDS)]
+    if seat.kind != PERSON:
+        seat.pad = None  # a CPU plays with no pad
 
 
 def step_colour(seats: list[SeatDraft], index: int, step: int) -> None:
@@ -123,6 +127,55 @@ class MatchDraft:
     def add_seat(self) -> None:
         self.seats.append(new_seat(self.seats))
 
+    # ----------------------------------------------------------------- seats and pads
+    def seat_of_pad(self, pad: int) -> int | None:
+        return next((i for i, seat in enumerate(self.seats) if seat.pad == pad), None)
+
+    def press_pad(self, pad: int, at: int | None) -> tuple[int, bool] | None:
+        """A pad's claim button, the focus on seat `at` (None: elsewhere). A pad holding the
+        focused seat (or any seat, the focus on no free one) lets it go; otherwise it takes
+        the focused seat if a person's with no pad, else the first such seat, else a new
+        person's seat. (seat, taken) for what happened; None when every seat is taken."""
+        held = self.seat_of_pad(pad)
+        free = [i for i, s in enumerate(self.seats) if s.kind == PERSON and s.pad is None]
+        if held is not None and (held == at or at not in free):
+            self.seats[held].pad = None
+            return held, False
+        if at in free:
+            target: int | None = at
+        elif free:
+            target = free[0]
+        elif len(self.seats) < MAX_PLAYERS:
+            self.add_person()
+            target = len(self.seats) - 1
+        else:
+            return None
+        if held is not None:
+            self.seats[held].pad = None
+        self.seats[target].pad = pad
+        return target, True
+
+    def drop_pads(self, present: Callable[[int], bool]) -> list[int]:
+        """Let go the pads no longer plugged in; the seats they held."""
+        gone = [i for i, s in enumerate(self.seats) if s.pad is not None and not present(s.pad)]
+        for i in gone:
+            self.seats[i].pad = None
+        return gone
+
+    def add_person(self) -> None:
+        """A person's seat (as a pad joining makes one), named "Player N" with a free name."""
+        seat = new_seat(self.seats)
+        used = {s.name.strip().casefold() for s in self.seats}
+        n = len(self.seats) + 1
+        while f"player {n}" in used:
+            n += 1
+        seat.name, seat.kind = f"Player {n}", PERSON
+        self.seats.append(seat)
+
+    def pads(self) -> dict[int, int]:
+        """Seat index -> pad instance id, for the seats bound to a pad."""
+        return {i: s.pad for i, s in enumerate(self.seats) if s.pad is not None}
+
     def step_variant(self, step: int) -> None:
         self.variant = VARIANTS[(VARIANTS.index(self.variant) + step) % len(VARIANTS)]
 
@@ -168,6 +221,7 @@ class MatchDraft:
                 seat.kind,
                 seat.colour,
                 profiles.get(name.casefold()) if seat.kind == PERSON else None,
+                pad=seat.kind == PERSON and seat.pad is not None,
             )
             for name, seat in zip(names, self.seats, strict=True)
         ]

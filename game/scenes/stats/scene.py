@@ -49,7 +49,7 @@ from game.scenes.stats.layout import NO_LIST, UNPLACED, StatsLayout, lay_list, l
 from game.scenes.stats.pages import VARIANTS, ProfilePage, ScoresPage, render_stats_page
 from game.scenes.stats.profiles import Profiles, name_box_submit, read_profiles
 from game.ui.forms import Cycler
-from game.ui.input import Intent, is_back, is_confirm, menu_letter
+from game.ui.input import Intent, is_back, is_confirm, is_press, menu_letter
 from game.ui.menu_layout import place_button_row
 from game.ui.scroll import ScrollView
 from game.ui.text import as_sentence
@@ -77,7 +77,7 @@ class StatsScene(Scene):
         self.new_button = Button("New", self.new_profile, hint="N")
         self.rename_button = Button("Rename", self.rename_profile, hint="R")
         self.delete_button = Button("Delete", self.delete_profile, hint="D")
-        self.back = Button("Back", self.close, hint=ctx.input.label("pause"))
+        self.back = Button("Back", self.close, hint=lambda: ctx.input.label("back"))
         self.ring = FocusRing()
         self.variant_cycler = Cycler(
             lambda: f"{VARIANTS[self.variant].capitalize()} rules", self.step_variant, key="variant"
@@ -223,7 +223,7 @@ class StatsScene(Scene):
             return True
         if event.type in (pygame.MOUSEWHEEL, pygame.MOUSEBUTTONUP):
             return self.scroll.handle(event, None)
-        if event.type != pygame.KEYDOWN:
+        if not is_press(event):
             return False
         intent = self.ctx.input.menu_intent(event)
         letter = menu_letter(event)

@@ -16,6 +16,9 @@ Controls (keys are remappable in Settings; these are the defaults):
     F1               rules and help
     Esc / P          pause
 Mouse: click a die to hold it, click a box to score it, click the buttons.
+A game pad (remappable too): X rolls, Left/Right and Up/Down move, A uses the focus, Y hints,
+Back undoes, Start pauses, LB / RB speed up / skip CPU turns. A seat bound to a pad is played
+by that pad only (seat_pads.py), and waits while the pad is unplugged.
 
 The scene is a person's seat at the table: the session, the keyboard focus and the input.
 It composes the parts: the board (board.py: felt, dice, card, layout; the presenter of what
@@ -38,6 +41,7 @@ from game.scenes.table.board import Board
 from game.scenes.table.coach import CoachOverlay, question
 from game.scenes.table.draw import Marks
 from game.scenes.table.messages import describe_action
+from game.scenes.table.seat_pads import PadSeats
 from game.ui.input import Intent, is_confirm, menu_letter
 
 log = logging.getLogger(__name__)
@@ -50,6 +54,7 @@ class TableScene(Scene):
         self.board = Board(ctx, session)
         self.board.cpu.fast = ctx.settings.fast_cpu
         self.coach = CoachOverlay()
+        self.pads = PadSeats(ctx, session)  # who plays with which pad; the wait for one
         self.focus_grid = focus.grid()  # the keyboard focus over dice, buttons and boxes
         self.show_keys = False
         self.resync()
@@ -94,6 +99,7 @@ class TableScene(Scene):
 
     def exit(self) -> None:
         self.board.exit()
+        self.pads.close()
 
     def layout(self, size: tuple[int, int]) -> None:
         """Place everything for this window size, in the current theme and text size."""
@@ -151,6 +157,8 @@ class TableScene(Scene):
         if intent is Intent.HELP:
             self.ctx.nav.help()
             return True
+        if self.pads.waiting() is not None:  # a seat's pad is missing: the game stands still
+            return self.pads.handle_wait(event)
         if intent is Intent.KEY_HINTS:
             self.show_keys = not self.show_keys
             return True
@@ -160,6 +168,10 @@ class TableScene(Scene):
             return True
         if intent is Intent.SPEED_CPU:
             self.set_fast_cpu(not self.board.cpu.fast)
+            return True
+        refusal = self.pads.refusal(event, intent)
+        if refusal is not None:  # another pad's seat
+            self.message = refusal
             return True
         if event.type == pygame.MOUSEMOTION:
             return self._hover(event.pos)
@@ -303,6 +315,7 @@ class TableScene(Scene):
         decision, state = self.session.last_decision, self.session.state
         self.coach.note_grade(decision, self.ctx.settings, name, actor, state)
         self._show(events, self.board.speed)
+        self.pads.rumble(events, actor)
         self._fix_focus()
 
     def _show(self, events: list, speed: float) -> None:
@@ -350,6 +363,8 @@ class TableScene(Scene):
 
     # ----------------------------------------------------------------- time
     def update(self, dt: float) -> None:
+        if self.pads.waiting() is not None:
+            return  # paused until the seat has its pad
         self.coach.update(dt)
         before = self.session.state
         if self.board.update(dt):
@@ -369,3 +384,4 @@ class TableScene(Scene):
             self.show_keys,
         )
         self.board.draw(surface, marks)
+        self.pads.draw(surface)
