@@ -11,6 +11,7 @@ and the high-contrast palettes, on felt.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from pathlib import Path
 
 FILM_SIZE = (1280, 720)
@@ -19,13 +20,13 @@ COLUMNS = 4
 CLOSE_UPS = (48, 200)  # px
 
 
-def filmstrip(ctx, screen, out_dir: Path) -> Path:
-    """A dozen frames of one throw, left to right, top to bottom."""
+def filmstrip(ctx, screen, out_dir: Path, demo_session: Callable) -> Path:
+    """A dozen frames of one throw, left to right, top to bottom, on the table of the seeded
+    match `demo_session()` makes."""
     import pygame
 
     from game.rules import Roll
     from game.scenes.table import TableScene
-    from game.tools.snapshot import demo_session
 
     table = TableScene(ctx, demo_session())
     ctx.stack.push(table)

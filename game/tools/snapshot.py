@@ -300,7 +300,7 @@ def render_dice(name: str, out_dir: Path) -> list[Path]:
         return dice_shots.closeups(out_dir)
     with tempfile.TemporaryDirectory() as data:
         ctx, screen = make_context(Path(data), dice_shots.FILM_SIZE)
-        path = dice_shots.filmstrip(ctx, screen, out_dir)
+        path = dice_shots.filmstrip(ctx, screen, out_dir, demo_session)
         while ctx.stack.scenes:
             ctx.stack.scenes.pop().exit()
     return [path]
