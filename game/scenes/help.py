@@ -344,6 +344,7 @@ def controls_text(keys: InputMap) -> list[Block]:
                 "Choose a box and score it; or click the box",
             ),
         ),
+        ("row", ("A letter", "Jump to a box by its first letter (Shift+F, Shift+S ...)")),
         ("row", (k("hint"), "A hint: the best move now")),
         ("row", (k("undo"), "Undo your last hold or score (never a roll)")),
         ("row", (k("pause"), "Pause menu: settings, help, quit")),

@@ -317,6 +317,13 @@ def test_a_letter_jumps_to_its_boxes_in_turn_and_f_and_s_keep_their_jobs(ctx):
     jumps(letter("s", shift=True), Category.SMALL_STRAIGHT, Category.SMALL_STRAIGHT)
 
 
+def test_the_help_tells_of_the_letters(ctx):
+    from game.scenes.help import controls_text
+
+    rows = [block[1] for block in controls_text(ctx.input) if block[0] == "row"]
+    assert ("A letter", "Jump to a box by its first letter (Shift+F, Shift+S ...)") in rows
+
+
 # ============================================================================= 10. the README
 def test_the_readmes_enter_twice_and_with_a_saved_game_one_enter_continues(ctx):
     from game.scenes.title import TitleScene
