@@ -75,7 +75,7 @@ def closeups(out_dir: Path) -> list[Path]:
     from game.ui.theme import HIGH_CONTRAST, STANDARD
 
     paths = []
-    model, renderer = die_model(), default_renderer()
+    renderer = default_renderer()
     for size in CLOSE_UPS:
         cell = round(size * 1.9)
         sheet = pygame.Surface((cell * 6, cell * 4))
@@ -94,7 +94,7 @@ def closeups(out_dir: Path) -> list[Path]:
                 turn = flat_turn(face, 0.0 if aside == 0.0 else 7.0)
                 heading = 0.0 if aside == 0.0 else 7.0
                 renderer.draw_shadow(sheet, centre, size, heading, 0.0, palette)
-                model.draw(sheet, centre, size, turn, palette, view=view)
+                die_model(size).draw(sheet, centre, size, turn, palette, view=view)
         path = out_dir / f"faces-{size}px.png"
         pygame.image.save(sheet, str(path))
         paths.append(path)

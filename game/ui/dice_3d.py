@@ -38,6 +38,7 @@ from game.ui.palette import DicePalette
 
 BEVEL = 0.1  # of the side: radius of the rounded edges
 BEVEL_STEPS = 2  # polygons across each half of a rounded edge
+SMALL_DIE = 96  # px: smaller dice use one polygon per half edge; the steps are too small to see
 PIP_SIDES = 18  # a pip's outline
 ONE_PIP_SCALE = 1.3  # the single pip of a one is drilled larger, as on casino dice
 CAMERA = 18.0  # die sizes from the felt up to the eye: far enough that sides show only a little
@@ -82,14 +83,11 @@ def _round(p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return core + BEVEL * normal, normal
 
 
-def build_mesh() -> Mesh:
-    # Grid lines across a face: the flat middle, then BEVEL_STEPS bands that bend through 45
+def build_mesh(steps: int = BEVEL_STEPS) -> Mesh:
+    # Grid lines across a face: the flat middle, then `steps` bands that bend through 45
     # degrees towards each edge (the next face bends the other 45).
     inner = 0.5 - BEVEL
-    bend = [
-        inner + BEVEL * math.tan(math.radians(45.0 * k / BEVEL_STEPS))
-        for k in range(1, 1 + BEVEL_STEPS)
-    ]
+    bend = [inner + BEVEL * math.tan(math.radians(45.0 * k / steps)) for k in range(1, 1 + steps)]
     lines = np.array([-b for b in reversed(bend)] + [-inner, inner] + bend)
     n = len(lines)
     keys: dict[tuple, int] = {}
@@ -172,8 +170,8 @@ def _palette_colours(palette: DicePalette, dimmed: bool) -> tuple[np.ndarray, ..
 class DieModel:
     """A die mesh and the drawing of it, turned any way, at any size."""
 
-    def __init__(self) -> None:
-        self.mesh = build_mesh()
+    def __init__(self, steps: int = BEVEL_STEPS) -> None:
+        self.mesh = build_mesh(steps)
         self.light = _unit(LIGHT)
         self.half_way = _unit(self.light + np.array([0.0, 0.0, 1.0]))
         # How lit the top of a die lying flat is: that shade is the palette's body colour.
@@ -292,6 +290,11 @@ class DieModel:
 
 
 @functools.cache
-def die_model() -> DieModel:
-    """The shared model: the mesh is built once."""
-    return DieModel()
+def _model(steps: int) -> DieModel:
+    return DieModel(steps)
+
+
+def die_model(size: float = SMALL_DIE) -> DieModel:
+    """The shared model for a die of `size` px: its mesh is built once. Dice under SMALL_DIE
+    get a coarser one, a third of the polygons to draw each frame, with no visible loss."""
+    return _model(1 if size < SMALL_DIE else BEVEL_STEPS)

@@ -423,7 +423,7 @@ class DiceTray:
             self.cup_angle(),
             palette,
         )
-        renderer, model = default_renderer(), die_model()
+        renderer = default_renderer()
         view = layout.tray.center
         order = [
             i
@@ -438,7 +438,7 @@ class DiceTray:
         for i in order:
             die, size = self.dice[i], self.size_of(i)
             heading = die.heading
-            model.draw(
+            die_model(size).draw(
                 surface,
                 (die.x, die.y),
                 size,
