@@ -2,11 +2,12 @@
 of a match, and the decision of each player that cost the most chance to win.
 
 The chances are those the table shows (game.ai.winning: every seat as the Expert from then
-on). A decision's cost in chance is the chance of the best move to win (game.ai.champion's
-recursion, a tie counted half) minus the chance of the move made, both at that moment.
+on): of the game, or in a match of the match, as the Champion plays for. A decision's cost
+in chance is the chance of the best move to win (game.ai.champion's recursion, a tie
+counted half) minus the chance of the move made, both at that moment.
 
     track = win_track(config, start_rng, log, game_index)
-    track.chances[i][k]  # competitor i at the start of round k+1; the last point is the result
+    track.chances[i][k]  # competitor i at the start of round k+1; the last, the game's end
     costly = costliest_for_win(config, start_rng, log, game_index, players)
 """
 
@@ -24,10 +25,12 @@ from game.rules import Game, GameConfig, Phase, Roll
 
 @dataclass(frozen=True)
 class WinTrack:
-    """Per competitor, its chance to win the game at the start of every round (each seat's
-    turn once), then the result (1 for a win, a share for a shared win, 0)."""
+    """Per competitor, its chance to win at the start of every round (each seat's turn once),
+    then at the game's end: the result (1 for a win, a share for a shared win, 0), or in a
+    match the chance to win the match as that game left it."""
 
     chances: tuple[tuple[float, ...], ...]
+    match: bool  # the chances are of the match
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,12 @@ def _replay_game(config: GameConfig, start_rng, log: Sequence, game_index: int):
 
 def win_track(config: GameConfig, start_rng, log: Sequence, game_index: int = 0) -> WinTrack:
     competitors = len(config.competitors)
+    match = config.games > 1
+
+    def chances(state) -> tuple[float, ...]:
+        found = win_chances(state)
+        return found.match if match else found.game
+
     series: list[list[float]] = [[] for _ in range(competitors)]
     seats = len(config.columns)
     last = None
@@ -71,14 +80,12 @@ def win_track(config: GameConfig, start_rng, log: Sequence, game_index: int = 0)
         last = state
         round_start = state.phase is Phase.TURN and state.dice is None
         if round_start and state.turn % seats == 0:
-            for i, chance in enumerate(win_chances(state).game):
+            for i, chance in enumerate(chances(state)):
                 series[i].append(chance)
-    if last is not None and last.results and len(last.results) > game_index:
-        result = last.results[game_index]
-        share = 1 / len(result.winners)
-        for i in range(competitors):
-            series[i].append(share if i in result.winners else 0.0)
-    return WinTrack(tuple(tuple(s) for s in series))
+    if last is not None and len(last.results) > game_index:
+        for i, chance in enumerate(chances(last)):
+            series[i].append(chance)
+    return WinTrack(tuple(tuple(s) for s in series), match)
 
 
 def decision_cost(state, action) -> WinCost | None:

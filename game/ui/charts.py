@@ -76,9 +76,12 @@ def draw_line_chart(
     baseline: float | None = None,
     baseline_label: str = "",
     dots: bool = True,
+    others: Sequence[tuple[Sequence[float], Colour]] = (),
+    value_range: tuple[float, float] | None = None,
 ) -> None:
     """Values as a line over `rect` (axes, value lines and labels inside it); a dashed line
-    at `baseline`. The last point is drawn larger: it is where the line ends up."""
+    at `baseline`. The last point is drawn larger: it is where the line ends up. `others`
+    are thinner lines behind it, each in its colour; `value_range` fixes the value axis."""
     if not values:
         return
     line_h = font.get_linesize()
@@ -94,7 +97,8 @@ def draw_line_chart(
         )
         rect = pygame.Rect(rect.left, rect.top + line_h, rect.width, rect.height - line_h)
     span = list(values) + ([baseline] if baseline is not None else [])
-    ticks = nice_ticks(min(span), max(span))
+    span += [v for series, _ in others for v in series]
+    ticks = nice_ticks(*(value_range or (min(span), max(span))))
     labels = [f"{t:g}" for t in ticks]
     left = rect.left + max(font.size(text)[0] for text in labels) + line_h // 2
     # Room on the right for half the last x label, which is centred on the last point.
@@ -136,6 +140,10 @@ def draw_line_chart(
     if baseline is not None:
         y = round(y_of(baseline))
         draw_dashed_line(surface, theme.accent, (plot.left, y), (plot.right, y), axis + 1)
+    for series, ink in others:
+        behind = [(x_of(i), y_of(v)) for i, v in enumerate(series)]
+        if len(behind) > 1:
+            pygame.draw.lines(surface, ink, False, behind, max(1, line_h // 10))
     points = [(x_of(i), y_of(v)) for i, v in enumerate(values)]
     width = max(2, line_h // 7)
     if len(points) > 1:

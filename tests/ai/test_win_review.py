@@ -75,3 +75,25 @@ def test_solitaire_has_no_chances_to_weigh():
     solo = Game.new(GameConfig(("Sam",)), seed=2)
     solo.apply(Roll())
     assert decision_cost(solo.state, Score(next(iter(solo.state.score_options())))) is None
+
+
+def test_in_a_match_the_track_follows_the_match_as_the_champion_plays_for_it():
+    from game.ai.winning import win_chances
+    from game.rules import NextGame
+
+    config = GameConfig(("Ann", "Max"), start=StartOrder.SEATED, games=2)
+    game = Game.new(config, seed=3)
+    first = win_chances(game.state).match
+    while game.state.phase is not Phase.MATCH_OVER:
+        if game.state.phase is Phase.GAME_OVER:
+            game.apply(NextGame())
+            continue
+        game.apply(Roll())
+        options = game.state.score_options()
+        game.apply(Score(max(options, key=lambda c: (options[c], -c.value))))
+    track = win_track(config, game.start_rng, list(game.log), 0)
+    assert track.match and [s[0] for s in track.chances] == list(first)
+    end = win_track(config, game.start_rng, list(game.log), 1)
+    finals = [s[-1] for s in end.chances]  # the match is over: settled, no chance left open
+    assert len(end.chances[0]) == 14 and sum(finals) == pytest.approx(1.0)
+    assert sorted(finals) in ([0.0, 1.0], [0.5, 0.5])

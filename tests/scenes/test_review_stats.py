@@ -122,6 +122,27 @@ def test_results_review_button_opens_the_review_of_the_costliest_decisions(ctx):
     assert ctx.stack.top is results
 
 
+def test_review_charts_the_chances_to_win_and_names_the_costliest_decision_for_it(ctx):
+    from game.ai.win_review import costliest_for_win, win_track
+    from game.scenes.review.win_part import cost_sentence
+
+    session = finished(seed=4)
+    game = session.game
+    scene = show(ctx, ReviewScene.from_session(ctx, session))
+    scene.join()
+    win = scene._win_section()
+    track = win_track(session.config, game.start_rng, list(game.log), 0)
+    assert win.chances == track.chances and win.mine == 0 and len(win.chances[0]) == 14
+    worst = costliest_for_win(session.config, game.start_rng, list(game.log), 0, {0})[0]
+    assert win.cost == worst
+    assert cost_sentence(worst).startswith(f"Costliest for winning: turn {worst.turn}, ")
+    assert {"win_chart", "win_cost"} <= set(scene.page_rects)
+    # Alone at the table there is nobody to beat: no chances.
+    solo = show(ctx, ReviewScene.from_session(ctx, finished(seed=4, seats=[Seat("Sam")])))
+    solo.join()
+    assert solo._win_section() is None and "win_chart" not in solo.page_rects
+
+
 def test_review_analyses_off_the_main_thread_and_switches_players_and_games(ctx):
     seats = [Seat("Ann", colour=0), Seat("Bob", colour=1), Seat("Cpu", "easy", colour=2)]
     session = finished(seed=9, seats=seats, games=2)

@@ -1,7 +1,8 @@
 """The page of the coach's review for one player, painted once onto its own surface (draw()
 only blits it): the verdict in words, four figures (final score, expected at the start, lost
 to decisions, luck), the chart of the expected final score turn by turn, the costliest
-decisions with the dice of that moment, and the others at the table in brief. The paint
+decisions with the dice of that moment, with others at the table the chances to win round by
+round (win_part.py), and the others at the table in brief. The paint
 functions lay out when given no surface. Also the words the figures are shown in.
 
 The page reads a `ReviewPage` (what it shows) and returns where each part went; it never
@@ -18,6 +19,7 @@ import pygame
 
 from game.ai.coach import Decision, PlayerReview, Review, describe
 from game.ai.options import Keep
+from game.scenes.review.win_part import WinSection, paint_win_part
 from game.ui.charts import draw_line_chart
 from game.ui.dice_view import draw_die
 from game.ui.page import PageWriter, paint_tiles, render_page, tile_gap
@@ -73,6 +75,7 @@ class ReviewPage:
     seats: tuple[Seat, ...]
     others: tuple[int, ...]  # the seats listed in brief under the page
     review: Review  # the whole game's review, for the others' figures
+    win: WinSection | None = None  # the chances to win, with others at the table
 
 
 def render_review_page(
@@ -164,6 +167,10 @@ def paint_page(
     dy = _paint_decisions(pen, rects, pr, decisions_x, dy, decisions_w)
     y = max(rects["chart"].bottom, dy) + gap
 
+    # The chances to win, round by round, and the decision that cost the most of it.
+    if content.win is not None:
+        y = paint_win_part(pen, rects, content.win, y, width)
+
     # The others at the table, one line each.
     if content.others:
         y = _paint_others(pen, rects, content, y, width, fold)
@@ -203,7 +210,7 @@ def _paint_chart(
         values,
         theme,
         small,
-        colour=_ink_for(theme, seat.colour),
+        colour=ink_for(theme, seat.colour),
         x_labels=labels,
         baseline=pr.start_expectation,
         baseline_label=f"start {pr.start_expectation:.1f}",
@@ -355,7 +362,7 @@ def _paint_others(
     return y + line // 2
 
 
-def _ink_for(theme: Theme, colour: int) -> Colour:
+def ink_for(theme: Theme, colour: int) -> Colour:
     """A seat colour dark enough to read as a line on the light panel."""
     r, g, b = theme.player(colour)
     if 0.299 * r + 0.587 * g + 0.114 * b > 170:  # gold, yellow, grey: darken them

@@ -26,17 +26,20 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.ai.coach import Decision, PlayerReview, Review, review
+from game.ai.win_review import WinCost, WinTrack, costliest_for_win, win_track
 from game.match.seats import Seat
 from game.rules import GameConfig, NextGame
 from game.scenes.base import Scene
 from game.scenes.review.draw import ReviewView, TabLabel, draw_review
 from game.scenes.review.layout import UNPLACED, ReviewLayout, lay_out, variant_line
-from game.scenes.review.page import COSTLIEST, ReviewPage, render_review_page
+from game.scenes.review.page import COSTLIEST, ReviewPage, ink_for, render_review_page
+from game.scenes.review.win_part import WinSection
 from game.ui.forms import Cycler
 from game.ui.input import Intent, is_back, is_confirm, is_press
 from game.ui.scroll import ScrollView
@@ -48,6 +51,24 @@ if TYPE_CHECKING:
     from game.storage import HistoryLog
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class WinAnalysis:
+    track: WinTrack | None  # None alone at the table
+    costs: dict[int, WinCost | None]  # per person: the decision that cost most chance to win
+
+
+def analyse(
+    config: GameConfig, start_rng, log: Sequence, index: int, people: tuple[int, ...]
+) -> tuple[Review, WinAnalysis]:
+    """In the worker thread: the coach's review of one game and, with others at the table,
+    the chances to win round by round and each person's costliest decision for winning."""
+    graded = review(config, start_rng, log, index)
+    if len(config.competitors) < 2:
+        return graded, WinAnalysis(None, {})
+    track = win_track(config, start_rng, log, index)
+    return graded, WinAnalysis(track, costliest_for_win(config, start_rng, log, index, people))
 
 
 def games_played(config: GameConfig, log_actions: Sequence) -> int:
@@ -83,6 +104,7 @@ class ReviewScene(Scene):
         self.others: list[int] = [i for i in range(len(self.seats)) if i not in self.people]
         self.tab = 0
         self.reviews: dict[int, Review] = {}
+        self.wins: dict[int, WinAnalysis] = {}  # the chances to win, with others at the table
         self.failed: dict[int, str] = {}
         self._executor: ThreadPoolExecutor | None = None
         self._future: Future | None = None
@@ -146,7 +168,9 @@ class ReviewScene(Scene):
             return
         if self._executor is None:
             self._executor = ThreadPoolExecutor(1, thread_name_prefix="review")
-        self._future = self._executor.submit(review, self.config, self.start_rng, self.log, index)
+        self._future = self._executor.submit(
+            analyse, self.config, self.start_rng, self.log, index, tuple(self.people)
+        )
         self._future_index = index
 
     def _collect(self) -> bool:
@@ -157,7 +181,7 @@ class ReviewScene(Scene):
         index = self._future_index
         self._future, self._future_index = None, -1
         try:
-            self.reviews[index] = future.result()
+            self.reviews[index], self.wins[index] = future.result()
         except Exception as error:  # noqa: BLE001 - a bad log must not close the game
             log.exception("the review of game %d failed", index + 1)
             self.failed[index] = f"The coach could not review this game ({error})."
@@ -309,7 +333,7 @@ class ReviewScene(Scene):
             self.page_rects = {}
             self.scroll.set_content(viewport, 0, self.scroll.line)
             return
-        content = ReviewPage(pr, self.seats, tuple(self.others), current)
+        content = ReviewPage(pr, self.seats, tuple(self.others), current, self._win_section())
         self.page, height, self.page_rects = render_review_page(
             self.ctx.theme,
             self.ctx.fonts,
@@ -319,6 +343,23 @@ class ReviewScene(Scene):
             viewport.height,
         )
         self.scroll.set_content(viewport, height, self.scroll.line)
+
+    def _win_section(self) -> WinSection | None:
+        win = self.wins.get(self.game_index)
+        if win is None or win.track is None:
+            return None
+        config, theme = self.config, self.ctx.theme
+        colours = tuple(
+            ink_for(theme, self.seats[config.columns[cols[0]][0]].colour)
+            for cols in config.competitors
+        )
+        mine = next(
+            i
+            for i, cols in enumerate(config.competitors)
+            if any(self.player in config.columns[c] for c in cols)
+        )
+        cost = win.costs.get(self.player)
+        return WinSection(win.track.chances, colours, mine, cost, win.track.match)
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_review(surface, self.ctx.theme, self.ctx.fonts, self.screen, self._view())
