@@ -586,6 +586,15 @@ def test_results_show_a_shared_win(ctx):
     assert [b.label for b in results.buttons] == ["Play again", "Review", "Replay", "Title"]
 
 
+def test_results_rows_say_a_cpus_level(ctx):
+    from game.scenes.results.summary import card_rows
+
+    game = tied_session().game
+    session = Session(game, seats_for(("Ann", "Bob"), ["person", "hard"]))
+    names = [row[0] for row in card_rows(session, lambda c: (0, 0, 0))[1:]]
+    assert sorted(names) == ["Ann", "Bob · Hard"]
+
+
 def test_results_mark_an_assisted_game(ctx):
     session = tied_session()
     plain = show(ctx, ResultsScene(ctx, session))

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.rules import Phase
+from game.ui.seat_words import level_tags
 from game.ui.text import join_names
 
 if TYPE_CHECKING:
@@ -164,6 +165,7 @@ def card_rows(session: Session, column_colour: Callable[[int], Colour]) -> list[
     winners = set(state.results[-1].winners) if state.results else set()
     winning_columns = {c for i in winners for c in config.competitors[i]}
     order = sorted(range(len(cards)), key=lambda c: -cards[c].total)
+    levels = level_tags(config, session.seats)  # a CPU's column says its level
     rows: list[TableRow] = [("", None, list(CARD_HEADS), False)]
     for c in order:
         card = cards[c]
@@ -174,7 +176,8 @@ def card_rows(session: Session, column_colour: Callable[[int], Colour]) -> list[
             str(card.yahtzee_bonus) if card.yahtzee_bonus else "-",
             str(card.total),
         ]
-        rows.append((config.column_name(c), column_colour(c), cells, c in winning_columns))
+        name = " · ".join(t for t in (config.column_name(c), levels[c]) if t)
+        rows.append((name, column_colour(c), cells, c in winning_columns))
     return rows
 
 
