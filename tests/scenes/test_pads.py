@@ -290,22 +290,25 @@ def test_hints_show_the_last_devices_glyphs_and_a_key_brings_the_keys_back(tmp_p
 
 
 # ----------------------------------------------------------------------------- every menu
-def focus_label(app: App, pad: int, label: str) -> None:
-    """Move a button menu's focus down (round the end) onto `label`."""
-    for _ in range(12):
-        if app.stack.top.ring.focused.label == label:
+def walk_down(app: App, pad: int, reached, limit: int = 120) -> None:
+    """Press down on the d-pad until `reached(focused)` holds for the top scene's focus
+    (a button menu's ring, else a form's grid)."""
+    for _ in range(limit):
+        top = app.stack.top
+        if reached(getattr(top, "ring", None) or top.grid):
             return
         tap(app, pad, "dpdown")
-    raise AssertionError(f"the focus never reached {label!r}")
+    raise AssertionError("the focus never got there")
+
+
+def focus_label(app: App, pad: int, label: str) -> None:
+    """Move a button menu's focus down (round the end) onto `label`."""
+    walk_down(app, pad, lambda ring: ring.focused.label == label)
 
 
 def focus_key(app: App, pad: int, key: object) -> None:
     """Move a form's focus down onto the control with `key`."""
-    for _ in range(120):
-        if app.stack.top.grid.focused.key == key:
-            return
-        tap(app, pad, "dpdown")
-    raise AssertionError(f"the focus never reached {key!r}")
+    walk_down(app, pad, lambda grid: grid.focused.key == key)
 
 
 def test_every_menu_scene_works_with_a_pad_alone(tmp_path):

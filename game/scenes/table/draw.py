@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     from game.ui.fonts import Fonts
     from game.ui.input import InputMap
     from game.ui.layout import TableLayout
-    from game.ui.scorecard_view import Advice
     from game.ui.theme import Colour, Theme
 
 
@@ -185,11 +184,18 @@ def draw_hint(surface: pygame.Surface, theme: Theme, fonts: Fonts, lay: TableLay
 def draw_key_hints(
     surface: pygame.Surface, theme: Theme, fonts: Fonts, lay: TableLayout, inp: InputMap
 ) -> None:
+    choose = inp.label("confirm")
+    if inp.showing_pad:  # a pad was used last: its buttons
+        moves = [
+            (f"Left/Right + {choose}", "hold / release a die"),
+            (f"Up/Down + {choose}", "choose a box"),
+        ]
+    else:
+        moves = [("1-5", "hold / release a die"), ("Arrows + Enter", "choose a box")]
+        moves.append(("Tab", "move the focus"))
     rows = [
         (inp.label("roll"), "roll"),
-        ("1-5", "hold / release a die"),
-        ("Arrows + Enter", "choose a box"),
-        ("Tab", "move the focus"),
+        *moves,
         (inp.label("hint"), "hint"),
         (inp.label("undo"), "undo"),
         (f"{inp.label('skip_cpu')} / {inp.label('speed_cpu')}", "skip / speed up CPU turns"),
@@ -197,6 +203,7 @@ def draw_key_hints(
         (inp.label("fullscreen"), "fullscreen"),
         (inp.label("key_hints"), "hide these hints"),
     ]
+    rows = [(k, v) for k, v in rows if k != "?"]  # an action with no button on the pad
     px = 20 * lay.unit
     imgs = [
         (fonts.render(k, px, theme.text, bold=True), fonts.render(v, px, theme.text))
