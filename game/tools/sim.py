@@ -68,7 +68,7 @@ from game.rules.config import MAX_PLAYERS
 log = logging.getLogger(__name__)
 
 CHUNK = 50  # games per work unit: small enough for a smooth progress bar and an even split
-BATCH_CHUNK = 10000  # games per work unit of the batch simulator: wide arrays share states
+BATCH_CHUNK = 25_000  # games per batch work unit: the wider, the more card states shared
 MAX_GAMES = 10_000_000
 
 
