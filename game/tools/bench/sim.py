@@ -6,8 +6,10 @@
 
 Measured in the same run, on the same machine:
 
-- "batch, N workers": `python -m game.tools.sim --players expert` as a user runs it
+- "game.tools.sim": `python -m game.tools.sim --players expert` as a user runs it
   (game.tools.sim.run: worker processes started, tables loaded, games played), wall time;
+  up to --workers processes, each playing chunks of 25,000 games (a single chunk is played
+  in the calling process);
 - "batch, this process": game.ai.batch.simulate in one process, its table already loaded;
 - "yatzy-solver": the public Rust engine's optimal `Solver.simulate` (it uses every core),
   its table built before the clock starts, as ours is shipped. It is optional: install it
@@ -124,7 +126,7 @@ def main(argv: list[str]) -> int:
         lambda: sim.run(("expert",), games, args.seed, variant, args.workers), args.repeat
     )
     scores = np.array([r.totals[0] for r in records])
-    print(_line(f"batch, {args.workers} workers", games, seconds, scores))
+    print(_line(f"game.tools.sim, {args.workers} workers", games, seconds, scores))
     value_table(variant)
     simulate(100, variant, seed=0)  # loads what the first game needs, off the clock
     seconds, cards = _best_time(lambda: simulate(games, variant, args.seed), args.repeat)
