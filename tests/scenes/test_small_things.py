@@ -217,7 +217,7 @@ def test_fast_cpu_turns_survive_a_restart(ctx, tmp_path):
 
 
 # ============================================================================= 6. text size arrow
-@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1280, 800)])
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1280, 800), (1920, 1080)])
 def test_a_click_on_the_text_size_arrow_does_not_move_the_page_under_the_pointer(ctx, size):
     pygame.display.set_mode(size)
     ctx.stack.layout(size)
@@ -236,11 +236,14 @@ def test_a_click_on_the_text_size_arrow_does_not_move_the_page_under_the_pointer
     room = view.top + half < pointer[1] < view.bottom - half  # the view's edges let it stay
     if room and scene.scroll.offset < scene.scroll.max_offset:  # and the list's end does too
         assert abs(control.rect.centery - pointer[1]) <= 1  # the row is just where it was
-    if size == (1024, 768):
-        return  # the list goes from two columns to one: the row stays, its control moves right
     assert control.rect.collidepoint(pointer) and not control.arrows[0].collidepoint(pointer)
     feed(ctx, click(pointer))  # so the next click steps it on again
     assert ctx.settings.text_scale == 1.5
+    for _ in range(3):  # and on to 200%: the arrow stays under the pointer, click on click
+        pointer = scene.control("text_scale").arrows[1].center
+        feed(ctx, click(pointer))
+        assert scene.control("text_scale").arrows[1].collidepoint(pointer)
+    assert ctx.settings.text_scale == 2.0
 
 
 # ============================================================================= 7. setup status

@@ -16,6 +16,7 @@ import pygame
 
 from game.scenes.settings.key_slot import KEY_SLOTS, KeySlot
 from game.scenes.settings.rows import Row, SettingControl
+from game.storage.settings import TEXT_SCALE
 from game.ui.menu_layout import menu_scale, title_image
 from game.ui.scroll import ScrollView, viewport_in
 from game.ui.text import wrap_text
@@ -87,10 +88,15 @@ def settings_layout(
     column_need = marker_w + label_need + em * 2 + max(round(em * 13), ch * 5)
     col_gap = round(em * 3)
     room = w - 2 * margin - 2 * pad - 2 * bar_w
-    # Two columns (Pads and Keys on the right) when both fit whole, else one scrolling list;
-    # either way no wider than reads well.
-    columns = 2 if room >= 2 * column_need + col_gap else 1
-    limit = em * (100 if columns == 2 else 58)
+    # Two columns (Pads and Keys on the right) when both fit whole even at the largest text
+    # size, else one scrolling list; either way no wider than reads well. The count depends
+    # on the window alone, so a click on the text size never moves the page sideways.
+    largest = TEXT_SCALE[1] / scale
+    columns = 2 if room >= 2 * column_need * largest + col_gap else 1
+    # The width reads well at any text size and does not change with it (a click on the
+    # text size must not slide the controls along): the width of 1.3 times 100% text.
+    em_plain = fonts.get_px(body_px).size("M")[0]
+    limit = em_plain * 1.3 * (100 if columns == 2 else 58)
     panel_w = min(w - 2 * margin, round(limit) + 2 * pad + 2 * bar_w)
     left = (w - panel_w) // 2
 
