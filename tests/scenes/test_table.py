@@ -98,6 +98,24 @@ def test_the_roll_is_told_when_the_dice_land_not_before(ctx, monkeypatch):
     assert shown[-1] == table.session.state.score_options()
 
 
+def test_who_starts_is_told_when_the_last_start_roll_lands(ctx):
+    seats = [Seat("Ann", colour=0), Seat("Ben", colour=1)]
+    session = Session.new(GameConfig(("Ann", "Ben"), start=StartOrder.ROLL_OFF), seats, seed=2)
+    table = TableScene(ctx, session)
+    ctx.stack.push(table)
+    ctx.stack.apply_pending()
+    presenter = table.board.presenter
+    while session.state.phase is Phase.ROLL_OFF:
+        settle(ctx)
+        feed(ctx, key(pygame.K_SPACE))
+    assert table.tray.rolling and presenter.message.endswith("rolls...")
+    assert presenter.banner is None  # the order is not told while the last dice fly
+    while table.tray.rolling:
+        ctx.stack.update(1 / 60)
+    starter = seats[session.state.player].name  # "Ben plays first", "Your turn, Ben"
+    assert presenter.banner is not None and starter in presenter.banner.text
+
+
 def test_clicking_the_cup_rolls(ctx):
     table = solo(ctx)
     feed(ctx, click(table.lay.cup_rect.center))

@@ -54,6 +54,7 @@ class Presenter:
         self.after_landing: str | None = None  # the roll's line, told when the dice land
         self.last_move: SeatNote | None = None  # the seat before's last line, for the next
         self.banner: Banner | None = None
+        self.banner_after_landing: Banner | None = None  # what the throw decided, told after
         self.effects: list[Confetti] = []
         self.flash: Flash | None = None
         self.flash_fade: Tween | None = None
@@ -78,6 +79,7 @@ class Presenter:
         """Something shown is still moving (the results are on their way)."""
         return (
             self.banner is not None
+            or self.banner_after_landing is not None
             or bool(self.effects)
             or self.flash is not None
             or self.results_wait is not None
@@ -85,7 +87,7 @@ class Presenter:
 
     def clear(self) -> None:
         """Nothing shown any more (the state jumped)."""
-        self.banner = None
+        self.banner = self.banner_after_landing = None
         self.effects = []
         self.drop_flash()
         self.results_wait = None
@@ -111,8 +113,11 @@ class Presenter:
         """Advance what is shown; True while the results are waiting to come up."""
         for strength in self.tray.take_impacts():  # each hit the dice make, as hard as it was
             self.ctx.play("dice_land_1", 0.2 + 0.8 * strength)
-        if self.after_landing is not None and not self.tray.rolling:
-            self.message, self.after_landing = self.after_landing, None
+        if not self.tray.rolling:
+            if self.after_landing is not None:
+                self.message, self.after_landing = self.after_landing, None
+            if self.banner_after_landing is not None:
+                self.banner, self.banner_after_landing = self.banner_after_landing, None
         if self.banner is not None:
             self.banner.update(dt)
             if self.banner.done:
@@ -137,6 +142,7 @@ class Presenter:
         """Animate a batch of events from one action. `speed` scales animation time (0: none)."""
         ctx, config, tray = self.ctx, self.session.config, self.tray
         thrower: str | None = None  # whose dice left the cup in this batch
+        banner_before = self.banner
         turn_to: int | None = None  # the player whose turn started in this batch
         for event in events:
             text = describe(event, config)
@@ -189,6 +195,8 @@ class Presenter:
             # keeps its suspense.
             self.after_landing = self.message
             self.message = verb(thrower, "rolls", "roll") + "..."
+            if self.banner is not banner_before:  # "Ada plays first", "Tied!": after the landing
+                self.banner_after_landing, self.banner = self.banner, banner_before
 
     def _about(self, event) -> int | None:
         """The player an event is about: its player, else its column's first player."""
