@@ -53,6 +53,7 @@ HEADER_ROWS = 1.9  # the header's height in rows: the name, a CPU's level, the c
 TEXT_SHARE = 0.62  # of a row's height, at text size 100%
 TEXT_MOST = 0.85  # of a row's height, at any text size
 LABEL_MOST = 0.46  # of the card's width the label column may take
+SHADOW = 8  # px right and below the card for the panel's drop shadow
 
 
 def upper_pace(card) -> int:
@@ -87,6 +88,8 @@ class ScorecardView:
         self._layer: pygame.Surface | None = None
         self._layer_key: tuple | None = None
         self._layer_state: GameState | None = None
+        self._composite: pygame.Surface | None = None  # the layer on its backdrop, opaque
+        self._composite_on: pygame.Surface | None = None
 
     def layout(self, rect: pygame.Rect, state: GameState, tags: tuple[str, ...] = ()) -> None:
         """Place the card in `rect`; `tags[c]` is shown under column c's name (a CPU level)."""
@@ -171,10 +174,14 @@ class ScorecardView:
         active: int | None,
         advice: Advice | None = None,
         tags: tuple[str, ...] | None = None,
+        backdrop: pygame.Surface | None = None,
     ) -> None:
         """Draw the card. Everything but the fading glow of a just-scored box is drawn once
         into a cached layer and redrawn only when what it shows changes. `tags` replaces
-        what is written under the names (levels and chances) when given."""
+        what is written under the names (levels and chances) when given. Given the
+        `backdrop` it stands on (the felt, a surface the window's size), the layer is laid
+        on it once and the card drawn opaque, with no blending each frame: at 4K that is
+        most of a frame's time, and the felt need not be drawn under the card at all."""
         if tags is not None:
             self.tags = tuple(tags) + ("",) * (self.columns - len(tags))
         key = (
@@ -188,8 +195,7 @@ class ScorecardView:
             self.rect.size,
         )
         if self._layer is None or self._layer_key != key or self._layer_state is not state:
-            margin = 8  # room for the panel's drop shadow
-            size = (self.rect.width + margin, self.rect.height + margin)
+            size = (self.rect.width + SHADOW, self.rect.height + SHADOW)
             if self._layer is None or self._layer.get_size() != size:
                 self._layer = pygame.Surface(size, pygame.SRCALPHA)
             self._layer.fill((0, 0, 0, 0))
@@ -200,12 +206,26 @@ class ScorecardView:
             finally:
                 self._shift(offset[0], offset[1])
             self._layer_key, self._layer_state = key, state
-        surface.blit(self._layer, self.rect.topleft)
+            self._composite = None
+        region = self.region
+        if backdrop is not None and backdrop.get_rect().contains(region):
+            if self._composite is None or self._composite_on is not backdrop:
+                self._composite = backdrop.subsurface(region).copy()
+                self._composite.blit(self._layer, (0, 0))
+                self._composite_on = backdrop
+            surface.blit(self._composite, region.topleft)
+        else:
+            surface.blit(self._layer, self.rect.topleft)
         if flash is not None and flash.strength > 0:
             rect = self.box_rect(flash.column, flash.category)
             glow = pygame.Surface(rect.size, pygame.SRCALPHA)
             glow.fill((*self.theme.focus, round(170 * flash.strength)))
             surface.blit(glow, rect)
+
+    @property
+    def region(self) -> pygame.Rect:
+        """What the card covers on screen, its shadow included."""
+        return pygame.Rect(self.rect.topleft, (self.rect.width + SHADOW, self.rect.height + SHADOW))
 
     def _shift(self, dx: int, dy: int) -> None:
         self.rect = self.rect.move(dx, dy)

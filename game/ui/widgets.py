@@ -217,9 +217,22 @@ class FeltBackground:
         draw_felt(surface, theme)
         self.surface, self._made_for = surface, (size, theme)
 
-    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
-        """Blit the felt; before the first layout (or at another size), draw it afresh."""
-        if self.surface is not None and self.surface.get_size() == surface.get_size():
-            surface.blit(self.surface, (0, 0))
-        else:
+    def draw(self, surface: pygame.Surface, theme: Theme, skip: pygame.Rect | None = None) -> None:
+        """Blit the felt, but for `skip` (a part something opaque will cover); before the
+        first layout (or at another size), draw it afresh."""
+        if self.surface is None or self.surface.get_size() != surface.get_size():
             draw_felt(surface, theme)
+            return
+        if skip is None:
+            surface.blit(self.surface, (0, 0))
+            return
+        w, h = surface.get_size()
+        s = skip.clip(surface.get_rect())
+        for part in (
+            pygame.Rect(0, 0, w, s.top),
+            pygame.Rect(0, s.bottom, w, h - s.bottom),
+            pygame.Rect(0, s.top, s.left, s.height),
+            pygame.Rect(s.right, s.top, w - s.right, s.height),
+        ):
+            if part.width > 0 and part.height > 0:
+                surface.blit(self.surface, part.topleft, part)

@@ -227,7 +227,9 @@ class Board:
         ctx, presenter = self.ctx, self.presenter
         theme, fonts, lay = ctx.theme, ctx.fonts, self.lay
         session, state = self.session, self.session.state
-        self.felt.draw(surface, theme)
+        backdrop = self.felt.surface
+        covered = backdrop is not None and backdrop.get_rect().contains(self.card_view.region)
+        self.felt.draw(surface, theme, self.card_view.region if covered else None)
         text = presenter.message or prompt(state, session.seat.name) or " "
         about = presenter.owner if presenter.message and presenter.owner is not None else None
         seat = session.seat if about is None else session.seats[about]
@@ -258,7 +260,7 @@ class Board:
         flash = presenter.flash
         tags = self.column_tags()
         self.card_view.draw(
-            surface, state, colours, previews, focus_box, flash, active, advice, tags
+            surface, state, colours, previews, focus_box, flash, active, advice, tags, backdrop
         )
         draw_notes(surface, theme, fonts, lay, marks.grade_note, self.note_line())
         if marks.hint_text:
