@@ -131,3 +131,18 @@ def test_the_chance_watch_works_off_the_main_thread_and_keeps_the_last_figures()
         assert watch.shown is None
     finally:
         watch.shutdown()
+
+
+def test_a_pad_button_dismisses_a_banner_as_a_key_does():
+    import pygame
+
+    from game.scenes.table.presenter import Presenter
+    from game.ui.banner import Banner
+    from game.ui.pads import PAD_PRESS
+
+    presenter = Presenter.__new__(Presenter)  # only the banner part is exercised
+    presenter.banner = Banner("Your turn, Ann", (200, 0, 0))
+    presenter.dismiss_banner(pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1)))
+    assert presenter.banner is not None
+    presenter.dismiss_banner(pygame.event.Event(PAD_PRESS, button="a", instance_id=3))
+    assert presenter.banner is None

@@ -21,6 +21,7 @@ from game.scenes.table.messages import describe, roll_line, verb
 from game.scenes.table.notes import SeatNote
 from game.ui.banner import Banner
 from game.ui.confetti import Confetti, burst
+from game.ui.pads import PAD_PRESS
 from game.ui.scorecard_view import Flash
 
 if TYPE_CHECKING:
@@ -104,8 +105,9 @@ class Presenter:
         self.flash = self.flash_fade = None
 
     def dismiss_banner(self, event: pygame.event.Event) -> None:
-        """Any key or click dismisses an announcement."""
-        if self.banner is not None and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+        """Any key, click or pad button dismisses an announcement."""
+        pressed = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, PAD_PRESS)
+        if self.banner is not None and event.type in pressed:
             self.banner = None
 
     # ----------------------------------------------------------------- time
