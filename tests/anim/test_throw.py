@@ -4,7 +4,9 @@ felt, apart, flat, readable and showing the rolled faces; the same seed gives th
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
+import signal
 
 import pytest
 
@@ -68,9 +70,9 @@ def _check(throw, area: Area, faces: tuple[int, ...]) -> list[tuple[float, float
     return [(p.x, p.y) for p in (throw.rest(d) for d in range(len(faces)))]
 
 
-@pytest.mark.timeout(400)
-def test_ten_thousand_throws_rest_inside_apart_and_showing_the_rolled_faces() -> None:
-    for seed in range(THROWS):
+def _throw_seeds(seeds: range) -> int:
+    """Throw and check every seed of `seeds` (in a worker process); how many were thrown."""
+    for seed in seeds:
         rng = random.Random(seed)
         faces = tuple(rng.randint(1, 6) for _ in range(1 + seed % 5))
         area, mouth = AREAS[seed % len(AREAS)], MOUTHS[seed % len(MOUTHS)]
@@ -80,6 +82,27 @@ def test_ten_thousand_throws_rest_inside_apart_and_showing_the_rolled_faces() ->
             again = simulate(area, mouth, faces, seed)
             assert [(p.x, p.y) for p in (again.rest(d) for d in range(len(faces)))] == places
             assert again.samples == throw.samples
+    return len(seeds)
+
+
+def _default_signals() -> None:
+    # A worker stops when asked, whatever handlers its parent process had.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+@pytest.mark.timeout(400)
+def test_ten_thousand_throws_rest_inside_apart_and_showing_the_rolled_faces() -> None:
+    # Half the seeds on each core: the suite's longest test takes half the time. The
+    # workers come from a fork server (no SDL handlers inherited) and are closed after.
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    halves = [range(0, THROWS, 2), range(1, THROWS, 2)]
+    with context.Pool(2, initializer=_default_signals) as pool:
+        thrown = pool.map(_throw_seeds, halves)
+        pool.close()
+        pool.join()
+    assert sum(thrown) == THROWS
 
 
 def test_every_die_moves_and_the_throw_ends_within_its_time() -> None:
