@@ -20,7 +20,7 @@ from game.ai.champion import win_outlook
 from game.ai.coach import choice_of
 from game.ai.options import Choice
 from game.ai.winning import win_chances
-from game.rules import Game, GameConfig, Phase, Roll
+from game.rules import Game, GameConfig, Phase
 
 
 @dataclass(frozen=True)
@@ -125,11 +125,9 @@ def costliest_for_win(
     none cost any)."""
     worst: dict[int, WinCost | None] = {p: None for p in players}
     for state, action in _replay_game(config, start_rng, log, game_index):
-        if action is None or state.phase is not Phase.TURN or state.player not in worst:
+        if action is None or state.player not in worst:
             continue
-        if state.dice is None and isinstance(action, Roll):
-            continue
-        cost = decision_cost(state, action)
+        cost = decision_cost(state, action)  # None for what decides nothing
         if cost is None or cost.cost <= 1e-9:
             continue
         held = worst[state.player]

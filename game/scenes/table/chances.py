@@ -7,9 +7,12 @@ until the new ones are in, so a frame is never dropped and the figures never fli
 
 from __future__ import annotations
 
+import logging
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from game.rules import GameState
+
+log = logging.getLogger(__name__)
 
 
 def chance_text(chance: float) -> str:
@@ -45,6 +48,7 @@ class ChanceWatch:
             try:
                 chances = future.result()
             except Exception:  # noqa: BLE001 - a figure missing is no reason to stop play
+                log.exception("the win chances could not be worked out")
                 chances = None
             if chances is not None:
                 self.shown = chances.match if state.config.games > 1 else chances.game
