@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.scenes.base import Scene
 from game.ui.input import Intent, is_back, is_confirm, is_press
 from game.ui.layout import layout_unit
@@ -44,8 +45,8 @@ class ConfirmScene(Scene):
         self.detail = asked.detail
         self.on_yes = asked.on_yes
         self.on_no = asked.on_no
-        self.yes = Button(asked.yes_label, self.answer_yes, primary=True, hint="Y")
-        self.no = Button(asked.no_label, self.answer_no, hint="N")
+        self.yes = Button(asked.yes_label or _("Yes"), self.answer_yes, primary=True, hint="Y")
+        self.no = Button(asked.no_label or _("No"), self.answer_no, hint="N")
         self.ring = FocusRing([self.yes, self.no])
         self.ring.focus(self.yes if asked.focus_yes else self.no)
         self.answered = False

@@ -23,7 +23,8 @@ import pygame
 
 from game.ai.options import Keep
 from game.ai.reasons import Reason, big_mistake, hint_lines, say
-from game.rules import Category, Score
+from game.i18n import N_, _
+from game.rules import Category, Score, Variant
 from game.rules.categories import (
     FULL_HOUSE_POINTS,
     LARGE_STRAIGHT_POINTS,
@@ -55,7 +56,14 @@ BODY_LEAST = 17.0  # the body text size (before the text scale) in the smallest 
 # ("row", (key, text)).
 Block = tuple[str, object]
 #: The contents list: the parts and headings it jumps to, in order (keys 1 to 5).
-CONTENTS = ("How to play", "The boxes", "Reading the card", "The coach", "Controls")
+#: Marked here, translated where drawn; the text's parts and headings use the same msgids.
+CONTENTS = (
+    N_("How to play"),
+    N_("The boxes"),
+    N_("Reading the card"),
+    N_("The coach"),
+    N_("Controls"),
+)
 DIGITS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5)
 ROW_TEXT_LEAST = 16  # ems: a row's text narrower than this goes under its key instead
 
@@ -63,140 +71,190 @@ ROW_TEXT_LEAST = 16  # ems: a row's text narrower than this goes under its key i
 def rules_text() -> list[Block]:
     """The rules, written from RULES.md (the booklet where the sources differ)."""
     return [
-        ("h", "The aim"),
+        ("h", _("The aim")),
         (
             "p",
-            "Score the highest total. Every player fills a scorecard of thirteen boxes, one "
-            "box a turn, so a game lasts thirteen turns each. One to "
-            f"{MAX_PLAYERS} seats can play, people and CPU players in any mix.",
+            _(
+                "Score the highest total. Every player fills a scorecard of thirteen boxes, one "
+                "box a turn, so a game lasts thirteen turns each. One to {players} seats can "
+                "play, people and CPU players in any mix."
+            ).format(players=MAX_PLAYERS),
         ),
-        ("h", "A turn"),
-        ("li", "Roll all five dice. You have up to three rolls a turn."),
+        ("h", _("A turn")),
+        ("li", _("Roll all five dice. You have up to three rolls a turn.")),
         (
             "li",
-            "Before the second and third roll, hold the dice you want to keep and roll the "
-            "rest. A held die can be let go again.",
+            _(
+                "Before the second and third roll, hold the dice you want to keep and roll the "
+                "rest. A held die can be let go again."
+            ),
         ),
         (
             "li",
-            "You may score after any roll and must score after the third. Scoring ends the turn.",
+            _(
+                "You may score after any roll and must score after the third. Scoring ends the "
+                "turn."
+            ),
         ),
         (
             "li",
-            "Every turn fills exactly one open box. You may write a zero in any open box, "
-            "whatever the dice show. A filled box never changes.",
-        ),
-        ("h", "The boxes"),
-        ("row", ("Ones to Sixes", "The sum of the dice showing that face.")),
-        ("row", ("Three of a Kind", "The sum of all five dice, if at least three match.")),
-        ("row", ("Four of a Kind", "The sum of all five dice, if at least four match.")),
-        (
-            "row",
-            ("Full House", f"{FULL_HOUSE_POINTS} for three of one face and two of another."),
-        ),
-        (
-            "row",
-            (
-                "Small Straight",
-                f"{SMALL_STRAIGHT_POINTS} for four faces in a row (1-2-3-4, 2-3-4-5 or 3-4-5-6).",
+            _(
+                "Every turn fills exactly one open box. You may write a zero in any open box, "
+                "whatever the dice show. A filled box never changes."
             ),
         ),
-        ("row", ("Large Straight", f"{LARGE_STRAIGHT_POINTS} for five faces in a row.")),
-        ("row", ("Yahtzee", f"{YAHTZEE_POINTS} for five of a kind.")),
-        ("row", ("Chance", "The sum of all five dice, whatever they show.")),
+        ("h", _("The boxes")),
+        ("row", (_("Ones to Sixes"), _("The sum of the dice showing that face."))),
         (
-            "p",
-            "Five of a kind is not a Full House, except when it is played as a Joker (below).",
+            "row",
+            (_("Three of a Kind"), _("The sum of all five dice, if at least three match.")),
         ),
-        ("h", "The upper bonus"),
-        (
-            "p",
-            f"When the six upper boxes add up to {UPPER_BONUS_THRESHOLD} or more, you earn "
-            f"{UPPER_BONUS} bonus points. Three of each face makes exactly "
-            f"{UPPER_BONUS_THRESHOLD}. Your total is the upper boxes, the bonus, the lower "
-            "boxes and any Yahtzee bonuses. Without Yahtzee bonuses the best possible score "
-            "is 375.",
-        ),
-        ("h", "Extra Yahtzees and the Joker"),
-        (
-            "p",
-            "An extra Yahtzee is five of a kind rolled when your Yahtzee box is already "
-            "filled. What happens depends on the rules chosen in setup:",
-        ),
+        ("row", (_("Four of a Kind"), _("The sum of all five dice, if at least four match."))),
         (
             "row",
             (
-                "Official",
-                f"A bonus of {YAHTZEE_BONUS} if your Yahtzee box holds {YAHTZEE_POINTS} "
-                "(none if it holds 0). Then, if the upper box of that face is open, the roll "
-                "must go there. If not, it is a Joker: score it in any open lower box, where "
-                f"Full House counts {FULL_HOUSE_POINTS}, Small Straight "
-                f"{SMALL_STRAIGHT_POINTS} and Large Straight {LARGE_STRAIGHT_POINTS}. If the "
-                "lower boxes are all filled, write a zero in an open upper box; the bonus still "
-                "counts. This is the default, from the rule booklet.",
+                _("Full House"),
+                _("{points} for three of one face and two of another.").format(
+                    points=FULL_HOUSE_POINTS
+                ),
             ),
         ),
         (
             "row",
             (
-                "Free",
-                f"The same bonus of {YAHTZEE_BONUS}, and the roll may go in any open box. "
-                "Full House and the straights get their Joker value only when the upper box "
-                "of that face is already filled; otherwise they score as the dice lie.",
+                _("Small Straight"),
+                _("{points} for four faces in a row (1-2-3-4, 2-3-4-5 or 3-4-5-6).").format(
+                    points=SMALL_STRAIGHT_POINTS
+                ),
             ),
         ),
         (
             "row",
             (
-                "Simple",
-                "No Yahtzee bonus and no Joker: an extra Yahtzee scores like any other roll.",
+                _("Large Straight"),
+                _("{points} for five faces in a row.").format(points=LARGE_STRAIGHT_POINTS),
             ),
         ),
-        ("h", "Who starts"),
+        ("row", (_("Yahtzee"), _("{points} for five of a kind.").format(points=YAHTZEE_POINTS))),
+        ("row", (_("Chance"), _("The sum of all five dice, whatever they show."))),
         (
             "p",
-            "With \u201croll for it\u201d, everyone rolls all five dice and the highest total "
-            "starts; tied leaders roll again. Play then goes round the table in seat order. "
-            "Setup can also let the first seat start.",
+            _("Five of a kind is not a Full House, except when it is played as a Joker (below)."),
         ),
-        ("h", "Winning and ties"),
+        ("h", _("The upper bonus")),
         (
             "p",
-            "The game ends when every scorecard is full, and the highest total wins. Tied "
-            "players share the win, unless the tie-breaker is on: then the tied players each "
-            "play one more turn of up to three rolls, and the highest total of the dice wins. "
-            "They go again while they are still tied.",
+            _(
+                "When the six upper boxes add up to {threshold} or more, you earn {bonus} bonus "
+                "points. Three of each face makes exactly {threshold}. Your total is the upper "
+                "boxes, the bonus, the lower boxes and any Yahtzee bonuses. Without Yahtzee "
+                "bonuses the best possible score is {best}."
+            ).format(threshold=UPPER_BONUS_THRESHOLD, bonus=UPPER_BONUS, best=375),
         ),
-        ("h", "Teams"),
+        ("h", _("Extra Yahtzees and the Joker")),
+        (
+            "p",
+            _(
+                "An extra Yahtzee is five of a kind rolled when your Yahtzee box is already "
+                "filled. What happens depends on the rules chosen in setup:"
+            ),
+        ),
         (
             "row",
             (
-                "Shared card",
-                "Partners write in one column. The team takes one place in the turn order and "
-                "its members take its turns in turn: thirteen turns for the team.",
+                _(Variant.OFFICIAL.label),
+                _(
+                    "A bonus of {bonus} if your Yahtzee box holds {yahtzee} (none if it holds "
+                    "0). Then, if the upper box of that face is open, the roll must go there. If "
+                    "not, it is a Joker: score it in any open lower box, where Full House counts "
+                    "{full_house}, Small Straight {small_straight} and Large Straight "
+                    "{large_straight}. If the lower boxes are all filled, write a zero in an "
+                    "open upper box; the bonus still counts. This is the default, from the rule "
+                    "booklet."
+                ).format(
+                    bonus=YAHTZEE_BONUS,
+                    yahtzee=YAHTZEE_POINTS,
+                    full_house=FULL_HOUSE_POINTS,
+                    small_straight=SMALL_STRAIGHT_POINTS,
+                    large_straight=LARGE_STRAIGHT_POINTS,
+                ),
             ),
         ),
         (
             "row",
             (
-                "Combined cards",
-                "Everyone plays their own card, and a team scores the sum of its members' "
-                "totals. Partners do not sit next to each other.",
+                _(Variant.FREE.label),
+                _(
+                    "The same bonus of {bonus}, and the roll may go in any open box. Full House "
+                    "and the straights get their Joker value only when the upper box of that "
+                    "face is already filled; otherwise they score as the dice lie."
+                ).format(bonus=YAHTZEE_BONUS),
             ),
         ),
-        ("h", "A match"),
+        (
+            "row",
+            (
+                _(Variant.SIMPLE.label),
+                _("No Yahtzee bonus and no Joker: an extra Yahtzee scores like any other roll."),
+            ),
+        ),
+        ("h", _("Who starts")),
         (
             "p",
-            f"A match is 1 to {MAX_GAMES} games, like the columns of the score pad. The "
-            "highest total over all the games wins the match. The seats stay as they are, "
-            "and the start is rolled for again each game.",
+            _(
+                "With \u201croll for it\u201d, everyone rolls all five dice and the highest "
+                "total starts; tied leaders roll again. Play then goes round the table in seat "
+                "order. Setup can also let the first seat start."
+            ),
         ),
-        ("h", "Tips from the booklet"),
-        ("li", "Keep pace for the upper bonus: three of each face is all it takes."),
+        ("h", _("Winning and ties")),
+        (
+            "p",
+            _(
+                "The game ends when every scorecard is full, and the highest total wins. Tied "
+                "players share the win, unless the tie-breaker is on: then the tied players "
+                "each play one more turn of up to three rolls, and the highest total of the "
+                "dice wins. They go again while they are still tied."
+            ),
+        ),
+        ("h", _("Teams")),
+        (
+            "row",
+            (
+                _("Shared card"),
+                _(
+                    "Partners write in one column. The team takes one place in the turn order "
+                    "and its members take its turns in turn: thirteen turns for the team."
+                ),
+            ),
+        ),
+        (
+            "row",
+            (
+                _("Combined cards"),
+                _(
+                    "Everyone plays their own card, and a team scores the sum of its members' "
+                    "totals. Partners do not sit next to each other."
+                ),
+            ),
+        ),
+        ("h", _("A match")),
+        (
+            "p",
+            _(
+                "A match is 1 to {games} games, like the columns of the score pad. The highest "
+                "total over all the games wins the match. The seats stay as they are, and the "
+                "start is rolled for again each game."
+            ).format(games=MAX_GAMES),
+        ),
+        ("h", _("Tips from the booklet")),
+        ("li", _("Keep pace for the upper bonus: three of each face is all it takes.")),
         (
             "li",
-            "When nothing fits, put the zero where it costs least: often Ones, or the "
-            "Yahtzee box late in the game.",
+            _(
+                "When nothing fits, put the zero where it costs least: often Ones, or the "
+                "Yahtzee box late in the game."
+            ),
         ),
     ]
 
@@ -206,45 +264,59 @@ def card_text() -> list[Block]:
     return [
         (
             "p",
-            "Each player has a column. An open box shows, in small grey figures, the points "
-            "the dice on the table would score there now (a zero in a paler grey).",
-        ),
-        (
-            "row",
-            (
-                "63 (+6), 40 (-2)",
-                "The upper total, and beside it the pace: how far the upper boxes filled so "
-                "far are ahead (+) or behind (-) of three of each face. Three of each face "
-                f"makes exactly the {UPPER_BONUS_THRESHOLD} the bonus needs, so (+6) is six "
-                "points to spare and (-2) is two points to make up in the boxes still open.",
+            _(
+                "Each player has a column. An open box shows, in small grey figures, the points "
+                "the dice on the table would score there now (a zero in a paler grey)."
             ),
         ),
         (
             "row",
             (
-                "needs 27",
-                "In the bonus row: the points the upper boxes still need to reach "
-                f"{UPPER_BONUS_THRESHOLD} and earn the {UPPER_BONUS}-point bonus. Once it is "
-                f"earned the row shows {UPPER_BONUS}; once it is out of reach, 0.",
+                # Translators: how the card shows an upper total and its pace; keep the
+                # figures, signs and brackets.
+                _("63 (+6), 40 (-2)"),
+                _(
+                    "The upper total, and beside it the pace: how far the upper boxes filled so "
+                    "far are ahead (+) or behind (-) of three of each face. Three of each face "
+                    "makes exactly the {threshold} the bonus needs, so (+6) is six points to "
+                    "spare and (-2) is two points to make up in the boxes still open."
+                ).format(threshold=UPPER_BONUS_THRESHOLD),
             ),
         ),
         (
             "row",
             (
-                "Advice figures",
-                "With the advice overlay on (Settings, Coach), each open box also shows at "
-                "its right the expected final total if you score the dice there now. The "
-                "card's corner names the best move, as the hint says it; when that move is a "
-                "score, its box is in green. When keeping dice and rolling again is better, "
-                "the box worth most if you must score now is in bold. Where a column is too "
-                "narrow for them, the figures are left out.",
+                # Translators: as the card's bonus row shows it while the bonus is not yet
+                # earned (the same words as the card's "needs {points}").
+                _("needs {points}").format(points=27),
+                _(
+                    "In the bonus row: the points the upper boxes still need to reach "
+                    "{threshold} and earn the {bonus}-point bonus. Once it is earned the row "
+                    "shows {bonus}; once it is out of reach, 0."
+                ).format(threshold=UPPER_BONUS_THRESHOLD, bonus=UPPER_BONUS),
+            ),
+        ),
+        (
+            "row",
+            (
+                _("Advice figures"),
+                _(
+                    "With the advice overlay on (Settings, Coach), each open box also shows at "
+                    "its right the expected final total if you score the dice there now. The "
+                    "card's corner names the best move, as the hint says it; when that move is "
+                    "a score, its box is in green. When keeping dice and rolling again is "
+                    "better, the box worth most if you must score now is in bold. Where a "
+                    "column is too narrow for them, the figures are left out."
+                ),
             ),
         ),
     ]
 
 
 #: The grading mark as the table shows it (game.scenes.table.coach), for the example.
-GRADE_EXAMPLE = "Ann: keep 6-6 was 3.4 points better"
+# Translators: an example of the table's grading mark, in the same form as the table's own
+# line ("{name}: {choice} was {cost} points better"), with the name Ann and the move keep 6-6.
+GRADE_EXAMPLE = N_("Ann: keep 6-6 was 3.4 points better")
 
 
 def coach_text(keys: InputMap) -> list[Block]:
@@ -265,50 +337,65 @@ def coach_text(keys: InputMap) -> list[Block]:
     return [
         (
             "p",
-            "The coach knows the best play exactly. Its figures are expected points: your "
-            "average final total over every way the dice could still fall, if you play the "
-            "rest of the game as well as it can be played. A move that is 3.4 points better "
-            "adds 3.4 points to that average; the dice decide the rest.",
-        ),
-        (
-            "row",
-            (
-                f"Hint ({keys.label('hint')})",
-                f"\u201c{best}\u201d: the move the coach would make, and the expected final "
-                "total after it. The lines under it are the next best moves, each with its "
-                f"expected final total and how much less it is: \u201c{other}\u201d.",
+            _(
+                "The coach knows the best play exactly. Its figures are expected points: your "
+                "average final total over every way the dice could still fall, if you play the "
+                "rest of the game as well as it can be played. A move that is 3.4 points "
+                "better adds 3.4 points to that average; the dice decide the rest."
             ),
         ),
         (
             "row",
             (
-                "Grading",
-                f"\u201c{GRADE_EXAMPLE}\u201d: with live grading on, a move that gives away "
-                "more than your threshold is marked under the player's name with the better "
-                "move and how many expected points it would have kept. The mark goes when "
-                "that player's moment is over.",
+                # Translators: {key} is the name of the hint's key.
+                _("Hint ({key})").format(key=keys.label("hint")),
+                # Translators: {best} and {other} are the coach's own lines, quoted.
+                _(
+                    "\u201c{best}\u201d: the move the coach would make, and the expected final "
+                    "total after it. The lines under it are the next best moves, each with its "
+                    "expected final total and how much less it is: \u201c{other}\u201d."
+                ).format(best=best, other=other),
             ),
         ),
         (
             "row",
             (
-                "Big mistakes",
-                "With \u201cAsk before big mistakes\u201d on, a move that gives away more "
-                f"than that threshold asks first: \u201c{question}\u201d",
+                _("Grading"),
+                _(
+                    "\u201c{example}\u201d: with live grading on, a move that gives away more "
+                    "than your threshold is marked under the player's name with the better move "
+                    "and how many expected points it would have kept. The mark goes when that "
+                    "player's moment is over."
+                ).format(example=_(GRADE_EXAMPLE)),
             ),
         ),
         (
             "row",
             (
-                "CPU reasons",
-                f"\u201c{keep}\u201d names the boxes the kept dice help. \u201c{score}\u201d "
-                "says what a choice gains over the next best; when a CPU plays a worse move, "
-                "the line says which move was better and by how much.",
+                _("Big mistakes"),
+                # Translators: "Ask before big mistakes" is the name of a setting; {question}
+                # is the coach's question, quoted.
+                _(
+                    "With \u201cAsk before big mistakes\u201d on, a move that gives away more "
+                    "than that threshold asks first: \u201c{question}\u201d"
+                ).format(question=question),
+            ),
+        ),
+        (
+            "row",
+            (
+                _("CPU reasons"),
+                # Translators: {keep} and {score} are two of a CPU's reasons, quoted.
+                _(
+                    "\u201c{keep}\u201d names the boxes the kept dice help. \u201c{score}\u201d "
+                    "says what a choice gains over the next best; when a CPU plays a worse "
+                    "move, the line says which move was better and by how much."
+                ).format(keep=keep, score=score),
             ),
         ),
         (
             "p",
-            "Using hints or undo marks your game as assisted in the results and records.",
+            _("Using hints or undo marks your game as assisted in the results and records."),
         ),
     ]
 
@@ -316,13 +403,13 @@ def coach_text(keys: InputMap) -> list[Block]:
 def help_text(keys: InputMap) -> list[Block]:
     """The whole help, part by part."""
     return [
-        ("part", "How to play"),
+        ("part", _(CONTENTS[0])),
         *rules_text(),
-        ("part", "Reading the card"),
+        ("part", _(CONTENTS[2])),
         *card_text(),
-        ("part", "The coach"),
+        ("part", _(CONTENTS[3])),
         *coach_text(keys),
-        ("part", "Controls"),
+        ("part", _(CONTENTS[4])),
         *controls_text(keys),
     ]
 
@@ -330,36 +417,66 @@ def help_text(keys: InputMap) -> list[Block]:
 def controls_text(keys: InputMap) -> list[Block]:
     """The keys, read from the player's key map so remapped keys show as they are."""
     k = keys.label
+    # Translators: a range of keys, as "1 to 5"; {first} and {last} are key names.
+    key_range = _("{first} to {last}")
+    # Translators: keys for moving up and down, then the key that chooses; key names.
+    up_down_confirm = _("{up} / {down}, {confirm}")
     return [
-        ("h", "At the table"),
-        ("row", (k("roll"), "Roll the dice (also the start roll and the tie-breaker)")),
+        ("h", _("At the table")),
+        ("row", (k("roll"), _("Roll the dice (also the start roll and the tie-breaker)"))),
         (
             "row",
-            (f"{k('hold_1')} to {k('hold_5')}", "Hold or release a die; or click the die"),
+            (
+                key_range.format(first=k("hold_1"), last=k("hold_5")),
+                _("Hold or release a die; or click the die"),
+            ),
         ),
         (
             "row",
             (
-                f"{k('up')} / {k('down')}, {k('confirm')}",
-                "Choose a box and score it; or click the box",
+                up_down_confirm.format(up=k("up"), down=k("down"), confirm=k("confirm")),
+                _("Choose a box and score it; or click the box"),
             ),
         ),
-        ("row", ("A letter", "Jump to a box by its first letter (Shift+F, Shift+S ...)")),
-        ("row", (k("hint"), "A hint: the best move now")),
-        ("row", (k("undo"), "Undo your last hold or score (never a roll)")),
-        ("row", (k("pause"), "Pause menu: settings, help, quit")),
-        ("row", (k("skip_cpu"), "Skip to the end of a CPU turn")),
-        ("row", (k("speed_cpu"), "CPU turns fast")),
-        ("row", (k("key_hints"), "Show or hide the key hints")),
-        ("row", (k("fullscreen"), "Full screen on or off")),
-        ("row", (k("help"), "These rules and help")),
-        ("h", "In the menus"),
-        ("row", (f"{k('up')} / {k('down')}, Tab", "Move the focus")),
-        ("row", (f"{k('left')} / {k('right')}", "Change a value")),
-        ("row", (k("confirm"), "Choose")),
-        ("row", (k("pause"), "Back")),
-        ("row", ("1 to 5", "In this help: jump to a part of the contents")),
-        ("p", "Everything works with the mouse too: hover to focus, click to choose."),
+        (
+            "row",
+            (_("A letter"), _("Jump to a box by its first letter (Shift+F, Shift+S ...)")),
+        ),
+        ("row", (k("hint"), _("A hint: the best move now"))),
+        ("row", (k("undo"), _("Undo your last hold or score (never a roll)"))),
+        ("row", (k("pause"), _("Pause menu: settings, help, quit"))),
+        ("row", (k("skip_cpu"), _("Skip to the end of a CPU turn"))),
+        ("row", (k("speed_cpu"), _("CPU turns fast"))),
+        ("row", (k("key_hints"), _("Show or hide the key hints"))),
+        ("row", (k("fullscreen"), _("Full screen on or off"))),
+        ("row", (k("help"), _("These rules and help"))),
+        ("h", _("In the menus")),
+        (
+            "row",
+            (
+                # Translators: {up} and {down} are key names; Tab is the Tab key.
+                _("{up} / {down}, Tab").format(up=k("up"), down=k("down")),
+                _("Move the focus"),
+            ),
+        ),
+        (
+            "row",
+            (
+                # Translators: {left} and {right} are key names.
+                _("{left} / {right}").format(left=k("left"), right=k("right")),
+                _("Change a value"),
+            ),
+        ),
+        ("row", (k("confirm"), _("Choose"))),
+        ("row", (k("pause"), _("Back"))),
+        (
+            "row",
+            (
+                key_range.format(first="1", last="5"),
+                _("In this help: jump to a part of the contents"),
+            ),
+        ),
+        ("p", _("Everything works with the mouse too: hover to focus, click to choose.")),
     ]
 
 
@@ -377,7 +494,9 @@ class HelpScene(Scene):
         super().__init__(ctx)
         self.felt = FeltBackground()
         self.scroll = ScrollView()
-        self.back = Button("Back", self.close, primary=True, hint=lambda: ctx.input.label("back"))
+        self.back = Button(
+            _("Back"), self.close, primary=True, hint=lambda: ctx.input.label("back")
+        )
         self.size = (0, 0)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.title: tuple[pygame.Surface, pygame.Rect] | None = None
@@ -465,7 +584,7 @@ class HelpScene(Scene):
         theme, fonts = self.ctx.theme, self.ctx.fonts
         unit = layout_unit(size, REFERENCE)
         margin = max(8, round(20 * unit))
-        title = title_image(fonts, theme, "Rules & help", unit)
+        title = title_image(fonts, theme, _("Rules & help"), unit)
         self.title = (title, title.get_rect(midtop=(w // 2, margin)))
         button_h = max(30, round(48 * unit))
         button_w = min(w - 2 * margin, round(220 * unit))
@@ -492,11 +611,12 @@ class HelpScene(Scene):
         theme, fonts = self.ctx.theme, self.ctx.fonts
         line = round(body.get_linesize() * 1.25)
         head = fonts.get(self.body_px * 1.15, bold=True)
-        self.items.append((head.render("Contents", True, theme.accent_dark), 0, 0))
+        self.items.append((head.render(_("Contents"), True, theme.accent_dark), 0, 0))
         y = head.get_linesize() + line // 4
         key_w = body.size("8  ")[0]
         self.links = []
-        for number, target in enumerate(CONTENTS, 1):
+        for number, entry in enumerate(CONTENTS, 1):
+            target = _(entry)
             text = ellipsize(body, target, width - key_w)
             self.items.append((body.render(str(number), True, theme.text_dim), 0, y))
             self.items.append((body.render(text, True, theme.accent_dark), key_w, y))
@@ -582,7 +702,7 @@ class HelpScene(Scene):
         view = self.scroll.viewport
         offset = self.scroll.offset
         with clipped(surface, view):
-            for rect, _ in self.rules:
+            for rect, _y in self.rules:
                 moved = self.scroll.to_screen(rect)
                 if moved.colliderect(view):
                     pygame.draw.rect(surface, theme.panel_edge, moved)

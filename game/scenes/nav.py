@@ -33,8 +33,8 @@ class Question:
     text: str
     on_yes: Callable[[], None]
     on_no: Callable[[], None] | None = None
-    yes_label: str = "Yes"
-    no_label: str = "No"
+    yes_label: str = ""  # "": Yes, in the language in use when the question is shown
+    no_label: str = ""  # "": No
     detail: str = ""  # a second, smaller line
     focus_yes: bool = True  # False where Yes loses something: Enter then answers No
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import N_, _
 from game.rules import Phase
 from game.scenes.base import Scene
 from game.scenes.nav import Question
@@ -31,6 +32,8 @@ if TYPE_CHECKING:
     from game.scenes.context import Context
 
 PANEL_WIDTH = 420  # px at unit scale
+# The buttons' labels, translated at each layout: Settings may change the language meanwhile.
+LABELS = (N_("Resume"), N_("Settings"), N_("Rules & help"), N_("Quit to title"))
 
 
 class PauseScene(Scene):
@@ -41,14 +44,14 @@ class PauseScene(Scene):
         self.session = session
         self.buttons = [
             Button(
-                "Resume",
+                _(LABELS[0]),
                 self.resume_game,
                 primary=True,
                 hint=lambda: ctx.input.label("pause"),
             ),
-            Button("Settings", lambda: self.ctx.nav.settings(), hint="S"),
-            Button("Rules & help", lambda: self.ctx.nav.help(), hint="H"),
-            Button("Quit to title", self.quit_to_title, hint="Q"),
+            Button(_(LABELS[1]), lambda: self.ctx.nav.settings(), hint="S"),
+            Button(_(LABELS[2]), lambda: self.ctx.nav.help(), hint="H"),
+            Button(_(LABELS[3]), self.quit_to_title, hint="Q"),
         ]
         self.shortcuts = {"r": 0, "s": 1, "h": 2, "q": 3}
         self.ring = FocusRing(self.buttons)
@@ -76,15 +79,17 @@ class PauseScene(Scene):
             return
         self.ctx.nav.confirm(
             Question(
-                "Quit to the title?",
+                _("Quit to the title?"),
                 leave,
-                yes_label="Quit",
-                no_label="Keep playing",
+                yes_label=_("Quit"),
+                no_label=_("Keep playing"),
                 detail=(
-                    "Your last moves could not be saved: the disk refused them. If you quit, "
-                    "Continue goes back to the last move that was saved."
+                    _(
+                        "Your last moves could not be saved: the disk refused them. If you "
+                        "quit, Continue goes back to the last move that was saved."
+                    )
                     if self.ctx.unsaved
-                    else "Your game is saved; you can continue it from the title."
+                    else _("Your game is saved; you can continue it from the title.")
                 ),
             )
         )
@@ -118,9 +123,11 @@ class PauseScene(Scene):
         width = min(round(PANEL_WIDTH * unit), w - 16)
         button_h = max(28, round(52 * unit))
         gap = round(14 * unit)
+        for button, label in zip(self.buttons, LABELS, strict=True):
+            button.label = _(label)
         title_font = fonts.get(44 * unit, bold=True)
         info_font = fonts.get(20 * unit)
-        title = title_font.render("Paused", True, theme.text)
+        title = title_font.render(_("Paused"), True, theme.text)
         info = info_font.render(
             ellipsize(info_font, self._describe(), width - 2 * pad), True, theme.text_dim
         )
@@ -145,11 +152,14 @@ class PauseScene(Scene):
 
     def _describe(self) -> str:
         config = self.session.config
-        parts = [f"{config.variant.label} rules"]
-        if config.games > 1:
-            game = min(self.session.state.game_index + 1, config.games)
-            parts.insert(0, f"Game {game} of {config.games}")
-        return " \u00b7 ".join(parts)
+        variant = _(config.variant.label)
+        if config.games == 1:
+            # Translators: {variant} is the rule variant's name (Official, Free, Simple).
+            return _("{variant} rules").format(variant=variant)
+        game = min(self.session.state.game_index + 1, config.games)
+        return _("Game {game} of {games} \u00b7 {variant} rules").format(
+            game=game, games=config.games, variant=variant
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.ctx.theme

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.scenes.base import Scene
 from game.ui.forms import TextField
 from game.ui.input import Intent, is_back, is_confirm, is_press
@@ -39,7 +40,7 @@ class ProfileNameScene(Scene):
         title: str,
         initial: str,
         on_done: Callable[[str], str | None],
-        ok_label: str = "Save",
+        ok_label: str = "",  # "": Save
     ) -> None:
         super().__init__(ctx)
         self.title = title
@@ -49,13 +50,13 @@ class ProfileNameScene(Scene):
             lambda: self.name,
             self._set_name,
             max_length=24,
-            placeholder="Name",
+            placeholder=_("Name"),
             key="name",
             can_draw=ctx.fonts.can_draw,
         )
         self.field.selected = bool(initial)
-        self.ok = Button(ok_label, self.submit, primary=True, hint="Enter")
-        self.cancel = Button("Cancel", self.close, hint="Esc")
+        self.ok = Button(ok_label or _("Save"), self.submit, primary=True, hint="Enter")
+        self.cancel = Button(_("Cancel"), self.close, hint="Esc")
         self.ring = FocusRing([self.ok, self.cancel])
         self.error = ""
         self.panel = pygame.Rect(0, 0, 0, 0)

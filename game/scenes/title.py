@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import N_, _
 from game.match.resume import has_saved_game, load_saved_session
 from game.scenes.base import Scene
 from game.scenes.nav import Question
@@ -33,7 +34,18 @@ if TYPE_CHECKING:
 GAME_NAME = "YAHTZEE"
 MARGIN_REFERENCE = (1100, 800)  # px: the window the margin is designed at
 BUTTON_REFERENCE = (800, 900)  # px: the window the menu buttons are designed at
-TAGLINE = "T A B L E"
+# Translators: the title's tagline under YAHTZEE, spaced out letter by letter.
+TAGLINE = N_("T A B L E")
+# The menu's labels, translated at each layout: Settings may change the language meanwhile.
+LABELS = (
+    N_("New game"),
+    N_("Continue"),
+    N_("Settings"),
+    N_("Rules & help"),
+    N_("Statistics"),
+    N_("History"),
+    N_("Quit"),
+)
 # Five fives: a Yahtzee. (face, angle in degrees, x as a share of the row, lift in die sizes)
 DECOR_DICE = (
     (5, 14.0, -2.1, 0.22),
@@ -60,14 +72,18 @@ def _mix(a: tuple[int, int, int], b: tuple[int, int, int], k: float) -> tuple[in
 class TitleScene(Scene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
+        actions = (
+            (self.new_game, "N"),
+            (self.continue_game, "C"),
+            (lambda: self.ctx.nav.settings(), "S"),
+            (lambda: self.ctx.nav.help(), "R"),
+            (self.open_statistics, "T"),
+            (self.open_history, "H"),
+            (self.quit, "Q"),
+        )
         self.buttons = [
-            Button("New game", self.new_game, primary=True, hint="N"),
-            Button("Continue", self.continue_game, hint="C"),
-            Button("Settings", lambda: self.ctx.nav.settings(), hint="S"),
-            Button("Rules & help", lambda: self.ctx.nav.help(), hint="R"),
-            Button("Statistics", self.open_statistics, hint="T"),
-            Button("History", self.open_history, hint="H"),
-            Button("Quit", self.quit, hint="Q"),
+            Button(_(label), action, primary=i == 0, hint=hint)
+            for i, (label, (action, hint)) in enumerate(zip(LABELS, actions, strict=True))
         ]
         self.continue_button = self.buttons[1]
         self.ring = FocusRing(self.buttons)
@@ -121,7 +137,7 @@ class TitleScene(Scene):
 
     def ask_quit(self) -> None:
         self.ctx.nav.confirm(
-            Question("Quit the game?", self.quit, yes_label="Quit", focus_yes=False)
+            Question(_("Quit the game?"), self.quit, yes_label=_("Quit"), focus_yes=False)
         )
 
     # ----------------------------------------------------------------- input
@@ -142,6 +158,8 @@ class TitleScene(Scene):
         self.size = size
         w, h = size
         theme, fonts = self.ctx.theme, self.ctx.fonts
+        for button, label in zip(self.buttons, LABELS, strict=True):
+            button.label = _(label)
         margin = max(8, round(20 * layout_unit(size, MARGIN_REFERENCE, least=0.0)))
         # Buttons follow the narrower side, so a tall window gets full-size buttons too.
         unit = layout_unit(size, BUTTON_REFERENCE, least=0.55)
@@ -187,14 +205,23 @@ class TitleScene(Scene):
         self._background = background
 
         inp = self.ctx.input
-        text = (
-            f"{inp.label('up')}/{inp.label('down')} choose    {inp.label('confirm')} select    "
-            f"{inp.label('help')} help    {inp.label('fullscreen')} full screen"
+        # Translators: the title's footer; {up}, {down}, {confirm}, {help} and
+        # {fullscreen} are key names. Keep the wide gaps between the four hints.
+        text = _(
+            "{up}/{down} choose    {confirm} select    {help} help    {fullscreen} full screen"
+        ).format(
+            up=inp.label("up"),
+            down=inp.label("down"),
+            confirm=inp.label("confirm"),
+            help=inp.label("help"),
+            fullscreen=inp.label("fullscreen"),
         )
         ink = theme.panel_alt if theme.high_contrast else _mix(theme.felt, theme.panel, 0.55)
         image = footer_font.render(text, True, ink)
         if image.get_width() > w - 2 * margin:  # a narrow window: the essentials only
-            image = footer_font.render(f"{inp.label('confirm')} select", True, ink)
+            # Translators: the title's footer in a narrow window; {confirm} is a key name.
+            text = _("{confirm} select").format(confirm=inp.label("confirm"))
+            image = footer_font.render(text, True, ink)
         self._footer = (image, image.get_rect(midbottom=(w // 2, h - margin // 2)))
 
     def _draw_header(
@@ -227,7 +254,7 @@ class TitleScene(Scene):
         surface.blit(name, rect)
 
         # A rule either side of the tagline, like a printed score pad's header.
-        tagline = tag_font.render(TAGLINE, True, theme.focus)
+        tagline = tag_font.render(_(TAGLINE), True, theme.focus)
         trect = tagline.get_rect(midtop=(cx, rect.bottom + round(tagline.get_height() * 0.25)))
         surface.blit(tagline, trect)
         line_w = max(2, tagline.get_height() // 10)
