@@ -23,7 +23,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _, ngettext
 from game.match.replay import ReplaySession
+from game.rules import Variant
 from game.scenes.base import Scene
 from game.ui.celebration import GOLD
 from game.ui.input import Intent, is_back, is_confirm, is_press, menu_letter
@@ -47,10 +49,21 @@ DOUBLE_CLICK = 0.4  # s: a second click on the same row within this opens its re
 BODY_TEXT = (30, 32)
 
 
+def variant_name(value: str) -> str:
+    """A variant's name as the player reads it, from its stored id ("official")."""
+    try:
+        return _(Variant(value).label)
+    except ValueError:  # a variant this version does not know: its id is all there is
+        return value
+
+
 def describe_rules(summary: HistorySummary) -> str:
     """'Official rules, 1 game' / 'Free rules, match of 3'."""
-    rules = f"{summary.variant.capitalize()} rules"
-    return f"{rules}, 1 game" if summary.games == 1 else f"{rules}, match of {summary.games}"
+    # Translators: {variant} is the rules' name (Official, Free, Simple, Yatzy); the plural
+    # form is for a match of {games} games.
+    return ngettext(
+        "{variant} rules, {games} game", "{variant} rules, match of {games}", summary.games
+    ).format(variant=variant_name(summary.variant), games=summary.games)
 
 
 def describe_date(summary: HistorySummary) -> str:
@@ -60,12 +73,19 @@ def describe_date(summary: HistorySummary) -> str:
 def results_line(summary: HistorySummary) -> list[tuple[str, bool]]:
     """(text, won) pieces: each player with a total, or the players then the team totals."""
     if len(summary.totals) == len(summary.players):
+        # Translators: a player and their total in the history's list, as "Ann 231".
         return [
-            (f"{name} {total}", i in summary.winners)
+            (_("{name} {points}").format(name=name, points=total), i in summary.winners)
             for i, (name, total) in enumerate(zip(summary.players, summary.totals, strict=True))
         ]
-    teams = [(f"team {i + 1}: {t}", i in summary.winners) for i, t in enumerate(summary.totals)]
-    return [(", ".join(summary.players) + " -", False), *teams]
+    teams = [
+        (_("team {number}: {points}").format(number=i + 1, points=t), i in summary.winners)
+        for i, t in enumerate(summary.totals)
+    ]
+    # Translators: the players of a team game before the teams' totals; {players} is
+    # their names, separated by commas.
+    players = _("{players} -").format(players=", ".join(summary.players))
+    return [(players, False), *teams]
 
 
 def draw_star(surface: pygame.Surface, centre: tuple[int, int], radius: int, colour) -> None:
@@ -88,10 +108,10 @@ class HistoryScene(Scene):
         self.limit = PAGE
         self.selected = 0
         self.scroll = ScrollView()
-        self.replay_button = Button("Replay", self.open_replay, primary=True, hint="Enter")
-        self.review_button = Button("Review", self.open_review, hint="R")
-        self.more_button = Button("Older games", self.load_more, hint="O")
-        self.back = Button("Back", self.close, hint=lambda: ctx.input.label("back"))
+        self.replay_button = Button(_("Replay"), self.open_replay, primary=True, hint="Enter")
+        self.review_button = Button(_("Review"), self.open_review, hint="R")
+        self.more_button = Button(_("Older games"), self.load_more, hint="O")
+        self.back = Button(_("Back"), self.close, hint=lambda: ctx.input.label("back"))
         self.ring = FocusRing()
         self.size = (0, 0)
         self.felt = FeltBackground()
@@ -243,7 +263,7 @@ class HistoryScene(Scene):
         if not view.collidepoint(pos):
             return None
         y = pos[1] - view.top + self.scroll.offset
-        for i, (rect, _) in enumerate(self.rows):
+        for i, (rect, _items) in enumerate(self.rows):
             if rect.top <= y < rect.bottom:
                 return i
         return None
@@ -255,15 +275,21 @@ class HistoryScene(Scene):
         theme, fonts = self.ctx.theme, self.ctx.fonts
         self.felt.fit(size, theme)
         unit, margin, gap = menu_scale(size)
-        title = title_image(fonts, theme, "History", unit)
+        title = title_image(fonts, theme, _("History"), unit)
         title_rect = title.get_rect(topleft=(margin, margin))
         count = len(self.games)
-        note = (
-            "No finished games yet"
-            if not count
-            else f"{count}{'+' if self.more else ''} finished game{'s' if count != 1 else ''}, "
-            "newest first"
-        )
+        if not count:
+            note = _("No finished games yet")
+        elif self.more:  # more games than are read yet: "50+"
+            note = ngettext(
+                "{count}+ finished game, newest first",
+                "{count}+ finished games, newest first",
+                count,
+            ).format(count=count)
+        else:
+            note = ngettext(
+                "{count} finished game, newest first", "{count} finished games, newest first", count
+            ).format(count=count)
         sub = fonts.get(max(13, 20 * unit)).render(note, True, theme.panel_alt)
         self.title = [(title, title_rect), (sub, sub.get_rect(topleft=(margin, title_rect.bottom)))]
 
@@ -307,7 +333,7 @@ class HistoryScene(Scene):
             rules = small.render(describe_rules(summary), True, theme.text_dim)
             items.append((rules, (x, top + (date.get_height() - rules.get_height()) // 2)))
             if summary.assisted:
-                tag = small.render("assisted", True, theme.text_on_accent)
+                tag = small.render(_("assisted"), True, theme.text_on_accent)
                 items.append((self._tag(tag), (width - tag.get_width() - line, top)))
             stars = []
             x, y2 = inset, top + round(line * 1.2)
@@ -340,9 +366,9 @@ class HistoryScene(Scene):
 
     def _lay_empty(self, view: pygame.Rect, px: float) -> None:
         theme, fonts = self.ctx.theme, self.ctx.fonts
-        head = fonts.get(px * 1.6, bold=True).render("No games yet", True, theme.text)
+        head = fonts.get(px * 1.6, bold=True).render(_("No games yet"), True, theme.text)
         text = fonts.get(px).render(
-            "Finished games appear here, ready to replay or review.", True, theme.text_dim
+            _("Finished games appear here, ready to replay or review."), True, theme.text_dim
         )
         y = view.centery - head.get_height()
         self.empty = [

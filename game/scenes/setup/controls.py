@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.match.seats import LEVELS, PERSON
+from game.i18n import N_, _, ngettext
+from game.match.seats import PERSON
 from game.rules import StartOrder, TeamMode
 from game.rules.config import MAX_NAME_LENGTH
 from game.scenes.setup.seats import (
@@ -25,30 +26,41 @@ from game.ui.rule_words import VARIANT_HELP
 if TYPE_CHECKING:
     from game.ui.theme import Theme
 
-KIND_LABELS = {PERSON: "Person", **{level: f"CPU {level.title()}" for level in LEVELS}}
+# The words of every choice: marked here, translated where they are shown.
+# Translators: who plays a seat, as the setup's value cycler shows it.
+KIND_LABELS = {
+    PERSON: N_("Person"),
+    "beginner": N_("CPU Beginner"),
+    "easy": N_("CPU Easy"),
+    "medium": N_("CPU Medium"),
+    "hard": N_("CPU Hard"),
+    "expert": N_("CPU Expert"),
+    "champion": N_("CPU Champion"),
+}
 KIND_HELP = {
-    PERSON: "A person at this computer takes this seat's turns.",
-    "beginner": "CPU Beginner: plays loosely and often misses the best box.",
-    "easy": "CPU Easy: a casual player.",
-    "medium": "CPU Medium: a sound, steady player.",
-    "hard": "CPU Hard: a strong player who keeps pace for the bonus.",
-    "expert": "CPU Expert: plays the best odds of every roll.",
-    "champion": "CPU Champion: plays to win, taking risks when behind and playing safe ahead.",
+    PERSON: N_("A person at this computer takes this seat's turns."),
+    "beginner": N_("CPU Beginner: plays loosely and often misses the best box."),
+    "easy": N_("CPU Easy: a casual player."),
+    "medium": N_("CPU Medium: a sound, steady player."),
+    "hard": N_("CPU Hard: a strong player who keeps pace for the bonus."),
+    "expert": N_("CPU Expert: plays the best odds of every roll."),
+    "champion": N_("CPU Champion: plays to win, taking risks when behind and playing safe ahead."),
 }
 TEAM_MODE_LABELS = {
-    TeamMode.OFF: "Off",
-    TeamMode.SHARED: "Shared card",
-    TeamMode.COMBINED: "Combined cards",
+    # Translators: teams are off.
+    TeamMode.OFF: N_("Off"),
+    TeamMode.SHARED: N_("Shared card"),
+    TeamMode.COMBINED: N_("Combined cards"),
 }
 TEAM_MODE_HELP = {
-    TeamMode.OFF: "Everyone plays for themselves.",
-    TeamMode.SHARED: "Shared card: partners write in one column and take its turns in turn.",
-    TeamMode.COMBINED: "Combined cards: everyone plays a card; a team scores its members' sum.",
+    TeamMode.OFF: N_("Everyone plays for themselves."),
+    TeamMode.SHARED: N_("Shared card: partners write in one column and take its turns in turn."),
+    TeamMode.COMBINED: N_("Combined cards: everyone plays a card; a team scores its members' sum."),
 }
-START_LABELS = {StartOrder.ROLL_OFF: "Roll for it", StartOrder.SEATED: "As seated"}
+START_LABELS = {StartOrder.ROLL_OFF: N_("Roll for it"), StartOrder.SEATED: N_("As seated")}
 START_HELP = {
-    StartOrder.ROLL_OFF: "Everyone rolls all five dice; the highest total goes first.",
-    StartOrder.SEATED: "The first seat goes first, then round the table.",
+    StartOrder.ROLL_OFF: N_("Everyone rolls all five dice; the highest total goes first."),
+    StartOrder.SEATED: N_("The first seat goes first, then round the table."),
 }
 
 
@@ -57,52 +69,61 @@ def colour_name(theme: Theme, index: int) -> str:
     return theme.player_name(index)
 
 
+def _remove_help(name: str) -> str:
+    if not name:
+        return _("Remove this seat from the table.")
+    return _("Remove {name} from the table.").format(name=name)
+
+
 def option_controls(draft: MatchDraft, set_team_mode: Callable[[int], None]) -> list[Cycler]:
     """The rules of the match, one value cycler each; the team mode is set through
     `set_team_mode(index)`, as the seat rows change with it."""
     return [
         Cycler(
-            lambda: draft.variant.label,
+            lambda: _(draft.variant.label),
             draft.step_variant,
-            label="Rules",
-            help=lambda: VARIANT_HELP[draft.variant],
+            label=_("Rules"),
+            help=lambda: _(VARIANT_HELP[draft.variant]),
             key="variant",
         ),
         Cycler(
-            lambda: "1 game" if draft.games == 1 else f"{draft.games} games",
-            draft.step_games,
-            label="Match",
-            help=lambda: (
-                "One game; the highest total wins."
-                if draft.games == 1
-                else f"{draft.games} games; the highest total over all of them wins."
+            lambda: ngettext("{count} game", "{count} games", draft.games).format(
+                count=draft.games
             ),
+            draft.step_games,
+            label=_("Match"),
+            help=lambda: ngettext(
+                "One game; the highest total wins.",
+                "{count} games; the highest total over all of them wins.",
+                draft.games,
+            ).format(count=draft.games),
             key="games",
         ),
         Cycler(
-            lambda: TEAM_MODE_LABELS[draft.team_mode],
+            lambda: _(TEAM_MODE_LABELS[draft.team_mode]),
             lambda step: set_team_mode(
                 (TEAM_MODES.index(draft.team_mode) + step) % len(TEAM_MODES)
             ),
-            label="Teams",
-            help=lambda: TEAM_MODE_HELP[draft.team_mode],
+            label=_("Teams"),
+            help=lambda: _(TEAM_MODE_HELP[draft.team_mode]),
             key="teams",
         ),
         Cycler(
-            lambda: START_LABELS[draft.start],
+            lambda: _(START_LABELS[draft.start]),
             draft.step_start,
-            label="First turn",
-            help=lambda: START_HELP[draft.start],
+            label=_("First turn"),
+            help=lambda: _(START_HELP[draft.start]),
             key="start_order",
         ),
         Cycler(
-            lambda: "On" if draft.tie_breaker else "Off",
+            # Translators: the tie-breaker is on or off.
+            lambda: _("On") if draft.tie_breaker else _("Off"),
             draft.step_tie_breaker,
-            label="Tie-breaker",
+            label=_("Tie-breaker"),
             help=lambda: (
-                "Tied leaders each play one more turn; the highest dice total wins."
+                _("Tied leaders each play one more turn; the highest dice total wins.")
                 if draft.tie_breaker
-                else "Tied leaders share the win."
+                else _("Tied leaders share the win.")
             ),
             key="tie_breaker",
         ),
@@ -126,23 +147,25 @@ def seat_controls(
             lambda: seat.name,
             lambda text: setattr(seat, "name", text),
             max_length=MAX_NAME_LENGTH,
-            placeholder="Name",
-            help=f"Type a name (up to {MAX_NAME_LENGTH} letters); Backspace deletes. "
-            "A person's games are recorded under their name (Statistics).",
+            placeholder=_("Name"),
+            help=_(
+                "Type a name (up to {count} letters); Backspace deletes. A person's games are "
+                "recorded under their name (Statistics)."
+            ).format(count=MAX_NAME_LENGTH),
             key=("name", index),
             can_draw=can_draw,
         ),
         Cycler(
-            lambda: KIND_LABELS[seat.kind],
+            lambda: _(KIND_LABELS[seat.kind]),
             lambda step: step_kind(seat, step),
-            help=lambda: KIND_HELP[seat.kind],
+            help=lambda: _(KIND_HELP[seat.kind]),
             key=("kind", index),
         ),
         Cycler(
             lambda: colour_name(theme(), seat.colour),
             lambda step: step_colour(seats, index, step),
             swatch=lambda: theme().player(seat.colour),
-            help="The seat's colour on the table and the scorecard.",
+            help=_("The seat's colour on the table and the scorecard."),
             key=("colour", index),
         ),
     ]
@@ -151,18 +174,18 @@ def seat_controls(
             Cycler(
                 lambda: TEAM_LETTERS[seat.team % len(TEAM_LETTERS)],
                 lambda step: step_team(seats, index, step),
-                help="Partners share a team letter.",
+                help=_("Partners share a team letter."),
                 key=("team", index),
             )
         )
     if len(seats) > 1:
         row.append(
             FormButton(
-                "Remove",
+                _("Remove"),
                 lambda: remove_seat(index),
                 icon="cross",
                 key=("remove", index),
-                help=lambda: f"Remove {seat.name.strip() or 'this seat'} from the table.",
+                help=lambda: _remove_help(seat.name.strip()),
             )
         )
     return row

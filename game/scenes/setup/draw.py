@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from game.i18n import _
 from game.rules.config import MAX_PLAYERS
 from game.scenes.setup.layout import SetupLayout
 from game.scenes.setup.seats import SeatDraft
@@ -39,13 +40,15 @@ def draw_setup(
     for panel in layout.panels:
         draw_panel(surface, theme, panel)
     head = fonts.get(fitted_px(fonts, layout.players_label.height * 0.9), bold=True)
-    label = head.render(f"Players  {len(seats)}/{MAX_PLAYERS}", True, theme.text)
+    # Translators: the seats panel's title: how many seats of the most the table has.
+    title = _("Players  {count}/{most}").format(count=len(seats), most=MAX_PLAYERS)
+    label = head.render(title, True, theme.text)
     surface.blit(label, label.get_rect(bottomleft=layout.players_label.bottomleft))
     # Column titles sit right of the panel title when they would collide with it.
     for image, rect in layout.column_heads:
         if rect.left > layout.players_label.left + label.get_width() + 8:
             surface.blit(image, rect)
-    rules = head.render("Rules of the match", True, theme.text)
+    rules = head.render(_("Rules of the match"), True, theme.text)
     surface.blit(rules, rules.get_rect(bottomleft=layout.rules_label.bottomleft))
     for i, (rect, seat) in enumerate(zip(layout.seat_rows, seats, strict=True)):
         _draw_badge(surface, theme, fonts, rect, i, seat.colour)
@@ -79,7 +82,8 @@ def _draw_profile_badge(
     dot on the corner when the name leaves no room."""
     rect = field.rect
     font = fonts.get(fitted_px(fonts, rect.height * 0.34), bold=True)
-    label = font.render("profile", True, theme.text_on_accent)
+    # Translators: a small badge on a name that has a player profile (Statistics).
+    label = font.render(_("profile"), True, theme.text_on_accent)
     pill = label.get_rect().inflate(label.get_height(), max(2, label.get_height() // 4))
     pill.midright = (rect.right - max(4, rect.height // 5), rect.centery)
     name_font = fonts.get(fitted_px(fonts, rect.height * 0.5))

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import N_, _
 from game.rules.config import MAX_PLAYERS
 from game.ui.fonts import Fonts
 from game.ui.layout import layout_unit
@@ -19,7 +20,8 @@ from game.ui.theme import Theme
 
 ROW_SHARE_GAP = 0.22  # gap between rows, of a row's height
 SEAT_WEIGHTS = {"name": 3.0, "kind": 2.9, "colour": 2.6, "team": 1.3}  # "remove" is square
-COLUMN_TITLES = {"kind": "Plays", "colour": "Colour", "team": "Team"}
+# Translators: the titles over a seat's columns: who plays it, its colour, its team.
+COLUMN_TITLES = {"kind": N_("Plays"), "colour": N_("Colour"), "team": N_("Team")}
 MENU_REFERENCE = (900, 800)  # px: the window the setup's text sizes are designed at
 
 Image = tuple[pygame.Surface, pygame.Rect]
@@ -67,7 +69,7 @@ def setup_layout(
     side = w >= 1.3 * h and w >= 960 * max(1.0, fonts.text_scale)
 
     # The title at the top, the buttons (with the status line between them) at the foot.
-    title = title_image(fonts, theme, "New game", unit)
+    title = title_image(fonts, theme, _("New game"), unit)
     title_rect = title.get_rect(topleft=(margin + pad, margin))
     button_h = max(30, round(50 * unit))
     button_w = min(round(220 * unit), (w - 2 * margin - gap) // 2)
@@ -128,7 +130,7 @@ def setup_layout(
     weights = [SEAT_WEIGHTS[c] for c in fields]
     seat_rows_rects: list[pygame.Rect] = []
     seat_cells: list[dict[str, pygame.Rect]] = []
-    for _ in range(seats):
+    for _i in range(seats):
         rect = pygame.Rect(inner.left, y, inner.width, rh)
         seat_rows_rects.append(rect)
         cells: dict[str, pygame.Rect] = {}
@@ -198,6 +200,6 @@ def _column_heads(
     heads: list[Image] = []
     for column, cell in seat_cells[0].items():
         if column in COLUMN_TITLES:
-            image = font.render(COLUMN_TITLES[column], True, theme.text_dim)
+            image = font.render(_(COLUMN_TITLES[column]), True, theme.text_dim)
             heads.append((image, image.get_rect(bottomleft=(cell.left + 4, players_label.bottom))))
     return tuple(heads)

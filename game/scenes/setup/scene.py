@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.match.resume import has_saved_game
 from game.match.seats import PERSON, Seat, seating_key
 from game.match.session import Session
@@ -77,25 +78,25 @@ class SetupScene(Scene):
         self.size = (1280, 800)
         self.grid = FocusGrid()
         self.back = FormButton(
-            "Back",
+            _("Back"),
             self.go_back,
             hint=lambda: ctx.input.label("back"),
             key="back",
-            help="Back to the title.",
+            help=_("Back to the title."),
         )
         self.start_button = FormButton(
-            "Start game",
+            _("Start game"),
             self.start_game,
             primary=True,
             hint=lambda: ctx.input.label("confirm"),
             key="start",
-            help="Start the game with these seats and rules.",
+            help=_("Start the game with these seats and rules."),
         )
         self.add_button = FormButton(
-            "+ Add player",
+            _("+ Add player"),
             self.add_seat,
             key="add",
-            help=f"Add a seat at the table (up to {MAX_PLAYERS}).",
+            help=_("Add a seat at the table (up to {count}).").format(count=MAX_PLAYERS),
         )
         self.option_controls = option_controls(self.draft, self.set_team_mode)
         self.seat_controls: list[list[Control]] = []
@@ -111,7 +112,7 @@ class SetupScene(Scene):
     def add_seat(self) -> None:
         seats = self.draft.seats
         if len(seats) >= MAX_PLAYERS:
-            self.error = f"The table seats {MAX_PLAYERS} at most."
+            self.error = _("The table seats {count} at most.").format(count=MAX_PLAYERS)
             return
         self.draft.add_seat()
         self.error = ""
@@ -138,12 +139,18 @@ class SetupScene(Scene):
         done = self.draft.press_pad(pad, at)
         label = self.ctx.pads.label(pad)
         if done is None:
-            self.error = f"Every seat is taken: {label} can play a seat whose pad lets it go."
+            # Translators: {pad} is a game pad's name ("Pad 1").
+            self.error = _("Every seat is taken: {pad} can play a seat whose pad lets it go.")
+            self.error = self.error.format(pad=label)
             return
         seat, taken = done
         name = self.draft.seats[seat].name
         self.error = ""
-        self.note = f"{label} plays {name}'s seat." if taken else f"{label} let {name}'s seat go."
+        if taken:
+            # Translators: {pad} is a game pad's name ("Pad 1"), {name} a seat's player.
+            self.note = _("{pad} plays {name}'s seat.").format(pad=label, name=name)
+        else:
+            self.note = _("{pad} let {name}'s seat go.").format(pad=label, name=name)
         self.ctx.play("click")
         if len(self.draft.seats) != seats:
             self._rebuild(focus_key=("name", seat))
@@ -154,7 +161,9 @@ class SetupScene(Scene):
 
     def update(self, dt: float) -> None:
         for seat in self.draft.drop_pads(self.ctx.pads.connected):
-            self.note = f"{self.draft.seats[seat].name}'s pad was unplugged: any device plays it."
+            self.note = _("{name}'s pad was unplugged: any device plays it.").format(
+                name=self.draft.seats[seat].name
+            )
 
     def set_team_mode(self, index: int) -> None:
         """Teams on or off: the seat rows gain or lose their team column."""
@@ -177,11 +186,11 @@ class SetupScene(Scene):
         if has_saved_game(self.ctx.storage):
             self.ctx.nav.confirm(
                 Question(
-                    "Start a new game?",
+                    _("Start a new game?"),
                     lambda: self._launch(config, seats),
-                    yes_label="Start",
-                    no_label="Back",
-                    detail="It takes the place of the game you saved.",
+                    yes_label=_("Start"),
+                    no_label=_("Back"),
+                    detail=_("It takes the place of the game you saved."),
                 )
             )
             return
@@ -348,7 +357,9 @@ class SetupScene(Scene):
         if self.ctx.input.showing_pad and isinstance(focused, TextField):
             # A pad cannot type a name; what it can do on a seat is take it.
             claim = button_glyph(CLAIM_BUTTON, self.ctx.pads.glyphs or "xbox")
-            return f"{claim} on a pad: play this seat with that pad ({claim} again: let go).", False
+            # Translators: {button} is a game pad's button (Y on an Xbox pad).
+            text = _("{button} on a pad: play this seat with that pad ({button} again: let go).")
+            return text.format(button=claim), False
         text = getattr(focused, "help", "")  # a remove button's names the seat as it is now
         return (text() if callable(text) else text), False
 

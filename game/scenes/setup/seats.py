@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from game.i18n import _
 from game.match.seats import LEVELS, PERSON, SEAT_COLOURS, Seat
 from game.rules import GameConfig, StartOrder, TeamMode, Variant
 from game.rules.config import MAX_GAMES, MAX_PLAYERS
@@ -39,7 +40,8 @@ class SeatDraft:
 def default_seats() -> list[SeatDraft]:
     """You against two CPUs, so the defaults start a game with a single Enter."""
     return [
-        SeatDraft("You", PERSON, 0, 0),
+        # Translators: the name of the first seat, the player's own, until they type theirs.
+        SeatDraft(_("You"), PERSON, 0, 0),
         SeatDraft("Ada", "medium", 1, 1),
         SeatDraft("Max", "hard", 2, 0),
     ]
@@ -49,10 +51,19 @@ def new_seat(seats: list[SeatDraft]) -> SeatDraft:
     """The seat "+ Add player" adds: a medium CPU with a name and a colour not yet taken,
     on the team after the last seat's."""
     used = {s.name.strip().casefold() for s in seats}
-    name = next((n for n in CPU_NAMES if n.casefold() not in used), f"CPU {len(seats)}")
+    name = next(
+        (n for n in CPU_NAMES if n.casefold() not in used),
+        # Translators: a CPU seat's name when every short name is taken.
+        _("CPU {number}").format(number=len(seats)),
+    )
     colours = {s.colour for s in seats}
     colour = next((c for c in range(SEAT_COLOURS) if c not in colours), 0)
     return SeatDraft(name, "medium", colour, len(seats) % 2)
+
+
+def _player_name(number: int) -> str:
+    # Translators: the name a seat a game pad joins with gets ("Player 4").
+    return _("Player {number}").format(number=number)
 
 
 def step_kind(seat: SeatDraft, step: int) -> None:
@@ -66,7 +77,7 @@ def step_colour(seats: list[SeatDraft], index: int, step: int) -> None:
     seat = seats[index]
     taken = {s.colour for i, s in enumerate(seats) if i != index}
     colour = seat.colour
-    for _ in range(SEAT_COLOURS):
+    for _i in range(SEAT_COLOURS):
         colour = (colour + step) % SEAT_COLOURS
         if colour not in taken:
             break
@@ -167,9 +178,9 @@ class MatchDraft:
         seat = new_seat(self.seats)
         used = {s.name.strip().casefold() for s in self.seats}
         n = len(self.seats) + 1
-        while f"player {n}" in used:
+        while _player_name(n).casefold() in used:
             n += 1
-        seat.name, seat.kind = f"Player {n}", PERSON
+        seat.name, seat.kind = _player_name(n), PERSON
         self.seats.append(seat)
 
     def pads(self) -> dict[int, int]:
@@ -204,7 +215,9 @@ class MatchDraft:
         seen: set[str] = set()
         for name in names:
             if name and name.casefold() in seen:
-                raise ValueError(f"two seats are called {name}: give each a different name")
+                raise ValueError(
+                    _("Two seats are called {name}: give each a different name.").format(name=name)
+                )
             seen.add(name.casefold())
         config = GameConfig(
             names,
