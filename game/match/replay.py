@@ -19,6 +19,7 @@ import logging
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from game.i18n import _
 from game.match.seats import Seat
 from game.match.session import Session
 from game.rules import Action, Game, GameConfig, IllegalAction, Phase
@@ -104,13 +105,13 @@ class ReplaySession(Session):
     def cpu_action(self) -> Action:
         action = self.next_action
         if action is None:
-            raise IllegalAction("the replay is over")
+            raise IllegalAction(_("the replay is over"))
         return action
 
     def apply(self, action: Action) -> list:
         """Play the next logged action (anything else is refused: a replay shows what was)."""
         if action != self.next_action:
-            raise IllegalAction("a replay plays only what was played")
+            raise IllegalAction(_("a replay plays only what was played"))
         self.last_decision = None
         return self.game.apply(action)
 

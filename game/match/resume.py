@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+from game.i18n import _
 from game.match.session import Session
 from game.storage import Storage, restore_session
 
@@ -28,9 +29,10 @@ def load_saved_session(storage: Storage, tell: Callable[[str], None]) -> Session
     if record is None:
         return None
     try:
-        game, seats, assisted, _ = restore_session(record)
+        game, seats, assisted, _extra = restore_session(record)
     except ValueError as error:  # load_current checked it; this is belt and braces
-        tell(f"The saved game could not be read: {error}")
+        # Translators: {error} says what is wrong with the file (itself translated).
+        tell(_("The saved game could not be read: {error}").format(error=error))
         return None
     seed = record.get("extra", {}).get("seed")
     return Session(

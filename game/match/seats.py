@@ -9,7 +9,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game.i18n import N_, _
+
 LEVELS = ("beginner", "easy", "medium", "hard", "expert", "champion")
+LEVEL_NAMES = {
+    # Translators: the CPU levels, weakest first (under a CPU's name, in the setup).
+    "beginner": N_("Beginner"),
+    "easy": N_("Easy"),
+    "medium": N_("Medium"),
+    "hard": N_("Hard"),
+    "expert": N_("Expert"),
+    "champion": N_("Champion"),
+}
 PERSON = "person"
 SEAT_COLOURS = 8  # colour slots in the theme's player palette
 
@@ -62,6 +73,11 @@ class Seat:
         if not isinstance(kind, str):
             raise ValueError("a seat's kind must be text")
         return cls(name, kind, data.get("colour", 0), profile, data.get("pad", False))
+
+
+def level_name(kind: str) -> str:
+    """A CPU level's name in the language in use ('Expert')."""
+    return _(LEVEL_NAMES[kind])
 
 
 def seating_key(seats: Sequence[Seat]) -> tuple:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 
+from game.i18n import _
 from game.match.seats import Seat
 from game.rules import Action, Game, GameConfig, Phase, Roll, Score, Stand
 
@@ -157,12 +158,12 @@ class Session:
         player cannot take it back), never across a roll, never a CPU's move."""
         actor = self.game.last_actor
         if actor is None or not self.game.can_undo():
-            return "Nothing to undo: rolls cannot be undone"
+            return _("Nothing to undo: rolls cannot be undone")
         if self.seats[actor].is_cpu:
-            return "CPU moves cannot be undone"
+            return _("CPU moves cannot be undone")
         if actor != self.state.player:
             name = self.seats[actor].name
-            return f"Only {name} could undo that, in {name}'s own turn"
+            return _("Only {name} could undo that, in {name}'s own turn").format(name=name)
         return None
 
     def undo(self) -> Action:

@@ -13,12 +13,15 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import N_, _
 from game.rules import Category, Score
 from game.ui.fonts import Fonts
 from game.ui.text import ellipsize
 from game.ui.theme import Theme
 
-LEGEND = ("If scored now:", "final total")
+# Translators: the legend of the coach's figures on the card, two short lines in a corner:
+# each open box shows the expected final total if it were scored now.
+LEGEND = (N_("If scored now:"), N_("final total"))
 
 
 @dataclass(frozen=True)
@@ -58,7 +61,8 @@ def draw_advice(
         ink = theme.good if best else theme.text if top else theme.text_dim
         img = fonts.get_px(px, bold=top).render(f"{value:.0f}", True, ink)
         surface.blit(img, img.get_rect(midright=(cell.right - 6, cell.centery)))
-    lines = [*LEGEND, f"Best: {advice.best_words}"]
+    # Translators: {move} is the coach's best move, as the hint words it ("keep 6-6").
+    lines = [*(_(line) for line in LEGEND), _("Best: {move}").format(move=advice.best_words)]
     font = fonts.get_px(px)
     step = font.get_linesize()
     room = max(1, int(corner.height // step))

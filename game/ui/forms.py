@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.ui.fonts import SUPPORTED_SCRIPTS, Fonts
+from game.i18n import N_, _
+from game.ui.fonts import Fonts
 from game.ui.text import ellipsize, fitted_px
 from game.ui.theme import Colour, Theme
 from game.ui.widgets import Button, draw_button
@@ -81,7 +82,11 @@ class TextField(ControlBehaviour):
         text = "".join(ch for ch in typed if self.can_draw(ch))
         self.refused = ""
         if text != typed:
-            self.refused = f"Names can use {SUPPORTED_SCRIPTS}; that character cannot be shown."
+            # One sentence to translate whole: the scripts are game.ui.fonts.SUPPORTED_SCRIPTS.
+            self.refused = _(
+                "Names can use Latin, Greek and Cyrillic letters, digits and common symbols; "
+                "that character cannot be shown."
+            )
         if not text:
             return False
         base = "" if self.selected else self.get()
@@ -346,8 +351,8 @@ class Toggle(ControlBehaviour):
 
     get: Callable[[], bool]
     set: Callable[[bool], None]
-    on_text: str = "On"
-    off_text: str = "Off"
+    on_text: str = N_("On")  # marked words, translated when drawn
+    off_text: str = N_("Off")
     help: Callable[[], str] | str = ""
     key: object = None
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
@@ -384,7 +389,7 @@ class Toggle(ControlBehaviour):
         pygame.draw.circle(surface, theme.text, (cx, switch.centery), r, max(1, r // 5))
         font = fonts.get(fitted_px(fonts, box.height * 0.46), bold=on)
         room = box.right - switch.right - 2 * max(4, box.height // 5)
-        word = ellipsize(font, self.on_text if on else self.off_text, max(8, room))
+        word = ellipsize(font, _(self.on_text if on else self.off_text), max(8, room))
         image = font.render(word, True, theme.text)
         surface.blit(image, image.get_rect(midleft=(switch.right + box.height // 3, box.centery)))
         if focused:

@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.i18n import _
+
 log = logging.getLogger(__name__)
 
 PAD_PRESS = pygame.event.custom_type()  # button: str, instance_id: int, repeat: bool (see press)
@@ -224,7 +226,8 @@ class Pad:
 
     @property
     def label(self) -> str:
-        return f"Pad {self.number}"
+        # Translators: a game pad, by the number players know it by ("Pad 2").
+        return _("Pad {number}").format(number=self.number)
 
     def rumble(self, strength: float = RUMBLE_STRENGTH, ms: int = RUMBLE_TIME) -> bool:
         """Shake the pad if it can; False if it has no motors (or is a made-up pad)."""
@@ -280,9 +283,10 @@ class Pads:
     def connected(self, instance_id: int | None) -> bool:
         return instance_id in self.pads
 
-    def label(self, instance_id: int | None) -> str:
+    def label(self, instance_id: int | None) -> str | None:
+        """'Pad 2'; None for a pad that is not plugged in."""
         pad = self.get(instance_id)
-        return pad.label if pad is not None else "a pad"
+        return pad.label if pad is not None else None
 
     @property
     def glyphs(self) -> str | None:
@@ -381,7 +385,10 @@ class Pads:
             opened.handle,
         )
         self.pads[pad.instance_id] = pad
-        self.news.append(f"{pad.label} connected ({pad.name})")
+        # Translators: {name} is the device's own name, as the system gives it.
+        self.news.append(
+            _("Pad {number} connected ({name})").format(number=pad.number, name=pad.name)
+        )
         log.info("pad %s: %s, instance %s, via %s", pad.number, pad.name, pad.instance_id, pad.api)
         return pad
 
@@ -392,7 +399,7 @@ class Pads:
         pad.close()
         if self.last == instance_id:
             self.last = None
-        self.news.append(f"{pad.label} unplugged")
+        self.news.append(_("Pad {number} unplugged").format(number=pad.number))
 
     def _pad_of(self, event: pygame.event.Event) -> Pad | None:
         """The pad an input event is from. A controller is also a joystick to SDL, so each

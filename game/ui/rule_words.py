@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+from game.i18n import N_, _
 from game.rules import Variant
 
+# Marked here, translated when shown: use `variant_help`.
 VARIANT_HELP = {
-    Variant.OFFICIAL: "Official: an extra Yahtzee earns 100 and must follow the Joker rules.",
-    Variant.FREE: "Free: an extra Yahtzee earns 100 and may go in any open box.",
-    Variant.SIMPLE: "Simple: no Yahtzee bonus and no Joker; every roll scores as it lies.",
+    Variant.OFFICIAL: N_("Official: an extra Yahtzee earns 100 and must follow the Joker rules."),
+    Variant.FREE: N_("Free: an extra Yahtzee earns 100 and may go in any open box."),
+    Variant.SIMPLE: N_("Simple: no Yahtzee bonus and no Joker; every roll scores as it lies."),
 }
+
+
+def variant_help(variant: Variant) -> str:
+    """What a rule variant means, in one sentence in the language in use."""
+    return _(VARIANT_HELP[variant])

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import N_, _, language
 from game.rules import CATEGORIES, Category, GameState, TeamMode
 from game.rules.categories import UPPER_BONUS_THRESHOLD
 from game.ui.advice_view import Advice, draw_advice
@@ -34,18 +35,22 @@ ROWS: tuple[str | Category, ...] = (
     "chips",
     "total",
 )
+# The card's summary rows (marked here, translated when the card is laid out).
 ROW_LABELS = {
-    "upper": "Upper total",
-    "bonus": "Bonus (63+)",
-    "chips": "Yahtzee bonus",
-    "total": "Total",
-    "team": "Team total",
+    "upper": N_("Upper total"),
+    # Translators: the upper section's bonus row; it is earned at 63 points or more.
+    "bonus": N_("Bonus (63+)"),
+    "chips": N_("Yahtzee bonus"),
+    "total": N_("Total"),
+    # Translators: a team's sum of its members' cards (combined cards).
+    "team": N_("Team total"),
 }
 SHORT_LABELS = {
-    Category.THREE_OF_A_KIND: "3 of a kind",
-    Category.FOUR_OF_A_KIND: "4 of a kind",
-    Category.SMALL_STRAIGHT: "Sm. straight",
-    Category.LARGE_STRAIGHT: "Lg. straight",
+    # Translators: short box names, for a card too narrow for the full ones.
+    Category.THREE_OF_A_KIND: N_("3 of a kind"),
+    Category.FOUR_OF_A_KIND: N_("4 of a kind"),
+    Category.SMALL_STRAIGHT: N_("Sm. straight"),
+    Category.LARGE_STRAIGHT: N_("Lg. straight"),
 }
 
 
@@ -82,6 +87,7 @@ class ScorecardView:
         self.text_px = 0.0  # on screen, the text size counted
         self.label_px = 0.0
         self.labels: dict[str | Category, str] = {}
+        self._language = ""  # the labels' language (a layout in another redraws the layer)
         self.tags: tuple[str, ...] = ()
         self.inner = pygame.Rect(0, 0, 0, 0)
         self._advice_on = False
@@ -117,10 +123,9 @@ class ScorecardView:
         digits = fonts.get_px(self.text_px).size("000")[0] + 8
         most = min(self.inner.width * LABEL_MOST, self.inner.width - digits * self.columns)
         kinds = [k for k in self.rows if k != "header"]
-        full = {k: ROW_LABELS[k] if isinstance(k, str) else k.label for k in kinds}
-        short = {
-            k: SHORT_LABELS.get(k, v) if isinstance(k, Category) else v for k, v in full.items()
-        }
+        self._language = language()
+        full = {k: _(ROW_LABELS[k] if isinstance(k, str) else k.label) for k in kinds}
+        short = {k: _(SHORT_LABELS[k]) if k in SHORT_LABELS else v for k, v in full.items()}
         px = self.text_px
         while True:
             for labels in (full, short):
@@ -193,6 +198,7 @@ class ScorecardView:
             advice,
             self.tags,
             self.rect.size,
+            self._language,
         )
         if self._layer is None or self._layer_key != key or self._layer_state is not state:
             size = (self.rect.width + SHADOW, self.rect.height + SHADOW)
@@ -325,7 +331,10 @@ class ScorecardView:
                 else:
                     need = UPPER_BONUS_THRESHOLD - card.upper_total
                     open_upper = any(card[x] is None for x in CATEGORIES[:6])
-                    forms = (f"needs {need}", str(need)) if open_upper else ("0",)
+                    # Translators: in the bonus row, points still needed for the bonus;
+                    # short (a narrow cell shows the number alone when it does not fit).
+                    needs = _("needs {points}").format(points=need)
+                    forms = (needs, str(need)) if open_upper else ("0",)
                     self._text(surface, forms, cell, theme.text_dim, text_px * 0.75)
             elif kind == "chips":
                 self._chips(surface, cell, card.bonus_chips, text_px)
@@ -388,4 +397,6 @@ class ScorecardView:
             pygame.draw.circle(surface, self.theme.accent, centre, r)
             pygame.draw.circle(surface, self.theme.panel, centre, max(1, r - 2), width=1)
         if chips > 6:
-            self._text(surface, f"x{chips}", cell.move(0, 0), self.theme.text, px * 0.7)
+            # Translators: how many Yahtzee bonus chips, beside the first six drawn ("x7").
+            count = _("x{count}").format(count=chips)
+            self._text(surface, count, cell.move(0, 0), self.theme.text, px * 0.7)

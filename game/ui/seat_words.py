@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.match.seats import Seat
+from game.match.seats import Seat, level_name
 from game.rules.config import GameConfig
 
 
 def level_label(seat: Seat) -> str:
     """'Expert' for a CPU of that level; '' for a person."""
-    return seat.kind.capitalize() if seat.is_cpu else ""
+    return level_name(seat.kind) if seat.is_cpu else ""
 
 
 def level_tags(config: GameConfig, seats: Sequence[Seat]) -> tuple[str, ...]:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from game.i18n import _
 from game.ui.fonts import Fonts
 
 ELLIPSIS = "..."
@@ -63,10 +64,22 @@ def fit_label(
 
 
 def join_names(names: Sequence[str]) -> str:
-    """'Ann', 'Ann and Bob', 'Ann, Bob and Cid'."""
+    """'Ann', 'Ann and Bob', 'Ann, Bob and Cid': a list as the language in use joins one
+    (its own word for "and", its own commas)."""
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    joined = names[0]
+    for name in names[1:-1]:
+        # Translators: a list of names, one more added in its middle ("Ann, Bob").
+        joined = _("{names}, {name}").format(names=joined, name=name)
+    # Translators: a list of names, its last added ("Ann, Bob and Cid"; "Ann and Bob").
+    return _("{names} and {name}").format(names=joined, name=names[-1])
+
+
+def sentence_start(text: str) -> str:
+    """`text` with a capital first letter, the rest as it is (never `str.capitalize`, which
+    lowers every other letter: a German noun, a name)."""
+    return text[:1].upper() + text[1:]
 
 
 def fitted_px(fonts: Fonts, px: float) -> float:
@@ -80,6 +93,5 @@ def fitted_px(fonts: Fonts, px: float) -> float:
 
 def as_sentence(error: Exception) -> str:
     """An error's message as a sentence to show: a capital first and a full stop last."""
-    text = str(error).strip()
-    text = text[:1].upper() + text[1:]
+    text = sentence_start(str(error).strip())
     return text if text.endswith((".", "!", "?")) else text + "."

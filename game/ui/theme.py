@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.i18n import N_, _
+
 Colour = tuple[int, int, int]
 
 # Okabe & Ito's palette: told apart with every common colour-vision deficiency.
@@ -28,16 +30,28 @@ STANDARD_PLAYERS: tuple[Colour, ...] = (
     (64, 207, 207),
     (236, 110, 173),
 )
-STANDARD_NAMES = ("Red", "Blue", "Green", "Gold", "Violet", "Orange", "Teal", "Pink")
+# The names of the seats' colours (marked here, translated when shown).
+STANDARD_NAMES = (
+    # Translators: the name of a seat's colour, as the setup shows it.
+    N_("Red"),
+    N_("Blue"),
+    N_("Green"),
+    N_("Gold"),
+    N_("Violet"),
+    N_("Orange"),
+    N_("Teal"),
+    N_("Pink"),
+)
 COLOUR_BLIND_NAMES = (
-    "Orange",
-    "Sky blue",
-    "Green",
-    "Yellow",
-    "Blue",
-    "Vermilion",
-    "Purple",
-    "Grey",
+    # Translators: the name of a seat's colour in the colour-blind-safe palette.
+    N_("Orange"),
+    N_("Sky blue"),
+    N_("Green"),
+    N_("Yellow"),
+    N_("Blue"),
+    N_("Vermilion"),
+    N_("Purple"),
+    N_("Grey"),
 )
 
 
@@ -69,8 +83,9 @@ class Theme:
         return self.players[index % len(self.players)]
 
     def player_name(self, index: int) -> str:
-        """What to call a seat colour in this palette ("Red" never labels an orange)."""
-        return self.player_names[index % len(self.player_names)]
+        """What to call a seat colour in this palette ("Red" never labels an orange), in
+        the language in use."""
+        return _(self.player_names[index % len(self.player_names)])
 
 
 STANDARD = Theme(
