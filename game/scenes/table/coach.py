@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.anim import Wait
+from game.i18n import _
 from game.rules import Category, GameState, Phase, Score
 from game.scenes.table.notes import SeatNote
 from game.ui.advice_view import Advice
@@ -54,7 +55,11 @@ class CoachOverlay:
         if decision is None or not settings.grading:
             return
         if decision.cost > settings.grading_threshold:
-            text = f"{name}: {describe(decision.best)} was {decision.cost:.1f} points better"
+            # Translators: a live grading mark. {move} is the better move as the coach words
+            # it ("keep 4-5-6", "score Chance"); {points} a number with one decimal (3.2).
+            text = _("{name}: {move} was {points} points better").format(
+                name=name, move=describe(decision.best), points=f"{decision.cost:.1f}"
+            )
             self.grade = SeatNote.now(text, player, state)
             self.grade_wait = Wait(GRADE_TIME)
 
@@ -113,7 +118,8 @@ def question(state: GameState, action, settings: Settings) -> str | None:
         if points is None:
             return None  # refused with its reason by the rules
         if settings.verify == "all" or (settings.verify == "zeros" and points == 0):
-            questions.append(f"Score {points} in {action.category.label}?")
+            box = _(action.category.label)
+            questions.append(_("Score {points} in {box}?").format(points=points, box=box))
     if settings.confirm_big_mistakes:
         decision = grade(state, action)
         if decision is not None and decision.cost >= settings.big_mistake_threshold:

@@ -1,69 +1,130 @@
 """What the message line says: each event ("Bob scored 28 in Three of a Kind"), the prompt
-to the player to play, and what an undo took back."""
+to the player to play, and what an undo took back.
+
+Every line is one whole sentence to translate, its values named. A sentence whose subject is
+a player comes in two forms, for the default seat "You" ("You win with 250!") and for a name
+("Ann wins with 250!"), since many languages conjugate the verb differently (`about`).
+"""
 
 from __future__ import annotations
 
+from game.i18n import _, ngettext
 from game.rules import GameState, Phase, Score
 from game.rules import events as ev
 from game.rules.actions import Hold, Release
 from game.rules.config import GameConfig
+from game.ui.text import join_names
+
+UPPER_BONUS_POINTS = 35  # the American card's upper bonus, as its event announces it
 
 
-def verb(name: str, third_person: str, plain: str) -> str:
-    """'Ann wins' but 'You win': the default seat is called "You"."""
-    return f"{name} {plain if name.strip().lower() == 'you' else third_person}"
+def is_you(name: str) -> bool:
+    """Whether `name` is the default seat's name, "You" (or its translation)."""
+    folded = name.strip().casefold()
+    # Translators: the default name of the first seat, the person at the computer.
+    return folded in ("you", _("You").casefold())
+
+
+def about(name: str, you: str, other: str, **values: object) -> str:
+    """A sentence about the player `name`: `you` if the name is "You", else `other` (both
+    translated), with the name and `values` put in."""
+    return (you if is_you(name) else other).format(name=name, **values)
 
 
 def describe(event, config: GameConfig) -> str | None:
     """One short sentence for an event, or None for events not worth a line."""
     name = config.players
     if isinstance(event, ev.Scored):
-        who = name[event.player]
+        who, box = name[event.player], _(event.category.label)
         if event.bonus_chip:
-            return f"Yahtzee bonus +100! {who} scored {event.points} in {event.category.label}"
+            return about(
+                who,
+                _("Yahtzee bonus +100! You scored {points} in {box}"),
+                _("Yahtzee bonus +100! {name} scored {points} in {box}"),
+                points=event.points,
+                box=box,
+            )
         if event.category.label == "Yahtzee" and event.points == 50:
-            return f"YAHTZEE! {who} scored 50"
-        joker = " (Joker)" if event.joker else ""
-        return f"{who} scored {event.points} in {event.category.label}{joker}"
-    if isinstance(event, ev.UpperBonusEarned):
-        return f"Upper bonus for {config.column_name(event.column)}: +35!"
-    if isinstance(event, ev.RollOffRolled):
-        return f"{name[event.player]} rolled {sum(event.dice)} for the start"
-    if isinstance(event, ev.RollOffTied):
-        who = " and ".join(config.column_name(c) for c in event.columns)
-        return f"{who} tied on {event.total}: they roll again"
-    if isinstance(event, ev.OrderDecided):
-        return f"First to play: {config.column_name(event.order[0])}"
-    if isinstance(event, ev.TieBreakStarted):
-        who = " and ".join(config.competitor_name(c) for c in event.competitors)
-        return (
-            f"Tie on {event.total}! Tie-breaker: {who} each play one more turn, dice total counts"
+            return about(who, _("YAHTZEE! You scored 50"), _("YAHTZEE! {name} scored 50"))
+        if event.joker:
+            return about(
+                who,
+                # Translators: the Joker rule let an extra Yahtzee score in this box.
+                _("You scored {points} in {box} (Joker)"),
+                _("{name} scored {points} in {box} (Joker)"),
+                points=event.points,
+                box=box,
+            )
+        return about(
+            who,
+            _("You scored {points} in {box}"),
+            _("{name} scored {points} in {box}"),
+            points=event.points,
+            box=box,
         )
+    if isinstance(event, ev.UpperBonusEarned):
+        # Translators: {name} is a player or a team (whose card earned the bonus).
+        return _("Upper bonus for {name}: +{points}!").format(
+            name=config.column_name(event.column), points=UPPER_BONUS_POINTS
+        )
+    if isinstance(event, ev.RollOffRolled):
+        return about(
+            name[event.player],
+            _("You rolled {total} for the start"),
+            _("{name} rolled {total} for the start"),
+            total=sum(event.dice),
+        )
+    if isinstance(event, ev.RollOffTied):
+        who = join_names([config.column_name(c) for c in event.columns])
+        # Translators: {names} are two or more players ("Ann and Bob"); {total} their roll.
+        return _("{names} tied on {total}: they roll again").format(names=who, total=event.total)
+    if isinstance(event, ev.OrderDecided):
+        return _("First to play: {name}").format(name=config.column_name(event.order[0]))
+    if isinstance(event, ev.TieBreakStarted):
+        who = join_names([config.competitor_name(c) for c in event.competitors])
+        # Translators: {names} are two or more players or teams ("Ann and Bob").
+        return _(
+            "Tie on {total}! Tie-breaker: {names} each play one more turn, dice total counts"
+        ).format(total=event.total, names=who)
     if isinstance(event, ev.TieBreakStood):
-        return f"Tie-breaker: {name[event.player]} {event.total}"
+        # Translators: a player's dice total in the tie-breaker ("Tie-breaker: Ann 24").
+        return _("Tie-breaker: {name} {total}").format(name=name[event.player], total=event.total)
     if isinstance(event, ev.GameOver):
         winners = [config.competitor_name(w) for w in event.winners]
         best = max(event.totals)
         if len(winners) > 1:
-            return f"Shared win on {best}: {' and '.join(winners)}"
-        return f"{verb(winners[0], 'wins', 'win')} with {event.totals[event.winners[0]]}!"
+            # Translators: {points} is the shared winning total; {names} the winners.
+            return _("Shared win on {points}: {names}").format(
+                points=best, names=join_names(winners)
+            )
+        return about(
+            winners[0],
+            _("You win with {points}!"),
+            _("{name} wins with {points}!"),
+            points=event.totals[event.winners[0]],
+        )
     if isinstance(event, ev.GameStarted) and event.game_index > 0:
-        return f"Game {event.game_index + 1} of {config.games}"
+        return game_of(event.game_index, config.games)
     return None
+
+
+def game_of(index: int, games: int) -> str:
+    """'Game 2 of 3' for the game at 0-based `index` of a match of `games`."""
+    return _("Game {number} of {games}").format(number=index + 1, games=games)
 
 
 def prompt(state: GameState, name: str) -> str:
     """What the player `name`, to play in `state`, is asked to do; "" when nobody is."""
     if state.phase is Phase.ROLL_OFF:
-        return f"{name}: roll for the start"
+        return _("{name}: roll for the start").format(name=name)
     if state.phase is Phase.TIE_BREAK:
-        return f"Tie-breaker: {name} to roll"
+        return _("Tie-breaker: {name} to roll").format(name=name)
     if state.phase is Phase.TURN and state.dice is None:
-        return f"{name} to roll"
+        return _("{name} to roll").format(name=name)
     if state.phase is Phase.TURN and state.rolls_left:
-        return f"{name}: hold dice and roll again, or choose a box"
+        return _("{name}: hold dice and roll again, or choose a box").format(name=name)
     if state.phase is Phase.TURN:
-        return f"{name}: choose a box"
+        return _("{name}: choose a box").format(name=name)
     return ""
 
 
@@ -72,26 +133,43 @@ def progress(state: GameState) -> str:
     parts = []
     if state.phase is Phase.TURN:
         boxes = len(state.card.boxes)
-        parts.append(f"Turn {min(boxes, state.card.filled_count + 1)} of {boxes}")
+        turn = min(boxes, state.card.filled_count + 1)
+        parts.append(_("Turn {number} of {turns}").format(number=turn, turns=boxes))
     if state.config.games > 1:
-        parts.append(f"Game {state.game_index + 1} of {state.config.games}")
-    return " · ".join(parts)
+        parts.append(game_of(state.game_index, state.config.games))
+    return " · ".join(parts)  # two labels side by side, not a sentence
 
 
 def roll_line(event: ev.Rolled, config: GameConfig) -> str:
     """'Ann rolled 2-3-3-5-6: 2 rolls left'."""
     who = config.players[event.player]
+    dice = "-".join(str(d) for d in event.dice)
     left = event.rolls_left
-    rest = f"{left} roll{'s' if left != 1 else ''} left" if left else "choose a box"
-    return f"{who} rolled {'-'.join(str(d) for d in event.dice)}: {rest}"
+    if not left:
+        return about(
+            who,
+            _("You rolled {dice}: choose a box"),
+            _("{name} rolled {dice}: choose a box"),
+            dice=dice,
+        )
+    return about(
+        who,
+        # Translators: {dice} are the faces rolled ("2-3-3-5-6"); {n} the rolls still left.
+        ngettext("You rolled {dice}: {n} roll left", "You rolled {dice}: {n} rolls left", left),
+        ngettext(
+            "{name} rolled {dice}: {n} roll left", "{name} rolled {dice}: {n} rolls left", left
+        ),
+        dice=dice,
+        n=left,
+    )
 
 
-def describe_action(action) -> str:
-    """What an undo took back: 'score in Chance', 'hold die 2'."""
+def undone_line(action) -> str:
+    """What an undo took back: 'Undone: score in Chance', 'Undone: hold die 2'."""
     if isinstance(action, Score):
-        return f"score in {action.category.label}"
+        return _("Undone: score in {box}").format(box=_(action.category.label))
     if isinstance(action, Hold):
-        return f"hold die {action.die + 1}"
+        return _("Undone: hold die {number}").format(number=action.die + 1)
     if isinstance(action, Release):
-        return f"release die {action.die + 1}"
-    return str(action)
+        return _("Undone: release die {number}").format(number=action.die + 1)
+    return _("Undone")

@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.anim import Tween, Wait
+from game.i18n import _, ngettext, pgettext
 from game.rules import Category
 from game.rules import events as ev
-from game.scenes.table.messages import describe, roll_line, verb
+from game.scenes.table.messages import UPPER_BONUS_POINTS, about, describe, roll_line
 from game.scenes.table.notes import SeatNote
 from game.ui.banner import Banner
 from game.ui.confetti import Confetti, burst
@@ -165,7 +166,8 @@ class Presenter:
             elif isinstance(event, ev.Scored):
                 self._scored(event, lay)
             elif isinstance(event, ev.UpperBonusEarned):
-                self.celebrate("Upper bonus!", "+35", event.column, lay, small=True)
+                sub = f"+{UPPER_BONUS_POINTS}"
+                self.celebrate(_("Upper bonus!"), sub, event.column, lay, small=True)
                 ctx.play("bonus")
             elif isinstance(event, ev.TurnStarted):
                 self._turn_started(event)
@@ -173,12 +175,14 @@ class Presenter:
             elif isinstance(event, ev.OrderDecided):
                 first = config.column_name(event.order[0])
                 colour = self.column_colour(event.order[0])
-                self.banner = Banner(f"{verb(first, 'plays', 'play')} first", colour, 1.3)
+                text = about(first, _("You play first"), _("{name} plays first"))
+                self.banner = Banner(text, colour, 1.3)
             elif isinstance(event, ev.RollOffTied):
-                self.banner = Banner("Tied!", ctx.theme.accent, 1.0, sub="The leaders roll again")
+                sub = _("The leaders roll again")
+                self.banner = Banner(_("Tied!"), ctx.theme.accent, 1.0, sub=sub)
             elif isinstance(event, ev.TieBreakStarted):
-                sub = "One more turn each: the dice total counts"
-                self.banner = Banner("Tie-breaker!", ctx.theme.accent, 1.6, sub=sub)
+                sub = _("One more turn each: the dice total counts")
+                self.banner = Banner(_("Tie-breaker!"), ctx.theme.accent, 1.6, sub=sub)
                 tray.put_away()
             elif isinstance(event, ev.TieBreakStood):
                 tray.put_away()
@@ -196,7 +200,7 @@ class Presenter:
             # The dice are in the air: what they show is told when they land, so the throw
             # keeps its suspense.
             self.after_landing = self.message
-            self.message = verb(thrower, "rolls", "roll") + "..."
+            self.message = about(thrower, _("You roll..."), _("{name} rolls..."))
             if self.banner is not banner_before:  # "Ada plays first", "Tied!": after the landing
                 self.banner_after_landing, self.banner = self.banner, banner_before
 
@@ -214,8 +218,11 @@ class Presenter:
         self.tray.put_away()
         big = event.bonus_chip or (event.category is Category.YAHTZEE and event.points == 50)
         if big:
-            sub = "+100 bonus" if event.bonus_chip else "50 points"
-            self.celebrate("YAHTZEE!", sub, event.column, lay)
+            if event.bonus_chip:
+                sub = _("+{points} bonus").format(points=100)
+            else:
+                sub = points_text(event.points)
+            self.celebrate(_("YAHTZEE!"), sub, event.column, lay)
             self.ctx.play("yahtzee")
         else:
             self.ctx.play("score")
@@ -226,7 +233,7 @@ class Presenter:
         self.tray.put_away()
         if not seat.is_cpu and (session.person_count > 1 or len(session.seats) > 1):
             self.banner = Banner(
-                f"Your turn, {seat.name}",
+                _("Your turn, {name}").format(name=seat.name),
                 self.column_colour(event.column),
                 TURN_BANNER * max(0.3, self.ctx.animation_scale),
             )
@@ -236,24 +243,27 @@ class Presenter:
         self.tray.sync(None, (False,) * 5)
         self.start_rolls.clear()
         if event.game_index > 0:
-            sub = f"of {self.session.config.games}"
-            self.banner = Banner(
-                f"Game {event.game_index + 1}", self.ctx.theme.accent, 1.3, sub=sub
+            # Translators: a banner of two lines, the first large ("Game 2"), the second small
+            # under it ("of 3"); keep the line break where your language breaks the phrase.
+            text = pgettext("banner", "Game {number}\nof {games}").format(
+                number=event.game_index + 1, games=self.session.config.games
             )
+            title, _newline, sub = text.partition("\n")
+            self.banner = Banner(title, self.ctx.theme.accent, 1.3, sub=sub)
 
     def _game_over(self, event: ev.GameOver, speed: float, lay: TableLayout) -> None:
         config = self.session.config
         winner = event.winners[0]
         column = config.competitors[winner][0]
-        points = f"{max(event.totals)} points"
+        points = points_text(max(event.totals))
         if len(event.totals) == 1:  # solitaire: no one to beat; the results tell the records
-            self.banner = Banner("Game over", self.column_colour(column), 1.8, sub=points)
+            self.banner = Banner(_("Game over"), self.column_colour(column), 1.8, sub=points)
         else:
-            title = (
-                "Shared win!"
-                if len(event.winners) > 1
-                else f"{config.competitor_name(winner)} wins!"
-            )
+            if len(event.winners) > 1:
+                title = _("Shared win!")
+            else:
+                name = config.competitor_name(winner)
+                title = about(name, _("You win!"), _("{name} wins!"))
             self.celebrate(title, points, column, lay)
         self.ctx.play("win")
         self.results_after(RESULTS_DELAY * max(0.25, speed))
@@ -271,3 +281,8 @@ class Presenter:
         seed = self.tray.rng.randrange(2**30)
         count = 50 if small else 120
         self.effects.append(burst(origin, colours, random.Random(seed), count, lay.unit))
+
+
+def points_text(points: int) -> str:
+    """'50 points', '1 point': a count of points in the language in use."""
+    return ngettext("{points} point", "{points} points", points).format(points=points)

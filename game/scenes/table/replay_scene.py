@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _, pgettext
 from game.rules import Phase
 from game.scenes.base import Scene
 from game.scenes.nav import AfterResults
@@ -86,20 +87,21 @@ class ReplayScene(Scene):
         self.board = Board(ctx, session)
         self.coach = CoachOverlay()  # only its advice values, on a paused replay's card
         self.speed_index = 0
-        self.play_button = Button("Pause", self.toggle_pause, primary=True, hint="Space")
-        self.speed_button = Button("Speed 1x", self.next_speed, hint="1-3")
+        # The labels are put on (in the language in use) by _sync_labels.
+        self.play_button = Button("", self.toggle_pause, primary=True, hint="Space")
+        self.speed_button = Button("", self.next_speed, hint="1-3")
         self.controls = [
             self.play_button,
-            Button("Step", lambda: self.step(1), hint="Right"),
+            Button("", lambda: self.step(1), hint="Right"),
             self.speed_button,
-            Button("End", self.to_end, hint="End"),
-            Button("Back", self.leave, hint="Esc"),
+            Button("", self.to_end, hint="End"),
+            Button("", self.leave, hint="Esc"),
         ]
+        self._sync_labels()
         self.ring = FocusRing(self.controls)
         self.bar = ReplayBar(pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0))
-        self.board.presenter.say("Replay")
+        self.board.presenter.say(_("Replay"))
         self._show_state()
-        self._sync_labels()
 
     # ----------------------------------------------------------------- the parts' faces
     @property
@@ -155,9 +157,18 @@ class ReplayScene(Scene):
 
     def _sync_labels(self) -> None:
         over = self.session.finished
-        self.play_button.label = "Play" if self.session.paused or over else "Pause"
+        if self.session.paused or over:
+            self.play_button.label = pgettext("replay button", "Play")
+        else:
+            self.play_button.label = pgettext("replay button", "Pause")
         self.play_button.enabled = not over
-        self.speed_button.label = f"Speed {self.speed_factor:g}x"
+        # Translators: the replay's speed button; {factor} is 1, 2 or 4 ("Speed 2x").
+        self.speed_button.label = _("Speed {factor}x").format(factor=f"{self.speed_factor:g}")
+        # Translators: the replay's button that plays one action forward.
+        self.controls[1].label = pgettext("replay button", "Step")
+        # Translators: the replay's button that plays the rest at once and shows the results.
+        self.controls[3].label = pgettext("replay button", "End")
+        self.controls[4].label = pgettext("replay button", "Back")
         self.controls[1].enabled = not over
         self.controls[3].enabled = not over
 
@@ -265,8 +276,7 @@ class ReplayScene(Scene):
         # Scaling time as a whole speeds the pacing, the dice and the banners alike.
         before = self.session.state
         self.board.update(dt * self.speed_factor)
-        if self.session.finished and self.play_button.enabled:
-            self._sync_labels()
+        self._sync_labels()  # (also the labels' language, at once if it changed)
         if self.session.state is not before:
             self._refresh_advice()
 
@@ -285,12 +295,17 @@ class ReplayScene(Scene):
         if done.width:
             pygame.draw.rect(surface, theme.focus, done, 0, track.height // 2)
         # What is playing, at the tray's top right.
+        position = self.session.position
         if self.session.finished:
-            status = "Replay: the end"
+            status = _("Replay: the end")
         elif self.session.paused:
-            status = f"Replay paused  {self.session.position}/{total}"
+            # Translators: {position} of {total} actions of the game replayed so far.
+            status = _("Replay paused  {position}/{total}").format(position=position, total=total)
         else:
-            status = f"Replay {self.speed_factor:g}x  {self.session.position}/{total}"
+            # Translators: {factor} is the speed (1, 2 or 4); {position} of {total} actions.
+            status = _("Replay {factor}x  {position}/{total}").format(
+                factor=f"{self.speed_factor:g}", position=position, total=total
+            )
         image = fonts.render(status, 20 * lay.unit, theme.text_on_accent, bold=True)
         pill = image.get_rect().inflate(round(16 * lay.unit), round(8 * lay.unit))
         pill.topright = (lay.tray.right - 4, lay.tray.top + 4)

@@ -31,6 +31,7 @@ import logging
 
 import pygame
 
+from game.i18n import _
 from game.match.session import Session
 from game.rules import Category, IllegalAction, Phase, Roll, Score, Stand
 from game.rules.actions import Hold, Release
@@ -40,9 +41,10 @@ from game.scenes.table import focus
 from game.scenes.table.board import Board
 from game.scenes.table.coach import CoachOverlay, question
 from game.scenes.table.draw import Marks
-from game.scenes.table.messages import describe_action
+from game.scenes.table.messages import undone_line
 from game.scenes.table.seat_pads import PadSeats
 from game.ui.input import Intent, is_confirm, menu_letter
+from game.ui.text import sentence_start
 
 log = logging.getLogger(__name__)
 
@@ -266,7 +268,7 @@ class TableScene(Scene):
         self.board.cpu.fast = fast
         if self.ctx.settings.fast_cpu != fast:
             self.ctx.apply_settings(self.ctx.settings.replace(fast_cpu=fast))
-        self.message = "CPU turns: fast" if fast else "CPU turns: normal pace"
+        self.message = _("CPU turns: fast") if fast else _("CPU turns: normal pace")
 
     def open_pause(self) -> None:
         self.tray.finish()
@@ -286,7 +288,10 @@ class TableScene(Scene):
     def act(self, action, confirmed: bool = False) -> None:
         """A person's action: refused with the reason, or applied and shown."""
         if self.session.is_cpu_turn:
-            self.message = f"Wait: it is {self.session.seat.name}'s turn (S skips it)"
+            # Translators: {key} is the key (or pad button) that skips a CPU's turn.
+            self.message = _("Wait: it is {name}'s turn ({key} skips it)").format(
+                name=self.session.seat.name, key=self.ctx.input.label(Intent.SKIP_CPU)
+            )
             return
         if self.session.state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
             return
@@ -308,7 +313,7 @@ class TableScene(Scene):
         try:
             events = self.session.apply(action)
         except IllegalAction as refusal:
-            self.message = str(refusal).capitalize()
+            self.message = sentence_start(str(refusal))
             return
         self.coach.clear_hint()
         name = self.session.seats[actor].name
@@ -331,7 +336,7 @@ class TableScene(Scene):
         action = self.session.undo()
         self.tray.sync(self.session.state.dice, self.session.state.held)
         self.board.presenter.drop_flash()
-        self.message = f"Undone: {describe_action(action)}"
+        self.message = undone_line(action)
         self._fix_focus()
         self._refresh_advice()
 
@@ -341,10 +346,10 @@ class TableScene(Scene):
             self.tray.finish()  # as any press in the air: the dice land, nothing more
             return
         if not self.ctx.settings.hints_enabled:
-            self.message = "Hints are off (Settings)"
+            self.message = _("Hints are off (Settings)")
             return
         if not self.board.person_to_play or state.phase is not Phase.TURN or state.dice is None:
-            self.message = "A hint needs your dice: roll first"
+            self.message = _("A hint needs your dice: roll first")
             return
         self.session.mark_assisted()
         self.coach.show_hint(state)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.match.seats import SeatPads, seating_key
 from game.rules import Category
 from game.rules import events as ev
@@ -83,7 +84,11 @@ class PadSeats:
         if pad is None or pad == event.instance_id:
             return None
         name = self.session.seats[player].name
-        return f"{self.ctx.pads.label(pad)} plays this turn, for {name}"
+        label = self.ctx.pads.label(pad)
+        if label is None:  # its pad is gone (the wait for it comes next)
+            return _("A pad plays this turn, for {name}").format(name=name)
+        # Translators: {pad} is a game pad's label ("Pad 2"); {name} the player whose turn it is.
+        return _("{pad} plays this turn, for {name}").format(pad=label, name=name)
 
     # ----------------------------------------------------------------- the wait
     def handle_wait(self, event: pygame.event.Event) -> bool:
@@ -97,7 +102,9 @@ class PadSeats:
             holder = self.seats.seat_of(event.instance_id)
             if holder is not None and holder != seat:
                 name = self.session.seats[holder].name
-                self.said = f"{self.ctx.pads.label(event.instance_id)} plays {name}'s seat."
+                label = self.ctx.pads.label(event.instance_id) or ""
+                # Translators: {pad} is a game pad's label ("Pad 2"); {name} a player.
+                self.said = _("{pad} plays {name}'s seat.").format(pad=label, name=name)
                 return True
             self.seats.claim(seat, event.instance_id)
             self.said = ""
@@ -112,9 +119,14 @@ class PadSeats:
     def wait_lines(self, seat: int) -> list[str]:
         name = self.session.seats[seat].name
         lines = [
-            f"Waiting for {name}'s pad",
-            f"Plug it in (or take a free pad) and press {self._glyph('a')} on it.",
-            f"Backspace or {self._glyph('b')}: let any device play {name}'s seat.",
+            _("Waiting for {name}'s pad").format(name=name),
+            # Translators: {button} is a pad button as printed on the pad ("A", "Cross").
+            _("Plug it in (or take a free pad) and press {button} on it.").format(
+                button=self._glyph("a")
+            ),
+            _("Backspace or {button}: let any device play {name}'s seat.").format(
+                button=self._glyph("b"), name=name
+            ),
         ]
         return [*lines, self.said] if self.said else lines
 
@@ -146,7 +158,7 @@ class PadSeats:
         lines = [(head, title)] + [
             (body, part) for line in rest for part in wrap_text(body, line, width - 48)
         ]
-        height = sum(font.get_linesize() for font, _ in lines) + 48
+        height = sum(font.get_linesize() for font, _text in lines) + 48
         panel = pygame.Rect(0, 0, width, height)
         panel.center = (w // 2, h // 2)
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
