@@ -120,6 +120,7 @@ def test_the_smoke_check_passes_on_the_checkout_when_told_to_accept_it():
         "ok assets",
         "ok table",
         "ok sounds",
+        "ok language",
         "ok app",
         "smoke check passed",
     ]

@@ -8,6 +8,9 @@ Checks, in order, that
   no rebuild and no warning;
 - every sound file is there and decodes (stdlib `wave`), and pygame's mixer loads and plays one
   through SDL's dummy audio driver;
+- the German catalogue is read from the package's compiled .mo (not from a .po), brings
+  German's plural rule, and switching to German translates the title's "New game" (once the
+  catalogue translates it) and writes 1234.5 as "1.234,5";
 - the app opens its (dummy) window on the title scene, draws it and quits, through its real
   main loop.
 
@@ -33,6 +36,8 @@ from game import assets
 
 MAX_FRAMES = 120  # the app is closed on its first frame; this many means it did not close
 SOUND = "click"  # played through the mixer: the title scene's own sound
+LANGUAGE = "de"  # the catalogue checked
+MESSAGE = "New game"  # a string of the title scene, looked up in it
 
 
 class SmokeFailure(Exception):
@@ -133,6 +138,40 @@ def check_sounds() -> str:
     )
 
 
+def check_language(allow_checkout: bool) -> str:
+    from game import i18n
+    from game.i18n import catalogues
+
+    source = catalogues.source_of(LANGUAGE)
+    if not allow_checkout:
+        if source.suffix != ".mo":
+            raise SmokeFailure(
+                f"the {LANGUAGE} catalogue would be compiled from {source}: the wheel was built "
+                "without its .mo (setup.py's build step)"
+            )
+        if not source.resolve().is_relative_to(catalogues.LOCALE_DIR.resolve()):
+            raise SmokeFailure(
+                f"the {LANGUAGE} catalogue is read from {source}, outside the package"
+            )
+    translations = catalogues.load(LANGUAGE)
+    forms = [translations.plural(n) for n in (0, 1, 2)]
+    if forms != [1, 0, 1]:
+        raise SmokeFailure(f"{source} does not bring German's plural rule (forms {forms})")
+    expected = translations.gettext(MESSAGE)
+    try:
+        if i18n.set_language(LANGUAGE) != LANGUAGE:
+            raise SmokeFailure(f"the game could not switch to {LANGUAGE}")
+        shown, figure = i18n._(MESSAGE), i18n.format_number(1234.5, decimals=1)
+    finally:
+        i18n.set_language(i18n.SOURCE_LANGUAGE)
+    if shown != expected:
+        raise SmokeFailure(f"{MESSAGE!r} showed as {shown!r}, the catalogue says {expected!r}")
+    if figure != "1.234,5":
+        raise SmokeFailure(f"1234.5 was written {figure!r} in German, not '1.234,5'")
+    said = f"{MESSAGE!r} is {shown!r}" if shown != MESSAGE else f"{MESSAGE!r} not translated yet"
+    return f"{LANGUAGE} read from {source} ({said}; 1234.5 is {figure!r})"
+
+
 def check_app() -> str:
     import pygame
 
@@ -187,6 +226,7 @@ def run(allow_checkout: bool = False, out: Callable[[str], object] = print) -> i
         ("assets", lambda: check_assets(allow_checkout)),
         ("table", lambda: check_table(allow_checkout)),
         ("sounds", check_sounds),
+        ("language", lambda: check_language(allow_checkout)),
         ("app", check_app),
     ]
     try:
