@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import N_, _, ngettext
+from game.scenes.stats.profiles import shown_name
 from game.ui.tabs import draw_tab, open_into_panel
 from game.ui.text import ellipsize, fitted_px
 from game.ui.widgets import draw_panel
@@ -23,7 +25,7 @@ if TYPE_CHECKING:
     from game.ui.theme import Theme
     from game.ui.widgets import FeltBackground, FocusRing
 
-TAB_LABELS = {"players": "Players", "scores": "High scores"}
+TAB_LABELS = {"players": N_("Players"), "scores": N_("High scores")}  # translated when drawn
 
 
 @dataclass(frozen=True)
@@ -54,7 +56,7 @@ def draw_stats(
         surface.blit(*screen.title)
     for name, rect in screen.tabs.items():
         chosen = name == view.page_name
-        label = partial(_draw_tab_label, surface, theme, fonts, rect, TAB_LABELS[name], chosen)
+        label = partial(_draw_tab_label, surface, theme, fonts, rect, _(TAB_LABELS[name]), chosen)
         draw_tab(surface, theme, rect, chosen, view.hover == name, label)
     if view.page_name == "players":
         _draw_list(surface, theme, fonts, screen, rows, view)
@@ -90,7 +92,8 @@ def _draw_list(
     draw_panel(surface, theme, panel)
     if not view.profiles:
         y = panel.centery
-        for text, bold in (("No profiles yet", True), ("N makes one", False)):
+        # Translators: N is the key that makes a new profile.
+        for text, bold in ((_("No profiles yet"), True), (_("N makes one"), False)):
             font = fonts.get(px, bold)
             image = font.render(text, True, theme.text_dim)
             surface.blit(image, image.get_rect(midbottom=(panel.centerx, y)))
@@ -123,11 +126,12 @@ def _draw_list(
         elif view.hover == i:
             pygame.draw.rect(surface, theme.panel_edge, rect, 1, rect.height // 5)
         name, games = view.profiles[i]
-        games_image = small.render(f"{games} game{'s' if games != 1 else ''}", True, theme.text_dim)
+        played = ngettext("{count} game", "{count} games", games).format(count=games)
+        games_image = small.render(played, True, theme.text_dim)
         room = rect.width - games_image.get_width() - 24
         bold = fonts.get(px, bold=True)
         use = bold if chosen else font
-        text = ellipsize(use, name, max(10, room))
+        text = ellipsize(use, shown_name(name), max(10, room))
         image = use.render(text, True, theme.text)
         surface.blit(image, image.get_rect(midleft=(rect.left + 10, rect.centery)))
         if room > 30:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.ui.menu_layout import menu_scale, title_image
 from game.ui.scroll import viewport_in
 
@@ -76,7 +77,7 @@ def lay_out(
     w, h = size
     unit, margin, gap = menu_scale(size)
     body_px = max(15.0, min(23 * h / 800, w / 32))
-    title = title_image(fonts, theme, "Statistics", unit)
+    title = title_image(fonts, theme, _("Statistics"), unit)
     title_rect = title.get_rect(topleft=(margin, margin))
 
     # The page tabs sit under the title, over the panels.
@@ -182,7 +183,8 @@ def lay_list(
         r, c = divmod(k, cols)
         rect = pygame.Rect(inner.left + c * col_w, inner.top + r * row_h, col_w - 4, row_h)
         if index < 0:
-            image = small.render("CPU LEVELS", True, theme.text_dim)
+            # Translators: the heading over the CPU levels' records, in capitals.
+            image = small.render(_("CPU LEVELS"), True, theme.text_dim)
             heads.append((image, image.get_rect(bottomleft=(rect.left + 6, rect.bottom - 4))))
         else:
             rows.append((index, rect))

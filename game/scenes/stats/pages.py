@@ -15,6 +15,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _, ngettext
+from game.rules import Variant
+from game.scenes.stats.profiles import shown_name
 from game.ui.charts import draw_histogram, draw_line_chart
 from game.ui.dice_view import draw_die
 from game.ui.page import PageWriter, paint_tiles, render_page, tile_gap
@@ -44,22 +47,33 @@ def wins_text(stats: ProfileStats) -> str:
     if not stats.contested:
         return "-"
     wins = f"{stats.wins:g}" if stats.wins == int(stats.wins) else f"{stats.wins:.1f}"
-    return f"{wins} of {stats.contested}"
+    # Translators: wins of the games played against someone, as "5.5 of 20" (a shared win
+    # counts a part).
+    return _("{wins} of {games}").format(wins=wins, games=stats.contested)
 
 
 def figures(stats: ProfileStats) -> list[tuple[str, str]]:
     """The figures of a profile as (label, value) in the order shown."""
     return [
-        ("Games", str(stats.games)),
-        ("Wins", wins_text(stats)),
-        ("Win rate", percent(stats.win_rate)),
-        ("Mean score", number(stats.mean_score)),
-        ("Best score", "-" if stats.best_score is None else str(stats.best_score)),
-        ("Upper bonus", percent(stats.upper_bonus_rate)),
-        ("Yahtzee rate", percent(stats.yahtzee_rate)),
-        ("Yahtzee bonuses", str(stats.bonus_chips)),
-        ("Points lost per game", number(stats.mean_points_lost)),
+        (_("Games"), str(stats.games)),
+        (_("Wins"), wins_text(stats)),
+        (_("Win rate"), percent(stats.win_rate)),
+        (_("Mean score"), number(stats.mean_score)),
+        (_("Best score"), "-" if stats.best_score is None else str(stats.best_score)),
+        (_("Upper bonus"), percent(stats.upper_bonus_rate)),
+        (_("Yahtzee rate"), percent(stats.yahtzee_rate)),
+        (_("Yahtzee bonuses"), str(stats.bonus_chips)),
+        (_("Points lost per game"), number(stats.mean_points_lost)),
     ]
+
+
+def describe_table(variant: str, games: int) -> str:
+    """The rules a high score table is of: 'Official rules, 1 game' / '..., match of 3'."""
+    # Translators: {variant} is the rules' name (Official, Free, Simple, Yatzy); the plural
+    # form is for a match of {games} games.
+    return ngettext(
+        "{variant} rules, {games} game", "{variant} rules, match of {games}", games
+    ).format(variant=_(Variant(variant).label), games=games)
 
 
 def short_date(iso: str) -> str:
@@ -143,17 +157,21 @@ def paint_profile(
             pen,
             view,
             0,
-            "No games yet",
-            "Play a game: every person at the table is recorded under their name, which "
-            "becomes a profile here on its own (N makes one beforehand). The CPU levels keep "
-            "their own records as they play.",
+            _("No games yet"),
+            _(
+                "Play a game: every person at the table is recorded under their name, which "
+                "becomes a profile here on its own (N makes one beforehand). The CPU levels "
+                "keep their own records as they play."
+            ),
         )
-    name = stats.name
+    name = shown_name(stats.name)
     rect = pen.text(name, (0, 0), size=1.5, bold=True, width=width)
     if content.is_person:
-        since = f"profile since {short_date(content.created)}: every game played as {name}"
+        since = _("profile since {date}: every game played as {name}").format(
+            date=short_date(content.created), name=name
+        )
     else:
-        since = "a CPU level's record, over every game it played"
+        since = _("a CPU level's record, over every game it played")
     pen.text(
         since,
         (rect.right + line, rect.bottom - 2),
@@ -167,15 +185,15 @@ def paint_profile(
             pen,
             view,
             y,
-            "No games yet",
-            f"Games played in a seat called {name} are counted here."
+            _("No games yet"),
+            _("Games played in a seat called {name} are counted here.").format(name=name)
             if content.is_person
-            else "This level has not played yet.",
+            else _("This level has not played yet."),
         )
     # The figures as tiles.
     items = figures(stats)
     small = fonts.get(pen.px * 0.8)
-    widest = max(small.size(label)[0] for label, _ in items) + line
+    widest = max(small.size(label)[0] for label, _value in items) + line
     spacing = tile_gap(line)
     most = max(2, min(5, (width + spacing) // (max(widest, line * 6) + spacing)))
     # A last row with a single tile looks like a mistake: 9 tiles go 5+4 or 3x3, not 4+4+1.
@@ -189,7 +207,7 @@ def paint_profile(
     chart_w = (width - line) // 2 if wide else width
     chart_h = round(min(max(line * 9, chart_w * 0.45), line * 13))
     colour = theme.preview
-    scores = [score for _, score in stats.score_history]
+    scores = [score for _when, score in stats.score_history]
     first = pygame.Rect(0, y, chart_w, chart_h + round(line * 1.3))
     second = (
         pygame.Rect(chart_w + line, y, chart_w, first.height)
@@ -198,7 +216,7 @@ def paint_profile(
     )
     rects["chart"], rects["histogram"] = first, second
     if page is not None:
-        pen.text("Scores, game by game", first.topleft, bold=True)
+        pen.text(_("Scores, game by game"), first.topleft, bold=True)
         area = first.inflate(0, -round(line * 1.3)).move(0, round(line * 0.65))
         labels = [str(i + 1) for i in range(len(scores))]
         draw_line_chart(
@@ -210,11 +228,12 @@ def paint_profile(
             colour=colour,
             x_labels=labels,
             baseline=stats.mean_score,
-            baseline_label=f"mean {stats.mean_score:.1f}",
+            # Translators: the mean score's line on the chart of scores.
+            baseline_label=_("mean {score}").format(score=number(stats.mean_score)),
             dots=len(scores) <= 40,
         )
         pen.text(
-            f"How the scores spread ({HISTOGRAM_BIN}-point bins)",
+            _("How the scores spread ({points}-point bins)").format(points=HISTOGRAM_BIN),
             second.topleft,
             bold=True,
             width=second.width,
@@ -226,20 +245,22 @@ def paint_profile(
     y = second.bottom + line
 
     # Head to head.
-    pen.text("Head to head", (0, y), bold=True)
+    pen.text(_("Head to head"), (0, y), bold=True)
     y += round(line * 1.3)
     if not stats.head_to_head:
         if page is not None:
-            pen.text("No opponents yet: solitaire games have none.", (0, y), ink=theme.text_dim)
+            pen.text(_("No opponents yet: solitaire games have none."), (0, y), ink=theme.text_dim)
         y += line
     name_w = min(width // 2, line * 11)
     top = y
     for other, record in stats.head_to_head.items():
         if page is not None:
-            pen.text(other, (0, y), width=name_w - line // 2)
-            text = f"{record.wins} won, {record.losses} lost" + (
-                f", {record.ties} tied" if record.ties else ""
-            )
+            pen.text(shown_name(other), (0, y), width=name_w - line // 2)
+            if record.ties:
+                text = _("{wins} won, {losses} lost, {ties} tied")
+            else:
+                text = _("{wins} won, {losses} lost")
+            text = text.format(wins=record.wins, losses=record.losses, ties=record.ties)
             pen.text(text, (name_w, y), ink=theme.text_dim, width=width - name_w)
             _paint_record_bar(
                 theme,
@@ -278,25 +299,28 @@ def paint_scores(pen: PageWriter, view: pygame.Rect, content: ScoresPage) -> int
     page, theme = pen.surface, pen.theme
     line = pen.line
     width = view.width
-    rules = f"{content.variant.capitalize()} rules, " + (
-        "1 game" if content.games == 1 else f"match of {content.games}"
-    )
+    rules = describe_table(content.variant, content.games)
     if not content.table:
         return _paint_empty(
             pen,
             view,
             0,
-            "No high scores yet",
-            f"for {rules}. People's games without teams enter under the name played as; the "
-            "ten best are kept.",
+            _("No high scores yet"),
+            # Translators: continues the heading "No high scores yet"; {rules} is as
+            # "Official rules, 1 game".
+            _(
+                "for {rules}. People's games without teams enter under the name played as; "
+                "the ten best are kept."
+            ).format(rules=rules),
         )
+    assisted = _("assisted")
     row_h = round(line * 1.5)
     gap = line // 2
     place_w = pen.body.size("10.")[0] + gap
     name_w = max(line * 5, pen.body.size("M" * 14)[0])
     score_w = pen.body.size("00000")[0] + gap
     date_w = pen.body.size("00 Mon 0000")[0] + gap
-    tag_w = pen.fonts.get(pen.px * 0.75, bold=True).size("assisted")[0] + line
+    tag_w = pen.fonts.get(pen.px * 0.75, bold=True).size(assisted)[0] + line
     # A narrow table, centred: a score far from its name is hard to follow.
     table_w = min(width, place_w + name_w + score_w + date_w + tag_w + 4 * gap)
     name_w = table_w - place_w - score_w - date_w - tag_w - 4 * gap
@@ -305,22 +329,23 @@ def paint_scores(pen: PageWriter, view: pygame.Rect, content: ScoresPage) -> int
     x_name = x_place + gap
     x_score = x_name + name_w + score_w  # right edge of the score
     x_date = x_score + gap * 2
-    pen.text("Name", (x_name, 0), size=0.85, ink=theme.text_dim)
-    pen.text("Score", (x_score, 0), size=0.85, ink=theme.text_dim, anchor="topright")
-    pen.text("Date", (x_date, 0), size=0.85, ink=theme.text_dim)
+    pen.text(_("Name"), (x_name, 0), size=0.85, ink=theme.text_dim)
+    pen.text(_("Score"), (x_score, 0), size=0.85, ink=theme.text_dim, anchor="topright")
+    pen.text(_("Date"), (x_date, 0), size=0.85, ink=theme.text_dim)
     y = line
     for place, entry in enumerate(content.table, start=1):
         first = place == 1
         mid = y + row_h // 2
         if page is not None and place % 2:
             pygame.draw.rect(page, theme.panel_alt, (left, y, table_w, row_h), 0, 4)
-        pen.text(f"{place}.", (x_place, mid), bold=first, anchor="midright")
+        # Translators: a place in the high score table ("1.", "2." ...).
+        pen.text(_("{place}.").format(place=place), (x_place, mid), bold=first, anchor="midright")
         pen.text(entry.name, (x_name, mid), bold=first, anchor="midleft", width=name_w - gap)
         pen.text(str(entry.score), (x_score, mid), bold=True, anchor="midright")
         pen.text(short_date(entry.date), (x_date, mid), ink=theme.text_dim, anchor="midleft")
         if page is not None and entry.assisted:
             tag = pen.fonts.get(pen.px * 0.75, bold=True).render(
-                "assisted", True, theme.text_on_accent
+                assisted, True, theme.text_on_accent
             )
             pill = tag.get_rect().inflate(line // 2, 4)
             pill.midright = (left + table_w - 4, mid)
@@ -328,7 +353,9 @@ def paint_scores(pen: PageWriter, view: pygame.Rect, content: ScoresPage) -> int
             page.blit(tag, tag.get_rect(center=pill.center))
         y += row_h
     # Where a name's other figures are: every name played under is a profile.
-    note = "Names as played. Every name played under is a profile too: its figures are in Players."
+    note = _(
+        "Names as played. Every name played under is a profile too: its figures are in Players."
+    )
     for part in wrap_text(pen.body, note, table_w):
         pen.text(part, (left, y + line // 2), size=0.85, ink=theme.text_dim, width=table_w)
         y += line

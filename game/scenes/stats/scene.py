@@ -41,6 +41,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _, ngettext
+from game.rules import Variant
 from game.rules.config import MAX_GAMES
 from game.scenes.base import Scene
 from game.scenes.nav import Question
@@ -74,19 +76,14 @@ class StatsScene(Scene):
         self.games = 1  # match length of the high score table shown
         self.table: list[HighScore] = []
         self.scroll = ScrollView()
-        self.new_button = Button("New", self.new_profile, hint="N")
-        self.rename_button = Button("Rename", self.rename_profile, hint="R")
-        self.delete_button = Button("Delete", self.delete_profile, hint="D")
-        self.back = Button("Back", self.close, hint=lambda: ctx.input.label("back"))
+        # Translators: makes a new profile.
+        self.new_button = Button(_("New"), self.new_profile, hint="N")
+        self.rename_button = Button(_("Rename"), self.rename_profile, hint="R")
+        self.delete_button = Button(_("Delete"), self.delete_profile, hint="D")
+        self.back = Button(_("Back"), self.close, hint=lambda: ctx.input.label("back"))
         self.ring = FocusRing()
-        self.variant_cycler = Cycler(
-            lambda: f"{VARIANTS[self.variant].capitalize()} rules", self.step_variant, key="variant"
-        )
-        self.games_cycler = Cycler(
-            lambda: "1 game" if self.games == 1 else f"Match of {self.games}",
-            self.step_games,
-            key="games",
-        )
+        self.variant_cycler = Cycler(self._variant_text, self.step_variant, key="variant")
+        self.games_cycler = Cycler(self._games_text, self.step_games, key="games")
         self.hover: object = None
         self.felt = FeltBackground()
         self.screen: StatsLayout = UNPLACED
@@ -108,6 +105,16 @@ class StatsScene(Scene):
         self._set_buttons()
         if self.screen.size != (0, 0):
             self.layout(self.screen.size)
+
+    def _variant_text(self) -> str:
+        variant = _(Variant(VARIANTS[self.variant]).label)
+        return _("{variant} rules").format(variant=variant)
+
+    def _games_text(self) -> str:
+        if self.games == 1:
+            return ngettext("{count} game", "{count} games", 1).format(count=1)
+        # Translators: the high score table of matches of {count} games.
+        return _("Match of {count}").format(count=self.games)
 
     @property
     def selected_name(self) -> str | None:
@@ -166,7 +173,7 @@ class StatsScene(Scene):
 
     def new_profile(self) -> None:
         create = name_box_submit(self.ctx.storage.create_profile, self._select_after_change)
-        self.ctx.nav.profile_name("New profile", "", create, "Create")
+        self.ctx.nav.profile_name(_("New profile"), "", create, _("Create"))
 
     def rename_profile(self) -> None:
         old = self.selected_name
@@ -175,7 +182,9 @@ class StatsScene(Scene):
         rename = name_box_submit(
             partial(self.ctx.storage.rename_profile, old), self._select_after_change
         )
-        self.ctx.nav.profile_name(f"Rename {old}", old, rename, "Rename")
+        # Translators: the name box's title; {name} is the profile's name now.
+        title = _("Rename {name}").format(name=old)
+        self.ctx.nav.profile_name(title, old, rename, _("Rename"))
 
     def _select_after_change(self, name: str) -> None:
         self.refresh(select=name)
@@ -194,10 +203,10 @@ class StatsScene(Scene):
 
         self.ctx.nav.confirm(
             Question(
-                f"Delete the profile {name}?",
+                _("Delete the profile {name}?").format(name=name),
                 delete,
-                yes_label="Delete",
-                detail="Its statistics go with it; the history and high scores stay.",
+                yes_label=_("Delete"),
+                detail=_("Its statistics go with it; the history and high scores stay."),
                 focus_yes=False,
             )
         )
