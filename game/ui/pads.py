@@ -411,7 +411,8 @@ class Pads:
         api = "controller" if event.type in CONTROLLER_EVENTS else "joystick"
         pad = self.pads.get(instance_id)
         if pad is None and event.type in CONTROLLER_EVENTS:
-            pad = self._adopt(OpenedPad(instance_id, "Game controller", api))
+            # Translators: the name of a pad whose own name is not known.
+            pad = self._adopt(OpenedPad(instance_id, _("Game controller"), api))
         if pad is None or pad.api != api:
             return None
         return pad

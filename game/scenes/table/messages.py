@@ -9,7 +9,7 @@ a player comes in two forms, for the default seat "You" ("You win with 250!") an
 from __future__ import annotations
 
 from game.i18n import _, ngettext
-from game.rules import GameState, Phase, Score
+from game.rules import Category, GameState, Phase, Score
 from game.rules import events as ev
 from game.rules.actions import Hold, Release
 from game.rules.config import GameConfig
@@ -44,7 +44,7 @@ def describe(event, config: GameConfig) -> str | None:
                 points=event.points,
                 box=box,
             )
-        if event.category.label == "Yahtzee" and event.points == 50:
+        if event.category is Category.YAHTZEE and event.points == 50:
             return about(who, _("YAHTZEE! You scored 50"), _("YAHTZEE! {name} scored 50"))
         if event.joker:
             return about(
