@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.rules import Phase
 from game.scenes.results.summary import TableRow, Verdict, card_rows, match_rows
 from game.ui.celebration import draw_trophy
@@ -74,11 +75,11 @@ def lay_out(
 
     # Title on the felt.
     if state.phase is Phase.MATCH_OVER and config.games > 1:
-        title = "Match over"
+        title = _("Match over")
     elif config.games > 1:
-        title = f"Game {len(state.results)} of {config.games}"
+        title = _("Game {game} of {games}").format(game=len(state.results), games=config.games)
     else:
-        title = "Game over"
+        title = _("Game over")
     image = title_image(fonts, theme, title, unit)
     title_rect = image.get_rect(midtop=(w // 2, margin))
     sheet.texts.append((image, title_rect))
@@ -118,14 +119,15 @@ def lay_out(
     colours = [competitor_colour(i) for i in verdict.winners]
     trophy, trophy_image = _lay_banner(sheet, banner, verdict, colours, unit, pad, gap)
     y = banner.bottom + gap
+    captions = (_("Final scores"), _("Match"))
     if side:
         assert match is not None
         left_w = round((width - gap) * 0.55)
-        _lay_table(sheet, pygame.Rect(left, y, left_w, heights[0]), cards, "Final scores", rh, pad)
+        _lay_table(sheet, pygame.Rect(left, y, left_w, heights[0]), cards, captions[0], rh, pad)
         right = pygame.Rect(left + left_w + gap, y, width - left_w - gap, heights[1])
-        _lay_table(sheet, right, match, "Match", rh, pad)
+        _lay_table(sheet, right, match, captions[1], rh, pad)
     else:
-        for rows, height, caption in zip(tables, heights, ("Final scores", "Match"), strict=False):
+        for rows, height, caption in zip(tables, heights, captions, strict=False):
             _lay_table(sheet, pygame.Rect(left, y, width, height), rows, caption, rh, pad)
             y += height + gap
     return ResultsLayout(

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.match.replay import ReplaySession
 from game.match.session import Session
 from game.rules import IllegalAction, NextGame, Phase
@@ -65,13 +66,14 @@ class ResultsScene(Scene):
             self.buttons = self._replay_buttons(session)
         else:
             if over or session.state.phase is not Phase.GAME_OVER:
-                self.buttons = [Button("Play again", self.play_again, primary=True, hint="P")]
+                self.buttons = [Button(_("Play again"), self.play_again, primary=True, hint="P")]
             else:
-                self.buttons = [Button("Next game", self.next_game, primary=True, hint="N")]
+                self.buttons = [Button(_("Next game"), self.next_game, primary=True, hint="N")]
             self.buttons += [
-                Button("Review", self.review, hint="R"),
-                Button("Replay", self.watch_replay, hint="Y"),
-                Button("Title", self.to_title, hint="T"),
+                Button(_("Review"), self.review, hint="R"),
+                Button(_("Replay"), self.watch_replay, hint="Y"),
+                # Translators: back to the title screen.
+                Button(_("Title"), self.to_title, hint="T"),
             ]
         self.ring = FocusRing(self.buttons)
         self.size = (0, 0)
@@ -161,16 +163,16 @@ class ResultsScene(Scene):
     def _replay_buttons(self, session: ReplaySession) -> list[Button]:
         more = not session.finished
         first = (
-            Button("Next game", self.next_game, primary=True, hint="N")
+            Button(_("Next game"), self.next_game, primary=True, hint="N")
             if more
-            else Button("Review", self.review, primary=True, hint="R")
+            else Button(_("Review"), self.review, primary=True, hint="R")
         )
-        rest = [Button("Review", self.review, hint="R")] if more else []
+        rest = [Button(_("Review"), self.review, hint="R")] if more else []
         return [
             first,
             *rest,
-            Button("Watch again", self.watch_again, hint="W"),
-            Button("Back", self.leave_replay, hint="B"),
+            Button(_("Watch again"), self.watch_again, hint="W"),
+            Button(_("Back"), self.leave_replay, hint="B"),
         ]
 
     def watch_again(self) -> None:

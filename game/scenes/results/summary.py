@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.i18n import N_, _, ngettext
 from game.rules import Phase
 from game.ui.seat_words import level_tags
 from game.ui.text import join_names
@@ -19,7 +20,8 @@ if TYPE_CHECKING:
     from game.storage import ProfileStats
     from game.ui.theme import Colour
 
-CARD_HEADS = ("Upper", "Bonus", "Lower", "Yahtzee bonus", "Total")
+# Translators: the heads of the results' table of final cards.
+CARD_HEADS = (N_("Upper"), N_("Bonus"), N_("Lower"), N_("Yahtzee bonus"), N_("Total"))
 # A table row: (name, its colour or None for the header, the cells, whether it won).
 TableRow = tuple[str, "Colour | None", list[str], bool]
 
@@ -31,12 +33,16 @@ class Verdict:
     winners: tuple[int, ...]  # competitors the trophy is for
 
 
-def _verb(config, competitor: int) -> str:
-    """'wins' for one player, 'win' for a team (or for a player called You)."""
+def _says(config, competitor: int, one: str, team: str, you: str) -> str:
+    """The sentence for who won, each a whole msgid: `one` ("{name} wins!") for one player,
+    `team` ("{name} win!") for a team, `you` ("You win!") for a player called You."""
     players = sum(len(config.columns[c]) for c in config.competitors[competitor])
-    if players > 1 or config.competitor_name(competitor).casefold() == "you":
-        return "win"
-    return "wins"
+    name = config.competitor_name(competitor)
+    if players > 1:
+        return team.format(name=name)
+    if name.casefold() in ("you", _("You").casefold()):
+        return you
+    return one.format(name=name)
 
 
 def assisted_note(session: Session) -> str:
@@ -44,7 +50,7 @@ def assisted_note(session: Session) -> str:
     if not session.assisted:
         return ""
     names = join_names([session.seats[p].name for p in sorted(session.assisted)])
-    return f"Assisted: {names} used hints or undo."
+    return _("Assisted: {names} used hints or undo.").format(names=names)
 
 
 @dataclass(frozen=True)
@@ -77,7 +83,7 @@ def personal_record(
         return PersonalRecord(games, total / games, max(earlier, default=None))
     if not stats.games or stats.mean_score is None:
         return None  # the records do not hold it after all (a disk refused them)
-    history = [score for _, score in stats.score_history]
+    history = [score for _when, score in stats.score_history]
     # Every game charted: the best before this one is exact. Else the oldest were folded
     # away, and their best is what this game is held against (it may have equalled it).
     complete = len(history) == stats.games
@@ -100,42 +106,66 @@ def _solo(session: Session, record: PersonalRecord | None) -> Verdict:
     """A solitaire game: the score, the personal best and the average; no trophy."""
     state = session.state
     if not state.results:
-        return Verdict("The game is still on", "", ())
+        return Verdict(_("The game is still on"), "", ())
     total = state.results[-1].totals[0]
-    headline = f"{session.config.players[0]} scored {total}"
+    headline = _("{name} scored {points}").format(name=session.config.players[0], points=total)
     if record is None:
-        return Verdict(headline, "Played as a guest: no records are kept.", ())
+        return Verdict(headline, _("Played as a guest: no records are kept."), ())
     if record.before is None:
-        best = "A first game on record: the personal best to beat."
+        best = _("A first game on record: the personal best to beat.")
     elif total > record.before:
-        best = f"A new personal best! The old one was {record.before}."
+        best = _("A new personal best! The old one was {points}.").format(points=record.before)
     elif total == record.before:
-        best = f"That equals the personal best, {record.before}."
+        best = _("That equals the personal best, {points}.").format(points=record.before)
     else:
-        best = f"Personal best {record.before}."
-    games = "1 game" if record.games == 1 else f"{record.games} games"
-    return Verdict(headline, f"{best} Average {record.mean:.1f} over {games}.", ())
+        best = _("Personal best {points}.").format(points=record.before)
+    average = ngettext(
+        "Average {mean} over {count} game.", "Average {mean} over {count} games.", record.games
+    ).format(mean=f"{record.mean:.1f}", count=record.games)
+    return Verdict(headline, f"{best} {average}", ())  # two whole sentences
 
 
 def _verdict(session: Session) -> Verdict:
     config, state = session.config, session.state
     if not state.results:  # not over yet: nothing to crown
-        return Verdict("The game is still on", "", ())
+        return Verdict(_("The game is still on"), "", ())
     result = state.results[-1]
     totals, winners = result.totals, result.winners
     name = config.competitor_name
     best = max(totals)
     tied = [i for i, t in enumerate(totals) if t == best]
     if len(winners) > 1:
-        line = f"Shared win: {join_names([name(i) for i in winners])}"
-        detail = f"Tied on {best} points."
+        line = _("Shared win: {names}").format(names=join_names([name(i) for i in winners]))
+        detail = ngettext("Tied on {points} point.", "Tied on {points} points.", best)
+        detail = detail.format(points=best)
     elif len(tied) > 1:
-        line = f"{name(winners[0])} {_verb(config, winners[0])} the tie-breaker"
-        detail = f"{join_names([name(i) for i in tied])} tied on {best} points."
+        line = _says(
+            config,
+            winners[0],
+            _("{name} wins the tie-breaker"),
+            # Translators: a team (several players) wins.
+            _("{name} win the tie-breaker"),
+            _("You win the tie-breaker"),
+        )
+        detail = ngettext(
+            "{names} tied on {points} point.", "{names} tied on {points} points.", best
+        ).format(names=join_names([name(i) for i in tied]), points=best)
     else:
-        line = f"{name(winners[0])} {_verb(config, winners[0])}!"
+        line = _says(
+            config,
+            winners[0],
+            _("{name} wins!"),
+            # Translators: a team (several players) wins.
+            _("{name} win!"),
+            _("You win!"),
+        )
         rest = sorted(totals, reverse=True)[1:]
-        detail = f"{best} points" + (f", ahead of {rest[0]}." if rest else ".")
+        if rest:
+            detail = ngettext(
+                "{points} point, ahead of {next}.", "{points} points, ahead of {next}.", best
+            ).format(points=best, next=rest[0])
+        else:
+            detail = ngettext("{points} point.", "{points} points.", best).format(points=best)
     if config.games == 1:
         return Verdict(line, detail, winners)
 
@@ -145,16 +175,27 @@ def _verdict(session: Session) -> Verdict:
     leaders = tuple(i for i, t in enumerate(match) if t == top)
     if state.phase is Phase.MATCH_OVER:
         if len(leaders) > 1:
-            headline = f"Shared match win: {join_names([name(i) for i in leaders])}"
+            names = join_names([name(i) for i in leaders])
+            headline = _("Shared match win: {names}").format(names=names)
         else:
-            headline = f"{name(leaders[0])} {_verb(config, leaders[0])} the match!"
-        return Verdict(
-            headline, f"{top} points over {number} games. Game {number}: {line}", leaders
+            headline = _says(
+                config,
+                leaders[0],
+                _("{name} wins the match!"),
+                # Translators: a team (several players) wins.
+                _("{name} win the match!"),
+                _("You win the match!"),
+            )
+        # Translators: {verdict} is the last game's own verdict ("Ann wins!").
+        detail = _("{points} points over {games} games. Game {number}: {verdict}").format(
+            points=top, games=number, number=number, verdict=line
         )
+        return Verdict(headline, detail, leaders)
     if len(leaders) > 1:
-        lead = f"{join_names([name(i) for i in leaders])} share the lead on {top}."
+        names = join_names([name(i) for i in leaders])
+        lead = _("{names} share the lead on {points}.").format(names=names, points=top)
     else:
-        lead = f"{name(leaders[0])} leads the match with {top}."
+        lead = _("{name} leads the match with {points}.").format(name=name(leaders[0]), points=top)
     return Verdict(line, lead, winners)  # the screen's title says which game it was
 
 
@@ -166,7 +207,7 @@ def card_rows(session: Session, column_colour: Callable[[int], Colour]) -> list[
     winning_columns = {c for i in winners for c in config.competitors[i]}
     order = sorted(range(len(cards)), key=lambda c: -cards[c].total)
     levels = level_tags(config, session.seats)  # a CPU's column says its level
-    rows: list[TableRow] = [("", None, list(CARD_HEADS), False)]
+    rows: list[TableRow] = [("", None, [_(head) for head in CARD_HEADS], False)]
     for c in order:
         card = cards[c]
         cells = [
@@ -185,7 +226,9 @@ def match_rows(session: Session, competitor_colour: Callable[[int], Colour]) -> 
     """Header then one row per competitor: each game's total and the match total."""
     config, state = session.config, session.state
     games = config.games
-    heads = [f"G{g + 1}" if games > 3 else f"Game {g + 1}" for g in range(games)] + ["Total"]
+    # Translators: "G{number}" is a short "Game {number}", for a match of many games.
+    short = _("G{number}") if games > 3 else _("Game {number}")
+    heads = [short.format(number=g + 1) for g in range(games)] + [_("Total")]
     match = state.match_totals()
     top = max(match) if match else 0
     rows: list[TableRow] = [("", None, heads, False)]
