@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import format_number
+
 if TYPE_CHECKING:
     from game.ui.theme import Colour, Theme
 
@@ -33,6 +35,13 @@ def nice_ticks(low: float, high: float, target: int = TICK_TARGET) -> list[float
     last = math.ceil(high / step) * step
     count = round((last - first) / step)
     return [float(first + i * step) for i in range(count + 1)]
+
+
+def tick_label(value: float) -> str:
+    """A value line's label as the language in use writes it: as many decimals as the value
+    has ('250', '2.5'; German '2,5'), never grouped (an axis label stays short: '1500')."""
+    decimals = len(f"{value:g}".partition(".")[2])
+    return format_number(value, decimals, grouping=False)
 
 
 def draw_dashed_line(
@@ -99,7 +108,7 @@ def draw_line_chart(
     span = list(values) + ([baseline] if baseline is not None else [])
     span += [v for series, _ in others for v in series]
     ticks = nice_ticks(*(value_range or (min(span), max(span))))
-    labels = [f"{t:g}" for t in ticks]
+    labels = [tick_label(t) for t in ticks]
     left = rect.left + max(font.size(text)[0] for text in labels) + line_h // 2
     # Room on the right for half the last x label, which is centred on the last point.
     right = rect.right - max(line_h // 2, font.size(x_labels[-1])[0] // 2 + 2 if x_labels else 0)
@@ -173,7 +182,7 @@ def draw_histogram(
     line_h = font.get_linesize()
     top_count = max(count for _, count in bins)
     ticks = [t for t in nice_ticks(0, max(1, top_count), 4) if t == int(t)] or [0.0, 1.0]
-    labels = [f"{t:g}" for t in ticks]
+    labels = [tick_label(t) for t in ticks]
     left = rect.left + max(font.size(t)[0] for t in labels) + line_h // 2
     plot = pygame.Rect(
         left,

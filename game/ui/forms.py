@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.i18n import N_, _
+from game.i18n import N_, _, format_percent
 from game.ui.fonts import Fonts
 from game.ui.text import ellipsize, fitted_px
 from game.ui.theme import Colour, Theme
@@ -272,7 +272,7 @@ class Slider(ControlBehaviour):
     get: Callable[[], float]
     set: Callable[[float], None]
     step_size: float = 0.05
-    text: Callable[[float], str] = lambda v: f"{round(v * 100)}%"
+    text: Callable[[float], str] = lambda v: format_percent(round(v * 100) / 100)
     help: Callable[[], str] | str = ""
     key: object = None
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))

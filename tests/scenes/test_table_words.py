@@ -164,3 +164,23 @@ class _Recorder:
 
     def __getattr__(self, name):
         return getattr(self._font, name)
+
+
+def test_figures_are_written_the_languages_way(german):
+    from game.scenes.table.chances import chance_text
+    from game.scenes.table.coach import CoachOverlay
+    from game.storage.settings import Settings
+    from game.ui.charts import tick_label
+
+    assert [chance_text(c) for c in (0.001, 0.424, 0.999)] == ["<1\xa0%", "42\xa0%", ">99\xa0%"]
+    assert [tick_label(t) for t in (2.5, 1500.0)] == ["2,5", "1500"]
+
+    class Decision:
+        cost = 3.25
+        best = Score(Category.CHANCE)
+
+    coach = CoachOverlay()
+    settings = Settings().replace(grading=True, grading_threshold=1.0)
+    state = GameState.new(GameConfig(("Ann", "Ben")))[0]
+    coach.note_grade(Decision(), settings, "Ann", 0, state)
+    assert coach.grade_note(state).endswith("3,2 points better")

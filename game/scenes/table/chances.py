@@ -10,18 +10,20 @@ from __future__ import annotations
 import logging
 from concurrent.futures import Future, ThreadPoolExecutor
 
+from game.i18n import format_percent
 from game.rules import GameState
 
 log = logging.getLogger(__name__)
 
 
 def chance_text(chance: float) -> str:
-    """'42%'; '<1%' and '>99%' at the ends, since 0% and 100% would claim certainty."""
+    """'42%' (as the language in use writes a percentage); '<1%' and '>99%' at the ends,
+    since 0% and 100% would claim certainty."""
     if 0 < chance < 0.005:
-        return "<1%"
+        return "<" + format_percent(0.01)
     if 0.995 < chance < 1:
-        return ">99%"
-    return f"{round(chance * 100)}%"
+        return ">" + format_percent(0.99)
+    return format_percent(round(chance * 100) / 100)
 
 
 def wanted(setting: str, advice_overlay: bool, grading: bool) -> bool:

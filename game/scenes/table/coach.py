@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.anim import Wait
-from game.i18n import _
+from game.i18n import _, format_number
 from game.rules import Category, GameState, Phase, Score
 from game.scenes.table.notes import SeatNote
 from game.ui.advice_view import Advice
@@ -58,7 +58,7 @@ class CoachOverlay:
             # Translators: a live grading mark. {move} is the better move as the coach words
             # it ("keep 4-5-6", "score Chance"); {points} a number with one decimal (3.2).
             text = _("{name}: {move} was {points} points better").format(
-                name=name, move=describe(decision.best), points=f"{decision.cost:.1f}"
+                name=name, move=describe(decision.best), points=format_number(decision.cost, 1)
             )
             self.grade = SeatNote.now(text, player, state)
             self.grade_wait = Wait(GRADE_TIME)
