@@ -233,7 +233,7 @@ class Presenter:
         self.tray.put_away()
         if not seat.is_cpu and (session.person_count > 1 or len(session.seats) > 1):
             self.banner = Banner(
-                _("Your turn, {name}").format(name=seat.name),
+                about(seat.name, _("Your turn"), _("Your turn, {name}")),
                 self.column_colour(event.column),
                 TURN_BANNER * max(0.3, self.ctx.animation_scale),
             )
