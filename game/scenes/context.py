@@ -13,11 +13,13 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.i18n import resolve, set_language
 from game.scenes.nav import Navigator, NoNavigator
 from game.scenes.stack import SceneStack
 from game.storage import Storage
 from game.storage.settings import Settings
 from game.ui.fonts import Fonts
+from game.ui.frame import Frame
 from game.ui.input import InputMap
 from game.ui.pads import Pads
 from game.ui.theme import Theme, make_theme
@@ -58,6 +60,7 @@ class Context:
     # A window position as a position on the scenes' canvas (the app's viewport scales the
     # canvas when the window is under the minimum size).
     to_canvas: Callable[[tuple[int, int]], tuple[int, int]] = lambda pos: pos
+    frame: Frame = field(default_factory=Frame)  # what the frame being drawn redraws
 
     def __post_init__(self) -> None:
         self._derive()
@@ -69,6 +72,8 @@ class Context:
 
     def _derive(self) -> None:
         s = self.settings
+        # The language first: the theme, fonts and layouts that follow are made in it.
+        set_language(resolve(s.language, self.storage.environ))
         self.theme = make_theme(s.palette, s.high_contrast)
         self.fonts = Fonts(s.text_scale)
         self.input = InputMap(s.key_bindings, s.pad_bindings, self.pads)

@@ -68,6 +68,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from game.i18n.languages import resolve, system_language
 from game.match.seats import Seat
 from game.rules import Game
 from game.storage import history as _history
@@ -148,6 +149,9 @@ class Storage:
         """Find the folders (see the module docstring), load settings and profiles and open
         the records now, so any damage is reported at start-up (and older versions' JSON
         records are imported, once). The game in progress is read when asked for."""
+        # The environment the game runs in: it may name the data folder, and its locale
+        # is the language of the Settings' "System" choice (see `system_language`).
+        self.environ: Mapping[str, str] = os.environ if environ is None else environ
         self.paths: DataPaths = resolve_paths(data_dir, environ)
         self.problems: list[str] = []  # one line each, for the player; see take_problems
         self.last_finished: FinishedRecord | None = None  # set by save_session
@@ -215,6 +219,9 @@ class Storage:
             return settings
 
         path = self.paths.settings
+        if not os.path.lexists(path):
+            # A first start: the defaults, with the rules the system's language plays.
+            return Settings.first(self.system_language)
         settings = self._store.load(path, SETTINGS_FORMAT, parse, "settings")
         if settings is None:
             return Settings()
@@ -229,6 +236,15 @@ class Storage:
             )
             self.save_settings(settings)
         return settings
+
+    @property
+    def system_language(self) -> str:
+        """The language the environment's locale asks for (one of game.i18n's LANGUAGES)."""
+        return system_language(self.environ)
+
+    def language(self) -> str:
+        """The language the settings ask for: theirs, or ("System") the environment's."""
+        return resolve(self.settings.language, self.environ)
 
     def save_settings(self, settings: Settings) -> bool:
         """Make `settings` current and write them; False (and a problem) if the disk refused."""

@@ -21,6 +21,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 
+from game.i18n.languages import LANGUAGES
+from game.rules import Variant
+
 log = logging.getLogger(__name__)
 
 SETTINGS_FORMAT = 1
@@ -29,7 +32,10 @@ ANIMATION_SPEEDS = ("normal", "fast", "instant")
 CPU_PACES = ("slow", "normal", "fast")
 WIN_CHANCES = ("coach", "on", "off")  # with the coach (advice or grading on), always, never
 VERIFY_MODES = ("zeros", "all", "off")  # confirm before writing: zeros only, every score, never
-VARIANTS = ("official", "free", "simple")  # game.rules.Variant values
+VARIANTS = tuple(v.value for v in Variant)  # "official", "free", "simple", "yatzy"
+LANGUAGE_CHOICES = ("", *LANGUAGES)  # "": the system's language (game.i18n.resolve)
+# The card a first start offers, by the system's language: Scandinavia plays Yatzy.
+FIRST_VARIANT = {"sv": "yatzy", "da": "yatzy", "nb": "yatzy"}
 PALETTES = ("standard", "colour_blind")
 WINDOW_WIDTH = (320, 7680)  # px
 WINDOW_HEIGHT = (240, 4320)  # px
@@ -233,6 +239,7 @@ _CHECKS: dict[str, Callable[[object], object]] = {
     "key_bindings": _key_bindings,
     "pad_bindings": _pad_bindings,
     "rumble": _bool,
+    "language": _choice(LANGUAGE_CHOICES),
 }
 
 
@@ -270,6 +277,7 @@ class Settings:
         default_factory=lambda: DEFAULT_PAD_BINDINGS
     )
     rumble: bool = True  # pads that can rumble do on a Yahtzee and on the upper bonus
+    language: str = ""  # LANGUAGE_CHOICES: "" follows the system's locale
 
     def __post_init__(self) -> None:
         # Validate and normalise every field (ints become floats, lists tuples), so a
@@ -292,6 +300,14 @@ class Settings:
         if unknown:
             raise ValueError(f"no such setting: {', '.join(sorted(unknown))}")
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+
+    @classmethod
+    def first(cls, system_language: str) -> Settings:
+        """The settings of a first start (no settings file yet) on a system speaking
+        `system_language`: the defaults, with the rules its players know (Yatzy in
+        Swedish, Danish and Norwegian). Saved once changed, they are the player's."""
+        variant = FIRST_VARIANT.get(system_language, cls.default_variant)
+        return cls(default_variant=variant if variant in VARIANTS else cls.default_variant)
 
     def keys_for(self, intent: str) -> tuple[str, ...]:
         """The key names bound to an intent (empty for an unknown one)."""

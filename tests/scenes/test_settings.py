@@ -220,6 +220,8 @@ def test_coach_switches_save(ctx, tmp_path):
 
 def test_volume_slider_by_keys_clicks_and_drag(ctx, tmp_path):
     scene = open_settings(ctx)
+    assert scene.grid.focused.key == "language"  # the first row, then Sound
+    feed(ctx, key(pygame.K_DOWN))
     assert scene.grid.focused.key == "sound_volume"
     feed(ctx, key(pygame.K_LEFT))
     assert saved(tmp_path).sound_volume == 0.75
@@ -432,7 +434,7 @@ def test_ctrl_z_undoes_the_last_change(ctx, tmp_path):
     assert saved(tmp_path).animation_speed == "fast"
     feed(ctx, key(pygame.K_z, "\x1a", mod=pygame.KMOD_LCTRL))
     assert saved(tmp_path).animation_speed == "normal"
-    assert scene.status()[0] == "Undone: animation speed."
+    assert scene.status()[0] == "Undone: Animation speed."
 
 
 # ============================================================================= focus and scrolling
@@ -446,7 +448,7 @@ def test_page_keys_scroll_and_the_focus_follows(ctx):
     assert scene.grid.focused.key == "reset_keys"
     assert scene.scroll.offset == scene.scroll.max_offset
     feed(ctx, key(pygame.K_HOME))
-    assert scene.grid.focused.key == "sound_volume" and scene.scroll.offset == 0
+    assert scene.grid.focused.key == "language" and scene.scroll.offset == 0
 
 
 @pytest.mark.parametrize(("size", "scale"), [((1280, 800), 1.0), ((640, 480), 2.0)])

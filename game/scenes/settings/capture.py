@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.scenes.settings.key_slot import KeySlot
-from game.scenes.settings.keys import RESERVED_KEYS, intent_label
+from game.scenes.settings.keys import f11_locked, intent_label
 from game.ui.input import BACK_KEYS, CONFIRM_KEYS, Intent
 from game.ui.pads import PAD_PRESS
 from game.ui.status_line import WARN
@@ -81,13 +82,16 @@ class KeyCapture:
             return ""
         what = intent_label(self.slot.intent)
         if self.slot.pad:
-            return f"Press the new button for {what} on a pad. Esc cancels."
-        which = "second key" if self.slot.slot else "key"
-        return f"Press the new {which} for {what}. Esc cancels (a pad button too)."
+            return _("Press the new button for {action} on a pad. Esc cancels.").format(action=what)
+        if self.slot.slot:
+            text = _("Press the new second key for {action}. Esc cancels (a pad button too).")
+        else:
+            text = _("Press the new key for {action}. Esc cancels (a pad button too).")
+        return text.format(action=what)
 
     def start(self, slot: KeySlot) -> None:
         if slot.locked:
-            self.editor.say(f"{RESERVED_KEYS['f11']}; set a second key beside it.", WARN)
+            self.editor.say(f11_locked(), WARN)
             return
         self.stop()
         self.slot = slot
@@ -106,14 +110,14 @@ class KeyCapture:
         assert slot is not None
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.stop()
-            self.editor.say("Key not changed.")
+            self.editor.say(_("Key not changed."))
             return True
         if event.type == PAD_PRESS:
             self.stop()
             if slot.pad:
                 self.editor.bind_pad(slot.intent, slot.slot, event.button)
             else:  # a key is awaited: a pad's button leaves it as it was
-                self.editor.say("Key not changed.")
+                self.editor.say(_("Key not changed."))
             return True
         if slot.pad and event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE:
             return True  # a button is awaited: keys other than Esc wait on
@@ -123,11 +127,11 @@ class KeyCapture:
             return True  # wait for the key it modifies
         self.stop()
         if event.key == pygame.K_ESCAPE:  # Esc cancels, whatever it is bound to
-            self.editor.say("Button not changed." if slot.pad else "Key not changed.")
+            self.editor.say(_("Button not changed.") if slot.pad else _("Key not changed."))
             return True
         name = pygame.key.name(event.key)
         if not name or pygame.key.key_code(name) != event.key:
-            self.editor.say("That key has no name the game can keep; choose another.", WARN)
+            self.editor.say(_("That key has no name the game can keep; choose another."), WARN)
             return True
         self.editor.bind(slot.intent, slot.slot, name)
         return True

@@ -45,7 +45,7 @@ def draw_settings(
             if not scroll.shows(band):
                 continue
             if row.heading:
-                _draw_heading(surface, theme, layout, row.label, band, view.left)
+                _draw_heading(surface, theme, layout, row, band, view.left)
             else:
                 _draw_row(surface, theme, fonts, layout, row, place, band, focused)
     scroll.draw_bar(surface, theme)
@@ -58,17 +58,17 @@ def _draw_heading(
     surface: pygame.Surface,
     theme: Theme,
     layout: SettingsLayout,
-    label: str,
+    row: Row,
     band: pygame.Rect,
     list_left: int,
 ) -> None:
     """A section's name over a rule; the Keys section's also names its two columns."""
     head_ink = theme.text if theme.high_contrast else theme.accent_dark
-    image = layout.head_font.render(label, True, head_ink)
+    image = layout.head_font.render(row.label, True, head_ink)
     surface.blit(image, (band.left, band.top))
     rule_y = band.bottom - max(2, band.height // 10)
     pygame.draw.line(surface, theme.panel_edge, (band.left, rule_y), (band.right, rule_y), 2)
-    if label == "Keys":
+    if row.section == "keys":
         for text, x in layout.key_heads:
             cap = layout.caption_font.render(text, True, theme.text_dim)
             rect = cap.get_rect(midbottom=(list_left + x, rule_y - 2))

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.scenes.settings.keys import Keymap, Remap, clear_key, remap
 from game.storage.settings import (
     DEFAULT_KEY_BINDINGS,
@@ -31,11 +32,18 @@ TEXT_STEP = 0.25
 
 class SettingsEditor:
     """The settings in force, changed one step at a time. `on_restyle` is called when a change
-    brings new fonts or colours, so the screen is measured and drawn again."""
+    brings new fonts, colours or words, so the screen is made, measured and drawn again;
+    `label_of` names a setting as its row does (for "Undone: Sound volume.")."""
 
-    def __init__(self, ctx: Context, on_restyle: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        ctx: Context,
+        on_restyle: Callable[[], None],
+        label_of: Callable[[str], str] = lambda name: name,
+    ) -> None:
         self.ctx = ctx
         self.on_restyle = on_restyle
+        self.label_of = label_of
         self.history: list[tuple[Settings, str]] = []  # (settings before, what changed)
         self.message = ""
         self.level = ""  # of the message: "" a plain line, NOTE boxed, WARN a refusal
@@ -50,7 +58,7 @@ class SettingsEditor:
             new = self.ctx.settings.replace(**{name: value})
         except ValueError as error:
             log.warning("setting %s refused: %s", name, error)
-            self.say(f"That value cannot be used: {error}.", WARN)
+            self.say(_("That value cannot be used."), WARN)
             return False
         return self.commit(new, record=record, what=name)
 
@@ -65,12 +73,13 @@ class SettingsEditor:
         self.say("")  # a new change: the last message is old news
         if new.muted != old.muted and not new.muted:
             self.ctx.play("click")  # sound is back: let it be heard
-        if (new.text_scale, new.palette, new.high_contrast) != (
+        if (new.text_scale, new.palette, new.high_contrast, new.language) != (
             old.text_scale,
             old.palette,
             old.high_contrast,
+            old.language,
         ):
-            # New fonts or colours: everything is measured and drawn again.
+            # New fonts, colours or words: everything is made and measured again.
             self.on_restyle()
         if new.fullscreen != old.fullscreen and new.fullscreen != display_fullscreen(old):
             self.ctx.toggle_fullscreen()
@@ -78,11 +87,11 @@ class SettingsEditor:
 
     def undo(self) -> None:
         if not self.history:
-            self.say("Nothing to undo.")
+            self.say(_("Nothing to undo."))
             return
         old, what = self.history.pop()
         self.commit(old, record=False)
-        self.say(f"Undone: {_what(what)}.")
+        self.say(_("Undone: {change}.").format(change=self._what(what)))
 
     def start_drag(self, name: str) -> None:
         """A slider's drag begins: the settings before it are what undo goes back to (the
@@ -104,30 +113,44 @@ class SettingsEditor:
         low, high = TEXT_SCALE
         value = min(high, max(low, round(self.ctx.settings.text_scale / TEXT_STEP + n) * TEXT_STEP))
         if value == self.ctx.settings.text_scale:
-            self.say("Text is as large as it goes." if n > 0 else "Text is as small as it goes.")
+            self.say(
+                _("Text is as large as it goes.") if n > 0 else _("Text is as small as it goes.")
+            )
             return
         self.change("text_scale", value)
 
     def reset_keys(self) -> None:
         if self.commit(self.ctx.settings.replace(key_bindings=DEFAULT_KEY_BINDINGS), what="keys"):
-            self.say("Every key is back to its default. Ctrl+Z takes it back.")
+            self.say(_("Every key is back to its default. Ctrl+Z takes it back."))
         else:
-            self.say("The keys are already the defaults.")
+            self.say(_("The keys are already the defaults."))
 
     def reset_pad_buttons(self) -> None:
         fresh = self.ctx.settings.replace(pad_bindings=DEFAULT_PAD_BINDINGS)
         if self.commit(fresh, what="pad buttons"):
-            self.say("Every pad button is back to its default. Ctrl+Z takes it back.")
+            self.say(_("Every pad button is back to its default. Ctrl+Z takes it back."))
         else:
-            self.say("The pad buttons are already the defaults.")
+            self.say(_("The pad buttons are already the defaults."))
 
     def reset_all(self) -> None:
-        # The window's remembered size is not a setting on this screen: it stays.
-        fresh = Settings().replace(window_size=self.ctx.settings.window_size)
+        # The window's remembered size is not a setting on this screen: it stays. So does the
+        # language: a reset must not leave the player with words they cannot read.
+        kept = self.ctx.settings
+        fresh = Settings().replace(window_size=kept.window_size, language=kept.language)
         if self.commit(fresh, what="everything"):
-            self.say("Every setting is back to its default. Ctrl+Z takes it back.")
+            self.say(_("Every setting is back to its default. Ctrl+Z takes it back."))
         else:
-            self.say("Everything is already at its default.")
+            self.say(_("Everything is already at its default."))
+
+    def _what(self, name: str) -> str:
+        """A change as "Undone: ..." names it."""
+        if name == "keys":
+            return _("the key change")
+        if name == "pad buttons":
+            return _("the pad button change")
+        if name == "everything":
+            return _("the reset")
+        return self.label_of(name)
 
     # ----------------------------------------------------------------- keys
     def bind(self, intent: str, slot: int, name: str) -> bool:
@@ -174,11 +197,3 @@ def display_fullscreen(default: Settings | None) -> bool | None:
     except pygame.error:
         pass
     return default.fullscreen if default is not None else None
-
-
-def _what(name: str) -> str:
-    return {
-        "keys": "the key change",
-        "pad buttons": "the pad button change",
-        "everything": "the reset",
-    }.get(name, name.replace("_", " "))

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.ui.forms import draw_focus_marker
 from game.ui.text import ellipsize, fitted_px
 
@@ -44,7 +45,7 @@ class KeySlot:
         box = self.rect
         radius = max(4, box.height // 5)
         if self.capturing:
-            prompt = "Press a button" if self.pad else "Press a key"
+            prompt = _("Press a button") if self.pad else _("Press a key")
             fill, ink, text = theme.accent, theme.text_on_accent, prompt
         else:
             fill, ink, text = theme.panel_alt, theme.text, self.text()

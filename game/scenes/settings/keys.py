@@ -14,52 +14,59 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from game.i18n import N_, _, ngettext
 from game.storage.settings import MAX_KEYS_PER_INTENT
 from game.ui.input import CTRL_INTENTS, KEY_WORDS
 
+# Marked here, translated when shown.
 RESERVED_KEYS = {
-    "tab": "Tab always moves between controls",
-    "f11": "F11 always toggles full screen",
+    "tab": N_("Tab always moves between controls"),
+    "f11": N_("F11 always toggles full screen"),
 }
 LOCKED = ("fullscreen", "f11")  # the F11 that RESERVED_KEYS promises stays where it is
 
 INTENT_LABELS = {
-    "roll": "Roll the dice",
-    "hold_1": "Hold die 1",
-    "hold_2": "Hold die 2",
-    "hold_3": "Hold die 3",
-    "hold_4": "Hold die 4",
-    "hold_5": "Hold die 5",
-    "hint": "Hint",
-    "undo": "Undo",
-    "pause": "Pause / back",
-    "confirm": "Choose / confirm",
-    "up": "Move up",
-    "down": "Move down",
-    "left": "Move left",
-    "right": "Move right",
-    "fullscreen": "Full screen",
-    "skip_cpu": "Skip a CPU turn",
-    "speed_cpu": "Speed up CPU turns",
-    "help": "Rules & help",
-    "key_hints": "Show key hints",
+    "roll": N_("Roll the dice"),
+    "hold_1": N_("Hold die 1"),
+    "hold_2": N_("Hold die 2"),
+    "hold_3": N_("Hold die 3"),
+    "hold_4": N_("Hold die 4"),
+    "hold_5": N_("Hold die 5"),
+    "hint": N_("Hint"),
+    "undo": N_("Undo"),
+    "pause": N_("Pause / back"),
+    "confirm": N_("Choose / confirm"),
+    "up": N_("Move up"),
+    "down": N_("Move down"),
+    "left": N_("Move left"),
+    "right": N_("Move right"),
+    "fullscreen": N_("Full screen"),
+    "skip_cpu": N_("Skip a CPU turn"),
+    "speed_cpu": N_("Speed up CPU turns"),
+    "help": N_("Rules & help"),
+    "key_hints": N_("Show key hints"),
 }
 
 
 def intent_label(intent: str) -> str:
-    return INTENT_LABELS.get(intent, intent.replace("_", " ").capitalize())
+    """An action's name in the language in use."""
+    return _(INTENT_LABELS[intent]) if intent in INTENT_LABELS else intent
 
 
 def key_label(name: str, intent: str = "") -> str:
     """A key name as the player reads it, as InputMap.label shows it, except that the
     keypad's keys say so ("Keypad Enter" beside "Enter" for confirm)."""
     if name == "enter":
-        text = "Keypad Enter"
+        text = _("Keypad Enter")
     elif len(name) == 3 and name[0] == "[" and name[2] == "]":
-        text = f"Keypad {name[1]}"
+        # TRANSLATORS: a key of the numeric keypad; {key} is its digit or sign.
+        text = _("Keypad {key}").format(key=name[1])
+    elif name in KEY_WORDS:
+        text = _(KEY_WORDS[name])
     else:
-        text = KEY_WORDS.get(name, name.upper() if len(name) == 1 else name.title())
-    return f"Ctrl+{text}" if intent in CTRL_INTENTS else text
+        text = name.upper() if len(name) == 1 else name.title()
+    # TRANSLATORS: a key pressed with Ctrl; translate "Ctrl" as the keyboards say it (Strg).
+    return _("Ctrl+{key}").format(key=text) if intent in CTRL_INTENTS else text
 
 
 def is_locked(bindings: Mapping[str, tuple[str, ...]], intent: str, slot: int) -> bool:
@@ -74,14 +81,45 @@ class Keymap:
 
     label: Callable[[str, str], str] = key_label
     reserved: Mapping[str, str] = field(default_factory=lambda: RESERVED_KEYS)
-    noun: str = "key"
+    noun: str = "key"  # or "button": which of the sentences below are said
     locks: bool = True  # F11 stays Full screen's (keys only)
+
+    def say(self, which: str, **values: object) -> str:
+        """Sentence `which` of NOUN_SENTENCES for this keymap's noun, filled in."""
+        return _(NOUN_SENTENCES[self.noun][which]).format(**values)
+
+    def full(self, action: str) -> str:
+        n = MAX_KEYS_PER_INTENT
+        if self.noun == "button":
+            text = ngettext(
+                "{action} has {count} button already.", "{action} has {count} buttons already.", n
+            )
+        else:
+            text = ngettext(
+                "{action} has {count} key already.", "{action} has {count} keys already.", n
+            )
+        return text.format(action=action, count=n)
 
     def locked(self, bindings: Mapping[str, tuple[str, ...]], intent: str, slot: int) -> bool:
         return self.locks and is_locked(bindings, intent, slot)
 
 
 KEYS = Keymap()
+
+# The sentences that name what is bound: whole sentences for keys and for pad buttons, so
+# each language words them its own way.
+NOUN_SENTENCES = {
+    "key": {
+        "reserved": N_("{reason}; choose another key."),
+        "already": N_("{key} is already {action}'s key."),
+        "only": N_("{key} is {other}'s only key: give it another key first."),
+    },
+    "button": {
+        "reserved": N_("{reason}; choose another button."),
+        "already": N_("{key} is already {action}'s button."),
+        "only": N_("{key} is {other}'s only button: give it another button first."),
+    },
+}
 
 
 @dataclass(frozen=True)
@@ -108,49 +146,54 @@ def remap(
     """Bind key `name` to `intent` in `slot` (0 the key, 1 the second key), swapping with an
     action that already has it, by the rule in the module docstring (a pad's buttons by the
     same rule, with `keymap` saying how they are named)."""
-    label, noun = keymap.label, keymap.noun
+    label = keymap.label
     shown = label(name, "")
     if name in keymap.reserved:
-        return Remap(None, f"{keymap.reserved[name]}; choose another {noun}.")
+        return Remap(None, keymap.say("reserved", reason=_(keymap.reserved[name])))
     if keymap.locked(bindings, intent, slot):
-        return Remap(None, f"{RESERVED_KEYS['f11']}; set a second key beside it.")
+        return Remap(None, f11_locked())
     table = {i: list(keys) for i, keys in bindings.items()}
     mine = table.setdefault(intent, [])
     old = mine[slot] if slot < len(mine) else None
     what = intent_label(intent)
     if old == name:
-        return Remap(None, f"{shown} is already {what}'s {noun}.")
+        return Remap(None, keymap.say("already", key=shown, action=what))
     if name in mine:  # the action's other slot: the two keys change places
         other = mine.index(name)
         if old is None:
-            return Remap(None, f"{shown} is already {what}'s {noun}.")
+            return Remap(None, keymap.say("already", key=shown, action=what))
         mine[slot], mine[other] = name, old
-        return Remap(_tidy(table), f"{what}: {shown} and {label(old, '')} changed places.")
+        return Remap(
+            _tidy(table),
+            _("{action}: {key} and {other_key} changed places.").format(
+                action=what, key=shown, other_key=label(old, "")
+            ),
+        )
     owner = next((i for i, keys in table.items() if i != intent and name in keys), None)
-    message = f"{what} is now {label(name, intent)}."
+    message = _("{action} is now {key}.").format(action=what, key=label(name, intent))
     if owner is not None:
         theirs = table[owner]
         where = theirs.index(name)
         if keymap.locked(bindings, owner, where):  # (F11 is reserved already; belt and braces)
-            return Remap(None, f"{RESERVED_KEYS['f11']}.")
+            return Remap(None, _("{reason}.").format(reason=_(RESERVED_KEYS["f11"])))
         if old is None:
             if len(theirs) == 1:
-                return Remap(
-                    None,
-                    f"{shown} is {intent_label(owner)}'s only {noun}: "
-                    f"give it another {noun} first.",
-                )
+                return Remap(None, keymap.say("only", key=shown, other=intent_label(owner)))
             del theirs[where]
-            message = f"{shown} moved from {intent_label(owner)} to {what}."
+            message = _("{key} moved from {other} to {action}.").format(
+                key=shown, other=intent_label(owner), action=what
+            )
         else:
             theirs[where] = old
-            message = (
-                f"Swapped: {what} is now {label(name, intent)}, "
-                f"{intent_label(owner)} is now {label(old, owner)}."
+            message = _("Swapped: {action} is now {key}, {other} is now {other_key}.").format(
+                action=what,
+                key=label(name, intent),
+                other=intent_label(owner),
+                other_key=label(old, owner),
             )
     if old is None:
         if len(mine) >= MAX_KEYS_PER_INTENT:
-            return Remap(None, f"{what} has {MAX_KEYS_PER_INTENT} {noun}s already.")
+            return Remap(None, keymap.full(what))
         mine.append(name)
     else:
         mine[slot] = name
@@ -161,16 +204,31 @@ def clear_key(bindings: Mapping[str, tuple[str, ...]], intent: str, slot: int) -
     """Take the key in `slot` away, unless it is the action's last (or a locked) key."""
     keys = list(bindings.get(intent, ()))
     if slot >= len(keys):
-        return Remap(None, "There is no key there to clear.")
+        return Remap(None, _("There is no key there to clear."))
     if is_locked(bindings, intent, slot):
-        return Remap(None, f"{RESERVED_KEYS['f11']}.")
+        return Remap(None, _("{reason}.").format(reason=_(RESERVED_KEYS["f11"])))
     if len(keys) == 1:
-        return Remap(None, f"{intent_label(intent)} needs a key; bind another to change it.")
+        return Remap(
+            None,
+            _("{action} needs a key; bind another to change it.").format(
+                action=intent_label(intent)
+            ),
+        )
     gone = keys.pop(slot)
     table = {i: list(k) for i, k in bindings.items()}
     table[intent] = keys
-    return Remap(_tidy(table), f"{key_label(gone, intent)} no longer does {intent_label(intent)}.")
+    return Remap(
+        _tidy(table),
+        _("{key} no longer does {action}.").format(
+            key=key_label(gone, intent), action=intent_label(intent)
+        ),
+    )
 
 
 def _tidy(table: dict[str, list[str]]) -> dict[str, tuple[str, ...]]:
     return {i: tuple(dict.fromkeys(keys)) for i, keys in table.items()}
+
+
+def f11_locked() -> str:
+    """Why F11 cannot be changed on Full screen's first key."""
+    return _("{reason}; set a second key beside it.").format(reason=_(RESERVED_KEYS["f11"]))

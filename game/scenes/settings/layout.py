@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.scenes.settings.key_slot import KEY_SLOTS, KeySlot
 from game.scenes.settings.rows import Row, SettingControl
 from game.storage.settings import TEXT_SCALE
@@ -100,7 +101,7 @@ def settings_layout(
     panel_w = min(w - 2 * margin, round(limit) + 2 * pad + 2 * bar_w)
     left = (w - panel_w) // 2
 
-    title = title_image(fonts, theme, "Settings", unit)
+    title = title_image(fonts, theme, _("Settings"), unit)
     title_rect = title.get_rect(topleft=(left, margin))
 
     # The footer, under the panel's edges: Back, the status line, Reset all. Button text
@@ -132,7 +133,7 @@ def settings_layout(
     viewport = viewport_in(panel, pad, bar_w)
     col_w = (viewport.width - (columns - 1) * col_gap) // columns
     # The right column holds the bindings: the pads' buttons and the keys.
-    keys_at = next(i for i, r in enumerate(rows) if r.heading and r.label in ("Pads", "Keys"))
+    keys_at = next(i for i, r in enumerate(rows) if r.heading and r.section in ("pads", "keys"))
     measures = _Measures(body, head_font, ch, em, line, marker_w)
     places: list[RowPlace] = []
     key_heads: tuple[tuple[str, int], ...] = ()
@@ -217,10 +218,10 @@ def _lay_column(rows: Sequence[Row], x0: int, width: int, m: _Measures) -> _Colu
             y += 0 if i == 0 else round(line * 0.9)
             hh = m.head_font.get_linesize() + max(4, line // 3)
             places.append(RowPlace(pygame.Rect(x0, y, width, hh), m.marker_w))
-            if row.label == "Keys":
+            if row.section == "keys":
                 key_heads = (
-                    ("Key", control_x + slot_w // 2),
-                    ("Second key", control_x + slot_w + slot_gap + slot_w // 2),
+                    (_("Key"), control_x + slot_w // 2),
+                    (_("Second key"), control_x + slot_w + slot_gap + slot_w // 2),
                 )
             y += hh + rgap
             continue
@@ -244,7 +245,9 @@ def _lay_column(rows: Sequence[Row], x0: int, width: int, m: _Measures) -> _Colu
                 for k in range(len(row.controls))
             )
         else:
-            rects = tuple(pygame.Rect(control_x, control_top, control_w, ch) for _ in row.controls)
+            rects = tuple(
+                pygame.Rect(control_x, control_top, control_w, ch) for _control in row.controls
+            )
         content = pygame.Rect(x0, y, width, row_h)
         places.append(RowPlace(content, x0 + left, label_lines, label_width, rects))
         y += row_h + rgap

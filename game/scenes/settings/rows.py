@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.i18n import N_, NATIVE_NAMES, _, format_number, format_percent, ngettext
 from game.rules import Variant
 from game.scenes.settings.key_slot import KEY_SLOTS, KeySlot
 from game.scenes.settings.keys import RESERVED_KEYS, intent_label, is_locked, key_label
@@ -19,6 +20,8 @@ from game.storage.settings import (
     CPU_PACES,
     DEFAULT_PAD_BINDINGS,
     INTENTS,
+    LANGUAGE_CHOICES,
+    TEXT_SCALE,
     VARIANTS,
     VERIFY_MODES,
     WIN_CHANCES,
@@ -26,33 +29,54 @@ from game.storage.settings import (
 from game.ui.forms import Cycler, FormButton, Slider, Toggle
 from game.ui.input import CTRL_INTENTS
 from game.ui.pads import button_glyph
-from game.ui.rule_words import VARIANT_HELP
+from game.ui.rule_words import variant_help
 
 if TYPE_CHECKING:
     from game.scenes.context import Context
     from game.scenes.settings.editor import SettingsEditor
 
-SPEED_LABELS = {"normal": "Normal", "fast": "Fast", "instant": "Instant"}
-PACE_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast"}
-VERIFY_LABELS = {"zeros": "Before a zero", "all": "Every score", "off": "Never"}
-WIN_CHANCE_LABELS = {"coach": "With the coach", "on": "Always", "off": "Never"}
+# The words of each choice, marked here and translated when shown.
+SPEED_LABELS = {"normal": N_("Normal"), "fast": N_("Fast"), "instant": N_("Instant")}
+PACE_LABELS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast")}
+VERIFY_LABELS = {"zeros": N_("Before a zero"), "all": N_("Every score"), "off": N_("Never")}
+WIN_CHANCE_LABELS = {"coach": N_("With the coach"), "on": N_("Always"), "off": N_("Never")}
 WIN_CHANCE_HELP = {
-    "coach": "Each seat's chance to win, under its name, when advice or grading is on.",
-    "on": "Each seat's chance to win, under its name, as if all played as the Expert.",
-    "off": "A plain game: no chances shown.",
+    "coach": N_("Each seat's chance to win, under its name, when advice or grading is on."),
+    "on": N_("Each seat's chance to win, under its name, as if all played as the Expert."),
+    "off": N_("A plain game: no chances shown."),
 }
 VERIFY_HELP = {
-    "zeros": "Asks before you write a zero in a box.",
-    "all": "Asks before every score is written.",
-    "off": "Scores at once, without asking.",
+    "zeros": N_("Asks before you write a zero in a box."),
+    "all": N_("Asks before every score is written."),
+    "off": N_("Scores at once, without asking."),
+}
+SPEED_HELP = {
+    "normal": N_("Dice tumble and scores slide at their natural pace."),
+    "fast": N_("Every animation at twice the speed."),
+    "instant": N_("No animation: dice land and scores appear at once."),
 }
 GRADING_STEPS = (0.5, 1.0, 2.0, 3.0, 5.0, 8.0, 10.0, 15.0, 20.0)  # expected points
 MISTAKE_STEPS = (3.0, 5.0, 8.0, 10.0, 15.0, 20.0, 30.0, 50.0)  # expected points
 
 
 def points(value: float) -> str:
-    text = f"{value:g}"
-    return f"{text} point" if value == 1 else f"{text} points"
+    """'1 point', '2.5 points' in the language in use. A fraction takes the form a count
+    of 2 takes (gettext's plural rules count whole numbers)."""
+    whole = value == int(value)
+    figure = format_number(value, decimals=0 if whole else 1)
+    return ngettext("{points} point", "{points} points", int(value) if whole else 2).format(
+        points=figure
+    )
+
+
+def language_name(ctx: Context, code: str) -> str:
+    """A language setting as the list shows it: each language in its own words (never
+    translated), and the system's as "System (Svenska)"."""
+    if code:
+        return NATIVE_NAMES[code]
+    # TRANSLATORS: the language setting that follows the computer's; {language} is the
+    # name of that language in its own words (Deutsch, Svenska).
+    return _("System ({language})").format(language=NATIVE_NAMES[ctx.storage.system_language])
 
 
 def stepped(presets: tuple[float, ...], current: float, step: int) -> float:
@@ -75,6 +99,7 @@ class Row:
     help: Callable[[], str] | str = ""
     heading: bool = False
     indent: bool = False  # a detail of the row above (a threshold under its switch)
+    section: str = ""  # a heading's id ("keys", "pads"): its label is in the player's language
 
     def describe(self) -> str:
         return self.help() if callable(self.help) else self.help
@@ -86,19 +111,20 @@ def build_rows(
     focused: Callable[[], object],
     dragging: Callable[[], bool],
 ) -> list[Row]:
-    """The list's rows, headings and all, their controls wired to `editor`. `focused` gives
-    the control with the focus (the key rows' help reads it) and `dragging` whether a slider
-    is being dragged (a drag clicks once, when it is let go)."""
+    """The list's rows, headings and all, their controls wired to `editor`, in the language
+    in use (the scene builds them again when it changes). `focused` gives the control with
+    the focus (the key rows' help reads it) and `dragging` whether a slider is being dragged
+    (a drag clicks once, when it is let go)."""
     s = lambda: ctx.settings  # noqa: E731 - the settings in force, read when drawn
     rows: list[Row] = []
 
-    def head(text: str) -> None:
-        rows.append(Row(text, heading=True))
+    def head(text: str, section: str) -> None:
+        rows.append(Row(text, heading=True, section=section))
 
     def row(label: str, control: SettingControl, help, indent: bool = False) -> None:
         rows.append(Row(label, (control,), help, indent=indent))
 
-    def toggle(name: str, on_text: str = "On", off_text: str = "Off") -> Toggle:
+    def toggle(name: str, on_text: str = N_("On"), off_text: str = N_("Off")) -> Toggle:
         return Toggle(
             lambda: bool(getattr(s(), name)),
             lambda value: editor.change(name, value),
@@ -107,12 +133,18 @@ def build_rows(
             key=name,
         )
 
-    def choice(name: str, options: tuple[str, ...], labels: Mapping[str, str]) -> Cycler:
+    def choice(
+        name: str, options: tuple[str, ...], label: Callable[[str], str] | Mapping[str, str]
+    ) -> Cycler:
+        """A value stepped through `options`; `label` names one (a mapping holds marked
+        words, translated when shown)."""
+        name_of = label if callable(label) else lambda value: _(label[value])
+
         def step(n: int) -> None:
             current = options.index(getattr(s(), name))
             editor.change(name, options[(current + n) % len(options)])
 
-        return Cycler(lambda: labels[getattr(s(), name)], step, key=name)
+        return Cycler(lambda: name_of(getattr(s(), name)), step, key=name)
 
     def threshold(name: str, presets: tuple[float, ...]) -> Cycler:
         return Cycler(
@@ -121,160 +153,175 @@ def build_rows(
             key=name,
         )
 
-    head("Sound")
+    head(_("Language"), "language")
     row(
-        "Sound volume",
+        _("Language"),
+        choice("language", LANGUAGE_CHOICES, lambda code: language_name(ctx, code)),
+        lambda: _language_help(ctx),
+    )
+
+    head(_("Sound"), "sound")
+    row(
+        _("Sound volume"),
         Slider(
             lambda: s().sound_volume,
             _volume_setter(editor, dragging, "sound_volume"),
             key="sound_volume",
         ),
-        "Dice, scores and clicks. A click plays at the new level.",
+        _("Dice, scores and clicks. A click plays at the new level."),
     )
     row(
-        "Mute all sound",
-        toggle("muted", "Muted", "Off"),
-        lambda: "Silent: nothing plays." if s().muted else "Sounds play at their volume.",
+        _("Mute all sound"),
+        toggle("muted", N_("Muted"), N_("Off")),
+        lambda: _("Silent: nothing plays.") if s().muted else _("Sounds play at their volume."),
     )
 
-    head("Animation")
+    head(_("Animation"), "animation")
     row(
-        "Animation speed",
+        _("Animation speed"),
         choice("animation_speed", ANIMATION_SPEEDS, SPEED_LABELS),
-        lambda: {
-            "normal": "Dice tumble and scores slide at their natural pace.",
-            "fast": "Every animation at twice the speed.",
-            "instant": "No animation: dice land and scores appear at once.",
-        }[s().animation_speed],
+        lambda: _(SPEED_HELP[s().animation_speed]),
     )
     row(
-        "Reduced motion",
+        _("Reduced motion"),
         toggle("reduced_motion"),
-        "No shaking cup and no thrown dice: the dice are simply there, showing their faces.",
+        _("No shaking cup and no thrown dice: the dice are simply there, showing their faces."),
     )
     row(
-        "Tidy dice",
+        _("Tidy dice"),
         toggle("tidy_dice"),
-        "Once thrown dice settle, they drift into a row that is easy to read and click.",
+        _("Once thrown dice settle, they drift into a row that is easy to read and click."),
     )
     row(
-        "CPU pace",
+        _("CPU pace"),
         choice("cpu_pace", CPU_PACES, PACE_LABELS),
-        "How long a CPU player's turn takes to watch (S skips one at the table).",
+        _("How long a CPU player's turn takes to watch ({key} skips one at the table).").format(
+            key=ctx.input.label("skip_cpu")
+        ),
     )
     row(
-        "Fast CPU turns",
+        _("Fast CPU turns"),
         toggle("fast_cpu"),
-        "CPU turns play about three times quicker, at any pace; F switches it at the table.",
+        _(
+            "CPU turns play about three times quicker, at any pace; {key} switches it at the table."
+        ).format(key=ctx.input.label("speed_cpu")),
     )
 
-    head("Play")
+    head(_("Play"), "play")
     row(
-        "Check before scoring",
+        _("Check before scoring"),
         choice("verify", VERIFY_MODES, VERIFY_LABELS),
-        lambda: VERIFY_HELP[s().verify],
+        lambda: _(VERIFY_HELP[s().verify]),
     )
     row(
-        "Show score previews",
+        _("Show score previews"),
         toggle("show_previews"),
-        "The points each open box would score appear in it, in a lighter ink.",
+        _("The points each open box would score appear in it, in a lighter ink."),
     )
-    variants = {v: Variant(v).label for v in VARIANTS}
     row(
-        "Default rules",
-        choice("default_variant", VARIANTS, variants),
+        _("Default rules"),
+        choice("default_variant", VARIANTS, lambda value: _(Variant(value).label)),
         lambda: _variant_help(s().default_variant),
     )
 
-    head("Coach")
-    row("Hints", toggle("hints_enabled"), "The hint key shows the best move now.")
+    head(_("Coach"), "coach")
+    row(_("Hints"), toggle("hints_enabled"), _("The hint key shows the best move now."))
     row(
-        "Live grading",
+        _("Live grading"),
         toggle("grading"),
-        "Marks each choice that loses points against the best play.",
+        _("Marks each choice that loses points against the best play."),
     )
     row(
-        "Mark choices losing over",
+        _("Mark choices losing over"),
         threshold("grading_threshold", GRADING_STEPS),
-        "Live grading marks a choice that loses at least this many points on average.",
+        _("Live grading marks a choice that loses at least this many points on average."),
         indent=True,
     )
     row(
-        "Ask before big mistakes",
+        _("Ask before big mistakes"),
         toggle("confirm_big_mistakes"),
-        "Asks before a choice that throws many points away.",
+        _("Asks before a choice that throws many points away."),
     )
     row(
-        "Big mistake means losing",
+        _("Big mistake means losing"),
         threshold("big_mistake_threshold", MISTAKE_STEPS),
-        "A choice losing at least this many points on average counts as a big mistake.",
+        _("A choice losing at least this many points on average counts as a big mistake."),
         indent=True,
     )
     row(
-        "Advice overlay",
+        _("Advice overlay"),
         toggle("advice_overlay"),
-        "Shows the best holds and boxes on the table as you play.",
+        _("Shows the best holds and boxes on the table as you play."),
     )
-    row("CPU reasons", toggle("cpu_reasons"), "A line saying why each CPU player chose.")
+    row(_("CPU reasons"), toggle("cpu_reasons"), _("A line saying why each CPU player chose."))
     row(
-        "Win chances",
+        _("Win chances"),
         choice("win_chances", WIN_CHANCES, WIN_CHANCE_LABELS),
-        lambda: WIN_CHANCE_HELP[s().win_chances],
+        lambda: _(WIN_CHANCE_HELP[s().win_chances]),
     )
 
-    head("Display")
+    head(_("Display"), "display")
     row(
-        "Full screen",
+        _("Full screen"),
         Toggle(
             lambda: s().fullscreen, lambda on: editor.change("fullscreen", on), key="fullscreen"
         ),
-        f"Fill the screen; {ctx.input.label('fullscreen')} toggles it anywhere.",
+        _("Fill the screen; {key} toggles it anywhere.").format(key=ctx.input.label("fullscreen")),
     )
     row(
-        "Colour-blind-safe palette",
+        _("Colour-blind-safe palette"),
         Toggle(
             lambda: s().palette == "colour_blind",
             lambda on: editor.change("palette", "colour_blind" if on else "standard"),
             key="palette",
         ),
-        "Player colours told apart with every common colour-vision deficiency.",
+        _("Player colours told apart with every common colour-vision deficiency."),
     )
     row(
-        "High contrast",
+        _("High contrast"),
         toggle("high_contrast"),
-        "Black, white and bright colours; it uses the colour-blind-safe player colours.",
+        _("Black, white and bright colours; it uses the colour-blind-safe player colours."),
     )
     row(
-        "Text size",
-        Cycler(lambda: f"{round(s().text_scale * 100)}%", editor.step_text, key="text_scale"),
-        "The size of all text, from 75% to 200%.",
+        _("Text size"),
+        Cycler(lambda: format_percent(s().text_scale), editor.step_text, key="text_scale"),
+        _("The size of all text, from {smallest} to {largest}.").format(
+            smallest=format_percent(TEXT_SCALE[0]), largest=format_percent(TEXT_SCALE[1])
+        ),
     )
 
-    head("Pads")
+    head(_("Pads"), "pads")
     row(
-        "Rumble",
+        _("Rumble"),
         toggle("rumble"),
-        "Pads that can rumble do on a Yahtzee and on the upper bonus.",
+        _("Pads that can rumble do on a Yahtzee and on the upper bonus."),
+    )
+    pad_help = _(
+        "Choose or click, then press a button on a pad. A pad's A and B always choose and go "
+        "back in menus."
     )
     for intent in DEFAULT_PAD_BINDINGS:
         slot = KeySlot(intent, 0, _pad_text(ctx, intent), key=("pad", intent, 0), pad=True)
-        rows.append(Row(f"Pad: {intent_label(intent).lower()}", (slot,), PAD_HELP))
+        # TRANSLATORS: a row of the game pad's buttons; {action} is what the button does.
+        label = _("Pad: {action}").format(action=intent_label(intent))
+        rows.append(Row(label, (slot,), pad_help))
+    pad_reset_help = _("Every pad button back to how the game came; keys and other settings stay.")
     rows.append(
         Row(
             "",
             (
                 FormButton(
-                    "Reset pad buttons to defaults",
+                    _("Reset pad buttons to defaults"),
                     editor.reset_pad_buttons,
                     key="reset_pads",
-                    help=PAD_RESET_HELP,
+                    help=pad_reset_help,
                 ),
             ),
-            PAD_RESET_HELP,
+            pad_reset_help,
         )
     )
 
-    head("Keys")
+    head(_("Keys"), "keys")
     for intent in INTENTS:
         slots = []
         for slot in range(KEY_SLOTS):
@@ -287,29 +334,23 @@ def build_rows(
             )
             slots.append(control)
         rows.append(Row(intent_label(intent), tuple(slots), _key_help(focused, intent)))
+    keys_reset_help = _("Every key back to how the game came; other settings stay.")
     rows.append(
         Row(
             "",
             (
                 FormButton(
-                    "Reset keys to defaults",
+                    _("Reset keys to defaults"),
                     editor.reset_keys,
                     key="reset_keys",
-                    help="Every key back to how the game came; other settings stay.",
+                    help=keys_reset_help,
                 ),
             ),
-            "Every key back to how the game came; other settings stay.",
+            keys_reset_help,
         )
     )
 
     return rows
-
-
-PAD_HELP = (
-    "Choose or click, then press a button on a pad. A pad's A and B always choose and go back "
-    "in menus."
-)
-PAD_RESET_HELP = "Every pad button back to how the game came; keys and other settings stay."
 
 
 def _pad_text(ctx: Context, intent: str) -> Callable[[], str]:
@@ -339,9 +380,15 @@ def _key_help(focused: Callable[[], object], intent: str) -> Callable[[], str]:
     def text() -> str:
         control = focused()
         if isinstance(control, KeySlot) and control.locked:
-            return f"{RESERVED_KEYS['f11']}. Set a second key beside it if you like."
-        extra = " Undo is Ctrl with this key." if intent in CTRL_INTENTS else ""
-        return f"Enter or click, then press a key. Delete clears a second key.{extra}"
+            return _("{reason}. Set a second key beside it if you like.").format(
+                reason=_(RESERVED_KEYS["f11"])
+            )
+        if intent in CTRL_INTENTS:
+            return _(
+                "Enter or click, then press a key. Delete clears a second key. Undo is Ctrl "
+                "with this key."
+            )
+        return _("Enter or click, then press a key. Delete clears a second key.")
 
     return text
 
@@ -360,6 +407,14 @@ def _volume_setter(
 
 def _variant_help(value: str) -> str:
     try:
-        return "New games start with these rules. " + VARIANT_HELP[Variant(value)]
-    except (ImportError, KeyError, ValueError):
-        return "New games start with these rules."
+        rules = variant_help(Variant(value))
+    except (KeyError, ValueError):
+        return _("New games start with these rules.")
+    # TRANSLATORS: {rules} is one sentence saying what the chosen rules are.
+    return _("New games start with these rules. {rules}").format(rules=rules)
+
+
+def _language_help(ctx: Context) -> str:
+    if ctx.settings.language:
+        return _("The language of every word in the game.")
+    return _("The language of every word in the game: System follows your computer's.")

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _, language
 from game.scenes.base import Scene
 from game.scenes.nav import Question
 from game.scenes.settings.capture import KeyCapture, menu_intent
@@ -69,22 +70,36 @@ class SettingsScene(Scene):
         self.felt = FeltBackground()
         self.scroll = ScrollView()
         self.grid = FocusGrid()
-        self.editor = SettingsEditor(ctx, on_restyle=lambda: self.layout(self.size))
+        self.editor = SettingsEditor(
+            ctx, on_restyle=lambda: self.layout(self.size), label_of=self._label_of
+        )
         self.capture = KeyCapture(self.editor, ctx.play)
         self.dragging: Slider | None = None
-        self.back = FormButton("Back", self.close, key="back", help="Back to where you were.")
+        self._build()
+        first = next(c for row in self.rows for c in row.controls)
+        self.grid.set_rows([[first]], focus_key=first.key)
+
+    def _build(self) -> None:
+        """The rows and the footer, in the language in use (made again when it changes)."""
+        self.language = language()
+        self.back = FormButton(_("Back"), self.close, key="back", help=_("Back to where you were."))
         self.reset_all = FormButton(
-            "Reset all to defaults",
+            _("Reset all to defaults"),
             self.ask_reset_all,
             key="reset_all",
-            help="Every setting, keys included, back to how the game came.",
+            help=_("Every setting, keys included, back to how the game came."),
         )
         self.footer = (self.back, self.reset_all)
         self.rows = build_rows(
-            ctx, self.editor, lambda: self.grid.focused, lambda: self.dragging is not None
+            self.ctx, self.editor, lambda: self.grid.focused, lambda: self.dragging is not None
         )
-        first = next(c for row in self.rows for c in row.controls)
-        self.grid.set_rows([[first]], focus_key=first.key)
+
+    def _label_of(self, key: str) -> str:
+        """The row label of the setting `key` names (for the editor's messages)."""
+        for row in self.rows:
+            if any(c.key == key for c in row.controls):
+                return row.label
+        return key
 
     def control(self, key: object) -> SettingControl:
         """The control with `key`: a setting's name, ("key", intent, slot), "reset_keys",
@@ -111,11 +126,14 @@ class SettingsScene(Scene):
     def ask_reset_all(self) -> None:
         self.ctx.nav.confirm(
             Question(
-                "Reset every setting?",
+                _("Reset every setting?"),
                 self.editor.reset_all,
-                yes_label="Reset all",
-                no_label="Cancel",
-                detail="Sound, animation, play, coach, display and keys go back to their defaults.",
+                yes_label=_("Reset all"),
+                no_label=_("Cancel"),
+                detail=_(
+                    "Sound, animation, play, coach, display, pads and keys go back to their "
+                    "defaults; the language stays."
+                ),
                 focus_yes=False,
             )
         )
@@ -210,8 +228,9 @@ class SettingsScene(Scene):
             control.flip()
         elif isinstance(control, Slider):
             self.editor.say(
-                f"{self.ctx.input.label('left')} / {self.ctx.input.label('right')} "
-                "change the level."
+                _("{left} / {right} change the level.").format(
+                    left=self.ctx.input.label("left"), right=self.ctx.input.label("right")
+                )
             )
         elif isinstance(control, Cycler):
             control.step(1)
@@ -316,6 +335,11 @@ class SettingsScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         focus_key = getattr(self.grid.focused, "key", None)
         anchor = self._anchor()
+        if self.language != language():
+            # Another language: every word is made again; the focus stays on its control.
+            self.capture.stop()
+            self._build()
+            anchor = None
         self.size = size
         theme, fonts = self.ctx.theme, self.ctx.fonts
         self.felt.fit(size, theme)
