@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _, ngettext
+from game.i18n import _, format_datetime, ngettext
 from game.match.replay import ReplaySession
 from game.rules import Variant
 from game.scenes.base import Scene
@@ -67,14 +67,14 @@ def describe_rules(summary: HistorySummary) -> str:
 
 
 def describe_date(summary: HistorySummary) -> str:
-    return summary.date.strftime("%d %b %Y  %H:%M")
+    return format_datetime(summary.date)
 
 
 def results_line(summary: HistorySummary) -> list[tuple[str, bool]]:
     """(text, won) pieces: each player with a total, or the players then the team totals."""
     if len(summary.totals) == len(summary.players):
-        # Translators: a player and their total in the history's list, as "Ann 231".
         return [
+            # Translators: a player and their total in the history's list, as "Ann 231".
             (_("{name} {points}").format(name=name, points=total), i in summary.winners)
             for i, (name, total) in enumerate(zip(summary.players, summary.totals, strict=True))
         ]

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, format_number, ngettext
 from game.rules import Phase
 from game.ui.seat_words import level_tags
 from game.ui.text import join_names
@@ -121,7 +121,7 @@ def _solo(session: Session, record: PersonalRecord | None) -> Verdict:
         best = _("Personal best {points}.").format(points=record.before)
     average = ngettext(
         "Average {mean} over {count} game.", "Average {mean} over {count} games.", record.games
-    ).format(mean=f"{record.mean:.1f}", count=record.games)
+    ).format(mean=format_number(record.mean, 1), count=record.games)
     return Verdict(headline, f"{best} {average}", ())  # two whole sentences
 
 

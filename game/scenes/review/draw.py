@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import format_number
 from game.ui.tabs import draw_tab, open_into_panel
 from game.ui.text import ellipsize, fitted_px, wrap_text
 from game.ui.widgets import draw_panel
@@ -93,7 +94,7 @@ def _draw_tab_label(
         rect.height // 2,
     )
     pygame.draw.rect(surface, theme.player(tab.colour), stripe, 0, stripe.width // 2)
-    loss = f"  -{tab.lost:.1f}" if tab.lost is not None else ""
+    loss = f"  -{format_number(tab.lost, 1)}" if tab.lost is not None else ""
     px = fitted_px(fonts, rect.height * 0.46)
     font = fonts.get(px, bold=selected)
     room = rect.right - stripe.right - 14

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.ui.menu_layout import menu_scale, title_image
 from game.ui.scroll import viewport_in
 from game.ui.text import ellipsize, join_names
@@ -51,7 +52,7 @@ def lay_out(
     w, h = size
     unit, margin, gap = menu_scale(size)
 
-    title = title_image(fonts, theme, "Coach's review", unit)
+    title = title_image(fonts, theme, _("Coach's review"), unit)
     title_rect = title.get_rect(topleft=(margin, margin))
     bottom = title_rect.bottom
     cycler = None
@@ -103,5 +104,10 @@ def lay_out(
 def variant_line(config: GameConfig) -> str:
     """'Official rules, a match of 3: Ann, Bob and Cy': the line under the title."""
     names = join_names(list(config.players))
-    match = "" if config.games == 1 else f", a match of {config.games}"
-    return f"{config.variant.label} rules{match}: {names}"
+    variant = _(config.variant.label)
+    if config.games == 1:
+        # Translators: the line under the review's title; {names} lists the players.
+        return _("{variant} rules: {names}").format(variant=variant, names=names)
+    return _("{variant} rules, a match of {games}: {names}").format(
+        variant=variant, games=config.games, names=names
+    )

@@ -19,6 +19,8 @@ import pygame
 
 from game.ai.coach import Decision, PlayerReview, Review, describe
 from game.ai.options import Keep
+from game.i18n import _, format_number, ngettext
+from game.match.seats import level_name
 from game.scenes.review.win_part import WinSection, paint_win_part
 from game.ui.charts import draw_line_chart
 from game.ui.dice_view import draw_die
@@ -38,9 +40,16 @@ CHART_LINES = 8  # the chart is never shorter than this many lines of text
 
 # ----------------------------------------------------------------------------- words
 def signed(value: float) -> str:
-    """'+4.2', '-13.0' ('+0.0' for a value that rounds to nothing)."""
-    text = f"{value:+.1f}"
-    return "+0.0" if text == "-0.0" else text
+    """'+4.2', '-13.0' ('+0.0' for a value that rounds to nothing), in the language's
+    decimals."""
+    text = format_number(abs(value), 1)
+    zero = text == format_number(0.0, 1)
+    return ("-" if value < 0 and not zero else "+") + text
+
+
+def tenths(value: float) -> str:
+    """'231.4': a figure in expected points, to a tenth, in the language's decimals."""
+    return format_number(value, 1)
 
 
 def kept_dice(dice: Sequence[int], keep: Keep) -> tuple[bool, ...]:
@@ -60,10 +69,13 @@ def kept_dice(dice: Sequence[int], keep: Keep) -> tuple[bool, ...]:
     return tuple(marks)
 
 
-def rolls_left_text(rolls_left: int) -> str:
+def moment_text(turn: int, rolls_left: int) -> str:
+    """'Turn 7, 2 rolls left' / 'Turn 13, after the last roll': a decision's moment."""
     if rolls_left == 0:
-        return "after the last roll"
-    return f"{rolls_left} roll{'s' if rolls_left != 1 else ''} left"
+        return _("Turn {turn}, after the last roll").format(turn=turn)
+    return ngettext(
+        "Turn {turn}, {count} roll left", "Turn {turn}, {count} rolls left", rolls_left
+    ).format(turn=turn, count=rolls_left)
 
 
 # ----------------------------------------------------------------------------- painting
@@ -137,17 +149,17 @@ def paint_page(
         y += line
     y += gap // 2
     figures = [
-        ("Final score", str(pr.final_total), theme.text),
-        ("Expected at the start", f"{pr.start_expectation:.1f}", theme.text),
+        (_("Final score"), str(pr.final_total), theme.text),
+        (_("Expected at the start"), tenths(pr.start_expectation), theme.text),
         (
-            "Lost to decisions",
+            _("Lost to decisions"),
             signed(-pr.skill_lost),
             theme.warn if pr.skill_lost >= 0.05 else theme.good,
         ),
-        ("Luck of the dice", signed(pr.luck), theme.good if pr.luck >= 0 else theme.warn),
+        (_("Luck of the dice"), signed(pr.luck), theme.good if pr.luck >= 0 else theme.warn),
     ]
     small = fonts.get(pen.px * 0.8)
-    widest = max(small.size(label)[0] for label, _, _ in figures) + line
+    widest = max(small.size(label)[0] for label, _value, _ink in figures) + line
     cols = 4 if (width - 3 * tile_gap(line)) // 4 >= widest else 2
     y = paint_tiles(pen, rects, figures, y, width, cols, round(line * 2.7), 1.6) + gap
 
@@ -178,18 +190,25 @@ def paint_page(
 
 
 def _verdict_sentence(pr: PlayerReview, seat: Seat) -> str:
-    who = "Your" if seat.name.casefold() == "you" else f"{seat.name}'s"
+    you = seat.name.casefold() in ("you", _("You").casefold())
+    lost = tenths(pr.skill_lost)
     if pr.skill_lost < 0.05:
-        first = f"{who} decisions matched the best play all game."
+        if you:
+            first = _("Your decisions matched the best play all game.")
+        else:
+            first = _("{name}'s decisions matched the best play all game.")
+    elif you:
+        first = _("Your decisions cost {points} points of expected score.")
     else:
-        first = f"{who} decisions cost {pr.skill_lost:.1f} points of expected score."
+        first = _("{name}'s decisions cost {points} points of expected score.")
+    first = first.format(name=seat.name, points=lost)
     if abs(pr.luck) < 0.05:
-        second = "The dice gave exactly what was expected."
+        second = _("The dice gave exactly what was expected.")
     elif pr.luck > 0:
-        second = f"The dice gave {pr.luck:.1f} more than expected."
+        second = _("The dice gave {points} more than expected.").format(points=tenths(pr.luck))
     else:
-        second = f"The dice gave {-pr.luck:.1f} less than expected."
-    return f"{first} {second}"
+        second = _("The dice gave {points} less than expected.").format(points=tenths(-pr.luck))
+    return f"{first} {second}"  # two whole sentences
 
 
 def _paint_chart(
@@ -197,9 +216,10 @@ def _paint_chart(
 ) -> None:
     theme = pen.theme
     line = pen.line
-    pen.text("Expected final score, turn by turn", rect.topleft, bold=True)
+    pen.text(_("Expected final score, turn by turn"), rect.topleft, bold=True)
     values = pr.expected_by_turn
-    labels = [str(i + 1) for i in range(len(values) - 1)] + ["end"]
+    # Translators: the chart's last point, after the last turn: the game's end.
+    labels = [str(i + 1) for i in range(len(values) - 1)] + [_("end")]
     area = pygame.Rect(
         rect.left, rect.top + round(line * 1.3), rect.width, rect.height - round(line * 1.3)
     )
@@ -213,7 +233,8 @@ def _paint_chart(
         colour=ink_for(theme, seat.colour),
         x_labels=labels,
         baseline=pr.start_expectation,
-        baseline_label=f"start {pr.start_expectation:.1f}",
+        # Translators: the expected final score at the start, as a line on the chart.
+        baseline_label=_("start {points}").format(points=tenths(pr.start_expectation)),
     )
 
 
@@ -228,11 +249,11 @@ def _paint_decisions(
     page, theme = pen.surface, pen.theme
     line = pen.line
     if page is not None:
-        pen.text("Costliest decisions", (x, y), bold=True)
+        pen.text(_("Costliest decisions"), (x, y), bold=True)
     y += round(line * 1.3)
     decisions = pr.costliest(COSTLIEST)
     if not decisions:
-        text = "None: every choice was the best one. Nothing to learn here!"
+        text = _("None: every choice was the best one. Nothing to learn here!")
         for part in wrap_text(pen.body, text, width):
             if page is not None:
                 pen.text(part, (x, y), ink=theme.text_dim)
@@ -261,13 +282,13 @@ def _paint_decision(
     inner = card.inflate(-line, -line // 2)
     # The cost as a pill at the top right; the turn and the rolls left beside it.
     cost = pen.fonts.get(pen.px * 0.9, bold=True).render(
-        f"-{d.cost:.1f}", True, theme.text_on_accent
+        f"-{tenths(d.cost)}", True, theme.text_on_accent
     )
     pill = cost.get_rect().inflate(line // 2, line // 5)
     pill.topright = (inner.right, inner.top)
     pygame.draw.rect(page, theme.warn, pill, 0, pill.height // 2)
     page.blit(cost, cost.get_rect(center=pill.center))
-    head = f"Turn {d.turn}, {rolls_left_text(d.rolls_left)}"
+    head = moment_text(d.turn, d.rolls_left)
     pen.text(head, (inner.left, inner.top), bold=True, width=pill.left - inner.left - 6)
     # The dice of that moment; the better keep's dice ringed.
     ringed = kept_dice(d.dice, d.best) if isinstance(d.best, Keep) else (False,) * 5
@@ -277,7 +298,8 @@ def _paint_decision(
         cx = inner.left + die // 2 + 4 + round(i * die * 1.22)
         draw_die(page, (cx, dice_y), die, face, held=ringed[i], palette=palette)
     dice_right = inner.left + 4 + round(4 * die * 1.22) + round(die * 1.2)
-    note = "ringed: the better keep" if any(ringed) else ""
+    # Translators: beside the dice of a decision, some of them ringed.
+    note = _("ringed: the better keep") if any(ringed) else ""
     if note and inner.right - dice_right > pen.body.size(note)[0] * 0.85 + line:
         pen.text(
             note,
@@ -289,16 +311,18 @@ def _paint_decision(
         )
     # What was chosen and what was better, each with its expected final score.
     y = dice_y + die // 2 + round(die * 0.2)
-    label_w = max(pen.body.size("Better")[0], pen.body.size("Chose")[0]) + line // 2
+    # Translators: what the player chose, and the better choice, one over the other.
+    chose, better = _("Chose"), _("Better")
+    label_w = max(pen.body.size(better)[0], pen.body.size(chose)[0]) + line // 2
     value_w = pen.body.size("000.0")[0]
     text_w = inner.width - label_w - value_w - line // 2
     for label, choice, value, bold in (
-        ("Chose", d.chosen, d.chosen_value, False),
-        ("Better", d.best, d.best_value, True),
+        (chose, d.chosen, d.chosen_value, False),
+        (better, d.best, d.best_value, True),
     ):
         pen.text(label, (inner.left, y), ink=theme.text_dim)
         pen.text(describe(choice), (inner.left + label_w, y), bold=bold, width=text_w)
-        pen.text(f"{value:.1f}", (inner.right, y), bold=bold, anchor="topright")
+        pen.text(tenths(value), (inner.right, y), bold=bold, anchor="topright")
         y += line
 
 
@@ -319,7 +343,7 @@ def _paint_others(
     line = pen.line
     y = _under_fold(y, round(line * 1.3), fold)
     if page is not None:
-        pen.text("The others at the table", (0, y), bold=True)
+        pen.text(_("The others at the table"), (0, y), bold=True)
     y += round(line * 1.3)
     top = y
     # Two columns on a wide page, filled down then across: a long table stays short.
@@ -329,7 +353,7 @@ def _paint_others(
     per_column = -(-len(content.others) // columns)
     name_w = min(column_w // 2, line * 10)
     row_tops = []
-    for _ in range(per_column):
+    for _i in range(per_column):
         y = _under_fold(y, line, fold)
         row_tops.append(y)
         y += line
@@ -343,14 +367,17 @@ def _paint_others(
             dot = pygame.Rect(x, row_y + line // 4, line // 2, line // 2)
             pygame.draw.rect(page, theme.player(seat.colour), dot, 0, dot.height // 3)
             pygame.draw.rect(page, theme.text, dot, 1, dot.height // 3)
-            kind = "" if not seat.is_cpu else f" (CPU {seat.kind.title()})"
-            pen.text(seat.name + kind, (x + line, row_y), width=name_w - line)
+            who = seat.name
+            if seat.is_cpu:
+                # Translators: a CPU player's name and level, as "Ada (CPU Expert)".
+                who = _("{name} (CPU {level})").format(name=seat.name, level=level_name(seat.kind))
+            pen.text(who, (x + line, row_y), width=name_w - line)
             if other is None:
-                detail = "did not play this game"
+                detail = _("did not play this game")
             else:
-                detail = (
-                    f"lost {other.skill_lost:.1f}   luck {signed(other.luck)}   "
-                    f"final {other.final_total}"
+                # Translators: another player's figures in brief; keep the wide gaps.
+                detail = _("lost {lost}   luck {luck}   final {final}").format(
+                    lost=tenths(other.skill_lost), luck=signed(other.luck), final=other.final_total
                 )
             pen.text(
                 detail,

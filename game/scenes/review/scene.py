@@ -33,6 +33,7 @@ import pygame
 
 from game.ai.coach import Decision, PlayerReview, Review, review
 from game.ai.win_review import WinCost, WinTrack, costliest_for_win, win_track
+from game.i18n import _
 from game.match.seats import Seat
 from game.rules import GameConfig, NextGame
 from game.scenes.base import Scene
@@ -112,9 +113,11 @@ class ReviewScene(Scene):
         self.age = 0.0
         self._redraw = 0  # frames to draw after the review arrives (the loop sleeps otherwise)
         self.scroll = ScrollView()
-        self.back = Button("Back", self.close, primary=True, hint=lambda: ctx.input.label("back"))
+        self.back = Button(
+            _("Back"), self.close, primary=True, hint=lambda: ctx.input.label("back")
+        )
         self.game_cycler = Cycler(
-            lambda: f"Game {self.game_index + 1} of {self.games}",
+            lambda: _("Game {game} of {games}").format(game=self.game_index + 1, games=self.games),
             self.step_game,
             key="game",
         )
@@ -184,7 +187,10 @@ class ReviewScene(Scene):
             self.reviews[index], self.wins[index] = future.result()
         except Exception as error:  # noqa: BLE001 - a bad log must not close the game
             log.exception("the review of game %d failed", index + 1)
-            self.failed[index] = f"The coach could not review this game ({error})."
+            # Translators: {error} is the reason, as the program gave it (often in English).
+            self.failed[index] = _("The coach could not review this game ({error}).").format(
+                error=error
+            )
         if index != self.game_index:
             self._analyse(self.game_index)
         return True
@@ -375,9 +381,9 @@ class ReviewScene(Scene):
         if failed:
             notice = failed
         elif current is not None:  # analysed, but this player sat the game out
-            notice = f"{self.seats[self.player].name} did not play this game."
+            notice = _("{name} did not play this game.").format(name=self.seats[self.player].name)
         else:
-            notice = "Analysing the game..."
+            notice = _("Analysing the game...")
         tabs = tuple(self._tab_label(player) for player in self.people)
         return ReviewView(
             felt=self.felt,

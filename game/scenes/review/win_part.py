@@ -11,6 +11,7 @@ import pygame
 
 from game.ai.reasons import describe
 from game.ai.win_review import WinCost
+from game.i18n import _, format_percent, ngettext
 from game.ui.charts import draw_line_chart
 from game.ui.page import PageWriter
 from game.ui.text import wrap_text
@@ -32,16 +33,41 @@ class WinSection:
     match: bool = False  # the chances are of the match
 
 
+def moment_phrase(turn: int, rolls_left: int) -> str:
+    """'turn 7, 2 rolls left' / 'turn 13, after the last roll', inside a sentence."""
+    if rolls_left == 0:
+        return _("turn {turn}, after the last roll").format(turn=turn)
+    return ngettext(
+        "turn {turn}, {count} roll left", "turn {turn}, {count} rolls left", rolls_left
+    ).format(turn=turn, count=rolls_left)
+
+
 def cost_sentence(cost: WinCost | None, match: bool = False) -> str:
-    """'Turn 7, 2 rolls left: keep 2-5 gave a 31% chance to win; keep 2-2-2, 38%.'"""
-    goal = "to win the match" if match else "to win"
+    """'Costliest for winning: turn 7, 2 rolls left: keep 2-5 gave a 31% chance to win;
+    keep 2-2-2, 38%.'"""
     if cost is None:
-        return f"No decision cost any chance {goal}."
-    left = {0: "after the last roll", 1: "1 roll left"}.get(cost.rolls_left, "2 rolls left")
-    return (
-        f"Costliest for winning: turn {cost.turn}, {left}: {describe(cost.chosen)} gave a "
-        f"{round(100 * cost.chance_chosen)}% chance {goal}; {describe(cost.best)}, "
-        f"{round(100 * cost.chance_best)}%."
+        if match:
+            return _("No decision cost any chance to win the match.")
+        return _("No decision cost any chance to win.")
+    if match:
+        # Translators: {moment} is as "turn 7, 2 rolls left"; {chosen} and {best} are moves
+        # as the coach says them ("keep 2-5"); {chance} and {best_chance} are percentages.
+        text = _(
+            "Costliest for winning: {moment}: {chosen} gave a {chance} chance to win the "
+            "match; {best}, {best_chance}."
+        )
+    else:
+        # Translators: as the line before, for a single game.
+        text = _(
+            "Costliest for winning: {moment}: {chosen} gave a {chance} chance to win; {best}, "
+            "{best_chance}."
+        )
+    return text.format(
+        moment=moment_phrase(cost.turn, cost.rolls_left),
+        chosen=describe(cost.chosen),
+        chance=format_percent(cost.chance_chosen),
+        best=describe(cost.best),
+        best_chance=format_percent(cost.chance_best),
     )
 
 
@@ -50,8 +76,11 @@ def paint_win_part(
 ) -> int:
     page, theme, line = pen.surface, pen.theme, pen.line
     if page is not None:
-        title = "Chance to win the match" if win.match else "Chance to win"
-        pen.text(f"{title}, round by round", (0, y), bold=True)
+        if win.match:
+            title = _("Chance to win the match, round by round")
+        else:
+            title = _("Chance to win, round by round")
+        pen.text(title, (0, y), bold=True)
     y += round(line * 1.3)
     chart = pygame.Rect(0, y, width, line * WIN_CHART_LINES)
     rects["win_chart"] = chart
@@ -62,7 +91,7 @@ def paint_win_part(
             for i, series in enumerate(win.chances)
             if i != win.mine
         ]
-        labels = [str(i + 1) for i in range(len(mine) - 1)] + ["end"]
+        labels = [str(i + 1) for i in range(len(mine) - 1)] + [_("end")]
         draw_line_chart(
             page,
             chart,

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _, ngettext
+from game.i18n import _, format_date, format_number, format_percent, ngettext
 from game.rules import Variant
 from game.scenes.stats.profiles import shown_name
 from game.ui.charts import draw_histogram, draw_line_chart
@@ -35,18 +35,18 @@ HISTOGRAM_BIN = 25  # points
 
 # ----------------------------------------------------------------------------- words
 def percent(rate: float | None) -> str:
-    return "-" if rate is None else f"{rate * 100:.0f}%"
+    return "-" if rate is None else format_percent(rate)
 
 
 def number(value: float | None, digits: int = 1) -> str:
-    return "-" if value is None else f"{value:.{digits}f}"
+    return "-" if value is None else format_number(value, digits)
 
 
 def wins_text(stats: ProfileStats) -> str:
     """'5.5 of 20' (a shared win counts a part), or '-' with no opponents yet."""
     if not stats.contested:
         return "-"
-    wins = f"{stats.wins:g}" if stats.wins == int(stats.wins) else f"{stats.wins:.1f}"
+    wins = format_number(stats.wins, 0 if stats.wins == int(stats.wins) else 1)
     # Translators: wins of the games played against someone, as "5.5 of 20" (a shared win
     # counts a part).
     return _("{wins} of {games}").format(wins=wins, games=stats.contested)
@@ -78,9 +78,15 @@ def describe_table(variant: str, games: int) -> str:
 
 def short_date(iso: str) -> str:
     try:
-        return datetime.fromisoformat(iso).strftime("%d %b %Y")
+        return format_date(datetime.fromisoformat(iso))
     except ValueError:
         return iso[:10]
+
+
+def widest_date(font: pygame.font.Font) -> int:
+    """The width (px) of the widest date of a year in the language in use (month names and
+    their abbreviations differ in length)."""
+    return max(font.size(short_date(f"2000-{month:02d}-28"))[0] for month in range(1, 13))
 
 
 # ----------------------------------------------------------------------------- painting
@@ -319,7 +325,7 @@ def paint_scores(pen: PageWriter, view: pygame.Rect, content: ScoresPage) -> int
     place_w = pen.body.size("10.")[0] + gap
     name_w = max(line * 5, pen.body.size("M" * 14)[0])
     score_w = pen.body.size("00000")[0] + gap
-    date_w = pen.body.size("00 Mon 0000")[0] + gap
+    date_w = widest_date(pen.body) + gap
     tag_w = pen.fonts.get(pen.px * 0.75, bold=True).size(assisted)[0] + line
     # A narrow table, centred: a score far from its name is hard to follow.
     table_w = min(width, place_w + name_w + score_w + date_w + tag_w + 4 * gap)
