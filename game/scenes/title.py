@@ -31,7 +31,9 @@ from game.ui.widgets import Button, FocusRing, draw_felt
 if TYPE_CHECKING:
     from game.scenes.context import Context
 
-GAME_NAME = "YAHTZEE"
+# Translators: the game's name on the title screen, in capitals. Keep it unless players of
+# your language know the game by another name.
+GAME_NAME = N_("YAHTZEE")
 MARGIN_REFERENCE = (1100, 800)  # px: the window the margin is designed at
 BUTTON_REFERENCE = (800, 900)  # px: the window the menu buttons are designed at
 # Translators: the title's tagline under YAHTZEE, spaced out letter by letter.
@@ -179,7 +181,8 @@ class TitleScene(Scene):
         # goes) to leave the menu its room.
         room = h - footer_h - menu_h - 2 * margin
         name_px = max(1.0, min(w * 0.17, room * 0.42, 300 * unit)) / fonts.text_scale
-        name_font = fonts.fit(GAME_NAME, name_px, int(w * 0.88), bold=True)
+        name_text = _(GAME_NAME)
+        name_font = fonts.fit(name_text, name_px, int(w * 0.88), bold=True)
         name_h = name_font.get_height()
         die = max(MIN_DIE_SIZE, round(min(name_h * 0.8, w / 7.5)))
         tag_font = fonts.get(max(12, name_h * 0.22) / fonts.text_scale, bold=True)
@@ -241,13 +244,12 @@ class TitleScene(Scene):
             draw(surface, (cx + share * die * 1.12, row_y + lift * die), die, face, angle)
 
         # The name with a deep shadow and a thin dark rim, so it reads on any felt.
-        name = name_font.render(GAME_NAME, True, theme.panel)
+        text = _(GAME_NAME)
+        name = name_font.render(text, True, theme.panel)
         rect = name.get_rect(midtop=(cx, round(top + die * 1.45)))
         depth = max(2, name.get_height() // 18)
-        surface.blit(
-            name_font.render(GAME_NAME, True, theme.felt_dark), rect.move(depth, depth + 1)
-        )
-        rim = name_font.render(GAME_NAME, True, theme.accent_dark)
+        surface.blit(name_font.render(text, True, theme.felt_dark), rect.move(depth, depth + 1))
+        rim = name_font.render(text, True, theme.accent_dark)
         step = max(1, depth // 3)
         for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
             surface.blit(rim, rect.move(dx * step, dy * step))

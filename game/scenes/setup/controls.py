@@ -21,7 +21,7 @@ from game.scenes.setup.seats import (
     step_team,
 )
 from game.ui.forms import Cycler, FormButton, TextField
-from game.ui.rule_words import VARIANT_HELP
+from game.ui.rule_words import variant_help
 
 if TYPE_CHECKING:
     from game.ui.theme import Theme
@@ -83,7 +83,7 @@ def option_controls(draft: MatchDraft, set_team_mode: Callable[[int], None]) -> 
             lambda: _(draft.variant.label),
             draft.step_variant,
             label=_("Rules"),
-            help=lambda: _(VARIANT_HELP[draft.variant]),
+            help=lambda: variant_help(draft.variant),
             key="variant",
         ),
         Cycler(

@@ -92,8 +92,10 @@ def _draw_list(
     draw_panel(surface, theme, panel)
     if not view.profiles:
         y = panel.centery
+        empty = _("No profiles yet")
         # Translators: N is the key that makes a new profile.
-        for text, bold in ((_("No profiles yet"), True), (_("N makes one"), False)):
+        hint = _("N makes one")
+        for text, bold in ((empty, True), (hint, False)):
             font = fonts.get(px, bold)
             image = font.render(text, True, theme.text_dim)
             surface.blit(image, image.get_rect(midbottom=(panel.centerx, y)))
