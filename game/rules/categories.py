@@ -1,24 +1,25 @@
-"""The thirteen boxes of a scorecard and what a roll scores in each, Joker aside."""
+"""The kinds of box a scorecard can have, and the small scoring facts cards are made of.
+
+A `Category` is a kind of box (Ones, Full House, One Pair ...), not a place on a card: which
+boxes a card has, in which order, and what each scores there is the card's business
+(`game.rules.cards`). American Yahtzee's Three of a Kind scores all five dice; Yatzy's scores
+the three alike only. Ask the card: `card.index(category)`, `card.score(category, dice)`,
+`card.label(category)`.
+
+The enum's values are stable ids, never positions: they happen to equal the American card's
+indices, and One Pair and Two Pairs come after.
+"""
 
 from __future__ import annotations
 
 import enum
-import functools
 from collections.abc import Sequence
 
-from game.rules.dice import face_counts
-
-UPPER_BONUS = 35
-UPPER_BONUS_THRESHOLD = 63
-YAHTZEE_BONUS = 100
-FULL_HOUSE_POINTS = 25
-SMALL_STRAIGHT_POINTS = 30
-LARGE_STRAIGHT_POINTS = 40
-YAHTZEE_POINTS = 50
+from game.i18n import N_
 
 
 class Category(enum.Enum):
-    """The boxes, in card order. Values are the box's index on the card."""
+    """A kind of box. Values are stable ids, not card positions (use `Card.index`)."""
 
     ONES = 0
     TWOS = 1
@@ -31,8 +32,10 @@ class Category(enum.Enum):
     FULL_HOUSE = 8
     SMALL_STRAIGHT = 9
     LARGE_STRAIGHT = 10
-    YAHTZEE = 11
+    YAHTZEE = 11  # five alike: Yahtzee on the American card, Yatzy on the Scandinavian one
     CHANCE = 12
+    ONE_PAIR = 13
+    TWO_PAIRS = 14
 
     @property
     def is_upper(self) -> bool:
@@ -45,42 +48,42 @@ class Category(enum.Enum):
 
     @property
     def label(self) -> str:
+        """The kind's usual English name, marked for translation (translate it when shown).
+        A card may name a box otherwise: prefer `card.label(category)`."""
         return _LABELS[self]
 
     @classmethod
     def upper_for(cls, face: int) -> Category:
-        return _UPPER[face - 1]
+        return _UPPER_KINDS[face - 1]
 
 
 _LABELS = {
-    Category.ONES: "Ones",
-    Category.TWOS: "Twos",
-    Category.THREES: "Threes",
-    Category.FOURS: "Fours",
-    Category.FIVES: "Fives",
-    Category.SIXES: "Sixes",
-    Category.THREE_OF_A_KIND: "Three of a Kind",
-    Category.FOUR_OF_A_KIND: "Four of a Kind",
-    Category.FULL_HOUSE: "Full House",
-    Category.SMALL_STRAIGHT: "Small Straight",
-    Category.LARGE_STRAIGHT: "Large Straight",
-    Category.YAHTZEE: "Yahtzee",
-    Category.CHANCE: "Chance",
+    Category.ONES: N_("Ones"),
+    Category.TWOS: N_("Twos"),
+    Category.THREES: N_("Threes"),
+    Category.FOURS: N_("Fours"),
+    Category.FIVES: N_("Fives"),
+    Category.SIXES: N_("Sixes"),
+    Category.THREE_OF_A_KIND: N_("Three of a Kind"),
+    Category.FOUR_OF_A_KIND: N_("Four of a Kind"),
+    Category.FULL_HOUSE: N_("Full House"),
+    Category.SMALL_STRAIGHT: N_("Small Straight"),
+    Category.LARGE_STRAIGHT: N_("Large Straight"),
+    Category.YAHTZEE: N_("Yahtzee"),
+    Category.CHANCE: N_("Chance"),
+    Category.ONE_PAIR: N_("One Pair"),
+    Category.TWO_PAIRS: N_("Two Pairs"),
 }
-CATEGORIES: tuple[Category, ...] = tuple(Category)
-UPPER: tuple[Category, ...] = CATEGORIES[:6]
-LOWER: tuple[Category, ...] = CATEGORIES[6:]
-_UPPER = UPPER
-
-# What a Joker scores in the boxes whose points do not depend on the dice.
-JOKER_POINTS = {
-    Category.FULL_HOUSE: FULL_HOUSE_POINTS,
-    Category.SMALL_STRAIGHT: SMALL_STRAIGHT_POINTS,
-    Category.LARGE_STRAIGHT: LARGE_STRAIGHT_POINTS,
-}
+_UPPER_KINDS = tuple(c for c in Category if c.is_upper)
 
 
-def _has_run(counts: Sequence[int], length: int) -> bool:
+# ----------------------------------------------------------------- scoring facts
+def has_run(counts: Sequence[int], length: int) -> bool:
+    """Whether the face counts (index 0 for face 1) hold `length` faces in a row.
+
+    >>> has_run((1, 1, 1, 1, 0, 1), 4), has_run((1, 1, 0, 1, 1, 1), 4)
+    (True, False)
+    """
     run = 0
     for count in counts:
         run = run + 1 if count else 0
@@ -89,54 +92,34 @@ def _has_run(counts: Sequence[int], length: int) -> bool:
     return False
 
 
-def base_score(category: Category, dice: Sequence[int]) -> int:
-    """Points the dice make in a box by that box's own rule (no Joker).
+def best_face_with(counts: Sequence[int], at_least: int) -> int:
+    """The highest face shown by at least `at_least` dice, or 0.
 
-    >>> base_score(Category.THREES, (3, 3, 4, 3, 6))
-    9
-    >>> base_score(Category.THREE_OF_A_KIND, (2, 2, 2, 3, 5))
-    14
-    >>> base_score(Category.FOUR_OF_A_KIND, (5, 5, 3, 2, 5))
-    0
-    >>> base_score(Category.FULL_HOUSE, (3, 3, 3, 4, 4))
-    25
-    >>> base_score(Category.FULL_HOUSE, (4, 4, 4, 4, 4))
-    0
-    >>> base_score(Category.SMALL_STRAIGHT, (1, 3, 4, 2, 6))
-    30
-    >>> base_score(Category.LARGE_STRAIGHT, (5, 4, 3, 2, 6))
-    40
-    >>> base_score(Category.YAHTZEE, (6, 6, 6, 6, 6))
-    50
-    >>> base_score(Category.CHANCE, (1, 3, 4, 5, 6))
-    19
+    >>> best_face_with((0, 2, 0, 0, 3, 0), 2), best_face_with((0, 2, 0, 0, 3, 0), 4)
+    (5, 0)
     """
-    if category.value < 6:
-        face = category.value + 1
-        return face * sum(1 for d in dice if d == face)
-    counts = face_counts(dice)
-    most = max(counts)
-    if category is Category.THREE_OF_A_KIND:
-        return sum(dice) if most >= 3 else 0
-    if category is Category.FOUR_OF_A_KIND:
-        return sum(dice) if most >= 4 else 0
-    if category is Category.FULL_HOUSE:
-        return FULL_HOUSE_POINTS if sorted(c for c in counts if c) == [2, 3] else 0
-    if category is Category.SMALL_STRAIGHT:
-        return SMALL_STRAIGHT_POINTS if _has_run(counts, 4) else 0
-    if category is Category.LARGE_STRAIGHT:
-        return LARGE_STRAIGHT_POINTS if _has_run(counts, 5) else 0
-    if category is Category.YAHTZEE:
-        return YAHTZEE_POINTS if most == 5 else 0
-    return sum(dice)
+    for face in range(6, 0, -1):
+        if counts[face - 1] >= at_least:
+            return face
+    return 0
 
 
-@functools.lru_cache(maxsize=256)
-def base_scores(dice: tuple[int, ...]) -> tuple[int, ...]:
-    """All thirteen base scores of a (validated, sorted) roll, in card order; cached, as the
-    engine asks for them on every decision and there are only 252 sorted rolls.
+def is_full_house(counts: Sequence[int]) -> bool:
+    """Three of one face and two of another (five alike is not a full house).
 
-    >>> base_scores((1, 2, 3, 4, 5))
-    (1, 2, 3, 4, 5, 0, 0, 0, 0, 30, 40, 0, 15)
+    >>> is_full_house((0, 3, 0, 0, 2, 0)), is_full_house((0, 0, 0, 0, 5, 0))
+    (True, False)
     """
-    return tuple(base_score(c, dice) for c in CATEGORIES)
+    return sorted(c for c in counts if c) == [2, 3]
+
+
+# The American card's figures, for modules written when it was the only card
+# (`game.rules.cards.american` builds its card from them). New code asks the card:
+# `card.upper_bonus`, `card.bonus_threshold`, `card.chip_points`, `card.five_alike_points`.
+UPPER_BONUS = 35
+UPPER_BONUS_THRESHOLD = 63
+YAHTZEE_BONUS = 100
+FULL_HOUSE_POINTS = 25
+SMALL_STRAIGHT_POINTS = 30
+LARGE_STRAIGHT_POINTS = 40
+YAHTZEE_POINTS = 50

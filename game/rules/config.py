@@ -1,4 +1,5 @@
-"""Who plays and how: seats, teams, variant, start order, tie-breaker, match length.
+"""Who plays and how: seats, teams, variant (and so the card), forced order, start order,
+tie-breaker, match length.
 
 A *column* is one scorecard: a player's own, or a team's shared card. A *competitor* is what
 wins or loses: a column, or (with combined cards) a team whose members' totals are added.
@@ -10,6 +11,7 @@ import enum
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from game.rules.cards import Card
 from game.rules.variants import Variant
 
 MAX_PLAYERS = 8
@@ -37,6 +39,7 @@ class GameConfig:
     start: StartOrder = StartOrder.ROLL_OFF
     tie_breaker: bool = False
     games: int = 1
+    forced_order: bool = False  # boxes filled top to bottom (tvångsyatzy), on any card
     _columns: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -54,6 +57,8 @@ class GameConfig:
             raise ValueError(f"unknown team mode {self.team_mode!r}")
         if not isinstance(self.start, StartOrder):
             raise ValueError(f"unknown start order {self.start!r}")
+        if not isinstance(self.forced_order, bool):
+            raise ValueError("forced_order must be true or false")
         if isinstance(self.games, bool) or not isinstance(self.games, int):
             raise ValueError("the number of games must be a whole number")
         if not 1 <= self.games <= MAX_GAMES:
@@ -81,6 +86,11 @@ class GameConfig:
         for rank in range(max(len(m) for m in by_team)):
             seats.extend((m[rank],) for m in by_team if rank < len(m))
         return tuple(seats)
+
+    @property
+    def card(self) -> Card:
+        """The scorecard every column plays on."""
+        return self.variant.card
 
     @cached_property
     def team_members(self) -> tuple[tuple[int, ...], ...]:
@@ -123,6 +133,7 @@ class GameConfig:
             "start": self.start.value,
             "tie_breaker": self.tie_breaker,
             "games": self.games,
+            "forced_order": self.forced_order,
         }
 
     @classmethod
@@ -137,6 +148,7 @@ class GameConfig:
             tie_breaker = data.get("tie_breaker", False)
             if not isinstance(tie_breaker, bool):
                 raise ValueError("tie_breaker must be true or false")
+            forced_order = data.get("forced_order", False)
             return cls(
                 players=tuple(players),
                 variant=Variant(data.get("variant", "official")),
@@ -145,6 +157,7 @@ class GameConfig:
                 start=StartOrder(data.get("start", "roll_off")),
                 tie_breaker=tie_breaker,
                 games=data.get("games", 1),
+                forced_order=forced_order,
             )
         except KeyError as missing:
             raise ValueError(f"a game's settings lack {missing}") from None

@@ -1,4 +1,5 @@
-"""A player's scorecard and where a roll may be scored on it (the Joker rules live here)."""
+"""A player's scorecard and where a roll may be scored on it (the Joker and forced order
+live here). What the boxes are and score is the card's (`game.rules.cards`)."""
 
 from __future__ import annotations
 
@@ -6,50 +7,65 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.rules.categories import (
-    CATEGORIES,
-    JOKER_POINTS,
-    LOWER,
-    UPPER,
-    UPPER_BONUS,
-    UPPER_BONUS_THRESHOLD,
-    YAHTZEE_BONUS,
-    YAHTZEE_POINTS,
-    Category,
-    base_score,
-    base_scores,
-)
+from game.i18n import _, pgettext
+from game.rules.cards import AMERICAN, Card, card_named
+from game.rules.categories import Category
 from game.rules.dice import check_dice
 from game.rules.errors import IllegalAction
-from game.rules.variants import Variant
+from game.rules.variants import Extra, Variant
 
-# The highest total a card can reach: 375 without bonus chips, plus a chip on each of the
-# twelve turns after the Yahtzee box was filled with 50 (their boxes then score less, so
-# this bound is generous but never exceeded).
+# The American card's bounds, for older callers (a card's own: card.max_total, max_chips).
 MAX_TOTAL_WITHOUT_BONUS = 375
 MAX_BONUS_CHIPS = 12
 
 
 @dataclass(frozen=True, slots=True)
 class Scorecard:
-    """Thirteen boxes (points or None when open) and the Yahtzee bonus chips won."""
+    """A card's boxes (points, or None when open), in card order, and the bonus chips won.
 
-    boxes: tuple[int | None, ...] = (None,) * 13
+    `Scorecard()` is an empty American card; `Scorecard.empty(YATZY)` an empty Yatzy one.
+    """
+
+    boxes: tuple[int | None, ...] = ()
     bonus_chips: int = 0
+    card: Card = AMERICAN
 
     def __post_init__(self) -> None:
-        if len(self.boxes) != 13:
-            raise ValueError(f"a scorecard has 13 boxes, got {len(self.boxes)}")
+        if not self.boxes:
+            object.__setattr__(self, "boxes", (None,) * len(self.card.boxes))
+        elif len(self.boxes) != len(self.card.boxes):
+            raise ValueError(
+                f"a {self.card.id} scorecard has {len(self.card.boxes)} boxes, "
+                f"got {len(self.boxes)}"
+            )
+
+    @staticmethod
+    @functools.cache
+    def empty(card: Card = AMERICAN) -> Scorecard:
+        return Scorecard(card=card)
 
     def __getitem__(self, category: Category) -> int | None:
-        return self.boxes[category.value]
+        return self.boxes[self.card.indices[category]]
 
     def is_open(self, category: Category) -> bool:
-        return self.boxes[category.value] is None
+        return self.boxes[self.card.indices[category]] is None
 
     @property
     def open_categories(self) -> tuple[Category, ...]:
-        return tuple(c for c in CATEGORIES if self.boxes[c.value] is None)
+        return tuple(c for c, box in zip(self.card.boxes, self.boxes, strict=True) if box is None)
+
+    @property
+    def next_open(self) -> Category | None:
+        """The first open box in card order (the only one open to a roll in forced order)."""
+        for c, box in zip(self.card.boxes, self.boxes, strict=True):
+            if box is None:
+                return c
+        return None
+
+    @property
+    def open_mask(self) -> int:
+        """Bit i set when the card's box i is open."""
+        return sum(1 << i for i, box in enumerate(self.boxes) if box is None)
 
     @property
     def filled_count(self) -> int:
@@ -57,19 +73,20 @@ class Scorecard:
 
     @property
     def upper_total(self) -> int:
-        return sum(b for b in self.boxes[:6] if b is not None)
+        return sum(b for b in self.boxes[: len(self.card.upper)] if b is not None)
 
     @property
     def upper_bonus(self) -> int:
-        return UPPER_BONUS if self.upper_total >= UPPER_BONUS_THRESHOLD else 0
+        card = self.card
+        return card.upper_bonus if self.upper_total >= card.bonus_threshold else 0
 
     @property
     def lower_total(self) -> int:
-        return sum(b for b in self.boxes[6:] if b is not None)
+        return sum(b for b in self.boxes[len(self.card.upper) :] if b is not None)
 
     @property
     def yahtzee_bonus(self) -> int:
-        return YAHTZEE_BONUS * self.bonus_chips
+        return self.card.chip_points * self.bonus_chips
 
     @property
     def total(self) -> int:
@@ -80,7 +97,11 @@ class Scorecard:
         return all(b is not None for b in self.boxes)
 
     def fill(
-        self, category: Category, dice: Sequence[int], variant: Variant = Variant.OFFICIAL
+        self,
+        category: Category,
+        dice: Sequence[int],
+        variant: Variant | None = None,
+        forced_order: bool = False,
     ) -> Scorecard:
         """A new card with the roll written in `category`, and any bonus chip counted.
 
@@ -88,79 +109,91 @@ class Scorecard:
         >>> card[Category.CHANCE], card.total
         (16, 16)
         """
-        options = score_options(dice, self, variant)
+        variant = _variant_for(self, variant)
+        options = score_options(dice, self, variant, forced_order)
         if category not in options:
-            raise IllegalAction(_refusal(category, dice, self, options))
+            raise IllegalAction(_refusal(category, self, options, forced_order))
         return self.written(category, options[category], earns_bonus_chip(dice, self, variant))
 
     def written(self, category: Category, points: int, bonus_chip: bool) -> Scorecard:
         """The card with points already checked against score_options written in a box."""
-        i = category.value
+        i = self.card.indices[category]
         boxes = self.boxes[:i] + (points,) + self.boxes[i + 1 :]
-        return Scorecard(boxes, self.bonus_chips + (1 if bonus_chip else 0))
+        return Scorecard(boxes, self.bonus_chips + (1 if bonus_chip else 0), self.card)
 
     def to_dict(self) -> dict:
-        return {"boxes": list(self.boxes), "bonus_chips": self.bonus_chips}
+        return {"card": self.card.id, "boxes": list(self.boxes), "bonus_chips": self.bonus_chips}
 
     @classmethod
-    def from_dict(cls, data: object) -> Scorecard:
+    def from_dict(cls, data: object, card: Card | None = None) -> Scorecard:
+        """A card from its dict, checked box by box. `card` is the card the game is played
+        on (the dict must agree if it names one); a dict without a card (saves from before
+        there were two) is that card, or the American one."""
         if not isinstance(data, dict):
             raise ValueError("a scorecard must be an object")
+        named = card_named(data["card"]) if "card" in data else None
+        if named is not None and card is not None and named is not card:
+            raise ValueError(f"a {named.id} scorecard in a game played on {card.id}")
+        card = named or card or AMERICAN
         boxes = data.get("boxes")
         chips = data.get("bonus_chips")
-        if not isinstance(boxes, list) or len(boxes) != 13:
-            raise ValueError("a scorecard needs a list of 13 boxes")
-        for category, box in zip(CATEGORIES, boxes, strict=True):
+        if not isinstance(boxes, list) or len(boxes) != len(card.boxes):
+            raise ValueError(f"a scorecard needs a list of {len(card.boxes)} boxes")
+        for category, box in zip(card.boxes, boxes, strict=True):
             if box is None:
                 continue
-            if isinstance(box, bool) or not isinstance(box, int) or box not in _POSSIBLE[category]:
-                raise ValueError(f"{category.label} cannot hold {box!r}")
-        if isinstance(chips, bool) or not isinstance(chips, int) or not 0 <= chips <= 12:
-            raise ValueError(f"bonus chips must be 0 to 12, got {chips!r}")
-        if chips and boxes[Category.YAHTZEE.value] != YAHTZEE_POINTS:
+            if (
+                isinstance(box, bool)
+                or not isinstance(box, int)
+                or box not in card.possible[category]
+            ):
+                raise ValueError(f"{card.label(category)} cannot hold {box!r}")
+        if isinstance(chips, bool) or not isinstance(chips, int):
+            raise ValueError(f"bonus chips must be a whole number, got {chips!r}")
+        if not 0 <= chips <= card.max_chips:
+            raise ValueError(f"bonus chips must be 0 to {card.max_chips}, got {chips!r}")
+        if chips and boxes[card.index(Category.YAHTZEE)] != card.five_alike_points:
             raise ValueError("bonus chips need 50 in the Yahtzee box")
-        return cls(tuple(boxes), chips)
+        return cls(tuple(boxes), chips, card)
 
 
-# Every score a box can hold: a loaded card with anything else is refused.
-_POSSIBLE: dict[Category, frozenset[int]] = {
-    **{c: frozenset(c.face * n for n in range(6)) for c in UPPER},
-    Category.THREE_OF_A_KIND: frozenset({0, *range(5, 31)}),
-    Category.FOUR_OF_A_KIND: frozenset({0, *range(5, 31)}),
-    Category.FULL_HOUSE: frozenset({0, 25}),
-    Category.SMALL_STRAIGHT: frozenset({0, 30}),
-    Category.LARGE_STRAIGHT: frozenset({0, 40}),
-    Category.YAHTZEE: frozenset({0, 50}),
-    Category.CHANCE: frozenset(range(5, 31)),
-}
+def _variant_for(card: Scorecard, variant: Variant | None) -> Variant:
+    if variant is None:
+        return Variant.for_card(card.card)
+    if not isinstance(variant, Variant):
+        raise ValueError(f"unknown rule variant {variant!r}")
+    if variant.card is not card.card:
+        raise ValueError(f"{variant.value} rules are played on a {variant.card.id} card")
+    return variant
 
 
 def is_extra_yahtzee(dice: Sequence[int], card: Scorecard, variant: Variant) -> bool:
-    """Five of a kind rolled with the Yahtzee box already filled, in a variant that cares."""
+    """Five alike rolled with the five-alike box already filled, in a variant that cares."""
+    if variant.extra is Extra.NONE:
+        return False
     return (
-        variant is not Variant.SIMPLE
-        and card.boxes[Category.YAHTZEE.value] is not None
+        card.boxes[card.card.indices[Category.YAHTZEE]] is not None
         and dice[0] == dice[1] == dice[2] == dice[3] == dice[4]
     )
 
 
 def earns_bonus_chip(dice: Sequence[int], card: Scorecard, variant: Variant) -> bool:
-    """An extra Yahtzee with 50 already in the Yahtzee box earns a 100-point chip."""
+    """An extra Yahtzee with 50 already in the Yahtzee box earns a bonus chip."""
     return (
         is_extra_yahtzee(dice, card, variant)
-        and card.boxes[Category.YAHTZEE.value] == YAHTZEE_POINTS
+        and card.boxes[card.card.indices[Category.YAHTZEE]] == card.card.five_alike_points
     )
 
 
 @functools.lru_cache(maxsize=8192)  # about 8 MB at most
-def _plain_options(sorted_dice: tuple[int, ...], open_mask: int) -> dict[Category, int]:
-    """score_options without a Joker, cached by roll and open boxes (copied on the way out:
-    copying a dict reuses its keys' hashes, building one hashes every Category again)."""
-    scores = base_scores(sorted_dice)
-    return {c: scores[i] for i, c in enumerate(CATEGORIES) if open_mask >> i & 1}
+def _plain_options(card: Card, sorted_dice: tuple[int, ...], open_mask: int) -> dict[Category, int]:
+    """score_options without a Joker, cached by card, roll and open boxes (copied on the way
+    out: copying a dict reuses its keys' hashes, building one hashes every Category again)."""
+    scores = card.scores(sorted_dice)
+    return {c: scores[i] for i, c in enumerate(card.boxes) if open_mask >> i & 1}
 
 
-def joker_score(category: Category, dice: Sequence[int]) -> int:
+def joker_score(category: Category, dice: Sequence[int], card: Card = AMERICAN) -> int:
     """What five of a kind scores in a box when it counts as a Joker.
 
     >>> joker_score(Category.LARGE_STRAIGHT, (3, 3, 3, 3, 3))
@@ -168,52 +201,79 @@ def joker_score(category: Category, dice: Sequence[int]) -> int:
     >>> joker_score(Category.FOUR_OF_A_KIND, (3, 3, 3, 3, 3))
     15
     """
-    return JOKER_POINTS.get(category, base_score(category, dice))
+    return card.joker_score(category, dice)
 
 
 def score_options(
-    dice: Sequence[int], card: Scorecard, variant: Variant = Variant.OFFICIAL
+    dice: Sequence[int],
+    card: Scorecard,
+    variant: Variant | None = None,
+    forced_order: bool = False,
 ) -> dict[Category, int]:
     """Every box this roll may be scored in now, with its points (the Joker included).
+
+    With forced order only the first open box is offered. An extra Yahtzee there scores its
+    Joker points when the upper box of its face is filled (as the free rule has it), and
+    still earns its bonus chip.
 
     >>> card = Scorecard().fill(Category.YAHTZEE, (4, 4, 4, 4, 4))
     >>> score_options((4, 4, 4, 4, 4), card)
     {<Category.FOURS: 3>: 20}
     """
     dice = check_dice(dice)
-    if not isinstance(variant, Variant):
-        raise ValueError(f"unknown rule variant {variant!r}")
+    variant = _variant_for(card, variant)
+    kind = card.card
     boxes = card.boxes
+    index = kind.indices
     if not is_extra_yahtzee(dice, card, variant):
-        open_mask = sum(1 << i for i, box in enumerate(boxes) if box is None)
-        return dict(_plain_options(tuple(sorted(dice)), open_mask))
+        if forced_order:
+            first = card.next_open
+            if first is None:
+                return {}
+            return {first: kind.scores(tuple(sorted(dice)))[index[first]]}
+        return dict(_plain_options(kind, tuple(sorted(dice)), card.open_mask))
     upper = Category.upper_for(dice[0])
-    upper_open = boxes[upper.value] is None
-    if variant is Variant.FREE:
-        # Any open box; the fixed-value boxes get their Joker points only once the
-        # upper box of that face is filled, otherwise the dice score as they are.
+    upper_open = boxes[index[upper]] is None
+    if variant.extra is Extra.FREE or forced_order:
+        # Any open box (or the next one); the fixed-value boxes get their Joker points only
+        # once the upper box of that face is filled, otherwise the dice score as they are.
+        allowed = card.open_categories if not forced_order else card.open_categories[:1]
         return {
-            c: (joker_score(c, dice) if not upper_open else base_score(c, dice))
-            for c in CATEGORIES
-            if boxes[c.value] is None
+            c: (kind.joker_score(c, dice) if not upper_open else kind.score(c, dice))
+            for c in allowed
         }
     if upper_open:
-        return {upper: base_score(upper, dice)}
-    lower_open = [c for c in LOWER if boxes[c.value] is None]
+        return {upper: kind.score(upper, dice)}
+    lower_open = [c for c in kind.lower if boxes[index[c]] is None]
     if lower_open:
-        return {c: joker_score(c, dice) for c in lower_open}
-    return {c: 0 for c in UPPER if boxes[c.value] is None}
+        return {c: kind.joker_score(c, dice) for c in lower_open}
+    return {c: 0 for c in kind.upper if boxes[index[c]] is None}
 
 
 def _refusal(
-    category: Category, dice: Sequence[int], card: Scorecard, options: dict[Category, int]
+    category: Category, card: Scorecard, options: dict[Category, int], forced_order: bool
 ) -> str:
-    if not isinstance(category, Category):
-        return f"{category!r} is not a box on the card"
+    kind = card.card
+    if not isinstance(category, Category) or not kind.has(category):
+        return _("{box} is not a box on this card").format(box=_box_name(category, kind))
+    box = _(kind.label(category))
     if not card.is_open(category):
-        return f"{category.label} is already filled"
+        return _("{box} is already filled").format(box=box)
+    if forced_order and len(options) == 1:
+        (only,) = options
+        return _("boxes are filled in order: this roll goes in {box}").format(
+            box=_(kind.label(only))
+        )
     if len(options) == 1:
         (only,) = options
-        return f"you must score in {only.label}: the Joker rule"
-    names = ", ".join(c.label for c in options)
-    return f"{category.label} is not open to this roll by the Joker rule; choose one of {names}"
+        return _("you must score in {box}: the Joker rule").format(box=_(kind.label(only)))
+    # Translators: {boxes} is a list of box names separated by commas.
+    return _("{box} is not open to this roll by the Joker rule; choose one of {boxes}").format(
+        box=box, boxes=pgettext("list separator", ", ").join(_(kind.label(c)) for c in options)
+    )
+
+
+def _box_name(category: object, card: Card) -> str:
+    if isinstance(category, Category):
+        return _(card.label(category))
+    return repr(category)

@@ -54,11 +54,11 @@ def state_from_dict(data: object) -> GameState:
         raise ValueError(f"unknown phase {data.get('phase')!r}") from None
     game_index = _int(data, "game_index", 0, config.games - 1)
     cards = _list(data, "cards", columns, columns)
-    cards = tuple(Scorecard.from_dict(c) for c in cards)
+    cards = tuple(Scorecard.from_dict(c, config.card) for c in cards)
     order = tuple(_int_list(data, "order", 0, columns - 1))
     if order and sorted(order) != list(range(columns)):
         raise ValueError("the turn order must name every column once")
-    turn = _int(data, "turn", 0, 13 * columns)
+    turn = _int(data, "turn", 0, len(config.card.boxes) * columns)
     dice_data = data.get("dice")
     dice = None if dice_data is None else tuple(_int_list(data, "dice", 1, 6))
     if dice is not None and len(dice) != 5:
@@ -70,7 +70,7 @@ def state_from_dict(data: object) -> GameState:
     contenders = tuple(_int_list(data, "contenders", 0, max(columns, competitors) - 1))
     contest = tuple(_int_list(data, "contest", 5, 30))
     tiebreak_round = _int(data, "tiebreak_round", 0, 10**6)
-    results = tuple(_result(r, columns, competitors) for r in _list(data, "results", 0, 6))
+    results = tuple(_result(r, config) for r in _list(data, "results", 0, 6))
 
     if (rolls == 0) != (dice is None) and phase in (Phase.TURN, Phase.TIE_BREAK):
         raise ValueError("dice and rolls made disagree")
@@ -116,11 +116,14 @@ def state_from_dict(data: object) -> GameState:
     )
 
 
-def _result(data: object, columns: int, competitors: int) -> GameResult:
+def _result(data: object, config: GameConfig) -> GameResult:
+    columns = len(config.columns)
+    competitors = len(config.competitors)
     if not isinstance(data, dict):
         raise ValueError("a game result must be an object")
-    cards = tuple(Scorecard.from_dict(c) for c in _list(data, "cards", columns, columns))
-    totals = tuple(_int_list(data, "totals", 0, 8 * 1575))
+    card = config.card
+    cards = tuple(Scorecard.from_dict(c, card) for c in _list(data, "cards", columns, columns))
+    totals = tuple(_int_list(data, "totals", 0, 8 * card.max_total))
     winners = tuple(_int_list(data, "winners", 0, competitors - 1))
     if len(totals) != competitors or not winners:
         raise ValueError("a game result needs a total per competitor and a winner")

@@ -10,6 +10,7 @@ import itertools
 import random
 from dataclasses import dataclass
 
+from game.i18n import _
 from game.rules import events as ev
 from game.rules.actions import (
     HOLDS,
@@ -39,7 +40,6 @@ _HOLD_ACTIONS = {
     held: tuple(RELEASES[i] if held[i] else HOLDS[i] for i in range(5))
     for held in itertools.product((False, True), repeat=5)
 }
-EMPTY_CARD = Scorecard()
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +79,7 @@ class GameState:
         base = replace(
             self,
             game_index=game_index,
-            cards=(EMPTY_CARD,) * columns,
+            cards=(Scorecard.empty(self.config.card),) * columns,
             order=(),
             turn=0,
             dice=None,
@@ -164,7 +164,8 @@ class GameState:
         # inside the engine only read it; the public method hands out a copy).
         cached = self.__dict__.get("_options_cache")
         if cached is None:
-            cached = score_options(self.dice, self.card, self.config.variant)
+            config = self.config
+            cached = score_options(self.dice, self.card, config.variant, config.forced_order)
             self.__dict__["_options_cache"] = cached
         return cached
 
@@ -197,38 +198,38 @@ class GameState:
         """The state after `action` and what happened; IllegalAction says why not."""
         phase = self.phase
         if phase is Phase.MATCH_OVER:
-            raise IllegalAction("the match is over")
+            raise IllegalAction(_("the match is over"))
         if isinstance(action, NextGame):
             if phase is not Phase.GAME_OVER:
-                raise IllegalAction("the game in play is not over")
+                raise IllegalAction(_("the game in play is not over"))
             return self._start_game(self.game_index + 1)
         if phase is Phase.GAME_OVER:
-            raise IllegalAction("this game is over: start the next game")
+            raise IllegalAction(_("this game is over: start the next game"))
         if isinstance(action, Roll):
             return self._roll(rng)
         if isinstance(action, (Hold, Release)):
             return self._hold(action)
         if isinstance(action, Score):
             if phase is not Phase.TURN:
-                raise IllegalAction(_not_now(phase, "score"))
+                raise IllegalAction(_not_now(phase))
             return self._score(action.category)
         if isinstance(action, Stand):
             if phase is not Phase.TIE_BREAK:
-                raise IllegalAction("standing is only for the tie-breaker")
+                raise IllegalAction(_("standing is only for the tie-breaker"))
             return self._stand()
-        raise IllegalAction(f"{action!r} is not an action")
+        raise IllegalAction(_("{action} is not an action").format(action=repr(action)))
 
     def _roll(self, rng: random.Random) -> tuple[GameState, list]:
         if self.phase is Phase.ROLL_OFF:
-            dice = tuple(rng.randint(1, 6) for _ in range(5))
+            dice = tuple(rng.randint(1, 6) for _i in range(5))
             events: list = [ev.RollOffRolled(self.column, self.player, dice)]
             state = replace(self, dice=dice, contest=self.contest + (sum(dice),))
             return state._settle_roll_off(events)
         if self.rolls >= ROLLS_PER_TURN:
-            raise IllegalAction("no rolls left: choose a box to score")
+            raise IllegalAction(_("no rolls left: choose a box to score"))
         held = self.held if self.dice is not None else NO_HOLDS
         if all(held):
-            raise IllegalAction("every die is held: release one to roll")
+            raise IllegalAction(_("every die is held: release one to roll"))
         old = self.dice or (0,) * 5
         dice = tuple(old[i] if held[i] else rng.randint(1, 6) for i in range(5))
         state = replace(self, dice=dice, held=held, rolls=self.rolls + 1)
@@ -237,28 +238,29 @@ class GameState:
 
     def _hold(self, action: Hold | Release) -> tuple[GameState, list]:
         if self.phase is Phase.ROLL_OFF:
-            raise IllegalAction("the start roll uses all five dice")
+            raise IllegalAction(_("the start roll uses all five dice"))
         if self.dice is None:
-            raise IllegalAction("roll the dice first")
+            raise IllegalAction(_("roll the dice first"))
         if self.rolls >= ROLLS_PER_TURN:
-            raise IllegalAction("no rolls left: holding dice changes nothing")
+            raise IllegalAction(_("no rolls left: holding dice changes nothing"))
         die = action.die
         if isinstance(die, bool) or not isinstance(die, int) or not 0 <= die <= 4:
-            raise IllegalAction(f"there is no die {die!r}; dice are 0 to 4")
+            raise IllegalAction(_("there is no die {die}; dice are 0 to 4").format(die=repr(die)))
         want = isinstance(action, Hold)
         if self.held[die] == want:
-            raise IllegalAction(f"die {die + 1} is {'already' if want else 'not'} held")
+            message = _("die {number} is already held") if want else _("die {number} is not held")
+            raise IllegalAction(message.format(number=die + 1))
         held = self.held[:die] + (want,) + self.held[die + 1 :]
         return replace(self, held=held), [ev.HoldChanged(die, want)]
 
     def _score(self, category: Category) -> tuple[GameState, list]:
         if self.dice is None:
-            raise IllegalAction("roll the dice before scoring")
+            raise IllegalAction(_("roll the dice before scoring"))
         card = self.card
         variant = self.config.variant
         options = self._options()
         if category not in options:
-            card.fill(category, self.dice, variant)  # raises with the reason
+            card.fill(category, self.dice, variant, self.config.forced_order)  # raises: why
         chip = earns_bonus_chip(self.dice, card, variant)
         new_card = card.written(category, options[category], chip)
         column = self.column
@@ -284,7 +286,7 @@ class GameState:
 
     def _stand(self) -> tuple[GameState, list]:
         if self.dice is None:
-            raise IllegalAction("roll the dice before standing")
+            raise IllegalAction(_("roll the dice before standing"))
         total = sum(self.dice)
         events: list = [ev.TieBreakStood(self.competitor, self.player, total)]
         state = replace(self, contest=self.contest + (total,), dice=None, held=NO_HOLDS, rolls=0)
@@ -362,7 +364,7 @@ def _leaders(contenders: tuple[int, ...], totals: tuple[int, ...]) -> tuple[int,
     return tuple(c for c, t in zip(contenders, totals, strict=True) if t == best)
 
 
-def _not_now(phase: Phase, what: str) -> str:
+def _not_now(phase: Phase) -> str:
     if phase is Phase.ROLL_OFF:
-        return f"you cannot {what} during the start roll"
-    return f"you cannot {what} in the tie-breaker: the dice total counts"
+        return _("you cannot score during the start roll")
+    return _("you cannot score in the tie-breaker: the dice total counts")

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from game.rules import Category, Scorecard
+from game.rules import AMERICAN, Card, Category, Scorecard
 
 
-def card_with(filled: dict[Category, int], chips: int = 0) -> Scorecard:
+def card_with(filled: dict[Category, int], chips: int = 0, card: Card = AMERICAN) -> Scorecard:
     """A scorecard with the given boxes written (values taken as they are)."""
-    boxes = [None] * 13
+    boxes: list[int | None] = [None] * len(card.boxes)
     for category, points in filled.items():
-        boxes[category.value] = points
-    return Scorecard(tuple(boxes), chips)
+        boxes[card.index(category)] = points
+    return Scorecard(tuple(boxes), chips, card)
 
 
-def card_without(open_boxes: set[Category], filled: dict[Category, int], chips: int = 0):
+def card_without(
+    open_boxes: set[Category], filled: dict[Category, int], chips: int = 0, card: Card = AMERICAN
+) -> Scorecard:
     """A card with every box filled (0 unless given in `filled`) except `open_boxes`."""
-    values = {c: filled.get(c, 0) for c in Category if c not in open_boxes}
-    return card_with(values, chips)
+    values = {c: filled.get(c, 0) for c in card.boxes if c not in open_boxes}
+    return card_with(values, chips, card)

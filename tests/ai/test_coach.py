@@ -9,6 +9,7 @@ import pytest
 from game.ai import Keep, keep_to_actions, option_values
 from game.ai.coach import choice_of, describe, explain, grade, hint, review
 from game.rules import (
+    CATEGORIES,
     Category,
     Game,
     GameConfig,
@@ -154,7 +155,8 @@ def test_luck_and_skill_add_up_for_a_careless_player():
 
 
 def test_reasons_come_from_the_values():
-    zero = situation((1, 1, 2, 3, 5), 0, {c: 0 for c in C if c not in (C.YAHTZEE, C.FOURS)})
+    filled = {c: 0 for c in CATEGORIES if c not in (C.YAHTZEE, C.FOURS)}
+    zero = situation((1, 1, 2, 3, 5), 0, filled)
     assert explain(zero, Score(C.YAHTZEE)).startswith("a zero in Yahtzee costs least: ")
     fives = situation((5, 5, 5, 1, 2), 2, {C.ONES: 3, C.TWOS: 6})
     line = explain(fives, Keep((5, 5, 5)))

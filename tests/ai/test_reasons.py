@@ -20,8 +20,17 @@ from game.ai import Keep, keep_to_actions, option_values
 from game.ai.coach import choice_of, explain, hint
 from game.ai.reasons import Reason, reason_for, say
 from game.ai.scoring import five_of_a_kind_chip
-from game.rules import Category, Game, GameConfig, Roll, Score, StartOrder, Variant
-from game.rules.categories import base_score
+from game.rules import (
+    CATEGORIES,
+    Category,
+    Game,
+    GameConfig,
+    Roll,
+    Score,
+    StartOrder,
+    Variant,
+    base_score,
+)
 from tests.ai.test_coach import situation
 
 C = Category
@@ -167,7 +176,7 @@ EXACT = [
     ),
     # A zero where it costs least.
     (
-        ((1, 1, 2, 3, 5), 0, {c: 0 for c in C if c not in (C.YAHTZEE, C.FOURS)}),
+        ((1, 1, 2, 3, 5), 0, {c: 0 for c in CATEGORIES if c not in (C.YAHTZEE, C.FOURS)}),
         Score(C.YAHTZEE),
         "a zero in Yahtzee costs least: 6.1 points better than a zero in Fours",
     ),
@@ -206,7 +215,7 @@ EXACT = [
         "keep 1-5 for Ones or Fives: keeping 5 is 1.7 points better",
     ),
     (
-        ((1, 1, 4, 4, 6), 0, {c: 0 for c in C if c is not C.CHANCE}),
+        ((1, 1, 4, 4, 6), 0, {c: 0 for c in CATEGORIES if c is not C.CHANCE}),
         Score(C.CHANCE),
         "scoring 16 in Chance, the last box",
     ),

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from game.rules import Category, Scorecard
+from game.rules import AMERICAN, Card, Category, Scorecard
 
 
-def card_with(filled: dict[Category, int], chips: int = 0) -> Scorecard:
+def card_with(filled: dict[Category, int], chips: int = 0, card: Card = AMERICAN) -> Scorecard:
     """A scorecard with the given boxes written (values taken as they are)."""
-    boxes = [None] * 13
+    boxes: list[int | None] = [None] * len(card.boxes)
     for category, points in filled.items():
-        boxes[category.value] = points
-    return Scorecard(tuple(boxes), chips)
+        boxes[card.index(category)] = points
+    return Scorecard(tuple(boxes), chips, card)

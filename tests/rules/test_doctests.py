@@ -7,9 +7,10 @@ import doctest
 import pytest
 
 from game.rules import categories, dice, scorecard
+from game.rules.cards import american, yatzy
 
 
-@pytest.mark.parametrize("module", [categories, dice, scorecard])
+@pytest.mark.parametrize("module", [categories, dice, scorecard, american, yatzy])
 def test_doctests(module):
     result = doctest.testmod(module)
     assert result.attempted > 0

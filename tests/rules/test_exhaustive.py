@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
-from game.rules import Category, Scorecard, score_options
+from game.rules import CATEGORIES, Scorecard, score_options
 
 STRAIGHTS_4 = ({1, 2, 3, 4}, {2, 3, 4, 5}, {3, 4, 5, 6})
 STRAIGHTS_5 = ({1, 2, 3, 4, 5}, {2, 3, 4, 5, 6})
@@ -35,6 +35,6 @@ def test_every_roll_matches_the_independent_formulation():
     checked = 0
     for dice in itertools.product(range(1, 7), repeat=5):
         options = score_options(dice, empty)
-        assert [options[c] for c in Category] == independent_scores(dice), dice
+        assert [options[c] for c in CATEGORIES] == independent_scores(dice), dice
         checked += 1
     assert checked == 7776

@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 
 from game.rules import (
+    CATEGORIES,
     Category,
     Game,
     GameConfig,
@@ -153,8 +154,8 @@ def test_next_game_only_between_games():
 
 def _bob_rolls_his_last_turn(config: GameConfig, rng: random.Random) -> GameState:
     """Bob has only Chance open and has rolled; Ann's full card totals what his dice make."""
-    zeros = {c: 0 for c in C}
-    bob = card_with({c: 0 for c in C if c is not C.CHANCE})
+    zeros = {c: 0 for c in CATEGORIES}
+    bob = card_with({c: 0 for c in CATEGORIES if c is not C.CHANCE})
     base, _ = GameState.new(config)
     state = replace(
         base,

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.rules import (
-    Category,
+    CATEGORIES,
     Game,
     GameConfig,
     Hold,
@@ -27,13 +27,13 @@ from game.rules import (
     state_from_dict,
     state_to_dict,
 )
-from game.rules.scorecard import MAX_BONUS_CHIPS, MAX_TOTAL_WITHOUT_BONUS
+from game.rules.scorecard import MAX_BONUS_CHIPS
 
 EVERY_ACTION = (
     [Roll(), Stand(), NextGame()]
     + [Hold(i) for i in range(5)]
     + [Release(i) for i in range(5)]
-    + [Score(c) for c in Category]
+    + [Score(c) for c in CATEGORIES]
 )
 
 dice_st = st.tuples(*[st.integers(1, 6)] * 5)
@@ -56,24 +56,33 @@ def configs(draw):
         start=draw(st.sampled_from(list(StartOrder))),
         tie_breaker=draw(st.booleans()),
         games=draw(st.integers(1, 2)),
+        forced_order=draw(st.booleans()),
     )
 
 
 @settings(max_examples=300)
-@given(variant_st, st.lists(st.tuples(dice_st, st.integers(0, 12)), min_size=13, max_size=13))
-def test_a_completed_card_totals_its_parts_and_stays_under_the_maximum(variant, turns):
-    card = Scorecard()
-    for dice, pick in turns:
-        options = sorted(score_options(dice, card, variant), key=lambda c: c.value)
-        card = card.fill(options[pick % len(options)], dice, variant)
+@given(
+    variant_st,
+    st.booleans(),
+    st.lists(st.tuples(dice_st, st.integers(0, 14)), min_size=15, max_size=15),
+)
+def test_a_completed_card_totals_its_parts_and_stays_under_the_maximum(variant, forced, turns):
+    kind = variant.card
+    card = Scorecard.empty(kind)
+    for dice, pick in turns[: len(kind.boxes)]:
+        options = sorted(score_options(dice, card, variant, forced), key=kind.index)
+        if forced:
+            assert list(options) == [card.next_open]
+        card = card.fill(options[pick % len(options)], dice, variant, forced)
     assert card.is_complete
-    upper = sum(card[c] for c in Category if c.is_upper)
-    lower = sum(card[c] for c in Category if not c.is_upper)
-    bonus = 35 if upper >= 63 else 0
-    assert card.total == upper + bonus + lower + 100 * card.bonus_chips
-    chips_allowed = 0 if variant is Variant.SIMPLE else MAX_BONUS_CHIPS
+    upper = sum(card[c] for c in kind.upper)
+    lower = sum(card[c] for c in kind.lower)
+    bonus = kind.upper_bonus if upper >= 63 else 0
+    assert card.total == upper + bonus + lower + kind.chip_points * card.bonus_chips
+    chips_allowed = 0 if variant in (Variant.SIMPLE, Variant.YATZY) else MAX_BONUS_CHIPS
     assert card.bonus_chips <= chips_allowed
-    assert card.total <= MAX_TOTAL_WITHOUT_BONUS + 100 * chips_allowed
+    assert card.total <= kind.max_total
+    assert Scorecard.from_dict(card.to_dict(), kind) == card
 
 
 @settings(max_examples=60, deadline=None)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from game.rules import Category, IllegalAction, Scorecard, Variant, score_options
+from game.rules import CATEGORIES, Category, IllegalAction, Scorecard, Variant, score_options
 from tests.rules.helpers import card_with
 
 C = Category
-ALL = {c: None for c in C}
+ALL = {c: None for c in CATEGORIES}
 
 
 def _all_boxes(dice):
@@ -36,13 +36,13 @@ def _all_boxes(dice):
     ],
 )
 def test_every_box_scores_exactly(dice, expected):
-    assert [_all_boxes(dice)[c] for c in C] == expected
+    assert [_all_boxes(dice)[c] for c in CATEGORIES] == expected
 
 
 YAHTZEE_50 = {C.YAHTZEE: 50}
 YAHTZEE_0 = {C.YAHTZEE: 0}
 FOURS_DONE = {C.FOURS: 12}
-LOWER_FULL = {c: 0 for c in C if not c.is_upper}
+LOWER_FULL = {c: 0 for c in CATEGORIES if not c.is_upper}
 
 
 @pytest.mark.parametrize(
@@ -271,5 +271,5 @@ def test_card_totals():
     assert card.total == 63 + 35 + 70 + 200
     assert card[C.CHANCE] is None
     assert not card.is_complete
-    assert card_with({**{c: 0 for c in C}}).is_complete
+    assert card_with({**{c: 0 for c in CATEGORIES}}).is_complete
     assert Scorecard().total == 0

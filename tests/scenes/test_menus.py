@@ -14,6 +14,7 @@ import pytest
 from game.match.seats import Seat
 from game.match.session import Session
 from game.rules import (
+    CATEGORIES,
     Category,
     GameConfig,
     GameState,
@@ -134,8 +135,8 @@ def tied_session(tie_breaker: bool = False) -> Session:
     config = GameConfig(("Ann", "Bob"), start=StartOrder.SEATED, tie_breaker=tie_breaker)
     session = Session.new(config, seats_for(("Ann", "Bob")), seed=1)
     rng = random.Random(4)
-    zeros = {c: 0 for c in Category}
-    bob = card_with({c: 0 for c in Category if c is not Category.CHANCE})
+    zeros = {c: 0 for c in CATEGORIES}
+    bob = card_with({c: 0 for c in CATEGORIES if c is not Category.CHANCE})
     base, _ = GameState.new(config)
     state = replace(base, phase=Phase.TURN, cards=(card_with(zeros), bob), order=(0, 1), turn=25)
     state, _ = state.apply(Roll(), rng)

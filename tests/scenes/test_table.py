@@ -9,7 +9,7 @@ import pytest
 from game.ai.coach import describe
 from game.match.seats import Seat
 from game.match.session import Session
-from game.rules import Category, GameConfig, Phase, StartOrder
+from game.rules import CATEGORIES, Category, GameConfig, Phase, StartOrder
 from game.scenes.confirm import ConfirmScene
 from game.scenes.results import ResultsScene
 from game.scenes.table import TableScene
@@ -232,7 +232,7 @@ def test_clicking_a_box_scores_it_and_a_zero_asks_first(ctx):
     feed(ctx, key(pygame.K_SPACE))
     settle(ctx)  # the dice land before the player scores
     options = table.session.state.score_options()
-    zero = next(c for c in Category if options[c] == 0)
+    zero = next(c for c in CATEGORIES if options[c] == 0)
     feed(ctx, click(table.card_view.box_rect(0, zero).center))
     assert isinstance(ctx.stack.top, ConfirmScene)
     assert table.session.state.cards[0][zero] is None

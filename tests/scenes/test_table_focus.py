@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules import Category
+from game.rules import CATEGORIES
 from game.scenes.table import focus
 from tests.scenes.test_table import feed, key, settle, solo
 
@@ -33,7 +33,7 @@ def test_with_dice_in_play_the_arrows_keep_to_their_rows(ctx):
     feed(ctx, key(pygame.K_SPACE))
     settle(ctx)
     boxes = [("box", c) for c in focus.open_boxes(table.session.state)]
-    assert len(boxes) == len(Category)
+    assert len(boxes) == len(CATEGORIES)
     assert moves(ctx, table, pygame.K_LEFT, pygame.K_LEFT) == [("die", 4), ("die", 3)]
     assert moves(ctx, table, pygame.K_UP, pygame.K_UP, pygame.K_DOWN) == [
         boxes[-1],
