@@ -18,6 +18,7 @@ import pygame
 
 from game.i18n import N_, _, language
 from game.rules import CATEGORIES, Category, GameState, TeamMode
+from game.rules.cards import AMERICAN
 from game.rules.categories import UPPER_BONUS_THRESHOLD
 from game.ui.advice_view import Advice, draw_advice
 from game.ui.fonts import MIN_FONT_PX, Fonts
@@ -87,6 +88,7 @@ class ScorecardView:
         self.text_px = 0.0  # on screen, the text size counted
         self.label_px = 0.0
         self.labels: dict[str | Category, str] = {}
+        self.card = AMERICAN  # the card whose box names the labels are
         self._language = ""  # the labels' language (a layout in another redraws the layer)
         self.tags: tuple[str, ...] = ()
         self.inner = pygame.Rect(0, 0, 0, 0)
@@ -102,6 +104,7 @@ class ScorecardView:
         self.rect = rect
         config = state.config
         self.columns = len(config.columns)
+        self.card = config.card
         self.tags = tuple(tags) + ("",) * (self.columns - len(tags))
         self.rows = ROWS + (("team",) if config.team_mode is TeamMode.COMBINED else ())
         pad = max(4, rect.width // 60)
@@ -124,7 +127,7 @@ class ScorecardView:
         most = min(self.inner.width * LABEL_MOST, self.inner.width - digits * self.columns)
         kinds = [k for k in self.rows if k != "header"]
         self._language = language()
-        full = {k: _(ROW_LABELS[k] if isinstance(k, str) else k.label) for k in kinds}
+        full = {k: _(ROW_LABELS[k] if isinstance(k, str) else self.card.label(k)) for k in kinds}
         short = {k: _(SHORT_LABELS[k]) if k in SHORT_LABELS else v for k, v in full.items()}
         px = self.text_px
         while True:

@@ -12,7 +12,7 @@ import pytest
 
 from game import i18n
 from game.match.seats import Seat
-from game.rules import Category, GameConfig, GameState, Score
+from game.rules import Category, Game, GameConfig, GameState, Roll, Score
 from game.rules import events as ev
 from game.rules.actions import Hold
 from game.scenes.table.messages import describe, progress, roll_line, undone_line
@@ -103,9 +103,10 @@ def test_rolls_left_take_the_languages_plural(german):
 
 
 def test_an_undo_says_one_whole_sentence(german):
-    assert undone_line(Score(Category.CHANCE)) == "Zurückgenommen: Chance eintragen"
-    assert undone_line(Hold(1)) == "Zurückgenommen: Würfel 2 halten"
-    state = GameState.new(GameConfig(("Ann",)))[0]
+    config = GameConfig(("Ann",))
+    assert undone_line(Score(Category.CHANCE), config) == "Zurückgenommen: Chance eintragen"
+    assert undone_line(Hold(1), config) == "Zurückgenommen: Würfel 2 halten"
+    state = GameState.new(config)[0]
     assert progress(state) == "Runde 1 von 13"
 
 
@@ -184,3 +185,36 @@ def test_figures_are_written_the_languages_way(german):
     state = GameState.new(GameConfig(("Ann", "Ben")))[0]
     coach.note_grade(Decision(), settings, "Ann", 0, state)
     assert coach.grade_note(state).endswith("3,2 points better")
+
+
+def test_boxes_are_named_as_the_games_card_names_them_and_a_letter_jumps_by_the_shown_name():
+    from game.rules import Variant
+    from game.scenes.table.focus import box_by_letter
+
+    yatzy = GameConfig(("Ann", "Bob"), variant=Variant.YATZY)
+    five = ev.Scored(0, 0, Category.YAHTZEE, 50, (4,) * 5, False, False)
+    assert describe(five, yatzy) == "YATZY! Ann scored 50"
+    chance = ev.Scored(0, 0, Category.CHANCE, 21, (4, 4, 4, 4, 5), False, False)
+    assert describe(chance, yatzy) == "Ann scored 21 in Chance"
+    assert describe(ev.UpperBonusEarned(1), yatzy) == "Upper bonus for Bob: +50!"
+    assert describe(ev.UpperBonusEarned(1), GameConfig(("Ann", "Bob"))) == (
+        "Upper bonus for Bob: +35!"
+    )
+    state = rolled(GameConfig(("Ann",)))
+    assert box_by_letter(state, "c", None) == ("box", Category.CHANCE)
+    on_yatzy = rolled(GameConfig(("Ann",), variant=Variant.YATZY))
+    assert box_by_letter(on_yatzy, "y", None) == ("box", Category.YAHTZEE)
+    assert box_by_letter(state, "z", None) is None
+    try:
+        i18n._install(Catalogue({"Chance": "Zufall"}), "de")
+        assert box_by_letter(state, "z", None) == ("box", Category.CHANCE)
+        assert box_by_letter(state, "c", None) is None
+    finally:
+        i18n._install(gettext.NullTranslations(), "en")
+
+
+def rolled(config: GameConfig) -> GameState:
+    """A game's state after its first roll (seeded): every box open to score."""
+    game = Game.new(config, seed=3)
+    game.apply(Roll())
+    return game.state

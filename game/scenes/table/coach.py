@@ -118,7 +118,7 @@ def question(state: GameState, action, settings: Settings) -> str | None:
         if points is None:
             return None  # refused with its reason by the rules
         if settings.verify == "all" or (settings.verify == "zeros" and points == 0):
-            box = _(action.category.label)
+            box = _(state.config.card.label(action.category))
             questions.append(_("Score {points} in {box}?").format(points=points, box=box))
     if settings.confirm_big_mistakes:
         decision = grade(state, action)

@@ -9,6 +9,7 @@ open boxes whose names start with it (`box_by_letter`), round them when several 
 
 from __future__ import annotations
 
+from game.i18n import _
 from game.rules import Category, GameState
 from game.ui.focus_grid import FocusGrid
 
@@ -57,9 +58,12 @@ def move(focus: FocusGrid, state: GameState, step: int, kinds: tuple[str, ...] |
 
 
 def box_by_letter(state: GameState, letter: str, focused: tuple | None) -> tuple | None:
-    """The open box after `focused`, in card order, whose name starts with `letter`
-    ("t": Twos, Threes, Three of a Kind, then Twos again); None if no open box does."""
-    boxes = [("box", c) for c in open_boxes(state) if c.label.casefold().startswith(letter)]
+    """The open box after `focused`, in card order, whose name (as shown, in the language in
+    use) starts with `letter` ("t": Twos, Threes, Three of a Kind, then Twos again); None if
+    no open box does."""
+    card = state.config.card
+    named = [(c, _(card.label(c)).casefold()) for c in open_boxes(state)]
+    boxes = [("box", c) for c, name in named if name.startswith(letter)]
     if not boxes:
         return None
     after = [b for b in boxes if focused in boxes and b[1].value > focused[1].value]

@@ -8,14 +8,12 @@ a player comes in two forms, for the default seat "You" ("You win with 250!") an
 
 from __future__ import annotations
 
-from game.i18n import _, ngettext
+from game.i18n import N_, _, ngettext
 from game.rules import Category, GameState, Phase, Score
 from game.rules import events as ev
 from game.rules.actions import Hold, Release
 from game.rules.config import GameConfig
 from game.ui.text import join_names
-
-UPPER_BONUS_POINTS = 35  # the American card's upper bonus, as its event announces it
 
 
 def is_you(name: str) -> bool:
@@ -31,11 +29,30 @@ def about(name: str, you: str, other: str, **values: object) -> str:
     return (you if is_you(name) else other).format(name=name, **values)
 
 
+# The cheer for five alike, by the card's name for that box (a new card adds its own here;
+# one not here is cheered with its box's name).
+SHOUTS = {"Yahtzee": N_("YAHTZEE!"), "Yatzy": N_("YATZY!")}
+
+
+def shout(config: GameConfig) -> str:
+    """'YAHTZEE!' (on the Yatzy card 'YATZY!'), in the language in use."""
+    label = config.card.label(Category.YAHTZEE)
+    if label in SHOUTS:
+        return _(SHOUTS[label])
+    # Translators: the cheer for five alike on a card, by its box's name ("Yatzy!").
+    return _("{box}!").format(box=_(label))
+
+
+def box_name(config: GameConfig, category: Category) -> str:
+    """A box's name on the game's card, in the language in use."""
+    return _(config.card.label(category))
+
+
 def describe(event, config: GameConfig) -> str | None:
     """One short sentence for an event, or None for events not worth a line."""
     name = config.players
     if isinstance(event, ev.Scored):
-        who, box = name[event.player], _(event.category.label)
+        who, box = name[event.player], box_name(config, event.category)
         if event.bonus_chip:
             return about(
                 who,
@@ -44,8 +61,15 @@ def describe(event, config: GameConfig) -> str | None:
                 points=event.points,
                 box=box,
             )
-        if event.category is Category.YAHTZEE and event.points == 50:
-            return about(who, _("YAHTZEE! You scored 50"), _("YAHTZEE! {name} scored 50"))
+        if event.category is Category.YAHTZEE and event.points == config.card.five_alike_points:
+            return about(
+                who,
+                # Translators: {shout} is the cheer for five alike ("YAHTZEE!").
+                _("{shout} You scored {points}"),
+                _("{shout} {name} scored {points}"),
+                shout=shout(config),
+                points=event.points,
+            )
         if event.joker:
             return about(
                 who,
@@ -65,7 +89,7 @@ def describe(event, config: GameConfig) -> str | None:
     if isinstance(event, ev.UpperBonusEarned):
         # Translators: {name} is a player or a team (whose card earned the bonus).
         return _("Upper bonus for {name}: +{points}!").format(
-            name=config.column_name(event.column), points=UPPER_BONUS_POINTS
+            name=config.column_name(event.column), points=config.card.upper_bonus
         )
     if isinstance(event, ev.RollOffRolled):
         return about(
@@ -164,10 +188,10 @@ def roll_line(event: ev.Rolled, config: GameConfig) -> str:
     )
 
 
-def undone_line(action) -> str:
+def undone_line(action, config: GameConfig) -> str:
     """What an undo took back: 'Undone: score in Chance', 'Undone: hold die 2'."""
     if isinstance(action, Score):
-        return _("Undone: score in {box}").format(box=_(action.category.label))
+        return _("Undone: score in {box}").format(box=box_name(config, action.category))
     if isinstance(action, Hold):
         return _("Undone: hold die {number}").format(number=action.die + 1)
     if isinstance(action, Release):

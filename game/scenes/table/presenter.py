@@ -18,7 +18,7 @@ from game.anim import Tween, Wait
 from game.i18n import _, ngettext, pgettext
 from game.rules import Category
 from game.rules import events as ev
-from game.scenes.table.messages import UPPER_BONUS_POINTS, about, describe, roll_line
+from game.scenes.table.messages import about, describe, roll_line, shout
 from game.scenes.table.notes import SeatNote
 from game.ui.banner import Banner
 from game.ui.confetti import Confetti, burst
@@ -166,7 +166,7 @@ class Presenter:
             elif isinstance(event, ev.Scored):
                 self._scored(event, lay)
             elif isinstance(event, ev.UpperBonusEarned):
-                sub = f"+{UPPER_BONUS_POINTS}"
+                sub = f"+{config.card.upper_bonus}"
                 self.celebrate(_("Upper bonus!"), sub, event.column, lay, small=True)
                 ctx.play("bonus")
             elif isinstance(event, ev.TurnStarted):
@@ -216,13 +216,15 @@ class Presenter:
         self.flash = Flash(event.column, event.category, 1.0)
         self.flash_fade = Tween(self.flash, "strength", 0.0, FLASH_FADE)
         self.tray.put_away()
-        big = event.bonus_chip or (event.category is Category.YAHTZEE and event.points == 50)
+        card = self.session.config.card
+        five = event.category is Category.YAHTZEE and event.points == card.five_alike_points
+        big = event.bonus_chip or five
         if big:
             if event.bonus_chip:
-                sub = _("+{points} bonus").format(points=100)
+                sub = _("+{points} bonus").format(points=card.chip_points)
             else:
                 sub = points_text(event.points)
-            self.celebrate(_("YAHTZEE!"), sub, event.column, lay)
+            self.celebrate(shout(self.session.config), sub, event.column, lay)
             self.ctx.play("yahtzee")
         else:
             self.ctx.play("score")

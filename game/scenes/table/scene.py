@@ -336,7 +336,7 @@ class TableScene(Scene):
         action = self.session.undo()
         self.tray.sync(self.session.state.dice, self.session.state.held)
         self.board.presenter.drop_flash()
-        self.message = undone_line(action)
+        self.message = undone_line(action, self.session.config)
         self._fix_focus()
         self._refresh_advice()
 
