@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import logging
 import os
 import sys
@@ -117,6 +118,10 @@ class App:
         self.running = False
         self.dirty = True
         self.failures = 0  # frames failed in a row
+        # The window must be drawn whole next frame (it is new, resized or was exposed).
+        self.whole = True
+        self.last_shown: tuple = ()  # what the last frame drew: see _retained
+        self.presented: list[pygame.Rect] | None = None  # the parts it showed (None: all)
 
     def _open_window(self) -> pygame.Surface:
         if self.fullscreen:
@@ -143,7 +148,7 @@ class App:
         self.screen = self._canvas()
         if self.view.canvas_size != self.stack.size:
             self.stack.layout(self.view.canvas_size)
-        self.dirty = True
+        self.dirty = self.whole = True
 
     def toggle_fullscreen(self) -> None:
         if not self.fullscreen:
@@ -175,7 +180,7 @@ class App:
             self._window_changed()
             return
         if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
-            self.dirty = True
+            self.dirty = self.whole = True
             return
         presses = self.ctx.pads.read(event)
         if presses is not None:  # a pad's event: what it pressed, if anything
@@ -219,17 +224,51 @@ class App:
             self.stop()
 
     def draw(self) -> None:
-        self.stack.draw(self.screen)
-        draw_notices(self.screen, self.ctx)
+        """Draw the scenes and the notices, and show the frame: the whole window, or only
+        the parts the scenes redrew (game.ui.frame) when it still held the last frame."""
+        frame, retained = self.ctx.frame, self._retained()
+        self.whole = True  # until this frame is shown: a frame that fails is drawn anew
+        frame.begin(retained)
+        try:
+            self.stack.draw(self.screen)
+            draw_notices(self.screen, self.ctx)
+        finally:
+            rects = frame.end(self.screen)
         if self.view.scaled:
             self.window.fill((0, 0, 0))
             shown = pygame.transform.smoothscale(self.screen, self.view.shown_size)
             self.window.blit(shown, self.view.offset)
-        pygame.display.flip()
-        self.dirty = False
+            pygame.display.flip()
+        elif rects is None:
+            pygame.display.flip()
+        elif rects:
+            pygame.display.update(rects)
+        self.presented = rects
+        self.last_shown = self._shown()
+        self.dirty = self.whole = False
+
+    def _shown(self) -> tuple:
+        """What a frame shows besides the top scene's own drawing."""
+        ctx = self.ctx
+        return (self.stack.top, self.screen, ctx.unsaved, tuple(n.text for n in ctx.shown_notices))
+
+    def _retained(self) -> bool:
+        """Whether the window holds the last frame as drawn, and only one scene draws on it
+        now as then (an opaque top scene; no notice), so that scene may redraw only what
+        changed."""
+        top = self.stack.top
+        return (
+            not self.whole
+            and not self.view.scaled
+            and top is not None
+            and top.opaque
+            and not self.ctx.shown_notices
+            and self._shown() == self.last_shown
+        )
 
     def run(self) -> int:
         self.start()
+        settle_memory()
         self.running = True
         try:
             while self.running:
@@ -293,6 +332,14 @@ class App:
                 settings.replace(fullscreen=self.fullscreen, window_size=size)
             )
         pygame.quit()
+
+
+def settle_memory() -> None:
+    """Keep what start-up made (modules, classes, the first scene) out of the collector's
+    full passes: one of them over all of it took 20 ms and more, a frame's whole budget at
+    4K, every few thousand frames."""
+    gc.collect()
+    gc.freeze()
 
 
 def draw_notices(surface: pygame.Surface, ctx: Context) -> None:

@@ -213,23 +213,33 @@ class CupRenderer:
         shadow: bool = True,
     ) -> pygame.Rect:
         """Draw the cup centred on `center`, turned `angle` degrees counter-clockwise."""
-        height = int(round(height))
-        if shadow and palette.shadow[3] > 0:
-            self._draw_shadow(surface, center, height, angle, palette)
-        # Turned in whole degrees, kept: a shake and a pour reuse the same few dozen images.
-        image = turned_image(self.sprite(height, palette), round(angle), 1.0, cache=True)
-        rect = image.get_rect(center=(round(center[0]), round(center[1])))
-        surface.blit(image, rect)
+        rect = pygame.Rect(round(center[0]), round(center[1]), 0, 0)
+        for image, rect in self.images(center, height, angle, palette, shadow=shadow):
+            surface.blit(image, rect)
         return rect
 
-    def _draw_shadow(
+    def images(
         self,
-        surface: pygame.Surface,
         center: Point,
         height: int,
-        angle: float,
-        palette: DicePalette,
-    ) -> None:
+        angle: float = 0.0,
+        palette: DicePalette = STANDARD_DICE,
+        *,
+        shadow: bool = True,
+    ) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """What draw blits, and where: the shadow (if any), then the cup."""
+        height = int(round(height))
+        shown = []
+        if shadow and palette.shadow[3] > 0:
+            shown.append(self._shadow(center, height, angle, palette))
+        # Turned in whole degrees, kept: a shake and a pour reuse the same few dozen images.
+        image = turned_image(self.sprite(height, palette), round(angle), 1.0, cache=True)
+        shown.append((image, image.get_rect(center=(round(center[0]), round(center[1])))))
+        return shown
+
+    def _shadow(
+        self, center: Point, height: int, angle: float, palette: DicePalette
+    ) -> tuple[pygame.Surface, pygame.Rect]:
         # The shadow lies under whatever part of the cup is lowest, as wide as the cup looks from
         # above: the base when upright, the whole length when laid over to pour.
         tilt = abs(math.sin(math.radians(angle)))
@@ -244,7 +254,7 @@ class CupRenderer:
         image = self._cache.get(
             ("shadow", width, flat, palette), lambda: render_cup_shadow(width, flat, palette)
         )
-        surface.blit(image, image.get_rect(center=(round(x), round(y))))
+        return image, image.get_rect(center=(round(x), round(y)))
 
 
 _DEFAULT_RENDERER: CupRenderer | None = None
@@ -260,7 +270,12 @@ def draw_cup(
     shadow: bool = True,
 ) -> pygame.Rect:
     """Draw one cup with a shared renderer (see CupRenderer.draw)."""
+    return cup_renderer().draw(surface, center, height, angle, palette, shadow=shadow)
+
+
+def cup_renderer() -> CupRenderer:
+    """The shared renderer."""
     global _DEFAULT_RENDERER
     if _DEFAULT_RENDERER is None:
         _DEFAULT_RENDERER = CupRenderer()
-    return _DEFAULT_RENDERER.draw(surface, center, height, angle, palette, shadow=shadow)
+    return _DEFAULT_RENDERER

@@ -45,6 +45,7 @@ CAMERA = 18.0  # die sizes from the felt up to the eye: far enough that sides sh
 LIGHT = (-0.42, 0.62, 0.66)  # towards the light: top left of the screen, and above
 SHININESS = 36.0
 CACHE_SIZE = 40  # images of dice lying still: ten dice in two palettes, and room to spare
+MOVING_CACHE = 10  # images of dice in the air: the last frame's five, and the one before
 
 
 def _unit(v) -> np.ndarray:
@@ -177,6 +178,7 @@ class DieModel:
         # How lit the top of a die lying flat is: that shade is the palette's body colour.
         self.top_light = float(self.light[2])
         self.cache = SpriteCache(CACHE_SIZE)
+        self.moving = SpriteCache(MOVING_CACHE)
 
     def project(
         self, center: Point, size: float, turn: Quat, view: Point, lift: float = 0.0
@@ -204,26 +206,40 @@ class DieModel:
         size: float,
         turn: Quat,
         palette: DicePalette,
+        **options,
+    ) -> pygame.Rect:
+        """Draw the die turned by `turn` with its top (at rest) centred on `center` (see
+        `image` for the options). Returns the rectangle drawn over."""
+        image, at = self.image(center, size, turn, palette, **options)
+        return surface.blit(image, at)
+
+    def image(
+        self,
+        center: Point,
+        size: float,
+        turn: Quat,
+        palette: DicePalette,
         *,
         view: Point,
         lift: float = 0.0,
         dimmed: bool = False,
         still: bool = False,
-    ) -> pygame.Rect:
-        """Draw the die turned by `turn` with its top (at rest) centred on `center`, `lift` die
-        sizes above the felt, seen from above `view` (the screen point under the camera).
-        A `still` die's image is kept and blitted again while it stays as it is. Returns the
-        rectangle drawn over."""
+    ) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The die's image and where its top left goes on the screen: the die turned by
+        `turn` with its top (at rest) centred on `center`, `lift` die sizes above the felt,
+        seen from above `view` (the screen point under the camera). A `still` die's image is
+        kept and given again while it stays as it is."""
         dx, dy = round(center[0] - view[0]), round(center[1] - view[1])
         x0, y0 = round(center[0]) - dx, round(center[1]) - dy  # where the view falls, in px
-        if still:
-            key = (round(size * 8), tuple(round(c, 5) for c in turn), dx, dy, palette, dimmed)
-            image, corner = self.cache.get(
-                key, lambda: self.render(size, turn, palette, (dx, dy), lift, dimmed)
-            )
-        else:
-            image, corner = self.render(size, turn, palette, (dx, dy), lift, dimmed)
-        return surface.blit(image, (x0 + corner[0], y0 + corner[1]))
+        key = (round(size * 8), tuple(round(c, 5) for c in turn), dx, dy, palette, dimmed)
+        # A die in the air is drawn afresh, unless it lies as it did a frame ago (one that
+        # came to rest while others still roll): the last few such images are kept apart.
+        cache = self.cache if still else self.moving
+        image, corner = cache.get(
+            key if still else (*key, lift),
+            lambda: self.render(size, turn, palette, (dx, dy), lift, dimmed),
+        )
+        return image, (x0 + corner[0], y0 + corner[1])
 
     def render(
         self,

@@ -12,8 +12,10 @@ a fixed step, so it looks the same at any frame rate.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
@@ -22,9 +24,9 @@ from game.anim import Shake
 from game.anim import orientation as ori
 from game.anim.orientation import Quat
 from game.anim.throw import Area, Throw, simulate
-from game.ui.cup_view import cup_mouth, draw_cup
+from game.ui.cup_view import cup_mouth, cup_renderer
 from game.ui.dice_3d import die_model
-from game.ui.dice_view import default_renderer
+from game.ui.dice_view import default_renderer, turned_image
 from game.ui.layout import TableLayout
 from game.ui.palette import DicePalette
 
@@ -92,15 +94,23 @@ def landing_area(layout: TableLayout) -> pygame.Rect:
 class _Flight:
     """A roll in progress: the shake, the tip of the cup and the recorded throw."""
 
-    throw: Throw
+    simulate: Callable[[], Throw]  # the throw, simulated when first needed
     shake: Shake | None
     shake_time: float  # s
     tip_time: float  # s
     speed: float  # animation time scale: 0.5 plays twice as fast
     faces: tuple[int, ...]
     time: float = 0.0  # s since the roll began
+    frames: int = 0  # updates since the roll began
     heard: int = 0  # impacts already played
     impacts: list[float] = field(default_factory=list)  # strengths due this frame
+    _throw: Throw | None = None
+
+    @property
+    def throw(self) -> Throw:
+        if self._throw is None:
+            self._throw = self.simulate()
+        return self._throw
 
     @property
     def throw_time(self) -> float:
@@ -243,7 +253,9 @@ class DiceTray:
         size = self.layout.die_size
         shake_time = SHAKE_TIME * speed
         shake = Shake(shake_time, amplitude=size * 0.12, frequency=16, seed=seed)
-        throw = self._simulate(thrown, dice, seed)
+        # Simulated a frame later, while the cup shakes: the frame of the roll itself is
+        # busy enough (a new card, new buttons, a new line).
+        throw = functools.partial(self._simulate, thrown, dice, seed)
         self.flight = _Flight(throw, shake, shake_time, TIP_TIME * speed, speed, dice)
         for k, i in enumerate(thrown):
             die = self.dice[i]
@@ -351,9 +363,12 @@ class DiceTray:
     def _fly(self, flight: _Flight, dt: float) -> None:
         assert self.layout is not None
         flight.time += dt
+        flight.frames += 1
         if flight.shake is not None:
             flight.shake.update(dt)
         t = flight.throw_time
+        if t < 0 and flight.frames == 1:
+            return  # still in the cup
         throw = flight.throw
         while flight.heard < len(throw.impacts) and throw.impacts[flight.heard].time <= t:
             self._sounds.append(throw.impacts[flight.heard].strength)
@@ -400,9 +415,11 @@ class DiceTray:
         strip_colour,
         strip_edge,
         key_labels: list[pygame.Surface] | None = None,
+        pieces: list[Piece] | None = None,
     ) -> None:
         """The hold row, the cup and the dice; `key_labels` (the 1-5 keys) tag each die when
-        the player has key hints on."""
+        the player has key hints on. `pieces` are what `pieces()` gave for this frame, if
+        the caller asked for them already."""
         layout = self.layout
         if layout is None:
             return
@@ -412,17 +429,36 @@ class DiceTray:
             surface, strip_edge, strip, width=2, border_radius=max(6, strip.height // 6)
         )
         surface.blit(hold_label, hold_label.get_rect(midbottom=(strip.centerx, strip.top - 2)))
+        if pieces is None:
+            pieces = self.pieces(palette, focus, key_labels)
+        for piece in pieces:
+            piece.paint(surface)
+
+    def pieces(
+        self,
+        palette: DicePalette,
+        focus: int | None,
+        key_labels: list[pygame.Surface] | None = None,
+    ) -> list[Piece]:
+        """What the tray draws over its hold row, in order: the cup, every die's shadows, the
+        dice, their rings and key tags. Each says where it goes and what it shows, so a
+        frame can tell what moved since the last one and redraw only there."""
+        layout = self.layout
+        if layout is None:
+            return []
         flight = self.flight
         dx, dy = 0.0, 0.0
         if flight is not None and flight.shake is not None and flight.time < flight.shake_time:
             dx, dy, _ = flight.shake.current
-        draw_cup(
-            surface,
-            (layout.cup[0] + dx, layout.cup[1] + dy),
-            layout.cup_height,
-            self.cup_angle(),
-            palette,
-        )
+        pieces = [
+            Piece.blit(image, rect)
+            for image, rect in cup_renderer().images(
+                (layout.cup[0] + dx, layout.cup[1] + dy),
+                layout.cup_height,
+                self.cup_angle(),
+                palette,
+            )
+        ]
         renderer = default_renderer()
         view = layout.tray.center
         order = [
@@ -432,14 +468,14 @@ class DiceTray:
         ]
         for i in order:  # every shadow on the felt first: a die flies above the others' shadows
             die, size = self.dice[i], self.size_of(i)
-            renderer.draw_shadow(
-                surface, (die.x, die.y), round(size), die.heading, die.lift * size, palette
-            )
+            for image, rect in renderer.shadow_images(
+                (die.x, die.y), round(size), die.heading, die.lift * size, palette
+            ):
+                pieces.append(Piece.blit(image, rect))
         for i in order:
             die, size = self.dice[i], self.size_of(i)
             heading = die.heading
-            die_model(size).draw(
-                surface,
+            image, at = die_model(size).image(
                 (die.x, die.y),
                 size,
                 die.turn,
@@ -449,24 +485,48 @@ class DiceTray:
                 dimmed=self.dim,
                 still=die.thrown is None,
             )
+            pieces.append(Piece.blit(image, image.get_rect(topleft=at)))
             if die.held or focus == i:
                 ring = renderer.decoration(round(size), die.held, focus == i, palette)
-                renderer.blit_turned(surface, ring, (die.x, die.y), heading)
+                turned = turned_image(ring, heading, 1.0)
+                rect = turned.get_rect(center=(round(die.x), round(die.y)))
+                pieces.append(Piece.blit(turned, rect))
             if key_labels is not None and self.flight is None:
-                _tag(surface, key_labels[i], (die.x - size * 0.5, die.y + size * 0.5), palette)
+                at = (die.x - size * 0.5, die.y + size * 0.5)
+                pieces.append(_tag(key_labels[i], at, palette, i))
+        return pieces
 
 
-def _tag(
-    surface: pygame.Surface, label: pygame.Surface, at: tuple[float, float], palette: DicePalette
-) -> None:
+@dataclass(frozen=True)
+class Piece:
+    """One thing drawn that may move from frame to frame: where it goes (its `rect`), what it
+    shows (`token`: equal tokens in equal rects draw the same pixels) and how it is drawn."""
+
+    rect: tuple[int, int, int, int]
+    token: object
+    paint: Callable[[pygame.Surface], object] = field(compare=False)
+
+    @classmethod
+    def blit(cls, image: pygame.Surface, rect: pygame.Rect) -> Piece:
+        return cls(tuple(rect), image, lambda surface: surface.blit(image, rect))
+
+
+def _tag(label: pygame.Surface, at: tuple[float, float], palette: DicePalette, i: int) -> Piece:
     """A die's key number on a dark round tag at its lower left corner."""
     radius = max(label.get_width(), label.get_height()) * 0.62
     centre = (round(at[0]), round(at[1]))
-    pygame.draw.circle(surface, palette.pip, centre, round(radius))
-    pygame.draw.circle(
-        surface, palette.body, centre, round(radius), width=max(1, round(radius / 8))
-    )
-    surface.blit(label, label.get_rect(center=centre))
+
+    def paint(surface: pygame.Surface) -> None:
+        pygame.draw.circle(surface, palette.pip, centre, round(radius))
+        pygame.draw.circle(
+            surface, palette.body, centre, round(radius), width=max(1, round(radius / 8))
+        )
+        surface.blit(label, label.get_rect(center=centre))
+
+    reach = max(round(radius), label.get_width() // 2 + 1, label.get_height() // 2 + 1) + 1
+    rect = (centre[0] - reach, centre[1] - reach, 2 * reach + 1, 2 * reach + 1)
+    # The label is drawn afresh every frame: it is told by the die, its place and its size.
+    return Piece(rect, ("tag", i, centre, label.get_size(), palette), paint)
 
 
 def _smooth(t: float) -> float:

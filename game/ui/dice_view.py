@@ -542,8 +542,15 @@ class DieRenderer:
         palette: DicePalette,
     ) -> None:
         """The die's shadows on the table: `lift` px under `center`, slanted from the light."""
+        for image, rect in self.shadow_images(center, size, angle, lift, palette):
+            surface.blit(image, rect)
+
+    def shadow_images(
+        self, center: Point, size: int, angle: float, lift: float, palette: DicePalette
+    ) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """What draw_shadow blits, and where: the images of the die's shadows on the table."""
         if palette.shadow[3] == 0:
-            return
+            return []
         # The contact shadow fades as the die leaves the cloth; the soft one grows and pales.
         contact = max(0.0, 1.0 - lift / max(CONTACT_FADE * size, 1.0))
         grow, pale = 1.0 + lift * LIFT_SHADOW_GROWTH, max(0.35, 1.0 - lift * LIFT_SHADOW_FADE)
@@ -552,6 +559,7 @@ class DieRenderer:
             layers.append((False, CONTACT_OFFSET, 1.0, contact))
         # The table under the die is `lift` px below it; the light slants the shadow further.
         ground_x, ground_y = center[0], center[1] + lift
+        shown = []
         for soft, offset, zoom, opacity in layers:
             base = self.shadow(size, palette, soft=soft)
             if zoom == 1.0:
@@ -574,7 +582,8 @@ class DieRenderer:
                 image.set_alpha(round(255 * opacity))
             x = ground_x + offset[0] * size + lift * LIFT_SHADOW_SLANT[0]
             y = ground_y + offset[1] * size + lift * LIFT_SHADOW_SLANT[1]
-            surface.blit(image, image.get_rect(center=(round(x), round(y))))
+            shown.append((image, image.get_rect(center=(round(x), round(y)))))
+        return shown
 
 
 _TURNED: OrderedDict[tuple, pygame.Surface] = OrderedDict()

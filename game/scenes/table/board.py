@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import language
 from game.rules import GameState, Phase, Roll
 from game.rules import events as ev
 from game.scenes.table.chances import ChanceWatch, wanted
@@ -24,6 +25,7 @@ from game.scenes.table.draw import (
     draw_key_hints,
     draw_message,
     draw_notes,
+    input_words,
 )
 from game.scenes.table.messages import progress, prompt
 from game.scenes.table.notes import SeatNote
@@ -57,6 +59,8 @@ class Board:
         )
         self.cpu = CpuDriver(self._decide)
         self.chances = ChanceWatch()
+        # What the last frame drawn was made of, to draw only what changed since (see draw).
+        self._drawn: tuple | None = None
 
     # ----------------------------------------------------------------- life cycle
     def enter(self) -> None:
@@ -222,20 +226,25 @@ class Board:
         return started
 
     # ----------------------------------------------------------------- drawing
-    def draw(self, surface: pygame.Surface, marks: Marks) -> None:
-        """The whole table, with a person's `marks` on it; changes nothing."""
+    def draw(self, surface: pygame.Surface, marks: Marks, over: tuple | None = None) -> None:
+        """The whole table, with a person's `marks` on it; changes nothing on the table.
+
+        `over` is what the scene draws over the board this frame, as a value that changes
+        whenever its pixels do. Given it, and while the window still holds the last frame
+        (ctx.frame), only what changed since then is drawn again: when nothing but the cup
+        and the dice moved, the parts they left and the parts they cover now."""
         ctx, presenter = self.ctx, self.presenter
         theme, fonts, lay = ctx.theme, ctx.fonts, self.lay
         session, state = self.session, self.session.state
-        backdrop = self.felt.surface
+        # Drawn whole every frame, the card is best laid on the felt once and drawn opaque;
+        # drawn only when it changes, it is best drawn over the felt (a 4K card's layer is
+        # then not copied and blended twice more each time what it shows changes).
+        backdrop = self.felt.surface if over is None else None
         covered = backdrop is not None and backdrop.get_rect().contains(self.card_view.region)
-        self.felt.draw(surface, theme, self.card_view.region if covered else None)
         text = presenter.message or prompt(state, session.seat.name) or " "
         about = presenter.owner if presenter.message and presenter.owner is not None else None
         seat = session.seat if about is None else session.seats[about]
         counter = progress(state)
-        draw_message(surface, theme, fonts, lay, theme.player(seat.colour), text, counter)
-        hold_label = fonts.render("held dice", 20 * lay.unit, theme.panel_alt)
         focus_die = marks.focus[1] if marks.focus[0] == "die" else None
         palette = dice_palette(theme.high_contrast)
         keys = None
@@ -243,11 +252,7 @@ class Board:
             keys = [
                 fonts.render(str(i + 1), 22 * lay.unit, palette.body, bold=True) for i in range(5)
             ]
-        self.tray.draw(
-            surface, palette, hold_label, focus_die, theme.felt_dark, theme.felt_light, keys
-        )
-        draw_hint_keep(surface, theme, lay, marks.hint_keep, state.held)
-        draw_buttons(surface, ctx, lay, state, self.person_to_play, session.can_undo(), marks.focus)
+        pieces = self.tray.pieces(palette, focus_die, keys)
         colours = [self.column_colour(c) for c in range(len(state.config.columns))]
         active = state.column if state.phase in (Phase.TURN, Phase.ROLL_OFF) else None
         focus_box = marks.focus[1] if marks.focus[0] == "box" else None
@@ -259,10 +264,25 @@ class Board:
             previews = advice = None
         flash = presenter.flash
         tags = self.column_tags()
+        note = self.note_line()
+        can_undo = session.can_undo()
+        if over is not None:
+            shown = (marks, tuple(marks.hint_text), text, seat, counter, colours, active)
+            shown += (focus_box, previews, advice, tags, note, can_undo, over)
+            if not self._redraw(surface, pieces, shown):
+                return  # nothing changed: the window shows this frame already
+        self.felt.draw(surface, theme, self.card_view.region if covered else None)
+        draw_message(surface, theme, fonts, lay, theme.player(seat.colour), text, counter)
+        hold_label = fonts.render("held dice", 20 * lay.unit, theme.panel_alt)
+        self.tray.draw(
+            surface, palette, hold_label, focus_die, theme.felt_dark, theme.felt_light, keys, pieces
+        )
+        draw_hint_keep(surface, theme, lay, marks.hint_keep, state.held)
+        draw_buttons(surface, ctx, lay, state, self.person_to_play, can_undo, marks.focus)
         self.card_view.draw(
             surface, state, colours, previews, focus_box, flash, active, advice, tags, backdrop
         )
-        draw_notes(surface, theme, fonts, lay, marks.grade_note, self.note_line())
+        draw_notes(surface, theme, fonts, lay, marks.grade_note, note)
         if marks.hint_text:
             draw_hint(surface, theme, fonts, lay, marks.hint_text)
         for effect in presenter.effects:
@@ -271,6 +291,39 @@ class Board:
             presenter.banner.draw(surface, lay.tray, fonts, theme, lay.unit)
         if marks.show_keys:
             draw_key_hints(surface, theme, fonts, lay, ctx.input)
+
+    def _redraw(self, surface: pygame.Surface, pieces: list, shown: tuple) -> bool:
+        """Limit this frame to what changed since the last one drawn (ctx.frame): the places
+        of the tray's pieces that moved, came or went, when nothing else on the board did
+        (`shown`: the values drawn from). False when nothing at all changed."""
+        ctx, presenter = self.ctx, self.presenter
+        still = (
+            shown,
+            surface.get_size(),
+            ctx.theme,
+            ctx.fonts,
+            language(),
+            self.lay,
+            self.felt.surface,
+            self.card_view,
+            self.card_view.rect,
+            self.session.state,
+            self.person_to_play,
+            input_words(ctx.input),
+        )
+        # Banners, confetti and a scored box's glow change every frame, in place: drawn
+        # whole while they last, and once more when they are gone.
+        animated = bool(presenter.effects) or presenter.banner is not None
+        animated = animated or presenter.flash is not None
+        still = (animated, *still)
+        now = set(pieces)
+        before, self._drawn = self._drawn, (still, now)
+        if animated or before is None or before[0] != still:
+            return True  # the whole frame
+        changed = [pygame.Rect(piece.rect) for piece in now.symmetric_difference(before[1])]
+        if ctx.frame.limit(surface, changed):
+            return bool(changed)
+        return True
 
     def note_line(self) -> str:
         """Under the message line: the start rolls until the first player rolls; else the

@@ -140,6 +140,26 @@ def draw_buttons(
         )
 
 
+# The keys and buttons the table names (on its buttons and in the key hints).
+NAMED_INPUTS = (
+    "roll",
+    "hint",
+    "undo",
+    "pause",
+    "confirm",
+    "skip_cpu",
+    "speed_cpu",
+    "fullscreen",
+    "key_hints",
+)
+
+
+def input_words(inp: InputMap) -> tuple:
+    """What the table writes of the player's keys and buttons: when it changes, so do the
+    buttons and the key hints."""
+    return (inp.showing_pad, *(inp.label(name) for name in NAMED_INPUTS))
+
+
 def roll_label(state: GameState) -> str:
     if state.phase is Phase.ROLL_OFF:
         return "Start roll"

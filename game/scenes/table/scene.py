@@ -388,5 +388,7 @@ class TableScene(Scene):
             coach.advice(self.session.state),
             self.show_keys,
         )
-        self.board.draw(surface, marks)
+        waiting = self.pads.waiting()  # the wait's panel, drawn over the board
+        over = () if waiting is None else tuple(self.pads.wait_lines(waiting))
+        self.board.draw(surface, marks, over)
         self.pads.draw(surface)

@@ -1,0 +1,147 @@
+"""Frames that redraw only what changed (game.ui.frame): while the dice fly, the app redraws
+and shows only the parts the cup and the dice left or cover now, and every such frame has
+exactly the pixels of a frame drawn whole. Whatever else happens (a notice, a pause menu
+over the table, an exposed window, a resize) the next frame is drawn whole."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.app import App, draw_notices
+from game.match.seats import Seat
+from game.match.session import Session
+from game.rules import Category, GameConfig, Phase, StartOrder
+from game.scenes.table import TableScene
+from game.storage import Storage
+
+STEP = 1 / 60  # s
+SIZE = (640, 480)
+
+
+def click(pos) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(map(round, pos)), button=1)
+
+
+def key(code: int) -> pygame.event.Event:
+    name = pygame.key.name(code)
+    return pygame.event.Event(
+        pygame.KEYDOWN, key=code, mod=0, unicode=name if len(name) == 1 else "", scancode=0
+    )
+
+
+@pytest.fixture
+def app(tmp_path):
+    pygame.init()
+    app = App(Storage(tmp_path, environ={}), size=SIZE, fullscreen=False)
+    app.ctx.settings = app.ctx.settings.replace(cpu_pace="fast")
+    yield app
+    for scene in reversed(app.stack.scenes):
+        scene.exit()
+
+
+def table_for(app: App, kinds: tuple[str, ...], seed: int = 3) -> TableScene:
+    names = ("Ann", "Cpu", "Max")[: len(kinds)]
+    seats = [Seat(n, k, colour=i) for i, (n, k) in enumerate(zip(names, kinds, strict=True))]
+    session = Session.new(GameConfig(names, start=StartOrder.SEATED), seats, seed=seed)
+    table = TableScene(app.ctx, session)
+    app.start(table)
+    return table
+
+
+class Watch:
+    """Frames of the real app, each checked against the same frame drawn whole."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.whole = pygame.Surface(app.screen.get_size()).convert()
+        self.partial = 0  # frames that redrew only a part of the window
+        self.flying = 0  # of them, frames with dice in the air
+        self.largest = 0.0  # the largest share of the window a partial frame redrew
+
+    def frames(self, count: int, *events: pygame.event.Event) -> None:
+        app = self.app
+        for event in events:
+            app.handle(event)
+        for _i in range(count):
+            app.step(STEP)
+            app.draw()
+            self.check()
+
+    def settle(self, *events: pygame.event.Event, limit: int = 600) -> None:
+        """Frames until the dice lie still in their places."""
+        self.frames(1, *events)
+        table = self.app.stack.top
+        for _i in range(limit):
+            if not table.board.tray.animating:
+                return
+            self.frames(1)
+        raise AssertionError("the dice never came to rest")
+
+    def check(self) -> None:
+        app = self.app
+        if app.presented is not None:
+            self.partial += 1
+            table = app.stack.top
+            self.flying += isinstance(table, TableScene) and table.board.tray.rolling
+            area = sum(r.width * r.height for r in app.presented)
+            self.largest = max(self.largest, area / (SIZE[0] * SIZE[1]))
+        self.whole.fill((255, 0, 255))
+        app.stack.draw(self.whole)  # no frame begun: drawn whole
+        draw_notices(self.whole, app.ctx)
+        assert pygame.image.tobytes(app.screen, "RGB") == pygame.image.tobytes(self.whole, "RGB"), (
+            f"frame {self.partial} differs from the same frame drawn whole"
+        )
+
+
+def test_frames_in_a_person_turn_redraw_only_what_moved_and_match_whole_frames(app):
+    table = table_for(app, ("person", "easy"))
+    watch = Watch(app)
+    watch.frames(3)
+    assert app.presented is not None  # the table stands still: nothing to show again
+    assert app.presented == []
+    watch.settle(key(pygame.K_SPACE))  # the throw, its landing, the drift to the row
+    watch.settle(key(pygame.K_1), key(pygame.K_3), key(pygame.K_RIGHT))  # holds, focus
+    watch.settle(key(pygame.K_SPACE))  # held dice stay, the others fly
+    assert table.session.state.rolls == 2
+    chance = table.card_view.box_rect(0, Category.CHANCE).center
+    watch.frames(40, click(chance))  # scored: the box glows, the turn passes
+    assert table.session.state.player == 1
+    app.ctx.settings = app.ctx.settings.replace(tidy_dice=False)
+    table.layout(SIZE)
+    for _i in range(400):  # the CPU's first throw: its dice are left where they fell
+        watch.frames(1)
+        state = table.session.state
+        if state.dice is not None and not table.board.tray.animating:
+            break
+    assert table.session.state.dice is not None and not table.board.tray.animating
+    assert watch.flying > 60  # the throws were drawn in part...
+    assert watch.largest < 0.5  # ...and in parts (a throw spans much of a small window)
+
+
+def test_a_notice_an_overlay_an_expose_or_a_resize_draws_the_next_frame_whole(app):
+    table = table_for(app, ("person",))
+    watch = Watch(app)
+    watch.frames(2, key(pygame.K_SPACE))
+    assert app.presented is not None
+    app.ctx.notify("Settings could not be saved")
+    watch.frames(1)
+    assert app.presented is None
+    app.ctx.notices.clear()
+    watch.frames(1)
+    assert app.presented is None  # the notice's place is drawn again
+    watch.frames(1)
+    assert app.presented is not None
+    watch.frames(1, pygame.event.Event(pygame.WINDOWEXPOSED))
+    assert app.presented is None
+    watch.frames(1, key(pygame.K_ESCAPE))  # the pause menu over the table
+    assert app.stack.top is not table and app.presented is None
+    watch.frames(1, key(pygame.K_ESCAPE))
+    assert app.stack.top is table and app.presented is None
+    watch.frames(60)
+    assert table.session.state.phase is Phase.TURN and app.presented is not None
+    pygame.display.set_mode((800, 600), pygame.RESIZABLE)
+    app.handle(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=800, y=600))
+    app.step(STEP)
+    app.draw()
+    assert app.presented is None
