@@ -43,6 +43,7 @@ HELD_ROOM = 1.6  # die sizes a held die needs (its ring and padlock, a focus rin
 # to clear its neighbour
 MIN_HELD_SCALE = 0.6
 MAX_SOUNDS = 3  # impacts heard per frame: five dice landing do not need fifteen clacks
+WARM_SHADOWS = 2  # turned shadows made ready per frame while the cup shakes
 
 
 @dataclass
@@ -130,6 +131,7 @@ class DiceTray:
         self.settling = 0.0  # s left in which dice that just landed are only being looked at
         self.tidy_wait = 0.0  # s before landed dice start drifting to the row
         self.dim = False  # the dice of a finished turn, shown faded
+        self.palette: DicePalette | None = None  # the dice's colours, as last laid out
         self._sounds: list[float] = []
 
     # ----------------------------------------------------------------- geometry
@@ -139,6 +141,7 @@ class DiceTray:
         self.layout = layout
         self.area = landing_area(layout)
         if palette is not None:
+            self.palette = palette
             # Render the rings and shadows now, so the first hold mid-game does not stall.
             renderer = default_renderer()
             size = round(layout.die_size)
@@ -189,6 +192,14 @@ class DiceTray:
         if self.tidy:
             return squared(die.turn, die.rest_turn)
         return die.turn
+
+    def _placed(self, i: int) -> bool:
+        """Die i lies where it belongs, turned as it should (it is not drifting there)."""
+        die = self.dice[i]
+        return (
+            math.dist((die.x, die.y), self._target(i)) <= SETTLED
+            and abs(die.heading - math.degrees(ori.heading(self._target_turn(i)))) <= 0.5
+        )
 
     def size_of(self, i: int) -> float:
         assert self.layout is not None
@@ -324,12 +335,7 @@ class DiceTray:
             return True
         if self.layout is None:
             return False
-        return any(
-            math.dist((d.x, d.y), self._target(i)) > SETTLED
-            or abs(d.heading - math.degrees(ori.heading(self._target_turn(i)))) > 0.5
-            for i, d in enumerate(self.dice)
-            if d.face is not None
-        )
+        return any(not self._placed(i) for i, d in enumerate(self.dice) if d.face is not None)
 
     def take_impacts(self) -> list[float]:
         """Strengths (0..1) of the hits the dice made since the last call, loudest first."""
@@ -369,6 +375,10 @@ class DiceTray:
         t = flight.throw_time
         if t < 0 and flight.frames == 1:
             return  # still in the cup
+        if flight.time < flight.shake_time and self.palette is not None:
+            # Little moves while the cup shakes: turn the shadows the landing dice will cast.
+            size = round(self.layout.die_size)
+            default_renderer().warm_shadows(size, self.palette, WARM_SHADOWS)
         throw = flight.throw
         while flight.heard < len(throw.impacts) and throw.impacts[flight.heard].time <= t:
             self._sounds.append(throw.impacts[flight.heard].strength)
@@ -461,6 +471,7 @@ class DiceTray:
         ]
         renderer = default_renderer()
         view = layout.tray.center
+        flying = flight is not None
         order = [
             i
             for i in sorted(range(5), key=lambda i: (self.dice[i].lift, self.dice[i].y))
@@ -488,7 +499,9 @@ class DiceTray:
             pieces.append(Piece.blit(image, image.get_rect(topleft=at)))
             if die.held or focus == i:
                 ring = renderer.decoration(round(size), die.held, focus == i, palette)
-                turned = turned_image(ring, heading, 1.0)
+                # Kept only once the die lies still: a die drifting into its place turns a
+                # little every frame, and its rings would push out what is worth keeping.
+                turned = turned_image(ring, heading, 1.0, cache=not flying and self._placed(i))
                 rect = turned.get_rect(center=(round(die.x), round(die.y)))
                 pieces.append(Piece.blit(turned, rect))
             if key_labels is not None and self.flight is None:

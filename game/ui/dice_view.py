@@ -57,6 +57,9 @@ PAD = 0.28  # of the side: room around the body for rings, glow and badge
 DIM_DESATURATE = 0.55  # share of colour taken out of a dimmed die
 DIM_DARKEN = 0.72  # brightness kept by a dimmed die
 CACHE_SIZE = 160  # images: 5 dice x 7 faces x a few styles and sizes, with room to spare
+TURNED_SHADOWS = 240  # every turned shadow of four sizes (free and held, two layouts)
+SHADOW_STEP = 3.0  # degrees between the turned shadows kept
+SHADOW_TURNS = round(90 / SHADOW_STEP)  # a quarter turn looks the same
 AA = 1.0  # px: width of the anti-aliased edge
 
 # Pip centres in units of PIP_OFFSET: x right, y down.
@@ -408,6 +411,9 @@ class SpriteCache:
     def __len__(self) -> int:
         return len(self._images)
 
+    def __contains__(self, key: Hashable) -> bool:
+        return key in self._images
+
     def clear(self) -> None:
         self._images.clear()
 
@@ -430,6 +436,7 @@ class DieRenderer:
 
     def __init__(self, max_entries: int = CACHE_SIZE) -> None:
         self.cache = SpriteCache(max_entries)
+        self.turned = SpriteCache(TURNED_SHADOWS)  # shadows turned, apart from the rest
 
     def __len__(self) -> int:
         return len(self.cache)
@@ -479,6 +486,36 @@ class DieRenderer:
             self.decoration(size, held, focused, palette)
         self.shadow(size, palette, soft=True)
         self.shadow(size, palette, soft=False)
+
+    def turned_shadow(
+        self, size: int, palette: DicePalette, soft: bool, angle: float
+    ) -> pygame.Surface:
+        """The shadow turned `angle` degrees (kept). A shadow looks the same every quarter
+        turn; 3 degree steps are plenty for a blur, and few enough to keep them all."""
+        step = round((angle % 90.0) / SHADOW_STEP) % SHADOW_TURNS
+        size = int(round(size))
+        base = self.shadow(size, palette, soft=soft)
+        if step == 0:
+            return base
+        return self.turned.get(
+            (size, palette, soft, step),
+            lambda: pygame.transform.rotozoom(base, step * SHADOW_STEP, 1.0),
+        )
+
+    def warm_shadows(self, size: int, palette: DicePalette, count: int) -> int:
+        """Turn up to `count` of the shadows a die of `size` may need that are not kept yet
+        (work for frames with little to draw, such as while the cup shakes): how many it
+        turned. At 4K each takes 2 ms, too much for the frames the dice land in."""
+        made = 0
+        size = int(round(size))
+        for soft in (False, True):
+            for step in range(1, SHADOW_TURNS):
+                if made >= count:
+                    return made
+                if (size, palette, soft, step) not in self.turned:
+                    self.turned_shadow(size, palette, soft, step * SHADOW_STEP)
+                    made += 1
+        return made
 
     def blit_turned(
         self, surface: pygame.Surface, image: pygame.Surface, center: Point, angle: float
@@ -563,9 +600,7 @@ class DieRenderer:
         for soft, offset, zoom, opacity in layers:
             base = self.shadow(size, palette, soft=soft)
             if zoom == 1.0:
-                # A shadow looks the same every quarter turn; 3 degree steps are plenty for a
-                # blur, and few enough to keep.
-                image = turned_image(base, round((angle % 90.0) / 3.0) * 3.0, 1.0, cache=True)
+                image = self.turned_shadow(size, palette, soft, angle)
             else:
                 # Lifted, the soft shadow is a wide blur whose turn hardly shows: it is only
                 # grown, in kept steps of a tenth (a 4K die's shadow is too big to turn anew

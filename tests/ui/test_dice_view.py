@@ -322,6 +322,20 @@ def test_prewarm_means_drawing_renders_nothing_new() -> None:
     assert renderer.cache.renders == renders == 14
 
 
+def test_warmed_shadows_serve_a_die_turned_any_way() -> None:
+    renderer = DieRenderer()
+    assert renderer.warm_shadows(72, STANDARD_DICE, 10) == 10
+    assert renderer.warm_shadows(72, STANDARD_DICE, 100) == 2 * 29 - 10  # 3 degree steps
+    assert renderer.warm_shadows(72, STANDARD_DICE, 100) == 0
+    turned = renderer.turned.renders
+    for angle in range(-180, 360, 7):
+        renderer.shadow_images((150, 150), 72, float(angle), 0.0, STANDARD_DICE)
+    assert renderer.turned.renders == turned == 58
+    # A quarter turn looks the same: the shadow at 90 degrees is the one at 0.
+    ninety = renderer.shadow_images((150, 150), 72, 90.0, 0.0, STANDARD_DICE)
+    assert ninety[0][0] is renderer.shadow(72, STANDARD_DICE, soft=True)
+
+
 def test_cache_drops_the_least_recently_used() -> None:
     cache = SpriteCache(2)
     made: list[str] = []
