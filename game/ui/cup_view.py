@@ -15,7 +15,7 @@ import math
 import numpy as np
 import pygame
 
-from game.ui.dice_view import Layers, Point, SpriteCache, coverage, rgba_surface, turned_image
+from game.ui.dice_view import Layers, Point, SpriteCache, coverage, rgba_surface
 from game.ui.palette import STANDARD_DICE, DicePalette
 
 TOP_WIDTH = 0.8  # of the height: the mouth's outer width
@@ -29,7 +29,7 @@ GRAIN = 0.06  # leather grain depth: +-6 % brightness
 GRAIN_SEED = 1961  # fixed: the leather looks the same every run
 LIGHT = (-0.6, 0.25, 0.76)  # unit vector to the light: left, up, towards the viewer
 SHADOW_ALPHA = 0.55  # of the palette's shadow alpha
-CACHE_SIZE = 80  # images: a cup or two, and its shadow at every width a pour passes
+CACHE_SIZE = 160  # images: a cup at every whole degree of a pour, and its shadows
 
 
 def _ellipse_distance(x: np.ndarray, y: np.ndarray, rx: float, ry: float) -> np.ndarray:
@@ -232,10 +232,36 @@ class CupRenderer:
         shown = []
         if shadow and palette.shadow[3] > 0:
             shown.append(self._shadow(center, height, angle, palette))
-        # Turned in whole degrees, kept: a shake and a pour reuse the same few dozen images.
-        image = turned_image(self.sprite(height, palette), round(angle), 1.0, cache=True)
+        image = self.turned(height, palette, angle)
         shown.append((image, image.get_rect(center=(round(center[0]), round(center[1])))))
         return shown
+
+    def turned(self, height: int, palette: DicePalette, angle: float) -> pygame.Surface:
+        """The cup turned `angle` degrees: in whole degrees, kept (a shake and a pour reuse
+        the same few dozen images)."""
+        degrees = round(angle)
+        upright = self.sprite(height, palette)
+        if degrees % 360 == 0:
+            return upright
+        return self._cache.get(
+            ("turned", int(round(height)), palette, degrees),
+            lambda: pygame.transform.rotozoom(upright, degrees, 1.0),
+        )
+
+    def warm(self, height: int, palette: DicePalette, angles: range, count: int) -> int:
+        """Turn the cup (and lay its shadow) for up to `count` of the whole-degree `angles`
+        not kept yet, for frames with little else to draw: how many it made. At 4K each
+        takes 2 to 4 ms, too much for the frames a pour fills."""
+        made = 0
+        height = int(round(height))
+        for degrees in angles:
+            if made >= count:
+                break
+            if degrees % 360 and ("turned", height, palette, degrees) not in self._cache:
+                self.turned(height, palette, degrees)
+                self._shadow((0.0, 0.0), height, degrees, palette)
+                made += 1
+        return made
 
     def _shadow(
         self, center: Point, height: int, angle: float, palette: DicePalette

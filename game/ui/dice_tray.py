@@ -43,7 +43,8 @@ HELD_ROOM = 1.6  # die sizes a held die needs (its ring and padlock, a focus rin
 # to clear its neighbour
 MIN_HELD_SCALE = 0.6
 MAX_SOUNDS = 3  # impacts heard per frame: five dice landing do not need fifteen clacks
-WARM_SHADOWS = 2  # turned shadows made ready per frame while the cup shakes
+WARM_CUPS = 2  # turned cups made ready per frame while the cup shakes (or else:)
+WARM_SHADOWS = 3  # turned shadows
 
 
 @dataclass
@@ -376,9 +377,12 @@ class DiceTray:
         if t < 0 and flight.frames == 1:
             return  # still in the cup
         if flight.time < flight.shake_time and self.palette is not None:
-            # Little moves while the cup shakes: turn the shadows the landing dice will cast.
-            size = round(self.layout.die_size)
-            default_renderer().warm_shadows(size, self.palette, WARM_SHADOWS)
+            # Little moves while the cup shakes: turn the cup for its pour, and the shadows
+            # the landing dice will cast, ahead of the frames that need them.
+            layout, palette = self.layout, self.palette
+            pour = range(0, round(POUR_ANGLE) - 1, -1)
+            if not cup_renderer().warm(layout.cup_height, palette, pour, WARM_CUPS):
+                default_renderer().warm_shadows(round(layout.die_size), palette, WARM_SHADOWS)
         throw = flight.throw
         while flight.heard < len(throw.impacts) and throw.impacts[flight.heard].time <= t:
             self._sounds.append(throw.impacts[flight.heard].strength)

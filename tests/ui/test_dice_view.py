@@ -336,6 +336,19 @@ def test_warmed_shadows_serve_a_die_turned_any_way() -> None:
     assert ninety[0][0] is renderer.shadow(72, STANDARD_DICE, soft=True)
 
 
+def test_a_warmed_cup_pours_without_turning_anything_new() -> None:
+    cups = CupRenderer()
+    pour = range(0, -56, -1)
+    assert cups.warm(120, STANDARD_DICE, pour, 20) == 20
+    assert cups.warm(120, STANDARD_DICE, pour, 100) == 55 - 20  # 0 degrees needs no turn
+    assert cups.warm(120, STANDARD_DICE, pour, 100) == 0
+    made = cups._cache.renders
+    canvas = pygame.Surface((400, 400))
+    for tenth in range(0, -550, -3):
+        cups.draw(canvas, (200, 200), 120, tenth / 10.0, STANDARD_DICE)
+    assert cups._cache.renders == made
+
+
 def test_cache_drops_the_least_recently_used() -> None:
     cache = SpriteCache(2)
     made: list[str] = []
