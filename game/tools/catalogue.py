@@ -112,6 +112,11 @@ def update(codes: Iterable[str]) -> list[str]:
             path.parent.mkdir(parents=True, exist_ok=True)
         before = without_dates(path.read_text("utf-8")) if path.is_file() else ""
         catalog.update(template, update_header_comment=False)
+        catalog.fuzzy = False  # the header is made here, not guessed: Plural-Forms must count
+        for message in catalog:
+            # A fuzzy match that brings no translation is only noise for the translator.
+            if message.id and message.fuzzy and not _any_string(message.string):
+                message.flags.discard("fuzzy")
         text = render(catalog)
         if without_dates(text) != before:
             path.write_text(text, "utf-8")
@@ -202,6 +207,10 @@ def summary(catalog: Catalog) -> str:
     done = sum(1 for m in messages if not m.fuzzy and _complete(m.string))
     fuzzy = sum(1 for m in messages if m.fuzzy)
     return f"{done} of {len(messages)} translated, {fuzzy} fuzzy"
+
+
+def _any_string(text: str | Sequence[str]) -> bool:
+    return bool(text) if isinstance(text, str) else any(text)
 
 
 def _complete(text: str | Sequence[str]) -> bool:

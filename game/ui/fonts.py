@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_
+
 MIN_FONT_PX = 12  # px: no text is drawn smaller; layouts fold or cut before they go below
 # What pygame-ce's bundled font can draw. Other scripts (Hebrew, Arabic, CJK, emoji) would
 # show as boxes, so name fields refuse them with this in the reason.
-SUPPORTED_SCRIPTS = "Latin, Greek and Cyrillic letters, digits and common symbols"
+SUPPORTED_SCRIPTS = N_("Latin, Greek and Cyrillic letters, digits and common symbols")
 PROBE_PX = 24  # px: the size at which a character is compared with the missing-glyph box
 NO_GLYPH = "\ue000"  # a private-use character, which no font of ours has: its box
 

@@ -127,7 +127,7 @@ class SettingsEditor:
 
     def reset_pad_buttons(self) -> None:
         fresh = self.ctx.settings.replace(pad_bindings=DEFAULT_PAD_BINDINGS)
-        if self.commit(fresh, what="pad buttons"):
+        if self.commit(fresh, what="pad_buttons"):
             self.say(_("Every pad button is back to its default. Ctrl+Z takes it back."))
         else:
             self.say(_("The pad buttons are already the defaults."))
@@ -146,7 +146,7 @@ class SettingsEditor:
         """A change as "Undone: ..." names it."""
         if name == "keys":
             return _("the key change")
-        if name == "pad buttons":
+        if name == "pad_buttons":
             return _("the pad button change")
         if name == "everything":
             return _("the reset")
@@ -161,7 +161,7 @@ class SettingsEditor:
         """Bind a pad button by the keys' conflict rule (swap, or refuse); True if bound."""
         pads = Keymap(label=self._button_label, reserved={}, noun="button", locks=False)
         result = remap(self.ctx.settings.pad_bindings, intent, slot, button, pads)
-        return self._bound(result, "pad buttons")
+        return self._bound(result, "pad_buttons")
 
     def _bound(self, result: Remap, what: str) -> bool:
         """Use a remap's new key bindings (`what` "keys") or pad bindings, or say why not."""
