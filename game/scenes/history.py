@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _, format_datetime, ngettext
+from game.i18n import _, format_datetime, ngettext, pgettext
 from game.match.replay import ReplaySession
 from game.rules import Variant
 from game.scenes.base import Scene
@@ -108,7 +108,9 @@ class HistoryScene(Scene):
         self.limit = PAGE
         self.selected = 0
         self.scroll = ScrollView()
-        self.replay_button = Button(_("Replay"), self.open_replay, primary=True, hint="Enter")
+        # Translators: a button: play the chosen game back on the table.
+        replay = pgettext("action", "Replay")
+        self.replay_button = Button(replay, self.open_replay, primary=True, hint="Enter")
         self.review_button = Button(_("Review"), self.open_review, hint="R")
         self.more_button = Button(_("Older games"), self.load_more, hint="O")
         self.back = Button(_("Back"), self.close, hint=lambda: ctx.input.label("back"))

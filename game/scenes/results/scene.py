@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, pgettext
 from game.match.replay import ReplaySession
 from game.match.session import Session
 from game.rules import IllegalAction, NextGame, Phase
@@ -71,7 +71,8 @@ class ResultsScene(Scene):
                 self.buttons = [Button(_("Next game"), self.next_game, primary=True, hint="N")]
             self.buttons += [
                 Button(_("Review"), self.review, hint="R"),
-                Button(_("Replay"), self.watch_replay, hint="Y"),
+                # Translators: a button: play the match back on the table.
+                Button(pgettext("action", "Replay"), self.watch_replay, hint="Y"),
                 # Translators: back to the title screen.
                 Button(_("Title"), self.to_title, hint="T"),
             ]
