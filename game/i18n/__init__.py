@@ -24,6 +24,14 @@ Figures and dates go through the language too, never through f"{x:,.1f}" or strf
     format_date(day)                     "Nov 23, 2026" (de "23.11.2026", sv "23 nov. 2026")
     format_datetime(moment)              "Nov 23, 2026, 4:05 PM" (de "23.11.2026, 16:05")
 
+A message made before it is shown (a storage problem found at start-up, before the language
+is set) is made with `later`: it reads as English wherever a str is wanted (logs, tests), and
+`translated(message)` gives it in the language in use when it is shown:
+
+    problem = later(N_("The {what} file {name} was damaged"), what=later(N_("settings")),
+                    name="settings.json")
+    translated(problem)                 "Die Datei der Einstellungen settings.json ..."
+
 Languages: LANGUAGES (codes), NATIVE_NAMES (each in its own words), `system_language()`,
 `resolve(setting)` ("" is the system's). `set_language(code)` switches every later `_()` and
 format at once; scenes redraw from their state each frame, so a change is seen on the next
@@ -62,11 +70,13 @@ __all__ = [
     "format_number",
     "format_percent",
     "language",
+    "later",
     "ngettext",
     "pgettext",
     "resolve",
     "set_language",
     "system_language",
+    "translated",
 ]
 
 log = logging.getLogger(__name__)
@@ -94,6 +104,38 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def pgettext(context: str, message: str) -> str:
     """A message whose English may mean two things, told apart by context."""
     return _translations.pgettext(context, message)
+
+
+class Later(str):
+    """A message translated when shown: as a str it is the English text; `translated()`
+    gives it in the language in use. Values may be Later messages themselves."""
+
+    msgid: str
+    values: dict[str, object]
+
+    def __new__(cls, msgid: str, **values: object) -> Later:
+        english = msgid.format(**{k: str(v) for k, v in values.items()}) if values else msgid
+        message = super().__new__(cls, english)
+        message.msgid = msgid
+        message.values = values
+        return message
+
+    def translated(self) -> str:
+        text = _(self.msgid)
+        if not self.values:
+            return text
+        return text.format(**{k: translated(v) for k, v in self.values.items()})
+
+
+def later(msgid: str, **values: object) -> Later:
+    """Message `msgid` (marked with N_ where it is written) with its named values, to be
+    translated when shown (see `translated`)."""
+    return Later(msgid, **values)
+
+
+def translated(text: object) -> str:
+    """A Later message in the language in use; anything else as str()."""
+    return text.translated() if isinstance(text, Later) else str(text)
 
 
 def language() -> str:

@@ -68,6 +68,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from game.i18n import N_, Later, later, translated
 from game.i18n.languages import resolve, system_language
 from game.match.seats import Seat
 from game.rules import Game
@@ -76,7 +77,7 @@ from game.storage import saves as _saves
 from game.storage import tables as _tables
 from game.storage.highscores import HighScore, table_key
 from game.storage.history import HistoryLog, HistorySummary
-from game.storage.jsonfile import Clock, JsonStore, local_now, remove_stale_temps
+from game.storage.jsonfile import Clock, JsonStore, local_now, reason_of, remove_stale_temps
 from game.storage.last_table import LAST_TABLE_FORMAT, LastTable, TableSeat
 from game.storage.last_table import WHAT as LAST_TABLE_WHAT
 from game.storage.legacy import import_json
@@ -100,6 +101,9 @@ from game.storage.settings import (
 from game.storage.stats import HeadToHead, ProfileStats, Tally, entries_for_game, histogram
 
 log = logging.getLogger(__name__)
+
+SETTINGS_WHAT = later(N_("settings"))
+PROFILES_WHAT = later(N_("profiles"))
 
 __all__ = [
     "CPU_PROFILES",
@@ -163,7 +167,7 @@ class Storage:
         self.settings: Settings = self._load_settings()
         self._profiles: ProfileBook = (
             self._store.load(
-                self.paths.profiles, PROFILES_FORMAT, ProfileBook.from_dict, "profiles"
+                self.paths.profiles, PROFILES_FORMAT, ProfileBook.from_dict, PROFILES_WHAT
             )
             or ProfileBook()
         )
@@ -172,7 +176,7 @@ class Storage:
             LAST_TABLE_FORMAT,
             LastTable.from_dict,
             LAST_TABLE_WHAT,
-            "the setup starts from its defaults",
+            later(N_("the setup starts from its defaults")),
         )
         self._records = Records(self.paths.records, self._store)
         import_json(self._records, self._store, self.paths)
@@ -183,12 +187,20 @@ class Storage:
         for folder in dict.fromkeys((self.paths.data_dir, self.paths.config_dir)):
             if os.path.lexists(folder) and not folder.is_dir():
                 self._store.report(
-                    f"The data folder {folder} is a file, not a folder, so nothing can be "
-                    "saved; move that file or choose another folder with --data-dir."
+                    later(
+                        N_(
+                            "The data folder {folder} is a file, not a folder, so nothing can "
+                            "be saved; move that file or choose another folder with --data-dir."
+                        ),
+                        folder=folder,
+                    )
                 )
         current = self.paths.current
         if os.path.lexists(current) and not current.is_file() and not current.is_symlink():
-            reason = "it is a folder, not a file" if current.is_dir() else "it is not a file"
+            if current.is_dir():
+                reason = later(N_("it is a folder, not a file"))
+            else:
+                reason = later(N_("it is not a file"))
             self._store.set_aside(current, reason, _saves.WHAT, _saves.NO_SAVED_GAME)
 
     def close(self) -> None:
@@ -201,8 +213,9 @@ class Storage:
         return cls(parse_data_dir(argv), **kwargs)
 
     def take_problems(self) -> list[str]:
-        """The messages not yet shown, oldest first; the list is emptied."""
-        taken = list(self.problems)
+        """The messages not yet shown, oldest first, in the language in use (they were made
+        before it was chosen, perhaps); the list is emptied."""
+        taken = [translated(problem) for problem in self.problems]
         self.problems.clear()
         return taken
 
@@ -222,7 +235,7 @@ class Storage:
         if not os.path.lexists(path):
             # A first start: the defaults, with the rules the system's language plays.
             return Settings.first(self.system_language)
-        settings = self._store.load(path, SETTINGS_FORMAT, parse, "settings")
+        settings = self._store.load(path, SETTINGS_FORMAT, parse, SETTINGS_WHAT)
         if settings is None:
             return Settings()
         if bad_fields:
@@ -230,9 +243,10 @@ class Storage:
             # original bytes are kept aside and the repaired settings written in their place.
             self._store.set_aside(
                 path,
-                "bad values: " + "; ".join(bad_fields),
-                "settings",
-                outcome="those settings are back to their defaults",
+                # TRANSLATORS: {fields} names the settings and what was wrong, in English.
+                later(N_("bad values: {fields}"), fields="; ".join(bad_fields)),
+                SETTINGS_WHAT,
+                outcome=later(N_("those settings are back to their defaults")),
             )
             self.save_settings(settings)
         return settings
@@ -251,7 +265,7 @@ class Storage:
         if not isinstance(settings, Settings):
             raise TypeError("save_settings takes a Settings value")
         self.settings = settings
-        return self._store.save(self.paths.settings, settings.to_dict(), "settings", pretty=True)
+        return self._store.save(self.paths.settings, settings.to_dict(), SETTINGS_WHAT, pretty=True)
 
     # ------------------------------------------------------------------------- the last table
     def save_last_table(self, table: LastTable) -> bool:
@@ -393,12 +407,21 @@ class Storage:
             return None
 
     def _set_log_aside(self, log_id: str, bad: Exception) -> None:
-        reason = str(bad) or type(bad).__name__
-        reason = reason if len(reason) <= 160 else reason[:157] + "..."
-        self._records.write(lambda con: _tables.set_game_aside(con, log_id, reason))
+        reason = reason_of(bad)
+        if len(reason) > 160 and not isinstance(reason, Later):
+            reason = reason[:157] + "..."
+        self._records.write(lambda con: _tables.set_game_aside(con, log_id, str(reason)))
         self._store.report(
-            f"The {_history.WHAT} log {log_id} was damaged ({reason}); it was kept aside in "
-            f"the records and {_history.LEFT_OUT}."
+            later(
+                N_(
+                    "The {what} log {name} was damaged ({reason}); it was kept aside in the "
+                    "records and {outcome}."
+                ),
+                what=_history.WHAT,
+                name=log_id,
+                reason=reason,
+                outcome=_history.LEFT_OUT,
+            )
         )
 
     # ------------------------------------------------------------------------- profiles
@@ -445,7 +468,7 @@ class Storage:
         self._records.write(lambda con: _tables.delete_from_tallies(con, profile.name))
 
     def _save_profiles(self) -> bool:
-        return self._store.save(self.paths.profiles, self._profiles.to_dict(), "profiles")
+        return self._store.save(self.paths.profiles, self._profiles.to_dict(), PROFILES_WHAT)
 
     # ------------------------------------------------------------------------- statistics
     def profile_stats(self, name: str) -> ProfileStats:

@@ -24,13 +24,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from game.i18n import N_, later
 from game.match.seats import Seat
 from game.rules import Game
 from game.storage.saves import assisted_list, iso_time, parse_assisted, parse_seats, parse_time
 
 HISTORY_FORMAT = 1
-WHAT = "game history"
-LEFT_OUT = "the game is left out of the history"
+WHAT = later(N_("game history"))
+LEFT_OUT = later(N_("the game is left out of the history"))
 ID_PATTERN = re.compile(r"^\d{8}-\d{6}-[0-9a-f]{12}$")
 MAX_POINTS_LOST = 10_000.0  # expected points over a whole match; far above any real figure
 

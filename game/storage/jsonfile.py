@@ -31,7 +31,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import TypeVar
 
+from game.i18n import N_, Later, later
 from game.storage.paths import ensure_dir
+
+DEFAULTS_USED = later(N_("defaults are used"))  # what follows a damaged file, by default
 
 log = logging.getLogger(__name__)
 
@@ -160,7 +163,7 @@ def check_depth(value: object, limit: int = MAX_DEPTH) -> None:
         else:
             continue
         if depth > limit:
-            raise BadFile("it is nested too deeply")
+            raise BadFile(later(N_("it is nested too deeply")))
         stack.extend((child, depth + 1) for child in children)
 
 
@@ -173,27 +176,27 @@ def read_json(path: Path, max_bytes: int = MAX_FILE_BYTES) -> object | None:
     except NotADirectoryError:
         return None  # a parent is a file: there is no such file; the parent is checked itself
     except OSError as bad:
-        raise BadFile(f"it cannot be read: {bad.strerror or bad}") from None
+        raise BadFile(unreadable(bad)) from None
     if stat.S_ISDIR(info.st_mode):
-        raise BadFile("it is a folder, not a file")
+        raise BadFile(later(N_("it is a folder, not a file")))
     if not stat.S_ISREG(info.st_mode):
         # A pipe or device would block or stream forever: never open one.
-        raise BadFile("it is not a regular file")
+        raise BadFile(later(N_("it is not a regular file")))
     if info.st_size > max_bytes:
-        raise BadFile(f"it is too big ({info.st_size:,} bytes)")
+        raise BadFile(later(N_("it is too big ({size} bytes)"), size=info.st_size))
     try:
         with open(path, "rb") as source:
             raw = source.read(max_bytes + 1)
     except FileNotFoundError:
         return None
     except OSError as bad:
-        raise BadFile(f"it cannot be read: {bad.strerror or bad}") from None
+        raise BadFile(unreadable(bad)) from None
     if len(raw) > max_bytes:
-        raise BadFile("it is too big")
+        raise BadFile(later(N_("it is too big")))
     try:
         text = raw.decode("utf-8-sig")  # tolerate a BOM from a hand edit in Notepad
     except UnicodeDecodeError:
-        raise BadFile("it is not text") from None
+        raise BadFile(later(N_("it is not text"))) from None
     try:
         data = json.loads(
             text,
@@ -202,12 +205,25 @@ def read_json(path: Path, max_bytes: int = MAX_FILE_BYTES) -> object | None:
             parse_int=_small_int,
         )
     except RecursionError:
-        raise BadFile("it is nested too deeply") from None
+        raise BadFile(later(N_("it is nested too deeply"))) from None
     except ValueError as bad:
         detail = str(bad).split(":")[0] if isinstance(bad, json.JSONDecodeError) else str(bad)
-        raise BadFile(f"it is not valid JSON ({detail})") from None
+        # TRANSLATORS: {detail} is the JSON reader's own words, in English.
+        raise BadFile(later(N_("it is not valid JSON ({detail})"), detail=detail)) from None
     check_depth(data)
     return data
+
+
+def unreadable(bad: OSError) -> Later:
+    """Why a file cannot be read, with the system's own words for the error."""
+    return later(N_("it cannot be read: {error}"), error=bad.strerror or str(bad))
+
+
+def reason_of(bad: BaseException) -> str:
+    """The player's words for why a file was refused: the exception's message (a Later one
+    kept, to be translated when shown), else its type's name."""
+    said = bad.args[0] if len(bad.args) == 1 and isinstance(bad.args[0], Later) else str(bad)
+    return said or type(bad).__name__
 
 
 def short_repr(value: object, limit: int = 40) -> str:
@@ -344,7 +360,7 @@ class JsonStore:
         format_version: int,
         parse: Callable[[dict], T],
         what: str,
-        outcome: str = "defaults are used",
+        outcome: str = DEFAULTS_USED,
     ) -> T | None:
         """The parsed file, or None if it is missing or was bad (then it is set aside).
 
@@ -356,36 +372,36 @@ class JsonStore:
             if data is None:
                 return None
             if not isinstance(data, dict):
-                raise BadFile("it does not hold a JSON object")
+                raise BadFile(later(N_("it does not hold a JSON object")))
             found = data.get(FORMAT_KEY)
             if found != format_version or isinstance(found, bool):
                 raise BadFile(
-                    f"it has format {short_repr(found)}, this version reads {format_version}"
+                    later(
+                        N_("it has format {found}, this version reads {wanted}"),
+                        found=short_repr(found),
+                        wanted=format_version,
+                    )
                 )
             return parse(data)
         except Exception as bad:  # noqa: BLE001 - never crash on a file's contents
-            reason = str(bad) or type(bad).__name__
-            self.set_aside(path, reason, what, outcome)
+            self.set_aside(path, reason_of(bad), what, outcome)
             return None
 
     def set_aside(
-        self, path: Path, reason: str, what: str, outcome: str = "defaults are used"
+        self, path: Path, reason: str, what: str, outcome: str = DEFAULTS_USED
     ) -> Path | None:
-        """Move a bad file aside and tell the player; returns where it went (None if stuck)."""
-        reason = reason if len(reason) <= 160 else reason[:157] + "..."
+        """Move a bad file aside and tell the player; returns where it went (None if stuck).
+        `what` names the file's contents and `outcome` what follows, both made with `later`
+        (N_-marked) so the message is translated when shown."""
+        if len(reason) > 160 and not isinstance(reason, Later):
+            reason = reason[:157] + "..."
         try:
             moved = quarantine(path, self.clock())
         except OSError as stuck:
             self._blocked.add(path)
-            self.report(
-                f"The {what} file {path.name} is damaged ({reason}) and could not be moved "
-                f"aside ({stuck.strerror or stuck}); {outcome} and it is left as it is."
-            )
+            self.report(stuck_aside(what, path.name, reason, stuck, outcome))
             return None
-        self.report(
-            f"The {what} file {path.name} was damaged ({reason}); "
-            f"it was kept as {moved.name} and {outcome}."
-        )
+        self.report(kept_aside(what, path.name, reason, moved.name, outcome))
         return moved
 
     def save(self, path: Path, data: object, what: str, *, pretty: bool = False) -> bool:
@@ -404,7 +420,7 @@ class JsonStore:
             # a save of this file has worked in between.
             if path not in self._failing:
                 self._failing.add(path)
-                self.report(f"Could not save the {what} ({refused.strerror or refused}).")
+                self.report(not_saved(what, refused))
             return False
         self._failing.discard(path)
         return True
@@ -416,7 +432,50 @@ class JsonStore:
         except FileNotFoundError:
             return True
         except OSError as refused:
-            self.report(f"Could not remove the {what} ({refused.strerror or refused}).")
+            self.report(
+                later(
+                    N_("Could not remove the {what} ({error})."),
+                    what=what,
+                    error=refused.strerror or str(refused),
+                )
+            )
             return False
         fsync_dir(path.parent)
         return True
+
+
+# ----------------------------------------------------------------------------- the words
+# What the player is told is made with `later`, so it is translated when shown (a problem
+# found at start-up is found before the language is set).
+
+
+def kept_aside(what: str, name: str, reason: str, kept: str, outcome: str) -> Later:
+    return later(
+        # TRANSLATORS: {what} names the file's contents ("settings", "saved game"), {name}
+        # and {kept} are file names, {reason} says what was wrong, {outcome} what follows.
+        N_("The {what} file {name} was damaged ({reason}); it was kept as {kept} and {outcome}."),
+        what=what,
+        name=name,
+        reason=reason,
+        kept=kept,
+        outcome=outcome,
+    )
+
+
+def stuck_aside(what: str, name: str, reason: str, stuck: OSError, outcome: str) -> Later:
+    return later(
+        N_(
+            "The {what} file {name} is damaged ({reason}) and could not be moved aside "
+            "({error}); {outcome} and it is left as it is."
+        ),
+        what=what,
+        name=name,
+        reason=reason,
+        error=stuck.strerror or str(stuck),
+        outcome=outcome,
+    )
+
+
+def not_saved(what: str, refused: OSError | str) -> Later:
+    error = refused if isinstance(refused, str) else (refused.strerror or str(refused))
+    return later(N_("Could not save the {what} ({error})."), what=what, error=error)

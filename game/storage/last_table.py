@@ -13,12 +13,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from game.i18n import N_, later
 from game.match.seats import LEVELS, PERSON, SEAT_COLOURS
 from game.rules import StartOrder, TeamMode
 from game.rules.config import MAX_GAMES, MAX_NAME_LENGTH, MAX_PLAYERS
 
 LAST_TABLE_FORMAT = 1
-WHAT = "last table"
+WHAT = later(N_("last table"))
 KINDS = (PERSON, *LEVELS)
 MAX_TEAMS = 4  # the setup's team letters A to D
 

@@ -28,6 +28,7 @@ import os
 import stat
 from pathlib import Path
 
+from game.i18n import N_, later
 from game.storage.highscores import HIGHSCORES_FORMAT, HighScoreBook
 from game.storage.history import HISTORY_FORMAT, ID_PATTERN, LEFT_OUT, WHAT, parse_summary
 from game.storage.jsonfile import JsonStore
@@ -53,20 +54,32 @@ def log_names(store: JsonStore, paths: DataPaths, *, report: bool) -> list[str]:
     if os.path.islink(folder):
         if report:
             store.report(
-                "The history folder is a symbolic link; the game does not follow links out "
-                "of its data folder, so the games in it were not imported and it is left as it is."
+                later(
+                    N_(
+                        "The history folder is a symbolic link; the game does not follow links "
+                        "out of its data folder, so the games in it were not imported and it is "
+                        "left as it is."
+                    )
+                )
             )
         return []
     if os.path.lexists(folder) and not folder.is_dir():
         if report:
-            store.set_aside(folder, "it is a file where the history folder should be", WHAT)
+            store.set_aside(
+                folder, later(N_("it is a file where the history folder should be")), WHAT
+            )
         return []
     try:
         entries = list(os.scandir(folder))
     except FileNotFoundError:
         return []
     except OSError as bad:
-        store.report(f"The old game history could not be read ({bad.strerror or bad}).")
+        store.report(
+            later(
+                N_("The old game history could not be read ({error})."),
+                error=bad.strerror or str(bad),
+            )
+        )
         return []
     names = []
     for entry in entries:
@@ -108,9 +121,9 @@ def import_json(records: Records, store: JsonStore, paths: DataPaths) -> None:
             )
             if record is not None:
                 logs.append(record)
-        stats = store.load(paths.stats, STATS_FORMAT, StatsBook.from_dict, "statistics")
+        stats = store.load(paths.stats, STATS_FORMAT, StatsBook.from_dict, later(N_("statistics")))
         scores = store.load(
-            paths.highscores, HIGHSCORES_FORMAT, HighScoreBook.from_dict, "high scores"
+            paths.highscores, HIGHSCORES_FORMAT, HighScoreBook.from_dict, later(N_("high scores"))
         )
         if not logs and stats is None and scores is None:
             move_imported(store, paths)  # nothing to keep (an empty history/): no database
@@ -140,8 +153,13 @@ def move_imported(store: JsonStore, paths: DataPaths) -> None:
     target = paths.imported
     if os.path.islink(target) or (os.path.lexists(target) and not target.is_dir()):
         store.report(
-            f"The old records were imported, but {target.name} is not a folder, so the old "
-            "files stay where they are."
+            later(
+                N_(
+                    "The old records were imported, but {name} is not a folder, so the old "
+                    "files stay where they are."
+                ),
+                name=target.name,
+            )
         )
         return
     moves = [(paths.stats, target / paths.stats.name)]
@@ -155,7 +173,12 @@ def move_imported(store: JsonStore, paths: DataPaths) -> None:
             ensure_dir(dest.parent)
             os.rename(source, dest)  # a link is moved itself, never its target
     except OSError as bad:
-        store.report(f"The imported old records could not be moved ({bad.strerror or bad}).")
+        store.report(
+            later(
+                N_("The imported old records could not be moved ({error})."),
+                error=bad.strerror or str(bad),
+            )
+        )
         return
     _remove_if_empty(paths.history)
 

@@ -40,7 +40,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from game.storage.jsonfile import MAX_FILE_BYTES, JsonStore, quarantine_together, write_atomic
+from game.i18n import N_, later
+from game.storage.jsonfile import (
+    MAX_FILE_BYTES,
+    JsonStore,
+    kept_aside,
+    not_saved,
+    quarantine_together,
+    reason_of,
+    stuck_aside,
+    unreadable,
+    write_atomic,
+)
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +61,7 @@ SCHEMA_VERSION = 1
 APPLICATION_ID = 0x59616874  # "Yaht": tells the game's file from any other SQLite file
 SQLITE_HEADER = b"SQLite format 3\x00"
 BUSY_TIMEOUT = 2.0  # s: a second copy of the game holding the write lock
-WHAT = "game records"
+WHAT = later(N_("game records"))
 DAMAGE_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
 
 SCHEMA = """
@@ -107,13 +118,24 @@ def check_file(path: Path) -> None:
         except FileNotFoundError:
             continue
         except OSError as bad:
-            raise Damaged(f"{part.name} cannot be read: {bad.strerror or bad}") from None
+            raise Damaged(
+                later(
+                    N_("{name} cannot be read: {error}"),
+                    name=part.name,
+                    error=bad.strerror or str(bad),
+                )
+            ) from None
         if stat.S_ISLNK(info.st_mode):
-            raise Damaged(f"{part.name} is a symbolic link, which the game never writes through")
+            raise Damaged(
+                later(
+                    N_("{name} is a symbolic link, which the game never writes through"),
+                    name=part.name,
+                )
+            )
         if stat.S_ISDIR(info.st_mode):
-            raise Damaged(f"{part.name} is a folder, not a file")
+            raise Damaged(later(N_("{name} is a folder, not a file"), name=part.name))
         if not stat.S_ISREG(info.st_mode):
-            raise Damaged(f"{part.name} is not a regular file")
+            raise Damaged(later(N_("{name} is not a regular file"), name=part.name))
     try:
         with open(path, "rb") as source:
             head = source.read(100)
@@ -121,11 +143,11 @@ def check_file(path: Path) -> None:
     except FileNotFoundError:
         return
     except OSError as bad:
-        raise Damaged(f"it cannot be read: {bad.strerror or bad}") from None
+        raise Damaged(unreadable(bad)) from None
     if not head:
         return  # an empty file is an empty database: SQLite starts it afresh
     if not head.startswith(SQLITE_HEADER) or len(head) < 100:
-        raise Damaged("it is not a SQLite database")
+        raise Damaged(later(N_("it is not a SQLite database")))
     wal = companions(path)[0]
     wal_empty = not wal.exists() or wal.stat().st_size == 0
     # Checked from the bytes, before SQLite opens the file: opening or closing a file in WAL
@@ -133,7 +155,7 @@ def check_file(path: Path) -> None:
     # holding commits the header may be older: then _prepare checks, through SQLite.)
     version = int.from_bytes(head[60:64], "big")
     if wal_empty and int.from_bytes(head[68:72], "big") != APPLICATION_ID:
-        raise Damaged("it is a SQLite database, but not the game's")
+        raise Damaged(NOT_OURS)
     if wal_empty and version > SCHEMA_VERSION:
         raise Damaged(too_new(version))
     page_size = int.from_bytes(head[16:18], "big")
@@ -141,7 +163,11 @@ def check_file(path: Path) -> None:
     pages = int.from_bytes(head[28:32], "big")
     header_size_valid = head[24:28] == head[92:96]
     if header_size_valid and wal_empty and size < pages * page_size:
-        raise Damaged(f"it is cut short ({size:,} of {pages * page_size:,} bytes)")
+        raise Damaged(
+            later(
+                N_("it is cut short ({size} of {whole} bytes)"), size=size, whole=pages * page_size
+            )
+        )
 
 
 def new_database() -> bytes:
@@ -158,10 +184,17 @@ def new_database() -> bytes:
 
 
 def too_new(version: int) -> str:
-    return (
-        f"it was written by a newer version of the game (schema {version}, "
-        f"this version reads {SCHEMA_VERSION})"
+    return later(
+        N_(
+            "it was written by a newer version of the game (schema {version}, this version "
+            "reads {wanted})"
+        ),
+        version=version,
+        wanted=SCHEMA_VERSION,
     )
+
+
+NOT_OURS = later(N_("it is a SQLite database, but not the game's"))
 
 
 def companions(path: Path) -> tuple[Path, Path]:
@@ -231,11 +264,13 @@ class Records:
         app = con.execute("PRAGMA application_id").fetchone()[0]
         tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         if app != APPLICATION_ID:
-            raise Damaged("it is a SQLite database, but not the game's")
+            raise Damaged(NOT_OURS)
         if version > SCHEMA_VERSION:
             raise Damaged(too_new(version))
         if version != SCHEMA_VERSION or not tables >= TABLES:
-            raise Damaged(f"its tables are not the game's (schema {version})")
+            raise Damaged(
+                later(N_("its tables are not the game's (schema {version})"), version=version)
+            )
 
     def _prepare(self, con: sqlite3.Connection) -> None:
         """Check the file (or make the tables in an empty one), then switch on WAL."""
@@ -320,22 +355,19 @@ class Records:
         if attempt > 1 or not (isinstance(bad, Damaged) or is_damage(bad)):
             return False
         self._close()
-        reason = str(bad) or type(bad).__name__
+        reason = reason_of(bad)
         if isinstance(bad, sqlite3.DatabaseError):
-            reason = f"SQLite says: {reason}"
+            # TRANSLATORS: {error} is SQLite's own message, in English.
+            reason = later(N_("SQLite says: {error}"), error=reason)
         try:
             moved = quarantine_together([self.path, *companions(self.path)], self._store.clock())
         except OSError as stuck:
             self._blocked = True
-            self._store.report(
-                f"The {WHAT} file {self.path.name} is damaged ({reason}) and could not be "
-                f"moved aside ({stuck.strerror or stuck}); records are not saved this time."
-            )
+            outcome = later(N_("records are not saved this time"))
+            self._store.report(stuck_aside(WHAT, self.path.name, reason, stuck, outcome))
             return False
-        self._store.report(
-            f"The {WHAT} file {self.path.name} was damaged ({reason}); it was kept as "
-            f"{moved.name} and the records start afresh."
-        )
+        outcome = later(N_("the records start afresh"))
+        self._store.report(kept_aside(WHAT, self.path.name, reason, moved.name, outcome))
         return True
 
     def _report_refusal(self, action: str, bad: Exception) -> None:
@@ -343,7 +375,9 @@ class Records:
         if self._blocked:
             return  # already said why
         if action == "read":
-            self._store.report(f"The {WHAT} could not be read ({detail}).")
+            self._store.report(
+                later(N_("The {what} could not be read ({error})."), what=WHAT, error=detail)
+            )
         elif not self._failing:
             self._failing = True
-            self._store.report(f"Could not save the {WHAT} ({detail}).")
+            self._store.report(not_saved(WHAT, detail))

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 
+from game.i18n import N_, later
 from game.match.seats import Seat
 from game.rules import Game
 from game.storage.jsonfile import JsonStore, local_now
@@ -29,8 +30,8 @@ from game.storage.paths import DataPaths
 
 CURRENT_FORMAT = 1
 MAX_TIME_TEXT = 40
-WHAT = "saved game"
-NO_SAVED_GAME = "there is no game to continue"  # what a player is told follows
+WHAT = later(N_("saved game"))
+NO_SAVED_GAME = later(N_("there is no game to continue"))  # what a player is told follows
 
 
 def iso_time(value: datetime | str) -> str:

@@ -14,6 +14,7 @@ import json
 import sqlite3
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 
+from game.i18n import N_, later
 from game.match.seats import Seat
 from game.rules import Game, TeamMode
 from game.storage.highscores import HighScore, HighScoreBook, table_key
@@ -123,7 +124,13 @@ def read_tallies(con: sqlite3.Connection, names: Iterable[str] | None = None) ->
         try:
             tallies[name] = Tally.from_dict(json.loads(data))
         except (ValueError, TypeError) as bad:
-            raise Damaged(f"the statistics of {name!r:.30} are damaged: {bad}") from None
+            raise Damaged(
+                later(
+                    N_("the statistics of {name} are damaged: {error}"),
+                    name=f"{name!r:.30}",
+                    error=str(bad),
+                )
+            ) from None
     return tallies
 
 
@@ -179,9 +186,9 @@ def read_board(con: sqlite3.Connection, key: str) -> list[HighScore]:
     try:
         board = [HighScore.from_dict(json.loads(data)) for (data,) in rows]
     except (ValueError, TypeError) as bad:
-        raise Damaged(f"the high scores are damaged: {bad}") from None
+        raise Damaged(later(N_("the high scores are damaged: {error}"), error=str(bad))) from None
     if any(a.score < b.score for a, b in zip(board, board[1:], strict=False)):
-        raise Damaged("a high score table is out of order")
+        raise Damaged(later(N_("a high score table is out of order")))
     return board
 
 

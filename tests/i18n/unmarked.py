@@ -16,7 +16,8 @@ are ids, keys and file names, not words). It is fine where it is:
 - an `assert`'s message, and anything under `if __name__ == "__main__"`;
 - SQL (`.execute(...)`), `print(...)` and argparse's words (the terminal's, not the
   game's), a `__repr__`, an `__all__` list;
-- an identifier: one word with capitals inside ("DataPaths", "RGBA", "SDL_VIDEODRIVER").
+- an identifier: one word with capitals inside ("DataPaths", "RGBA", "SDL_VIDEODRIVER"),
+  and SQL.
 """
 
 from __future__ import annotations
@@ -48,8 +49,11 @@ WORD = re.compile(r"[A-Za-z]{2}")
 ONE_WORD = re.compile(r"[A-Z]?[a-z]+[.!?:]?")  # "Enter", "Roll.": a word a player reads
 
 
+SQL = re.compile(r"\s*(CREATE|SELECT|INSERT|UPDATE|DELETE|PRAGMA|BEGIN|COMMIT|ROLLBACK)\b")
+
+
 def is_words(text: str) -> bool:
-    if not WORD.search(text):
+    if not WORD.search(text) or SQL.match(text):
         return False
     if " " not in text.strip():
         return bool(ONE_WORD.fullmatch(text.strip())) and text.strip()[0].isupper()
