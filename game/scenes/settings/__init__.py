@@ -1,4 +1,4 @@
-"""The settings scene: sound, animation, play, coach, display and keys."""
+"""The settings scene: language, sound, animation, play, coach, display, pads and keys."""
 
 from game.scenes.settings.scene import SettingsScene
 

@@ -1,7 +1,7 @@
 """The settings list's row model: a row is a setting's label and its control(s), or a section
 heading, and `build_rows` makes every row of the screen, wired to the settings editor. The
 controls are the form controls of game.ui.forms, plus the key caps (`KeySlot`) of the Keys
-section. Also the words each setting's values and help are shown in. Where a row goes on
+section; the words of their values are in game.scenes.settings.words. Where a row goes on
 the screen is the layout's business (game.scenes.settings.layout), not the row's.
 """
 
@@ -11,10 +11,23 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.i18n import N_, NATIVE_NAMES, _, format_number, format_percent, ngettext
+from game.i18n import N_, _, format_percent
 from game.rules import Variant
 from game.scenes.settings.key_slot import KEY_SLOTS, KeySlot
 from game.scenes.settings.keys import RESERVED_KEYS, intent_label, is_locked, key_label
+from game.scenes.settings.words import (
+    PACE_LABELS,
+    SPEED_HELP,
+    SPEED_LABELS,
+    VERIFY_HELP,
+    VERIFY_LABELS,
+    WIN_CHANCE_HELP,
+    WIN_CHANCE_LABELS,
+    language_help,
+    language_name,
+    points,
+    variant_line,
+)
 from game.storage.settings import (
     ANIMATION_SPEEDS,
     CPU_PACES,
@@ -29,54 +42,13 @@ from game.storage.settings import (
 from game.ui.forms import Cycler, FormButton, Slider, Toggle
 from game.ui.input import CTRL_INTENTS
 from game.ui.pads import button_glyph
-from game.ui.rule_words import variant_help
 
 if TYPE_CHECKING:
     from game.scenes.context import Context
     from game.scenes.settings.editor import SettingsEditor
 
-# The words of each choice, marked here and translated when shown.
-SPEED_LABELS = {"normal": N_("Normal"), "fast": N_("Fast"), "instant": N_("Instant")}
-PACE_LABELS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast")}
-VERIFY_LABELS = {"zeros": N_("Before a zero"), "all": N_("Every score"), "off": N_("Never")}
-WIN_CHANCE_LABELS = {"coach": N_("With the coach"), "on": N_("Always"), "off": N_("Never")}
-WIN_CHANCE_HELP = {
-    "coach": N_("Each seat's chance to win, under its name, when advice or grading is on."),
-    "on": N_("Each seat's chance to win, under its name, as if all played as the Expert."),
-    "off": N_("A plain game: no chances shown."),
-}
-VERIFY_HELP = {
-    "zeros": N_("Asks before you write a zero in a box."),
-    "all": N_("Asks before every score is written."),
-    "off": N_("Scores at once, without asking."),
-}
-SPEED_HELP = {
-    "normal": N_("Dice tumble and scores slide at their natural pace."),
-    "fast": N_("Every animation at twice the speed."),
-    "instant": N_("No animation: dice land and scores appear at once."),
-}
 GRADING_STEPS = (0.5, 1.0, 2.0, 3.0, 5.0, 8.0, 10.0, 15.0, 20.0)  # expected points
 MISTAKE_STEPS = (3.0, 5.0, 8.0, 10.0, 15.0, 20.0, 30.0, 50.0)  # expected points
-
-
-def points(value: float) -> str:
-    """'1 point', '2.5 points' in the language in use. A fraction takes the form a count
-    of 2 takes (gettext's plural rules count whole numbers)."""
-    whole = value == int(value)
-    figure = format_number(value, decimals=0 if whole else 1)
-    return ngettext("{points} point", "{points} points", int(value) if whole else 2).format(
-        points=figure
-    )
-
-
-def language_name(ctx: Context, code: str) -> str:
-    """A language setting as the list shows it: each language in its own words (never
-    translated), and the system's as "System (Svenska)"."""
-    if code:
-        return NATIVE_NAMES[code]
-    # TRANSLATORS: the language setting that follows the computer's; {language} is the
-    # name of that language in its own words (Deutsch, Svenska).
-    return _("System ({language})").format(language=NATIVE_NAMES[ctx.storage.system_language])
 
 
 def stepped(presets: tuple[float, ...], current: float, step: int) -> float:
@@ -157,7 +129,7 @@ def build_rows(
     row(
         _("Language"),
         choice("language", LANGUAGE_CHOICES, lambda code: language_name(ctx, code)),
-        lambda: _language_help(ctx),
+        lambda: language_help(ctx),
     )
 
     head(_("Sound"), "sound")
@@ -221,7 +193,7 @@ def build_rows(
     row(
         _("Default rules"),
         choice("default_variant", VARIANTS, lambda value: _(Variant(value).label)),
-        lambda: _variant_help(s().default_variant),
+        lambda: variant_line(s().default_variant),
     )
 
     head(_("Coach"), "coach")
@@ -403,18 +375,3 @@ def _volume_setter(
             editor.click_level(name)
 
     return set_level
-
-
-def _variant_help(value: str) -> str:
-    try:
-        rules = variant_help(Variant(value))
-    except (KeyError, ValueError):
-        return _("New games start with these rules.")
-    # TRANSLATORS: {rules} is one sentence saying what the chosen rules are.
-    return _("New games start with these rules. {rules}").format(rules=rules)
-
-
-def _language_help(ctx: Context) -> str:
-    if ctx.settings.language:
-        return _("The language of every word in the game.")
-    return _("The language of every word in the game: System follows your computer's.")

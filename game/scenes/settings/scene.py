@@ -1,5 +1,5 @@
-"""Settings: sound, animation, play, coach, display and keys, in headed groups in one
-scrolling list. Every change takes effect at once and is saved.
+"""Settings: language, sound, animation, play, coach, display, pads and keys, in headed
+groups in one scrolling list. Every change takes effect at once and is saved.
 
 Controls:
     Up / Down            move between rows (the arrow keys always work here, whatever
