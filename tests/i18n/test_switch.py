@@ -20,6 +20,7 @@ from .recording import Recorder
 GERMAN = {
     "Settings": "Einstellungen",
     "Language": "Sprache",
+    "Game language": "Spielsprache",
     "New game": "Neues Spiel",
     "Sound volume": "Lautstärke",
 }
@@ -69,14 +70,14 @@ def test_choosing_german_draws_the_next_frame_in_german_and_keeps_it(
     ctx.stack.push(TitleScene(ctx))
     ctx.stack.push(SettingsScene(ctx))
     words = frame(ctx, recorder)
-    assert {"Settings", "Language", "Sound volume"} <= words
+    assert {"Settings", "Language", "Game language", "Sound volume"} <= words
     assert ctx.stack.top.grid.focused.key == "language"
     press(ctx, pygame.K_RIGHT)  # System -> English
     assert ctx.settings.language == "en"
     press(ctx, pygame.K_RIGHT)  # English -> Deutsch
     assert ctx.settings.language == "de" and i18n.language() == "de"
     words = frame(ctx, recorder)
-    assert {"Einstellungen", "Sprache", "Lautstärke", "Deutsch"} <= words
+    assert {"Einstellungen", "Sprache", "Spielsprache", "Lautstärke", "Deutsch"} <= words
     assert not {"Settings", "Sound volume"} & words
     assert ctx.stack.top.grid.focused.key == "language"  # the focus stays on the row
     press(ctx, pygame.K_ESCAPE)  # back to the title, laid out in German too

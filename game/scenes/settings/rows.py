@@ -127,7 +127,7 @@ def build_rows(
 
     head(_("Language"), "language")
     row(
-        _("Language"),
+        _("Game language"),
         choice("language", LANGUAGE_CHOICES, lambda code: language_name(ctx, code)),
         lambda: language_help(ctx),
     )
