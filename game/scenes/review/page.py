@@ -351,7 +351,11 @@ def _paint_others(
     gap = line if columns > 1 else 0
     column_w = (width - gap * (columns - 1)) // columns
     per_column = -(-len(content.others) // columns)
-    name_w = min(column_w // 2, line * 10)
+    # The names column: as wide as its widest entry needs (a longer language's level), up
+    # to half the column.
+    whos = [_seat_words(content.seats[player]) for player in content.others]
+    widest = max(pen.body.size(who)[0] for who in whos) + line + line // 2
+    name_w = min(column_w // 2, max(line * 10, widest))
     row_tops = []
     for _i in range(per_column):
         y = _under_fold(y, line, fold)
@@ -367,11 +371,7 @@ def _paint_others(
             dot = pygame.Rect(x, row_y + line // 4, line // 2, line // 2)
             pygame.draw.rect(page, theme.player(seat.colour), dot, 0, dot.height // 3)
             pygame.draw.rect(page, theme.text, dot, 1, dot.height // 3)
-            who = seat.name
-            if seat.is_cpu:
-                # Translators: a CPU player's name and level, as "Ada (CPU Expert)".
-                who = _("{name} (CPU {level})").format(name=seat.name, level=level_name(seat.kind))
-            pen.text(who, (x + line, row_y), width=name_w - line)
+            pen.text(whos[i], (x + line, row_y), width=name_w - line)
             if other is None:
                 detail = _("did not play this game")
             else:
@@ -387,6 +387,14 @@ def _paint_others(
             )
     rects["others"] = pygame.Rect(0, top, width, y - top)
     return y + line // 2
+
+
+def _seat_words(seat: Seat) -> str:
+    """'Ada (CPU Expert)' for a CPU, a person's name as it is."""
+    if not seat.is_cpu:
+        return seat.name
+    # Translators: a CPU player's name and level, as "Ada (CPU Expert)".
+    return _("{name} (CPU {level})").format(name=seat.name, level=level_name(seat.kind))
 
 
 def ink_for(theme: Theme, colour: int) -> Colour:

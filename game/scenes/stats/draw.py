@@ -133,10 +133,14 @@ def _draw_list(
         room = rect.width - games_image.get_width() - 24
         bold = fonts.get(px, bold=True)
         use = bold if chosen else font
-        text = ellipsize(use, shown_name(name), max(10, room))
+        name = shown_name(name)
+        # The name comes first: where it does not fit beside its count (a longer language's
+        # CPU level), the count gives way.
+        beside = use.size(name)[0] <= room
+        text = ellipsize(use, name, max(10, room if beside else rect.width - 20))
         image = use.render(text, True, theme.text)
         surface.blit(image, image.get_rect(midleft=(rect.left + 10, rect.centery)))
-        if room > 30:
+        if beside and room > 30:
             surface.blit(
                 games_image, games_image.get_rect(midright=(rect.right - 10, rect.centery))
             )

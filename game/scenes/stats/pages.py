@@ -76,6 +76,15 @@ def describe_table(variant: str, games: int) -> str:
     ).format(variant=_(Variant(variant).label), games=games)
 
 
+def _fitting(pen: PageWriter, text: str, width: int, least: float = 0.7) -> float:
+    """The size (of the body text's) at which a bold heading fits `width`: 1.0, or a little
+    smaller in a longer language, never under `least` (below that it is cut)."""
+    size = 1.0
+    while size > least and pen.fonts.get(pen.px * size, True).size(text)[0] > width:
+        size = round(size - 0.05, 2)
+    return size
+
+
 def short_date(iso: str) -> str:
     try:
         return format_date(datetime.fromisoformat(iso))
@@ -238,12 +247,8 @@ def paint_profile(
             baseline_label=_("mean {score}").format(score=number(stats.mean_score)),
             dots=len(scores) <= 40,
         )
-        pen.text(
-            _("How the scores spread ({points}-point bins)").format(points=HISTOGRAM_BIN),
-            second.topleft,
-            bold=True,
-            width=second.width,
-        )
+        title = _("How the scores spread ({points}-point bins)").format(points=HISTOGRAM_BIN)
+        pen.text(title, second.topleft, size=_fitting(pen, title, second.width), bold=True)
         area = second.inflate(0, -round(line * 1.3)).move(0, round(line * 0.65))
         draw_histogram(
             page, area, stats.histogram(HISTOGRAM_BIN), theme, small, colour, HISTOGRAM_BIN
