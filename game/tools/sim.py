@@ -49,6 +49,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from game.ai.batch import simulate
 from game.ai.levels import LEVELS, make_strategy, preload
@@ -64,24 +65,14 @@ from game.rules import (
     Variant,
 )
 from game.rules.config import MAX_PLAYERS
+from game.tools import sim_records
+from game.tools.sim_records import GameRecord, RecordsError
 
 log = logging.getLogger(__name__)
 
 CHUNK = 50  # games per work unit: small enough for a smooth progress bar and an even split
 BATCH_CHUNK = 25_000  # games per batch work unit: the wider, the more card states shared
 MAX_GAMES = 10_000_000
-
-
-@dataclass(frozen=True, slots=True)
-class GameRecord:
-    """One finished game, per player in --players order."""
-
-    index: int
-    totals: tuple[int, ...]
-    bonus: tuple[bool, ...]
-    yahtzee: tuple[bool, ...]
-    wins: tuple[float, ...]  # 1, 0, or a share of a tie
-    lost: tuple[float, ...]  # expected points lost against optimal play
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,35 +232,51 @@ def run(
     progress: Callable[[int, int], None] | None = None,
     chunk: int | None = None,
     engine: bool = False,
+    known: dict[int, GameRecord] | None = None,
+    finished: Callable[[list[GameRecord]], None] | None = None,
 ) -> list[GameRecord]:
     """Play the games (in `workers` processes) and return their records in game order.
 
     `chunk` games make one work unit (CHUNK, or BATCH_CHUNK on the batch path); `engine`
-    sends even an all-Expert tournament through the rules engine (to compare the paths)."""
+    sends even an all-Expert tournament through the rules engine (to compare the paths).
+    `known`: games already played (by index), whose work units are not played again;
+    `finished` is told every work unit's games as they come in (game.tools.sim_records)."""
     levels = tuple(levels)
+    known = known or {}
     batch = uses_batch(levels, tie_breaker) and not engine
     play = play_batch_chunk if batch else play_chunk
     chunk = chunk or (BATCH_CHUNK if batch else CHUNK)
     jobs = [
         (levels, seed, start, min(start + chunk, games), variant, tie_breaker)
         for start in range(0, games, chunk)
+        if not all(i in known for i in range(start, min(start + chunk, games)))
     ]
-    records: list[GameRecord] = []
-    if workers <= 1 or len(jobs) == 1:
+    records = [known[i] for i in range(games) if i in known and _unit_known(i, chunk, games, known)]
+
+    def take(done: list[GameRecord]) -> None:
+        records.extend(done)
+        if finished:
+            finished(done)
+        if progress:
+            progress(len(records), games)
+
+    if workers <= 1 or len(jobs) <= 1:
         for job in jobs:
-            records.extend(play(job))
-            if progress:
-                progress(len(records), games)
+            take(play(job))
+        records.sort(key=lambda r: r.index)
         return records
     with _worker_pool(min(workers, len(jobs)), variant, levels) as pool:
         for done in pool.imap_unordered(play, jobs):
-            records.extend(done)
-            if progress:
-                progress(len(records), games)
+            take(done)
         pool.close()  # no more work: the workers leave on their own, so join never waits
         pool.join()  # on a terminate() that a stuck worker could ignore
     records.sort(key=lambda r: r.index)
     return records
+
+
+def _unit_known(index: int, chunk: int, games: int, known: dict[int, GameRecord]) -> bool:
+    start = index - index % chunk
+    return all(i in known for i in range(start, min(start + chunk, games)))
 
 
 def summarize(levels: Sequence[str], records: Sequence[GameRecord]) -> list[PlayerSummary]:
@@ -356,6 +363,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         action="store_true",
         help="check the win chances instead (game.tools.calibration)",
     )
+    parser.add_argument(
+        "--records",
+        type=Path,
+        help="keep every game in this file as it finishes, and play only the games it lacks"
+        " (game.tools.sim_records)",
+    )
     args = parser.parse_args(argv)
     if args.games > MAX_GAMES:
         parser.error(f"argument --games: at most {MAX_GAMES:,}")
@@ -415,6 +428,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.players, args.games, args.seed, how, variant, args.workers, args.json, progress
         )
     started = time.perf_counter()
+    known, finished = {}, None
+    if args.records:
+        expected = sim_records.header(args.players, args.seed, variant.value, args.tie_breaker)
+        try:
+            known = sim_records.read(args.records, expected)
+            sim_records.start(args.records, expected)
+        except (RecordsError, OSError) as error:
+            print(f"--records: {error}", file=sys.stderr)
+            return 2
+
+        def finished(done: list[GameRecord]) -> None:
+            sim_records.append(args.records, done)
+
     try:
         records = run(
             args.players,
@@ -424,6 +450,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.workers,
             args.tie_breaker,
             ProgressBar() if show else None,
+            known=known,
+            finished=finished,
         )
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
