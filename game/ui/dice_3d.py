@@ -41,6 +41,8 @@ BEVEL_STEPS = 2  # polygons across each half of a rounded edge
 SMALL_DIE = 96  # px: smaller dice use one polygon per half edge; the steps are too small to see
 PIP_SIDES = 18  # a pip's outline
 ONE_PIP_SCALE = 1.3  # the single pip of a one is drilled larger, as on casino dice
+PIP_FLOOR = 0.86  # of a pip's radius: its dark floor; the lit wall shows round it
+PIP_SHIFT = 0.14  # of a pip's radius: how far the floor lies towards the light
 CAMERA = 18.0  # die sizes from the felt up to the eye: far enough that sides show only a little
 LIGHT = (-0.42, 0.62, 0.66)  # towards the light: top left of the screen, and above
 SHININESS = 36.0
@@ -160,12 +162,25 @@ def build_mesh(steps: int = BEVEL_STEPS) -> Mesh:
 def _palette_colours(palette: DicePalette, dimmed: bool) -> tuple[np.ndarray, ...]:
     colours = [
         np.array(c, dtype=np.float64)
-        for c in (palette.body, palette.body_light, palette.body_dark, palette.pip, palette.edge)
+        for c in (
+            palette.body,
+            palette.body_light,
+            palette.body_dark,
+            palette.pip,
+            palette.edge,
+            palette.pip_wall,
+        )
     ]
     if dimmed:
         weights = np.array([0.299, 0.587, 0.114])
         colours = [(c + (c @ weights - c) * DIM_DESATURATE) * DIM_DARKEN for c in colours]
     return tuple(colours)
+
+
+def _to_screen(world: np.ndarray, size: float) -> np.ndarray:
+    """Points in die sizes about the point under the camera, seen in perspective, in px."""
+    scale = (CAMERA - 1.0) / (CAMERA - world[..., 2]) * size
+    return np.stack([world[..., 0] * scale, -world[..., 1] * scale], axis=-1)
 
 
 class DieModel:
@@ -258,16 +273,20 @@ class DieModel:
         shown = facing[mesh.pip_face]
         place = np.array([offset[0] / size, -offset[1] / size, 0.5 + lift])
         world = mesh.pips[shown] @ rot.T + place
-        scale = (CAMERA - 1.0) / (CAMERA - world[..., 2])
-        pips = np.empty((*world.shape[:2], 2))
-        pips[..., 0] = world[..., 0] * scale * size
-        pips[..., 1] = -world[..., 1] * scale * size
+        # A pip is drilled: its floor, dark, lies towards the light, and the far wall, lit,
+        # shows as a crescent on the side away from it.
+        face_normals = normals[mesh.pip_face[shown]]
+        middle = world.mean(axis=1, keepdims=True)
+        across = self.light - (face_normals @ self.light)[:, None] * face_normals
+        across /= np.linalg.norm(across, axis=1, keepdims=True) + 1e-9
+        reach = np.linalg.norm(world[:, :1] - middle, axis=2, keepdims=True)
+        floor = middle + (world - middle) * PIP_FLOOR + across[:, None, :] * reach * PIP_SHIFT
         corner = np.floor(screen.min(axis=0)) - 2.0
         extent = np.ceil(screen.max(axis=0) - corner) + 3.0
         screen = screen - corner
-        pips = pips - corner
+        pips, floors = (_to_screen(w, size) - corner for w in (world, floor))
         image = pygame.Surface((int(extent[0]), int(extent[1])), pygame.SRCALPHA)
-        body, light, dark, pip, edge = _palette_colours(palette, dimmed)
+        body, light, dark, pip, edge, wall = _palette_colours(palette, dimmed)
 
         lit = normals[facing] @ self.light
         t = lit - self.top_light
@@ -283,13 +302,18 @@ class DieModel:
         for points, rgb in zip(polygons, colour, strict=True):
             pygame.draw.polygon(image, rgb, points)
 
-        # Pips on the faces that look at the camera, shaded a little with their face.
-        face_lit = np.clip(
-            (normals[mesh.pip_face[shown]] @ self.light) / self.top_light, 0.55, 1.15
-        )
-        for points, k in zip(pips.tolist(), face_lit.tolist(), strict=True):
-            rgb = [min(255, int(c * (0.6 + 0.4 * k))) for c in pip]
-            pygame.draw.polygon(image, rgb, points)
+        # Pips on the faces that look at the camera, shaded a little with their face: the
+        # lit wall, the dark floor over it, and a dark rim. High contrast keeps them flat.
+        face_lit = np.clip((face_normals @ self.light) / self.top_light, 0.55, 1.15)
+        drilled = not palette.high_contrast
+        for points, inner, k in zip(pips.tolist(), floors.tolist(), face_lit.tolist(), strict=True):
+            shade = 0.6 + 0.4 * k
+            rgb = [min(255, int(c * shade)) for c in pip]
+            if drilled:
+                pygame.draw.polygon(image, [min(255, int(c * shade)) for c in wall], points)
+                pygame.draw.polygon(image, rgb, inner)
+            else:
+                pygame.draw.polygon(image, rgb, points)
             pygame.draw.aalines(image, rgb, True, points)
 
         # The outline: edges between a quad that faces the camera and one that does not.

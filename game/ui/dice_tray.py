@@ -36,6 +36,7 @@ POUR_ANGLE = -55.0  # degrees the cup tips as the dice pour out
 RIGHT_TIME = 0.35  # s the cup takes to stand up again
 SLIDE_RATE = 9.0  # 1/s: how fast a die drifts to its row or its hold slot (exponential)
 SETTLED = 0.5  # px: a drift closer than this is over
+DRIFT_LIFT = 0.15  # die sizes above the felt of a drifting die, per die size it has to go
 LANDED_GRACE = 0.35  # s after the dice land in which presses are not taken as choices
 TIDY_PAUSE = 0.25  # s the dice lie where they fell before drifting to the row
 REST_TURN = 6.0  # degrees: a tidied die keeps a slight turn, as a placed die has
@@ -364,6 +365,11 @@ class DiceTray:
                 die.y += (ty - die.y) * k
             else:
                 die.x, die.y = tx, ty
+            # A die on its way rides above the felt, higher the further it has to go, so dice
+            # whose ways cross pass over each other, never through: all close in at the same
+            # rate, so the one above stays above until they part.
+            way = math.dist((die.x, die.y), (tx, ty)) / self.layout.die_size
+            die.lift = DRIFT_LIFT * way
             want = self._target_turn(i)
             die.turn = want if k >= 1 else ori.slerp(die.turn, want, k)
 
@@ -498,7 +504,7 @@ class DiceTray:
                 view=view,
                 lift=die.lift,
                 dimmed=self.dim,
-                still=die.thrown is None,
+                still=die.thrown is None and die.lift == 0.0,
             )
             pieces.append(Piece.blit(image, image.get_rect(topleft=at)))
             if die.held or focus == i:

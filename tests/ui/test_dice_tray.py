@@ -4,6 +4,8 @@ cannot be clicked; tidy dice drift to the row."""
 
 from __future__ import annotations
 
+import math
+
 import pygame
 import pytest
 
@@ -110,6 +112,29 @@ def test_tidy_dice_drift_to_the_row_and_untidy_ones_stay_where_they_fell() -> No
         else:
             for (x, y), (fx, fy) in zip(now, fell, strict=True):
                 assert abs(x - fx) <= 0.5 and abs(y - fy) <= 0.5
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_drifting_dice_pass_over_each_other_never_through(seed) -> None:
+    tray = _tray(seed=seed)
+    tray.roll(ROLL, ALL, 1.0)
+    _land(tray)
+    size, above = tray.layout.die_size, {}
+    for _i in range(240):
+        tray.update(1 / 60)
+        for i in range(5):
+            for j in range(i + 1, 5):
+                a, b = tray.dice[i], tray.dice[j]
+                if math.dist((a.x, a.y), (b.x, b.y)) >= size:
+                    above.pop((i, j), None)  # apart
+                    continue
+                # Their feet overlap: one rides above the other, and stays above until
+                # they part (drawn in order of height, they never swap).
+                assert a.lift != b.lift, (i, j)
+                first = above.setdefault((i, j), a.lift > b.lift)
+                assert (a.lift > b.lift) == first, (i, j)
+    assert not tray.animating
+    assert all(d.lift == 0.0 for d in tray.dice)  # all back on the felt, in the row
 
 
 def test_hits_are_heard_as_they_happen_a_few_at_a_time() -> None:
