@@ -12,6 +12,7 @@ import gettext
 import math
 import re
 import string
+from collections.abc import Callable, Sequence
 
 ACCENTS = str.maketrans("aeiouyAEIOUYcnsCNS", "áéíöüýÅÉÍÖÜÝçñśÇÑŚ")
 GROWTH = 0.4  # each word grows by this part of its length (rounded up)
@@ -48,26 +49,36 @@ def pseudo(message: str) -> str:
 
 
 class PseudoTranslations(gettext.NullTranslations):
-    """The pseudo-language as a gettext catalogue (English plural rule). `given` keeps every
-    translation it handed out."""
+    """The pseudo-language as a gettext catalogue (English plural rule). With `others` (real
+    catalogues) and `width` (a text's width in pixels), each message is the widest of its
+    pseudo form and its real translations: the longest language decides the layout. `given`
+    keeps every text it handed out."""
 
-    def __init__(self) -> None:
+    def __init__(
+        self,
+        others: Sequence[gettext.NullTranslations] = (),
+        width: Callable[[str], int] = len,
+    ) -> None:
         super().__init__()
+        self.others = tuple(others)
+        self.width = width
         self.given: set[str] = set()
 
-    def _give(self, message: str) -> str:
-        text = pseudo(message)
+    def _give(self, made: str, real: Callable[[gettext.NullTranslations], str]) -> str:
+        text = max([made, *(real(other) for other in self.others)], key=self.width)
         self.given.add(text)
         return text
 
     def gettext(self, message: str) -> str:
-        return self._give(message)
+        return self._give(pseudo(message), lambda t: t.gettext(message))
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return self._give(singular if n == 1 else plural)
+        made = pseudo(singular if n == 1 else plural)
+        return self._give(made, lambda t: t.ngettext(singular, plural, n))
 
     def pgettext(self, context: str, message: str) -> str:
-        return self._give(message)
+        return self._give(pseudo(message), lambda t: t.pgettext(context, message))
 
     def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
-        return self._give(singular if n == 1 else plural)
+        made = pseudo(singular if n == 1 else plural)
+        return self._give(made, lambda t: t.npgettext(context, singular, plural, n))
