@@ -102,3 +102,15 @@ def test_system_follows_the_environment_and_names_its_language(
     ctx.apply_settings(ctx.settings.replace(language="en"))
     assert i18n.language() == "en"
     assert scene.control("language").text() == "English"
+
+
+def test_reset_all_keeps_the_language_and_gives_the_systems_rules(ctx, tmp_path):
+    ctx.storage = Storage(tmp_path, environ={"LANG": "sv_SE.UTF-8"})
+    ctx.apply_settings(ctx.settings.replace(language="en", default_variant="free", muted=True))
+    scene = SettingsScene(ctx)
+    ctx.stack.push(scene)
+    ctx.stack.apply_pending()
+    scene.editor.reset_all()
+    assert (ctx.settings.language, ctx.settings.muted) == ("en", False)
+    assert ctx.settings.default_variant == "yatzy"  # as the game came on a Swedish system
+    assert i18n.language() == "en"

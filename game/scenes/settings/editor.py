@@ -135,8 +135,11 @@ class SettingsEditor:
     def reset_all(self) -> None:
         # The window's remembered size is not a setting on this screen: it stays. So does the
         # language: a reset must not leave the player with words they cannot read.
+        # The defaults are those the game came with on this system (Yatzy's card in Sweden).
         kept = self.ctx.settings
-        fresh = Settings().replace(window_size=kept.window_size, language=kept.language)
+        fresh = Settings.first(self.ctx.storage.system_language).replace(
+            window_size=kept.window_size, language=kept.language
+        )
         if self.commit(fresh, what="everything"):
             self.say(_("Every setting is back to its default. Ctrl+Z takes it back."))
         else:
