@@ -98,7 +98,16 @@ from game.storage.settings import (
     SETTINGS_FORMAT,
     Settings,
 )
-from game.storage.stats import HeadToHead, ProfileStats, Tally, entries_for_game, histogram
+from game.storage.stats import (
+    HeadToHead,
+    ProfileStats,
+    Tally,
+    entries_for_game,
+    entry_card,
+    histogram,
+    split_key,
+    tally_key,
+)
 
 log = logging.getLogger(__name__)
 
@@ -471,16 +480,23 @@ class Storage:
         return self._store.save(self.paths.profiles, self._profiles.to_dict(), PROFILES_WHAT)
 
     # ------------------------------------------------------------------------- statistics
-    def profile_stats(self, name: str) -> ProfileStats:
-        """A profile's (or "CPU Expert"'s ...) figures; zeros if it has no games yet."""
-        tallies = self._records.run(lambda con: _tables.read_tallies(con, [name]), {})
-        return ProfileStats.from_tally(name, tallies.get(name, Tally()))
+    def profile_stats(self, name: str, card: str = "american") -> ProfileStats:
+        """A profile's (or "CPU Expert"'s ...) figures on a card (each card keeps its own);
+        zeros if it has no games on it yet."""
+        key = tally_key(name, card)
+        tallies = self._records.run(lambda con: _tables.read_tallies(con, [key]), {})
+        return ProfileStats.from_tally(name, tallies.get(key, Tally()))
 
-    def all_stats(self) -> dict[str, ProfileStats]:
-        """Figures for every name with recorded games, CPU levels included (one row each,
-        kept up to date as games are filed: no game is read)."""
+    def all_stats(self, card: str = "american") -> dict[str, ProfileStats]:
+        """Figures on a card for every name with games recorded on it, CPU levels included
+        (one row each, kept up to date as games are filed: no game is read)."""
         tallies = self._records.run(_tables.read_tallies, {})
-        return {name: ProfileStats.from_tally(name, tally) for name, tally in tallies.items()}
+        every = {split_key(key): tally for key, tally in tallies.items()}
+        return {
+            name: ProfileStats.from_tally(name, tally)
+            for (name, on), tally in every.items()
+            if on == card
+        }
 
     def rebuild_stats(self) -> int:
         """Recompute every statistic from the history logs (for example after the records
@@ -504,8 +520,10 @@ class Storage:
                 for entry in entries_for_game(
                     log_id, date, played.game, names, played.assisted, played.expected_lost
                 ):
+                    card = entry_card(entry)
                     for row in entry["rows"]:
-                        tallies.setdefault(row["name"], Tally()).add(entry, row)
+                        key = tally_key(row["name"], card)
+                        tallies.setdefault(key, Tally()).add(entry, row)
                 used += 1
             return used
 
@@ -516,6 +534,7 @@ class Storage:
         return used
 
     def high_scores(self, variant: str, games: int = 1) -> list[HighScore]:
-        """The table for a rule variant ("official", "free", "simple") and match length."""
+        """The table for a rule variant ("official", "free", "simple", "yatzy") and match
+        length: each variant keeps its own."""
         key = table_key(variant, games)
         return self._records.run(lambda con: _tables.read_board(con, key), [])

@@ -18,7 +18,7 @@ from game.storage.saves import iso_time, parse_time
 
 HIGHSCORES_FORMAT = 1
 TABLE_SIZE = 10
-VARIANTS = ("official", "free", "simple")
+VARIANTS = ("official", "free", "simple", "yatzy")
 MAX_MATCH_TOTAL = 6 * 1575
 
 

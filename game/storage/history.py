@@ -26,9 +26,10 @@ from datetime import datetime
 
 from game.i18n import N_, later
 from game.match.seats import Seat
-from game.rules import Game
+from game.rules import Game, Variant
 from game.storage.saves import assisted_list, iso_time, parse_assisted, parse_seats, parse_time
 
+VARIANT_IDS = frozenset(v.value for v in Variant)  # Yatzy's games are kept as any other
 HISTORY_FORMAT = 1
 WHAT = later(N_("game history"))
 LEFT_OUT = later(N_("the game is left out of the history"))
@@ -151,7 +152,7 @@ def parse_summary(data: dict, log_id: str) -> HistorySummary:
     if data.get("id") != log_id:
         raise ValueError("its id does not match its file name")
     variant, games = data.get("variant"), data.get("games")
-    if variant not in ("official", "free", "simple"):
+    if variant not in VARIANT_IDS:
         raise ValueError("unknown variant")
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 6:
         raise ValueError("games must be 1 to 6")

@@ -17,7 +17,10 @@ Counting rules:
 - head-to-head pits every two profiles on different sides of one game: the winner (after a
   tie-breaker) beats the other; between two non-winners the higher total wins; equal is a tie;
 - expected points lost are the caller's figure per player for the whole match, spread evenly
-  over its games; the mean counts only games where a figure was given (None if none).
+  over its games; the mean counts only games where a figure was given (None if none);
+- each card keeps its own figures (a Yatzy 280 is not an American 280): a profile's running
+  totals are kept under `tally_key(name, card)`, the name alone for the American card (as
+  before Yatzy) and the name and the card's id apart for another card.
 """
 
 from __future__ import annotations
@@ -27,7 +30,8 @@ import math
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from game.rules import Category, Game
+from game.rules import Category, Game, Variant
+from game.rules.cards import AMERICAN, CARDS
 from game.storage.history import ID_PATTERN, MAX_POINTS_LOST
 from game.storage.profiles import MAX_NAME_LENGTH
 from game.storage.saves import parse_time
@@ -38,6 +42,35 @@ SCORE_HISTORY = 500  # (date, score) points kept per profile for charts
 HISTOGRAM_BIN = 25  # points
 MAX_SCORE = 1575  # 375 + 12 bonus chips of 100, per card
 MAX_SIDE_TOTAL = 8 * MAX_SCORE
+VARIANT_IDS = frozenset(v.value for v in Variant)
+CARD_SEPARATOR = "\x1f"  # never in a name (names are printable), so a key splits one way
+
+
+# ----------------------------------------------------------------------------- cards
+def tally_key(name: str, card: str = AMERICAN.id) -> str:
+    """Where a profile's figures on a card are kept: the name alone for the American card,
+    'name<US>card' for another.
+
+    >>> tally_key("Ann"), tally_key("Ann", "yatzy")
+    ('Ann', 'Ann\\x1fyatzy')
+    """
+    return name if card == AMERICAN.id else f"{name}{CARD_SEPARATOR}{card}"
+
+
+def split_key(key: str) -> tuple[str, str]:
+    """(name, card id) of a tally key."""
+    name, _sep, card = key.partition(CARD_SEPARATOR)
+    return name, card or AMERICAN.id
+
+
+def entry_card(entry: Mapping) -> str:
+    """The id of the card an entry's game was played on."""
+    return Variant(entry["variant"]).card.id
+
+
+def card_ids() -> tuple[str, ...]:
+    """The cards figures are kept for, American first."""
+    return tuple(CARDS)
 
 
 # ----------------------------------------------------------------------------- entries
@@ -79,7 +112,8 @@ def entries_for_game(
                     "won": won,
                     "share": (1 / len(result.winners)) if won and contested else 0.0,
                     "bonus": card.upper_bonus > 0,
-                    "yahtzee": card[Category.YAHTZEE] == 50,
+                    "yahtzee": bool(card.card.five_alike_points)
+                    and card[Category.YAHTZEE] == card.card.five_alike_points,
                     "chips": card.bonus_chips,
                     "lost": points,
                     "assisted": player in assisted,
@@ -123,6 +157,17 @@ def _check_bool(row: Mapping, key: str) -> bool:
     return value
 
 
+def _check_key(value: object) -> str:
+    """A tally key: a name, and a known card after the separator if it is not American."""
+    if not isinstance(value, str):
+        raise ValueError("a name must be text")
+    name, card = split_key(value)
+    if card not in CARDS:
+        raise ValueError("unknown card")
+    _check_name(name)
+    return value
+
+
 def _check_name(value: object) -> str:
     if not isinstance(value, str) or not value.strip() or len(value) > MAX_NAME_LENGTH:
         raise ValueError("a name must be text of 1 to 24 characters")
@@ -137,7 +182,7 @@ def check_entry(entry: object) -> dict:
         raise ValueError("an entry needs a history id")
     _check_int(entry, "game", 5)
     parse_time(entry.get("date"), "date")
-    if entry.get("variant") not in ("official", "free", "simple"):
+    if entry.get("variant") not in VARIANT_IDS:
         raise ValueError("unknown variant")
     if _check_int(entry, "games", 6) < 1:
         raise ValueError("games must be 1 to 6")
@@ -386,7 +431,8 @@ class StatsBook:
             return
         for entry in self.entries[:excess]:
             for row in entry["rows"]:
-                self.carried.setdefault(row["name"], Tally()).add(entry, row)
+                key = tally_key(row["name"], entry_card(entry))
+                self.carried.setdefault(key, Tally()).add(entry, row)
         del self.entries[:excess]
         self._ids = {e["id"] for e in self.entries}
 
@@ -396,16 +442,18 @@ class StatsBook:
             result[name] = copy.deepcopy(carried)
         for entry in self.entries:
             for row in entry["rows"]:
-                result.setdefault(row["name"], Tally()).add(entry, row)
+                result.setdefault(tally_key(row["name"], entry_card(entry)), Tally()).add(
+                    entry, row
+                )
         return result
 
     def stats(self) -> dict[str, ProfileStats]:
         """Name -> figures, for every profile (CPU levels included) with a recorded game."""
         return {name: ProfileStats.from_tally(name, t) for name, t in self.tallies().items()}
 
-    def for_profile(self, name: str) -> ProfileStats:
-        """One profile's figures (all zero/None if it has played nothing yet)."""
-        tally = self.tallies().get(name, Tally())
+    def for_profile(self, name: str, card: str = AMERICAN.id) -> ProfileStats:
+        """One profile's figures on a card (all zero/None if it has played nothing on it)."""
+        tally = self.tallies().get(tally_key(name, card), Tally())
         return ProfileStats.from_tally(name, tally)
 
     def rename(self, old: str, new: str) -> None:
@@ -413,8 +461,10 @@ class StatsBook:
             for row in entry["rows"]:
                 if row["name"] == old:
                     row["name"] = new
-        if old in self.carried:
-            self.carried[new] = self.carried.pop(old)
+        for key in list(self.carried):
+            name, card = split_key(key)
+            if name == old:
+                self.carried[tally_key(new, card)] = self.carried.pop(key)
         for tally in self.carried.values():
             tally.rename(old, new)
 
@@ -424,7 +474,8 @@ class StatsBook:
             entry["rows"] = [r for r in entry["rows"] if r["name"] != name]
         self.entries = [e for e in self.entries if e["rows"]]
         self._ids = {e["id"] for e in self.entries}
-        self.carried.pop(name, None)
+        for key in [k for k in self.carried if split_key(k)[0] == name]:
+            del self.carried[key]
         for tally in self.carried.values():
             tally.head_to_head.pop(name, None)
 
@@ -445,5 +496,5 @@ class StatsBook:
             raise ValueError("carried must be an object")
         return cls(
             [check_entry(e) for e in entries],
-            {_check_name(k): Tally.from_dict(v) for k, v in carried.items()},
+            {_check_key(k): Tally.from_dict(v) for k, v in carried.items()},
         )

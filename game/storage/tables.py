@@ -19,7 +19,7 @@ from game.match.seats import Seat
 from game.rules import Game, TeamMode
 from game.storage.highscores import HighScore, HighScoreBook, table_key
 from game.storage.records import Damaged, pack
-from game.storage.stats import Tally, check_entry
+from game.storage.stats import Tally, card_ids, check_entry, entry_card, split_key, tally_key
 
 CHUNK = 200  # logs read at a time when every one is wanted (rebuilding statistics)
 
@@ -143,21 +143,25 @@ def write_tallies(con: sqlite3.Connection, tallies: Mapping[str, Tally]) -> None
 
 def add_entries(con: sqlite3.Connection, entries: Sequence[dict]) -> None:
     """Fold a game's statistics entries (stats.entries_for_game) into the tallies they touch."""
-    names = [row["name"] for entry in entries for row in entry["rows"]]
-    tallies = read_tallies(con, names)
     for entry in entries:
         check_entry(entry)
+    keys = [tally_key(row["name"], entry_card(e)) for e in entries for row in e["rows"]]
+    tallies = read_tallies(con, keys)
+    for entry in entries:
+        card = entry_card(entry)
         for row in entry["rows"]:
-            tallies.setdefault(row["name"], Tally()).add(entry, row)
+            tallies.setdefault(tally_key(row["name"], card), Tally()).add(entry, row)
     write_tallies(con, tallies)
 
 
 def rename_in_tallies(con: sqlite3.Connection, old: str, new: str) -> None:
     """A profile renamed: its own totals, and everyone's head-to-head against it."""
     tallies = read_tallies(con)
-    if old in tallies:
-        tallies[new] = tallies.pop(old)
-        con.execute("DELETE FROM tallies WHERE name=?", (old,))
+    for key in list(tallies):
+        name, card = split_key(key)
+        if name == old:
+            tallies[tally_key(new, card)] = tallies.pop(key)
+            con.execute("DELETE FROM tallies WHERE name=?", (key,))
     for tally in tallies.values():
         tally.rename(old, new)
     write_tallies(con, tallies)
@@ -165,7 +169,8 @@ def rename_in_tallies(con: sqlite3.Connection, old: str, new: str) -> None:
 
 def delete_from_tallies(con: sqlite3.Connection, name: str) -> None:
     """A profile deleted: its totals go, and others' head-to-head against it."""
-    con.execute("DELETE FROM tallies WHERE name=?", (name,))
+    for card in card_ids():  # its figures on every card
+        con.execute("DELETE FROM tallies WHERE name=?", (tally_key(name, card),))
     tallies = read_tallies(con)
     for tally in tallies.values():
         tally.head_to_head.pop(name, None)
