@@ -34,7 +34,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 from game.i18n import LANGUAGES, SOURCE_LANGUAGE
-from game.i18n.catalogues import DOMAIN, TEMPLATE, mo_path, po_path
+from game.i18n.catalogues import DOMAIN, LOCALE_DIR, TEMPLATE, mo_path, po_path
 
 GAME_DIR = Path(__file__).resolve().parents[1]
 ROOT = GAME_DIR.parent
@@ -99,11 +99,12 @@ def write_template() -> int:
 
 
 # ----------------------------------------------------------------------------- update
-def update(codes: Iterable[str]) -> list[str]:
-    template = read(TEMPLATE)
+def update(codes: Iterable[str], root: Path = LOCALE_DIR) -> list[str]:
+    """Merge the template into each language's .po under `root` (made when missing)."""
+    template = read(root / TEMPLATE.name)
     lines = []
     for code in codes:
-        path = po_path(code)
+        path = po_path(code, root)
         if path.is_file():
             catalog = read(path, code)
         else:
@@ -125,13 +126,14 @@ def update(codes: Iterable[str]) -> list[str]:
 
 
 # ----------------------------------------------------------------------------- compile
-def compile_catalogues(codes: Iterable[str]) -> list[str]:
+def compile_catalogues(codes: Iterable[str], root: Path = LOCALE_DIR) -> list[str]:
+    """Each language's .po under `root` compiled to its .mo beside it."""
     lines = []
     for code in codes:
-        catalog = read(po_path(code), code)
-        with mo_path(code).open("wb") as out:
+        catalog = read(po_path(code, root), code)
+        with mo_path(code, root).open("wb") as out:
             write_mo(out, catalog, use_fuzzy=False)
-        lines.append(f"{code}: {mo_path(code).relative_to(ROOT)} ({summary(catalog)})")
+        lines.append(f"{code}: {mo_path(code, root)} ({summary(catalog)})")
     return lines
 
 
