@@ -23,6 +23,7 @@ import warnings
 
 import pygame
 
+from game.i18n import N_, _
 from game.scenes.context import Context
 from game.scenes.router import Router
 from game.scenes.stack import SceneStack
@@ -45,7 +46,7 @@ REDRAW_EVENTS = (*POINTER_EVENTS, pygame.MOUSEWHEEL)  # drawn again even if no s
 TITLE = "Yahtzee Table"
 MAX_FAILURES = 120  # frames failing in a row before the app gives up
 NOTICE_LINES = 4  # a notice wraps to at most this many lines
-UNSAVED_MARK = "Not saved: the disk refuses"
+UNSAVED_MARK = N_("Not saved: the disk refuses")
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -311,7 +312,8 @@ class App:
             log.exception("a frame failed")
             if self.failures > MAX_FAILURES:
                 raise
-            self.ctx.notify(f"Something went wrong ({type(error).__name__}); see the log")
+            text = _("Something went wrong ({error}); see the log")
+            self.ctx.notify(text.format(error=type(error).__name__))
             self.dirty = True
 
     def shutdown(self) -> None:
@@ -363,7 +365,7 @@ def draw_notices(surface: pygame.Surface, ctx: Context) -> None:
             line_y += image.get_height()
         y = box.bottom + 6
     if ctx.unsaved:
-        mark = ctx.fonts.render(UNSAVED_MARK, 18, ctx.theme.text, bold=True)
+        mark = ctx.fonts.render(_(UNSAVED_MARK), 18, ctx.theme.text, bold=True)
         box = mark.get_rect(topright=(w - 18, 14)).inflate(16, 8)
         pygame.draw.rect(surface, ctx.theme.panel, box, border_radius=6)
         pygame.draw.rect(surface, ctx.theme.warn, box, width=2, border_radius=6)

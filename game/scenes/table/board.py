@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import language
+from game.i18n import _, language
 from game.rules import GameState, Phase, Roll
 from game.rules import events as ev
 from game.scenes.table.chances import ChanceWatch, wanted
@@ -188,7 +188,8 @@ class Board:
         # A reason belongs to the CPU's own turn: once its score passes the turn, the last
         # move line says what it did, under its name, until the next player rolls.
         if reason and not started:
-            text = f"{session.seats[player].name}: {reason}"
+            # TRANSLATORS: a CPU player's name, and why it made its move.
+            text = _("{name}: {reason}").format(name=session.seats[player].name, reason=reason)
             self.cpu.reason = SeatNote.now(text, player, session.state)
         self.cpu.wait(self._cpu_delay(action))
         return started
@@ -209,12 +210,12 @@ class Board:
         turn started."""
         session = self.session
         if not session.is_cpu_turn:
-            self.presenter.say("No CPU turn to skip")
+            self.presenter.say(_("No CPU turn to skip"))
             return False
         self.cpu.cancel()
         player, turn = session.state.player, session.state.turn
         shown: list = []
-        for _ in range(CPU_SKIP_MAX):
+        for _i in range(CPU_SKIP_MAX):
             state = session.state
             if not session.is_cpu_turn or state.player != player or state.turn != turn:
                 break
@@ -273,7 +274,8 @@ class Board:
                 return  # nothing changed: the window shows this frame already
         self.felt.draw(surface, theme, self.card_view.region if covered else None)
         draw_message(surface, theme, fonts, lay, theme.player(seat.colour), text, counter)
-        hold_label = fonts.render("held dice", 20 * lay.unit, theme.panel_alt)
+        # TRANSLATORS: the label over the row where held dice sit.
+        hold_label = fonts.render(_("held dice"), 20 * lay.unit, theme.panel_alt)
         self.tray.draw(
             surface, palette, hold_label, focus_die, theme.felt_dark, theme.felt_light, keys, pieces
         )
@@ -335,9 +337,13 @@ class Board:
             start_rolls = dict(list(start_rolls.items())[:-1])
         if start_rolls and (state.phase is Phase.ROLL_OFF or first_roll_due):
             config = state.config
-            return "Start roll: " + " · ".join(
-                f"{config.column_name(c)} {total}" for c, total in start_rolls.items()
-            )
+            # TRANSLATORS: {name} rolled {total} in the roll that decides who plays first.
+            rolls = [
+                _("{name} {total}").format(name=config.column_name(c), total=total)
+                for c, total in start_rolls.items()
+            ]
+            # TRANSLATORS: {rolls} lists them: "Ann 17 · Bob 12".
+            return _("Start roll: {rolls}").format(rolls=" · ".join(rolls))
         for note in (
             self.cpu.reason if self.ctx.settings.cpu_reasons else None,
             self.presenter.last_move,

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _, ngettext, pgettext
 from game.rules import GameState, Phase
 from game.ui.text import fit_label
 from game.ui.widgets import draw_button, draw_panel
@@ -107,13 +108,14 @@ def draw_buttons(
     inp = ctx.input
     labels = {
         "roll": roll_label(state),
-        "hint": "Stand" if state.phase is Phase.TIE_BREAK else "Hint",
-        "undo": "Undo",
-        "menu": "Menu",
+        # TRANSLATORS: a button: keep the tie-breaker total and roll no more.
+        "hint": _("Stand") if state.phase is Phase.TIE_BREAK else _("Hint"),
+        "undo": _("Undo"),
+        "menu": _("Menu"),
     }
     hints = {
         "roll": inp.label("roll"),
-        "hint": "Enter" if state.phase is Phase.TIE_BREAK else inp.label("hint"),
+        "hint": pgettext("key", "Enter") if state.phase is Phase.TIE_BREAK else inp.label("hint"),
         "undo": inp.label("undo"),
         "menu": inp.label("pause"),
     }
@@ -162,11 +164,14 @@ def input_words(inp: InputMap) -> tuple:
 
 def roll_label(state: GameState) -> str:
     if state.phase is Phase.ROLL_OFF:
-        return "Start roll"
+        # TRANSLATORS: the roll that decides who plays first.
+        return _("Start roll")
     if state.dice is None:
-        return "Roll"
+        return _("Roll")
     left = state.rolls_left
-    return f"Roll ({left} left)" if left else "No rolls left"
+    if not left:
+        return _("No rolls left")
+    return ngettext("Roll ({left} left)", "Roll ({left} left)", left).format(left=left)
 
 
 def draw_hint_keep(
@@ -207,21 +212,24 @@ def draw_key_hints(
     choose = inp.label("confirm")
     if inp.showing_pad:  # a pad was used last: its buttons
         moves = [
-            (f"Left/Right + {choose}", "hold / release a die"),
-            (f"Up/Down + {choose}", "choose a box"),
+            # TRANSLATORS: pad keys; {button} is a button's name, such as A.
+            (_("Left/Right + {button}").format(button=choose), _("hold / release a die")),
+            (_("Up/Down + {button}").format(button=choose), _("choose a box")),
         ]
     else:
-        moves = [("1-5", "hold / release a die"), ("Arrows + Enter", "choose a box")]
-        moves.append(("Tab", "move the focus"))
+        moves = [("1-5", _("hold / release a die")), (_("Arrows + Enter"), _("choose a box"))]
+        moves.append((pgettext("key", "Tab"), _("move the focus")))
+    skip_keys = f"{inp.label('skip_cpu')} / {inp.label('speed_cpu')}"
     rows = [
-        (inp.label("roll"), "roll"),
+        # TRANSLATORS: the key hints, what each key does.
+        (inp.label("roll"), _("roll")),
         *moves,
-        (inp.label("hint"), "hint"),
-        (inp.label("undo"), "undo"),
-        (f"{inp.label('skip_cpu')} / {inp.label('speed_cpu')}", "skip / speed up CPU turns"),
-        (inp.label("pause"), "pause menu"),
-        (inp.label("fullscreen"), "fullscreen"),
-        (inp.label("key_hints"), "hide these hints"),
+        (inp.label("hint"), _("hint")),
+        (inp.label("undo"), _("undo")),
+        (skip_keys, _("skip / speed up CPU turns")),
+        (inp.label("pause"), _("pause menu")),
+        (inp.label("fullscreen"), _("fullscreen")),
+        (inp.label("key_hints"), _("hide these hints")),
     ]
     rows = [(k, v) for k, v in rows if k != "?"]  # an action with no button on the pad
     px = 20 * lay.unit
@@ -229,9 +237,9 @@ def draw_key_hints(
         (fonts.render(k, px, theme.text, bold=True), fonts.render(v, px, theme.text))
         for k, v in rows
     ]
-    kw = max(a.get_width() for a, _ in imgs)
-    w = kw + max(b.get_width() for _, b in imgs) + round(40 * lay.unit)
-    h = sum(a.get_height() for a, _ in imgs) + round(20 * lay.unit)
+    kw = max(key.get_width() for key, _what in imgs)
+    w = kw + max(what.get_width() for _key, what in imgs) + round(40 * lay.unit)
+    h = sum(key.get_height() for key, _what in imgs) + round(20 * lay.unit)
     box = pygame.Rect(0, 0, w, h)
     # Over the scorecard's foot, never over the felt: dice may rest anywhere on it.
     box.bottomright = (lay.card.right - 8, lay.card.bottom - 8)
