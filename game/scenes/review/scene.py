@@ -33,7 +33,7 @@ import pygame
 
 from game.ai.coach import Decision, PlayerReview, Review, review
 from game.ai.win_review import WinCost, WinTrack, costliest_for_win, win_track
-from game.i18n import _
+from game.i18n import _, format_datetime
 from game.match.seats import Seat
 from game.rules import GameConfig, NextGame
 from game.scenes.base import Scene
@@ -152,7 +152,7 @@ class ReviewScene(Scene):
     @classmethod
     def from_history(cls, ctx: Context, history: HistoryLog, game_index: int = 0) -> ReviewScene:
         game = history.game
-        subtitle = f"{variant_line(game.config)}  -  {history.date.strftime('%d %b %Y %H:%M')}"
+        subtitle = f"{variant_line(game.config)}  -  {format_datetime(history.date)}"
         return cls(
             ctx,
             game.config,
