@@ -1,4 +1,5 @@
-"""Every string a player may read is marked for translation: a scan of the player-facing
+"""Every string a player may read is marked for translation (and figures and dates go through
+the language's formats): a scan of the player-facing
 modules' code (tests/i18n/unmarked.py says what counts as a word and where a literal is fine)
 fails on a literal that is drawn or shown but not inside `_()`, `N_()`, `ngettext()` or
 `pgettext()`.
@@ -11,6 +12,8 @@ taken off the list, and is guarded from then on).
 
 from __future__ import annotations
 
+import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -125,4 +128,46 @@ def show(n, name):
         (5, "Hold a die"),
         (12, "f' scored a point'"),
         (12, "Enter"),
+    ]
+
+
+SHOWN_FIGURES = ("game/scenes/**/*.py", "game/ui/**/*.py", "game/app.py", "game/ai/reasons.py")
+
+
+def _figure_formats(path: Path, root: Path = ROOT) -> list[str]:
+    """strftime calls and format specs that group thousands, write a percentage or decimals:
+    the language writes those its own way (game.i18n.format_number, format_percent,
+    format_date, format_datetime)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.Attribute) and node.attr == "strftime":
+            found.append(f"{path.relative_to(root)}:{node.lineno}: strftime")
+        elif isinstance(node, ast.FormattedValue) and node.format_spec is not None:
+            spec = "".join(v.value for v in node.format_spec.values if isinstance(v, ast.Constant))
+            if re.search(r",|_|%|\.[1-9]", spec):
+                found.append(f"{path.relative_to(root)}:{node.lineno}: {{:{spec}}}")
+    return found
+
+
+def test_figures_and_dates_shown_are_written_the_languages_way():
+    found = [
+        line
+        for pattern in SHOWN_FIGURES
+        for path in sorted(ROOT.glob(pattern))
+        for line in _figure_formats(path)
+    ]
+    assert found == [], "use game.i18n's format_* functions:\n" + "\n".join(found)
+
+
+def test_the_figure_check_sees_english_formats(tmp_path):
+    sample = tmp_path / "figures.py"
+    sample.write_text(
+        'a = f"{n:,} games {p:.1%} {x:.2f} {y:.0f} {z:>3}"\nb = day.strftime("%d %b")\n',
+        "utf-8",
+    )
+    assert _figure_formats(sample, tmp_path) == [
+        "figures.py:1: {:,}",
+        "figures.py:1: {:.1%}",
+        "figures.py:1: {:.2f}",
+        "figures.py:2: strftime",
     ]
