@@ -120,6 +120,24 @@ def play(
     return Cards(play_state.boxes, play_state.chips)
 
 
+def points_to_come(
+    games: int, variant: Variant = Variant.OFFICIAL, seed: int = 0
+) -> tuple[np.ndarray, np.ndarray]:
+    """`games` solitaire games from empty cards, the Expert playing; seeded. Returns (states,
+    rest), both (games, 13): each turn's starting card state as a flat index of the solver's
+    table (filled * 128 + upper capped at 63 * 2 + Yahtzee box holds 50) and the points the
+    card scored from then to the end (game.ai.winning_shape learns its shapes from them)."""
+    play_state = _Play(Cards.empty(games), variant, RandomDice(seed), expert_policy(variant))
+    states, totals = [], []
+    for _turn in range(N_BOXES):
+        upper = np.minimum(play_state.upper, BONUS_AT)
+        states.append(play_state.filled * 2 * (BONUS_AT + 1) + upper * 2 + play_state.fifty)
+        totals.append(play_state.total.copy())
+        play_state.turn()
+    rest = play_state.total[:, None] - np.stack(totals, axis=1)
+    return np.stack(states, axis=1), rest
+
+
 class _Play:
     """The arrays of a batch in play; `turn()` plays one turn of every unfinished card."""
 

@@ -11,9 +11,14 @@ score: game.ai.levels). Under that assumption the seats' points to come are inde
    - exact for a card with `EXACT_OPEN` boxes or fewer open: worked out on demand through
      the Expert's turns (game.ai.winning_turn) with the whole distribution carried along,
      since one or two boxes left is where it is most lumpy (a Yahtzee is 50 or nothing);
-   - otherwise a shifted gamma with the exact mean, standard deviation and skewness of R
-     (the spread tables, game.ai.winning_tables), through the Wilson-Hilferty quantiles;
-   and for the seat in play with dice showing, R is taken from that roll and rolls left;
+   - with three boxes open, exact to within its quantiles (128 equally likely whole points);
+   - with more, the exact mean and standard deviation of R (the spread tables,
+     game.ai.winning_tables) on a shape learnt from the Expert's own games for states like
+     it (open boxes, Yahtzee box, skewness: game.ai.winning_shape), which keeps the humps a
+     Yahtzee, a chip and the upper bonus make; a gamma of the same mean, sd and skewness
+     (Wilson-Hilferty quantiles) where no shape was learnt;
+   and for the seat in play with dice showing, R is taken from that roll and rolls left
+   (there, beyond two open boxes, the gamma of R's moments);
 2. a competitor's total is the sum of its columns' (a combined team) and, in a match, of its
    finished games and of fresh games still to play;
 3. competitor i's chance is the sum over totals x of P(T_i = x) times the chance that no
@@ -38,6 +43,7 @@ import numpy as np
 from game.ai.dicespace import ROLL_INDEX
 from game.ai.solver import StateKey
 from game.ai.tables import value_table
+from game.ai.winning_shape import shape_points
 from game.ai.winning_tables import EXACT_LENGTH, EXACT_OPEN, spread_tables
 from game.ai.winning_turn import (
     TurnSpread,
@@ -108,6 +114,10 @@ class Outlook:
         self._skew = tables.spread[..., 1].reshape(-1).astype(np.float64)
         self._exact_index = tables.exact_index.reshape(-1)
         self._exact_rows = tables.exact.astype(np.float64)
+        self._quantile_index = tables.quantile_index.reshape(-1)
+        self._quantiles = tables.quantiles
+        self._shape_edges = tables.shape_edges.astype(np.float64)
+        self._shapes = tables.shapes.astype(np.float64)
         self._open = np.array([13 - bin(f).count("1") for f in range(1 << 13)])
         self._exact: dict[int, np.ndarray] = {}
         self._turns: OrderedDict[tuple[int, bool], TurnSpread] = OrderedDict()
@@ -142,10 +152,21 @@ class Outlook:
         for i in np.flatnonzero(exact):
             pmf = self.exact(int(states[i]))
             out[i, : min(length, len(pmf))] = pmf[:length]
-        rest = np.flatnonzero(~exact)
+        known = self._quantile_index[states]
+        quantiles = np.flatnonzero(~exact & (known >= 0))
+        if len(quantiles):
+            points = self._quantiles[known[quantiles]].astype(np.float64)
+            out[quantiles] = points_to_pmf(points, length)
+        rest = np.flatnonzero(~exact & (known < 0))
         if len(rest):
             mean, sd, skew = self.moments(states[rest])
-            out[rest] = points_to_pmf(gamma_points(mean, sd, skew), length)
+            points = shape_points(states[rest], mean, sd, skew, self._shape_edges, self._shapes)
+            unknown = np.isnan(points).any(axis=1)
+            shaped = rest[~unknown]
+            out[shaped] = points_to_pmf(points[~unknown], length)
+            if unknown.any():  # a class no game taught: the gamma of the same moments
+                gamma = gamma_points(mean[unknown], sd[unknown], skew[unknown])
+                out[rest[unknown]] = points_to_pmf(gamma, length)
         return out
 
     def exact(self, state: int) -> np.ndarray:

@@ -8,9 +8,11 @@ carried along them in float64.
 
 One file per variant in assets/tables/ (`official-spread.npz`, ...), written by
 `python -m game.ai.build` beside the value tables: a zip of .npy arrays holding the spread
-(float32, 8192 x 64 x 2 x 2: sd and skewness, NaN where no game goes), the variant, a format
-number and a SHA-256. `spread_table(variant)` loads it on first use (about 40 ms); a missing,
-damaged or stale file is rebuilt in memory instead, with a logged warning (about 30 s).
+(float32, 8192 x 64 x 2 x 2: sd and skewness, NaN where no game goes), the exact
+distributions with two boxes or fewer open, the quantile points with three open and the
+learnt shapes (game.ai.winning_shape), the variant, a format number and a SHA-256.
+`spread_table(variant)` loads it on first use (about 60 ms); a missing, damaged or stale
+file is rebuilt in memory instead, with a logged warning (several minutes).
 """
 
 from __future__ import annotations
@@ -26,9 +28,21 @@ from pathlib import Path
 
 import numpy as np
 
+from game.ai.batch import points_to_come
 from game.ai.scoring import ALL_BOXES, N_BOXES
 from game.ai.solver import TABLE_SHAPE, columns_for, store
 from game.ai.tables import TABLE_DIR, TableError, value_table, write_arrays
+from game.ai.winning_shape import (
+    QUANTILE_OPEN,
+    QUANTILE_POINTS,
+    SHAPE_GAMES,
+    SHAPE_POINTS,
+    SHAPE_SEED,
+    SKEW_BINS,
+    YAHTZEE_STATES,
+    build_shapes,
+    quantile_points,
+)
 from game.ai.winning_turn import (
     TurnMoves,
     shift_distribution,
@@ -40,14 +54,18 @@ from game.rules import Variant
 
 log = logging.getLogger(__name__)
 
-FORMAT = 1
+FORMAT = 2
 SPREAD_SHAPE = TABLE_SHAPE + (2,)  # (filled, upper, fifty, [sd, skewness])
+SHAPE_EDGES = (N_BOXES + 1, YAHTZEE_STATES, SKEW_BINS - 1)  # (open boxes, Yahtzee box, bound)
+SHAPES = SHAPE_EDGES[:2] + (SKEW_BINS, SHAPE_POINTS)
 STORED_DTYPE = np.float32
 BATCH = 96  # states per batched turn: the moment arrays are three times the solver's
 EXACT_OPEN = 2  # states with this many open boxes or fewer get their exact distribution
 MOST_PER_TURN = 168  # points one turn can add: 30 sixes + 35 bonus + 100 chip, with room
 EXACT_LENGTH = MOST_PER_TURN * EXACT_OPEN  # points 0 .. EXACT_LENGTH - 1
 EXACT_BATCH = 16  # states per batched exact turn: (462, 16, 336) floats
+QUANTILE_LENGTH = MOST_PER_TURN * QUANTILE_OPEN  # points 0 .. QUANTILE_LENGTH - 1
+QUANTILE_BATCH = 32  # states per batched turn of three open boxes
 
 
 def spread_path(variant: Variant, directory: Path | None = None) -> Path:
@@ -163,6 +181,47 @@ def build_exact(variant: Variant) -> tuple[np.ndarray, np.ndarray]:
     return index, np.concatenate(rows)
 
 
+def build_quantiles(
+    variant: Variant, exact_index: np.ndarray, exact: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """R's distribution for every state with QUANTILE_OPEN boxes open, as quantile points.
+
+    Worked out exactly from the exact distributions of the states with one box fewer open
+    (`exact_index` and `exact`, as build_exact returns them), then kept as
+    game.ai.winning_shape.quantile_points. Returns (index, points) as build_exact does.
+    """
+    values = value_table(variant).values.reshape(-1)
+    table = np.zeros((len(exact), QUANTILE_LENGTH))
+    table[:, : exact.shape[1]] = exact
+    flat_exact = exact_index.reshape(-1)
+    index = np.full(TABLE_SHAPE, -1, dtype=np.int32)
+    rows, count = [], 0
+    for filled in range(ALL_BOXES):
+        if N_BOXES - filled.bit_count() != QUANTILE_OPEN:
+            continue
+        upper, fifty, shared = columns_for(filled, variant)
+        for start in range(0, len(upper), QUANTILE_BATCH):
+            part = slice(start, start + QUANTILE_BATCH)
+            moves = turn_moves(filled, upper[part], fifty[part], variant)
+            spread = spread_turn(
+                moves, lambda i: values[i], lambda i: table[flat_exact[i]], shift_distribution
+            )
+            rows.append(quantile_points(spread.start_stats))
+        store(index, filled, upper, fifty, shared, count + np.arange(len(upper)), variant)
+        count += len(upper)
+    return index, np.concatenate(rows)
+
+
+def learn_shapes(variant: Variant, spread: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The shapes of R with more boxes open, from SHAPE_GAMES of the Expert's games (the
+    batch simulator, seeded: the same every build) and the stored `spread`."""
+    values = value_table(variant).values.reshape(-1)
+    sd = spread[..., 0].reshape(-1).astype(np.float64)
+    skew = spread[..., 1].reshape(-1).astype(np.float64)
+    states, rest = points_to_come(SHAPE_GAMES, variant, SHAPE_SEED)
+    return build_shapes(states, rest, lambda s: (values[s], sd[s], skew[s]))
+
+
 # ----------------------------------------------------------------------------- files
 @dataclass(frozen=True)
 class SpreadTables:
@@ -170,24 +229,51 @@ class SpreadTables:
 
     spread: (TABLE_SHAPE, 2) float32 sd and skewness of R; exact_index: (TABLE_SHAPE) int32
     row in `exact` of a state with EXACT_OPEN or fewer open boxes, else -1; exact: (rows,
-    EXACT_LENGTH) float32 distributions of R.
+    EXACT_LENGTH) float32 distributions of R; quantile_index and quantiles: the same for
+    states with QUANTILE_OPEN boxes open, as uint16 quantile points; shape_edges and shapes:
+    the standardised shapes of R with more boxes open (game.ai.winning_shape), float32.
     """
 
     spread: np.ndarray
     exact_index: np.ndarray
     exact: np.ndarray
+    quantile_index: np.ndarray
+    quantiles: np.ndarray
+    shape_edges: np.ndarray
+    shapes: np.ndarray
 
     def arrays(self) -> dict[str, np.ndarray]:
-        return {"spread": self.spread, "exact_index": self.exact_index, "exact": self.exact}
+        return {name: getattr(self, name) for name in ARRAYS}
+
+
+ARRAYS = (
+    "spread",
+    "exact_index",
+    "exact",
+    "quantile_index",
+    "quantiles",
+    "shape_edges",
+    "shapes",
+)
 
 
 def build_tables(variant: Variant) -> SpreadTables:
-    """Fresh spread tables for `variant`, at the stored precision (about two minutes)."""
+    """Fresh spread tables for `variant`, at the stored precision (about five minutes)."""
     started = time.perf_counter()
     spread = spread_of(build_moments(variant)).astype(STORED_DTYPE)
     index, exact = build_exact(variant)
+    quantile_index, quantiles = build_quantiles(variant, index, exact)
+    edges, shapes = learn_shapes(variant, spread)
     log.info("built the %s spread tables in %.1f s", variant.value, time.perf_counter() - started)
-    return SpreadTables(spread, index, exact.astype(STORED_DTYPE))
+    return SpreadTables(
+        spread,
+        index,
+        exact.astype(STORED_DTYPE),
+        quantile_index,
+        quantiles,
+        edges.astype(STORED_DTYPE),
+        shapes.astype(STORED_DTYPE),
+    )
 
 
 def _digest(tables: SpreadTables) -> str:
@@ -210,7 +296,7 @@ def save_spread(path: Path, variant: Variant, tables: SpreadTables) -> None:
 
 def read_spread(path: Path, variant: Variant) -> SpreadTables:
     """The tables stored in `path`, or TableError saying what is wrong with the file."""
-    names = ("spread", "exact_index", "exact", "variant", "format", "sha256")
+    names = (*ARRAYS, "variant", "format", "sha256")
     try:
         with np.load(path, allow_pickle=False) as data:
             arrays = {name: data[name] for name in names}
@@ -222,18 +308,27 @@ def read_spread(path: Path, variant: Variant) -> SpreadTables:
         raise TableError(f"{path} has format {int(arrays['format'])}, expected {FORMAT}")
     if str(arrays["variant"]) != variant.value:
         raise TableError(f"{path} holds the {arrays['variant']} spread, not {variant.value}")
-    tables = SpreadTables(arrays["spread"], arrays["exact_index"], arrays["exact"])
+    tables = SpreadTables(*(arrays[name] for name in ARRAYS))
     shapes = (
         tables.spread.shape == SPREAD_SHAPE and tables.spread.dtype == STORED_DTYPE,
         tables.exact_index.shape == TABLE_SHAPE and tables.exact_index.dtype == np.int32,
         tables.exact.ndim == 2 and tables.exact.shape[1] == EXACT_LENGTH,
         tables.exact.dtype == STORED_DTYPE,
+        tables.quantile_index.shape == TABLE_SHAPE and tables.quantile_index.dtype == np.int32,
+        tables.quantiles.ndim == 2 and tables.quantiles.shape[1] == QUANTILE_POINTS,
+        tables.quantiles.dtype == np.uint16,
+        tables.shape_edges.shape == SHAPE_EDGES and tables.shape_edges.dtype == STORED_DTYPE,
+        tables.shapes.shape == SHAPES and tables.shapes.dtype == STORED_DTYPE,
     )
     if not all(shapes):
         raise TableError(f"{path} holds arrays of the wrong shape or type")
     if _digest(tables) != str(arrays["sha256"]):
         raise TableError(f"{path} fails its checksum")
-    if tables.exact_index.max() >= len(tables.exact):
+    if (
+        tables.exact_index.max() >= len(tables.exact)
+        or tables.quantile_index.max() >= len(tables.quantiles)
+        or tables.quantiles.max(initial=0) >= QUANTILE_LENGTH
+    ):
         raise TableError(f"{path} points past its distributions")
     return tables
 
@@ -253,6 +348,20 @@ def compare_spreads(
     worst = np.abs(shipped.exact.astype(np.float64) - rebuilt.exact).max()
     if worst > 1e-6:
         return f"exact distributions differ by up to {worst:.2e}"
+    if not np.array_equal(shipped.quantile_index, rebuilt.quantile_index):
+        return "the quantile points cover different states"
+    # A quantile level may fall on a sum of probabilities to within rounding: a point's
+    # neighbour is as right.
+    moved = np.abs(shipped.quantiles.astype(np.int64) - rebuilt.quantiles)
+    if moved.max(initial=0) > 1 or np.mean(moved > 0) > 1e-3:
+        return f"quantile points differ (up to {moved.max()}, {np.mean(moved > 0):.2%} of them)"
+    for name in ("shape_edges", "shapes"):
+        a, b = getattr(shipped, name), getattr(rebuilt, name).astype(np.float64)
+        if not np.array_equal(np.isfinite(a), np.isfinite(b)):
+            return f"the {name} cover different classes"
+        finite = np.isfinite(a)
+        if finite.any() and np.abs(a[finite] - b[finite]).max() > tolerance:
+            return f"the {name} differ by up to {np.abs(a[finite] - b[finite]).max():.6f}"
     return None
 
 

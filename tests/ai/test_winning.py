@@ -18,8 +18,11 @@ from game.ai.winning import (
     win_curve,
     win_shares,
 )
+from game.ai.winning_shape import QUANTILE_POINTS
 from game.ai.winning_tables import (
     EXACT_LENGTH,
+    SHAPE_EDGES,
+    SHAPES,
     SpreadTables,
     TableError,
     read_spread,
@@ -211,6 +214,10 @@ def test_spread_file_round_trip_and_damage(tmp_path):
         np.zeros((8192, 64, 2, 2), np.float32),
         np.zeros((8192, 64, 2), np.int32),
         np.zeros((1, EXACT_LENGTH), np.float32),
+        np.zeros((8192, 64, 2), np.int32),
+        np.zeros((1, QUANTILE_POINTS), np.uint16),
+        np.zeros(SHAPE_EDGES, np.float32),
+        np.zeros(SHAPES, np.float32),
     )
     path = tmp_path / "official-spread.npz"
     save_spread(path, Variant.OFFICIAL, tables)
@@ -221,6 +228,11 @@ def test_spread_file_round_trip_and_damage(tmp_path):
     assert np.array_equal(read.exact, tables.exact)
     with pytest.raises(TableError, match="holds the official spread"):
         read_spread(path, Variant.FREE)
+    pointing = dataclasses.replace(tables, quantile_index=np.ones((8192, 64, 2), np.int32))
+    save_spread(path, Variant.OFFICIAL, pointing)
+    with pytest.raises(TableError, match="points past"):
+        read_spread(path, Variant.OFFICIAL)
+    save_spread(path, Variant.OFFICIAL, tables)
     path.write_bytes(first[: len(first) // 2])
     with pytest.raises(TableError, match="cannot be read"):
         read_spread(path, Variant.OFFICIAL)
