@@ -1,5 +1,6 @@
-"""The live scorecard: one column per scorecard, upper section with subtotal, bonus and pace
-to 63, lower section, Yahtzee bonus chips and totals. The column in play is marked (tint,
+"""The live scorecard: one column per scorecard, its rows the card's (`game.rules.cards`):
+upper section with subtotal, bonus and pace to the card's threshold, lower section, bonus
+chips on a card that has them, and totals. The column in play is marked (tint,
 outline and a thick colour bar), its open boxes preview what the dice would score, and the box
 with the keyboard focus or the mouse over it is outlined with a marker. A CPU's column header
 shows its level under the name.
@@ -17,30 +18,35 @@ from dataclasses import dataclass
 import pygame
 
 from game.i18n import N_, _, language
-from game.rules import CATEGORIES, Category, GameState, TeamMode
-from game.rules.cards import AMERICAN
-from game.rules.categories import UPPER_BONUS_THRESHOLD
+from game.rules import Category, GameState, TeamMode
+from game.rules.cards import AMERICAN, Card
 from game.ui.advice_view import Advice, draw_advice
 from game.ui.fonts import MIN_FONT_PX, Fonts
 from game.ui.text import ellipsize, fit_label
 from game.ui.theme import Theme
 from game.ui.widgets import draw_panel
 
-# Row kinds in card order.
-ROWS: tuple[str | Category, ...] = (
-    "header",
-    *CATEGORIES[:6],
-    "upper",
-    "bonus",
-    *CATEGORIES[6:],
-    "chips",
-    "total",
-)
+
+def card_rows(card: Card) -> tuple[str | Category, ...]:
+    """The rows of a card in order: the header, the upper boxes, their total and bonus, the
+    lower boxes, the bonus chips (on a card that has them) and the total."""
+    return (
+        "header",
+        *card.upper,
+        "upper",
+        "bonus",
+        *card.lower,
+        *(("chips",) if card.has_chips else ()),
+        "total",
+    )
+
+
+ROWS = card_rows(AMERICAN)  # the American card's rows
 # The card's summary rows (marked here, translated when the card is laid out).
 ROW_LABELS = {
     "upper": N_("Upper total"),
-    # Translators: the upper section's bonus row; it is earned at 63 points or more.
-    "bonus": N_("Bonus (63+)"),
+    # Translators: the upper section's bonus row; it is earned at {threshold} points or more.
+    "bonus": N_("Bonus ({threshold}+)"),
     "chips": N_("Yahtzee bonus"),
     "total": N_("Total"),
     # Translators: a team's sum of its members' cards (combined cards).
@@ -63,8 +69,21 @@ SHADOW = 8  # px right and below the card for the panel's drop shadow
 
 
 def upper_pace(card) -> int:
-    """Points ahead (+) or behind (-) of three of each face in the filled upper boxes."""
-    return sum(card[c] - 3 * c.face for c in CATEGORIES[:6] if card[c] is not None)
+    """Points ahead (+) or behind (-) of par in the filled upper boxes: par is the card's
+    threshold shared by face (three of each face for a bonus at 63)."""
+    rules = card.card
+    filled = [c for c in rules.upper if card[c] is not None]
+    par = rules.bonus_threshold * sum(c.face for c in filled) / 21
+    return sum(card[c] for c in filled) - round(par)
+
+
+def row_label(kind: str | Category, card: Card) -> str:
+    """A row's name on `card`, in the language in use."""
+    if isinstance(kind, Category):
+        return _(card.label(kind))
+    if kind == "bonus":
+        return _(ROW_LABELS["bonus"]).format(threshold=card.bonus_threshold)
+    return _(ROW_LABELS[kind])
 
 
 @dataclass
@@ -106,7 +125,9 @@ class ScorecardView:
         self.columns = len(config.columns)
         self.card = config.card
         self.tags = tuple(tags) + ("",) * (self.columns - len(tags))
-        self.rows = ROWS + (("team",) if config.team_mode is TeamMode.COMBINED else ())
+        self.rows = card_rows(self.card) + (
+            ("team",) if config.team_mode is TeamMode.COMBINED else ()
+        )
         pad = max(4, rect.width // 60)
         self.inner = rect.inflate(-2 * pad, -2 * pad)
         self.row_h = self.inner.height / (len(self.rows) - 1 + HEADER_ROWS)
@@ -127,7 +148,7 @@ class ScorecardView:
         most = min(self.inner.width * LABEL_MOST, self.inner.width - digits * self.columns)
         kinds = [k for k in self.rows if k != "header"]
         self._language = language()
-        full = {k: _(ROW_LABELS[k] if isinstance(k, str) else self.card.label(k)) for k in kinds}
+        full = {k: row_label(k, self.card) for k in kinds}
         short = {k: _(SHORT_LABELS[k]) if k in SHORT_LABELS else v for k, v in full.items()}
         px = self.text_px
         while True:
@@ -307,11 +328,16 @@ class ScorecardView:
         else:
             middle = (head.top + swatch.top) // 2
             surface.blit(label, label.get_rect(center=(head.centerx, middle)))
+        # Forced order: the column in play's next box is the only one open, so it is marked
+        # even before a roll (and with the previews off).
+        forced_next = card.next_open if active and state.config.forced_order else None
         for r, kind in enumerate(self.rows):
             if kind == "header":
                 continue
             cell = self.cell(r, c)
             if isinstance(kind, Category):
+                if kind is forced_next:
+                    self._next_box(surface, cell)
                 value = card[kind]
                 if value is not None:
                     self._text(surface, str(value), cell, theme.text, text_px, bold=False)
@@ -332,8 +358,8 @@ class ScorecardView:
                 if card.upper_bonus:
                     self._text(surface, str(card.upper_bonus), cell, theme.good, text_px, True)
                 else:
-                    need = UPPER_BONUS_THRESHOLD - card.upper_total
-                    open_upper = any(card[x] is None for x in CATEGORIES[:6])
+                    need = card.card.bonus_threshold - card.upper_total
+                    open_upper = any(card[x] is None for x in card.card.upper)
                     # Translators: in the bonus row, points still needed for the bonus;
                     # short (a narrow cell shows the number alone when it does not fit).
                     needs = _("needs {points}").format(points=need)
@@ -376,6 +402,21 @@ class ScorecardView:
         pygame.draw.rect(surface, self.theme.panel_alt, pill, border_radius=pill.height // 2)
         pygame.draw.rect(surface, colour, pill, width=1, border_radius=pill.height // 2)
         self._text(surface, text, cell, colour, px * 0.85)
+
+    def _next_box(self, surface, cell) -> None:
+        """The box forced order fills next: a dashed outline, apart from the focus's."""
+        width = max(1, round(self.row_h / 14))
+        rect = cell.inflate(-4, -4)
+        dash = max(3, round(self.row_h / 5))
+        ink = self.theme.accent
+        for x in range(rect.left, rect.right, 2 * dash):
+            end = min(x + dash, rect.right)
+            pygame.draw.line(surface, ink, (x, rect.top), (end, rect.top), width)
+            pygame.draw.line(surface, ink, (x, rect.bottom - 1), (end, rect.bottom - 1), width)
+        for y in range(rect.top, rect.bottom, 2 * dash):
+            end = min(y + dash, rect.bottom)
+            pygame.draw.line(surface, ink, (rect.left, y), (rect.left, end), width)
+            pygame.draw.line(surface, ink, (rect.right - 1, y), (rect.right - 1, end), width)
 
     def _focus(self, surface, cell) -> None:
         width = max(2, round(self.row_h / 9))

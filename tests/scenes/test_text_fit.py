@@ -10,7 +10,7 @@ import pytest
 
 from game.match.seats import Seat
 from game.match.session import Session
-from game.rules import GameConfig, Roll, StartOrder
+from game.rules import GameConfig, Roll, StartOrder, Variant
 from game.scenes.table import TableScene
 from game.scenes.title import TitleScene
 from game.ui.fonts import MIN_FONT_PX
@@ -41,12 +41,21 @@ def test_the_title_menu_stays_on_screen_and_clear_of_the_footer(ctx, size, scale
     ctx.stack.draw(pygame.display.get_surface())
 
 
-@pytest.mark.parametrize("size, scale, players", list(itertools.product(SIZES, SCALES, (1, 4, 8))))
-def test_scorecard_labels_fit_their_column_at_a_legible_size(ctx, size, scale, players):
+CARD_SIZES = (*SIZES, (3840, 2160))
+
+
+@pytest.mark.parametrize(
+    "size, scale, players, variant",
+    list(itertools.product(CARD_SIZES, SCALES, (1, 4, 8), (Variant.OFFICIAL, Variant.YATZY))),
+)
+def test_scorecard_labels_fit_their_column_at_a_legible_size(ctx, size, scale, players, variant):
+    """Every row of the card (13 boxes and the chips row on the American card, 15 boxes on
+    Yatzy) fits, from 640x480 to 4K, with 1 to 8 columns and text sizes 100% to 200%."""
     sized(ctx, size, scale)
     names = tuple(f"P{i}" for i in range(players))
     seats = [Seat(n, "person" if i == 0 else "expert", colour=i) for i, n in enumerate(names)]
-    session = Session.new(GameConfig(names, start=StartOrder.SEATED), seats, seed=3)
+    config = GameConfig(names, variant=variant, start=StartOrder.SEATED)
+    session = Session.new(config, seats, seed=3)
     session.apply(Roll())
     table = TableScene(ctx, session)
     ctx.stack.push(table)
@@ -59,6 +68,10 @@ def test_scorecard_labels_fit_their_column_at_a_legible_size(ctx, size, scale, p
     digits = fonts.get_px(MIN_FONT_PX).size("000")[0]
     assert view.col_w >= digits  # a three-digit score fits every column
     assert view.rect.contains(view.cell(len(view.rows) - 1, players - 1))
+    boxes = [kind for kind in view.rows if not isinstance(kind, str)]
+    assert boxes == list(variant.card.boxes)
+    assert len(view.rows) == (18 if variant is Variant.OFFICIAL else 19)  # with header, sums
+    assert view.row_h >= MIN_FONT_PX  # every row at least the legible floor high
     ctx.stack.draw(pygame.display.get_surface())
 
 

@@ -18,7 +18,8 @@ HOME = ("button", "roll")  # where the focus goes when a turn starts
 
 
 def open_boxes(state: GameState) -> list[Category]:
-    return sorted(state.score_options(), key=lambda c: c.value)
+    """The boxes this roll may be scored in, in card order (with forced order: the next)."""
+    return sorted(state.score_options(), key=state.config.card.index)
 
 
 def rows(state: GameState) -> list[list[tuple]]:
@@ -66,5 +67,6 @@ def box_by_letter(state: GameState, letter: str, focused: tuple | None) -> tuple
     boxes = [("box", c) for c, name in named if name.startswith(letter)]
     if not boxes:
         return None
-    after = [b for b in boxes if focused in boxes and b[1].value > focused[1].value]
+    place = card.index
+    after = [b for b in boxes if focused in boxes and place(b[1]) > place(focused[1])]
     return (after or boxes)[0]
