@@ -1,5 +1,6 @@
 """The last table set up, so the next New game starts from it: each seat's name, kind,
-colour and team, and the rules of the match (length, teams, first turn, tie-breaker). The
+colour and team, and the rules of the match (length, teams, first turn, tie-breaker, forced
+order). The
 rule variant is not here: it is the settings' default variant, which the setup sets to the
 variant of the game it starts (so changing it in Settings changes the next table too).
 
@@ -65,6 +66,7 @@ class LastTable:
     team_mode: TeamMode = TeamMode.OFF
     start: StartOrder = StartOrder.ROLL_OFF
     tie_breaker: bool = False
+    forced_order: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.seats, tuple) or not 1 <= len(self.seats) <= MAX_PLAYERS:
@@ -76,6 +78,8 @@ class LastTable:
             raise ValueError(f"a match is 1 to {MAX_GAMES} games")
         if not isinstance(self.tie_breaker, bool):
             raise ValueError("the tie-breaker is on or off (true or false)")
+        if not isinstance(self.forced_order, bool):
+            raise ValueError("forced order is on or off (true or false)")
         for value, kind in ((self.team_mode, TeamMode), (self.start, StartOrder)):
             if not isinstance(value, kind):
                 raise ValueError(f"not a {kind.__name__}: {value!r:.40}")
@@ -88,6 +92,7 @@ class LastTable:
             "team_mode": self.team_mode.value,
             "start": self.start.value,
             "tie_breaker": self.tie_breaker,
+            "forced_order": self.forced_order,
         }
 
     @classmethod
@@ -103,6 +108,7 @@ class LastTable:
             _enum(TeamMode, data.get("team_mode"), "team_mode"),
             _enum(StartOrder, data.get("start"), "start"),
             data.get("tie_breaker"),  # type: ignore[arg-type]
+            data.get("forced_order", False),  # type: ignore[arg-type]  (absent before Yatzy)
         )
 
 

@@ -344,13 +344,35 @@ def test_left_and_right_cycle_the_variant_and_games(ctx):
     feed(ctx, key(pygame.K_RIGHT))
     assert setup.draft.variant is Variant.FREE
     feed(ctx, key(pygame.K_RIGHT), key(pygame.K_RIGHT))
+    assert setup.draft.variant is Variant.YATZY  # the Scandinavian card, after the American's
+    assert "fifteen boxes" in setup.grid.focused.describe()
+    feed(ctx, key(pygame.K_RIGHT))
     assert setup.draft.variant is Variant.OFFICIAL
     feed(ctx, key(pygame.K_LEFT))
-    assert setup.build()[0].variant is Variant.SIMPLE
+    assert setup.build()[0].variant is Variant.YATZY
+    assert setup.build()[0].card.id == "yatzy"
     setup.grid.focus_key("games")
     feed(ctx, key(pygame.K_LEFT))
     assert setup.draft.games == 6  # wraps round: 1 .. 6
     assert setup.build()[0].games == 6
+
+
+def test_forced_order_is_a_choice_of_its_own_kept_for_the_next_table(ctx):
+    setup = show(ctx, SetupScene(ctx))
+    setup.grid.focus_key("forced_order")
+    assert setup.grid.focused.text() == "Any box" and not setup.build()[0].forced_order
+    feed(ctx, key(pygame.K_RIGHT))
+    assert setup.grid.focused.text() == "Top to bottom"
+    assert "next open box, from the top of the card down" in setup.grid.focused.describe()
+    setup.grid.focus_key("variant")
+    feed(ctx, key(pygame.K_LEFT))  # Yatzy, in forced order: tvångsyatzy
+    config = setup.build()[0]
+    assert config.forced_order and config.variant is Variant.YATZY
+    setup.start_game()  # the game starts: the table and its rules are remembered
+    assert ctx.storage.last_table.forced_order
+    assert ctx.settings.default_variant == "yatzy"
+    again = SetupScene(ctx)
+    assert again.draft.forced_order and again.draft.variant is Variant.YATZY
 
 
 def test_arrows_on_a_value_by_mouse(ctx):
@@ -708,7 +730,7 @@ def test_setup_controls_never_overlap(ctx, size):
     scene = scene_factories(ctx)["setup8"]
     scene.layout(size)
     controls = scene.grid.controls
-    assert len(controls) == 8 * 5 + 5 + 2  # name, kind, colour, team, remove; rules; buttons
+    assert len(controls) == 8 * 5 + 6 + 2  # name, kind, colour, team, remove; rules; buttons
     for i, a in enumerate(controls):
         for b in controls[i + 1 :]:
             assert not a.rect.colliderect(b.rect), (size, a.key, b.key)

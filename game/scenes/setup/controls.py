@@ -63,6 +63,19 @@ START_HELP = {
     StartOrder.SEATED: N_("The first seat goes first, then round the table."),
 }
 
+ORDER_LABELS = {
+    # Translators: any open box may be chosen (the usual rule).
+    False: N_("Any box"),
+    # Translators: the forced-order house rule: boxes are filled from the top of the card down.
+    True: N_("Top to bottom"),
+}
+ORDER_HELP = {
+    False: N_("Score each roll in any open box you choose."),
+    True: N_(
+        "Forced order: each roll must go in the next open box, from the top of the card down."
+    ),
+}
+
 
 def colour_name(theme: Theme, index: int) -> str:
     """What to call a seat colour in the palette on screen."""
@@ -126,6 +139,13 @@ def option_controls(draft: MatchDraft, set_team_mode: Callable[[int], None]) -> 
                 else _("Tied leaders share the win.")
             ),
             key="tie_breaker",
+        ),
+        Cycler(
+            lambda: _(ORDER_LABELS[draft.forced_order]),
+            draft.step_forced_order,
+            label=_("Box order"),
+            help=lambda: _(ORDER_HELP[draft.forced_order]),
+            key="forced_order",
         ),
     ]
 

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 KINDS = (PERSON, *LEVELS)
 CPU_NAMES = ("Ada", "Max", "Zoe", "Ben", "Cat", "Dan", "Eve", "Kit", "Lou", "Sam")
-VARIANTS = (Variant.OFFICIAL, Variant.FREE, Variant.SIMPLE)
+VARIANTS = (Variant.OFFICIAL, Variant.FREE, Variant.SIMPLE, Variant.YATZY)
 TEAM_MODES = (TeamMode.OFF, TeamMode.SHARED, TeamMode.COMBINED)
 TEAM_LETTERS = "ABCD"
 STARTS = (StartOrder.ROLL_OFF, StartOrder.SEATED)
@@ -116,6 +116,7 @@ class MatchDraft:
     team_mode: TeamMode = TeamMode.OFF
     start: StartOrder = StartOrder.ROLL_OFF
     tie_breaker: bool = False
+    forced_order: bool = False  # boxes filled top to bottom (tvångsyatzy), on either card
 
     @classmethod
     def from_table(cls, variant: Variant, table: LastTable | None) -> MatchDraft:
@@ -124,12 +125,22 @@ class MatchDraft:
         if table is None:
             return cls(variant)
         seats = [SeatDraft(s.name, s.kind, s.colour, s.team) for s in table.seats]
-        return cls(variant, seats, table.games, table.team_mode, table.start, table.tie_breaker)
+        return cls(
+            variant,
+            seats,
+            table.games,
+            table.team_mode,
+            table.start,
+            table.tie_breaker,
+            table.forced_order,
+        )
 
     def as_table(self) -> LastTable:
         """The draft as the last table, to start the next New game from."""
         seats = tuple(TableSeat(s.name.strip(), s.kind, s.colour, s.team) for s in self.seats)
-        return LastTable(seats, self.games, self.team_mode, self.start, self.tie_breaker)
+        return LastTable(
+            seats, self.games, self.team_mode, self.start, self.tie_breaker, self.forced_order
+        )
 
     @property
     def teamed(self) -> bool:
@@ -208,6 +219,9 @@ class MatchDraft:
     def step_tie_breaker(self, step: int) -> None:
         self.tie_breaker = not self.tie_breaker
 
+    def step_forced_order(self, step: int) -> None:
+        self.forced_order = not self.forced_order
+
     def build(self, profiles: Mapping[str, str]) -> tuple[GameConfig, list[Seat]]:
         """The game's config and seats, a person named as a profile (`profiles`, keyed by the
         name casefolded) playing under it; ValueError in words if something does not add up."""
@@ -227,6 +241,7 @@ class MatchDraft:
             start=self.start,
             tie_breaker=self.tie_breaker,
             games=self.games,
+            forced_order=self.forced_order,
         )
         seats = [
             Seat(
