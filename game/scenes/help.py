@@ -3,7 +3,7 @@ figures on the card and the coach's lines mean, and the keys, as the player has 
 A short contents list at the top jumps to each part.
 
 Controls:
-    1 to 5           jump to that part of the contents
+    1 to 7           jump to that part of the contents
     Tab / Shift+Tab  move the focus over the contents and Back; Enter follows it
     Up / Down        scroll a line
     PageUp / PageDown, Home / End   scroll a page, to the top (the contents) or the end
@@ -25,12 +25,11 @@ from game.ai.options import Keep
 from game.ai.reasons import Reason, big_mistake, hint_lines, say
 from game.i18n import N_, _
 from game.rules import Category, Score, Variant
+from game.rules.cards import AMERICAN, YATZY, Card
 from game.rules.categories import (
     FULL_HOUSE_POINTS,
     LARGE_STRAIGHT_POINTS,
     SMALL_STRAIGHT_POINTS,
-    UPPER_BONUS,
-    UPPER_BONUS_THRESHOLD,
     YAHTZEE_BONUS,
     YAHTZEE_POINTS,
 )
@@ -59,26 +58,44 @@ Block = tuple[str, object]
 #: Marked here, translated where drawn; the text's parts and headings use the same msgids.
 CONTENTS = (
     N_("How to play"),
-    N_("The boxes"),
+    N_("The American card"),
+    N_("The Yatzy card"),
+    N_("Forced order"),
     N_("Reading the card"),
     N_("The coach"),
     N_("Controls"),
 )
-DIGITS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5)
+DIGITS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7)
 ROW_TEXT_LEAST = 16  # ems: a row's text narrower than this goes under its key instead
 
 
+def best_total(card: Card) -> int:
+    """The best total a card can make with no bonus chips: every box at its most, and the
+    upper bonus."""
+    return sum(max(card.possible[c]) for c in card.boxes) + card.upper_bonus
+
+
 def rules_text() -> list[Block]:
-    """The rules, written from RULES.md (the booklet where the sources differ)."""
+    """How any game is played, written from RULES.md (the booklet where the sources differ);
+    each card's boxes and forced order follow in parts of their own."""
     return [
         ("h", _("The aim")),
         (
             "p",
             _(
-                "Score the highest total. Every player fills a scorecard of thirteen boxes, one "
-                "box a turn, so a game lasts thirteen turns each. One to {players} seats can "
-                "play, people and CPU players in any mix."
-            ).format(players=MAX_PLAYERS),
+                "Score the highest total. Every player fills a scorecard, one box a turn, so a "
+                "game lasts as many turns as the card has boxes: {american} on the American "
+                "card, {yatzy} on the Yatzy card. One to {players} seats can play, people and "
+                "CPU players in any mix."
+            ).format(players=MAX_PLAYERS, american=len(AMERICAN), yatzy=len(YATZY)),
+        ),
+        (
+            "p",
+            _(
+                "Setup chooses the rules: Official, Free or Simple play the American card "
+                "(they differ only in what an extra Yahtzee does), and Yatzy plays the "
+                "Scandinavian card. Forced order can be added to either."
+            ),
         ),
         ("h", _("A turn")),
         ("li", _("Roll all five dice. You have up to three rolls a turn.")),
@@ -101,6 +118,69 @@ def rules_text() -> list[Block]:
             _(
                 "Every turn fills exactly one open box. You may write a zero in any open box, "
                 "whatever the dice show. A filled box never changes."
+            ),
+        ),
+        ("h", _("Who starts")),
+        (
+            "p",
+            _(
+                "With \u201croll for it\u201d, everyone rolls all five dice and the highest "
+                "total starts; tied leaders roll again. Play then goes round the table in seat "
+                "order. Setup can also let the first seat start."
+            ),
+        ),
+        ("h", _("Winning and ties")),
+        (
+            "p",
+            _(
+                "The game ends when every scorecard is full, and the highest total wins. Tied "
+                "players share the win, unless the tie-breaker is on: then the tied players "
+                "each play one more turn of up to three rolls, and the highest total of the "
+                "dice wins. They go again while they are still tied."
+            ),
+        ),
+        ("h", _("Teams")),
+        (
+            "row",
+            (
+                _("Shared card"),
+                _(
+                    "Partners write in one column. The team takes one place in the turn order "
+                    "and its members take its turns in turn, one card's worth of turns for the "
+                    "team."
+                ),
+            ),
+        ),
+        (
+            "row",
+            (
+                _("Combined cards"),
+                _(
+                    "Everyone plays their own card, and a team scores the sum of its members' "
+                    "totals. Partners do not sit next to each other."
+                ),
+            ),
+        ),
+        ("h", _("A match")),
+        (
+            "p",
+            _(
+                "A match is 1 to {games} games, like the columns of the score pad. The highest "
+                "total over all the games wins the match. The seats stay as they are, and the "
+                "start is rolled for again each game."
+            ).format(games=MAX_GAMES),
+        ),
+    ]
+
+
+def american_text() -> list[Block]:
+    """The American card (Hasbro's Yahtzee): its boxes, its bonus and the extra-Yahtzee rules."""
+    return [
+        (
+            "p",
+            _(
+                "Thirteen boxes: six in the upper section and seven in the lower. This is the "
+                "card of the rules Official, Free and Simple."
             ),
         ),
         ("h", _("The boxes")),
@@ -149,7 +229,11 @@ def rules_text() -> list[Block]:
                 "points. Three of each face makes exactly {threshold}. Your total is the upper "
                 "boxes, the bonus, the lower boxes and any Yahtzee bonuses. Without Yahtzee "
                 "bonuses the best possible score is {best}."
-            ).format(threshold=UPPER_BONUS_THRESHOLD, bonus=UPPER_BONUS, best=375),
+            ).format(
+                threshold=AMERICAN.bonus_threshold,
+                bonus=AMERICAN.upper_bonus,
+                best=best_total(AMERICAN),
+            ),
         ),
         ("h", _("Extra Yahtzees and the Joker")),
         (
@@ -198,55 +282,6 @@ def rules_text() -> list[Block]:
                 _("No Yahtzee bonus and no Joker: an extra Yahtzee scores like any other roll."),
             ),
         ),
-        ("h", _("Who starts")),
-        (
-            "p",
-            _(
-                "With \u201croll for it\u201d, everyone rolls all five dice and the highest "
-                "total starts; tied leaders roll again. Play then goes round the table in seat "
-                "order. Setup can also let the first seat start."
-            ),
-        ),
-        ("h", _("Winning and ties")),
-        (
-            "p",
-            _(
-                "The game ends when every scorecard is full, and the highest total wins. Tied "
-                "players share the win, unless the tie-breaker is on: then the tied players "
-                "each play one more turn of up to three rolls, and the highest total of the "
-                "dice wins. They go again while they are still tied."
-            ),
-        ),
-        ("h", _("Teams")),
-        (
-            "row",
-            (
-                _("Shared card"),
-                _(
-                    "Partners write in one column. The team takes one place in the turn order "
-                    "and its members take its turns in turn: thirteen turns for the team."
-                ),
-            ),
-        ),
-        (
-            "row",
-            (
-                _("Combined cards"),
-                _(
-                    "Everyone plays their own card, and a team scores the sum of its members' "
-                    "totals. Partners do not sit next to each other."
-                ),
-            ),
-        ),
-        ("h", _("A match")),
-        (
-            "p",
-            _(
-                "A match is 1 to {games} games, like the columns of the score pad. The highest "
-                "total over all the games wins the match. The seats stay as they are, and the "
-                "start is rolled for again each game."
-            ).format(games=MAX_GAMES),
-        ),
         ("h", _("Tips from the booklet")),
         ("li", _("Keep pace for the upper bonus: three of each face is all it takes.")),
         (
@@ -254,6 +289,98 @@ def rules_text() -> list[Block]:
             _(
                 "When nothing fits, put the zero where it costs least: often Ones, or the "
                 "Yahtzee box late in the game."
+            ),
+        ),
+    ]
+
+
+def yatzy_boxes(card: Card) -> list[tuple[Category, str]]:
+    """The Yatzy card's lower boxes, each with its own scoring in words."""
+    small = card.score(Category.SMALL_STRAIGHT, (1, 2, 3, 4, 5))
+    large = card.score(Category.LARGE_STRAIGHT, (2, 3, 4, 5, 6))
+    return [
+        (Category.ONE_PAIR, _("The sum of the highest two dice of the same face (6-6 scores 12).")),
+        (
+            Category.TWO_PAIRS,
+            _("The sum of two pairs of different faces (5-5 and 2-2 score 14)."),
+        ),
+        (
+            Category.THREE_OF_A_KIND,
+            _("The sum of three dice of the same face, those three only (4-4-4 scores 12)."),
+        ),
+        (
+            Category.FOUR_OF_A_KIND,
+            _("The sum of four dice of the same face, those four only."),
+        ),
+        (Category.SMALL_STRAIGHT, _("1-2-3-4-5, which scores {points}.").format(points=small)),
+        (Category.LARGE_STRAIGHT, _("2-3-4-5-6, which scores {points}.").format(points=large)),
+        (
+            Category.FULL_HOUSE,
+            _(
+                "Three of one face and two of another: the sum of all five dice "
+                "(6-6-6-5-5 scores 28)."
+            ),
+        ),
+        (Category.CHANCE, _("The sum of all five dice, whatever they show.")),
+        (
+            Category.YAHTZEE,
+            _("{points} for five of a kind.").format(points=card.five_alike_points),
+        ),
+    ]
+
+
+def yatzy_text() -> list[Block]:
+    """The Scandinavian Yatzy card: its fifteen boxes, each scored by its own rule."""
+    card = YATZY
+    return [
+        (
+            "p",
+            _(
+                "The card played in Scandinavia and much of Europe: {count} boxes, six in the "
+                "upper section and nine in the lower. Most lower boxes score only the dice that "
+                "make them, so a pair of sixes is worth more than a pair of twos."
+            ).format(count=len(card)),
+        ),
+        ("row", (_("Ones to Sixes"), _("The sum of the dice showing that face."))),
+        *(("row", (_(card.label(box)), text)) for box, text in yatzy_boxes(card)),
+        (
+            "p",
+            _(
+                "When the six upper boxes add up to {threshold} or more, you earn {bonus} bonus "
+                "points. There is no bonus for a second Yatzy and no Joker: five of a kind "
+                "rolled again scores like any other roll (in Ones to Sixes, Three or Four of a "
+                "Kind, Chance ...). The best possible score is {best}."
+            ).format(threshold=card.bonus_threshold, bonus=card.upper_bonus, best=best_total(card)),
+        ),
+    ]
+
+
+def forced_order_text() -> list[Block]:
+    """The forced-order house rule (tvångsyatzy), on either card."""
+    return [
+        (
+            "p",
+            _(
+                "A house rule, chosen in setup on either card (in Sweden it is called "
+                "tvångsyatzy). The boxes are filled from the top of the card down: the first "
+                "turn goes in Ones, the second in Twos, and so on to the last box, so every "
+                "turn has one box to aim for."
+            ),
+        ),
+        (
+            "p",
+            _(
+                "You hold and roll as usual and may score after any roll, but only in the next "
+                "open box: its score is the one the dice make there, a zero if they make "
+                "nothing. The card marks that box with a dashed outline, and a click on any "
+                "other is refused."
+            ),
+        ),
+        (
+            "p",
+            _(
+                "On the American card an extra Yahtzee still earns its bonus, and it scores as "
+                "a Joker in the next box when the upper box of its face is already filled."
             ),
         ),
     ]
@@ -280,7 +407,7 @@ def card_text() -> list[Block]:
                     "far are ahead (+) or behind (-) of three of each face. Three of each face "
                     "makes exactly the {threshold} the bonus needs, so (+6) is six points to "
                     "spare and (-2) is two points to make up in the boxes still open."
-                ).format(threshold=UPPER_BONUS_THRESHOLD),
+                ).format(threshold=AMERICAN.bonus_threshold),
             ),
         ),
         (
@@ -291,9 +418,14 @@ def card_text() -> list[Block]:
                 _("needs {points}").format(points=27),
                 _(
                     "In the bonus row: the points the upper boxes still need to reach "
-                    "{threshold} and earn the {bonus}-point bonus. Once it is earned the row "
-                    "shows {bonus}; once it is out of reach, 0."
-                ).format(threshold=UPPER_BONUS_THRESHOLD, bonus=UPPER_BONUS),
+                    "{threshold} and earn the bonus ({american} points on the American card, "
+                    "{yatzy} on the Yatzy card). Once it is earned the row shows the bonus; once "
+                    "it is out of reach, 0."
+                ).format(
+                    threshold=AMERICAN.bonus_threshold,
+                    american=AMERICAN.upper_bonus,
+                    yatzy=YATZY.upper_bonus,
+                ),
             ),
         ),
         (
@@ -402,15 +534,19 @@ def coach_text(keys: InputMap) -> list[Block]:
 
 def help_text(keys: InputMap) -> list[Block]:
     """The whole help, part by part."""
+    texts = (
+        rules_text(),
+        american_text(),
+        yatzy_text(),
+        forced_order_text(),
+        card_text(),
+        coach_text(keys),
+        controls_text(keys),
+    )
     return [
-        ("part", _(CONTENTS[0])),
-        *rules_text(),
-        ("part", _(CONTENTS[2])),
-        *card_text(),
-        ("part", _(CONTENTS[3])),
-        *coach_text(keys),
-        ("part", _(CONTENTS[4])),
-        *controls_text(keys),
+        block
+        for part, text in zip(CONTENTS, texts, strict=True)
+        for block in (("part", _(part)), *text)
     ]
 
 
@@ -472,7 +608,7 @@ def controls_text(keys: InputMap) -> list[Block]:
         (
             "row",
             (
-                key_range.format(first="1", last="5"),
+                key_range.format(first="1", last=str(len(CONTENTS))),
                 _("In this help: jump to a part of the contents"),
             ),
         ),

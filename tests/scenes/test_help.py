@@ -4,6 +4,7 @@ and its text stays inside the panel at small windows and large text."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pygame
@@ -31,14 +32,14 @@ def words(ctx) -> str:
 def test_the_contents_list_every_part_and_starts_the_text(ctx):
     _, help_scene = open_help(ctx)
     assert [link.target for link in help_scene.links] == list(CONTENTS)
-    assert [link.number for link in help_scene.links] == [1, 2, 3, 4, 5]
+    assert [link.number for link in help_scene.links] == [1, 2, 3, 4, 5, 6, 7]
     # The contents come first, then the parts in the order they list them.
     tops = [help_scene.anchors[target] for target in CONTENTS]
     assert tops == sorted(tops) and tops[0] > help_scene.links[-1].rect.bottom
     assert help_scene.back_focused and help_scene.scroll.offset == 0
 
 
-@pytest.mark.parametrize("number", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("number", [1, 2, 3, 4, 5, 6, 7])
 def test_a_number_key_jumps_to_its_part(ctx, number):
     _, help_scene = open_help(ctx)
     feed(ctx, key(pygame.K_0 + number, str(number)))
@@ -53,15 +54,16 @@ def test_tab_and_enter_follow_the_contents_and_back_leaves(ctx):
     base, help_scene = open_help(ctx)
     feed(ctx, key(pygame.K_TAB))
     assert help_scene.focus == 0 and not help_scene.back_focused
-    feed(ctx, key(pygame.K_TAB), key(pygame.K_TAB), key(pygame.K_TAB))
-    assert help_scene.focus == 3
+    for _i in range(5):
+        feed(ctx, key(pygame.K_TAB))
+    assert help_scene.focus == 5
     feed(ctx, key(*ENTER))
     assert help_scene.scroll.offset == help_scene.anchors["The coach"]
     assert ctx.stack.top is help_scene  # Enter on a contents entry jumps, it does not leave
     # Tab to an entry scrolled away brings the contents back into view.
     feed(ctx, key(pygame.K_TAB, mod=pygame.KMOD_SHIFT))
-    assert help_scene.focus == 2 and help_scene.scroll.offset < help_scene.anchors["The coach"]
-    shown, view = help_scene.link_on_screen(help_scene.links[2]), help_scene.scroll.viewport
+    assert help_scene.focus == 4 and help_scene.scroll.offset < help_scene.anchors["The coach"]
+    shown, view = help_scene.link_on_screen(help_scene.links[4]), help_scene.scroll.viewport
     assert view.top <= shown.top and shown.bottom <= view.bottom
     feed(ctx, key(pygame.K_TAB), key(pygame.K_TAB), key(pygame.K_TAB))
     assert help_scene.back_focused
@@ -71,14 +73,14 @@ def test_tab_and_enter_follow_the_contents_and_back_leaves(ctx):
 
 def test_the_mouse_hovers_and_clicks_a_contents_entry(ctx):
     _, help_scene = open_help(ctx)
-    entry = help_scene.link_on_screen(help_scene.links[2]).center
+    entry = help_scene.link_on_screen(help_scene.links[4]).center
     feed(ctx, hover(entry))
-    assert help_scene.focus == 2
+    assert help_scene.focus == 4
     feed(ctx, click(entry))
     assert help_scene.scroll.offset == help_scene.anchors["Reading the card"]
     # The entry has scrolled away: a click where it was does nothing more.
     offset = help_scene.scroll.offset
-    feed(ctx, click(help_scene.link_on_screen(help_scene.links[4]).center))
+    feed(ctx, click(help_scene.link_on_screen(help_scene.links[6]).center))
     assert help_scene.scroll.offset == offset
     feed(ctx, hover(help_scene.back.rect.center))
     assert help_scene.back_focused
@@ -89,6 +91,37 @@ def test_the_help_explains_the_figures_on_the_card(ctx):
     assert "(+6)" in text and "(-2)" in text and "three of each face" in text
     assert "needs 27" in text and "still need to reach 63" in text
     assert "expected final total if you score the dice there now" in text
+
+
+def test_each_card_and_forced_order_has_its_own_part(ctx):
+    """The American card, the Yatzy card and forced order are parts of their own, each box
+    named with the card's own scoring, and the figures are the cards' own."""
+    blocks = help_text(ctx.input)
+    parts = [content for kind, content in blocks if kind == "part"]
+    assert parts == list(CONTENTS)
+
+    def part(name: str) -> str:
+        at = blocks.index(("part", name))
+        rest = itertools.takewhile(lambda b: b[0] != "part", blocks[at + 1 :])
+        return "\n".join(c if isinstance(c, str) else " | ".join(c) for _k, c in rest)
+
+    yatzy = part("The Yatzy card")
+    for row in (
+        "One Pair | The sum of the highest two dice of the same face (6-6 scores 12).",
+        "Two Pairs | The sum of two pairs of different faces (5-5 and 2-2 score 14).",
+        "Small Straight | 1-2-3-4-5, which scores 15.",
+        "Large Straight | 2-3-4-5-6, which scores 20.",
+        "Yatzy | 50 for five of a kind.",
+    ):
+        assert row in yatzy
+    assert "15 boxes" in yatzy and "63 or more, you earn 50 bonus points" in yatzy
+    assert "The best possible score is 374." in yatzy and "Yahtzee" not in yatzy
+    american = part("The American card")
+    assert "63 or more, you earn 35 bonus points" in american
+    assert "Small Straight | 30 for four faces in a row" in american
+    assert "best possible score is 375" in american and "One Pair" not in american
+    forced = part("Forced order")
+    assert "from the top of the card down" in forced and "either card" in forced
 
 
 def test_the_coach_examples_are_the_tables_own_words(ctx):
@@ -123,6 +156,6 @@ def test_the_text_stays_in_the_panel_at_any_size_and_text_scale(ctx, size, scale
     for link in help_scene.links:
         assert link.rect.right <= view.width + 4  # the focus outline's margin
     # Every part can still be reached with its number key.
-    feed(ctx, key(pygame.K_4, "4"))
+    feed(ctx, key(pygame.K_6, "6"))
     target = help_scene.anchors["The coach"]
     assert help_scene.scroll.offset == min(target, help_scene.scroll.max_offset) > 0
