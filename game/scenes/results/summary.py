@@ -207,14 +207,16 @@ def card_rows(session: Session, column_colour: Callable[[int], Colour]) -> list[
     winning_columns = {c for i in winners for c in config.competitors[i]}
     order = sorted(range(len(cards)), key=lambda c: -cards[c].total)
     levels = level_tags(config, session.seats)  # a CPU's column says its level
-    rows: list[TableRow] = [("", None, [_(head) for head in CARD_HEADS], False)]
+    chips = config.card.has_chips  # a card with no bonus chips has no column for them
+    heads = [_(head) for head in CARD_HEADS if chips or head != CARD_HEADS[3]]
+    rows: list[TableRow] = [("", None, heads, False)]
     for c in order:
         card = cards[c]
         cells = [
             str(card.upper_total),
             str(card.upper_bonus) if card.upper_bonus else "-",
             str(card.lower_total),
-            str(card.yahtzee_bonus) if card.yahtzee_bonus else "-",
+            *([str(card.yahtzee_bonus) if card.yahtzee_bonus else "-"] if chips else []),
             str(card.total),
         ]
         name = " · ".join(t for t in (config.column_name(c), levels[c]) if t)

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _, format_date, format_number, format_percent, ngettext
+from game.i18n import N_, _, format_date, format_number, format_percent, ngettext
 from game.rules import Variant
+from game.rules.cards import CARDS
 from game.scenes.stats.profiles import shown_name
 from game.ui.charts import draw_histogram, draw_line_chart
 from game.ui.dice_view import draw_die
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from game.ui.fonts import Fonts
     from game.ui.theme import Theme
 
-VARIANTS = ("official", "free", "simple")
+VARIANTS = ("official", "free", "simple", "yatzy")
 HISTOGRAM_BIN = 25  # points
 
 
@@ -52,8 +53,23 @@ def wins_text(stats: ProfileStats) -> str:
     return _("{wins} of {games}").format(wins=wins, games=stats.contested)
 
 
-def figures(stats: ProfileStats) -> list[tuple[str, str]]:
-    """The figures of a profile as (label, value) in the order shown."""
+# Which card a profile's figures are of (each card keeps its own), as the page and its
+# button name it. Marked here, translated when shown.
+CARD_HEADINGS = {
+    "american": N_("Games on the American card"),
+    "yatzy": N_("Games on the Yatzy card"),
+}
+CARD_BUTTONS = {
+    # Translators: a button that shows the statistics of the other card; short.
+    "american": N_("American card"),
+    "yatzy": N_("Yatzy card"),
+}
+
+
+def figures(stats: ProfileStats, card: str = "american") -> list[tuple[str, str]]:
+    """The figures of a profile on a card as (label, value) in the order shown (a card with
+    no bonus chips has no chips figure, and names its five-alike box its own way)."""
+    chips = CARDS[card].has_chips
     return [
         (_("Games"), str(stats.games)),
         (_("Wins"), wins_text(stats)),
@@ -61,8 +77,8 @@ def figures(stats: ProfileStats) -> list[tuple[str, str]]:
         (_("Mean score"), number(stats.mean_score)),
         (_("Best score"), "-" if stats.best_score is None else str(stats.best_score)),
         (_("Upper bonus"), percent(stats.upper_bonus_rate)),
-        (_("Yahtzee rate"), percent(stats.yahtzee_rate)),
-        (_("Yahtzee bonuses"), str(stats.bonus_chips)),
+        (_("Yahtzee rate") if chips else _("Yatzy rate"), percent(stats.yahtzee_rate)),
+        *([(_("Yahtzee bonuses"), str(stats.bonus_chips))] if chips else []),
         (_("Points lost per game"), number(stats.mean_points_lost)),
     ]
 
@@ -106,6 +122,7 @@ class ProfilePage:
     stats: ProfileStats | None  # None: no profile to show
     is_person: bool  # a person's profile, not a CPU level's record
     created: str  # when the profile was made (ISO date), '' if unknown
+    card: str = "american"  # the card the figures are of
 
 
 @dataclass(frozen=True)
@@ -194,7 +211,12 @@ def paint_profile(
         anchor="bottomleft",
         width=max(10, width - rect.right - line),
     )
-    y = rect.bottom + line // 2
+    y = rect.bottom + line // 4
+    heading = pen.text(
+        _(CARD_HEADINGS[content.card]), (0, y), ink=theme.accent_dark, bold=True, width=width
+    )
+    rects["card"] = heading
+    y = heading.bottom + line // 2
     if not stats.games:
         return _paint_empty(
             pen,
@@ -206,7 +228,7 @@ def paint_profile(
             else _("This level has not played yet."),
         )
     # The figures as tiles.
-    items = figures(stats)
+    items = figures(stats, content.card)
     small = fonts.get(pen.px * 0.8)
     widest = max(small.size(label)[0] for label, _value in items) + line
     spacing = tile_gap(line)

@@ -40,16 +40,17 @@ class Profiles:
         return max(0, min(index, len(self.names) - 1))
 
 
-def read_profiles(storage: Storage) -> Profiles:
+def read_profiles(storage: Storage, card: str = "american") -> Profiles:
+    """The profiles, with their figures on `card` (each card keeps its own)."""
     profiles = storage.list_profiles()
-    every = storage.all_stats()
+    every = storage.all_stats(card)
     cpus = tuple(name for name in CPU_PROFILES if name in every)
     names = tuple(p.name for p in profiles) + cpus
     return Profiles(
         names=names,
         people=len(profiles),
         created={p.name: p.created for p in profiles},
-        stats={name: every.get(name) or storage.profile_stats(name) for name in names},
+        stats={name: every.get(name) or storage.profile_stats(name, card) for name in names},
     )
 
 

@@ -4,10 +4,13 @@ Players: the profiles (people first, then the CPU levels that have played; each 
 keeps its own record, as "CPU Expert"), and for the chosen one its games, wins, mean and best
 score, upper bonus and Yahtzee rates, Yahtzee bonuses, the expected points it loses per game
 (the coach's figure), its record against each opponent, its scores game by game and how they
-spread (bins of 25 points). Profiles are created, renamed and deleted here; every name a
-person plays under becomes a profile when the game starts (the pages say so).
+spread (bins of 25 points). Each card keeps its own figures (a Yatzy 280 is not an American
+280): the page names the card, and its button (C) shows the other. Profiles are created,
+renamed and deleted here; every name a person plays under becomes a profile when the game
+starts (the pages say so).
 
-High scores: the ten best of each rule variant and match length, with names and dates;
+High scores: the ten best of each rule variant (Yatzy's apart) and match length, with names
+and dates;
 games played with help are marked "assisted".
 
 Every figure comes from storage (Storage.profile_stats, Storage.high_scores), read when the
@@ -18,10 +21,11 @@ Controls:
     Players:
       Up / Down      the previous / next profile
       N / R / D (Delete)   new profile, rename it, delete it (asks first)
+      C              the figures on the other card (American, Yatzy)
       Left / Right   move the focus over the buttons; Enter presses it
       PageUp / PageDown, Home / End   scroll the figures
     High scores:
-      Left / Right   the rules (Official, Free, Simple)
+      Left / Right   the rules (Official, Free, Simple, Yatzy)
       Up / Down      the match length (1 to 6 games)
     Esc / Backspace  back
 Mouse: click the page tabs, a profile, the buttons and the arrows; the wheel scrolls the
@@ -43,12 +47,19 @@ import pygame
 
 from game.i18n import _, ngettext
 from game.rules import Variant
+from game.rules.cards import CARDS
 from game.rules.config import MAX_GAMES
 from game.scenes.base import Scene
 from game.scenes.nav import Question
 from game.scenes.stats.draw import StatsView, draw_stats
 from game.scenes.stats.layout import NO_LIST, UNPLACED, StatsLayout, lay_list, lay_out
-from game.scenes.stats.pages import VARIANTS, ProfilePage, ScoresPage, render_stats_page
+from game.scenes.stats.pages import (
+    CARD_BUTTONS,
+    VARIANTS,
+    ProfilePage,
+    ScoresPage,
+    render_stats_page,
+)
 from game.scenes.stats.profiles import Profiles, name_box_submit, read_profiles
 from game.ui.forms import Cycler
 from game.ui.input import Intent, is_back, is_confirm, is_press, menu_letter
@@ -64,6 +75,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 PAGES = ("players", "scores")
+CARD_IDS = tuple(CARDS)  # American first
 
 
 class StatsScene(Scene):
@@ -73,6 +85,7 @@ class StatsScene(Scene):
         self.profiles = Profiles()
         self.selected = 0
         self.variant = 0  # index into VARIANTS
+        self.card = CARD_IDS[0]  # the card whose figures the players' page shows
         self.games = 1  # match length of the high score table shown
         self.table: list[HighScore] = []
         self.scroll = ScrollView()
@@ -80,6 +93,7 @@ class StatsScene(Scene):
         self.new_button = Button(_("New"), self.new_profile, hint="N")
         self.rename_button = Button(_("Rename"), self.rename_profile, hint="R")
         self.delete_button = Button(_("Delete"), self.delete_profile, hint="D")
+        self.card_button = Button("", self.step_card, hint="C")
         self.back = Button(_("Back"), self.close, hint=lambda: ctx.input.label("back"))
         self.ring = FocusRing()
         self.variant_cycler = Cycler(self._variant_text, self.step_variant, key="variant")
@@ -98,7 +112,7 @@ class StatsScene(Scene):
         """Read profiles and figures again (after a change, or on opening)."""
         storage = self.ctx.storage
         current = select or self.selected_name
-        self.profiles = read_profiles(storage)
+        self.profiles = read_profiles(storage, self.card)
         self.ctx.report_storage_problems()
         self.selected = self.profiles.find(current, self.selected)
         self.table = storage.high_scores(VARIANTS[self.variant], self.games)
@@ -134,8 +148,11 @@ class StatsScene(Scene):
         self.rename_button.enabled = self.delete_button.enabled = (
             bool(self.profiles.names) and self.is_person
         )
+        # The button names the card it shows next.
+        self.card_button.label = _(CARD_BUTTONS[self._next_card()])
         if self.page_name == "players":
-            self.ring.set([self.new_button, self.rename_button, self.delete_button, self.back])
+            buttons = [self.new_button, self.rename_button, self.delete_button]
+            self.ring.set([*buttons, self.card_button, self.back])
         else:
             self.ring.set([self.back])
 
@@ -159,6 +176,17 @@ class StatsScene(Scene):
             self._set_buttons()
             if self.page_name == "players" and self.screen.size != (0, 0):
                 self._lay_list()
+            self._build_page()
+
+    def _next_card(self) -> str:
+        return CARD_IDS[(CARD_IDS.index(self.card) + 1) % len(CARD_IDS)]
+
+    def step_card(self) -> None:
+        """The players' figures on the next card."""
+        self.card = self._next_card()
+        self.scroll.scroll_to(0)
+        self.refresh()
+        if self.screen.size == (0, 0):
             self._build_page()
 
     def step_variant(self, step: int) -> None:
@@ -254,6 +282,8 @@ class StatsScene(Scene):
             self.rename_profile()
         elif letter == "d" or event.key == pygame.K_DELETE:
             self.delete_profile()
+        elif letter == "c":
+            self.step_card()
         else:
             return self.scroll.handle(event, None)
         return True
@@ -348,7 +378,7 @@ class StatsScene(Scene):
         else:
             name = self.selected_name
             created = self.profiles.created.get(name, "") if name is not None else ""
-            content = ProfilePage(self.selected_stats, self.is_person, created)
+            content = ProfilePage(self.selected_stats, self.is_person, created, self.card)
         self.page, height, self.page_rects = render_stats_page(
             self.ctx.theme, self.ctx.fonts, self.screen.body_px, view, content
         )
