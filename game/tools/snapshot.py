@@ -46,16 +46,24 @@ def make_context(data_dir: Path, size: tuple[int, int]):
     return ctx, screen
 
 
-def demo_session(players: int = 4, turns: int = 22, seed: int = 7):
-    """A seeded match part-way through: greedy play for `turns` turns, then a person's roll."""
+def demo_session(
+    players: int = 4, turns: int = 22, seed: int = 7, variant=None, forced_order: bool = False
+):
+    """A seeded match part-way through: greedy play for `turns` turns, then a person's roll
+    (on the American card unless `variant` says otherwise)."""
     from game.match.seats import Seat
     from game.match.session import Session
-    from game.rules import GameConfig, Hold, Phase, Roll, Score, StartOrder
+    from game.rules import GameConfig, Hold, Phase, Roll, Score, StartOrder, Variant
 
     names = ("You", "Ada", "Max", "Zoe", "Ben", "Cat", "Dan", "Eve")[:players]
     kinds = ("person", "medium", "hard", "expert", "easy", "beginner", "hard", "medium")
     seats = [Seat(n, kinds[i], colour=i) for i, n in enumerate(names)]
-    config = GameConfig(tuple(names), start=StartOrder.SEATED)
+    config = GameConfig(
+        tuple(names),
+        variant=variant or Variant.OFFICIAL,
+        start=StartOrder.SEATED,
+        forced_order=forced_order,
+    )
     session = Session.new(config, seats, seed=seed)
     while session.state.turn < turns and session.state.phase is Phase.TURN:
         session.apply(Roll())
@@ -112,6 +120,39 @@ def shot_table(ctx) -> None:
     ctx.stack.apply_pending()
     table.message = "You rolled: 2 rolls left"
     table.focus_on(("box", table._open_boxes()[0]))
+
+
+def shot_table_yatzy(ctx) -> None:
+    """The Yatzy card mid-game (fifteen rows), three seats, the focus on an open box."""
+    from game.rules import Variant
+    from game.scenes.table import TableScene
+
+    table = TableScene(ctx, demo_session(3, turns=20, seed=5, variant=Variant.YATZY))
+    ctx.stack.push(table)
+    ctx.stack.apply_pending()
+    table.focus_on(("box", table._open_boxes()[-1]))
+
+
+def shot_forced(ctx) -> None:
+    """Forced order on the Yatzy card: only the next box is offered, and it is marked."""
+    from game.rules import Variant
+    from game.scenes.table import TableScene
+
+    session = demo_session(2, turns=9, seed=4, variant=Variant.YATZY, forced_order=True)
+    table = TableScene(ctx, session)
+    ctx.stack.push(table)
+    ctx.stack.apply_pending()
+
+
+def shot_help_yatzy(ctx) -> None:
+    """Help, at the rules of Yatzy and forced order."""
+    from game.i18n import _
+    from game.scenes.help import CONTENTS, HelpScene
+
+    scene = HelpScene(ctx)
+    ctx.stack.push(scene)
+    ctx.stack.apply_pending()
+    scene.jump(_(CONTENTS[2]))
 
 
 def shot_hint(ctx) -> None:
@@ -265,11 +306,14 @@ SHOTS: dict[str, Callable] = {
     "title": shot_title,
     "setup": shot_setup,
     "table": shot_table,
+    "table-yatzy": shot_table_yatzy,
+    "forced": shot_forced,
     "rolling": shot_rolling,
     "hint": shot_hint,
     "pause": shot_pause,
     "results": shot_results,
     "help": shot_help,
+    "help-yatzy": shot_help_yatzy,
 }
 
 
