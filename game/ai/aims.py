@@ -34,9 +34,10 @@ from game.ai.dicespace import (
     expect_keeps,
 )
 from game.ai.options import Keep
-from game.ai.scoring import BASE_POINTS, N_BOXES, five_of_a_kind_chip
-from game.ai.turn import ROLL_KEEP_ROWS, TIE_DIGITS, TurnOutlook, valuation
-from game.rules import Category, Scorecard, Variant
+from game.ai.scoring import Spec, five_of_a_kind_chip, spec
+from game.ai.turn import ROLL_KEEP_ROWS, TIE_DIGITS, TurnOutlook
+from game.ai.valuations import valuation
+from game.rules import Card, Category, Scorecard, Variant
 
 N_ROLLS = len(ROLLS)
 _ROLL_ROWS = SIZE_START[-2]  # first row of the rolls (five dice) among the 462 multisets
@@ -56,11 +57,11 @@ def _transition() -> np.ndarray:
 
 
 @cache
-def _alone() -> np.ndarray:
+def _alone(s: Spec) -> np.ndarray:
     """A[r - 1, k, c]: the most points box c can expect, played for alone (no Joker), when
     multiset k is kept and the rest rolled with r = 1 or 2 rolls to come."""
-    level = np.zeros((N_MULTISETS, N_BOXES))
-    level[_ROLL_ROWS:] = BASE_POINTS.T
+    level = np.zeros((N_MULTISETS, s.n_boxes))
+    level[_ROLL_ROWS:] = s.base.T
     expect_keeps(level)
     one = level.copy()
     best_sub_keep(level)  # with one roll left, a roll is worth its best keep or itself
@@ -71,14 +72,18 @@ def _alone() -> np.ndarray:
     return values
 
 
-def alone(box: Category, faces: tuple[int, ...], rolls_left: int) -> float:
-    """The most points `box` can expect when `faces` are kept now and the rest rolled, with
-    `rolls_left` (1 or 2) rolls to come, played for that box alone.
+def alone(
+    box: Category, faces: tuple[int, ...], rolls_left: int, card: Card | None = None
+) -> float:
+    """The most points `box` of `card` (the American one by default) can expect when `faces`
+    are kept now and the rest rolled, with `rolls_left` (1 or 2) rolls to come, played for
+    that box alone.
 
     >>> round(alone(Category.CHANCE, (5,), 2), 2), round(alone(Category.CHANCE, (1, 5), 2), 2)
     (22.0, 21.25)
     """
-    return float(_alone()[rolls_left - 1, INDEX[tuple(sorted(faces))], box.value])
+    s = spec(Variant.OFFICIAL if card is None else Variant.for_card(card))
+    return float(_alone(s)[rolls_left - 1, INDEX[tuple(sorted(faces))], s.card.index(box)])
 
 
 def _scores(outlook: TurnOutlook) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -115,7 +120,11 @@ class Ending:
 
 
 def box_endings(
-    card: Scorecard, keep: Keep, rolls_left: int, variant: Variant = Variant.OFFICIAL
+    card: Scorecard,
+    keep: Keep,
+    rolls_left: int,
+    variant: Variant | None = None,
+    forced_order: bool = False,
 ) -> dict[Category, Ending]:
     """Where the dice end when `keep` is kept now, with `rolls_left` (1 or 2) rolls still to
     come, and the Expert plays the rest of the turn: every box scored with points, with its
@@ -128,18 +137,20 @@ def box_endings(
     """
     if rolls_left not in (1, 2):
         raise ValueError(f"a keep is rolled with 1 or 2 rolls left, got {rolls_left!r}")
-    outlook = valuation(variant).outlook(card)
+    variant = Variant.for_card(card.card) if variant is None else variant
+    s = spec(variant)
+    outlook = valuation(variant, forced_order=forced_order).outlook(card)
     box, points, score_value = _scores(outlook)
     ends = _transition()[INDEX[keep.faces]]
     if rolls_left == 2:
         ends = ends @ _after_one_roll_left(outlook, score_value)
     if five_of_a_kind_chip(card[Category.YAHTZEE], variant):
         box = box.copy()
-        box[YAHTZEE_ROWS] = Category.YAHTZEE.value
-    chance = np.bincount(box, weights=ends * (points > 0), minlength=N_BOXES)
-    share = np.bincount(box, weights=ends * points, minlength=N_BOXES)
+        box[YAHTZEE_ROWS] = s.yahtzee
+    chance = np.bincount(box, weights=ends * (points > 0), minlength=s.n_boxes)
+    share = np.bincount(box, weights=ends * points, minlength=s.n_boxes)
     return {
-        Category(c): Ending(float(chance[c]), float(share[c]))
-        for c in range(N_BOXES)
+        s.boxes[c]: Ending(float(chance[c]), float(share[c]))
+        for c in range(s.n_boxes)
         if chance[c] > 0
     }

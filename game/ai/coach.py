@@ -20,10 +20,13 @@ from game.ai.options import Choice, Keep, expected_score, keep_to_actions, optio
 from game.ai.reasons import describe as describe  # the coach's words, used by its callers
 from game.ai.reasons import hint_lines, reason_for, say
 from game.ai.solver import StateKey
-from game.ai.turn import best_index, valuation
+from game.ai.turn import best_index
+from game.ai.valuations import valuation
 from game.ai.winning import outlook
 from game.ai.winning_turn import flat_state
 from game.rules import (
+    AMERICAN,
+    Card,
     Category,
     Game,
     GameConfig,
@@ -60,14 +63,18 @@ class Hint:
     options: tuple[tuple[Choice, float], ...]  # the best few, best first
     keep: tuple[int, ...]  # dice (0..4) to hold for a Keep
     box: Category | None  # the box to score in for a Score
+    card: Card = AMERICAN  # whose box names the lines use
 
     def lines(self) -> list[str]:
         """'Best: keep 5-5 (expected final 231.4)', then 'keep 5-5-5: 229.1 (2.3 less)'..."""
-        return hint_lines(self.options)
+        return hint_lines(self.options, self.card)
 
 
-def situation(state: GameState) -> tuple[Scorecard, tuple[int, ...], int, Variant]:
-    return state.card, state.dice, state.rolls_left, state.config.variant
+def situation(state: GameState) -> tuple[Scorecard, tuple[int, ...], int, Variant, bool]:
+    """option_values' arguments for the player in play: card, dice, rolls left, variant and
+    forced order."""
+    config = state.config
+    return state.card, state.dice, state.rolls_left, config.variant, config.forced_order
 
 
 def hint(state: GameState, alternatives: int = HINT_ALTERNATIVES) -> Hint:
@@ -85,7 +92,7 @@ def hint(state: GameState, alternatives: int = HINT_ALTERNATIVES) -> Hint:
         keep = tuple(i for i in range(5) if held[i])
     else:
         box = best.category
-    return Hint(best, value, tuple(options[: 1 + alternatives]), keep, box)
+    return Hint(best, value, tuple(options[: 1 + alternatives]), keep, box, state.card.card)
 
 
 # ----------------------------------------------------------------------------- grading
@@ -177,7 +184,7 @@ def review(config: GameConfig, start_rng, log: list, game_index: int = 0) -> Rev
     game = Game.replay(config, start_rng, [])
     players: dict[int, PlayerReview] = {}
     before_roll: dict[int, float] = {}
-    variant = config.variant
+    variant, forced = config.variant, config.forced_order
     for action in log:
         state = game.state
         if state.game_index > game_index:
@@ -186,7 +193,7 @@ def review(config: GameConfig, start_rng, log: list, game_index: int = 0) -> Rev
         if in_turn:
             pr = players.setdefault(state.player, PlayerReview(state.player))
             if state.dice is None:
-                value = expected_score(state.card, variant)
+                value = expected_score(state.card, variant, forced)
                 pr.expected_by_turn.append(value)
                 before_roll[state.player] = value
                 if len(pr.expected_by_turn) == 1:
@@ -254,7 +261,7 @@ def win_advice(state: GameState) -> WinAdvice:
     if len(config.competitors) < 2:
         raise ValueError("playing to win needs someone to beat")
     card = state.card
-    truth = valuation(config.variant).outlook(card)
+    truth = valuation(config.variant, forced_order=config.forced_order).outlook(card)
     choices, expected = truth.choices(card.total, state.dice, state.rolls_left)
     _, worth = win_outlook(state).choices(0, state.dice, state.rolls_left)
     _, chance = win_outlook(state, tie_point=0.0).choices(0, state.dice, state.rolls_left)

@@ -38,7 +38,8 @@ from typing import Protocol
 
 from game.ai.champion import WinOutlooks
 from game.ai.options import Choice, Keep, keep_to_actions
-from game.ai.turn import TurnOutlook, Valuation, best_index, valuation
+from game.ai.turn import TurnOutlook, best_index
+from game.ai.valuations import ForcedValuation, Valuation, valuation
 from game.ai.winning import outlook
 from game.rules import Action, GameState, Phase, Roll, Score, Scorecard, Stand, Variant
 
@@ -137,9 +138,10 @@ class LevelStrategy:
         """Every choice of the turn in play, valued as this level values them."""
         return self._valuation(state).outlook(state.card)
 
-    def _valuation(self, state: GameState) -> Valuation:
+    def _valuation(self, state: GameState) -> Valuation | ForcedValuation:
         p = self.personality
-        return valuation(state.config.variant, p.bonus_weight, p.greed)
+        config = state.config
+        return valuation(config.variant, p.bonus_weight, p.greed, config.forced_order)
 
     def _turn_action(self, state: GameState) -> Action:
         if state.dice is None:
@@ -273,12 +275,15 @@ STRATEGIES: dict[str, type[LevelStrategy]] = {
 LEVELS = tuple(STRATEGIES)  # weakest first; game.match.seats.LEVELS names the same (a test checks)
 
 
-def preload(variant: Variant = Variant.OFFICIAL, levels: Sequence[str] = LEVELS) -> None:
+def preload(
+    variant: Variant = Variant.OFFICIAL, levels: Sequence[str] = LEVELS, forced_order: bool = False
+) -> None:
     """Load the tables and the levels' valuations now (about a second for the distorted
     ones), e.g. on a worker thread during setup, rather than at a CPU player's first move."""
+    empty = Scorecard.empty(variant.card)
     for level in levels:
         p = STRATEGIES[level].personality
-        valuation(variant, p.bonus_weight, p.greed).outlook(Scorecard())
+        valuation(variant, p.bonus_weight, p.greed, forced_order).outlook(empty)
         if STRATEGIES[level] is ChampionStrategy:
             outlook(variant)  # the win-chance tables
 

@@ -4,7 +4,8 @@ A choice is either `Keep(faces)` (hold those faces and roll the rest) or `game.r
 Every value is the expected final total of the card (points already on it included) when the
 choice is made and the rest of the game is played optimally. Scores are worked out by
 `game.rules` itself (`Scorecard.fill`), so the Joker and bonus rules of each variant hold
-exactly; keeps come from the solver's within-turn arrays.
+exactly; keeps come from the solver's within-turn arrays. With `forced_order` (boxes filled top
+to bottom) the values are those of game.ai.forced.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.ai.dicespace import INDEX, sub_keeps
+from game.ai.forced import forced_expected, forced_levels
 from game.ai.solver import StateKey
 from game.ai.tables import value_table
 from game.rules import Hold, IllegalAction, Release, Score, Scorecard, Variant, score_options
@@ -44,19 +46,37 @@ class Keep:
 Choice = Keep | Score
 
 
-def expected_score(card: Scorecard, variant: Variant = Variant.OFFICIAL) -> float:
+def expected_score(
+    card: Scorecard, variant: Variant | None = None, forced_order: bool = False
+) -> float:
     """Expected final total from the start of a turn with `card`, playing optimally.
 
     Points already on the card (bonus chips and upper bonus included) are part of it; a full
-    card is worth exactly its total.
+    card is worth exactly its total. `variant` defaults to the card's first (OFFICIAL for the
+    American card).
     """
+    variant = _variant(card, variant)
     if card.is_complete:
         return float(card.total)
+    if forced_order:
+        return forced_expected(card, variant)
     return card.total + value_table(variant).value(StateKey.of(card))
 
 
+def _variant(card: Scorecard, variant: Variant | None) -> Variant:
+    if variant is None:
+        return Variant.for_card(card.card)
+    if variant.card is not card.card:
+        raise ValueError(f"{variant.value} rules need a {variant.card.id} card, not {card.card.id}")
+    return variant
+
+
 def option_values(
-    card: Scorecard, dice: Sequence[int], rolls_left: int, variant: Variant = Variant.OFFICIAL
+    card: Scorecard,
+    dice: Sequence[int],
+    rolls_left: int,
+    variant: Variant | None = None,
+    forced_order: bool = False,
 ) -> list[tuple[Choice, float]]:
     """Every legal choice with the dice showing and its expected final total, best first.
 
@@ -73,14 +93,18 @@ def option_values(
         raise ValueError(f"rolls_left is 0, 1 or 2, got {rolls_left}")
     if card.is_complete:
         raise IllegalAction("the card is full: there is nothing to choose")
-    table = value_table(variant)
+    variant = _variant(card, variant)
     ranked: list[tuple[tuple, Choice, float]] = []
-    for category in score_options(dice, card, variant):
-        after = card.fill(category, dice, variant)
-        value = expected_score(after, variant)
-        ranked.append(((-round(value, _TIE_DIGITS), 0, category.value), Score(category), value))
+    index = card.card.index
+    for category in score_options(dice, card, variant, forced_order):
+        after = card.fill(category, dice, variant, forced_order)
+        value = expected_score(after, variant, forced_order)
+        ranked.append(((-round(value, _TIE_DIGITS), 0, index(category)), Score(category), value))
     if rolls_left:
-        levels = table.turn(StateKey.of(card))
+        if forced_order:
+            levels = forced_levels(card, variant)
+        else:
+            levels = value_table(variant).turn(StateKey.of(card))
         keeps = levels.keep1 if rolls_left == 1 else levels.keep2
         for faces in sub_keeps(dice):
             value = card.total + float(keeps[INDEX[faces]])
@@ -91,10 +115,14 @@ def option_values(
 
 
 def best_choice(
-    card: Scorecard, dice: Sequence[int], rolls_left: int, variant: Variant = Variant.OFFICIAL
+    card: Scorecard,
+    dice: Sequence[int],
+    rolls_left: int,
+    variant: Variant | None = None,
+    forced_order: bool = False,
 ) -> Choice:
     """The first of option_values: what optimal play does now."""
-    return option_values(card, dice, rolls_left, variant)[0][0]
+    return option_values(card, dice, rolls_left, variant, forced_order)[0][0]
 
 
 def keep_to_actions(

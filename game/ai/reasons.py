@@ -4,7 +4,10 @@ A reason is worked out from the solver: what a score gains over the next best ch
 what the best choice would have gained over it), which boxes a keep serves, read from where
 the Expert's dice end up after it (game.ai.aims), and the pace to the upper bonus. It is a
 small frozen value, so the words are made in one place (`say`, from the `WORDS` templates
-with named fields) and a translation replaces the templates, not the logic.
+with named fields). Every template is marked for translation (N_) and translated where it is
+filled in, so a translation replaces the templates, not the logic, and may put the named
+fields in its own order. Box names are the card's own (`Card.label`: "Yatzy" on the Yatzy
+card), translated; figures go through the language's number format.
 
 A cost is always said one way: the better choice is named with how many points better it is
 ("2.2 points better than scoring Ones", "keeping 5-5-5 is 1.2 points better"), never as a
@@ -18,8 +21,8 @@ from dataclasses import dataclass
 
 from game.ai.aims import alone, box_endings
 from game.ai.options import Choice, Keep, option_values
-from game.rules import Category, GameState, Score
-from game.rules.categories import UPPER_BONUS_THRESHOLD
+from game.i18n import N_, _, format_number, format_percent
+from game.rules import AMERICAN, Card, Category, GameState, Score
 
 #: A box is a keep's aim only when the Expert's dice end in it with points this often.
 AIM_CHANCE = 0.05
@@ -29,103 +32,116 @@ SECOND_AIM = 0.4
 #: Choices closer than this (in expected points) are as good as each other.
 TIE = 0.05
 
+# Translators: these are the CPU's reason lines and the coach's hints, filled in with named
+# fields: {box} a box name, {points} a whole number, {margin} and {value} points with one
+# decimal, {faces} dice such as 5-5-5, {other} another choice in the 'doing' form.
 WORDS = {
-    "score": "scoring {points} in {box}",
-    "zero": "a zero in {box}",
-    "zero_best": "a zero in {box} costs least",
-    "last_box": "scoring {points} in {box}, the last box",
-    "keep": "keep {faces} for {aims}",
-    "keep_best": "keep {faces}: the best bet on average",
-    "keep_plain": "keep {faces}",
-    "reroll_best": "reroll all five: nothing worth keeping",
-    "reroll_plain": "reroll all five",
-    "aims": "{first} or {second}",
-    "extra_yahtzee": "an extra Yahtzee",
-    "better": "{margin} points better than {other}",
-    "other_better": "{other} is {margin} points better",
-    "tie": "as good as {other}",
-    "bonus": "upper bonus needs {need} more",
-    "reason": "{head}: {cost}",
-    "and_bonus": "{reason}; {bonus}",
+    "score": N_("scoring {points} in {box}"),
+    "zero": N_("a zero in {box}"),
+    "zero_best": N_("a zero in {box} costs least"),
+    "last_box": N_("scoring {points} in {box}, the last box"),
+    "keep": N_("keep {faces} for {aims}"),
+    "keep_best": N_("keep {faces}: the best bet on average"),
+    "keep_plain": N_("keep {faces}"),
+    "reroll_best": N_("reroll all five: nothing worth keeping"),
+    "reroll_plain": N_("reroll all five"),
+    "aims": N_("{first} or {second}"),
+    "extra_yahtzee": N_("an extra Yahtzee"),
+    "better": N_("{margin} points better than {other}"),
+    "other_better": N_("{other} is {margin} points better"),
+    "tie": N_("as good as {other}"),
+    "bonus": N_("upper bonus needs {need} more"),
+    "reason": N_("{head}: {cost}"),
+    "and_bonus": N_("{reason}; {bonus}"),
     # a choice, as an order ("keep 5-5") and as a gerund ("keeping 5-5")
-    "do_score": "score {box}",
-    "do_keep": "keep {faces}",
-    "do_reroll": "reroll all five",
-    "doing_score": "scoring {points} in {box}",
-    "doing_zero": "a zero in {box}",
-    "doing_keep": "keeping {faces}",
-    "doing_reroll": "rerolling all five",
+    "do_score": N_("score {box}"),
+    "do_keep": N_("keep {faces}"),
+    "do_reroll": N_("reroll all five"),
+    "doing_score": N_("scoring {points} in {box}"),
+    "doing_zero": N_("a zero in {box}"),
+    "doing_keep": N_("keeping {faces}"),
+    "doing_reroll": N_("rerolling all five"),
     # the hint and the coach's question
-    "hint_best": "Best: {choice} (expected final {value})",
-    "hint_other": "{choice}: {value} ({margin} less)",
-    "big_mistake": "The coach would {choice}: about {margin} points better. Are you sure?",
+    "hint_best": N_("Best: {choice} (expected final {value})"),
+    "hint_other": N_("{choice}: {value} ({margin} less)"),
+    "big_mistake": N_("The coach would {choice}: about {margin} points better. Are you sure?"),
     # the hint beside the best move for points, when playing to win is another move
-    "to_win": "To win: {choice} ({chance} against {other_chance})",
-    "to_win_need": "To win: {choice}, you need {need} to pass {rival}",
-    "percent": "{value}%",
+    "to_win": N_("To win: {choice} ({chance} against {other_chance})"),
+    "to_win_need": N_("To win: {choice}, you need {need} to pass {rival}"),
 }
 
 
+def _w(key: str) -> str:
+    """A template of WORDS in the language in use."""
+    return _(WORDS[key])
+
+
 def _points(value: float) -> str:
-    return f"{value:.1f}"
+    return format_number(value, 1)
+
+
+def _box(category: Category, card: Card | None) -> str:
+    """A box's name on the card, in the language in use."""
+    return _((card or AMERICAN).label(category))
 
 
 def _faces(keep: Keep) -> str:
     return "-".join(str(f) for f in keep.faces)
 
 
-def describe(choice: Choice) -> str:
-    """A choice as an order: 'keep 5-5-5', 'reroll all five', 'score Full House'."""
+def describe(choice: Choice, card: Card | None = None) -> str:
+    """A choice as an order: 'keep 5-5-5', 'reroll all five', 'score Full House' (box names
+    as `card`, the American one by default, prints them)."""
     if isinstance(choice, Score):
-        return WORDS["do_score"].format(box=choice.category.label)
+        return _w("do_score").format(box=_box(choice.category, card))
     if not choice.faces:
-        return WORDS["do_reroll"]
-    return WORDS["do_keep"].format(faces=_faces(choice))
+        return _w("do_reroll")
+    return _w("do_keep").format(faces=_faces(choice))
 
 
-def _doing(choice: Choice, points: int) -> str:
+def _doing(choice: Choice, points: int, card: Card) -> str:
     """A choice as a gerund: 'keeping 5-5', 'scoring 12 in Chance', 'a zero in Yahtzee'."""
     if isinstance(choice, Score):
-        box = choice.category.label
+        box = _box(choice.category, card)
         if not points:
-            return WORDS["doing_zero"].format(box=box)
-        return WORDS["doing_score"].format(points=points, box=box)
+            return _w("doing_zero").format(box=box)
+        return _w("doing_score").format(points=points, box=box)
     if not choice.faces:
-        return WORDS["doing_reroll"]
-    return WORDS["doing_keep"].format(faces=_faces(choice))
+        return _w("doing_reroll")
+    return _w("doing_keep").format(faces=_faces(choice))
 
 
-def hint_lines(options: Sequence[tuple[Choice, float]]) -> list[str]:
+def hint_lines(options: Sequence[tuple[Choice, float]], card: Card | None = None) -> list[str]:
     """The hint: the best choice with its expected final total, then each other choice with
     its total and how much less it is."""
     (best, best_value), *others = options
-    head = WORDS["hint_best"].format(choice=describe(best), value=_points(best_value))
+    head = _w("hint_best").format(choice=describe(best, card), value=_points(best_value))
     rest = [
-        WORDS["hint_other"].format(
-            choice=describe(c), value=_points(v), margin=_points(best_value - v)
+        _w("hint_other").format(
+            choice=describe(c, card), value=_points(v), margin=_points(best_value - v)
         )
         for c, v in others
     ]
     return [head, *rest]
 
 
-def to_win_line(choice: Choice, chance: float, other_chance: float, need, rival) -> str:
+def to_win_line(
+    choice: Choice, chance: float, other_chance: float, need, rival, card: Card | None = None
+) -> str:
     """The hint's line for the best move to win, beside the best for points: with the points
     needed to pass the rival when that is the story, else the two chances."""
     if need and rival is not None:
-        return WORDS["to_win_need"].format(choice=describe(choice), need=need, rival=rival)
-
-    def percent(value: float) -> str:
-        return WORDS["percent"].format(value=round(100 * value))
-
-    return WORDS["to_win"].format(
-        choice=describe(choice), chance=percent(chance), other_chance=percent(other_chance)
+        return _w("to_win_need").format(choice=describe(choice, card), need=need, rival=rival)
+    return _w("to_win").format(
+        choice=describe(choice, card),
+        chance=format_percent(chance),
+        other_chance=format_percent(other_chance),
     )
 
 
-def big_mistake(best: Choice, cost: float) -> str:
+def big_mistake(best: Choice, cost: float, card: Card | None = None) -> str:
     """The question before a costly choice: what the coach would do and how much better."""
-    return WORDS["big_mistake"].format(choice=describe(best), margin=_points(cost))
+    return _w("big_mistake").format(choice=describe(best, card), margin=_points(cost))
 
 
 @dataclass(frozen=True)
@@ -150,6 +166,7 @@ class Reason:
     only_box: bool = False
     bonus_need: int = 0
     extra_yahtzee: bool = False  # the Yahtzee box is filled: aiming at it is for a bonus
+    card: Card = AMERICAN  # whose box names to use
 
 
 def aims_of(state: GameState, keep: Keep) -> tuple[Category, ...]:
@@ -164,7 +181,9 @@ def aims_of(state: GameState, keep: Keep) -> tuple[Category, ...]:
     a kept die needs it.
     """
     rolls = state.rolls_left
-    ends = box_endings(state.card, keep, rolls, state.config.variant)
+    config = state.config
+    kind = state.card.card
+    ends = box_endings(state.card, keep, rolls, config.variant, config.forced_order)
     helps: dict[int, set[Category]] = {}  # kept face -> the boxes it helps
     for face in set(keep.faces):
         without = list(keep.faces)
@@ -172,13 +191,15 @@ def aims_of(state: GameState, keep: Keep) -> tuple[Category, ...]:
         helps[face] = {
             box
             for box in ends
-            if alone(box, keep.faces, rolls) > alone(box, tuple(without), rolls) + 1e-9
+            if alone(box, keep.faces, rolls, kind) > alone(box, tuple(without), rolls, kind) + 1e-9
         }
     candidates = [
         box
-        for box, end in sorted(ends.items(), key=lambda item: (-item[1].chance, item[0].value))
+        for box, end in sorted(
+            ends.items(), key=lambda item: (-item[1].chance, kind.index(item[0]))
+        )
         if end.chance >= AIM_CHANCE
-        and alone(box, keep.faces, rolls) >= alone(box, (), rolls) - 1e-9
+        and alone(box, keep.faces, rolls, kind) >= alone(box, (), rolls, kind) - 1e-9
         and any(box in boxes for boxes in helps.values())
     ]
     if not candidates:
@@ -211,16 +232,16 @@ def aims_of(state: GameState, keep: Keep) -> tuple[Category, ...]:
 def _bonus_need(state: GameState) -> int:
     """Points the upper bonus still needs, once the upper section is under way (0 otherwise)."""
     card = state.card
-    upper = [card[c] for c in Category if c.is_upper]
-    need = UPPER_BONUS_THRESHOLD - card.upper_total
+    upper = [card[c] for c in card.card.upper]
+    need = card.card.bonus_threshold - card.upper_total
     started = any(box is not None for box in upper)
     return need if need > 0 and started and None in upper else 0
 
 
 def reason_for(state: GameState, choice: Choice) -> Reason:
     """Why `choice` is made in `state` (a turn with dice showing), from the option values."""
-    card, dice, rolls_left, variant = state.card, state.dice, state.rolls_left, state.config.variant
-    options = option_values(card, dice, rolls_left, variant)
+    card, dice, rolls_left = state.card, state.dice, state.rolls_left
+    options = option_values(card, dice, rolls_left, state.config.variant, state.config.forced_order)
     values = dict(options)
     if choice not in values:
         raise ValueError(f"{describe(choice)} is not a choice with dice {dice}")
@@ -246,6 +267,7 @@ def reason_for(state: GameState, choice: Choice) -> Reason:
             is_best=is_best,
             only_box=len(card.open_categories) == 1,
             bonus_need=_bonus_need(state) if upper and points else 0,
+            card=card.card,
         )
     aims = aims_of(state, choice) if choice.faces else ()
     upper = any(box.is_upper for box in aims)
@@ -257,41 +279,44 @@ def reason_for(state: GameState, choice: Choice) -> Reason:
         margin=0.0 if is_best else margin,
         is_best=is_best,
         bonus_need=_bonus_need(state) if upper else 0,
-        extra_yahtzee=not card.is_open(Category.YAHTZEE),
+        extra_yahtzee=card.card.has_chips and not card.is_open(Category.YAHTZEE),
+        card=card.card,
     )
 
 
 def _head(reason: Reason) -> str:
     choice = reason.choice
     if isinstance(choice, Score):
-        box = choice.category.label
+        box = _box(choice.category, reason.card)
         if reason.only_box:
-            return WORDS["last_box"].format(points=reason.points, box=box)
+            return _w("last_box").format(points=reason.points, box=box)
         if reason.points:
-            return WORDS["score"].format(points=reason.points, box=box)
-        return WORDS["zero_best" if reason.is_best else "zero"].format(box=box)
+            return _w("score").format(points=reason.points, box=box)
+        return _w("zero_best" if reason.is_best else "zero").format(box=box)
     if not choice.faces:
-        return WORDS["reroll_best" if reason.is_best else "reroll_plain"]
+        return _w("reroll_best" if reason.is_best else "reroll_plain")
     faces = _faces(choice)
     if not reason.aims:
-        return WORDS["keep_best" if reason.is_best else "keep_plain"].format(faces=faces)
+        return _w("keep_best" if reason.is_best else "keep_plain").format(faces=faces)
     names = [
-        WORDS["extra_yahtzee"] if box is Category.YAHTZEE and reason.extra_yahtzee else box.label
+        _w("extra_yahtzee")
+        if box is Category.YAHTZEE and reason.extra_yahtzee
+        else _box(box, reason.card)
         for box in reason.aims
     ]
-    aims = names[0] if len(names) == 1 else WORDS["aims"].format(first=names[0], second=names[1])
-    return WORDS["keep"].format(faces=faces, aims=aims)
+    aims = names[0] if len(names) == 1 else _w("aims").format(first=names[0], second=names[1])
+    return _w("keep").format(faces=faces, aims=aims)
 
 
 def _cost(reason: Reason) -> str:
     """The comparison, one way: the better choice and by how much ("" when there is none)."""
     if reason.other is None:
         return ""
-    other = _doing(reason.other, reason.other_points)
+    other = _doing(reason.other, reason.other_points, reason.card)
     if reason.margin < TIE:
-        return WORDS["tie"].format(other=other)
+        return _w("tie").format(other=other)
     margin = _points(reason.margin)
-    return WORDS["better" if reason.is_best else "other_better"].format(other=other, margin=margin)
+    return _w("better" if reason.is_best else "other_better").format(other=other, margin=margin)
 
 
 def say(reason: Reason) -> str:
@@ -299,8 +324,8 @@ def say(reason: Reason) -> str:
     text = _head(reason)
     cost = _cost(reason)
     if cost:
-        text = WORDS["reason"].format(head=text, cost=cost)
+        text = _w("reason").format(head=text, cost=cost)
     if reason.bonus_need:
-        bonus = WORDS["bonus"].format(need=reason.bonus_need)
-        text = WORDS["and_bonus"].format(reason=text, bonus=bonus)
+        bonus = _w("bonus").format(need=reason.bonus_need)
+        text = _w("and_bonus").format(reason=text, bonus=bonus)
     return text

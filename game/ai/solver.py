@@ -1,10 +1,12 @@
 """Exact optimal play by backward induction over the states between turns.
 
-A state between turns is (which boxes are filled, the upper total capped at 63, whether the
-Yahtzee box holds 50). Its value is the expected number of points still to come under optimal
-play: box points, the 35-point upper bonus when the upper total first reaches 63, and 100-point
-bonus chips. Full cards are worth 0; every other state is the expectation, over one turn played
-optimally, of the points scored in that turn plus the value of the state it leads to.
+A state between turns is (which boxes are filled, the upper total capped at the bonus threshold,
+whether the Yahtzee box holds 50). Its value is the expected number of points still to come
+under optimal play: box points, the upper bonus (35 on the American card, 50 on Yatzy) when the
+upper total first reaches 63, and bonus chips where the card has them. Everything about the
+card comes from `game.ai.scoring.spec(variant)`, so any card is solved the same way. Full
+cards are worth 0; every other state is the expectation, over one turn played optimally, of
+the points scored in that turn plus the value of the state it leads to.
 
 Within a turn (three rolls, any keep) nothing is stored: `turn_values` recomputes it from the
 values of the states one box further on, for many states at once (one filled-box set, every
@@ -13,7 +15,8 @@ upper total and Yahtzee flag that matters, as the columns of one array).
 Two reductions keep the table small without changing any value:
 - the upper total only matters while the bonus is still possible (below 63 and reachable with
   the open upper boxes); all other totals share one value, computed once and copied;
-- the Yahtzee flag only matters when the Yahtzee box is filled and the variant pays chips.
+- the Yahtzee flag only matters when the Yahtzee box is filled and the variant pays chips
+  (never on Yatzy, whose table simply repeats flag 0 as flag 1).
 Upper totals that no game can reach are left as NaN; `ValueTable` fills one in on demand if a
 hand-made card asks for it.
 """
@@ -37,53 +40,61 @@ from game.ai.dicespace import (
     best_sub_keep,
     expect_keeps,
 )
-from game.ai.scoring import (
-    ALL_BOXES,
-    BASE_POINTS,
-    N_BOXES,
-    UPPER_BOXES,
-    UPPER_MASK,
-    YAHTZEE,
-    YAHTZEE_BIT,
-    five_of_a_kind_chip,
-    five_of_a_kind_options,
-)
-from game.rules import Scorecard, Variant
+from game.ai.scoring import Spec, five_of_a_kind_chip, five_of_a_kind_options, spec
+from game.rules import Category, Scorecard, Variant
 
+# The American card's figures, for modules written when it was the only card; the solver
+# itself reads each variant's from spec(variant).
 BONUS_AT = 63  # upper total that earns the bonus; also the cap of the stored total
 UPPER_BONUS = 35
 N_UPPER_TOTALS = BONUS_AT + 1
-TABLE_SHAPE = (1 << N_BOXES, N_UPPER_TOTALS, 2)  # (filled boxes, upper total, Yahtzee is 50)
+TABLE_SHAPE = spec(Variant.OFFICIAL).table_shape  # (filled boxes, upper total, Yahtzee is 50)
 NOT_ALLOWED = -1  # marks a box a five-of-a-kind roll may not be scored in
+UPPER_FACES = 6
+#: Scratch floats per state column: the keep recursion's, or a box's 252 rolls for each of up
+#: to 16 lower boxes, whichever is more (Yatzy has 9, the American card 7).
+SCRATCH_PER_COLUMN_ANY_CARD = max(SCRATCH_PER_COLUMN, 16 * N_ROLLS)
 
 _COUNTS = np.arange(6)
 _ROLL_ROW_START = SIZE_START[-2]  # first row of the rolls (five dice) in a keep array
-_BASE = BASE_POINTS.astype(np.float64)[:, :, None]  # (13, 252, 1), ready to broadcast
-_IS_FIVE_OF_A_KIND = (BASE_POINTS[YAHTZEE] == 50)[:, None]
 
 
-def _upper_reach() -> np.ndarray:
+@functools.cache
+def _base(s: Spec) -> np.ndarray:
+    """(boxes, 252, 1) base points as floats, ready to broadcast."""
+    return s.base.astype(np.float64)[:, :, None]
+
+
+@functools.cache
+def _is_five_of_a_kind(s: Spec) -> np.ndarray:
+    return (s.base[s.yahtzee] == s.five_points)[:, None]
+
+
+@functools.cache
+def upper_reach(bonus_at: int = BONUS_AT) -> np.ndarray:
     """REACH[upper_filled_mask, u]: some filling of those upper boxes totals u (capped)."""
-    reach = np.zeros((1 << UPPER_BOXES, N_UPPER_TOTALS), dtype=bool)
-    for mask in range(1 << UPPER_BOXES):
+    reach = np.zeros((1 << UPPER_FACES, bonus_at + 1), dtype=bool)
+    for mask in range(1 << UPPER_FACES):
         totals = {0}
         for face in range(1, 7):
             if mask >> (face - 1) & 1:
-                totals = {min(BONUS_AT, t + face * k) for t in totals for k in range(6)}
+                totals = {min(bonus_at, t + face * k) for t in totals for k in range(6)}
         reach[mask, sorted(totals)] = True
+    reach.flags.writeable = False
     return reach
 
 
-REACH = _upper_reach()
+REACH = upper_reach()
 #: Most points the open upper boxes of an upper-filled mask can still add.
 OPEN_UPPER_MAX = np.array(
-    [sum(5 * f for f in range(1, 7) if not m >> (f - 1) & 1) for m in range(1 << UPPER_BOXES)]
+    [sum(5 * f for f in range(1, 7) if not m >> (f - 1) & 1) for m in range(1 << UPPER_FACES)]
 )
 
 
 def flag_matters(filled: int, variant: Variant) -> bool:
     """Whether the Yahtzee box's content (50 or 0) can change the future: only through chips."""
-    return bool(filled & YAHTZEE_BIT) and variant is not Variant.SIMPLE
+    s = spec(variant)
+    return s.chips and bool(filled & s.yahtzee_bit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,8 +108,9 @@ class StateKey:
     @classmethod
     def of(cls, card: Scorecard) -> StateKey:
         filled = sum(1 << i for i, box in enumerate(card.boxes) if box is not None)
-        fifty = int(card.boxes[YAHTZEE] == 50)
-        return cls(filled, min(BONUS_AT, card.upper_total), fifty)
+        kind = card.card
+        fifty = int(kind.has_chips and card[Category.YAHTZEE] == kind.five_alike_points)
+        return cls(filled, min(kind.bonus_threshold, card.upper_total), fifty)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,11 +130,13 @@ class TurnLevels:
 
 # ----------------------------------------------------------------------------- one turn
 def _five_of_a_kind_table(filled: int, fifty: int, variant: Variant) -> np.ndarray:
-    """(13, 6) points of five of a kind of each face in each box; NOT_ALLOWED where refused."""
-    rows = [[NOT_ALLOWED] * 6 for _ in range(N_BOXES)]
-    box = None if not filled & YAHTZEE_BIT else 50 * fifty
+    """(boxes, 6) points of five of a kind of each face in each box; NOT_ALLOWED where refused."""
+    s = spec(variant)
+    rows = [[NOT_ALLOWED] * 6 for _i in range(s.n_boxes)]
+    box = None if not filled & s.yahtzee_bit else s.five_points * fifty
     for face in range(1, 7):
-        for c, points in five_of_a_kind_options(face, ALL_BOXES & ~filled, box, variant).items():
+        open_mask = s.all_boxes & ~filled
+        for c, points in five_of_a_kind_options(face, open_mask, box, variant).items():
             rows[c][face - 1] = points
     return np.array(rows)
 
@@ -139,7 +153,7 @@ class Workspace:
         self._final = np.empty(N_ROLLS * width)
         self._keeps = np.empty(N_MULTISETS * width)
         self._second = np.empty(N_ROLLS * width)
-        self.scratch = np.empty(SCRATCH_PER_COLUMN * width)
+        self.scratch = np.empty(SCRATCH_PER_COLUMN_ANY_CARD * width)
 
     def arrays(self, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(final, keeps, second) views for n <= width states, each C-contiguous."""
@@ -167,22 +181,25 @@ def final_values(
     All open boxes of a kind are handled in one numpy call each: per-call cost, not
     arithmetic, is what a build spends most on.
     """
+    s = spec(variant)
+    bonus_at = s.bonus_at
     n = len(upper)
     best = np.empty((N_ROLLS, n)) if out is None else out
-    if scratch is None or scratch.size < 6 * N_ROLLS * n:
-        scratch = np.empty(6 * N_ROLLS * n)
-    open_boxes = [c for c in range(N_BOXES) if not filled >> c & 1]
-    ups = np.array([c for c in open_boxes if c < UPPER_BOXES], dtype=np.intp)
-    lows = np.array([c for c in open_boxes if c >= UPPER_BOXES and c != YAHTZEE], dtype=np.intp)
+    open_boxes = [c for c in range(s.n_boxes) if not filled >> c & 1]
+    ups = np.array([c for c in open_boxes if c < s.upper_boxes], dtype=np.intp)
+    lows = np.array([c for c in open_boxes if c >= s.upper_boxes and c != s.yahtzee], dtype=np.intp)
+    need = max(UPPER_FACES, len(lows)) * N_ROLLS * n
+    if scratch is None or scratch.size < need:
+        scratch = np.empty(need)
     best.fill(-np.inf)
     if len(ups):
         # after_up[i, k, j]: points, bonus and future of box ups[i] taking k dice of its face,
         # from state j.
         added = ((ups + 1)[:, None] * _COUNTS)[:, :, None]
         new_upper = upper + added
-        bonus = np.where((upper < BONUS_AT) & (new_upper >= BONUS_AT), UPPER_BONUS, 0)
+        bonus = np.where((upper < bonus_at) & (new_upper >= bonus_at), s.upper_bonus, 0)
         children = (filled | 1 << ups)[:, None, None]
-        after_up = added + bonus + table[children, np.minimum(new_upper, BONUS_AT), fifty]
+        after_up = added + bonus + table[children, np.minimum(new_upper, bonus_at), fifty]
         rows = np.arange(len(ups))[:, None] * 6 + FACE_COUNT[ups]
         cand = scratch[: rows.size * n].reshape(*rows.shape, n)
         np.take(after_up.reshape(-1, n), rows, axis=0, out=cand, mode="clip")
@@ -190,19 +207,21 @@ def final_values(
     if len(lows):
         after_low = table[(filled | 1 << lows)[:, None], upper, fifty]  # (boxes, n)
         cand = scratch[: len(lows) * N_ROLLS * n].reshape(len(lows), N_ROLLS, n)
-        np.add(_BASE[lows], after_low[:, None, :], out=cand)
+        np.add(_base(s)[lows], after_low[:, None, :], out=cand)
         np.maximum(best, cand.max(axis=0), out=best)
-    if not filled & YAHTZEE_BIT:
+    if s.yahtzee < 0:
+        return best  # no chips on this card: its five-alike box was one of the lows
+    if not filled & s.yahtzee_bit:
         # Scoring 0 here leaves the flag at 0; five of a kind (50) sets it.
-        child = table[filled | YAHTZEE_BIT]
-        cand = np.where(_IS_FIVE_OF_A_KIND, child[upper, 1] + 50, child[upper, 0])
+        child = table[filled | s.yahtzee_bit]
+        cand = np.where(_is_five_of_a_kind(s), child[upper, 1] + s.five_points, child[upper, 0])
         np.maximum(best, cand, out=best)
-    elif variant is not Variant.SIMPLE:
+    elif s.chips:
         # Five of a kind with the Yahtzee box filled follows the variant's Joker rule: those
         # six rows are worked out apart and replace the base-rule rows.
         by_flag = np.stack([_five_of_a_kind_table(filled, f, variant) for f in (0, 1)])
-        five = by_flag[fifty].transpose(1, 2, 0)  # (13 boxes, 6 faces, n states)
-        chip = np.array([five_of_a_kind_chip(50 * f, variant) for f in (0, 1)])[fifty]
+        five = by_flag[fifty].transpose(1, 2, 0)  # (boxes, 6 faces, n states)
+        chip = np.array([five_of_a_kind_chip(s.five_points * f, variant) for f in (0, 1)])[fifty]
         joker = np.full((6, n), -np.inf)
         if len(ups):
             points = five[ups]
@@ -271,15 +290,18 @@ def columns_for(filled: int, variant: Variant) -> tuple[np.ndarray, np.ndarray, 
     `shared` lists the columns (one per flag, or none) standing for every upper total at which
     the bonus no longer matters; their value is copied to all those totals.
     """
-    return _columns(filled & UPPER_MASK, flag_matters(filled, variant))
+    s = spec(variant)
+    return _columns(filled & s.upper_mask, flag_matters(filled, variant), s.bonus_at)
 
 
 @functools.cache
-def _columns(upper_filled: int, two_flags: bool) -> tuple[np.ndarray, np.ndarray, list[int]]:
-    # Depends only on the upper boxes filled and whether the flag matters: 128 cases.
-    totals = np.flatnonzero(REACH[upper_filled])
+def _columns(
+    upper_filled: int, two_flags: bool, bonus_at: int = BONUS_AT
+) -> tuple[np.ndarray, np.ndarray, list[int]]:
+    # Depends only on the upper boxes filled and whether the flag matters: 128 cases a card.
+    totals = np.flatnonzero(upper_reach(bonus_at)[upper_filled])
     open_max = OPEN_UPPER_MAX[upper_filled]
-    matter = (totals < BONUS_AT) & (totals + open_max >= BONUS_AT)
+    matter = (totals < bonus_at) & (totals + open_max >= bonus_at)
     uppers = np.concatenate([totals[matter], totals[~matter][:1]])
     flags = (0, 1) if two_flags else (0,)
     upper = np.tile(uppers, len(flags))
@@ -290,11 +312,11 @@ def _columns(upper_filled: int, two_flags: bool) -> tuple[np.ndarray, np.ndarray
 
 
 @functools.cache
-def no_bonus_totals(upper_filled: int) -> np.ndarray:
+def no_bonus_totals(upper_filled: int, bonus_at: int = BONUS_AT) -> np.ndarray:
     """The upper totals (0..63) at which the bonus can no longer change anything."""
-    totals = np.arange(N_UPPER_TOTALS)
+    totals = np.arange(bonus_at + 1)
     open_max = OPEN_UPPER_MAX[upper_filled]
-    found = totals[(totals >= BONUS_AT) | (totals + open_max < BONUS_AT)]
+    found = totals[(totals >= bonus_at) | (totals + open_max < bonus_at)]
     found.flags.writeable = False
     return found
 
@@ -309,9 +331,11 @@ def store(
     variant: Variant,
 ) -> None:
     """Write one filled set's values, spreading the shared ones and an unused flag."""
+    s = spec(variant)
     table[filled, upper, fifty] = values
     for column in shared:
-        table[filled, no_bonus_totals(filled & UPPER_MASK), fifty[column]] = values[column]
+        totals = no_bonus_totals(filled & s.upper_mask, s.bonus_at)
+        table[filled, totals, fifty[column]] = values[column]
     if not flag_matters(filled, variant):
         table[filled, :, 1] = table[filled, :, 0]
 
@@ -329,12 +353,13 @@ def build_table(
     do not depend on one another, so their columns are evaluated `batch` or so at a time:
     wide enough to spread numpy's per-call cost, narrow enough to stay in cache.
     """
-    table = np.full(TABLE_SHAPE, np.nan)
-    table[ALL_BOXES] = 0.0
-    masks = [m for m in range(ALL_BOXES) if m & within == within]
-    workspace = Workspace(batch + N_UPPER_TOTALS * 2)
+    s = spec(variant)
+    table = np.full(s.table_shape, np.nan)
+    table[s.all_boxes] = 0.0
+    masks = [m for m in range(s.all_boxes) if m & within == within]
+    workspace = Workspace(batch + s.n_upper_totals * 2)
     done = 0
-    for filled_count in range(N_BOXES - 1, -1, -1):
+    for filled_count in range(s.n_boxes - 1, -1, -1):
         layer = [m for m in masks if m.bit_count() == filled_count]
         pending: list[tuple[int, np.ndarray, np.ndarray, list[int]]] = []
         width = 0
@@ -361,16 +386,19 @@ def build_table(
     return table
 
 
-def children_of(filled: int, upper: int, fifty: int) -> set[tuple[int, int, int]]:
+def children_of(
+    filled: int, upper: int, fifty: int, variant: Variant = Variant.OFFICIAL
+) -> set[tuple[int, int, int]]:
     """Every state one turn from (filled, upper, fifty) can lead to, whatever the roll."""
+    s = spec(variant)
     found = set()
-    for c in range(N_BOXES):
+    for c in range(s.n_boxes):
         if filled >> c & 1:
             continue
         child = filled | 1 << c
-        if c < UPPER_BOXES:
-            found.update((child, min(BONUS_AT, upper + (c + 1) * k), fifty) for k in range(6))
-        elif c == YAHTZEE:
+        if c < s.upper_boxes:
+            found.update((child, min(s.bonus_at, upper + (c + 1) * k), fifty) for k in range(6))
+        elif c == s.yahtzee:
             found.update({(child, upper, 0), (child, upper, 1)})
         else:
             found.add((child, upper, fifty))
@@ -381,12 +409,12 @@ def solve_state(table: np.ndarray, filled: int, upper: int, fifty: int, variant:
     """The value of one state, computing it (and any missing state it needs) into `table`.
 
     Only cards no game can produce (an upper total no dice make) miss from a full table, so
-    this stays small; the recursion is at most 13 turns deep.
+    this stays small; the recursion is at most one turn a box deep.
     """
     value = table[filled, upper, fifty]
     if not np.isnan(value):
         return float(value)
-    for child in children_of(filled, upper, fifty):
+    for child in children_of(filled, upper, fifty, variant):
         if np.isnan(table[child]):
             solve_state(table, *child, variant)
     start = turn_values(filled, np.array([upper]), np.array([fifty]), table, variant)

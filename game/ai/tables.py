@@ -1,10 +1,12 @@
 """The shipped state-value tables: where they live, how they are written, read and checked.
 
-One file per variant in assets/tables/ (`official.npz`, `free.npz`, `simple.npz`), written by
-`python -m game.ai.build` and found through `game.assets` (in a checkout or an installed wheel).
-Each is a zip of .npy arrays: the values (float32, 8192 x 64 x 2, NaN where no game goes), the
-variant's name, a format number and a SHA-256 of the values.
-float32 keeps a file near 1 MB and still resolves the values to about 1e-5 points.
+One file per variant in assets/tables/ (`official.npz`, `free.npz`, `simple.npz`, `yatzy.npz`),
+written by `python -m game.ai.build` and found through `game.assets` (in a checkout or an
+installed wheel). Each is a zip of .npy arrays: the values (float32, filled sets x 64 x 2: 8192
+for the American card's 13 boxes, 32768 for Yatzy's 15; NaN where no game goes), the variant's
+name, a format number and a SHA-256 of the values.
+float32 keeps a file near 1 MB (Yatzy's about 2 MB) and still resolves the values to about
+1e-5 points.
 
 `value_table(variant)` loads a table the first time it is asked for (about 15 ms). A missing,
 damaged or stale file is never fatal: the table is built in memory instead (a few seconds,
@@ -26,7 +28,8 @@ import numpy as np
 
 from game import assets
 from game.ai import solver
-from game.ai.solver import TABLE_SHAPE, StateKey, TurnLevels
+from game.ai.scoring import spec
+from game.ai.solver import StateKey, TurnLevels
 from game.rules import Variant
 
 log = logging.getLogger(__name__)
@@ -101,8 +104,9 @@ def read_table(path: Path, variant: Variant) -> np.ndarray:
         raise TableError(f"{path} has format {int(arrays['format'])}, expected {FORMAT}")
     if str(arrays["variant"]) != variant.value:
         raise TableError(f"{path} holds the {arrays['variant']} table, not {variant.value}")
-    if values.shape != TABLE_SHAPE or values.dtype != STORED_DTYPE:
-        raise TableError(f"{path} holds {values.dtype} {values.shape}, expected {TABLE_SHAPE}")
+    shape = spec(variant).table_shape
+    if values.shape != shape or values.dtype != STORED_DTYPE:
+        raise TableError(f"{path} holds {values.dtype} {values.shape}, expected {shape}")
     if _digest(values) != str(arrays["sha256"]):
         raise TableError(f"{path} fails its checksum")
     return values
@@ -137,10 +141,12 @@ class ValueTable:
     TURN_CACHE = 64  # states whose within-turn arrays are kept: a whole game's worth and more
 
     def __init__(self, variant: Variant, values: np.ndarray) -> None:
-        if values.shape != TABLE_SHAPE:
-            raise ValueError(f"a value table has shape {TABLE_SHAPE}, got {values.shape}")
+        shape = spec(variant).table_shape
+        if values.shape != shape:
+            raise ValueError(f"a value table has shape {shape}, got {values.shape}")
         self.variant = variant
-        # float64 in memory (8 MB): turn arrays are then computed without float32 rounding.
+        # float64 in memory (8 MB, 32 MB for Yatzy): turn arrays are then computed without
+        # float32 rounding.
         self._values = np.array(values, dtype=np.float64)
         self._turns: OrderedDict[StateKey, TurnLevels] = OrderedDict()
         self._lock = threading.RLock()
@@ -170,7 +176,7 @@ class ValueTable:
             if levels is not None:
                 self._turns.move_to_end(key)
                 return levels
-            for child in solver.children_of(key.filled, key.upper, key.fifty):
+            for child in solver.children_of(key.filled, key.upper, key.fifty, self.variant):
                 if np.isnan(self._values[child]):
                     solver.solve_state(self._values, *child, self.variant)
             levels = solver.turn_values(

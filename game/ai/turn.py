@@ -55,20 +55,8 @@ from game.ai.dicespace import (
     sub_keeps,
 )
 from game.ai.options import Choice, Keep
-from game.ai.scoring import (
-    ALL_BOXES,
-    BASE_POINTS,
-    N_BOXES,
-    UPPER_BOXES,
-    UPPER_MASK,
-    YAHTZEE,
-    YAHTZEE_BIT,
-    five_of_a_kind_chip,
-    five_of_a_kind_options,
-)
+from game.ai.scoring import Spec, five_of_a_kind_chip, five_of_a_kind_options, spec
 from game.ai.solver import (
-    BONUS_AT,
-    UPPER_BONUS,
     StateKey,
     Workspace,
     final_values,
@@ -76,7 +64,8 @@ from game.ai.solver import (
     keep_levels,
 )
 from game.ai.tables import value_table
-from game.rules import CATEGORIES, Score, Scorecard, Variant
+from game.rules import AMERICAN, Category, Scorecard, Variant
+from game.rules.actions import SCORES as SCORE_ACTIONS
 
 log = logging.getLogger(__name__)
 
@@ -86,8 +75,6 @@ TIE_DIGITS = 9  # as game.ai.options: values equal to 9 decimals are a tie
 OUTLOOK_CACHE = 512  # card states per valuation: a tournament chunk's early turns, 30 MB
 _BATCH = 192  # states per batched evaluation in no_bonus_values (the solver's build uses 128)
 
-#: UPPER_POINTS[c, r]: points of roll r in upper box c (face c + 1).
-UPPER_POINTS = BASE_POINTS[:UPPER_BOXES]
 #: For every roll: its distinct keeps of 0 to 4 dice as (faces, index into the 462), in the
 #: tie order of option_values (bigger keeps first, then by faces).
 ROLL_KEEPS: tuple[tuple[tuple[Keep, int], ...], ...] = tuple(
@@ -96,7 +83,7 @@ ROLL_KEEPS: tuple[tuple[tuple[Keep, int], ...], ...] = tuple(
     )
     for roll in ROLLS
 )
-SCORES = tuple(Score(c) for c in CATEGORIES)
+SCORES = tuple(SCORE_ACTIONS[c] for c in AMERICAN.boxes)  # the American card's, by index
 
 
 # ----------------------------------------------------------------------------- no-bonus values
@@ -124,23 +111,25 @@ def _compute_no_bonus(variant: Variant) -> np.ndarray:
     # the solver leaves it NaN for filled sets where no game reaches 63 (or a hopeless total).
     # Scoring from upper total 63 leads only to upper total 63, so that slice is closed: it is
     # filled here layer by layer (fullest cards first) in a private copy of the table.
+    s = spec(variant)
+    bonus_at = s.bonus_at
     table = value_table(variant).values.copy()
     workspace = Workspace(_BATCH + 2)
-    for filled_count in range(N_BOXES - 1, -1, -1):
+    for filled_count in range(s.n_boxes - 1, -1, -1):
         pending: list[tuple[int, np.ndarray]] = []
         width = 0
-        layer = [m for m in range(ALL_BOXES) if m.bit_count() == filled_count]
+        layer = [m for m in range(s.all_boxes) if m.bit_count() == filled_count]
         for i, filled in enumerate(layer):
             flags = (0, 1) if flag_matters(filled, variant) else (0,)
-            missing = np.array([f for f in flags if np.isnan(table[filled, BONUS_AT, f])])
+            missing = np.array([f for f in flags if np.isnan(table[filled, bonus_at, f])])
             if len(missing):
                 pending.append((filled, missing))
                 width += len(missing)
             if pending and (width >= _BATCH or i == len(layer) - 1):
                 _solve_batch(table, pending, width, workspace, variant)
                 pending, width = [], 0
-    no_bonus = np.ascontiguousarray(table[:, BONUS_AT, :])
-    no_bonus[ALL_BOXES] = 0.0
+    no_bonus = np.ascontiguousarray(table[:, bonus_at, :])
+    no_bonus[s.all_boxes] = 0.0
     return no_bonus
 
 
@@ -151,18 +140,19 @@ def _solve_batch(
     workspace: Workspace,
     variant: Variant,
 ) -> None:
+    bonus_at = spec(variant).bonus_at
     final, _, _ = workspace.arrays(width)
     at = 0
     for filled, flags in pending:
-        upper = np.full(len(flags), BONUS_AT)
+        upper = np.full(len(flags), bonus_at)
         final_values(filled, upper, flags, table, variant, final[:, at : at + len(flags)])
         at += len(flags)
     start = keep_levels(final, workspace)
     at = 0
     for filled, flags in pending:
-        table[filled, BONUS_AT, flags] = start[at : at + len(flags)]
+        table[filled, bonus_at, flags] = start[at : at + len(flags)]
         if not flag_matters(filled, variant):
-            table[filled, BONUS_AT, 1] = table[filled, BONUS_AT, 0]
+            table[filled, bonus_at, 1] = table[filled, bonus_at, 0]
         at += len(flags)
 
 
@@ -222,10 +212,11 @@ class TurnOutlook:
     keeps, bigger first. The best choice is the first whose value, to 9 decimals, is the top.
     """
 
-    score_points: np.ndarray  # (13, 252) points written (bonus and chip included), x (1 + g)
-    score_future: np.ndarray  # (13, 252) value of the next state; -inf: box not allowed
+    score_points: np.ndarray  # (boxes, 252) points written (bonus, chip included), x (1 + g)
+    score_future: np.ndarray  # (boxes, 252) value of the next state; -inf: box not allowed
     keep1: np.ndarray  # (462,) keep with one roll left
     keep2: np.ndarray  # (462,) keep with two rolls left
+    boxes: tuple[Category, ...] = AMERICAN.boxes  # the card's boxes, rows of the arrays
 
     def choices(
         self, total: int, dice: Sequence[int], rolls_left: int
@@ -236,9 +227,10 @@ class TurnOutlook:
         future = self.score_future[:, roll].tolist()
         choices: list[Choice] = []
         values: list[float] = []
-        for c in range(N_BOXES):
+        boxes = self.boxes
+        for c in range(len(boxes)):
             if future[c] != -np.inf:
-                choices.append(SCORES[c])
+                choices.append(SCORE_ACTIONS[boxes[c]])
                 # (total + points) first, as expected_score adds a filled card's total.
                 values.append((total + points[c]) + future[c])
         if rolls_left:
@@ -271,8 +263,11 @@ class TurnOutlook:
         keeps = self.keep1 if rolls_left == 1 else self.keep2
         return total + float(keeps[INDEX[tuple(sorted(faces))]])
 
-    def score_value(self, total: int, dice: Sequence[int], box: int) -> float:
-        """Value of scoring the dice in box index `box` (-inf if the rules refuse it)."""
+    def score_value(self, total: int, dice: Sequence[int], box: int | Category) -> float:
+        """Value of scoring the dice in `box` (a Category, or its index on the card; -inf if
+        the rules refuse it)."""
+        if isinstance(box, Category):
+            box = self.boxes.index(box)
         roll = ROLL_INDEX[tuple(sorted(dice))]
         return (total + float(self.score_points[box, roll])) + float(self.score_future[box, roll])
 
@@ -285,33 +280,65 @@ def best_index(values: Sequence[float]) -> int:
     return next(i for i, v in enumerate(values) if v >= floor and round(v, TIE_DIGITS) == rounded)
 
 
-#: UPPER_GAIN[u, c, r]: points and upper bonus of roll r in upper box c from upper total u.
-UPPER_GAIN = np.array(
-    [
-        UPPER_POINTS + np.where((u < BONUS_AT) & (u + UPPER_POINTS >= BONUS_AT), UPPER_BONUS, 0)
-        for u in range(BONUS_AT + 1)
-    ],
-    dtype=np.float64,
-)
+UPPER_FACES = 6
 #: UPPER_GATHER[m]: for the open upper boxes of filled-mask m (bits 0..5), in order, the
 #: position of each roll's outcome in a list of six outcomes (face count 0..5) per box.
 UPPER_OPEN: tuple[tuple[int, ...], ...] = tuple(
-    tuple(c for c in range(UPPER_BOXES) if not m >> c & 1) for m in range(1 << UPPER_BOXES)
+    tuple(c for c in range(UPPER_FACES) if not m >> c & 1) for m in range(1 << UPPER_FACES)
 )
 UPPER_GATHER: tuple[np.ndarray, ...] = tuple(
     (6 * np.arange(len(ups)))[:, None] + FACE_COUNT[list(ups)] for ups in UPPER_OPEN
 )
-_YAHTZEE_ROLL = BASE_POINTS[YAHTZEE] == 50
-_LOWER_BOXES = tuple(c for c in range(UPPER_BOXES, N_BOXES) if c != YAHTZEE)
-_STRIDE_FILLED = (BONUS_AT + 1) * 2  # flat index of (filled, upper, fifty) in the table
-_ZERO_POINTS = np.zeros((N_BOXES, N_ROLLS))
-_NO_FUTURE = np.full((N_BOXES, N_ROLLS), -np.inf)
 
 
-class Valuation:
-    """How a player values states (the truth, or a person's distortion of it), with a cache
-    of the turn outlooks it has worked out. Shared and thread-safe: use `valuation()`.
-    """
+@dataclass(frozen=True, eq=False)
+class _CardArrays:
+    """What a Valuation adds up for one variant's card, made once per variant."""
+
+    upper_gain: np.ndarray  # [u, c, r]: points and upper bonus of roll r in upper box c from u
+    five_roll: np.ndarray  # (252,) bool: five alike
+    lower: tuple[int, ...]  # lower boxes other than a chips card's five-alike box
+    stride: int  # flat index of (filled, upper, fifty) in the table
+    zero_points: np.ndarray
+    no_future: np.ndarray
+
+
+_arrays: dict[Spec, _CardArrays] = {}
+
+
+def card_arrays(s: Spec) -> _CardArrays:
+    found = _arrays.get(s)
+    if found is None:
+        upper_points = s.base[: s.upper_boxes]
+        bonus_at = s.bonus_at
+        gain = np.array(
+            [
+                upper_points
+                + np.where((u < bonus_at) & (u + upper_points >= bonus_at), s.upper_bonus, 0)
+                for u in range(bonus_at + 1)
+            ],
+            dtype=np.float64,
+        )
+        five = s.base[s.yahtzee] == s.five_points if s.yahtzee >= 0 else np.zeros(N_ROLLS, bool)
+        found = _arrays[s] = _CardArrays(
+            upper_gain=gain,
+            five_roll=five,
+            lower=tuple(c for c in range(s.upper_boxes, s.n_boxes) if c != s.yahtzee),
+            stride=(bonus_at + 1) * 2,
+            zero_points=np.zeros((s.n_boxes, N_ROLLS)),
+            no_future=np.full((s.n_boxes, N_ROLLS), -np.inf),
+        )
+    return found
+
+
+_AMERICAN_ARRAYS = card_arrays(spec(Variant.OFFICIAL))
+#: UPPER_GAIN[u, c, r]: the American card's (35 at 63), for older callers.
+UPPER_GAIN = _AMERICAN_ARRAYS.upper_gain
+
+
+class Distortion:
+    """A way of valuing states: the truth (bonus_weight 1, greed 0), or a person's distortion
+    of it (see the module docstring). Shared by the free and forced-order valuations."""
 
     def __init__(self, variant: Variant, bonus_weight: float = 1.0, greed: float = 0.0) -> None:
         if not 0.0 <= bonus_weight <= 1.0:
@@ -319,8 +346,23 @@ class Valuation:
         if greed < 0.0:
             raise ValueError(f"greed is 0 or more, got {greed}")
         self.variant = variant
+        self.spec = spec(variant)
         self.bonus_weight = float(bonus_weight)
         self.greed = float(greed)
+
+    @property
+    def is_optimal(self) -> bool:
+        return self.bonus_weight == 1.0 and self.greed == 0.0
+
+
+class Valuation(Distortion):
+    """How a player values states (the truth, or a person's distortion of it), with a cache
+    of the turn outlooks it has worked out. Shared and thread-safe: use `valuation()`.
+    """
+
+    def __init__(self, variant: Variant, bonus_weight: float = 1.0, greed: float = 0.0) -> None:
+        super().__init__(variant, bonus_weight, greed)
+        self._arrays = card_arrays(self.spec)
         self._table = value_table(variant)
         self._values: np.ndarray | None = None
         self._flat: np.ndarray | None = None
@@ -328,10 +370,6 @@ class Valuation:
         self._cache: OrderedDict[StateKey, TurnOutlook] = OrderedDict()
         self._last: tuple[Scorecard, TurnOutlook] | None = None
         self._lock = threading.RLock()
-
-    @property
-    def is_optimal(self) -> bool:
-        return self.bonus_weight == 1.0 and self.greed == 0.0
 
     @property
     def values(self) -> np.ndarray:
@@ -359,7 +397,7 @@ class Valuation:
             # A hand-made card can lead to a state no game reaches: the solver computes it
             # on demand (into its table), and the distortion is applied to that value.
             for i in np.flatnonzero(np.isnan(found)):
-                filled, rest = divmod(states[i], _STRIDE_FILLED)
+                filled, rest = divmod(states[i], self._arrays.stride)
                 key = StateKey(filled, rest // 2, rest % 2)
                 true = self._table.value(key)
                 if self.bonus_weight != 1.0:
@@ -388,51 +426,48 @@ class Valuation:
             return known
 
     def _compute(self, key: StateKey) -> TurnOutlook:
+        s, arrays = self.spec, self._arrays
         filled, upper, fifty = key.filled, key.upper, key.fifty
-        ups = UPPER_OPEN[filled & UPPER_MASK]
-        lows = [c for c in _LOWER_BOXES if not filled >> c & 1]
-        yahtzee_open = not filled & YAHTZEE_BIT
-        jokers = (
-            self._joker_moves(key)
-            if not yahtzee_open and self.variant is not Variant.SIMPLE
-            else []
-        )
+        ups = UPPER_OPEN[filled & s.upper_mask]
+        lows = [c for c in arrays.lower if not filled >> c & 1]
+        yahtzee_open = s.yahtzee >= 0 and not filled & s.yahtzee_bit
+        jokers = self._joker_moves(key) if s.chips and filled & s.yahtzee_bit else []
         # Every state this turn can lead to, looked up at once (as flat table indices): per
         # upper box one per count of its face (0..5), per lower box one, the Yahtzee box one
         # per flag, then the Jokers'.
-        stride = _STRIDE_FILLED
+        stride = arrays.stride
         states = [
-            (filled | 1 << c) * stride + min(BONUS_AT, upper + (c + 1) * k) * 2 + fifty
+            (filled | 1 << c) * stride + min(s.bonus_at, upper + (c + 1) * k) * 2 + fifty
             for c in ups
             for k in range(DICE + 1)
         ]
         states += [(filled | 1 << c) * stride + upper * 2 + fifty for c in lows]
         if yahtzee_open:
-            child = (filled | YAHTZEE_BIT) * stride + upper * 2
+            child = (filled | s.yahtzee_bit) * stride + upper * 2
             states += [child, child + 1]
         states += [move[3] for move in jokers]
         after = self._lookup(states)
 
-        points = _ZERO_POINTS.copy()
-        future = _NO_FUTURE.copy()
+        points = arrays.zero_points.copy()
+        future = arrays.no_future.copy()
         if ups:
-            future[list(ups)] = np.take(after, UPPER_GATHER[filled & UPPER_MASK])
-            points[list(ups)] = UPPER_GAIN[upper, list(ups)]
+            future[list(ups)] = np.take(after, UPPER_GATHER[filled & s.upper_mask])
+            points[list(ups)] = arrays.upper_gain[upper, list(ups)]
         at = 6 * len(ups)
         if lows:
             future[lows] = np.array(after[at : at + len(lows)])[:, None]
-            points[lows] = BASE_POINTS[lows]
+            points[lows] = s.base[lows]
             at += len(lows)
         if yahtzee_open:
-            future[YAHTZEE] = np.where(_YAHTZEE_ROLL, after[at + 1], after[at])
-            points[YAHTZEE] = BASE_POINTS[YAHTZEE]
+            future[s.yahtzee] = np.where(arrays.five_roll, after[at + 1], after[at])
+            points[s.yahtzee] = s.base[s.yahtzee]
             at += 2
         scale = 1.0 + self.greed
         if not jokers:
             if scale != 1.0:
                 points *= scale
             final = np.max(points + future, axis=0)
-            return TurnOutlook(points, future, *keep_values(final))
+            return TurnOutlook(points, future, *keep_values(final), s.boxes)
         rows = YAHTZEE_ROWS[[move[0] - 1 for move in jokers]]
         points[:, rows] = 0.0
         future[:, rows] = -np.inf
@@ -446,23 +481,25 @@ class Valuation:
         # Summed in the solver's order, so that keep values match it to the last bit:
         # (points + future) per box, the best box, then the chip.
         final = np.max(scale * points + future, axis=0) + scale * chip
-        return TurnOutlook(scale * (points + chip), future, *keep_values(final))
+        return TurnOutlook(scale * (points + chip), future, *keep_values(final), s.boxes)
 
     def _joker_moves(self, key: StateKey) -> list[tuple[int, int, int, int, int]]:
         """Five of a kind with the Yahtzee box filled, by the variant's Joker rule: (face,
         box, points and upper bonus, next state's flat index, chip points) per allowed box."""
+        s = self.spec
         filled, upper, fifty = key.filled, key.upper, key.fifty
-        box = 50 * fifty
+        box = s.five_points * fifty
         chip_points = five_of_a_kind_chip(box, self.variant)
         moves = []
         for face in range(1, 7):
-            allowed = five_of_a_kind_options(face, ALL_BOXES & ~filled, box, self.variant)
+            allowed = five_of_a_kind_options(face, s.all_boxes & ~filled, box, self.variant)
             for c, scored in allowed.items():
                 gained, reached = scored, upper
-                if c < UPPER_BOXES:
+                if c < s.upper_boxes:
                     reached = upper + scored
-                    gained += UPPER_BONUS if upper < BONUS_AT <= reached else 0
-                child = (filled | 1 << c) * _STRIDE_FILLED + min(reached, BONUS_AT) * 2 + fifty
+                    gained += s.upper_bonus if upper < s.bonus_at <= reached else 0
+                stride = self._arrays.stride
+                child = (filled | 1 << c) * stride + min(reached, s.bonus_at) * 2 + fifty
                 moves.append((face, c, gained, child, chip_points))
         return moves
 

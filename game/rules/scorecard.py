@@ -163,7 +163,7 @@ def _variant_for(card: Scorecard, variant: Variant | None) -> Variant:
     if not isinstance(variant, Variant):
         raise ValueError(f"unknown rule variant {variant!r}")
     if variant.card is not card.card:
-        raise ValueError(f"{variant.value} rules are played on a {variant.card.id} card")
+        raise ValueError(f"{variant.value} rules need a {variant.card.id} card, not {card.card.id}")
     return variant
 
 

@@ -12,14 +12,15 @@ from __future__ import annotations
 from functools import cache
 from itertools import product
 
-from game.rules import UPPER, Category, Scorecard, Variant, score_options
+from game.rules import Category, Scorecard, Variant, score_options
 
 ROLLS = list(product(range(1, 7), repeat=5))  # all 7,776 ordered rolls
 
 
 class BruteForce:
-    def __init__(self, variant: Variant) -> None:
+    def __init__(self, variant: Variant, forced_order: bool = False) -> None:
         self.variant = variant
+        self.forced_order = forced_order
         self._future: dict[tuple, float] = {}
 
     def expected_total(self, card: Scorecard) -> float:
@@ -31,7 +32,7 @@ class BruteForce:
             return 0.0
         key = (
             tuple(b is None for b in card.boxes),
-            sum(card[c] or 0 for c in UPPER),
+            sum(card[c] or 0 for c in card.card.upper),
             card[Category.YAHTZEE],
         )
         if key not in self._future:
@@ -39,13 +40,13 @@ class BruteForce:
         return self._future[key]
 
     def _turn(self, card: Scorecard) -> float:
-        variant = self.variant
+        variant, forced = self.variant, self.forced_order
 
         @cache
         def scored(dice: tuple[int, ...]) -> float:
             return max(
-                self.expected_total(card.fill(category, dice, variant))
-                for category in score_options(dice, card, variant)
+                self.expected_total(card.fill(category, dice, variant, forced))
+                for category in score_options(dice, card, variant, forced)
             )
 
         @cache

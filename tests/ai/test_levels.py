@@ -63,9 +63,9 @@ def card_without(open_boxes: set[Category], filled: dict[Category, int], chips: 
 
 def random_card(rng: random.Random, variant: Variant) -> Scorecard:
     """A card part-way through a game, filled by random legal scores (chips and all)."""
-    card = Scorecard()
-    for _ in range(rng.randint(0, 12)):
-        dice = tuple(rng.randint(1, 6) for _ in range(5))
+    card = Scorecard.empty(variant.card)
+    for _i in range(rng.randint(0, len(card.boxes) - 1)):
+        dice = tuple(rng.randint(1, 6) for _j in range(5))
         if rng.random() < 0.15:
             dice = (dice[0],) * 5
         card = card.fill(rng.choice(list(score_options(dice, card, variant))), dice, variant)

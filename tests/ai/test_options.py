@@ -13,6 +13,7 @@ from game.ai.dicespace import ROLLS, sub_keeps
 from game.ai.solver import StateKey
 from game.ai.tables import value_table
 from game.rules import (
+    AMERICAN,
     CATEGORIES,
     Category,
     IllegalAction,
@@ -25,13 +26,15 @@ from tests.ai.helpers import card_with, card_without
 
 C = Category
 FULL = {c: 0 for c in CATEGORIES}
+#: The variants played on the American card (the tests that write its boxes by hand).
+AMERICAN_VARIANTS = [v for v in Variant if v.card is AMERICAN]
 
 
 def random_card(rng: random.Random, variant: Variant) -> Scorecard:
     """A card part-way through a game, filled by random legal scores (bonus chips and all)."""
-    card = Scorecard()
-    for _ in range(rng.randint(0, 12)):
-        dice = tuple(rng.randint(1, 6) for _ in range(5))
+    card = Scorecard.empty(variant.card)
+    for _i in range(rng.randint(0, len(card.boxes) - 1)):
+        dice = tuple(rng.randint(1, 6) for _j in range(5))
         if rng.random() < 0.15:
             dice = (dice[0],) * 5
         options = list(score_options(dice, card, variant))
@@ -54,7 +57,7 @@ def random_dice(rng: random.Random) -> tuple[int, ...]:
         card_with({**FULL, C.YAHTZEE: 50, C.CHANCE: 30}, chips=3),
     ],
 )
-@pytest.mark.parametrize("variant", list(Variant))
+@pytest.mark.parametrize("variant", AMERICAN_VARIANTS)
 def test_complete_card_is_worth_its_total(card, variant):
     assert expected_score(card, variant) == card.total
 
@@ -96,7 +99,7 @@ def test_expected_score_orderings():
     at_63 = card_with({**uppers, C.SIXES: 18})
     at_62 = card_with({**uppers, C.SIXES: 18, C.ONES: 2})
     assert expected_score(at_63) - expected_score(at_62) == pytest.approx(36, abs=1e-4)
-    for variant in Variant:
+    for variant in AMERICAN_VARIANTS:
         assert expected_score(Scorecard(), Variant.SIMPLE) <= expected_score(Scorecard(), variant)
 
 
@@ -119,7 +122,8 @@ def test_expected_score_is_the_average_of_the_best_first_roll(variant):
     while card.filled_count < 10:
         card = random_card(rng, variant)
     average = _average_best(card, (), 2, variant)
-    assert average == pytest.approx(expected_score(card, variant), abs=1e-6)
+    # The stored table is float32: a value near 135 is kept to within about 8e-6.
+    assert average == pytest.approx(expected_score(card, variant), abs=1e-5)
 
 
 @pytest.mark.parametrize("variant", list(Variant))
@@ -127,11 +131,13 @@ def test_solver_final_roll_values_match_the_rules_for_every_roll(variant):
     """The solver's own score-now values (its vectorised score tables and Joker rows) against
     option_values with no rolls left (score_options and Scorecard.fill), all 252 rolls."""
     rng = random.Random(99)
-    cards = [
-        card_with({C.YAHTZEE: 50, C.FIVES: 20}, chips=1),
-        card_with({C.YAHTZEE: 0, **{c: 0 for c in CATEGORIES[6:11]}}),
-        card_with({**{c: 0 for c in CATEGORIES[6:]}, C.YAHTZEE: 50, C.TWOS: 6}),
-    ] + [random_card(rng, variant) for _ in range(5)]
+    cards = [random_card(rng, variant) for _i in range(5)]
+    if variant.card is AMERICAN:
+        cards += [
+            card_with({C.YAHTZEE: 50, C.FIVES: 20}, chips=1),
+            card_with({C.YAHTZEE: 0, **{c: 0 for c in CATEGORIES[6:11]}}),
+            card_with({**{c: 0 for c in CATEGORIES[6:]}, C.YAHTZEE: 50, C.TWOS: 6}),
+        ]
     for card in cards:
         table = value_table(variant)
         final = table.turn(StateKey.of(card)).final
@@ -185,7 +191,7 @@ def test_best_choice_in_known_positions():
     assert best_choice(Scorecard(), (4, 4, 4, 4, 4), 2) == Score(C.YAHTZEE)
 
 
-@pytest.mark.parametrize("variant", list(Variant))
+@pytest.mark.parametrize("variant", AMERICAN_VARIANTS)
 def test_joker_options_per_variant(variant):
     """Yahtzee box 50, Fives open: five 5s are forced into Fives only in the official rule."""
     card = card_with({C.YAHTZEE: 50, C.ONES: 3})

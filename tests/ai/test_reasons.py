@@ -21,7 +21,9 @@ from game.ai.coach import choice_of, explain, hint
 from game.ai.reasons import Reason, reason_for, say
 from game.ai.scoring import five_of_a_kind_chip
 from game.rules import (
+    AMERICAN,
     CATEGORIES,
+    Card,
     Category,
     Game,
     GameConfig,
@@ -29,7 +31,6 @@ from game.rules import (
     Score,
     StartOrder,
     Variant,
-    base_score,
 )
 from tests.ai.test_coach import situation
 
@@ -44,22 +45,26 @@ def _subsets(dice: tuple[int, ...]) -> set[tuple[int, ...]]:
 
 
 @cache
-def _best(box: Category, dice: tuple[int, ...], rolls: int, chance: bool) -> float:
+def _best(
+    box: Category, dice: tuple[int, ...], rolls: int, chance: bool, card: Card = AMERICAN
+) -> float:
     """Best expected result in `box` alone from five dice with `rolls` rolls left: the
     chance of scoring in it (chance=True) or its points."""
-    points = base_score(box, dice)
+    points = card.score(box, dice)
     now = float(points > 0) if chance else float(points)
     if rolls == 0:
         return now
-    return max(now, *(_kept(box, k, rolls, chance) for k in _subsets(dice)))
+    return max(now, *(_kept(box, k, rolls, chance, card) for k in _subsets(dice)))
 
 
 @cache
-def _kept(box: Category, kept: tuple[int, ...], rolls: int, chance: bool) -> float:
+def _kept(
+    box: Category, kept: tuple[int, ...], rolls: int, chance: bool, card: Card = AMERICAN
+) -> float:
     """Keep `kept`, roll the rest (one die at a time), then play for `box` alone."""
     if len(kept) == 5:
-        return _best(box, kept, rolls - 1, chance)
-    return sum(_kept(box, tuple(sorted(kept + (f,))), rolls, chance) for f in range(1, 7)) / 6
+        return _best(box, kept, rolls - 1, chance, card)
+    return sum(_kept(box, tuple(sorted(kept + (f,))), rolls, chance, card) for f in range(1, 7)) / 6
 
 
 def sense_errors(state, reason: Reason, text: str) -> list[str]:
@@ -78,19 +83,20 @@ def sense_errors(state, reason: Reason, text: str) -> list[str]:
     if reason.aims and not choice.faces:
         errors.append("aims for rerolling everything")
     card = state.card
+    kind = card.card
     for box in reason.aims:
-        if box.label not in text:
-            errors.append(f"{box.label} not in the words")
+        if kind.label(box) not in text:
+            errors.append(f"{kind.label(box)} not in the words")
         extra_yahtzee = box is C.YAHTZEE and five_of_a_kind_chip(
             card[C.YAHTZEE], state.config.variant
         )
         if not card.is_open(box) and not extra_yahtzee:
             errors.append(f"{box.label} is filled")
-        reach = _kept(box, choice.faces, state.rolls_left, True)
+        reach = _kept(box, choice.faces, state.rolls_left, True, kind)
         if reach < REAL_CHANCE:
             errors.append(f"{box.label} is reached only {reach:.3f} of the time")
-        if _kept(box, choice.faces, state.rolls_left, False) < _kept(
-            box, (), state.rolls_left, False
+        if _kept(box, choice.faces, state.rolls_left, False, kind) < _kept(
+            box, (), state.rolls_left, False, kind
         ):
             errors.append(f"the kept dice do not help {box.label}")
     for face in set(choice.faces):
@@ -99,8 +105,8 @@ def sense_errors(state, reason: Reason, text: str) -> list[str]:
         helped = [
             box
             for box in reason.aims
-            if _kept(box, choice.faces, state.rolls_left, False)
-            > _kept(box, tuple(without), state.rolls_left, False)
+            if _kept(box, choice.faces, state.rolls_left, False, kind)
+            > _kept(box, tuple(without), state.rolls_left, False, kind)
         ]
         if reason.aims and not helped:
             errors.append(f"the kept {face} helps none of the aims")

@@ -7,8 +7,17 @@ import random
 import pytest
 
 from game.ai.dicespace import ROLLS
-from game.ai.scoring import BASE_POINTS, five_of_a_kind_chip, five_of_a_kind_options
-from game.rules import CATEGORIES, Category, Scorecard, Variant, base_score, score_options
+from game.ai.scoring import BASE_POINTS, five_of_a_kind_chip, five_of_a_kind_options, spec
+from game.rules import (
+    AMERICAN,
+    CATEGORIES,
+    Card,
+    Category,
+    Scorecard,
+    Variant,
+    base_score,
+    score_options,
+)
 from game.rules.scorecard import earns_bonus_chip
 
 YAHTZEE = Category.YAHTZEE.value
@@ -20,10 +29,10 @@ def test_base_points_are_base_score():
             assert BASE_POINTS[c, r] == base_score(category, roll)
 
 
-def _card(open_mask: int, yahtzee_box: int | None) -> Scorecard:
-    boxes = [None if open_mask >> c & 1 else 0 for c in range(13)]
-    boxes[YAHTZEE] = yahtzee_box
-    return Scorecard(tuple(boxes))
+def _card(open_mask: int, yahtzee_box: int | None, card: Card = AMERICAN) -> Scorecard:
+    boxes = [None if open_mask >> c & 1 else 0 for c in range(len(card.boxes))]
+    boxes[card.index(Category.YAHTZEE)] = yahtzee_box
+    return Scorecard(tuple(boxes), 0, card)
 
 
 @pytest.mark.parametrize("variant", [Variant.OFFICIAL, Variant.FREE])
@@ -46,16 +55,30 @@ def test_five_of_a_kind_matches_score_options_for_every_open_set(variant, yahtze
 def test_five_of_a_kind_matches_score_options_on_a_sample(variant):
     """Yahtzee box open (no Joker), and the simple variant, on a seeded sample of cards."""
     rng = random.Random(2024)
-    for _ in range(1500):
-        open_mask = rng.randrange(1, 1 << 13)
-        box = None if open_mask >> YAHTZEE & 1 else rng.choice([0, 50])
-        card = _card(open_mask, box)
-        face = rng.randint(1, 6)
-        dice = (face,) * 5
-        expected = {c.value: p for c, p in score_options(dice, card, variant).items()}
-        assert five_of_a_kind_options(face, open_mask, box, variant) == expected
-        chip = 100 if earns_bonus_chip(dice, card, variant) else 0
-        assert five_of_a_kind_chip(box, variant) == chip
+    kind = variant.card
+    yahtzee = kind.index(Category.YAHTZEE)
+    for forced in (False, True):
+        for _i in range(1500):
+            open_mask = rng.randrange(1, 1 << len(kind.boxes))
+            box = None if open_mask >> yahtzee & 1 else rng.choice([0, 50])
+            card = _card(open_mask, box, kind)
+            face = rng.randint(1, 6)
+            dice = (face,) * 5
+            options = score_options(dice, card, variant, forced)
+            expected = {kind.index(c): p for c, p in options.items()}
+            assert five_of_a_kind_options(face, open_mask, box, variant, forced) == expected
+            chip = kind.chip_points if earns_bonus_chip(dice, card, variant) else 0
+            assert five_of_a_kind_chip(box, variant) == chip
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_spec_base_points_are_the_cards_own(variant):
+    s = spec(variant)
+    for c, category in enumerate(variant.card.boxes):
+        for r, roll in enumerate(ROLLS):
+            assert s.base[c, r] == variant.card.score(category, roll)
+    assert s.table_shape == (1 << len(variant.card.boxes), 64, 2)
+    assert s.chips == (variant in (Variant.OFFICIAL, Variant.FREE))
 
 
 def test_known_joker_placements():

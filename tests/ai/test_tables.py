@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 from game.ai import build, tables
-from game.ai.solver import TABLE_SHAPE, StateKey
+from game.ai.scoring import spec
+from game.ai.solver import StateKey
 from game.ai.tables import TableError, read_table, save_table, table_path
 from game.rules import Scorecard, Variant
 
@@ -24,7 +25,7 @@ def test_shipped_tables_are_small_float32_files():
         path = table_path(variant)
         assert path.stat().st_size < 10_000_000
         values = read_table(path, variant)
-        assert values.dtype == np.float32 and values.shape == TABLE_SHAPE
+        assert values.dtype == np.float32 and values.shape == spec(variant).table_shape
 
 
 def test_round_trip_and_identical_bytes(tmp_path, shipped_simple):
