@@ -146,7 +146,7 @@ def _points_lost(truth, state, action: Score | Roll) -> float:
     card = state.card
     outlook = truth.outlook(card)
     if isinstance(action, Score):
-        taken = outlook.score_value(card.total, state.dice, action.category.value)
+        taken = outlook.score_value(card.total, state.dice, action.category)
     else:
         held = [d for d, h in zip(state.dice, state.held, strict=True) if h]
         taken = outlook.keep_value(card.total, held, state.rolls_left)
