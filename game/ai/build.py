@@ -1,7 +1,7 @@
 """Build or verify the shipped state-value tables and the win-chance spread tables.
 
-    python -m game.ai.build                      # all three variants into assets/tables/
-    python -m game.ai.build --variant simple     # one variant
+    python -m game.ai.build                      # every variant into assets/tables/
+    python -m game.ai.build --variant yatzy      # one variant (the Yatzy card: 2^15 box sets)
     python -m game.ai.build --out DIR            # somewhere else
     python -m game.ai.build --variant simple --check
         # rebuild in memory and compare with the file; exit 1 (saying why) if they differ
@@ -9,7 +9,8 @@
     python -m game.ai.build --only values        # only the value tables
 
 Each variant's value table is written (or checked) first, then its spread tables (about two
-minutes a variant), which are built from the value table the game loads.
+minutes a variant), which are built from the value table the game loads. Forced order has no
+file: its values are tiny and computed at first use (game.ai.forced).
 
 Exit status: 0 on success, 1 when a check fails, 2 on a usage error.
 """
