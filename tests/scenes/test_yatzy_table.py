@@ -18,6 +18,7 @@ from game.scenes.confirm import ConfirmScene
 from game.scenes.results import ResultsScene
 from game.scenes.results.summary import card_rows
 from game.scenes.table import TableScene
+from game.scenes.table.messages import prompt
 from tests.scenes.test_table import click, feed, key, settle
 
 HOLD_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5)
@@ -110,6 +111,7 @@ def test_forced_order_refuses_a_box_out_of_turn_with_the_reason_and_takes_the_ne
     settle(ctx)
     state = session.state
     assert table._open_boxes() == [Category.ONES]  # the only box offered
+    assert prompt(state, "Ann") == "Ann: hold dice and roll again, or score in Ones"
     # A click on Chance is refused with the rules' reason; nothing is scored.
     feed(ctx, click(table.card_view.box_rect(0, Category.CHANCE).center))
     assert session.state is state

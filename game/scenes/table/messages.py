@@ -145,6 +145,14 @@ def prompt(state: GameState, name: str) -> str:
         return _("Tie-breaker: {name} to roll").format(name=name)
     if state.phase is Phase.TURN and state.dice is None:
         return _("{name} to roll").format(name=name)
+    if state.phase is Phase.TURN and state.config.forced_order:
+        # Forced order: one box is open to the roll; the prompt names it.
+        box = _(state.config.card.label(state.cards[state.column].next_open))
+        if state.rolls_left:
+            return _("{name}: hold dice and roll again, or score in {box}").format(
+                name=name, box=box
+            )
+        return _("{name}: score in {box}").format(name=name, box=box)
     if state.phase is Phase.TURN and state.rolls_left:
         return _("{name}: hold dice and roll again, or choose a box").format(name=name)
     if state.phase is Phase.TURN:
