@@ -120,22 +120,31 @@ def play(
     return Cards(play_state.boxes, play_state.chips)
 
 
-def points_to_come(
+def turn_starts(
     games: int, variant: Variant = Variant.OFFICIAL, seed: int = 0
 ) -> tuple[np.ndarray, np.ndarray]:
     """`games` solitaire games from empty cards, the Expert playing; seeded. Returns (states,
-    rest), both (games, 13): each turn's starting card state as a flat index of the solver's
-    table (filled * 128 + upper capped at 63 * 2 + Yahtzee box holds 50) and the points the
-    card scored from then to the end (game.ai.winning_shape learns its shapes from them)."""
+    totals), both (games, 14): the card before each of its 13 turns and when full, as a flat
+    index of the solver's table (filled * 128 + upper capped at 63 * 2 + Yahtzee box holds
+    50) and as its total so far."""
     play_state = _Play(Cards.empty(games), variant, RandomDice(seed), expert_policy(variant))
     states, totals = [], []
-    for _turn in range(N_BOXES):
+    for turn in range(N_BOXES + 1):
         upper = np.minimum(play_state.upper, BONUS_AT)
         states.append(play_state.filled * 2 * (BONUS_AT + 1) + upper * 2 + play_state.fifty)
         totals.append(play_state.total.copy())
-        play_state.turn()
-    rest = play_state.total[:, None] - np.stack(totals, axis=1)
-    return np.stack(states, axis=1), rest
+        if turn < N_BOXES:
+            play_state.turn()
+    return np.stack(states, axis=1), np.stack(totals, axis=1)
+
+
+def points_to_come(
+    games: int, variant: Variant = Variant.OFFICIAL, seed: int = 0
+) -> tuple[np.ndarray, np.ndarray]:
+    """(states, rest), both (games, 13): turn_starts' states before each turn and the points
+    the card scored from then to the end (game.ai.winning_shape learns its shapes from them)."""
+    states, totals = turn_starts(games, variant, seed)
+    return states[:, :N_BOXES], totals[:, -1:] - totals[:, :N_BOXES]
 
 
 class _Play:

@@ -308,17 +308,19 @@ def outlook(variant: Variant = Variant.OFFICIAL) -> Outlook:
 # ----------------------------------------------------------------------------- competitors
 def tie_shares(others: np.ndarray) -> np.ndarray:
     """What a total x wins against independent others (rows of `others`, whole points from 0):
-    E[1/(1 + ties)] if no one is above x, else 0, for every x of the grid."""
-    below = np.cumsum(others, axis=1) - others  # P(T < x)
+    E[1/(1 + ties)] if no one is above x, else 0, for every x of the grid. Any axes between
+    the first (the others) and the last (the grid) are tables worked out side by side."""
+    below = np.cumsum(others, axis=-1) - others  # P(T < x)
     n = len(others) + 1
     # Coefficients (in s) of prod over the others of (below + at * s), per total x.
-    poly = np.zeros((n, others.shape[1]))
+    poly = np.zeros((n,) + others.shape[1:])
     poly[0] = 1.0
     for at, under in zip(others, below, strict=True):
         shifted = np.zeros_like(poly)
         shifted[1:] = poly[:-1] * at
         poly = poly * under + shifted
-    return (poly / np.arange(1, n + 1)[:, None]).sum(axis=0)
+    weights = np.arange(1, n + 1).reshape((n,) + (1,) * (others.ndim - 1))
+    return (poly / weights).sum(axis=0)
 
 
 def win_shares(totals: np.ndarray) -> np.ndarray:

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 
+from game.ai.batch import turn_starts
+from game.ai.winning import GRID, outlook, win_chances
+from game.rules import GameConfig, GameState, Phase, StartOrder, Variant
 from game.tools import sim
-from game.tools.calibration import Seating, calibrate, collect
+from game.tools.calibration import Seating, calibrate, collect, collect_batch, table_chances
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -28,7 +33,52 @@ def test_every_turn_start_gives_each_seat_a_chance_and_the_game_its_outcome():
     assert len(predicted) == len(observed) == 2 * 26 * 2  # games x turn starts x seats
     pairs = predicted.reshape(-1, 2)
     assert np.allclose(pairs.sum(axis=1), 1.0)
-    assert pairs[0].tolist() == [0.5, 0.5]  # the first turn start: two empty cards
+    assert pairs[0] == pytest.approx([0.5, 0.5], abs=1e-12)  # the first: two empty cards
     outcomes = observed.reshape(2, 26, 2)
     assert (outcomes == outcomes[:, :1]).all()  # one outcome per game, at every turn start
     assert np.allclose(outcomes.sum(axis=2), 1.0)
+
+
+def test_a_table_of_experts_is_worked_out_from_the_batch_simulator_as_the_table_shows_it():
+    """The batch path's chances are win_chances' for the very same cards."""
+    states, totals = turn_starts(3, Variant.OFFICIAL, seed=8)  # three seats' cards
+    seats = np.arange(3)
+    played = np.array([6, 5, 5])  # seat 1 to play round 6: seat 0 has played it
+    cards = [scorecard_at(seed=8, card=i, turns=played[i]) for i in range(3)]
+    view = outlook(Variant.OFFICIAL)
+    rests = [view.remaining(states[i : i + 1, played[i]], GRID) for i in range(3)]
+    chances = table_chances(rests, totals[seats, played][None])[0]
+    config = GameConfig(("a", "b", "c"), start=StartOrder.SEATED)
+    state, _ = GameState.new(config)
+    state = dataclasses.replace(
+        state, phase=Phase.TURN, cards=tuple(cards), order=(0, 1, 2), turn=3 * 5 + 1
+    )
+    assert chances == pytest.approx(win_chances(state).game, abs=1e-9)
+    assert chances.sum() == pytest.approx(1.0)
+
+
+def test_the_batch_path_has_the_engine_paths_layout():
+    how = Seating(sim.seat_order, sim.derive_seed)
+    predicted, observed = collect_batch(2, 3, 5, how)
+    assert len(predicted) == len(observed) == 3 * 26 * 2  # games x turn starts x seats
+    pairs = predicted.reshape(-1, 2)
+    assert np.allclose(pairs.sum(axis=1), 1.0)
+    assert pairs[0].tolist() == [0.5, 0.5]  # the first turn start: two empty cards
+    outcomes = observed.reshape(3, 26, 2)
+    assert (outcomes == outcomes[:, :1]).all()  # one outcome per game, at every turn start
+    assert np.allclose(outcomes.sum(axis=2), 1.0)
+
+
+def scorecard_at(seed: int, card: int, turns: int):
+    """Card `card` of turn_starts(3, seed) after `turns` turns, as a Scorecard (the batch
+    simulator's play, stopped there)."""
+    from game.ai.batch import Cards, _Play
+    from game.ai.batch_dice import RandomDice
+    from game.ai.batch_policy import expert_policy
+
+    play = _Play(
+        Cards.empty(3), Variant.OFFICIAL, RandomDice(seed), expert_policy(Variant.OFFICIAL)
+    )
+    for _turn in range(turns):
+        play.turn()
+    return Cards(play.boxes, play.chips).scorecard(card)
