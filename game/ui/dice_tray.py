@@ -44,8 +44,8 @@ HELD_ROOM = 1.6  # die sizes a held die needs (its ring and padlock, a focus rin
 # to clear its neighbour
 MIN_HELD_SCALE = 0.6
 MAX_SOUNDS = 3  # impacts heard per frame: five dice landing do not need fifteen clacks
-WARM_CUPS = 2  # turned cups made ready per frame while the cup shakes (or else:)
-WARM_SHADOWS = 3  # turned shadows
+WARM_CUPS = 1  # turned cups made ready in a quiet frame (see _warm)
+WARM_SHADOWS = 2  # turned shadows
 
 
 @dataclass
@@ -355,6 +355,8 @@ class DiceTray:
             return
         if self.layout is None:
             return
+        if not self.animating:
+            self._warm()  # nothing moves (the app steps even while it waits for input)
         k = 1 - math.exp(-SLIDE_RATE * dt)
         for i, die in enumerate(self.dice):
             if die.face is None:
@@ -373,6 +375,18 @@ class DiceTray:
             want = self._target_turn(i)
             die.turn = want if k >= 1 else ori.slerp(die.turn, want, k)
 
+    def _warm(self) -> None:
+        """Make a few of the images a throw needs, ahead of the frames that need them: the
+        cup turned for its pour and the shadows the landing dice cast. At 4K each takes 2 ms
+        or more, too much for the busiest frames of a throw; a few in a quiet frame are not
+        seen."""
+        if self.layout is None or self.palette is None:
+            return
+        layout, palette = self.layout, self.palette
+        pour = range(0, round(POUR_ANGLE) - 1, -1)
+        cup_renderer().warm(layout.cup_height, palette, pour, WARM_CUPS)
+        default_renderer().warm_shadows(round(layout.die_size), palette, WARM_SHADOWS)
+
     def _fly(self, flight: _Flight, dt: float) -> None:
         assert self.layout is not None
         flight.time += dt
@@ -382,13 +396,8 @@ class DiceTray:
         t = flight.throw_time
         if t < 0 and flight.frames == 1:
             return  # still in the cup
-        if flight.time < flight.shake_time and self.palette is not None:
-            # Little moves while the cup shakes: turn the cup for its pour, and the shadows
-            # the landing dice will cast, ahead of the frames that need them.
-            layout, palette = self.layout, self.palette
-            pour = range(0, round(POUR_ANGLE) - 1, -1)
-            if not cup_renderer().warm(layout.cup_height, palette, pour, WARM_CUPS):
-                default_renderer().warm_shadows(round(layout.die_size), palette, WARM_SHADOWS)
+        if flight.time < flight.shake_time:
+            self._warm()  # little moves while the cup shakes
         throw = flight.throw
         while flight.heard < len(throw.impacts) and throw.impacts[flight.heard].time <= t:
             self._sounds.append(throw.impacts[flight.heard].strength)
