@@ -27,7 +27,7 @@ from game.ai.dicespace import DICE
 from game.ai.scoring import BASE_POINTS, N_BOXES, UPPER_BOXES, YAHTZEE
 from game.ai.solver import BONUS_AT, UPPER_BONUS
 from game.ai.turn import ROLL_KEEP_ROWS
-from game.rules import Scorecard, Variant
+from game.rules import AMERICAN, Scorecard, Variant
 from game.rules.categories import YAHTZEE_BONUS, YAHTZEE_POINTS
 
 OPEN = -1  # an open box in Cards.boxes
@@ -110,14 +110,20 @@ def play(
     `showing[i]` (five faces, or None) are dice already rolled in card i's current turn,
     with `rolls_left[i]` rolls to come (0, 1 or 2); the others start their turn.
     """
-    if not isinstance(variant, Variant):
-        raise ValueError(f"unknown rule variant {variant!r}")
+    _check(variant)
     policy = policy or expert_policy(variant)
     play_state = _Play(cards, variant, dice, policy)
     play_state.start_turns(showing, rolls_left)
     while play_state.turn():
         pass
     return Cards(play_state.boxes, play_state.chips)
+
+
+def _check(variant: Variant) -> None:
+    if not isinstance(variant, Variant):
+        raise ValueError(f"unknown rule variant {variant!r}")
+    if variant.card is not AMERICAN:
+        raise ValueError(f"the batch simulator plays the American card, not {variant.value}")
 
 
 def turn_starts(
@@ -127,6 +133,7 @@ def turn_starts(
     totals), both (games, 14): the card before each of its 13 turns and when full, as a flat
     index of the solver's table (filled * 128 + upper capped at 63 * 2 + Yahtzee box holds
     50) and as its total so far."""
+    _check(variant)
     play_state = _Play(Cards.empty(games), variant, RandomDice(seed), expert_policy(variant))
     states, totals = [], []
     for turn in range(N_BOXES + 1):
