@@ -26,7 +26,7 @@ from game.anim.orientation import Quat
 from game.anim.throw import Area, Throw, simulate
 from game.ui.cup_view import cup_mouth, cup_renderer
 from game.ui.dice_3d import die_model
-from game.ui.dice_view import default_renderer, turned_image
+from game.ui.dice_view import blit_faded, default_renderer, turned_image
 from game.ui.layout import TableLayout
 from game.ui.palette import DicePalette
 
@@ -498,10 +498,10 @@ class DiceTray:
         ]
         for i in order:  # every shadow on the felt first: a die flies above the others' shadows
             die, size = self.dice[i], self.size_of(i)
-            for image, rect in renderer.shadow_images(
+            for image, rect, alpha in renderer.shadow_images(
                 (die.x, die.y), round(size), die.heading, die.lift * size, palette
             ):
-                pieces.append(Piece.blit(image, rect))
+                pieces.append(Piece.blit(image, rect, alpha))
         for i in order:
             die, size = self.dice[i], self.size_of(i)
             heading = die.heading
@@ -539,8 +539,11 @@ class Piece:
     paint: Callable[[pygame.Surface], object] = field(compare=False)
 
     @classmethod
-    def blit(cls, image: pygame.Surface, rect: pygame.Rect) -> Piece:
-        return cls(tuple(rect), image, lambda surface: surface.blit(image, rect))
+    def blit(cls, image: pygame.Surface, rect: pygame.Rect, alpha: int = 255) -> Piece:
+        """`image` blitted at `rect`, at `alpha` times its own opacity (see blit_faded)."""
+        return cls(
+            tuple(rect), (image, alpha), lambda surface: blit_faded(surface, image, rect, alpha)
+        )
 
 
 def _tag(label: pygame.Surface, at: tuple[float, float], palette: DicePalette, i: int) -> Piece:
