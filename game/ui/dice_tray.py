@@ -44,7 +44,8 @@ HELD_ROOM = 1.6  # die sizes a held die needs (its ring and padlock, a focus rin
 # to clear its neighbour
 MIN_HELD_SCALE = 0.6
 MAX_SOUNDS = 3  # impacts heard per frame: five dice landing do not need fifteen clacks
-WARM_CUPS = 1  # turned cups made ready in a quiet frame (see _warm)
+WARM_FROM = 160  # px: dice from this size have their throw's images made ahead (_warm)
+WARM_CUPS = 1  # turned cups made ready in a quiet frame
 WARM_SHADOWS = 2  # turned shadows
 
 
@@ -380,8 +381,8 @@ class DiceTray:
         cup turned for its pour and the shadows the landing dice cast. At 4K each takes 2 ms
         or more, too much for the busiest frames of a throw; a few in a quiet frame are not
         seen."""
-        if self.layout is None or self.palette is None:
-            return
+        if self.layout is None or self.palette is None or self.layout.die_size < WARM_FROM:
+            return  # a smaller die's images are made in well under a millisecond
         layout, palette = self.layout, self.palette
         pour = range(0, round(POUR_ANGLE) - 1, -1)
         cup_renderer().warm(layout.cup_height, palette, pour, WARM_CUPS)
