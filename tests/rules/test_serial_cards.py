@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import pickle
 
 import pytest
 
@@ -93,3 +94,10 @@ def test_a_yatzy_box_refuses_a_score_it_cannot_hold():
     data["cards"][0]["boxes"][YATZY.index(YATZY.boxes[7])] = 13  # Two Pairs: even sums only
     with pytest.raises(ValueError, match="Two Pairs cannot hold 13"):
         state_from_dict(data)
+
+
+def test_a_state_pickles_with_its_card_by_name():
+    """Worker processes receive states by pickle; the card comes back as the same object."""
+    game = _played(GameConfig(("Ann",), variant=Variant.YATZY, start=StartOrder.SEATED), 3)
+    again = pickle.loads(pickle.dumps(game.state))
+    assert again == game.state and again.card.card is YATZY

@@ -23,6 +23,13 @@ SORTED_ROLLS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
+_MADE: dict[str, Card] = {}  # every card made, by id (one object per card)
+
+
+def _made(card_id: str) -> Card:
+    return _MADE[card_id]
+
+
 @dataclass(frozen=True, eq=False)
 class Card:
     """One kind of scorecard. Compared by identity: there is one object per card.
@@ -56,9 +63,17 @@ class Card:
             raise ValueError(f"card {self.id}: the upper boxes come first")
         if self.chip_points and Category.YAHTZEE not in self.boxes:
             raise ValueError(f"card {self.id}: bonus chips need a five-alike box")
+        if self.id in _MADE:
+            raise ValueError(f"there is already a card called {self.id!r}")
+        _MADE[self.id] = self
 
     def __repr__(self) -> str:
         return f"<Card {self.id}>"
+
+    def __reduce__(self) -> tuple:
+        # Pickled by name (its scorers are lambdas), and so the same object again on the way
+        # back: a Scorecard sent to a worker process keeps its card's identity.
+        return _made, (self.id,)
 
     # ------------------------------------------------------------- the boxes
     def __len__(self) -> int:
