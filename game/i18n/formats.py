@@ -17,9 +17,14 @@ if TYPE_CHECKING:
 
 @cache
 def babel_locale(code: str) -> Locale:
-    from babel import Locale
+    """Babel's data for language `code`; English's for a code Babel does not know (a test's
+    made-up language), so a figure is always written somehow."""
+    from babel import Locale, UnknownLocaleError
 
-    return Locale.parse(code)
+    try:
+        return Locale.parse(code)
+    except (UnknownLocaleError, ValueError):
+        return Locale.parse("en")
 
 
 @cache

@@ -64,3 +64,9 @@ def test_decimals_are_exact_and_grouping_can_be_left_out():
     assert i18n.format_percent(1) == "100%"
     i18n.set_language("de")
     assert i18n.format_number(12345.678, decimals=2, grouping=False) == "12345,68"
+
+
+def test_a_language_babel_does_not_know_writes_figures_as_english_does():
+    i18n._install(i18n._translations, "xx")  # a test's made-up language
+    assert i18n.format_number(1234.5, decimals=1) == "1,234.5"
+    assert i18n.format_percent(0.25) == "25%"
