@@ -17,6 +17,7 @@ from game.ai.dicespace import INDEX, sub_keeps
 from game.ai.forced import forced_expected, forced_levels
 from game.ai.solver import StateKey
 from game.ai.tables import value_table
+from game.i18n import _
 from game.rules import Hold, IllegalAction, Release, Score, Scorecard, Variant, score_options
 from game.rules.dice import check_dice
 
@@ -92,7 +93,7 @@ def option_values(
     if not 0 <= rolls_left <= MAX_ROLLS_LEFT:
         raise ValueError(f"rolls_left is 0, 1 or 2, got {rolls_left}")
     if card.is_complete:
-        raise IllegalAction("the card is full: there is nothing to choose")
+        raise IllegalAction(_("the card is full: there is nothing to choose"))
     variant = _variant(card, variant)
     ranked: list[tuple[tuple, Choice, float]] = []
     index = card.card.index

@@ -28,7 +28,7 @@ from game.match.replay import ReplaySession
 from game.rules import Variant
 from game.scenes.base import Scene
 from game.ui.celebration import GOLD
-from game.ui.input import Intent, is_back, is_confirm, is_press, menu_letter
+from game.ui.input import Intent, is_back, is_confirm, is_press, key_label, menu_letter
 from game.ui.layout import layout_unit
 from game.ui.menu_layout import menu_scale, place_button_row, title_image
 from game.ui.scroll import ScrollView, clipped, viewport_in
@@ -110,7 +110,9 @@ class HistoryScene(Scene):
         self.scroll = ScrollView()
         # Translators: a button: play the chosen game back on the table.
         replay = pgettext("action", "Replay")
-        self.replay_button = Button(replay, self.open_replay, primary=True, hint="Enter")
+        self.replay_button = Button(
+            replay, self.open_replay, primary=True, hint=lambda: key_label("return")
+        )
         self.review_button = Button(_("Review"), self.open_review, hint="R")
         self.more_button = Button(_("Older games"), self.load_more, hint="O")
         self.back = Button(_("Back"), self.close, hint=lambda: ctx.input.label("back"))

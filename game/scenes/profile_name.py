@@ -19,7 +19,7 @@ import pygame
 from game.i18n import _
 from game.scenes.base import Scene
 from game.ui.forms import TextField
-from game.ui.input import Intent, is_back, is_confirm, is_press
+from game.ui.input import Intent, is_back, is_confirm, is_press, key_label
 from game.ui.layout import layout_unit
 from game.ui.text import wrap_text
 from game.ui.widgets import Button, FocusRing, draw_panel
@@ -55,8 +55,10 @@ class ProfileNameScene(Scene):
             can_draw=ctx.fonts.can_draw,
         )
         self.field.selected = bool(initial)
-        self.ok = Button(ok_label or _("Save"), self.submit, primary=True, hint="Enter")
-        self.cancel = Button(_("Cancel"), self.close, hint="Esc")
+        self.ok = Button(
+            ok_label or _("Save"), self.submit, primary=True, hint=lambda: key_label("return")
+        )
+        self.cancel = Button(_("Cancel"), self.close, hint=lambda: key_label("escape"))
         self.ring = FocusRing([self.ok, self.cancel])
         self.error = ""
         self.panel = pygame.Rect(0, 0, 0, 0)

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 
 import pygame
 
+from game.i18n import pgettext
 from game.ui.pads import PAD_PRESS, Pads, button_glyph
 
 log = logging.getLogger(__name__)
@@ -95,13 +96,25 @@ def is_confirm(intent: Intent | None) -> bool:
     return intent is Intent.CONFIRM
 
 
-KEY_WORDS = {
-    "return": "Enter",
-    "enter": "Keypad Enter",
-    "escape": "Esc",
-    "space": "Space",
-    "backspace": "Backspace",
-}
+# Keys whose pygame name is not what players call them, translated when shown.
+def _key_word(name: str) -> str | None:
+    """What players call a key pygame names otherwise, in the language in use; else None."""
+    words = {
+        "return": pgettext("key", "Enter"),
+        "enter": pgettext("key", "Keypad Enter"),
+        "escape": pgettext("key", "Esc"),
+        "space": pgettext("key", "Space"),
+        "backspace": pgettext("key", "Backspace"),
+        "tab": pgettext("key", "Tab"),
+        "delete": pgettext("key", "Delete"),
+        "end": pgettext("key", "End"),
+        "home": pgettext("key", "Home"),
+        "up": pgettext("key", "Up"),
+        "down": pgettext("key", "Down"),
+        "left": pgettext("key", "Left"),
+        "right": pgettext("key", "Right"),
+    }
+    return words.get(name)
 
 
 class InputMap:
@@ -191,12 +204,15 @@ def _fixed(key: int) -> Intent | None:
 
 
 def key_label(name: str, ctrl: bool = False) -> str:
-    """A key name as players say it: 'Space', 'Esc', 'Keypad 4', 'Ctrl+Z'."""
+    """A key name as players say it, in the language in use: 'Space', 'Esc', 'Keypad 4',
+    'Ctrl+Z' ('Leertaste', 'Strg+Z' in German)."""
     if name.startswith("[") and name.endswith("]"):  # pygame names keypad keys "[4]"
-        text = f"Keypad {name[1:-1]}"
+        # Translators: a key of the numeric keypad; {key} is its digit or sign.
+        text = pgettext("key", "Keypad {key}").format(key=name[1:-1])
     else:
-        text = KEY_WORDS.get(name, name.upper() if len(name) == 1 else name.title())
-    return f"Ctrl+{text}" if ctrl else text
+        text = _key_word(name) or (name.upper() if len(name) == 1 else name.title())
+    # Translators: a key pressed with Ctrl; say "Ctrl" as that language's keyboards do (Strg).
+    return pgettext("key", "Ctrl+{key}").format(key=text) if ctrl else text
 
 
 def menu_letter(event: pygame.event.Event) -> str:

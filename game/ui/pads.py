@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, pgettext
 
 log = logging.getLogger(__name__)
 
@@ -84,7 +84,8 @@ JOYSTICK_EVENTS += (pygame.JOYHATMOTION,)
 PAD_EVENTS = frozenset(ADDED + REMOVED + CONTROLLER_EVENTS + JOYSTICK_EVENTS)
 PAD_EVENTS |= {pygame.CONTROLLERDEVICEREMAPPED, pygame.JOYBALLMOTION}
 
-# What is printed on a pad's buttons, by its maker's family. SDL 2 reports Nintendo pads'
+# What is printed on a pad's buttons, by its maker's family (lower-case words are ids of
+# _glyph_words, translated when shown). SDL 2 reports Nintendo pads'
 # face buttons by their labels, so their letters are the Xbox ones.
 GLYPHS = {
     "xbox": {
@@ -92,9 +93,9 @@ GLYPHS = {
         "b": "B",
         "x": "X",
         "y": "Y",
-        "back": "Back",
-        "start": "Start",
-        "guide": "Guide",
+        "back": "back",
+        "start": "start",
+        "guide": "guide",
         "leftshoulder": "LB",
         "rightshoulder": "RB",
         "lefttrigger": "LT",
@@ -103,12 +104,12 @@ GLYPHS = {
         "rightstick": "RS",
     },
     "playstation": {
-        "a": "Cross",
-        "b": "Circle",
-        "x": "Square",
-        "y": "Triangle",
-        "back": "Share",
-        "start": "Options",
+        "a": "cross",
+        "b": "circle",
+        "x": "square",
+        "y": "triangle",
+        "back": "share",
+        "start": "options",
         "guide": "PS",
         "leftshoulder": "L1",
         "rightshoulder": "R1",
@@ -124,7 +125,7 @@ GLYPHS = {
         "y": "Y",
         "back": "-",
         "start": "+",
-        "guide": "Home",
+        "guide": "home",
         "leftshoulder": "L",
         "rightshoulder": "R",
         "lefttrigger": "ZL",
@@ -133,7 +134,7 @@ GLYPHS = {
         "rightstick": "RS",
     },
 }
-DPAD_WORDS = {"dpup": "Up", "dpdown": "Down", "dpleft": "Left", "dpright": "Right"}
+DPAD_WORDS = {"dpup": "up", "dpdown": "down", "dpleft": "left", "dpright": "right"}
 PLAYSTATION_WORDS = ("playstation", "ps3", "ps4", "ps5", "dualshock", "dualsense", "sony")
 NINTENDO_WORDS = ("nintendo", "switch", "joy-con", "joycon", "wii u")
 
@@ -149,15 +150,37 @@ def pad_family(name: str) -> str:
     return "xbox"
 
 
+def _glyph_words() -> dict[str, str]:
+    """The glyphs that are words (a PlayStation pad's shapes, Back, the d-pad), translated."""
+    return {
+        "back": pgettext("pad button", "Back"),
+        "start": pgettext("pad button", "Start"),
+        "guide": pgettext("pad button", "Guide"),
+        "cross": pgettext("pad button", "Cross"),
+        "circle": pgettext("pad button", "Circle"),
+        "square": pgettext("pad button", "Square"),
+        "triangle": pgettext("pad button", "Triangle"),
+        "share": pgettext("pad button", "Share"),
+        "options": pgettext("pad button", "Options"),
+        "home": pgettext("pad button", "Home"),
+        "up": pgettext("pad button", "Up"),
+        "down": pgettext("pad button", "Down"),
+        "left": pgettext("pad button", "Left"),
+        "right": pgettext("pad button", "Right"),
+    }
+
+
 def button_glyph(button: str, family: str = "xbox") -> str:
-    """A pad button as its pad shows it: 'A', 'Cross', 'LB', 'Up', 'Button 12'."""
-    if button in DPAD_WORDS:
-        return DPAD_WORDS[button]
-    glyph = GLYPHS.get(family, GLYPHS["xbox"]).get(button)
+    """A pad button as its pad shows it, in the language in use: 'A', 'Cross', 'LB', 'Up',
+    'Button 12'."""
+    glyph = DPAD_WORDS.get(button) or GLYPHS.get(family, GLYPHS["xbox"]).get(button)
     if glyph is not None:
-        return glyph
+        return _glyph_words().get(glyph, glyph)
     number = button.removeprefix("button")
-    return f"Button {number}" if number.isdigit() else button.title()
+    if number.isdigit():
+        # Translators: a pad button that has no printed name; {number} is SDL's number for it.
+        return pgettext("pad button", "Button {number}").format(number=number)
+    return button.title()
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 
 from game.i18n import N_, _, ngettext
 from game.storage.settings import MAX_KEYS_PER_INTENT
-from game.ui.input import CTRL_INTENTS, KEY_WORDS
+from game.ui.input import CTRL_INTENTS
+from game.ui.input import key_label as input_key_label
 
 # Marked here, translated when shown.
 RESERVED_KEYS = {
@@ -54,19 +55,9 @@ def intent_label(intent: str) -> str:
 
 
 def key_label(name: str, intent: str = "") -> str:
-    """A key name as the player reads it, as InputMap.label shows it, except that the
-    keypad's keys say so ("Keypad Enter" beside "Enter" for confirm)."""
-    if name == "enter":
-        text = _("Keypad Enter")
-    elif len(name) == 3 and name[0] == "[" and name[2] == "]":
-        # TRANSLATORS: a key of the numeric keypad; {key} is its digit or sign.
-        text = _("Keypad {key}").format(key=name[1])
-    elif name in KEY_WORDS:
-        text = _(KEY_WORDS[name])
-    else:
-        text = name.upper() if len(name) == 1 else name.title()
-    # TRANSLATORS: a key pressed with Ctrl; translate "Ctrl" as the keyboards say it (Strg).
-    return _("Ctrl+{key}").format(key=text) if intent in CTRL_INTENTS else text
+    """A key name as the player reads it, as InputMap.label shows it ("Keypad Enter" beside
+    "Enter" for confirm), with Ctrl for the intents that need it."""
+    return input_key_label(name, intent in CTRL_INTENTS)
 
 
 def is_locked(bindings: Mapping[str, tuple[str, ...]], intent: str, slot: int) -> bool:

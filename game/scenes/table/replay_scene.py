@@ -38,7 +38,7 @@ from game.scenes.nav import AfterResults
 from game.scenes.table.board import Board
 from game.scenes.table.coach import CoachOverlay
 from game.scenes.table.draw import Marks
-from game.ui.input import Intent, is_confirm, is_press
+from game.ui.input import Intent, is_confirm, is_press, key_label
 from game.ui.widgets import Button, FocusRing
 
 if TYPE_CHECKING:
@@ -88,14 +88,16 @@ class ReplayScene(Scene):
         self.coach = CoachOverlay()  # only its advice values, on a paused replay's card
         self.speed_index = 0
         # The labels are put on (in the language in use) by _sync_labels.
-        self.play_button = Button("", self.toggle_pause, primary=True, hint="Space")
+        self.play_button = Button(
+            "", self.toggle_pause, primary=True, hint=lambda: key_label("space")
+        )
         self.speed_button = Button("", self.next_speed, hint="1-3")
         self.controls = [
             self.play_button,
-            Button("", lambda: self.step(1), hint="Right"),
+            Button("", lambda: self.step(1), hint=lambda: key_label("right")),
             self.speed_button,
-            Button("", self.to_end, hint="End"),
-            Button("", self.leave, hint="Esc"),
+            Button("", self.to_end, hint=lambda: key_label("end")),
+            Button("", self.leave, hint=lambda: key_label("escape")),
         ]
         self._sync_labels()
         self.ring = FocusRing(self.controls)
