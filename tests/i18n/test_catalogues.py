@@ -20,7 +20,6 @@ TRANSLATED = [code for code in LANGUAGES if code != SOURCE_LANGUAGE]
 # Languages whose translators have not finished yet. Take a language off when `python -m
 # game.tools.catalogue check --languages CODE` says it is complete.
 UNFINISHED = {
-    "es": "Spanish is being translated",
     "nl": "Dutch is being translated",
 }
 
