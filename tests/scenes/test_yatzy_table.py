@@ -105,12 +105,19 @@ def test_a_whole_yatzy_game_of_two_people_fills_fifteen_boxes_and_adds_up(ctx):
 
 
 def test_forced_order_refuses_a_box_out_of_turn_with_the_reason_and_takes_the_next(ctx):
+    ctx.settings = ctx.settings.replace(advice_overlay=True)
     table = yatzy_table(ctx, seed=2, forced=True, names=("Ann",))
     session = table.session
     feed(ctx, key(pygame.K_SPACE))
     settle(ctx)
     state = session.state
     assert table._open_boxes() == [Category.ONES]  # the only box offered
+    # The advice figures are the hint's: the one box there is, and the keeps.
+    advice = table.coach.advice(state)
+    assert list(advice.values) == [Category.ONES]
+    table.show_hint()
+    assert advice.best_box == table.coach.hint_box
+    table.coach.clear_hint()
     assert prompt(state, "Ann") == "Ann: hold dice and roll again, or score in Ones"
     # A click on Chance is refused with the rules' reason; nothing is scored.
     feed(ctx, click(table.card_view.box_rect(0, Category.CHANCE).center))

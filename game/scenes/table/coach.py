@@ -80,9 +80,10 @@ class CoachOverlay:
         if not wanted or self._advice[0] is state:
             return
         from game.ai import option_values
-        from game.ai.coach import describe
+        from game.ai.coach import describe, situation
 
-        values = option_values(state.card, state.dice, state.rolls_left, state.config.variant)
+        # The hint's own question (forced order included: only the next box is offered).
+        values = option_values(*situation(state))
         scores = {c.category: v for c, v in values if isinstance(c, Score)}
         best = values[0][0]  # the hint's best move: the same list, the same order
         self._advice = (state, Advice(scores, best, describe(best)))
