@@ -25,7 +25,7 @@ from game.scenes.nav import Question
 from game.ui.input import Intent, is_back, is_press, menu_letter
 from game.ui.layout import layout_unit
 from game.ui.text import ellipsize
-from game.ui.widgets import Button, FocusRing, draw_panel
+from game.ui.widgets import Button, FocusRing, draw_panel, menu_letters
 
 if TYPE_CHECKING:
     from game.match.session import Session
@@ -49,11 +49,12 @@ class PauseScene(Scene):
                 primary=True,
                 hint=lambda: ctx.input.label("pause"),
             ),
-            Button(_(LABELS[1]), lambda: self.ctx.nav.settings(), hint="S"),
-            Button(_(LABELS[2]), lambda: self.ctx.nav.help(), hint="H"),
-            Button(_(LABELS[3]), self.quit_to_title, hint="Q"),
+            Button(_(LABELS[1]), lambda: self.ctx.nav.settings()),
+            Button(_(LABELS[2]), lambda: self.ctx.nav.help()),
+            Button(_(LABELS[3]), self.quit_to_title),
         ]
-        self.shortcuts = {"r": 0, "s": 1, "h": 2, "q": 3}
+        self.shortcuts: dict[str, int] = {}
+        self._relabel()
         self.ring = FocusRing(self.buttons)
         self.size = (0, 0)
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -114,6 +115,16 @@ class PauseScene(Scene):
         return True  # a modal swallows every key: no rolling under the menu
 
     # ----------------------------------------------------------------- layout and drawing
+    def _relabel(self) -> None:
+        """Labels in the language in use, and shortcut letters that follow them (Resume's
+        hint shows the pause key, which resumes too)."""
+        for button, label in zip(self.buttons, LABELS, strict=True):
+            button.label = _(label)
+        letters = menu_letters([b.label for b in self.buttons])
+        self.shortcuts = {letter.lower(): i for i, letter in enumerate(letters) if letter}
+        for button, letter in zip(self.buttons[1:], letters[1:], strict=True):
+            button.hint = letter
+
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
@@ -123,8 +134,7 @@ class PauseScene(Scene):
         width = min(round(PANEL_WIDTH * unit), w - 16)
         button_h = max(28, round(52 * unit))
         gap = round(14 * unit)
-        for button, label in zip(self.buttons, LABELS, strict=True):
-            button.label = _(label)
+        self._relabel()
         title_font = fonts.get(44 * unit, bold=True)
         info_font = fonts.get(20 * unit)
         title = title_font.render(_("Paused"), True, theme.text)

@@ -26,7 +26,7 @@ from game.ui.dice_view import MIN_DIE_SIZE, draw_die
 from game.ui.input import Intent, is_back
 from game.ui.layout import layout_unit
 from game.ui.palette import dice_palette
-from game.ui.widgets import Button, FocusRing, draw_felt
+from game.ui.widgets import Button, FocusRing, draw_felt, menu_letters
 
 if TYPE_CHECKING:
     from game.scenes.context import Context
@@ -162,6 +162,10 @@ class TitleScene(Scene):
         theme, fonts = self.ctx.theme, self.ctx.fonts
         for button, label in zip(self.buttons, LABELS, strict=True):
             button.label = _(label)
+        # Shortcut letters follow the labels as shown, in any language.
+        letters = menu_letters([b.label for b in self.buttons])
+        for button, letter in zip(self.buttons, letters, strict=True):
+            button.hint = letter
         margin = max(8, round(20 * layout_unit(size, MARGIN_REFERENCE, least=0.0)))
         # Buttons follow the narrower side, so a tall window gets full-size buttons too.
         unit = layout_unit(size, BUTTON_REFERENCE, least=0.55)

@@ -4,6 +4,7 @@ marker, never by colour alone. Also the panels and the felt the menu scenes are 
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -74,25 +75,57 @@ def draw_button(
     pygame.draw.rect(
         surface, edge, rect, width=max(3, rect.height // 12) if focused else 2, border_radius=radius
     )
-    # The label grows with the text-size setting as far as the button holds it.
+    # The label grows with the text-size setting as far as the button holds it. The key's
+    # hint sits small in the bottom-right corner when the label, kept centred, fits beside it
+    # at its full size; a long label or key name ("Espace") in a narrow button drops the hint.
     pixels = min(rect.height * 0.45 * fonts.text_scale, rect.height * 0.62)
-    font = fonts.fit(label, pixels / fonts.text_scale, rect.width - rect.height // 2, bold=True)
+    size = pixels / fonts.text_scale
+    room = rect.width - rect.height // 2
+    small = None
+    if hint and rect.height >= 28:
+        small = fonts.get(rect.height * 0.26 / max(1.0, fonts.text_scale)).render(
+            hint, True, theme.text_dim if not primary else theme.text_on_accent
+        )
+        beside = rect.width - 2 * (small.get_width() + rect.height // 6 + rect.height // 3)
+        if fonts.get(size, bold=True).size(label)[0] <= beside:
+            room = beside
+        else:
+            small = None
+    font = fonts.fit(label, size, room, bold=True)
     text = font.render(label, True, ink)
     surface.blit(text, text.get_rect(center=rect.center))
     if focused:  # a marker as well as the outline colour
         r = max(3, rect.height // 10)
         x, y = rect.left + r * 2, rect.centery
         pygame.draw.polygon(surface, theme.focus, [(x - r, y - r), (x + r, y), (x - r, y + r)])
-    if hint and rect.height >= 28:
-        small = fonts.get(rect.height * 0.26 / max(1.0, fonts.text_scale)).render(
-            hint, True, theme.text_dim if not primary else theme.text_on_accent
-        )
+    if small is not None:
         surface.blit(
             small,
             small.get_rect(
                 bottomright=(rect.right - rect.height // 6, rect.bottom - rect.height // 12)
             ),
         )
+
+
+def menu_letters(labels: list[str]) -> list[str]:
+    """A different shortcut letter for each menu label, from the label as shown: its first
+    letter if free, else another word's initial, else any letter of it ('' if none is left).
+    Letters are plain A-Z (accents dropped) so every keyboard types them.
+
+    >>> menu_letters(["New game", "Settings", "Statistics", "Quit"])
+    ['N', 'S', 'T', 'Q']
+    >>> menu_letters(["Réglages", "Règles et aide"])
+    ['R', 'E']
+    """
+    taken: set[str] = set()
+    letters = []
+    for label in labels:
+        plain = unicodedata.normalize("NFKD", label).encode("ascii", "ignore").decode().upper()
+        initials = [w[0] for w in plain.split() if w[:1].isalpha()]
+        found = next((c for c in [*initials, *plain] if "A" <= c <= "Z" and c not in taken), "")
+        taken.add(found)
+        letters.append(found)
+    return letters
 
 
 class FocusRing(FocusGrid):
