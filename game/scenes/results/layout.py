@@ -15,6 +15,7 @@ from game.i18n import _
 from game.rules import Phase
 from game.scenes.results.summary import TableRow, Verdict, card_rows, match_rows
 from game.ui.celebration import draw_trophy
+from game.ui.fonts import MIN_FONT_PX
 from game.ui.layout import layout_unit
 from game.ui.menu_layout import place_button_row, title_image
 from game.ui.text import ellipsize, fitted_px, wrap_text
@@ -233,9 +234,10 @@ def _lay_head(sheet: _Sheet, box: pygame.Rect, text: str, px: float) -> None:
     room = box.width - 6
     font = fonts.get(px)
     parts = [text]
-    if font.size(text)[0] > room and " " in text:
-        parts = text.split(" ", 1)
-        px = min(px, fitted_px(fonts, box.height * 0.62))
+    if font.size(text)[0] > room:
+        parts = _two_lines(text, fonts.get(MIN_FONT_PX / fonts.text_scale), room)
+        if len(parts) == 2:
+            px = min(px, fitted_px(fonts, box.height * 0.62))
     font = fonts.fit(max(parts, key=len), px, room)
     line = font.get_linesize()
     y = box.centery - line * len(parts) // 2
@@ -243,3 +245,22 @@ def _lay_head(sheet: _Sheet, box: pygame.Rect, text: str, px: float) -> None:
         image = font.render(part, True, theme.text_dim)
         sheet.texts.append((image, image.get_rect(topright=(box.right - 6, y))))
         y += line
+
+
+def _two_lines(text: str, least: pygame.font.Font, room: int) -> list[str]:
+    """A heading too wide for its column on two lines: at its first space, else after a
+    hyphen, else (a compound such as the Swedish 'Yatzybonus', too wide even at the smallest
+    size) hyphenated in the middle; kept whole when it fits at the smallest size.
+
+    >>> _two_lines("Yahtzee bonus", None, 0)
+    ['Yahtzee', 'bonus']
+    """
+    if " " in text:
+        return text.split(" ", 1)
+    if "-" in text.strip("-"):
+        head, tail = text.split("-", 1)
+        return [head + "-", tail]
+    if least is None or least.size(text)[0] <= room or len(text) < 6:
+        return [text]
+    middle = (len(text) + 1) // 2
+    return [text[:middle] + "-", text[middle:]]
