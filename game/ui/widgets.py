@@ -76,35 +76,36 @@ def draw_button(
         surface, edge, rect, width=max(3, rect.height // 12) if focused else 2, border_radius=radius
     )
     # The label grows with the text-size setting as far as the button holds it. The key's
-    # hint sits small in the bottom-right corner when the label, kept centred, fits beside it
-    # at its full size; a long label or key name ("Espace") in a narrow button drops the hint.
+    # hint sits small in the bottom-right corner, drawn only where it keeps clear of the
+    # label: a long label or key name ("Leertaste") in a small button drops the hint.
     pixels = min(rect.height * 0.45 * fonts.text_scale, rect.height * 0.62)
-    size = pixels / fonts.text_scale
-    room = rect.width - rect.height // 2
+    font = fonts.fit(label, pixels / fonts.text_scale, rect.width - rect.height // 2, bold=True)
+    text = font.render(label, True, ink)
+    text_rect = text.get_rect(center=rect.center)
+    surface.blit(text, text_rect)
     small = None
     if hint and rect.height >= 28:
         small = fonts.get(rect.height * 0.26 / max(1.0, fonts.text_scale)).render(
             hint, True, theme.text_dim if not primary else theme.text_on_accent
         )
-        beside = rect.width - 2 * (small.get_width() + rect.height // 6 + rect.height // 3)
-        if fonts.get(size, bold=True).size(label)[0] <= beside:
-            room = beside
-        else:
+        corner = small.get_rect(
+            bottomright=(rect.right - rect.height // 6, rect.bottom - rect.height // 12)
+        )
+        gap = max(3, rect.height // 12)
+        if corner.inflate(2 * gap, 2 * gap).colliderect(_ink_box(text, text_rect)):
             small = None
-    font = fonts.fit(label, size, room, bold=True)
-    text = font.render(label, True, ink)
-    surface.blit(text, text.get_rect(center=rect.center))
     if focused:  # a marker as well as the outline colour
         r = max(3, rect.height // 10)
         x, y = rect.left + r * 2, rect.centery
         pygame.draw.polygon(surface, theme.focus, [(x - r, y - r), (x + r, y), (x - r, y + r)])
     if small is not None:
-        surface.blit(
-            small,
-            small.get_rect(
-                bottomright=(rect.right - rect.height // 6, rect.bottom - rect.height // 12)
-            ),
-        )
+        surface.blit(small, corner)
+
+
+def _ink_box(image: pygame.Surface, at: pygame.Rect) -> pygame.Rect:
+    """Where a rendered text's letters are, at `at` (its surface has room above and below)."""
+    box = image.get_bounding_rect()
+    return box.move(at.topleft) if box.width else at
 
 
 def menu_letters(labels: list[str]) -> list[str]:

@@ -33,17 +33,17 @@ def fonts():
     return Fonts(1.0)
 
 
-def test_a_long_key_name_gives_way_in_a_narrow_button(fonts):
+def test_a_key_hint_is_drawn_only_clear_of_the_label(fonts):
     theme = STANDARD
-    rect = pygame.Rect(0, 0, 130, 34)
+    rect = pygame.Rect(0, 0, 135, 28)  # the Roll button at 640x480
     with_hint = pygame.Surface(rect.size)
     draw_button(with_hint, theme, fonts, rect, "Lancer (reste 2)", False, hint="Espace")
     without = pygame.Surface(rect.size)
     draw_button(without, theme, fonts, rect, "Lancer (reste 2)", False)
-    # The hint does not fit beside the label: the button is drawn as with no hint at all.
+    # The hint would touch the label: the button is drawn as with no hint at all.
     assert pygame.image.tobytes(with_hint, "RGB") == pygame.image.tobytes(without, "RGB")
-    wide = pygame.Rect(0, 0, 320, 34)
-    a, b = pygame.Surface(wide.size), pygame.Surface(wide.size)
-    draw_button(a, theme, fonts, wide, "Roll", False, hint="Space")
-    draw_button(b, theme, fonts, wide, "Roll", False)
-    assert pygame.image.tobytes(a, "RGB") != pygame.image.tobytes(b, "RGB")  # room: shown
+    big = pygame.Rect(0, 0, 290, 56)  # the Roll button at 1280x800: room for both here
+    a, b = pygame.Surface(big.size), pygame.Surface(big.size)
+    draw_button(a, theme, fonts, big, "Roll (2 left)", False, hint="Space")
+    draw_button(b, theme, fonts, big, "Roll (2 left)", False)
+    assert pygame.image.tobytes(a, "RGB") != pygame.image.tobytes(b, "RGB")
