@@ -1,0 +1,77 @@
+"""The help's part on the keys, read from the player's key map."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.i18n import _
+from game.scenes.help.contents import CONTENTS, Block
+
+if TYPE_CHECKING:
+    from game.ui.input import InputMap
+
+
+def controls_text(keys: InputMap) -> list[Block]:
+    """The keys, read from the player's key map so remapped keys show as they are."""
+    k = keys.label
+    # Translators: a range of keys, as "1 to 5"; {first} and {last} are key names.
+    key_range = _("{first} to {last}")
+    # Translators: keys for moving up and down, then the key that chooses; key names.
+    up_down_confirm = _("{up} / {down}, {confirm}")
+    return [
+        ("h", _("At the table")),
+        ("row", (k("roll"), _("Roll the dice (also the start roll and the tie-breaker)"))),
+        (
+            "row",
+            (
+                key_range.format(first=k("hold_1"), last=k("hold_5")),
+                _("Hold or release a die; or click the die"),
+            ),
+        ),
+        (
+            "row",
+            (
+                up_down_confirm.format(up=k("up"), down=k("down"), confirm=k("confirm")),
+                _("Choose a box and score it; or click the box"),
+            ),
+        ),
+        (
+            "row",
+            (_("A letter"), _("Jump to a box by its first letter (Shift+F, Shift+S ...)")),
+        ),
+        ("row", (k("hint"), _("A hint: the best move now"))),
+        ("row", (k("undo"), _("Undo your last hold or score (never a roll)"))),
+        ("row", (k("pause"), _("Pause menu: settings, help, quit"))),
+        ("row", (k("skip_cpu"), _("Skip to the end of a CPU turn"))),
+        ("row", (k("speed_cpu"), _("CPU turns fast"))),
+        ("row", (k("key_hints"), _("Show or hide the key hints"))),
+        ("row", (k("fullscreen"), _("Full screen on or off"))),
+        ("row", (k("help"), _("These rules and help"))),
+        ("h", _("In the menus")),
+        (
+            "row",
+            (
+                # Translators: {up} and {down} are key names; Tab is the Tab key.
+                _("{up} / {down}, Tab").format(up=k("up"), down=k("down")),
+                _("Move the focus"),
+            ),
+        ),
+        (
+            "row",
+            (
+                # Translators: {left} and {right} are key names.
+                _("{left} / {right}").format(left=k("left"), right=k("right")),
+                _("Change a value"),
+            ),
+        ),
+        ("row", (k("confirm"), _("Choose"))),
+        ("row", (k("pause"), _("Back"))),
+        (
+            "row",
+            (
+                key_range.format(first="1", last=str(len(CONTENTS))),
+                _("In this help: jump to a part of the contents"),
+            ),
+        ),
+        ("p", _("Everything works with the mouse too: hover to focus, click to choose.")),
+    ]

@@ -1,0 +1,33 @@
+"""The whole text of the help: each part of the contents, in order, under its title."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.i18n import _
+from game.scenes.help.cards import american_text, yatzy_text
+from game.scenes.help.coach import card_text, coach_text
+from game.scenes.help.contents import CONTENTS, Block
+from game.scenes.help.controls import controls_text
+from game.scenes.help.play import forced_order_text, rules_text
+
+if TYPE_CHECKING:
+    from game.ui.input import InputMap
+
+
+def help_text(keys: InputMap) -> list[Block]:
+    """The whole help, part by part."""
+    texts = (
+        rules_text(),
+        american_text(),
+        yatzy_text(),
+        forced_order_text(),
+        card_text(),
+        coach_text(keys),
+        controls_text(keys),
+    )
+    return [
+        block
+        for part, text in zip(CONTENTS, texts, strict=True)
+        for block in (("part", _(part)), *text)
+    ]
