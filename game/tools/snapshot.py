@@ -7,6 +7,10 @@ pause, results (and whatever else is registered in SHOTS). Everything is seeded,
 pictures are the same on every run. Besides, once whatever the size: `filmstrip`, a dozen
 frames of one throw at 1280x720, and `faces`, every face close up at 48 and 200 px
 (game.tools.dice_shots).
+
+The pictures speak the game's language (`LANGUAGE=de python -m game.tools.snapshot OUT`):
+the person's seat has setup's default name, and the lines a shot puts on the table are made
+by the table's own message functions.
 """
 
 from __future__ import annotations
@@ -46,6 +50,14 @@ def make_context(data_dir: Path, size: tuple[int, int]):
     return ctx, screen
 
 
+def person_name() -> str:
+    """The first seat's default name, as setup gives it: "You" in the language in use."""
+    from game.i18n import _
+
+    # The msgid is setup's (game/scenes/setup/seats.py); tools/ is not extracted.
+    return _("You")
+
+
 def demo_session(
     players: int = 4, turns: int = 22, seed: int = 7, variant=None, forced_order: bool = False
 ):
@@ -55,7 +67,7 @@ def demo_session(
     from game.match.session import Session
     from game.rules import GameConfig, Hold, Phase, Roll, Score, StartOrder, Variant
 
-    names = ("You", "Ada", "Max", "Zoe", "Ben", "Cat", "Dan", "Eve")[:players]
+    names = (person_name(), "Ada", "Max", "Zoe", "Ben", "Cat", "Dan", "Eve")[:players]
     kinds = ("person", "medium", "hard", "expert", "easy", "beginner", "hard", "medium")
     seats = [Seat(n, kinds[i], colour=i) for i, n in enumerate(names)]
     config = GameConfig(
@@ -85,7 +97,7 @@ def finished_session(players: int = 3, seed: int = 3, games: int = 2):
     from game.match.session import Session
     from game.rules import GameConfig, NextGame, Phase, Roll, Score, StartOrder
 
-    names = ("You", "Ada", "Max", "Zoe")[:players]
+    names = (person_name(), "Ada", "Max", "Zoe")[:players]
     seats = [Seat(n, "person" if i == 0 else "hard", colour=i) for i, n in enumerate(names)]
     config = GameConfig(tuple(names), start=StartOrder.SEATED, games=games)
     session = Session.new(config, seats, seed=seed)
@@ -97,6 +109,43 @@ def finished_session(players: int = 3, seed: int = 3, games: int = 2):
         options = session.state.score_options()
         session.apply(Score(max(options, key=lambda c: (options[c], -c.value))))
     return session
+
+
+def roll_said(session) -> str:
+    """What the message line says of the roll on the table, a turn's first ("You rolled
+    2-3-3-5-6: 2 rolls left"), by the table's own words (game.scenes.table.messages)."""
+    from game.rules import events as ev
+    from game.scenes.table.messages import roll_line
+
+    state = session.state
+    rolled = ev.Rolled(state.column, state.player, state.dice, (True,) * 5, state.rolls_left)
+    return roll_line(rolled, session.config)
+
+
+def grade_mark(table) -> None:
+    """Give the person's seat the table's grading mark for a keep of 6-6 passed over at a
+    cost of 3.4 points, made by the table's coach overlay ("You: keep 6-6 was 3.4 points
+    better")."""
+    from game.ai.coach import Decision
+    from game.ai.options import Keep
+
+    state = table.session.state
+    seat = table.session.seats[state.player]
+    card = state.cards[state.column]
+    decision = Decision(
+        state.game_index,
+        card.filled_count + 1,
+        state.player,
+        state.column,
+        state.dice,
+        state.rolls_left,
+        state.card,
+        chosen=Keep((6,)),
+        chosen_value=0.0,
+        best=Keep((6, 6)),
+        best_value=3.4,
+    )
+    table.coach.note_grade(decision, table.ctx.settings, seat.name, state.player, state)
 
 
 # Each shot builds its scenes on the stack; the stack is then drawn.
@@ -118,7 +167,7 @@ def shot_table(ctx) -> None:
     table = TableScene(ctx, demo_session())
     ctx.stack.push(table)
     ctx.stack.apply_pending()
-    table.message = "You rolled: 2 rolls left"
+    table.message = roll_said(table.session)
     table.focus_on(("box", table._open_boxes()[0]))
 
 
@@ -158,15 +207,13 @@ def shot_help_yatzy(ctx) -> None:
 def shot_hint(ctx) -> None:
     """The coach: a hint on the table, the advice overlay and a grading mark."""
     from game.scenes.table import TableScene
-    from game.scenes.table.notes import SeatNote
 
-    ctx.settings = ctx.settings.replace(advice_overlay=True, grading=True)
+    ctx.settings = ctx.settings.replace(advice_overlay=True, grading=True, grading_threshold=1.0)
     table = TableScene(ctx, demo_session())
     ctx.stack.push(table)
     ctx.stack.apply_pending()
     table.show_hint()
-    state = table.session.state
-    table.coach.grade = SeatNote.now("You: keep 6-6 was 3.4 points better", 0, state)
+    grade_mark(table)
 
 
 def shot_rolling(ctx) -> None:
@@ -248,16 +295,18 @@ def play_out(session, careful: Callable) -> None:
 
 def recorded_games(ctx, count: int = 7) -> None:
     """Seeded finished games filed in the shot's storage: the profile "You" against one to
-    three CPUs, one a match of two, one played with hints (assisted)."""
+    three CPUs, one a match of two, one played with hints (assisted). The profile has the
+    person's default name in the language in use."""
     from game.match.seats import Seat
     from game.match.session import Session
     from game.rules import GameConfig, StartOrder
 
     storage = _dated_storage(ctx)
-    storage.create_profile("You")
+    you = person_name()
+    storage.create_profile(you)
     rivals = (("Ada", "hard"), ("Max", "expert"), ("Zoe", "medium"))
     for n in range(count):
-        seats = [Seat("You", "person", 0, "You")] + [
+        seats = [Seat(you, "person", 0, you)] + [
             Seat(name, kind, colour=i + 1) for i, (name, kind) in enumerate(rivals[: 1 + n % 3])
         ]
         config = GameConfig(
