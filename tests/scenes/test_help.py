@@ -4,15 +4,19 @@ and its text stays inside the panel at small windows and large text."""
 
 from __future__ import annotations
 
+import ast
 import itertools
 import re
+from pathlib import Path
 
 import pygame
 import pytest
 
+import game.scenes.help as help_package
 from game.ai import Keep
 from game.ai.reasons import big_mistake
 from game.scenes.help import CONTENTS, GRADE_EXAMPLE, HelpScene, help_text
+from game.scenes.help.layout import lay_out
 from tests.scenes.test_menus import ENTER, Recorder, click, feed, hover, key, show
 
 
@@ -159,3 +163,34 @@ def test_the_text_stays_in_the_panel_at_any_size_and_text_scale(ctx, size, scale
     feed(ctx, key(pygame.K_6, "6"))
     target = help_scene.anchors["The coach"]
     assert help_scene.scroll.offset == min(target, help_scene.scroll.max_offset) > 0
+
+
+def test_the_page_has_an_anchor_for_every_part_and_heading_and_ends_at_its_last_line(ctx):
+    """The layout sets the text once, as a Page the scene scrolls: every part and heading
+    can be jumped to, in the text's order, and the content ends just under its last line."""
+    _, help_scene = open_help(ctx)
+    blocks = help_text(ctx.input)
+    width = help_scene.scroll.viewport.width
+    page = lay_out(blocks, ctx.fonts, ctx.theme, help_scene.body_px, width)
+    titles = [str(content) for kind, content in blocks if kind in ("part", "h")]
+    assert list(page.anchors) == titles and len(set(titles)) == len(titles)
+    assert list(page.anchors.values()) == sorted(page.anchors.values())
+    assert page.anchors == help_scene.anchors
+    assert help_scene.scroll.content_height == page.height
+    last = max(y + image.get_height() for image, _x, y in page.items)
+    assert last <= page.height <= last + ctx.fonts.get(help_scene.body_px).get_linesize()
+    assert [link.target for link in page.links] == list(CONTENTS)
+
+
+def test_the_help_text_is_words_only_with_no_pygame():
+    """The text of each part is data (blocks of translated words); only the layout and the
+    scene draw it."""
+    folder = Path(help_package.__file__).parent
+    drawing = {"__init__.py", "layout.py", "scene.py"}
+    texts = sorted(p.name for p in folder.glob("*.py") if p.name not in drawing)
+    assert texts == ["cards.py", "coach.py", "contents.py", "controls.py", "play.py", "text.py"]
+    for name in texts:
+        tree = ast.parse((folder / name).read_text(encoding="utf-8"))
+        imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        imported |= {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+        assert not any(m.split(".")[0] == "pygame" for m in imported), name
