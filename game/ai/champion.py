@@ -19,7 +19,12 @@ tests/ai/test_champion.py checks it against a brute-force search.
 
 Ties between choices of the same win chance (a hopeless or a won position) go to the better
 expected score: each point of the Expert's expected total adds TIE_POINT to a choice's worth.
-Alone at the table (solitaire) there is no one to beat and it plays as the Expert.
+Alone at the table (solitaire) there is no one to beat and it plays as the Expert. In forced
+order (boxes top to bottom) it plays as the Expert too, for now: the win-chance model follows
+the Expert's free-order play, so it has no chances to offer there.
+
+Any card: the boxes, bonus and Joker are the variant's (game.ai.scoring.spec through
+game.ai.winning_turn and game.ai.winning).
 """
 
 from __future__ import annotations
@@ -29,8 +34,10 @@ from collections import OrderedDict
 
 import numpy as np
 
+from game.ai.scoring import spec
 from game.ai.solver import StateKey
 from game.ai.turn import TurnOutlook, keep_values
+from game.ai.valuations import valuation
 from game.ai.winning import GRID, outlook, win_curve
 from game.ai.winning_turn import turn_moves
 from game.rules import GameState
@@ -73,10 +80,11 @@ def win_outlook(state: GameState, tie_point: float = TIE_POINT) -> TurnOutlook:
     expected = reached + view.mean_of(child)
     worth = np.full(moves.points.shape[:2], -np.inf)
     worth[allowed] = chance + tie_point * expected
-    future = np.full((13, worth.shape[1]), -np.inf)
+    card_spec = spec(variant)
+    future = np.full((card_spec.n_boxes, worth.shape[1]), -np.inf)
     future[list(moves.boxes)] = worth
     final = future.max(axis=0)
-    return TurnOutlook(np.zeros_like(future), future, *keep_values(final))
+    return TurnOutlook(np.zeros_like(future), future, *keep_values(final), card_spec.boxes)
 
 
 class WinOutlooks:
@@ -87,6 +95,8 @@ class WinOutlooks:
         self._lock = threading.Lock()
 
     def get(self, state: GameState) -> TurnOutlook:
+        if state.config.forced_order:  # the Expert's play: see the module's docstring
+            return valuation(state.config.variant, forced_order=True).outlook(state.card)
         key = (
             state.config,
             state.column,

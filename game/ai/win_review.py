@@ -90,8 +90,11 @@ def win_track(config: GameConfig, start_rng, log: Sequence, game_index: int = 0)
 
 def decision_cost(state, action) -> WinCost | None:
     """What `action` cost in chance to win, for the player in play; None if it decides
-    nothing (the first roll, a hold change) or nobody else is at the table."""
+    nothing (the first roll, a hold change) or nobody else is at the table, and in forced
+    order, where the Champion's recursion (free order only) has no best move to offer."""
     if len(state.config.competitors) < 2 or state.phase is not Phase.TURN:
+        return None
+    if state.config.forced_order:
         return None
     if state.dice is None:
         return None

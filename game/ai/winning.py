@@ -41,6 +41,7 @@ from statistics import NormalDist
 import numpy as np
 
 from game.ai.dicespace import ROLL_INDEX
+from game.ai.scoring import spec
 from game.ai.solver import StateKey
 from game.ai.tables import value_table
 from game.ai.winning_shape import shape_points
@@ -118,7 +119,9 @@ class Outlook:
         self._quantiles = tables.quantiles
         self._shape_edges = tables.shape_edges.astype(np.float64)
         self._shapes = tables.shapes.astype(np.float64)
-        self._open = np.array([13 - bin(f).count("1") for f in range(1 << 13)])
+        self._spec = spec(variant)
+        n = self._spec.n_boxes
+        self._open = np.array([n - f.bit_count() for f in range(1 << n)])
         self._exact: dict[int, np.ndarray] = {}
         self._turns: OrderedDict[tuple[int, bool], TurnSpread] = OrderedDict()
         self._rests: OrderedDict[int, np.ndarray] = OrderedDict()
@@ -160,7 +163,9 @@ class Outlook:
         rest = np.flatnonzero(~exact & (known < 0))
         if len(rest):
             mean, sd, skew = self.moments(states[rest])
-            points = shape_points(states[rest], mean, sd, skew, self._shape_edges, self._shapes)
+            points = shape_points(
+                states[rest], mean, sd, skew, self._shape_edges, self._shapes, self._spec
+            )
             unknown = np.isnan(points).any(axis=1)
             shaped = rest[~unknown]
             out[shaped] = points_to_pmf(points[~unknown], length)

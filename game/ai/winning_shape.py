@@ -35,7 +35,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from game.ai.scoring import N_BOXES, YAHTZEE
+from game.ai.scoring import Spec, spec
+from game.rules import Category, Variant
 
 SHAPE_POINTS = 256
 SKEW_BINS = 6
@@ -50,19 +51,32 @@ YAHTZEE_STATES = 3  # the Yahtzee box open, zero, 50
 _STRIDE = 128  # flat state = filled * 128 + upper * 2 + fifty (game.ai.winning_turn)
 
 
-def open_boxes(states: np.ndarray) -> np.ndarray:
+def _card(s: Spec | None) -> Spec:
+    return spec(Variant.OFFICIAL) if s is None else s
+
+
+def open_boxes(states: np.ndarray, s: Spec | None = None) -> np.ndarray:
+    """Open boxes of flat states on the card of `s` (the American card by default)."""
+    s = _card(s)
     filled = np.asarray(states) // _STRIDE
     count = np.zeros_like(filled)
-    for c in range(N_BOXES):
+    for c in range(s.n_boxes):
         count += filled >> c & 1
-    return N_BOXES - count
+    return s.n_boxes - count
 
 
-def yahtzee_state(states: np.ndarray) -> np.ndarray:
-    """0: the Yahtzee box is open, 1: it holds 0, 2: it holds 50."""
+def yahtzee_state(states: np.ndarray, s: Spec | None = None) -> np.ndarray:
+    """0: the five-alike box is open, 1: it holds 0, 2: it holds 50 (a card without chips
+    keeps no flag: filled is 1)."""
+    s = _card(s)
     states = np.asarray(states)
-    filled = states // _STRIDE >> YAHTZEE & 1
+    filled = states // _STRIDE >> s.card.index(Category.YAHTZEE) & 1
     return np.where(filled == 0, 0, 1 + states % 2)
+
+
+def shape_classes(s: Spec) -> tuple[int, int]:
+    """The leading axes of the shape arrays: (open boxes 0 .. n, five-alike box state)."""
+    return (s.n_boxes + 1, YAHTZEE_STATES)
 
 
 # ----------------------------------------------------------------------------- shapes
@@ -70,16 +84,18 @@ def build_shapes(
     states: np.ndarray,
     rest: np.ndarray,
     moments: Callable[[np.ndarray], tuple[np.ndarray, np.ndarray, np.ndarray]],
+    s: Spec | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """(edges, shapes) from sampled turn starts: flat `states` and the points `rest` scored
     from each, `moments(states)` -> (mean, sd, skewness) of R.
 
-    edges: (N_BOXES + 1, YAHTZEE_STATES, SKEW_BINS - 1) skewness bounds between bins (+inf
+    edges: (boxes + 1, YAHTZEE_STATES, SKEW_BINS - 1) skewness bounds between bins (+inf
     past a class's last bin); shapes: (..., SKEW_BINS, SHAPE_POINTS) standardised quantiles,
     NaN for a class with too few samples.
     """
+    s = _card(s)
     states, rest = np.ravel(states), np.ravel(rest).astype(np.float64)
-    opened = open_boxes(states)
+    opened = open_boxes(states, s)
     keep = opened >= SHAPE_OPEN
     states, rest, opened = states[keep], rest[keep], opened[keep]
     mean, sd, skew = moments(states)
@@ -87,11 +103,10 @@ def build_shapes(
     states, rest, opened = states[usable], rest[usable], opened[usable]
     mean, sd, skew = mean[usable], sd[usable], skew[usable]
     z = (rest - mean) / sd
-    kind = yahtzee_state(states)
-    edges = np.full((N_BOXES + 1, YAHTZEE_STATES, SKEW_BINS - 1), np.inf)
-    shapes = np.full((N_BOXES + 1, YAHTZEE_STATES, SKEW_BINS, SHAPE_POINTS), np.nan)
+    kind = yahtzee_state(states, s)
+    edges, shapes = no_shapes(s)
     levels = (np.arange(SHAPE_POINTS) + 0.5) / SHAPE_POINTS
-    for k in range(SHAPE_OPEN, N_BOXES + 1):
+    for k in range(SHAPE_OPEN, s.n_boxes + 1):
         for y in range(YAHTZEE_STATES):
             mine = (opened == k) & (kind == y)
             for wider in range(1, WIDEST + 1):  # a rare class borrows its neighbours' games
@@ -117,6 +132,13 @@ def build_shapes(
     return edges, shapes
 
 
+def no_shapes(s: Spec) -> tuple[np.ndarray, np.ndarray]:
+    """(edges, shapes) that know no class: the gamma stands in for every state."""
+    edges = np.full(shape_classes(s) + (SKEW_BINS - 1,), np.inf)
+    shapes = np.full(shape_classes(s) + (SKEW_BINS, SHAPE_POINTS), np.nan)
+    return edges, shapes
+
+
 def _standardised(points: np.ndarray) -> np.ndarray:
     spread = points.std()
     return (points - points.mean()) / spread if spread > 0 else points - points.mean()
@@ -129,11 +151,12 @@ def shape_points(
     skew: np.ndarray,
     edges: np.ndarray,
     shapes: np.ndarray,
+    s: Spec | None = None,
 ) -> np.ndarray:
     """(len(states), SHAPE_POINTS) equally likely points of R: mean + sd * the class's shape;
     NaN rows where no shape is known."""
-    k = open_boxes(states)
-    y = yahtzee_state(states)
+    k = open_boxes(states, s)
+    y = yahtzee_state(states, s)
     bounds = edges[k, y]  # (n, SKEW_BINS - 1)
     which = (np.asarray(skew)[:, None] >= bounds).sum(axis=1)
     return np.asarray(mean)[:, None] + np.asarray(sd)[:, None] * shapes[k, y, which]

@@ -10,7 +10,11 @@ One file per variant in assets/tables/ (`official-spread.npz`, ...), written by
 `python -m game.ai.build` beside the value tables: a zip of .npy arrays holding the spread
 (float32, 8192 x 64 x 2 x 2: sd and skewness, NaN where no game goes), the exact
 distributions with two boxes or fewer open, the quantile points with three open and the
-learnt shapes (game.ai.winning_shape), the variant, a format number and a SHA-256.
+learnt shapes (game.ai.winning_shape), the variant, a format number and a SHA-256. Any card:
+the arrays take the shape of the variant's (game.ai.scoring.spec; Yatzy's 2^15 box sets).
+The shapes are learnt from the batch simulator's games, which play the American card only
+so far: on Yatzy no class is learnt and the gamma of each state's moments stands in beyond
+three open boxes.
 `spread_table(variant)` loads it on first use (about 60 ms); a missing, damaged or stale
 file is rebuilt in memory instead, with a logged warning (several minutes).
 """
@@ -29,7 +33,7 @@ from pathlib import Path
 import numpy as np
 
 from game.ai.batch import points_to_come
-from game.ai.scoring import ALL_BOXES, N_BOXES
+from game.ai.scoring import spec
 from game.ai.solver import TABLE_SHAPE, columns_for, store
 from game.ai.tables import TABLE_DIR, TableError, value_table, write_arrays
 from game.ai.winning_shape import (
@@ -39,9 +43,10 @@ from game.ai.winning_shape import (
     SHAPE_POINTS,
     SHAPE_SEED,
     SKEW_BINS,
-    YAHTZEE_STATES,
     build_shapes,
+    no_shapes,
     quantile_points,
+    shape_classes,
 )
 from game.ai.winning_turn import (
     TurnMoves,
@@ -50,13 +55,13 @@ from game.ai.winning_turn import (
     spread_turn,
     turn_moves,
 )
-from game.rules import Variant
+from game.rules import AMERICAN, Variant
 
 log = logging.getLogger(__name__)
 
 FORMAT = 2
-SPREAD_SHAPE = TABLE_SHAPE + (2,)  # (filled, upper, fifty, [sd, skewness])
-SHAPE_EDGES = (N_BOXES + 1, YAHTZEE_STATES, SKEW_BINS - 1)  # (open boxes, Yahtzee box, bound)
+SPREAD_SHAPE = TABLE_SHAPE + (2,)  # (filled, upper, fifty, [sd, skewness]), American card
+SHAPE_EDGES = shape_classes(spec()) + (SKEW_BINS - 1,)  # (open boxes, Yahtzee box, bound)
 SHAPES = SHAPE_EDGES[:2] + (SKEW_BINS, SHAPE_POINTS)
 STORED_DTYPE = np.float32
 BATCH = 96  # states per batched turn: the moment arrays are three times the solver's
@@ -76,15 +81,17 @@ def spread_path(variant: Variant, directory: Path | None = None) -> Path:
 def build_moments(
     variant: Variant, progress: Callable[[int, int], None] | None = None
 ) -> np.ndarray:
-    """Raw moments (E R, E R^2, E R^3) of the points to come, float64, TABLE_SHAPE + (3,)."""
+    """Raw moments (E R, E R^2, E R^3) of the points to come, float64, the card's table shape
+    + (3,)."""
+    s = spec(variant)
     values = value_table(variant).values
     flat_values = values.reshape(-1)
-    moments = np.full(TABLE_SHAPE + (3,), np.nan)
-    moments[ALL_BOXES] = 0.0
+    moments = np.full(s.table_shape + (3,), np.nan)
+    moments[s.all_boxes] = 0.0
     flat_moments = moments.reshape(-1, 3)
-    masks = range(ALL_BOXES)
+    masks = range(s.all_boxes)
     done = 0
-    for filled_count in range(N_BOXES - 1, -1, -1):
+    for filled_count in range(s.n_boxes - 1, -1, -1):
         layer = [m for m in masks if m.bit_count() == filled_count]
         batch: list[tuple[int, np.ndarray, np.ndarray, list[int]]] = []
         width = 0
@@ -96,7 +103,7 @@ def build_moments(
                 done += len(batch)
                 batch, width = [], 0
         if progress is not None:
-            progress(done, ALL_BOXES)
+            progress(done, s.all_boxes)
     return moments
 
 
@@ -149,18 +156,19 @@ def build_exact(variant: Variant) -> tuple[np.ndarray, np.ndarray]:
     (float64, rows x EXACT_LENGTH), -1 where none was computed (more boxes open, or no game
     goes there). States whose upper total no longer matters share one row.
     """
+    s = spec(variant)
     values = value_table(variant).values.reshape(-1)
-    index = np.full(TABLE_SHAPE, -1, dtype=np.int32)
+    index = np.full(s.table_shape, -1, dtype=np.int32)
     full = np.zeros((1, EXACT_LENGTH))
     full[0, 0] = 1.0
-    index[ALL_BOXES] = 0
+    index[s.all_boxes] = 0
     rows = [full]
     count = 1
     flat_index = index.reshape(-1)
     for open_count in range(1, EXACT_OPEN + 1):
         table = np.concatenate(rows)
-        for filled in range(ALL_BOXES):
-            if N_BOXES - filled.bit_count() != open_count:
+        for filled in range(s.all_boxes):
+            if s.n_boxes - filled.bit_count() != open_count:
                 continue
             upper, fifty, shared = columns_for(filled, variant)
             found = []
@@ -190,14 +198,15 @@ def build_quantiles(
     (`exact_index` and `exact`, as build_exact returns them), then kept as
     game.ai.winning_shape.quantile_points. Returns (index, points) as build_exact does.
     """
+    s = spec(variant)
     values = value_table(variant).values.reshape(-1)
     table = np.zeros((len(exact), QUANTILE_LENGTH))
     table[:, : exact.shape[1]] = exact
     flat_exact = exact_index.reshape(-1)
-    index = np.full(TABLE_SHAPE, -1, dtype=np.int32)
+    index = np.full(s.table_shape, -1, dtype=np.int32)
     rows, count = [], 0
-    for filled in range(ALL_BOXES):
-        if N_BOXES - filled.bit_count() != QUANTILE_OPEN:
+    for filled in range(s.all_boxes):
+        if s.n_boxes - filled.bit_count() != QUANTILE_OPEN:
             continue
         upper, fifty, shared = columns_for(filled, variant)
         for start in range(0, len(upper), QUANTILE_BATCH):
@@ -214,12 +223,19 @@ def build_quantiles(
 
 def learn_shapes(variant: Variant, spread: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The shapes of R with more boxes open, from SHAPE_GAMES of the Expert's games (the
-    batch simulator, seeded: the same every build) and the stored `spread`."""
+    batch simulator, seeded: the same every build) and the stored `spread`.
+
+    The batch simulator plays the American card only so far: on another card no class is
+    learnt, and the gamma of each state's moments stands in (game.ai.winning).
+    """
+    s = spec(variant)
+    if variant.card is not AMERICAN:
+        return no_shapes(s)
     values = value_table(variant).values.reshape(-1)
     sd = spread[..., 0].reshape(-1).astype(np.float64)
     skew = spread[..., 1].reshape(-1).astype(np.float64)
     states, rest = points_to_come(SHAPE_GAMES, variant, SHAPE_SEED)
-    return build_shapes(states, rest, lambda s: (values[s], sd[s], skew[s]))
+    return build_shapes(states, rest, lambda i: (values[i], sd[i], skew[i]), s)
 
 
 # ----------------------------------------------------------------------------- files
@@ -309,16 +325,20 @@ def read_spread(path: Path, variant: Variant) -> SpreadTables:
     if str(arrays["variant"]) != variant.value:
         raise TableError(f"{path} holds the {arrays['variant']} spread, not {variant.value}")
     tables = SpreadTables(*(arrays[name] for name in ARRAYS))
+    s = spec(variant)
+    table_shape = s.table_shape
+    edges_shape = shape_classes(s) + (SKEW_BINS - 1,)
     shapes = (
-        tables.spread.shape == SPREAD_SHAPE and tables.spread.dtype == STORED_DTYPE,
-        tables.exact_index.shape == TABLE_SHAPE and tables.exact_index.dtype == np.int32,
+        tables.spread.shape == table_shape + (2,) and tables.spread.dtype == STORED_DTYPE,
+        tables.exact_index.shape == table_shape and tables.exact_index.dtype == np.int32,
         tables.exact.ndim == 2 and tables.exact.shape[1] == EXACT_LENGTH,
         tables.exact.dtype == STORED_DTYPE,
-        tables.quantile_index.shape == TABLE_SHAPE and tables.quantile_index.dtype == np.int32,
+        tables.quantile_index.shape == table_shape and tables.quantile_index.dtype == np.int32,
         tables.quantiles.ndim == 2 and tables.quantiles.shape[1] == QUANTILE_POINTS,
         tables.quantiles.dtype == np.uint16,
-        tables.shape_edges.shape == SHAPE_EDGES and tables.shape_edges.dtype == STORED_DTYPE,
-        tables.shapes.shape == SHAPES and tables.shapes.dtype == STORED_DTYPE,
+        tables.shape_edges.shape == edges_shape and tables.shape_edges.dtype == STORED_DTYPE,
+        tables.shapes.shape == edges_shape[:2] + (SKEW_BINS, SHAPE_POINTS)
+        and tables.shapes.dtype == STORED_DTYPE,
     )
     if not all(shapes):
         raise TableError(f"{path} holds arrays of the wrong shape or type")

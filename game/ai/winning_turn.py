@@ -35,20 +35,12 @@ from game.ai.dicespace import (
     SIZE_START,
     YAHTZEE_ROWS,
 )
-from game.ai.scoring import (
-    ALL_BOXES,
-    BASE_POINTS,
-    N_BOXES,
-    UPPER_BOXES,
-    YAHTZEE,
-    YAHTZEE_BIT,
-    five_of_a_kind_chip,
-    five_of_a_kind_options,
-)
-from game.ai.solver import BONUS_AT, UPPER_BONUS
+from game.ai.scoring import Spec, five_of_a_kind_chip, five_of_a_kind_options, spec
+from game.ai.solver import BONUS_AT
 from game.rules import Variant
 
-#: Flat index of a state (filled, upper, fifty) in a table of the solver's shape.
+#: Flat index of a state (filled, upper, fifty) in a table of the solver's shape (every card
+#: so far has its upper bonus at 63: spec(variant).table_shape[1:] is (64, 2) for each).
 STRIDE_FILLED = (BONUS_AT + 1) * 2
 _ROLL_ROWS = SIZE_START[DICE]
 
@@ -73,8 +65,15 @@ class TurnMoves:
 
 
 def turn_moves(filled: int, upper: np.ndarray, fifty: np.ndarray, variant: Variant) -> TurnMoves:
-    """Every box each roll may be scored in, from the states (filled, upper[i], fifty[i])."""
-    boxes = tuple(c for c in range(N_BOXES) if not filled >> c & 1)
+    """Every box each roll may be scored in, from the states (filled, upper[i], fifty[i]).
+
+    The card is the variant's (game.ai.scoring.spec): a card without chips has no Joker, and
+    its five-alike box is an ordinary box (fifty stays 0).
+    """
+    s = spec(variant)
+    if s.n_upper_totals * 2 != STRIDE_FILLED:
+        raise ValueError(f"the {variant.value} card's upper bonus is not at {BONUS_AT}")
+    boxes = tuple(c for c in range(s.n_boxes) if not filled >> c & 1)
     n = len(upper)
     upper_row = np.asarray(upper, dtype=np.int64)[None, :]
     fifty_row = np.asarray(fifty, dtype=np.int64)[None, :]
@@ -82,49 +81,49 @@ def turn_moves(filled: int, upper: np.ndarray, fifty: np.ndarray, variant: Varia
     child = np.zeros((len(boxes), N_ROLLS, n), dtype=np.intp)
     allowed = np.ones((len(boxes), N_ROLLS, n), dtype=bool)
     for i, c in enumerate(boxes):
-        base = BASE_POINTS[c][:, None]
+        base = s.base[c][:, None]
         state = (filled | 1 << c) * STRIDE_FILLED
-        if c < UPPER_BOXES:
+        if c < s.upper_boxes:
             reached = upper_row + base
-            points[i] = base + _bonus(upper_row, reached)
-            child[i] = state + np.minimum(reached, BONUS_AT) * 2 + fifty_row
-        elif c == YAHTZEE:
+            points[i] = base + _bonus(s, upper_row, reached)
+            child[i] = state + np.minimum(reached, s.bonus_at) * 2 + fifty_row
+        elif c == s.yahtzee:
             points[i] = base
             child[i] = state + upper_row * 2 + (base == 50)
         else:
             points[i] = base
             child[i] = state + upper_row * 2 + fifty_row
-    if filled & YAHTZEE_BIT and variant is not Variant.SIMPLE:
-        _joker_rows(filled, boxes, upper_row[0], fifty_row[0], variant, points, child, allowed)
+    if filled & s.yahtzee_bit and variant is not Variant.SIMPLE:
+        _joker_rows(s, filled, boxes, upper_row[0], fifty_row[0], points, child, allowed)
     return TurnMoves(boxes, points, child, allowed)
 
 
-def _bonus(before: np.ndarray, reached: np.ndarray) -> np.ndarray:
-    return np.where((before < BONUS_AT) & (reached >= BONUS_AT), UPPER_BONUS, 0)
+def _bonus(s: Spec, before: np.ndarray, reached: np.ndarray) -> np.ndarray:
+    return np.where((before < s.bonus_at) & (reached >= s.bonus_at), s.upper_bonus, 0)
 
 
-def _joker_rows(filled, boxes, upper, fifty, variant, points, child, allowed) -> None:
+def _joker_rows(s: Spec, filled, boxes, upper, fifty, points, child, allowed) -> None:
     """Five of a kind with the Yahtzee box filled: the boxes and points the Joker rule allows."""
     for flag in (0, 1):
         columns = np.flatnonzero(fifty == flag)
         if not len(columns):
             continue
         box_content = 50 * flag
-        chip = five_of_a_kind_chip(box_content, variant)
+        chip = five_of_a_kind_chip(box_content, s.variant)
         ups = upper[columns]
         for face in range(1, 7):
             row = YAHTZEE_ROWS[face - 1]
-            options = five_of_a_kind_options(face, ALL_BOXES & ~filled, box_content, variant)
+            options = five_of_a_kind_options(face, s.all_boxes & ~filled, box_content, s.variant)
             for i, c in enumerate(boxes):
                 if c not in options:
                     allowed[i, row, columns] = False
                     continue
                 scored = options[c]
                 state = (filled | 1 << c) * STRIDE_FILLED
-                if c < UPPER_BOXES:
+                if c < s.upper_boxes:
                     reached = ups + scored
-                    points[i, row, columns] = scored + _bonus(ups, reached) + chip
-                    child[i, row, columns] = state + np.minimum(reached, BONUS_AT) * 2 + flag
+                    points[i, row, columns] = scored + _bonus(s, ups, reached) + chip
+                    child[i, row, columns] = state + np.minimum(reached, s.bonus_at) * 2 + flag
                 else:
                     points[i, row, columns] = scored + chip
                     child[i, row, columns] = state + ups * 2 + flag
