@@ -16,7 +16,8 @@ percentage points; the Brier score is the mean squared error of the predictions.
 The model assumes Expert play, so the honest test is Experts at every seat. A table of
 Experts only is played by the batch simulator (as game.tools.sim plays one), its chances
 worked out for all its tables at once (`collect_batch`): the same model and the same turn
-starts, other dice, and minutes instead of hours for 20,000 games.
+starts, other dice, and minutes instead of hours for 20,000 games. On a card the batch
+simulator does not play yet (Yatzy), the Experts play through the rules engine instead.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from game.ai.batch import turn_starts
 from game.ai.levels import make_strategy, preload
 from game.ai.scoring import N_BOXES
 from game.ai.winning import GRID, outlook, tie_shares, win_chances
-from game.rules import Game, GameConfig, Phase, StartOrder, Variant
+from game.rules import AMERICAN, Game, GameConfig, Phase, StartOrder, Variant
 
 BINS = 10
 CHUNK = 25  # games per work unit
@@ -253,7 +254,7 @@ def report(
         print("calibration needs two or more players", file=sys.stderr)
         return 2
     started = time.perf_counter()
-    if all(level == "expert" for level in levels):
+    if all(level == "expert" for level in levels) and variant.card is AMERICAN:
         predicted, observed = collect_batch(len(levels), games, seed, how, variant, progress)
     else:
         predicted, observed = collect(levels, games, seed, how, variant, workers, progress)

@@ -8,13 +8,15 @@ Every game goes through `game.rules.Game` (legal actions, the Joker rules of the
 action log) exactly as at the table; each player is a `game.ai.levels` strategy. One player
 is solitaire.
 
-All-Expert tournaments (solitaire or a table of Experts, without --tie-breaker) take the fast
-path instead: the Expert ignores the other seats, so every seat's card is an independent
-solitaire card, and `game.ai.batch` plays them all at once with numpy arrays, making the
-same choices as the Expert at the table (100,000 games take seconds, not minutes). The winner
-is the highest total. Its dice come from the batch simulator's generator, so the games are
-not the ones the rules engine would deal for the same seed; the figures agree within
-sampling error (tests/ai/test_batch.py, `python -m game.tools.bench sim`).
+All-Expert tournaments (solitaire or a table of Experts, without --tie-breaker) on the
+American card take the fast path instead (on Yatzy they go through the rules engine, with a
+note: the batch simulator plays only the American card so far): the Expert ignores the
+other seats, so every seat's card is an independent solitaire card, and `game.ai.batch`
+plays them all at once with numpy arrays, making the same choices as the Expert at the
+table (100,000 games take seconds, not minutes). The winner is the highest total. Its dice
+come from the batch simulator's generator, so the games are not the ones the rules engine
+would deal for the same seed; the figures agree within sampling error
+(tests/ai/test_batch.py, `python -m game.tools.bench sim`).
 
 Printed per player: mean score, standard deviation (of the sample), median, upper-bonus rate,
 Yahtzee rate (50 in the Yahtzee box), wins (a shared win counts as a fraction: half of a
@@ -55,6 +57,7 @@ from game.ai.batch import simulate
 from game.ai.levels import LEVELS, make_strategy, preload
 from game.ai.turn import valuation
 from game.rules import (
+    AMERICAN,
     Category,
     Game,
     GameConfig,
@@ -159,9 +162,14 @@ def play_chunk(job: tuple[tuple[str, ...], int, int, int, Variant, bool]) -> lis
     return [play_game(levels, seed, i, variant, tie_breaker) for i in range(start, stop)]
 
 
-def uses_batch(levels: Sequence[str], tie_breaker: bool = False) -> bool:
-    """Whether a tournament takes the batch simulator's path: Experts only, no play-off."""
-    return all(level == "expert" for level in levels) and not tie_breaker
+def uses_batch(
+    levels: Sequence[str], tie_breaker: bool = False, variant: Variant = Variant.OFFICIAL
+) -> bool:
+    """Whether a tournament takes the batch simulator's path: Experts only, no play-off, on
+    the American card (the batch simulator plays no other yet: Yatzy goes through the rules
+    engine, a few hundred games a second rather than thousands)."""
+    experts = all(level == "expert" for level in levels) and not tie_breaker
+    return experts and variant.card is AMERICAN
 
 
 def play_batch_chunk(job: tuple[tuple[str, ...], int, int, int, Variant, bool]) -> list[GameRecord]:
@@ -243,7 +251,7 @@ def run(
     `finished` is told every work unit's games as they come in (game.tools.sim_records)."""
     levels = tuple(levels)
     known = known or {}
-    batch = uses_batch(levels, tie_breaker) and not engine
+    batch = uses_batch(levels, tie_breaker, variant) and not engine
     play = play_batch_chunk if batch else play_chunk
     chunk = chunk or (BATCH_CHUNK if batch else CHUNK)
     jobs = [
@@ -426,6 +434,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         progress = ProgressBar() if show else None
         return calibration.report(
             args.players, args.games, args.seed, how, variant, args.workers, args.json, progress
+        )
+    if uses_batch(args.players, args.tie_breaker) and not uses_batch(
+        args.players, args.tie_breaker, variant
+    ):
+        print(
+            f"note: the batch simulator plays the American card only; the {variant.value} "
+            "games go through the rules engine (slower)",
+            file=sys.stderr,
         )
     started = time.perf_counter()
     known, finished = {}, None

@@ -137,6 +137,8 @@ def test_all_expert_tables_are_played_by_the_batch_simulator():
     assert sim.uses_batch(("expert",)) and sim.uses_batch(("expert",) * 4)
     assert not sim.uses_batch(("expert", "hard"))
     assert not sim.uses_batch(("expert", "expert"), tie_breaker=True)
+    # The batch simulator plays the American card only: Yatzy goes through the rules engine.
+    assert not sim.uses_batch(("expert",), variant=Variant.YATZY)
     records = run(("expert", "expert", "expert"), 120, seed=6, chunk=50)
     assert [r.index for r in records] == list(range(120))
     # Every seat's card is an independent solitaire card of the batch simulator...
