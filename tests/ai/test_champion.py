@@ -163,9 +163,7 @@ def test_win_advice_names_both_moves_the_rival_and_the_points_needed():
     rival = card_without(set(), {C.CHANCE: 34})
     config = GameConfig(("me", "Max"), start=StartOrder.SEATED)
     start, _ = GameState.new(config)
-    start = dataclasses.replace(
-        start, phase=Phase.TURN, cards=(mine, rival), order=(1, 0), turn=25
-    )
+    start = dataclasses.replace(start, phase=Phase.TURN, cards=(mine, rival), order=(1, 0), turn=25)
     truth = LastTurn(start)
     differing = []
     for dice, _ in _outcomes(5):
