@@ -10,7 +10,8 @@ is worth its *win chance* rather than its expected points:
 where R is the Champion's points still to come after this turn (as the Expert would score
 them: game.ai.winning's distributions, exact with two boxes or fewer open) and w(y) the
 chance that its competitor wins if this column ends the game on y (game.ai.winning.win_curve:
-the others' final totals, independent, as the Expert would reach them, ties shared).
+the others' final totals, independent, as the Expert would reach them, ties shared; or, given
+the table's paces, as each of them plays: game.ai.pace).
 
 On the last turn of the game (every other seat done, one box left) R is 0 and the others'
 totals are known, so U is exactly "finishing above the best total" (1, or 1/k for a k-way
@@ -38,7 +39,7 @@ from game.ai.scoring import spec
 from game.ai.solver import StateKey
 from game.ai.turn import TurnOutlook, keep_values
 from game.ai.valuations import valuation
-from game.ai.winning import GRID, outlook, win_curve
+from game.ai.winning import GRID, Paces, outlook, win_curve
 from game.ai.winning_turn import turn_moves
 from game.rules import GameState
 
@@ -46,8 +47,9 @@ TIE_POINT = 1e-6  # win chance one point of expected score is worth: breaks ties
 _CACHE = 64
 
 
-def win_outlook(state: GameState, tie_point: float = TIE_POINT) -> TurnOutlook:
-    """The turn of the column in play, every choice valued by its chance of winning.
+def win_outlook(state: GameState, tie_point: float = TIE_POINT, paces: Paces = None) -> TurnOutlook:
+    """The turn of the column in play, every choice valued by its chance of winning against
+    the other columns playing at their `paces` (game.ai.pace; as the Expert by default).
 
     Values come as TurnOutlook's (ask with total 0): a choice's value is its win chance plus
     `tie_point` per point of the expected final score (the Expert's from the end of this
@@ -61,7 +63,7 @@ def win_outlook(state: GameState, tie_point: float = TIE_POINT) -> TurnOutlook:
     allowed = moves.allowed[:, :, 0]
     child = moves.child[:, :, 0][allowed]
     reached = card.total + moves.points[:, :, 0][allowed].astype(np.intp)
-    curve = win_curve(state, state.column)
+    curve = win_curve(state, state.column, paces)
 
     states, which = np.unique(child, return_inverse=True)
     pairs, pair_of = np.unique(which * (GRID + 1) + reached, return_inverse=True)
@@ -94,20 +96,23 @@ class WinOutlooks:
         self._cache: OrderedDict[tuple, TurnOutlook] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, state: GameState) -> TurnOutlook:
+    def get(self, state: GameState, paces: Paces = None) -> TurnOutlook:
         if state.config.forced_order:  # the Expert's play: see the module's docstring
             return valuation(state.config.variant, forced_order=True).outlook(state.card)
+        if paces is not None:  # a turn's paces do not change within it; rounded for the key
+            paces = tuple(round(p, 4) for p in paces)
         key = (
             state.config,
             state.column,
             state.cards,
             tuple(r.totals for r in state.results),
+            paces,
         )
         with self._lock:
             found = self._cache.get(key)
             if found is not None:
                 return found
-        found = win_outlook(state)
+        found = win_outlook(state, paces=paces)
         with self._lock:
             self._cache[key] = found
             if len(self._cache) > _CACHE:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -40,7 +40,7 @@ from game.ai.champion import WinOutlooks
 from game.ai.options import Choice, Keep, keep_to_actions
 from game.ai.turn import TurnOutlook, best_index
 from game.ai.valuations import ForcedValuation, Valuation, valuation
-from game.ai.winning import outlook
+from game.ai.winning import Paces, outlook
 from game.rules import Action, GameState, Phase, Roll, Score, Scorecard, Stand, Variant
 
 ROLL = Roll()
@@ -254,14 +254,21 @@ class ChampionStrategy(LevelStrategy):
 
     personality = Personality()
 
-    def __init__(self, seed: int, personality: Personality | None = None) -> None:
+    def __init__(
+        self,
+        seed: int,
+        personality: Personality | None = None,
+        paces: Callable[[GameState], Paces] | None = None,
+    ) -> None:
         super().__init__(seed, personality)
         self._win_outlooks = WinOutlooks()
+        self._paces = paces  # the table's paces (game.ai.pace), asked at every decision
 
     def _outlook(self, state: GameState) -> TurnOutlook:
         if len(state.config.competitors) == 1:
             return super()._outlook(state)
-        return self._win_outlooks.get(state)
+        paces = None if self._paces is None else self._paces(state)
+        return self._win_outlooks.get(state, paces)
 
 
 STRATEGIES: dict[str, type[LevelStrategy]] = {
@@ -288,12 +295,19 @@ def preload(
             outlook(variant)  # the win-chance tables
 
 
-def make_strategy(level: str, seed: int) -> LevelStrategy:
-    """The CPU player of that level ("beginner" ... "expert"), its choices seeded by `seed`."""
+def make_strategy(
+    level: str, seed: int, paces: Callable[[GameState], Paces] | None = None
+) -> LevelStrategy:
+    """The CPU player of that level ("beginner" ... "champion"), its choices seeded by `seed`.
+
+    paces: how the table plays (game.ai.pace: per column, from a state), for the Champion,
+    which plays to beat the seats as they play; without it, it takes them all for Experts."""
     try:
         cls = STRATEGIES[level]
     except (KeyError, TypeError):
         raise ValueError(
             f"unknown CPU level {level!r}; the levels are {', '.join(LEVELS)}"
         ) from None
+    if cls is ChampionStrategy:
+        return cls(seed, paces=paces)
     return cls(seed)

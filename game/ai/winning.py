@@ -3,8 +3,11 @@
     chances = win_chances(state)      # a game.rules GameState, at any point of a match
     chances.game[i], chances.match[i] # competitor i (a seat, or a team)
 
-The model assumes that **every seat plays as the Expert** from now on (the highest expected
-score: game.ai.levels). Under that assumption the seats' points to come are independent, so:
+The model starts from **every seat playing as the Expert** from now on (the highest expected
+score: game.ai.levels), and where a seat is known to play worse, as that seat plays: its
+pace, the expected points it loses per box (`paces`, one per column: game.ai.pace, where
+the CPU levels' are measured and a person's learnt from their own play), scales its points
+to come to its lower mean. The seats' points to come are independent, so:
 
 1. each column's final total is its total so far plus R, the Expert's points still to come
    from its state (filled boxes, upper total, Yahtzee box), whose distribution is
@@ -18,7 +21,8 @@ score: game.ai.levels). Under that assumption the seats' points to come are inde
      Yahtzee, a chip and the upper bonus make; a gamma of the same mean, sd and skewness
      (Wilson-Hilferty quantiles) where no shape was learnt;
    and for the seat in play with dice showing, R is taken from that roll and rolls left
-   (there, beyond two open boxes, the gamma of R's moments);
+   (there, beyond two open boxes, the gamma of R's moments); a seat of pace L with k boxes
+   open gets R scaled to the mean lowered by L k (game.ai.pace.paced);
 2. a competitor's total is the sum of its columns' (a combined team) and, in a match, of its
    finished games and of fresh games still to play;
 3. competitor i's chance is the sum over totals x of P(T_i = x) times the chance that no
@@ -35,12 +39,14 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
 
 import numpy as np
 
 from game.ai.dicespace import ROLL_INDEX
+from game.ai.pace import paced
 from game.ai.scoring import spec
 from game.ai.solver import StateKey
 from game.ai.tables import value_table
@@ -348,14 +354,22 @@ class WinChances:
     match: tuple[float, ...]
 
 
-def column_total(state: GameState, column: int) -> np.ndarray:
+Paces = Sequence[float] | None  # per column, expected points lost per box (None: all 0)
+
+
+def column_total(state: GameState, column: int, pace: float = 0.0) -> np.ndarray:
     """A column's final-total distribution (whole points from 0) in the game in play; the
-    column in play counts its roll in progress."""
+    column in play counts its roll in progress; `pace`: see game.ai.pace."""
     view = outlook(state.config.variant)
     card = state.cards[column]
     if state.phase is Phase.TURN and column == state.column and state.dice is not None:
-        return view.card_total(card, state.dice, state.rolls_left)
-    return view.card_total(card)
+        total = view.card_total(card, state.dice, state.rolls_left)
+    else:
+        total = view.card_total(card)
+    if pace <= 0:
+        return total
+    rest = paced(total[card.total :], pace, len(card.boxes) - card.filled_count)
+    return np.concatenate([np.zeros(card.total), rest])
 
 
 def _sum(pmfs: list[np.ndarray]) -> np.ndarray:
@@ -378,40 +392,46 @@ class _Totals:
     """Competitors' total distributions from one state: of the game, and of the match
     (finished games + the game in play + fresh games still to come)."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, paces: Paces = None) -> None:
         self.state = state
         self.config = state.config
+        self.paces = tuple(paces) if paces is not None else (0.0,) * len(self.config.columns)
+        if len(self.paces) != len(self.config.columns):
+            raise ValueError("win chances need one pace per column")
         self.view = outlook(state.config.variant)
         in_game = state.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER)
         self.games_left = self.config.games - len(state.results) - (1 if in_game else 0)
         self._fresh: np.ndarray | None = None
 
-    def fresh(self) -> np.ndarray:
+    def fresh(self, column: int) -> np.ndarray:
+        """A column's total in a game still to be played."""
         if self._fresh is None:
-            self._fresh = self.view.card_total(Scorecard())
-        return self._fresh
+            self._fresh = self.view.card_total(Scorecard.empty(self.config.card))
+        card_boxes = len(self.config.card.boxes)
+        return paced(self._fresh, self.paces[column], card_boxes)
 
     def game(self, competitor: int, skip: int | None = None) -> np.ndarray:
         """The competitor's game total (its columns', leaving out column `skip`)."""
         columns = [c for c in self.config.competitors[competitor] if c != skip]
         if not columns:
             return np.ones(1)
-        return _sum([column_total(self.state, c) for c in columns])
+        return _sum([column_total(self.state, c, self.paces[c]) for c in columns])
 
     def match(self, competitor: int, game: np.ndarray) -> np.ndarray:
         """Its match total given its game total: + finished games + fresh games."""
         finished = sum(r.totals[competitor] for r in self.state.results)
-        columns = len(self.config.competitors[competitor])
-        parts = [game] + [self.fresh()] * (columns * self.games_left)
+        columns = self.config.competitors[competitor]
+        parts = [game] + [self.fresh(c) for c in columns] * self.games_left
         return np.concatenate([np.zeros(finished), _sum(parts)])
 
 
-def win_chances(state: GameState) -> WinChances:
-    """The chances of every competitor from `state` (see the module docstring)."""
+def win_chances(state: GameState, paces: Paces = None) -> WinChances:
+    """The chances of every competitor from `state`, each column of its pace (see the module
+    docstring)."""
     n = len(state.config.competitors)
     if n == 1:
         return WinChances((1.0,), (1.0,))
-    totals = _Totals(state)
+    totals = _Totals(state, paces)
     if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
         game = _settled(state.results[-1].winners, n)
         if state.is_over:
@@ -446,13 +466,14 @@ def _match_leaders(state: GameState) -> tuple[int, ...]:
     return tuple(i for i, t in enumerate(totals) if t == best)
 
 
-def win_curve(state: GameState, column: int) -> np.ndarray:
+def win_curve(state: GameState, column: int, paces: Paces = None) -> np.ndarray:
     """w[y]: the chance that the competitor writing in `column` wins (the match, in a match
     of several games) if that column ends this game on y points (y = 0 .. GRID - 1), every
-    other column playing on as the Expert; its partners' columns (combined teams) too."""
+    other column playing on at its pace (as the Expert by default); its partners' columns
+    (combined teams) too."""
     n = len(state.config.competitors)
     me = next(i for i, cols in enumerate(state.config.competitors) if column in cols)
-    totals = _Totals(state)
+    totals = _Totals(state, paces)
     several = state.config.games > 1
     others = []
     for i in range(n):
