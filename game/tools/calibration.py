@@ -13,11 +13,15 @@ mean prediction should match its observed win frequency. The expected calibratio
 is the mean, weighted by the bins' sizes, of |mean prediction - observed frequency|, in
 percentage points; the Brier score is the mean squared error of the predictions.
 
-The model assumes Expert play, so the honest test is Experts at every seat. A table of
-Experts only is played by the batch simulator (as game.tools.sim plays one), its chances
-worked out for all its tables at once (`collect_batch`): the same model and the same turn
-starts, other dice, and minutes instead of hours for 20,000 games. On a card the batch
-simulator does not play yet (Yatzy), the Experts play through the rules engine instead.
+Each seat is taken at a pace (game.ai.pace, `--paces`): "levels", its CPU level's measured
+pace, as the table takes a CPU; "played", the pace its own graded decisions show so far in
+the game, as the table takes a person with no record yet (the level unknown to the model);
+"expert", every seat as the Expert (the model before paces). A table of Experts only is the
+same in all three (the Expert loses nothing), and is played by the batch simulator (as
+game.tools.sim plays one), its chances worked out for all its tables at once
+(`collect_batch`): the same model and the same turn starts, other dice, and minutes instead
+of hours for 20,000 games. On a card the batch simulator does not play yet (Yatzy), the
+Experts play through the rules engine instead.
 """
 
 from __future__ import annotations
@@ -34,7 +38,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from game.ai.batch import turn_starts
+from game.ai.coach import grade
 from game.ai.levels import make_strategy, preload
+from game.ai.pace import column_paces
 from game.ai.scoring import N_BOXES
 from game.ai.winning import GRID, outlook, tie_shares, win_chances
 from game.rules import AMERICAN, Game, GameConfig, Phase, StartOrder, Variant
@@ -68,8 +74,16 @@ class Calibration:
         return {name: getattr(self, name) for name in self.__slots__}
 
 
+PACES = ("levels", "played", "expert")
+
+
 def play_game(
-    levels: Sequence[str], seed: int, index: int, variant: Variant, how: Seating
+    levels: Sequence[str],
+    seed: int,
+    index: int,
+    variant: Variant,
+    how: Seating,
+    paces: str = "levels",
 ) -> tuple[np.ndarray, np.ndarray]:
     """One game: (predictions, outcomes), one pair per competitor per turn start."""
     n = len(levels)
@@ -78,13 +92,28 @@ def play_game(
     config = GameConfig(names, variant=variant, start=StartOrder.SEATED)
     game_seed = how.derive_seed(seed, index)
     game = Game.new(config, seed=game_seed)
-    strategies = [make_strategy(levels[p], how.derive_seed(game_seed, p)) for p in seating]
+    kinds = [levels[p] for p in seating]
+    by_level = column_paces(config, kinds)  # the Champion plays against these, as in sim
+    strategies = [
+        make_strategy(levels[p], how.derive_seed(game_seed, p), lambda _state: by_level)
+        for p in seating
+    ]
+    decisions = []
     predicted: list[tuple[float, ...]] = []
     while not game.state.is_over:
         state = game.state
         if state.phase is Phase.TURN and state.dice is None:
-            predicted.append(win_chances(state).game)
-        game.apply(strategies[state.player].choose(state))
+            if paces == "played":
+                table = column_paces(config, ["person"] * n, decisions)
+            else:
+                table = by_level if paces == "levels" else None
+            predicted.append(win_chances(state, table).game)
+        action = strategies[state.player].choose(state)
+        if paces == "played":
+            decision = grade(state, action)
+            if decision is not None:
+                decisions.append(decision)
+        game.apply(action)
     winners = game.state.results[0].winners
     won = [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
     chances = np.array(predicted)
@@ -92,8 +121,8 @@ def play_game(
 
 
 def play_chunk(job: tuple) -> tuple[np.ndarray, np.ndarray]:
-    levels, seed, start, stop, variant, how = job
-    pairs = [play_game(levels, seed, i, variant, how) for i in range(start, stop)]
+    levels, seed, start, stop, variant, how, paces = job
+    pairs = [play_game(levels, seed, i, variant, how, paces) for i in range(start, stop)]
     return np.concatenate([p for p, _ in pairs]), np.concatenate([o for _, o in pairs])
 
 
@@ -111,10 +140,11 @@ def collect(
     variant: Variant = Variant.OFFICIAL,
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    paces: str = "levels",
 ) -> tuple[np.ndarray, np.ndarray]:
     """All (predictions, outcomes) of `games` games, in game order."""
     jobs = [
-        (tuple(levels), seed, start, min(start + CHUNK, games), variant, how)
+        (tuple(levels), seed, start, min(start + CHUNK, games), variant, how, paces)
         for start in range(0, games, CHUNK)
     ]
     results: list[tuple[np.ndarray, np.ndarray]] = []
@@ -248,6 +278,7 @@ def report(
     workers: int,
     as_json: bool,
     progress: Callable[[int, int], None] | None = None,
+    paces: str = "levels",
 ) -> int:
     """Run the games and print the calibration (the `--calibration` of game.tools.sim)."""
     if len(levels) < 2:
@@ -257,14 +288,16 @@ def report(
     if all(level == "expert" for level in levels) and variant.card is AMERICAN:
         predicted, observed = collect_batch(len(levels), games, seed, how, variant, progress)
     else:
-        predicted, observed = collect(levels, games, seed, how, variant, workers, progress)
+        predicted, observed = collect(levels, games, seed, how, variant, workers, progress, paces)
     result = calibrate(predicted, observed)
     if as_json:
-        print(
-            json.dumps({"players": list(levels), "games": games, "seed": seed, **result.to_dict()})
-        )
+        head = {"players": list(levels), "games": games, "seed": seed, "paces": paces}
+        print(json.dumps({**head, **result.to_dict()}))
     else:
-        print(f"win-chance calibration: {games} games of {','.join(levels)}, seed {seed}")
+        print(
+            f"win-chance calibration: {games} games of {','.join(levels)}, seed {seed},"
+            f" paces: {paces}"
+        )
         print(format_calibration(result))
     print(f"{games} games in {time.perf_counter() - started:.1f} s", file=sys.stderr)
     return 0

