@@ -41,4 +41,5 @@ def load_saved_session(storage: Storage, tell: Callable[[str], None]) -> Session
         assisted=assisted,
         started=record["started"],
         seed=seed if isinstance(seed, int) and not isinstance(seed, bool) else None,
+        played_before=storage.played_before(seats, game.config.card),
     )

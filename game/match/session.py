@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 
@@ -44,6 +44,7 @@ class Session:
         started: str | None = None,
         seed: int | None = None,
         on_change: Callable[[Session], None] | None = None,
+        played_before: Mapping[int, tuple[float, int]] | None = None,
     ) -> None:
         if len(seats) != len(game.config.players):
             raise ValueError("every player needs a seat")
@@ -60,6 +61,9 @@ class Session:
         # statistics' "expected points lost"), rebuilt from the log when a save is resumed.
         self.decisions: list = self._grade_log() if game.log else []
         self.last_decision = None
+        # Per person: (expected points lost, boxes filled) in their recorded games on this
+        # card (game.storage's played_before), for the pace the win chances give them.
+        self.played_before = dict(played_before or {})
 
     @classmethod
     def new(
@@ -96,7 +100,9 @@ class Session:
         if player not in self._strategies:
             from game.ai.levels import make_strategy  # numpy and tables load on first use
 
-            self._strategies[player] = make_strategy(self.seats[player].kind, self.seed + player)
+            self._strategies[player] = make_strategy(
+                self.seats[player].kind, self.seed + player, lambda _state: self.paces()
+            )
         return self._strategies[player]
 
     def cpu_action(self) -> Action:
@@ -115,6 +121,14 @@ class Session:
             log.error("the CPU strategy chose %r, which is not legal now", action)
             return fallback_action(state)
         return action
+
+    def paces(self) -> tuple[float, ...]:
+        """How each column plays, for the win chances (game.ai.pace): a CPU at its level's
+        measured pace, a person as they have played, before and in this match."""
+        from game.ai.pace import column_paces
+
+        kinds = [seat.kind for seat in self.seats]
+        return column_paces(self.config, kinds, tuple(self.decisions), self.played_before)
 
     # ----------------------------------------------------------------- grading
     def _grade_log(self) -> list:

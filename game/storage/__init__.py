@@ -71,7 +71,7 @@ from datetime import datetime
 from game.i18n import N_, Later, later, translated
 from game.i18n.languages import resolve, system_language
 from game.match.seats import Seat
-from game.rules import Game
+from game.rules import Card, Game
 from game.storage import history as _history
 from game.storage import saves as _saves
 from game.storage import tables as _tables
@@ -486,6 +486,20 @@ class Storage:
         key = tally_key(name, card)
         tallies = self._records.run(lambda con: _tables.read_tallies(con, [key]), {})
         return ProfileStats.from_tally(name, tallies.get(key, Tally()))
+
+    def played_before(self, seats: Sequence[Seat], card: Card) -> dict[int, tuple[float, int]]:
+        """Per person at the table with a record on `card`: (expected points lost, boxes
+        filled) over their measured games, for the win chances' pace (game.ai.pace)."""
+        found: dict[int, tuple[float, int]] = {}
+        for player, seat in enumerate(seats):
+            name = None if seat.is_cpu else self._record_name(seat)
+            if name is None:
+                continue
+            stats = self.profile_stats(name, card.id)
+            if stats.mean_points_lost is not None and stats.measured_games:
+                games = stats.measured_games
+                found[player] = (stats.mean_points_lost * games, games * len(card.boxes))
+        return found
 
     def all_stats(self, card: str = "american") -> dict[str, ProfileStats]:
         """Figures on a card for every name with games recorded on it, CPU levels included

@@ -350,6 +350,7 @@ class ProfileStats:
     yahtzee_rate: float | None  # games with 50 in the Yahtzee box
     bonus_chips: int  # Yahtzee bonus chips won, in all
     mean_points_lost: float | None  # expected points lost per game, where measured
+    measured_games: int  # the games mean_points_lost is over
     head_to_head: Mapping[str, HeadToHead]
     score_history: tuple[tuple[str, int], ...]  # (ISO date, score), oldest first, capped
 
@@ -368,6 +369,7 @@ class ProfileStats:
             yahtzee_rate=tally.yahtzee_games / games if games else None,
             bonus_chips=tally.chips,
             mean_points_lost=tally.lost_sum / tally.lost_games if tally.lost_games else None,
+            measured_games=tally.lost_games,
             head_to_head={k: HeadToHead(*v) for k, v in sorted(tally.head_to_head.items())},
             score_history=tuple(tally.scores),
         )

@@ -138,6 +138,22 @@ def test_entries_from_a_real_match():
 
 
 # ----------------------------------------------------------------------------- via Storage
+def test_played_before_gives_a_persons_measured_points_lost_and_boxes_per_card(storage):
+    from game.rules import AMERICAN, YATZY
+
+    storage.create_profile("Ann")
+    assert storage.played_before(SEATS, AMERICAN) == {}  # no games yet
+    storage.record_finished(two_player_game(seed=3), SEATS, (), STARTED, {0: 6.0})
+    storage.record_finished(two_player_game(seed=4), SEATS, (), STARTED, {0: 10.0})
+    storage.record_finished(two_player_game(seed=5), SEATS, (), STARTED)  # not measured
+    assert storage.profile_stats("Ann").measured_games == 2
+    # Ann: 16 points over two measured games of 13 boxes; the CPU seat has its level instead.
+    assert storage.played_before(SEATS, AMERICAN) == {0: (pytest.approx(16.0), 26)}
+    assert storage.played_before(SEATS, YATZY) == {}  # each card keeps its own
+    guest = (Seat("Guest"), SEATS[1])
+    assert storage.played_before(guest, AMERICAN) == {}
+
+
 def test_record_finished_feeds_statistics(storage):
     storage.create_profile("Ann")
     game = two_player_game(seed=3)

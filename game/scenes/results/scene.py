@@ -144,7 +144,9 @@ class ResultsScene(Scene):
 
     def play_again(self) -> None:
         self.ctx.play("click")
-        self.ctx.nav.table(Session.new(self.session.config, self.session.seats))
+        config, seats = self.session.config, self.session.seats
+        played = self.ctx.storage.played_before(seats, config.card)
+        self.ctx.nav.table(Session.new(config, seats, played_before=played))
 
     def to_title(self) -> None:
         self.ctx.nav.title()

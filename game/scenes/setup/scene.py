@@ -199,7 +199,8 @@ class SetupScene(Scene):
     def _launch(self, config: GameConfig, seats: list[Seat]) -> None:
         seats = self._remember(config, seats)
         self.ctx.play("click")
-        session = Session.new(config, seats)
+        played = self.ctx.storage.played_before(seats, config.card)
+        session = Session.new(config, seats, played_before=played)
         self.ctx.pads.hand_over(seating_key(seats), self.draft.pads())
         self.ctx.nav.table(session)
 

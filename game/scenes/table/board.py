@@ -164,7 +164,7 @@ class Board:
     def update(self, dt: float) -> bool:
         """One frame: the dice, what is shown, the CPU's turn. True when a new turn started."""
         self.tray.update(dt)
-        self.chances.update(self.session.state, self.wants_chances)
+        self.chances.update(self.session.state, self.wants_chances, self.session.paces)
         if self.presenter.update(dt):
             return False  # the results are coming: no more play under them
         return self._cpu_turn(dt)

@@ -8,6 +8,7 @@ until the new ones are in, so a frame is never dropped and the figures never fli
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from game.i18n import format_percent
@@ -39,8 +40,11 @@ class ChanceWatch:
         self._future: Future | None = None
         self._executor: ThreadPoolExecutor | None = None
 
-    def update(self, state: GameState, wanted: bool) -> None:
-        """One frame: take finished figures, and ask for `state`'s if not yet asked."""
+    def update(
+        self, state: GameState, wanted: bool, paces: Callable[[], Sequence[float]] | None = None
+    ) -> None:
+        """One frame: take finished figures, and ask for `state`'s if not yet asked, each
+        column at its pace (game.ai.pace; `paces` is asked then)."""
         if not wanted:
             self.shown = self.shown_state = None
             self._asked = None
@@ -57,7 +61,8 @@ class ChanceWatch:
                 self.shown_state = self._asked
         if self._future is None and self._asked is not state:
             self._asked = state
-            self._future = self._worker().submit(_chances, state)
+            table = None if paces is None else tuple(paces())
+            self._future = self._worker().submit(_chances, state, table)
 
     def column_texts(self, state: GameState) -> tuple[str, ...]:
         """Per column: its competitor's chance ('42%'), or '' while none is known."""
@@ -76,7 +81,7 @@ class ChanceWatch:
             self._executor.shutdown(wait=False, cancel_futures=True)
 
 
-def _chances(state: GameState):
+def _chances(state: GameState, paces: Sequence[float] | None):
     from game.ai.winning import win_chances
 
-    return win_chances(state)
+    return win_chances(state, paces)
