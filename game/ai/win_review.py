@@ -1,14 +1,20 @@
 """The review's win chances: every competitor's chance to win, turn by turn, through one game
 of a match, and the decision of each player that cost the most chance to win.
 
-The chances are those the table shows (game.ai.winning: every seat as the Expert from then
-on): of the game, or in a match of the match, as the Champion plays for. A decision's cost
-in chance is the chance of the best move to win (game.ai.champion's recursion, a tie
-counted half) minus the chance of the move made, both at that moment.
+The chances are those the table shows (game.ai.winning): of the game, or in a match of the
+match, as the Champion plays for, each seat at its pace (game.ai.pace) as it stood then: a
+CPU at its level's, a person at what their graded decisions in that game had shown so far
+(the review does not read their earlier records, so a replay of an old game shows the same
+figures whenever it is opened). A decision's cost in chance is the chance of the best move
+to win (game.ai.champion's recursion, a tie counted half) minus the chance of the move made,
+both at that moment.
 
-    track = win_track(config, start_rng, log, game_index)
+    track = win_track(config, start_rng, log, game_index, kinds, decisions)
     track.chances[i][k]  # competitor i at the start of round k+1; the last, the game's end
-    costly = costliest_for_win(config, start_rng, log, game_index, players)
+    costly = costliest_for_win(config, start_rng, log, game_index, players, kinds, decisions)
+
+kinds: per player, a CPU level or "person"; decisions: the game's graded decisions
+(game.ai.coach.review). Without them every seat is taken for the Expert.
 """
 
 from __future__ import annotations
@@ -19,7 +25,8 @@ from dataclasses import dataclass
 from game.ai.champion import win_outlook
 from game.ai.coach import choice_of
 from game.ai.options import Choice
-from game.ai.winning import win_chances
+from game.ai.pace import column_paces
+from game.ai.winning import Paces, win_chances
 from game.rules import Game, GameConfig, Phase
 
 
@@ -65,12 +72,32 @@ def _replay_game(config: GameConfig, start_rng, log: Sequence, game_index: int):
         yield game.state, None
 
 
-def win_track(config: GameConfig, start_rng, log: Sequence, game_index: int = 0) -> WinTrack:
+def paces_then(state, kinds: Sequence[str] | None, decisions: Sequence) -> Paces:
+    """The table's paces at `state`, from the decisions of its game made before it."""
+    if kinds is None:
+        return None
+    cards = state.cards
+    before = [
+        d
+        for d in decisions
+        if d.game_index == state.game_index and d.turn <= cards[d.column].filled_count
+    ]
+    return column_paces(state.config, kinds, before)
+
+
+def win_track(
+    config: GameConfig,
+    start_rng,
+    log: Sequence,
+    game_index: int = 0,
+    kinds: Sequence[str] | None = None,
+    decisions: Sequence = (),
+) -> WinTrack:
     competitors = len(config.competitors)
     match = config.games > 1
 
     def chances(state) -> tuple[float, ...]:
-        found = win_chances(state)
+        found = win_chances(state, paces_then(state, kinds, decisions))
         return found.match if match else found.game
 
     series: list[list[float]] = [[] for _ in range(competitors)]
@@ -88,7 +115,7 @@ def win_track(config: GameConfig, start_rng, log: Sequence, game_index: int = 0)
     return WinTrack(tuple(tuple(s) for s in series), match)
 
 
-def decision_cost(state, action) -> WinCost | None:
+def decision_cost(state, action, paces: Paces = None) -> WinCost | None:
     """What `action` cost in chance to win, for the player in play; None if it decides
     nothing (the first roll, a hold change) or nobody else is at the table, and in forced
     order, where the Champion's recursion (free order only) has no best move to offer."""
@@ -101,7 +128,8 @@ def decision_cost(state, action) -> WinCost | None:
     chosen = choice_of(state, action)
     if chosen is None:
         return None
-    choices, chance = win_outlook(state, tie_point=0.0).choices(0, state.dice, state.rolls_left)
+    outlook = win_outlook(state, tie_point=0.0, paces=paces)
+    choices, chance = outlook.choices(0, state.dice, state.rolls_left)
     if chosen not in choices:
         return None
     best = max(range(len(choices)), key=lambda i: chance[i])
@@ -123,14 +151,17 @@ def costliest_for_win(
     log: Sequence,
     game_index: int,
     players: Collection[int],
+    kinds: Sequence[str] | None = None,
+    decisions: Sequence = (),
 ) -> dict[int, WinCost | None]:
     """Per player in `players`: the decision that cost the most chance to win (None when
-    none cost any)."""
+    none cost any), the others at their paces then."""
     worst: dict[int, WinCost | None] = {p: None for p in players}
     for state, action in _replay_game(config, start_rng, log, game_index):
         if action is None or state.player not in worst:
             continue
-        cost = decision_cost(state, action)  # None for what decides nothing
+        paces = paces_then(state, kinds, decisions)
+        cost = decision_cost(state, action, paces)  # None for what decides nothing
         if cost is None or cost.cost <= 1e-9:
             continue
         held = worst[state.player]

@@ -97,3 +97,20 @@ def test_in_a_match_the_track_follows_the_match_as_the_champion_plays_for_it():
     finals = [s[-1] for s in end.chances]  # the match is over: settled, no chance left open
     assert len(end.chances[0]) == 14 and sum(finals) == pytest.approx(1.0)
     assert sorted(finals) in ([0.0, 1.0], [0.5, 0.5])
+
+
+def test_the_track_takes_each_seat_at_its_pace_as_it_stood_then(played):
+    from game.ai.coach import review
+
+    rng, log = played.start_rng, list(played.log)
+    graded = review(CONFIG, rng, log)
+    decisions = [d for pr in graded.players.values() for d in pr.decisions]
+    plain = win_track(CONFIG, rng, log)
+    against_cpu = win_track(CONFIG, rng, log, 0, ("person", "beginner"), decisions)
+    assert against_cpu.chances[0][0] == pytest.approx(0.895, abs=0.01)  # a Beginner's pace
+    people = win_track(CONFIG, rng, log, 0, ("person", "person"), decisions)
+    assert people.chances[0][0] == pytest.approx(0.5)  # no decision made yet: as Experts
+    assert people.chances[0][1] != pytest.approx(plain.chances[0][1], abs=1e-6)
+    assert [s[-1] for s in people.chances] == [s[-1] for s in plain.chances]  # the result
+    worst = costliest_for_win(CONFIG, rng, log, 0, [0], ("person", "beginner"), decisions)
+    assert worst[0] is not None and worst[0].cost > 0

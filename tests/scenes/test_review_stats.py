@@ -131,9 +131,18 @@ def test_review_charts_the_chances_to_win_and_names_the_costliest_decision_for_i
     scene = show(ctx, ReviewScene.from_session(ctx, session))
     scene.join()
     win = scene._win_section()
-    track = win_track(session.config, game.start_rng, list(game.log), 0)
+    # Each seat at its pace as it stood then: the CPU at its level's, the person at what
+    # their decisions in the game had shown (game.ai.pace).
+    kinds = tuple(seat.kind for seat in session.seats)
+    graded = review(session.config, game.start_rng, game.log, 0)
+    decisions = [d for pr in graded.players.values() for d in pr.decisions]
+    track = win_track(session.config, game.start_rng, list(game.log), 0, kinds, decisions)
     assert win.chances == track.chances and win.mine == 0 and len(win.chances[0]) == 14
-    worst = costliest_for_win(session.config, game.start_rng, list(game.log), 0, {0})[0]
+    plain = win_track(session.config, game.start_rng, list(game.log), 0)
+    assert win.chances[0][0] != pytest.approx(plain.chances[0][0])  # not all as Experts
+    worst = costliest_for_win(
+        session.config, game.start_rng, list(game.log), 0, {0}, kinds, decisions
+    )[0]
     assert win.cost == worst
     assert cost_sentence(worst).startswith(f"Costliest for winning: turn {worst.turn}, ")
     assert {"win_chart", "win_cost"} <= set(scene.page_rects)

@@ -61,15 +61,23 @@ class WinAnalysis:
 
 
 def analyse(
-    config: GameConfig, start_rng, log: Sequence, index: int, people: tuple[int, ...]
+    config: GameConfig,
+    start_rng,
+    log: Sequence,
+    index: int,
+    people: tuple[int, ...],
+    kinds: tuple[str, ...] | None = None,
 ) -> tuple[Review, WinAnalysis]:
     """In the worker thread: the coach's review of one game and, with others at the table,
-    the chances to win round by round and each person's costliest decision for winning."""
+    the chances to win round by round and each person's costliest decision for winning, each
+    seat at its pace then (kinds: per player, a CPU level or "person")."""
     graded = review(config, start_rng, log, index)
     if len(config.competitors) < 2:
         return graded, WinAnalysis(None, {})
-    track = win_track(config, start_rng, log, index)
-    return graded, WinAnalysis(track, costliest_for_win(config, start_rng, log, index, people))
+    decisions = [d for pr in graded.players.values() for d in pr.decisions]
+    track = win_track(config, start_rng, log, index, kinds, decisions)
+    costs = costliest_for_win(config, start_rng, log, index, people, kinds, decisions)
+    return graded, WinAnalysis(track, costs)
 
 
 def games_played(config: GameConfig, log_actions: Sequence) -> int:
@@ -172,7 +180,13 @@ class ReviewScene(Scene):
         if self._executor is None:
             self._executor = ThreadPoolExecutor(1, thread_name_prefix="review")
         self._future = self._executor.submit(
-            analyse, self.config, self.start_rng, self.log, index, tuple(self.people)
+            analyse,
+            self.config,
+            self.start_rng,
+            self.log,
+            index,
+            tuple(self.people),
+            tuple(seat.kind for seat in self.seats),
         )
         self._future_index = index
 
