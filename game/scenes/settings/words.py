@@ -20,7 +20,9 @@ VERIFY_LABELS = {"zeros": N_("Before a zero"), "all": N_("Every score"), "off": 
 WIN_CHANCE_LABELS = {"coach": N_("With the coach"), "on": N_("Always"), "off": N_("Never")}
 WIN_CHANCE_HELP = {
     "coach": N_("Each seat's chance to win, under its name, when advice or grading is on."),
-    "on": N_("Each seat's chance to win, under its name, as if all played as the Expert."),
+    "on": N_(
+        "Each seat's chance to win, under its name, with everyone playing on as they have so far."
+    ),
     "off": N_("A plain game: no chances shown."),
 }
 VERIFY_HELP = {
