@@ -22,7 +22,7 @@ from game.ai.reasons import hint_lines, reason_for, say
 from game.ai.solver import StateKey
 from game.ai.turn import best_index
 from game.ai.valuations import valuation
-from game.ai.winning import outlook
+from game.ai.winning import Paces, outlook
 from game.ai.winning_turn import flat_state
 from game.rules import (
     AMERICAN,
@@ -253,8 +253,10 @@ class WinAdvice:
         return self.for_score != self.to_win
 
 
-def win_advice(state: GameState) -> WinAdvice:
-    """Both best moves for the player in play (after a roll, with others at the table)."""
+def win_advice(state: GameState, paces: Paces = None) -> WinAdvice:
+    """Both best moves for the player in play (after a roll, with others at the table), the
+    others taken at their `paces` (game.ai.pace; as Experts by default): the chances, and
+    the rival's expected total, are theirs."""
     if state.phase is not Phase.TURN or state.dice is None:
         raise ValueError("advice needs dice on the table in a turn")
     config = state.config
@@ -263,8 +265,9 @@ def win_advice(state: GameState) -> WinAdvice:
     card = state.card
     truth = valuation(config.variant, forced_order=config.forced_order).outlook(card)
     choices, expected = truth.choices(card.total, state.dice, state.rolls_left)
-    _, worth = win_outlook(state).choices(0, state.dice, state.rolls_left)
-    _, chance = win_outlook(state, tie_point=0.0).choices(0, state.dice, state.rolls_left)
+    _, worth = win_outlook(state, paces=paces).choices(0, state.dice, state.rolls_left)
+    to_win = win_outlook(state, tie_point=0.0, paces=paces)
+    _, chance = to_win.choices(0, state.dice, state.rolls_left)
     score_i, win_i = best_index(expected), best_index(worth)
     me = state.competitor
     mine = state.totals()[me]
@@ -275,7 +278,7 @@ def win_advice(state: GameState) -> WinAdvice:
             continue
         cards = [state.cards[c] for c in columns]
         done = all(c.is_complete for c in cards)
-        total = round(sum(c.total + float(view.mean_of(np.array(_flat(c)))) for c in cards))
+        total = round(sum(_expected_total(view, state.cards[c], paces, c) for c in columns))
         if rival is None or total > rival.total:
             rival = Rival(i, config.competitor_name(i), total, done)
     need = None if rival is None else max(0, rival.total - mine + 1)
@@ -289,6 +292,14 @@ def win_advice(state: GameState) -> WinAdvice:
         rival,
         need,
     )
+
+
+def _expected_total(view, card: Scorecard, paces: Paces, column: int) -> float:
+    """A card's expected final total at its column's pace (the Expert's mean, lowered)."""
+    mean = float(view.mean_of(np.array(_flat(card))))
+    if paces is not None:
+        mean = max(0.0, mean - paces[column] * (len(card.boxes) - card.filled_count))
+    return card.total + mean
 
 
 def _flat(card: Scorecard) -> int:

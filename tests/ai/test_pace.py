@@ -148,3 +148,16 @@ def test_a_sessions_champion_asks_the_session_for_the_paces():
     session = Session.new(PAIR, seats, seed=2, played_before={0: (52.0, 13)})
     champion = session.strategy(1)
     assert champion._paces(session.state) == session.paces() == (2.0, 0.0)
+
+
+def test_the_coachs_to_win_advice_weighs_the_rival_at_its_pace():
+    from game.ai.coach import win_advice
+
+    game = Game.new(PAIR, seed=6)
+    game.apply(Roll())
+    state = game.state
+    as_expert = win_advice(state)
+    slow = win_advice(state, (0.0, 3.0))
+    assert slow.rival.total == pytest.approx(as_expert.rival.total - 3.0 * 13, abs=1)
+    assert slow.need == pytest.approx(as_expert.need - 3.0 * 13, abs=1)
+    assert slow.chance_to_win > as_expert.chance_to_win + 0.1

@@ -4,6 +4,7 @@ asked before a risky score. The replay uses it only for the advice values."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from game.anim import Wait
@@ -34,14 +35,14 @@ class CoachOverlay:
     def clear_hint(self) -> None:
         self.hint_text, self.hint_keep, self.hint_box = [], (), None
 
-    def show_hint(self, state: GameState) -> None:
-        """The best move now, for dice in play."""
+    def show_hint(self, state: GameState, paces: Sequence[float] | None = None) -> None:
+        """The best move now, for dice in play; to win, against the table at its `paces`."""
         from game.ai.coach import hint
 
         best = hint(state)
         self.hint_text, self.hint_keep, self.hint_box = best.lines(), best.keep, best.box
         if len(state.config.competitors) > 1:
-            line = to_win(state)
+            line = to_win(state, paces)
             if line:
                 self.hint_text.insert(1, line)
 
@@ -93,13 +94,13 @@ class CoachOverlay:
         return self._advice[1] if self._advice[0] is state else None
 
 
-def to_win(state: GameState) -> str:
+def to_win(state: GameState, paces: Sequence[float] | None = None) -> str:
     """The hint's extra line when playing to win is another move than playing for points
     ("To win: keep 4-5-6, you need 31 to pass Max"), else ""."""
     from game.ai.coach import win_advice
     from game.ai.reasons import to_win_line
 
-    advice = win_advice(state)
+    advice = win_advice(state, paces)
     if not advice.differ:
         return ""
     rival = advice.rival.name if advice.rival is not None else None

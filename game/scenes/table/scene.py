@@ -352,7 +352,7 @@ class TableScene(Scene):
             self.message = _("A hint needs your dice: roll first")
             return
         self.session.mark_assisted()
-        self.coach.show_hint(state)
+        self.coach.show_hint(state, self.session.paces())
         if self.coach.hint_box is not None:
             self.focus_on(("box", self.coach.hint_box))
 
