@@ -8,7 +8,7 @@ is worth its *win chance* rather than its expected points:
     U(box, roll) = sum over k of P(R = k | the state it leads to) * w(total + points + k)
 
 where R is the Champion's points still to come after this turn (as the Expert would score
-them: game.ai.winning's distributions, exact with two boxes or fewer open) and w(y) the
+them: game.ai.points_to_come's distributions, exact with two boxes or fewer open) and w(y) the
 chance that its competitor wins if this column ends the game on y (game.ai.winning.win_curve:
 the others' final totals, independent, as the Expert would reach them, ties shared; or, given
 the table's paces, as each of them plays: game.ai.pace).
@@ -35,11 +35,12 @@ from collections import OrderedDict
 
 import numpy as np
 
+from game.ai.points_to_come import GRID, outlook
 from game.ai.scoring import spec
 from game.ai.solver import StateKey
 from game.ai.turn import TurnOutlook, keep_values
 from game.ai.valuations import valuation
-from game.ai.winning import GRID, Paces, outlook, win_curve
+from game.ai.winning import Paces, win_curve
 from game.ai.winning_turn import turn_moves
 from game.rules import GameState
 

@@ -41,8 +41,9 @@ from game.ai.batch import turn_starts
 from game.ai.coach import grade
 from game.ai.levels import make_strategy, preload
 from game.ai.pace import column_paces
+from game.ai.points_to_come import GRID, outlook
 from game.ai.scoring import N_BOXES
-from game.ai.winning import GRID, outlook, tie_shares, win_chances
+from game.ai.winning import tie_shares, win_chances
 from game.rules import AMERICAN, Game, GameConfig, Phase, StartOrder, Variant
 
 BINS = 10

@@ -7,17 +7,10 @@ import dataclasses
 import numpy as np
 import pytest
 
+from game.ai.points_to_come import gamma_points, outlook, points_to_pmf
 from game.ai.solver import StateKey
 from game.ai.tables import value_table
-from game.ai.winning import (
-    gamma_points,
-    outlook,
-    points_to_pmf,
-    tie_shares,
-    win_chances,
-    win_curve,
-    win_shares,
-)
+from game.ai.winning import tie_shares, win_chances, win_curve, win_shares
 from game.ai.winning_shape import QUANTILE_POINTS
 from game.ai.winning_tables import (
     EXACT_LENGTH,

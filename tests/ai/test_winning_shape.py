@@ -7,8 +7,8 @@ import pytest
 
 from game.ai.batch import Cards, play, points_to_come, simulate
 from game.ai.batch_dice import RandomDice
+from game.ai.points_to_come import gamma_points, outlook, points_to_pmf
 from game.ai.solver import StateKey
-from game.ai.winning import gamma_points, outlook, points_to_pmf
 from game.ai.winning_shape import (
     QUANTILE_POINTS,
     build_shapes,

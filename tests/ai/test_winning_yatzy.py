@@ -8,11 +8,12 @@ import pytest
 from game.ai.champion import WinOutlooks
 from game.ai.dicespace import ROLL_INDEX
 from game.ai.levels import make_strategy
+from game.ai.points_to_come import outlook
 from game.ai.solver import StateKey
 from game.ai.tables import value_table
 from game.ai.valuations import valuation
 from game.ai.win_review import decision_cost, win_track
-from game.ai.winning import outlook, win_chances
+from game.ai.winning import win_chances
 from game.ai.winning_shape import open_boxes, yahtzee_state
 from game.ai.winning_tables import spread_tables
 from game.ai.winning_turn import flat_state, turn_moves

@@ -46,7 +46,7 @@ def test_progress_tells_the_turn_and_the_game_of_the_match():
 
     game = Game.new(GameConfig(("Bob", "You"), games=3, start=StartOrder.SEATED), seed=4)
     assert progress(game.state) == "Turn 1 of 13 · Game 1 of 3"
-    for player in range(2):  # both seats play their first turn
+    for _player in range(2):  # both seats play their first turn
         game.apply(Roll())
         game.apply(Score(Category.CHANCE))
     assert progress(game.state) == "Turn 2 of 13 · Game 1 of 3"

@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from game.ai.batch import turn_starts
-from game.ai.winning import GRID, outlook, win_chances
+from game.ai.points_to_come import GRID, outlook
+from game.ai.winning import win_chances
 from game.rules import GameConfig, GameState, Phase, StartOrder, Variant
 from game.tools import sim
 from game.tools.calibration import (
