@@ -122,6 +122,18 @@ def roll_said(session) -> str:
     return roll_line(rolled, session.config)
 
 
+def settle_chances(table, limit: float = 30.0) -> None:
+    """Wait for the table's win chances (worked out on a thread of their own) so that the
+    shot shows them under the seats' names."""
+    import time
+
+    board, session = table.board, table.session
+    end = time.monotonic() + limit
+    while board.chances.shown_state is not session.state and time.monotonic() < end:
+        board.chances.update(session.state, board.wants_chances, session.paces)
+        time.sleep(0.02)
+
+
 def grade_mark(table) -> None:
     """Give the person's seat the table's grading mark for a keep of 6-6 passed over at a
     cost of 3.4 points, made by the table's coach overlay ("You: keep 6-6 was 3.4 points
@@ -214,6 +226,7 @@ def shot_hint(ctx) -> None:
     ctx.stack.apply_pending()
     table.show_hint()
     grade_mark(table)
+    settle_chances(table)
 
 
 def shot_rolling(ctx) -> None:
