@@ -30,7 +30,7 @@ from game.rules import (
     StartOrder,
     Variant,
 )
-from game.tools import sim
+from game.tools import tournament
 
 AMERICAN_VARIANTS = [v for v in Variant if v.card is AMERICAN]  # the batch simulator's card
 EXPECTED = {Variant.OFFICIAL: 254.5877, Variant.FREE: 254.5896, Variant.SIMPLE: 245.8708}
@@ -207,7 +207,7 @@ def test_the_score_distribution_is_the_engines():
     once in 16,000 runs; a bias of a few points in the mean or sd fails."""
     variant = Variant.OFFICIAL
     batch = simulate(10_000, variant, seed=7)
-    engine = sim.run(("expert",), 400, seed=7, variant=variant, engine=True)
+    engine = tournament.run(("expert",), 400, seed=7, variant=variant, engine=True)
     a = batch.totals.astype(float)
     b = np.array([r.totals[0] for r in engine], dtype=float)
     assert z_of(a.mean(), EXPECTED[variant], a.std() / math.sqrt(len(a))) < 4

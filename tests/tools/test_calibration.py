@@ -11,7 +11,7 @@ from game.ai.batch import turn_starts
 from game.ai.points_to_come import GRID, outlook
 from game.ai.winning import win_chances
 from game.rules import GameConfig, GameState, Phase, StartOrder, Variant
-from game.tools import sim
+from game.tools import tournament
 from game.tools.calibration import (
     PACES,
     Seating,
@@ -36,7 +36,7 @@ def test_calibration_bins_predictions_and_weighs_the_gaps():
 
 
 def test_every_turn_start_gives_each_seat_a_chance_and_the_game_its_outcome():
-    how = Seating(sim.seat_order, sim.derive_seed)
+    how = Seating(tournament.seat_order, tournament.derive_seed)
     predicted, observed = collect(("expert", "expert"), 2, 5, how)
     assert len(predicted) == len(observed) == 2 * 26 * 2  # games x turn starts x seats
     pairs = predicted.reshape(-1, 2)
@@ -66,7 +66,7 @@ def test_a_table_of_experts_is_worked_out_from_the_batch_simulator_as_the_table_
 
 
 def test_the_batch_path_has_the_engine_paths_layout():
-    how = Seating(sim.seat_order, sim.derive_seed)
+    how = Seating(tournament.seat_order, tournament.derive_seed)
     predicted, observed = collect_batch(2, 3, 5, how)
     assert len(predicted) == len(observed) == 3 * 26 * 2  # games x turn starts x seats
     pairs = predicted.reshape(-1, 2)
@@ -97,7 +97,7 @@ def test_taking_seats_at_their_pace_predicts_a_mixed_table_better():
     score is lowest with the levels' measured paces, next with paces learnt from each seat's
     own decisions (as for a person), worst with both taken for Experts. Over seeds 1 to 6 the
     order held every time; the gaps here are 0.04 and 0.02."""
-    how = Seating(sim.seat_order, sim.derive_seed)
+    how = Seating(tournament.seat_order, tournament.derive_seed)
     brier = {
         mode: calibrate(*collect(("expert", "beginner"), 60, 1, how, paces=mode)).brier
         for mode in PACES

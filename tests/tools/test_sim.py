@@ -1,4 +1,5 @@
-"""The tournament runner (game.tools.sim): exact records, statistics, seeding and the CLI."""
+"""The tournament (game.tools.tournament: exact records, statistics, seeding, the worker pool)
+and its command line (game.tools.sim)."""
 
 from __future__ import annotations
 
@@ -15,16 +16,10 @@ from game.ai import Keep, option_values
 from game.ai.batch import simulate
 from game.ai.levels import make_strategy
 from game.rules import Category, Game, GameConfig, Roll, Score, StartOrder, Variant
-from game.tools import sim
-from game.tools.sim import (
-    GameRecord,
-    ProgressBar,
-    derive_seed,
-    play_game,
-    run,
-    seat_order,
-    summarize,
-)
+from game.tools import sim, tournament
+from game.tools.sim import ProgressBar
+from game.tools.sim_records import GameRecord
+from game.tools.tournament import derive_seed, play_game, run, seat_order, summarize
 
 
 # ----------------------------------------------------------------------------- one game
@@ -134,11 +129,11 @@ def test_results_do_not_depend_on_the_number_of_workers():
 
 
 def test_all_expert_tables_are_played_by_the_batch_simulator():
-    assert sim.uses_batch(("expert",)) and sim.uses_batch(("expert",) * 4)
-    assert not sim.uses_batch(("expert", "hard"))
-    assert not sim.uses_batch(("expert", "expert"), tie_breaker=True)
+    assert tournament.uses_batch(("expert",)) and tournament.uses_batch(("expert",) * 4)
+    assert not tournament.uses_batch(("expert", "hard"))
+    assert not tournament.uses_batch(("expert", "expert"), tie_breaker=True)
     # The batch simulator plays the American card only: Yatzy goes through the rules engine.
-    assert not sim.uses_batch(("expert",), variant=Variant.YATZY)
+    assert not tournament.uses_batch(("expert",), variant=Variant.YATZY)
     records = run(("expert", "expert", "expert"), 120, seed=6, chunk=50)
     assert [r.index for r in records] == list(range(120))
     # Every seat's card is an independent solitaire card of the batch simulator...
@@ -177,7 +172,7 @@ import multiprocessing, os, sys
 import pygame
 pygame.init()
 pygame.display.set_mode((100, 100))
-from game.tools.sim import run
+from game.tools.tournament import run
 expected = run(("hard", "beginner"), 30, seed=12, workers=1, chunk=10)
 for attempt in range(int(sys.argv[1])):
     assert run(("hard", "beginner"), 30, seed=12, workers=2, chunk=10) == expected
@@ -220,9 +215,13 @@ def test_the_pool_shuts_down_after_pygame_is_initialised():
 
 def test_workers_restore_the_default_signal_handlers(monkeypatch):
     seen = {}
-    monkeypatch.setattr(sim.signal, "signal", lambda sig, handler: seen.__setitem__(sig, handler))
-    monkeypatch.setattr(sim, "preload", lambda variant, levels: seen.__setitem__("preload", levels))
-    sim._start_worker(Variant.OFFICIAL, ("beginner", "hard"))
+    monkeypatch.setattr(
+        tournament.signal, "signal", lambda sig, handler: seen.__setitem__(sig, handler)
+    )
+    monkeypatch.setattr(
+        tournament, "preload", lambda variant, levels: seen.__setitem__("preload", levels)
+    )
+    tournament._start_worker(Variant.OFFICIAL, ("beginner", "hard"))
     assert seen == {
         signal.SIGTERM: signal.SIG_DFL,
         signal.SIGINT: signal.default_int_handler,

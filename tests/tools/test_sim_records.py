@@ -7,7 +7,7 @@ import json
 import pytest
 
 from game.rules import Variant
-from game.tools import sim, sim_records
+from game.tools import sim, sim_records, tournament
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -18,13 +18,17 @@ def test_a_tournament_in_two_runs_is_the_tournament_in_one(tmp_path):
     path = tmp_path / "games.jsonl"
     expected = sim_records.header(LEVELS, 3, "official", False)
     sim_records.start(path, expected)
-    first = sim.run(LEVELS, 12, 3, chunk=4, finished=lambda done: sim_records.append(path, done))
+    first = tournament.run(
+        LEVELS, 12, 3, chunk=4, finished=lambda done: sim_records.append(path, done)
+    )
     known = sim_records.read(path, expected)
     assert sorted(known) == list(range(12))
     played = []
-    second = sim.run(LEVELS, 20, 3, chunk=4, known=known, finished=lambda done: played.extend(done))
+    second = tournament.run(
+        LEVELS, 20, 3, chunk=4, known=known, finished=lambda done: played.extend(done)
+    )
     assert sorted(r.index for r in played) == list(range(12, 20))  # only the missing games
-    whole = sim.run(LEVELS, 20, 3, chunk=4)
+    whole = tournament.run(LEVELS, 20, 3, chunk=4)
     assert second == whole and first == whole[:12]
 
 

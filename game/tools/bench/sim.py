@@ -7,7 +7,7 @@
 Measured in the same run, on the same machine:
 
 - "game.tools.sim": `python -m game.tools.sim --players expert` as a user runs it
-  (game.tools.sim.run: worker processes started, tables loaded, games played), wall time;
+  (game.tools.tournament.run: worker processes started, tables loaded, games played), wall time;
   up to --workers processes, each playing chunks of 25,000 games (a single chunk is played
   in the calling process);
 - "batch, this process": game.ai.batch.simulate in one process, its table already loaded;
@@ -17,7 +17,7 @@ Measured in the same run, on the same machine:
 
 Each figure is the best of `--repeat` runs (other work on a shared machine only slows a
 run down). With --engine-games N, N games also go through the rules engine (the Expert
-strategy, game.tools.sim's other path, slow: about 240 games/s on two cores) and the two
+strategy, the tournament's other path, slow: about 240 games/s on two cores) and the two
 score distributions are compared: mean, sd, bonus and Yahtzee rates with their z, and the
 largest gap between the two score distributions (Kolmogorov-Smirnov) against its 1% bound.
 """
@@ -35,7 +35,8 @@ import numpy as np
 from game.ai.batch import simulate
 from game.ai.tables import value_table
 from game.rules import Variant
-from game.tools import sim
+from game.tools import tournament
+from game.tools.sim_records import GameRecord
 
 #: The yatzy-solver rule set that scores as each of ours (the same expected score, to 1e-5).
 RUST_VARIANT = {
@@ -73,7 +74,7 @@ def rust_games_per_second(variant: Variant, games: int, seed: int, repeat: int):
     return seconds, np.asarray(result["scores"], dtype=np.int64)
 
 
-def compare(batch: Sequence[sim.GameRecord], engine: Sequence[sim.GameRecord]) -> None:
+def compare(batch: Sequence[GameRecord], engine: Sequence[GameRecord]) -> None:
     """Print how the batch simulator's games and the rules engine's compare."""
     a = np.array([r.totals[0] for r in batch])
     b = np.array([r.totals[0] for r in engine])
@@ -123,7 +124,7 @@ def main(argv: list[str]) -> int:
     games = args.games
 
     seconds, records = _best_time(
-        lambda: sim.run(("expert",), games, args.seed, variant, args.workers), args.repeat
+        lambda: tournament.run(("expert",), games, args.seed, variant, args.workers), args.repeat
     )
     scores = np.array([r.totals[0] for r in records])
     print(_line(f"game.tools.sim, {args.workers} workers", games, seconds, scores))
@@ -139,7 +140,7 @@ def main(argv: list[str]) -> int:
     print(f"sim: expected score {value_table(variant).values[0, 0, 0]:.4f} (goal: {GOAL})")
     if args.engine_games:
         started = time.perf_counter()
-        engine = sim.run(
+        engine = tournament.run(
             ("expert",), args.engine_games, args.seed, variant, args.workers, engine=True
         )
         print(
