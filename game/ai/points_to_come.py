@@ -32,6 +32,7 @@ from statistics import NormalDist
 import numpy as np
 
 from game.ai.dicespace import ROLL_INDEX
+from game.ai.memo import Memo
 from game.ai.scoring import spec
 from game.ai.solver import StateKey
 from game.ai.tables import value_table
@@ -288,14 +289,9 @@ def _trimmed(pmf: np.ndarray) -> np.ndarray:
     return pmf[: int(np.flatnonzero(pmf).max()) + 1]
 
 
-_outlooks: dict[Variant, Outlook] = {}
-_outlooks_lock = threading.Lock()
+_outlooks: Memo[Outlook] = Memo(Outlook)
 
 
 def outlook(variant: Variant = Variant.OFFICIAL) -> Outlook:
     """The shared Outlook of a variant (tables loaded on first use)."""
-    with _outlooks_lock:
-        found = _outlooks.get(variant)
-        if found is None:
-            found = _outlooks[variant] = Outlook(variant)
-        return found
+    return _outlooks.get(variant)

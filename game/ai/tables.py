@@ -28,6 +28,7 @@ import numpy as np
 
 from game import assets
 from game.ai import solver
+from game.ai.memo import Memo
 from game.ai.scoring import spec
 from game.ai.solver import StateKey, TurnLevels
 from game.rules import Variant
@@ -193,33 +194,31 @@ class ValueTable:
             return levels
 
 
-_tables: dict[Variant, ValueTable] = {}
-_tables_lock = threading.Lock()
+def _load_table(variant: Variant, directory: Path | None = None) -> ValueTable:
+    path = table_path(variant, directory)
+    try:
+        values = read_table(path, variant)
+    except TableError as error:
+        log.warning("%s; building the %s table in memory instead", error, variant.value)
+        values = build_values(variant)
+    return ValueTable(variant, values)
+
+
+_tables: Memo[ValueTable] = Memo(_load_table)
 
 
 def value_table(variant: Variant = Variant.OFFICIAL, directory: Path | None = None) -> ValueTable:
-    """The variant's table, loaded on first use; built in memory if the file is unusable."""
+    """The variant's table, loaded on first use; built in memory if the file is unusable.
+
+    A table from another `directory` (tests) is read afresh on every call, never shared.
+    """
     if not isinstance(variant, Variant):
         raise ValueError(f"unknown rule variant {variant!r}")
-    table = _tables.get(variant) if directory is None else None
-    if table is not None:
-        return table
-    with _tables_lock:
-        if directory is None and variant in _tables:
-            return _tables[variant]
-        path = table_path(variant, directory)
-        try:
-            values = read_table(path, variant)
-        except TableError as error:
-            log.warning("%s; building the %s table in memory instead", error, variant.value)
-            values = build_values(variant)
-        table = ValueTable(variant, values)
-        if directory is None:
-            _tables[variant] = table
-        return table
+    if directory is not None:
+        return _load_table(variant, directory)
+    return _tables.get(variant)
 
 
 def forget_tables() -> None:
     """Drop loaded tables (tests use it to load afresh)."""
-    with _tables_lock:
-        _tables.clear()
+    _tables.clear()

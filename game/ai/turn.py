@@ -54,6 +54,7 @@ from game.ai.dicespace import (
     YAHTZEE_ROWS,
     sub_keeps,
 )
+from game.ai.memo import Memo
 from game.ai.options import Choice, Keep
 from game.ai.scoring import Spec, five_of_a_kind_chip, five_of_a_kind_options, spec
 from game.ai.solver import (
@@ -87,23 +88,12 @@ SCORES = tuple(SCORE_ACTIONS[c] for c in AMERICAN.boxes)  # the American card's,
 
 
 # ----------------------------------------------------------------------------- no-bonus values
-_no_bonus: dict[Variant, np.ndarray] = {}
-_no_bonus_lock = threading.Lock()
-
-
 def no_bonus_values(variant: Variant) -> np.ndarray:
     """N[filled, fifty]: the value of a state between turns were the upper bonus out of reach.
 
     Exact (the solver's own turn evaluation), computed once per variant and process.
     """
-    with _no_bonus_lock:
-        known = _no_bonus.get(variant)
-        if known is None:
-            started = time.perf_counter()
-            known = _compute_no_bonus(variant)
-            _no_bonus[variant] = known
-            log.info("no-bonus values (%s) in %.2f s", variant.value, time.perf_counter() - started)
-        return known
+    return _no_bonus.get(variant)
 
 
 def _compute_no_bonus(variant: Variant) -> np.ndarray:
@@ -111,6 +101,7 @@ def _compute_no_bonus(variant: Variant) -> np.ndarray:
     # the solver leaves it NaN for filled sets where no game reaches 63 (or a hopeless total).
     # Scoring from upper total 63 leads only to upper total 63, so that slice is closed: it is
     # filled here layer by layer (fullest cards first) in a private copy of the table.
+    started = time.perf_counter()
     s = spec(variant)
     bonus_at = s.bonus_at
     table = value_table(variant).values.copy()
@@ -130,7 +121,11 @@ def _compute_no_bonus(variant: Variant) -> np.ndarray:
                 pending, width = [], 0
     no_bonus = np.ascontiguousarray(table[:, bonus_at, :])
     no_bonus[s.all_boxes] = 0.0
+    log.info("no-bonus values (%s) in %.2f s", variant.value, time.perf_counter() - started)
     return no_bonus
+
+
+_no_bonus: Memo[np.ndarray] = Memo(_compute_no_bonus)
 
 
 def _solve_batch(
@@ -504,18 +499,12 @@ class Valuation(Distortion):
         return moves
 
 
-_valuations: dict[tuple[Variant, float, float], Valuation] = {}
-_valuations_lock = threading.Lock()
+_valuations: Memo[Valuation] = Memo(Valuation)
 
 
 def valuation(variant: Variant, bonus_weight: float = 1.0, greed: float = 0.0) -> Valuation:
     """The shared Valuation for these parameters (its cache serves every player using it)."""
-    key = (variant, float(bonus_weight), float(greed))
-    with _valuations_lock:
-        found = _valuations.get(key)
-        if found is None:
-            found = _valuations[key] = Valuation(variant, bonus_weight, greed)
-        return found
+    return _valuations.get(variant, float(bonus_weight), float(greed))
 
 
 def fast_option_values(

@@ -17,6 +17,7 @@ import numpy as np
 
 from game.ai.dicespace import N_ROLLS
 from game.ai.forced import forced_key, forced_rows, forced_values
+from game.ai.memo import Memo
 from game.ai.turn import Distortion, TurnOutlook, Valuation, keep_values
 from game.ai.turn import valuation as free_valuation
 from game.rules import Scorecard, Variant
@@ -59,8 +60,7 @@ class ForcedValuation(Distortion):
         return TurnOutlook(points, future, *keep_values(points[k] + future[k]), s.boxes)
 
 
-_forced: dict[tuple[Variant, float, float], ForcedValuation] = {}
-_forced_lock = threading.Lock()
+_forced: Memo[ForcedValuation] = Memo(ForcedValuation)
 
 
 def valuation(
@@ -69,9 +69,4 @@ def valuation(
     """The shared valuation for these rules and parameters (its cache serves every player)."""
     if not forced_order:
         return free_valuation(variant, bonus_weight, greed)
-    key = (variant, float(bonus_weight), float(greed))
-    with _forced_lock:
-        found = _forced.get(key)
-        if found is None:
-            found = _forced[key] = ForcedValuation(variant, bonus_weight, greed)
-        return found
+    return _forced.get(variant, float(bonus_weight), float(greed))

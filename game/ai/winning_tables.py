@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import threading
 import time
 import zipfile
 from collections.abc import Callable
@@ -33,6 +32,7 @@ from pathlib import Path
 import numpy as np
 
 from game.ai.batch import points_to_come
+from game.ai.memo import Memo
 from game.ai.scoring import spec
 from game.ai.solver import TABLE_SHAPE, columns_for, store
 from game.ai.tables import TABLE_DIR, TableError, value_table, write_arrays
@@ -385,8 +385,19 @@ def compare_spreads(
     return None
 
 
-_spreads: dict[Variant, SpreadTables] = {}
-_spreads_lock = threading.Lock()
+def _load_spread(variant: Variant) -> SpreadTables:
+    path = spread_path(variant)
+    try:
+        tables = read_spread(path, variant)
+    except TableError as error:
+        log.warning("%s; building the %s spread in memory instead", error, variant.value)
+        tables = build_tables(variant)
+    for array in tables.arrays().values():
+        array.flags.writeable = False
+    return tables
+
+
+_spreads: Memo[SpreadTables] = Memo(_load_spread)
 
 
 def spread_tables(variant: Variant = Variant.OFFICIAL) -> SpreadTables:
@@ -394,18 +405,4 @@ def spread_tables(variant: Variant = Variant.OFFICIAL) -> SpreadTables:
 
     Built in memory, with a warning, when the file is missing or unusable.
     """
-    found = _spreads.get(variant)
-    if found is not None:
-        return found
-    with _spreads_lock:
-        if variant not in _spreads:
-            path = spread_path(variant)
-            try:
-                tables = read_spread(path, variant)
-            except TableError as error:
-                log.warning("%s; building the %s spread in memory instead", error, variant.value)
-                tables = build_tables(variant)
-            for array in tables.arrays().values():
-                array.flags.writeable = False
-            _spreads[variant] = tables
-        return _spreads[variant]
+    return _spreads.get(variant)
