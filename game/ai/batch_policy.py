@@ -44,6 +44,7 @@ from game.ai.dicespace import (
     best_sub_keep,
     expect_keeps,
 )
+from game.ai.memo import Memo
 from game.ai.scoring import (
     ALL_BOXES,
     BASE_POINTS,
@@ -373,14 +374,9 @@ def _exact(
     )
 
 
-_policies: dict[Variant, Policy] = {}
-_policies_lock = threading.Lock()
+_policies: Memo[Policy] = Memo(Policy)
 
 
 def expert_policy(variant: Variant) -> Policy:
     """The shared Expert policy of a variant (one per process)."""
-    with _policies_lock:
-        found = _policies.get(variant)
-        if found is None:
-            found = _policies[variant] = Policy(variant)
-        return found
+    return _policies.get(variant)
