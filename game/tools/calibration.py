@@ -253,6 +253,22 @@ def calibrate(predicted: np.ndarray, observed: np.ndarray, bins: int = BINS) -> 
     )
 
 
+def by_player(
+    predicted: np.ndarray, observed: np.ndarray, players: int, games: int, how: Seating
+) -> tuple[tuple[float, float], ...]:
+    """Per player (in --players order): its mean predicted chance over all its turn starts,
+    and its share of the wins. The bins mix the seats, so a model that over-rates one player
+    and under-rates another can still bin well; this shows each one's bias."""
+    turns = len(predicted) // (games * players)  # turn starts per game
+    chances = predicted.reshape(games, turns, players).mean(axis=1)
+    won = observed.reshape(games, turns, players)[:, 0]
+    sums = np.zeros((players, 2))
+    for game in range(games):
+        for seat, player in enumerate(how.seat_order(players, game)):
+            sums[player] += (chances[game, seat], won[game, seat])
+    return tuple((float(p / games), float(w / games)) for p, w in sums)
+
+
 def format_calibration(result: Calibration) -> str:
     lines = [f"{'bin':>9} {'count':>9} {'predicted':>10} {'observed':>9} {'gap':>7}"]
     for b in range(len(result.counts)):
@@ -291,14 +307,17 @@ def report(
     else:
         predicted, observed = collect(levels, games, seed, how, variant, workers, progress, paces)
     result = calibrate(predicted, observed)
+    each = by_player(predicted, observed, len(levels), games, how)
     if as_json:
         head = {"players": list(levels), "games": games, "seed": seed, "paces": paces}
-        print(json.dumps({**head, **result.to_dict()}))
+        print(json.dumps({**head, **result.to_dict(), "by_player": each}))
     else:
         print(
             f"win-chance calibration: {games} games of {','.join(levels)}, seed {seed},"
             f" paces: {paces}"
         )
         print(format_calibration(result))
+        for player, (level, (chance, won)) in enumerate(zip(levels, each, strict=True), 1):
+            print(f"player {player} {level}: mean chance given {chance:.2%}, won {won:.2%}")
     print(f"{games} games in {time.perf_counter() - started:.1f} s", file=sys.stderr)
     return 0

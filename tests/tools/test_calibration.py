@@ -15,6 +15,7 @@ from game.tools import tournament
 from game.tools.calibration import (
     PACES,
     Seating,
+    by_player,
     calibrate,
     collect,
     collect_batch,
@@ -103,3 +104,14 @@ def test_taking_seats_at_their_pace_predicts_a_mixed_table_better():
         for mode in PACES
     }
     assert brier["levels"] < brier["played"] < brier["expert"]
+
+
+def test_by_player_follows_each_player_round_the_seats():
+    """Two games of two players, two turn starts each; the seating turns each game."""
+    how = Seating(tournament.seat_order, tournament.derive_seed)
+    # Game 0: seats (p0, p1); game 1: seats (p1, p0). Chances per turn start, per seat.
+    predicted = np.array([0.8, 0.2, 0.6, 0.4, 0.3, 0.7, 0.1, 0.9])
+    observed = np.array([1.0, 0.0, 1.0, 0.0, 0.5, 0.5, 0.5, 0.5])
+    each = by_player(predicted, observed, 2, 2, how)
+    # p0: 0.7 in game 0 (seat 0) and 0.8 in game 1 (seat 1); won 1 and a half.
+    assert each == (pytest.approx((0.75, 0.75)), pytest.approx((0.25, 0.25)))
