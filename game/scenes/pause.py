@@ -25,7 +25,7 @@ from game.scenes.nav import Question
 from game.ui.input import Intent, is_back, is_press, menu_letter
 from game.ui.layout import layout_unit
 from game.ui.text import ellipsize
-from game.ui.widgets import Button, FocusRing, draw_panel, menu_letters
+from game.ui.widgets import Button, FocusRing, draw_panel, letter_shortcuts
 
 if TYPE_CHECKING:
     from game.match.session import Session
@@ -53,7 +53,7 @@ class PauseScene(Scene):
             Button(_(LABELS[2]), lambda: self.ctx.nav.help()),
             Button(_(LABELS[3]), self.quit_to_title),
         ]
-        self.shortcuts: dict[str, int] = {}
+        self.shortcuts: dict[str, Button] = {}
         self._relabel()
         self.ring = FocusRing(self.buttons)
         self.size = (0, 0)
@@ -108,10 +108,7 @@ class PauseScene(Scene):
         elif intent is Intent.HELP:
             self.ctx.nav.help()
         elif not self.ring.handle_key(event, intent):
-            letter = menu_letter(event)
-            if letter in self.shortcuts:
-                self.ring.focus(self.buttons[self.shortcuts[letter]])
-                self.ring.press()
+            self.ring.press_shortcut(self.shortcuts, menu_letter(event))
         return True  # a modal swallows every key: no rolling under the menu
 
     # ----------------------------------------------------------------- layout and drawing
@@ -120,10 +117,7 @@ class PauseScene(Scene):
         hint shows the pause key, which resumes too)."""
         for button, label in zip(self.buttons, LABELS, strict=True):
             button.label = _(label)
-        letters = menu_letters([b.label for b in self.buttons])
-        self.shortcuts = {letter.lower(): i for i, letter in enumerate(letters) if letter}
-        for button, letter in zip(self.buttons[1:], letters[1:], strict=True):
-            button.hint = letter
+        self.shortcuts = letter_shortcuts(self.buttons)
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size

@@ -26,7 +26,7 @@ from game.ui.dice_view import MIN_DIE_SIZE, draw_die
 from game.ui.input import Intent, is_back
 from game.ui.layout import layout_unit
 from game.ui.palette import dice_palette
-from game.ui.widgets import Button, FocusRing, draw_felt, menu_letters
+from game.ui.widgets import Button, FocusRing, draw_felt, letter_shortcuts
 
 if TYPE_CHECKING:
     from game.scenes.context import Context
@@ -75,19 +75,21 @@ class TitleScene(Scene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         actions = (
-            (self.new_game, "N"),
-            (self.continue_game, "C"),
-            (lambda: self.ctx.nav.settings(), "S"),
-            (lambda: self.ctx.nav.help(), "R"),
-            (self.open_statistics, "T"),
-            (self.open_history, "H"),
-            (self.quit, "Q"),
+            self.new_game,
+            self.continue_game,
+            lambda: self.ctx.nav.settings(),
+            lambda: self.ctx.nav.help(),
+            self.open_statistics,
+            self.open_history,
+            self.quit,
         )
         self.buttons = [
-            Button(_(label), action, primary=i == 0, hint=hint)
-            for i, (label, (action, hint)) in enumerate(zip(LABELS, actions, strict=True))
+            Button(_(label), action, primary=i == 0)
+            for i, (label, action) in enumerate(zip(LABELS, actions, strict=True))
         ]
         self.continue_button = self.buttons[1]
+        self.shortcuts: dict[str, Button] = {}
+        self._relabel()
         self.ring = FocusRing(self.buttons)
         self.size = (0, 0)
         self._background: pygame.Surface | None = None
@@ -145,7 +147,7 @@ class TitleScene(Scene):
     # ----------------------------------------------------------------- input
     def handle(self, event: pygame.event.Event) -> bool:
         intent = self.ctx.input.menu_intent(event)
-        if self.ring.handle(event, intent):
+        if self.ring.handle(event, intent, self.shortcuts):
             return True
         if intent is Intent.HELP:
             self.ctx.nav.help()
@@ -156,16 +158,17 @@ class TitleScene(Scene):
         return True
 
     # ----------------------------------------------------------------- layout and drawing
+    def _relabel(self) -> None:
+        """Labels in the language in use, and shortcut letters that follow them."""
+        for button, label in zip(self.buttons, LABELS, strict=True):
+            button.label = _(label)
+        self.shortcuts = letter_shortcuts(self.buttons)
+
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
         theme, fonts = self.ctx.theme, self.ctx.fonts
-        for button, label in zip(self.buttons, LABELS, strict=True):
-            button.label = _(label)
-        # Shortcut letters follow the labels as shown, in any language.
-        letters = menu_letters([b.label for b in self.buttons])
-        for button, letter in zip(self.buttons, letters, strict=True):
-            button.hint = letter
+        self._relabel()
         margin = max(8, round(20 * layout_unit(size, MARGIN_REFERENCE, least=0.0)))
         # Buttons follow the narrower side, so a tall window gets full-size buttons too.
         unit = layout_unit(size, BUTTON_REFERENCE, least=0.55)

@@ -5,7 +5,7 @@ marker, never by colour alone. Also the panels and the felt the menu scenes are 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -108,30 +108,49 @@ def _ink_box(image: pygame.Surface, at: pygame.Rect) -> pygame.Rect:
     return box.move(at.topleft) if box.width else at
 
 
-def menu_letters(labels: list[str]) -> list[str]:
+def menu_letters(labels: list[str], taken: Iterable[str] = ()) -> list[str]:
     """A different shortcut letter for each menu label, from the label as shown: its first
     letter if free, else another word's initial, else any letter of it ('' if none is left).
-    Letters are plain A-Z (accents dropped) so every keyboard types them.
+    Letters are plain A-Z (accents dropped) so every keyboard types them; `taken` are
+    letters the screen already gives to something else.
 
     >>> menu_letters(["New game", "Settings", "Statistics", "Quit"])
     ['N', 'S', 'T', 'Q']
     >>> menu_letters(["Réglages", "Règles et aide"])
     ['R', 'E']
+    >>> menu_letters(["High scores"], taken="NRH")
+    ['S']
     """
-    taken: set[str] = set()
+    used = {letter.upper() for letter in taken}
     letters = []
     for label in labels:
         plain = unicodedata.normalize("NFKD", label).encode("ascii", "ignore").decode().upper()
         initials = [w[0] for w in plain.split() if w[:1].isalpha()]
-        found = next((c for c in [*initials, *plain] if "A" <= c <= "Z" and c not in taken), "")
-        taken.add(found)
+        found = next((c for c in [*initials, *plain] if "A" <= c <= "Z" and c not in used), "")
+        used.add(found)
         letters.append(found)
     return letters
 
 
+def letter_shortcuts(buttons: Sequence[Button]) -> dict[str, Button]:
+    """Give a screen's buttons their shortcut letters from their labels as shown
+    (menu_letters), so the keys follow the language: each button shows its letter as its
+    hint, but for one whose hint is a key of its own (a callable: Resume shows the pause
+    key), which it keeps while its letter works too. Returns the lower-case letter ->
+    button map the screen's keys go through (FocusRing.press_shortcut); call it again
+    whenever the labels change."""
+    letters = menu_letters([button.label for button in buttons])
+    for button, letter in zip(buttons, letters, strict=True):
+        if not callable(button.hint):
+            button.hint = letter
+    return {
+        letter.lower(): button for button, letter in zip(buttons, letters, strict=True) if letter
+    }
+
+
 class FocusRing(FocusGrid):
     """A button menu: the one focus model (FocusGrid) over a single row of buttons, with a
-    menu's input: hover and click, the focus keys and Enter, the first letter of a hint."""
+    menu's input: hover and click, the focus keys and Enter, the buttons' letters."""
 
     def __init__(self, buttons: list[Button] | None = None) -> None:
         super().__init__([buttons or []], key=lambda button: button.label)
@@ -150,14 +169,21 @@ class FocusRing(FocusGrid):
         if self.buttons and not self.buttons[self.col].enabled:
             self.move_linear(1)
 
-    def handle(self, event: pygame.event.Event, intent: Intent | None) -> bool:
-        """A button menu's input: hover and click, the focus keys and Enter, and the first
-        letter of a button's hint. True if the event was used."""
+    def handle(
+        self,
+        event: pygame.event.Event,
+        intent: Intent | None,
+        shortcuts: Mapping[str, Button] | None = None,
+    ) -> bool:
+        """A button menu's input: hover and click, the focus keys and Enter, and the
+        buttons' letters in `shortcuts` (from letter_shortcuts). True if the event was used."""
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
             return self.handle_mouse(event)
         if not is_press(event):
             return False
-        return self.handle_key(event, intent) or self.press_shortcut(menu_letter(event))
+        return self.handle_key(event, intent) or self.press_shortcut(
+            shortcuts or {}, menu_letter(event)
+        )
 
     def handle_mouse(self, event: pygame.event.Event) -> bool:
         """Hover focuses; a left click presses. Returns True when the event was used."""
@@ -195,16 +221,17 @@ class FocusRing(FocusGrid):
             return False
         return True
 
-    def press_shortcut(self, letter: str) -> bool:
-        """Focus and press the button whose key hint is `letter` (a disabled one is left as it
-        is); False if no button has that hint."""
-        for button in self.buttons:
-            if letter and button.hint_text.lower() == letter:
-                if button.enabled:
-                    self.focus(button)
-                    self.press()
-                return True
-        return False
+    def press_shortcut(self, shortcuts: Mapping[str, Button], letter: str) -> bool:
+        """Focus and press the button `letter` stands for in `shortcuts` (from
+        letter_shortcuts); a disabled one is left as it is, but the key is still used. False
+        if the letter is no button's."""
+        button = shortcuts.get(letter) if letter else None
+        if button is None:
+            return False
+        if button.enabled:
+            self.focus(button)
+            button.on_press()
+        return True
 
 
 def draw_panel(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, alt: bool = False) -> None:

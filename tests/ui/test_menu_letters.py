@@ -5,7 +5,7 @@ import pytest
 
 from game.ui.fonts import Fonts
 from game.ui.theme import STANDARD
-from game.ui.widgets import draw_button, menu_letters
+from game.ui.widgets import Button, FocusRing, draw_button, letter_shortcuts, menu_letters
 
 
 def test_english_menus_keep_their_letters():
@@ -25,6 +25,27 @@ def test_letters_come_from_the_translated_labels_without_accents_and_never_twice
     assert letters == ["N", "C", "R", "E", "S"]
     assert menu_letters(["Été", "Ête"]) == ["E", "T"]
     assert menu_letters(["42", "A"]) == ["", "A"]
+
+
+def test_letters_another_control_has_are_not_given_again():
+    assert menu_letters(["High scores"], taken="nrdy") == ["H"]
+    assert menu_letters(["Hernoemen", "Topscores"], taken=["H"]) == ["E", "T"]
+
+
+def test_buttons_show_their_letters_and_a_key_of_their_own_stays_shown():
+    pressed = []
+    resume = Button("Resume", lambda: pressed.append("resume"), hint=lambda: "Esc")
+    settings = Button("Settings", lambda: pressed.append("settings"), hint="X")
+    rules = Button("Rules & help", lambda: pressed.append("rules"), enabled=False)
+    shortcuts = letter_shortcuts([resume, settings, rules])
+    assert shortcuts == {"r": resume, "s": settings, "h": rules}
+    assert [b.hint_text for b in (resume, settings, rules)] == ["Esc", "S", "H"]
+    ring = FocusRing([resume, settings, rules])
+    assert ring.press_shortcut(shortcuts, "r") and pressed == ["resume"]
+    assert ring.press_shortcut(shortcuts, "s") and ring.focused is settings
+    assert ring.press_shortcut(shortcuts, "h")  # disabled: the key is used, nothing happens
+    assert pressed == ["resume", "settings"] and ring.focused is settings
+    assert not ring.press_shortcut(shortcuts, "x") and not ring.press_shortcut(shortcuts, "")
 
 
 @pytest.fixture

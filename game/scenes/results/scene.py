@@ -8,11 +8,14 @@ trophy: its score stands beside the player's personal best and average from the 
 Controls:
     Left / Right, Up / Down, Tab / Shift+Tab   move the focus over the buttons
     Enter            the focused button (Next game, or Play again, is focused first)
-    N / P / R / Y / T   Next game, Play again, Review (the coach's), Replay, Title
+    N / P / R / E / T   Next game, Play again, Review (the coach's), Replay, Title
 Mouse: hover focuses a button, a click presses it.
 
 At the end of a replay (game.match.replay.ReplaySession) the buttons are Next game (between the
 games of a match), Review, Watch again (W) and Back (B, out of the replay).
+
+The letters are English's: each button's letter comes from its label as shown
+(widgets.letter_shortcuts), so they follow the language, and the button shows it.
 
 This module is the scene: its buttons, their actions, the input and the drawing. What it
 says is worked out in summary.py; layout.py lays the screen out into a frozen value that
@@ -44,7 +47,7 @@ from game.scenes.results.summary import (
 from game.storage.profiles import profile_for_seat
 from game.ui.celebration import GOLD, GOLD_LIGHT
 from game.ui.confetti import Confetti, fall
-from game.ui.widgets import Button, FeltBackground, FocusRing, draw_panel
+from game.ui.widgets import Button, FeltBackground, FocusRing, draw_panel, letter_shortcuts
 
 if TYPE_CHECKING:
     from game.scenes.context import Context
@@ -66,16 +69,17 @@ class ResultsScene(Scene):
             self.buttons = self._replay_buttons(session)
         else:
             if over or session.state.phase is not Phase.GAME_OVER:
-                self.buttons = [Button(_("Play again"), self.play_again, primary=True, hint="P")]
+                self.buttons = [Button(_("Play again"), self.play_again, primary=True)]
             else:
-                self.buttons = [Button(_("Next game"), self.next_game, primary=True, hint="N")]
+                self.buttons = [Button(_("Next game"), self.next_game, primary=True)]
             self.buttons += [
-                Button(_("Review"), self.review, hint="R"),
+                Button(_("Review"), self.review),
                 # Translators: a button: play the match back on the table.
-                Button(pgettext("action", "Replay"), self.watch_replay, hint="Y"),
+                Button(pgettext("action", "Replay"), self.watch_replay),
                 # Translators: back to the title screen.
-                Button(_("Title"), self.to_title, hint="T"),
+                Button(_("Title"), self.to_title),
             ]
+        self.shortcuts = letter_shortcuts(self.buttons)
         self.ring = FocusRing(self.buttons)
         self.size = (0, 0)
         self.confetti = self._make_confetti()
@@ -166,16 +170,16 @@ class ResultsScene(Scene):
     def _replay_buttons(self, session: ReplaySession) -> list[Button]:
         more = not session.finished
         first = (
-            Button(_("Next game"), self.next_game, primary=True, hint="N")
+            Button(_("Next game"), self.next_game, primary=True)
             if more
-            else Button(_("Review"), self.review, primary=True, hint="R")
+            else Button(_("Review"), self.review, primary=True)
         )
-        rest = [Button(_("Review"), self.review, hint="R")] if more else []
+        rest = [Button(_("Review"), self.review)] if more else []
         return [
             first,
             *rest,
-            Button(_("Watch again"), self.watch_again, hint="W"),
-            Button(_("Back"), self.leave_replay, hint="B"),
+            Button(_("Watch again"), self.watch_again),
+            Button(_("Back"), self.leave_replay),
         ]
 
     def watch_again(self) -> None:
@@ -188,7 +192,7 @@ class ResultsScene(Scene):
     # ----------------------------------------------------------------- input and time
 
     def handle(self, event: pygame.event.Event) -> bool:
-        return self.ring.handle(event, self.ctx.input.menu_intent(event))
+        return self.ring.handle(event, self.ctx.input.menu_intent(event), self.shortcuts)
 
     def update(self, dt: float) -> None:
         if self.animating:
