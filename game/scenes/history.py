@@ -9,7 +9,8 @@ Controls:
     Up / Down        the previous / next game
     PageUp / PageDown, Home / End   a page up or down, the newest / oldest game
     Enter            replay the game
-    R                the coach's review of the game
+    R / O            the coach's review of the game, older games (English's letters: each
+                     button's comes from its label as shown, and the button shows it)
     Esc / Backspace  back
 Mouse: click a game to choose it (double-click replays it), the wheel or the scroll bar
 scrolls, and the buttons below act on the chosen game.
@@ -33,7 +34,7 @@ from game.ui.layout import layout_unit
 from game.ui.menu_layout import menu_scale, place_button_row, title_image
 from game.ui.scroll import ScrollView, clipped, viewport_in
 from game.ui.text import ellipsize
-from game.ui.widgets import Button, FeltBackground, FocusRing, draw_panel
+from game.ui.widgets import Button, FeltBackground, FocusRing, draw_panel, letter_shortcuts
 
 if TYPE_CHECKING:
     from game.scenes.context import Context
@@ -113,8 +114,9 @@ class HistoryScene(Scene):
         self.replay_button = Button(
             replay, self.open_replay, primary=True, hint=lambda: key_label("return")
         )
-        self.review_button = Button(_("Review"), self.open_review, hint="R")
-        self.more_button = Button(_("Older games"), self.load_more, hint="O")
+        self.review_button = Button(_("Review"), self.open_review)
+        self.more_button = Button(_("Older games"), self.load_more)
+        self.shortcuts: dict[str, Button] = {}
         self.back = Button(_("Back"), self.close, hint=lambda: ctx.input.label("back"))
         self.ring = FocusRing()
         self.size = (0, 0)
@@ -166,6 +168,8 @@ class HistoryScene(Scene):
         buttons = [self.replay_button, self.review_button]
         if self.more:
             buttons.append(self.more_button)
+        # Replay is Enter's and Back is Esc's: the others have letters.
+        self.shortcuts = letter_shortcuts(buttons[1:])
         # Games where there were none: Enter should replay, not leave by the Back it was on.
         self.ring.set([*buttons, self.back], keep=had or not has)
 
@@ -256,9 +260,7 @@ class HistoryScene(Scene):
                 self.ring.press()
             else:
                 self.open_replay()
-        elif (letter := menu_letter(event)) in ("r", "o"):
-            (self.open_review if letter == "r" else self.load_more)()
-        else:
+        elif not self.ring.press_shortcut(self.shortcuts, menu_letter(event)):
             return False
         return True
 

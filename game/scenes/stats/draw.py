@@ -41,6 +41,7 @@ class StatsView:
     page: pygame.Surface | None
     profiles: tuple[tuple[str, int], ...]  # (name, games played) of every profile listed
     selected: int  # the chosen profile
+    new_key: str  # the letter of the button that makes a new profile
 
 
 def draw_stats(
@@ -93,8 +94,9 @@ def _draw_list(
     if not view.profiles:
         y = panel.centery
         empty = _("No profiles yet")
-        # Translators: N is the key that makes a new profile.
-        hint = _("N makes one")
+        # Translators: under "No profiles yet"; {key} is the letter of the key that makes a
+        # new profile (the New button's, N in English).
+        hint = _("{key} makes one").format(key=view.new_key)
         for text, bold in ((empty, True), (hint, False)):
             font = fonts.get(px, bold)
             image = font.render(text, True, theme.text_dim)

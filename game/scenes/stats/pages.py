@@ -122,6 +122,7 @@ class ProfilePage:
     stats: ProfileStats | None  # None: no profile to show
     is_person: bool  # a person's profile, not a CPU level's record
     created: str  # when the profile was made (ISO date), '' if unknown
+    new_key: str  # the letter of the button that makes a new profile (N in English)
     card: str = "american"  # the card the figures are of
 
 
@@ -190,11 +191,13 @@ def paint_profile(
             view,
             0,
             _("No games yet"),
+            # Translators: {key} is the letter of the key that makes a new profile (the New
+            # button's, N in English).
             _(
                 "Play a game: every person at the table is recorded under their name, which "
-                "becomes a profile here on its own (N makes one beforehand). The CPU levels "
-                "keep their own records as they play."
-            ),
+                "becomes a profile here on its own ({key} makes one beforehand). The CPU "
+                "levels keep their own records as they play."
+            ).format(key=content.new_key),
         )
     name = shown_name(stats.name)
     rect = pen.text(name, (0, 0), size=1.5, bold=True, width=width)

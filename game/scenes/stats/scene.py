@@ -5,7 +5,7 @@ keeps its own record, as "CPU Expert"), and for the chosen one its games, wins, 
 score, upper bonus and Yahtzee rates, Yahtzee bonuses, the expected points it loses per game
 (the coach's figure), its record against each opponent, its scores game by game and how they
 spread (bins of 25 points). Each card keeps its own figures (a Yatzy 280 is not an American
-280): the page names the card, and its button (C) shows the other. Profiles are created,
+280): the page names the card, and its button shows the other. Profiles are created,
 renamed and deleted here; every name a person plays under becomes a profile when the game
 starts (the pages say so).
 
@@ -21,13 +21,15 @@ Controls:
     Players:
       Up / Down      the previous / next profile
       N / R / D (Delete)   new profile, rename it, delete it (asks first)
-      C              the figures on the other card (American, Yatzy)
+      A / Y          the figures on the other card (American, Yatzy: the button names it)
       Left / Right   move the focus over the buttons; Enter presses it
       PageUp / PageDown, Home / End   scroll the figures
     High scores:
       Left / Right   the rules (Official, Free, Simple, Yatzy)
       Up / Down      the match length (1 to 6 games)
     Esc / Backspace  back
+The letters are English's: each button's comes from its label as shown, and the button shows
+it (widgets.letter_shortcuts); H is the High scores tab's, the first of its letters left.
 Mouse: click the page tabs, a profile, the buttons and the arrows; the wheel scrolls the
 figures.
 
@@ -51,7 +53,7 @@ from game.rules.cards import CARDS
 from game.rules.config import MAX_GAMES
 from game.scenes.base import Scene
 from game.scenes.nav import Question
-from game.scenes.stats.draw import StatsView, draw_stats
+from game.scenes.stats.draw import TAB_LABELS, StatsView, draw_stats
 from game.scenes.stats.layout import NO_LIST, UNPLACED, StatsLayout, lay_list, lay_out
 from game.scenes.stats.pages import (
     CARD_BUTTONS,
@@ -66,7 +68,7 @@ from game.ui.input import Intent, is_back, is_confirm, is_press, menu_letter
 from game.ui.menu_layout import place_button_row
 from game.ui.scroll import ScrollView
 from game.ui.text import as_sentence
-from game.ui.widgets import Button, FeltBackground, FocusRing
+from game.ui.widgets import Button, FeltBackground, FocusRing, letter_shortcuts, menu_letters
 
 if TYPE_CHECKING:
     from game.scenes.context import Context
@@ -90,11 +92,13 @@ class StatsScene(Scene):
         self.table: list[HighScore] = []
         self.scroll = ScrollView()
         # Translators: makes a new profile.
-        self.new_button = Button(_("New"), self.new_profile, hint="N")
-        self.rename_button = Button(_("Rename"), self.rename_profile, hint="R")
-        self.delete_button = Button(_("Delete"), self.delete_profile, hint="D")
-        self.card_button = Button("", self.step_card, hint="C")
+        self.new_button = Button(_("New"), self.new_profile)
+        self.rename_button = Button(_("Rename"), self.rename_profile)
+        self.delete_button = Button(_("Delete"), self.delete_profile)
+        self.card_button = Button("", self.step_card)
         self.back = Button(_("Back"), self.close, hint=lambda: ctx.input.label("back"))
+        self.shortcuts: dict[str, Button] = {}
+        self.page_letter = ""  # switches the page: the High scores tab's letter
         self.ring = FocusRing()
         self.variant_cycler = Cycler(self._variant_text, self.step_variant, key="variant")
         self.games_cycler = Cycler(self._games_text, self.step_games, key="games")
@@ -150,9 +154,13 @@ class StatsScene(Scene):
         )
         # The button names the card it shows next.
         self.card_button.label = _(CARD_BUTTONS[self._next_card()])
+        buttons = [self.new_button, self.rename_button, self.delete_button, self.card_button]
+        # Back is Esc's; the others have letters, and the tabs the first left after theirs.
+        self.shortcuts = letter_shortcuts(buttons)
+        tab = TAB_LABELS["scores"]
+        self.page_letter = menu_letters([_(tab)], taken=self.shortcuts)[0].lower()
         if self.page_name == "players":
-            buttons = [self.new_button, self.rename_button, self.delete_button]
-            self.ring.set([*buttons, self.card_button, self.back])
+            self.ring.set([*buttons, self.back])
         else:
             self.ring.set([self.back])
 
@@ -266,7 +274,10 @@ class StatsScene(Scene):
         letter = menu_letter(event)
         if is_back(intent):
             self.close()
-        elif letter == "h" or intent in (Intent.FOCUS_NEXT, Intent.FOCUS_PREV):
+        elif (letter and letter == self.page_letter) or intent in (
+            Intent.FOCUS_NEXT,
+            Intent.FOCUS_PREV,
+        ):
             self.show_page("scores" if self.page_name == "players" else "players")
         elif self.page_name == "scores":
             return self._scores_key(event, intent)
@@ -276,15 +287,9 @@ class StatsScene(Scene):
             self.ring.move_linear(-1 if intent is Intent.LEFT else 1)
         elif is_confirm(intent):
             self.ring.press()
-        elif letter == "n":
-            self.new_profile()
-        elif letter == "r":
-            self.rename_profile()
-        elif letter == "d" or event.key == pygame.K_DELETE:
+        elif event.key == pygame.K_DELETE:
             self.delete_profile()
-        elif letter == "c":
-            self.step_card()
-        else:
+        elif not self.ring.press_shortcut(self.shortcuts, letter):
             return self.scroll.handle(event, None)
         return True
 
@@ -378,7 +383,9 @@ class StatsScene(Scene):
         else:
             name = self.selected_name
             created = self.profiles.created.get(name, "") if name is not None else ""
-            content = ProfilePage(self.selected_stats, self.is_person, created, self.card)
+            content = ProfilePage(
+                self.selected_stats, self.is_person, created, self.new_button.hint_text, self.card
+            )
         self.page, height, self.page_rects = render_stats_page(
             self.ctx.theme, self.ctx.fonts, self.screen.body_px, view, content
         )
@@ -395,5 +402,6 @@ class StatsScene(Scene):
             page=self.page,
             profiles=tuple((n, self.profiles.stats[n].games) for n in self.profiles.names),
             selected=self.selected,
+            new_key=self.new_button.hint_text,
         )
         draw_stats(surface, self.ctx.theme, self.ctx.fonts, self.screen, self.profile_rows, view)
