@@ -17,8 +17,14 @@ order, then keeps bigger first. option_values compares values rounded to 9 decim
 the card's total added*; where two choices are within NEAR of each other, the decision is
 made exactly that way, one game at a time (`turn.best_index`), which is rare.
 
-A decision is a code: a box (0..12: score there) or N_BOXES + j (keep the j-th keep of the
-roll, in game.ai.turn.ROLL_KEEPS order).
+A decision is a code: a box (0 .. boxes - 1: score there) or boxes + j (keep the j-th keep
+of the roll, in game.ai.turn.ROLL_KEEPS order).
+
+Any card: everything about it comes from game.ai.scoring.spec(variant) (`BoxArrays`). On
+a card with bonus chips the five-alike box has futures of its own (by whether the roll is
+five alike, which sets the Yahtzee flag), and five alike with that box filled follows the
+variant's Joker rule (none under SIMPLE). On a card without chips (Yatzy) five alike always
+scores as it lies, and the five-alike box is one more lower box.
 
 Card states whose upper total no longer matters (bonus won or out of reach) and a Yahtzee
 flag that changes nothing share all their values (the solver stores them once too), so
@@ -45,20 +51,10 @@ from game.ai.dicespace import (
     expect_keeps,
 )
 from game.ai.memo import Memo
-from game.ai.scoring import (
-    ALL_BOXES,
-    BASE_POINTS,
-    N_BOXES,
-    UPPER_BOXES,
-    UPPER_MASK,
-    YAHTZEE,
-    YAHTZEE_BIT,
-    five_of_a_kind_chip,
-    five_of_a_kind_options,
-)
-from game.ai.solver import BONUS_AT, OPEN_UPPER_MAX, UPPER_BONUS, StateKey, children_of
+from game.ai.scoring import Spec, five_of_a_kind_chip, five_of_a_kind_options, spec
+from game.ai.solver import BONUS_AT, OPEN_UPPER_MAX, UPPER_FACES, StateKey, children_of
 from game.ai.tables import value_table
-from game.ai.turn import ROLL_KEEP_ROWS, ROLL_KEEPS, TIE_DIGITS, best_index
+from game.ai.turn import ROLL_KEEP_ROWS, ROLL_KEEPS, TIE_DIGITS, best_index, card_arrays
 from game.rules import Variant
 
 N_ROLLS = 252
@@ -66,22 +62,56 @@ KEEP_SLOTS = ROLL_KEEP_ROWS.shape[1]  # 31: the most distinct keeps of 0..4 dice
 N_KEEP_ROWS = SIZE_START[DICE]  # 210 keeps of 0..4 dice come first among the 462 multisets
 NEAR = 1e-6  # choices closer than this may rank apart once the card's total is added
 EVAL_CHUNK = 128  # states per numpy pass for keep values: wide enough, and stays in cache
-_STRIDE = (BONUS_AT + 1) * 2  # a state code is filled * 128 + upper * 2 + fifty
+_STRIDE = (BONUS_AT + 1) * 2  # a state code is filled * 128 + upper * 2 + fifty (every card)
 
 #: For every roll, which keep slots hold a real keep (the padding repeats the first).
 SLOT_USED = np.array([[j < len(k) for j in range(KEEP_SLOTS)] for k in ROLL_KEEPS], dtype=bool)
 #: ROLL_FACE[r]: face (1..6) of five-of-a-kind roll r, 0 for every other roll.
 ROLL_FACE = np.zeros(N_ROLLS, dtype=np.int64)
 ROLL_FACE[YAHTZEE_ROWS] = np.arange(1, 7)
-_UPPERS = np.arange(UPPER_BOXES)
+_UPPERS = np.arange(UPPER_FACES)  # every card opens with Ones to Sixes
 _COUNTS = np.arange(DICE + 1)
 #: Flat position of (upper box c, count of its face in roll r) in a (6 boxes x 6 counts) row.
 _UPPER_ROWS = 6 * _UPPERS[:, None] + FACE_COUNT
-_BOXES = np.arange(N_BOXES)
-_LOWER = np.array([c for c in range(UPPER_BOXES, N_BOXES) if c != YAHTZEE])
-_IS_FIVE = (BASE_POINTS[YAHTZEE] == 50).astype(np.int64)
-_BASE = BASE_POINTS.astype(np.float64)
 assert TIE_DIGITS == 9  # NEAR must stay far above best_index's rounding
+
+
+@dataclass(frozen=True, eq=False)
+class BoxArrays:
+    """A variant's card as the policy's arrays index it (one object per variant: `box_arrays`).
+
+    lower: the lower boxes whose future is one state (all but a chips card's five-alike box);
+    yahtzee: that five-alike box, -1 on a card without chips; is_five (252,): 1 where the
+    roll is five alike, choosing its box's future; base (boxes, 252) points as floats.
+    """
+
+    spec: Spec
+    n_boxes: int
+    boxes: np.ndarray
+    lower: np.ndarray
+    yahtzee: int
+    is_five: np.ndarray
+    base: np.ndarray
+
+
+@functools.cache
+def box_arrays(variant: Variant) -> BoxArrays:
+    s = spec(variant)
+    if s.upper_boxes != UPPER_FACES or s.n_upper_totals * 2 != _STRIDE:
+        raise ValueError(
+            f"the batch simulator plays cards with Ones to Sixes and the bonus at {BONUS_AT},"
+            f" not the {variant.value} card"
+        )
+    shared = card_arrays(s)  # game.ai.turn's: the same lower boxes and five-alike rolls
+    return BoxArrays(
+        spec=s,
+        n_boxes=s.n_boxes,
+        boxes=np.arange(s.n_boxes),
+        lower=np.array(shared.lower),
+        yahtzee=s.yahtzee,
+        is_five=shared.five_roll.astype(np.int64),
+        base=s.base.astype(np.float64),
+    )
 
 
 # ----------------------------------------------------------------------------- state codes
@@ -99,18 +129,20 @@ def split_codes(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 @functools.cache
 def _matters(variant: Variant) -> tuple[np.ndarray, np.ndarray]:
     """(upper_matters[upper_filled_mask, u], flag_matters[filled]) as lookup arrays."""
-    totals = np.arange(BONUS_AT + 1)[None, :]
-    upper = (totals < BONUS_AT) & (totals + OPEN_UPPER_MAX[:, None] >= BONUS_AT)
-    masks = np.arange(ALL_BOXES + 1)
-    flag = ((masks & YAHTZEE_BIT) != 0) & (variant is not Variant.SIMPLE)
+    s = spec(variant)
+    totals = np.arange(s.bonus_at + 1)[None, :]
+    upper = (totals < s.bonus_at) & (totals + OPEN_UPPER_MAX[:, None] >= s.bonus_at)
+    masks = np.arange(s.all_boxes + 1)
+    flag = ((masks & s.yahtzee_bit) != 0) & s.chips
     return upper, flag
 
 
 def canonical(codes: np.ndarray, variant: Variant) -> np.ndarray:
     """Each state's code mapped to the one state of its group that keep values are kept for."""
     upper_matters, flag_matters = _matters(variant)
+    s = spec(variant)
     filled, upper, fifty = split_codes(codes)
-    upper = np.where(upper_matters[filled & UPPER_MASK, upper], upper, BONUS_AT)
+    upper = np.where(upper_matters[filled & s.upper_mask, upper], upper, s.bonus_at)
     fifty = np.where(flag_matters[filled], fifty, 0)
     return filled * _STRIDE + upper * 2 + fifty
 
@@ -118,16 +150,21 @@ def canonical(codes: np.ndarray, variant: Variant) -> np.ndarray:
 @functools.cache
 def joker_points(variant: Variant) -> np.ndarray:
     """JOKER[filled, fifty, face - 1, box]: points five of a kind makes in a box with the
-    Yahtzee box filled (holding 50 if `fifty`), by five_of_a_kind_options; -1: refused."""
-    table = np.full((ALL_BOXES + 1, 2, 6, N_BOXES), -1, dtype=np.int16)
-    for filled in range(ALL_BOXES + 1):
-        if not filled & YAHTZEE_BIT or variant is Variant.SIMPLE:
-            continue  # no Joker: five of a kind scores as it lies
+    Yahtzee box filled (holding 50 if `fifty`), by five_of_a_kind_options; -1: refused.
+    Only a card with chips has a Joker (and a table: ValueError for the others)."""
+    s = spec(variant)
+    if not s.chips:
+        raise ValueError(f"five alike scores as it lies under the {variant.value} rules")
+    table = np.full((s.all_boxes + 1, 2, 6, s.n_boxes), -1, dtype=np.int16)
+    for filled in range(s.all_boxes + 1):
+        if not filled & s.yahtzee_bit:
+            continue  # the five-alike box open: five of a kind scores as it lies
         for fifty in (0, 1):
+            box = s.five_points * fifty
             for face in range(1, 7):
-                options = five_of_a_kind_options(face, ALL_BOXES & ~filled, 50 * fifty, variant)
-                for box, points in options.items():
-                    table[filled, fifty, face - 1, box] = points
+                options = five_of_a_kind_options(face, s.all_boxes & ~filled, box, variant)
+                for c, points in options.items():
+                    table[filled, fifty, face - 1, c] = points
     return table
 
 
@@ -137,12 +174,13 @@ class Outcomes:
     """What scoring in each box brings, for n card states (any rolls), in small arrays.
 
     upper_gain / upper_future (n, 6, 6): box c taking k dice of its face: points and upper
-    bonus, and the next state's value. lower_future (n, 13): the next state of each lower
-    box but the Yahtzee box. yahtzee_future (n, 2): by whether the roll is five of a kind.
-    Every future is -inf where the box is filled (or is not of that kind). joker (n, 6 faces,
-    13 boxes): points of five of a kind by the Joker rule, -1 where refused (everywhere for
-    a state without a Joker); joker_rule (n,): whether five of a kind follows the Joker rule
-    (the Yahtzee box is filled and the variant has one); chip (n,): the bonus chip it earns.
+    bonus, and the next state's value. lower_future (n, boxes): the next state of each lower
+    box but a chips card's five-alike box; yahtzee_future (n, 2): that box's, by whether the
+    roll is five of a kind (-inf on a card without chips). Every future is -inf where the
+    box is filled (or is not of that kind). joker (n, 6 faces, boxes): points of five of a
+    kind by the Joker rule, -1 where refused (everywhere for a state without a Joker);
+    joker_rule (n,): whether five of a kind follows the Joker rule (the Yahtzee box is
+    filled and the variant has one); chip (n,): the bonus chip it earns. card: the boxes.
 
     A Joker leads to states already listed (an upper box takes 0 or 5 dice of its face, a
     lower box is a lower box), so it needs no values of its own.
@@ -155,6 +193,7 @@ class Outcomes:
     joker: np.ndarray
     joker_rule: np.ndarray
     chip: np.ndarray
+    card: BoxArrays
 
     @property
     def incomplete(self) -> np.ndarray:
@@ -164,18 +203,20 @@ class Outcomes:
         return np.logical_or.reduce(gaps)
 
     def at(self, roll: np.ndarray, index: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(points, future), each (len(index), 13): state index[i] scoring roll[i] in each
+        """(points, future), each (len(index), boxes): state index[i] scoring roll[i] in each
         box, as TurnOutlook.score_points / score_future hold them (the chip in the points)."""
+        card = self.card
         n = len(roll)
         rows = index[:, None]
-        points = np.empty((n, N_BOXES))
-        future = np.empty((n, N_BOXES))
+        points = np.empty((n, card.n_boxes))
+        future = np.empty((n, card.n_boxes))
         counts = FACE_COUNT[:, roll].T  # (n, 6)
-        points[:, :UPPER_BOXES] = self.upper_gain[rows, _UPPERS, counts]
-        future[:, :UPPER_BOXES] = self.upper_future[rows, _UPPERS, counts]
-        points[:, UPPER_BOXES:] = _BASE[UPPER_BOXES:, roll].T
-        future[:, UPPER_BOXES:] = self.lower_future[rows, _BOXES[UPPER_BOXES:]]
-        future[:, YAHTZEE] = self.yahtzee_future[index, _IS_FIVE[roll]]
+        points[:, :UPPER_FACES] = self.upper_gain[rows, _UPPERS, counts]
+        future[:, :UPPER_FACES] = self.upper_future[rows, _UPPERS, counts]
+        points[:, UPPER_FACES:] = card.base[UPPER_FACES:, roll].T
+        future[:, UPPER_FACES:] = self.lower_future[rows, card.boxes[UPPER_FACES:]]
+        if card.yahtzee >= 0:
+            future[:, card.yahtzee] = self.yahtzee_future[index, card.is_five[roll]]
         face = ROLL_FACE[roll] - 1
         five = np.flatnonzero(face >= 0)
         jokers = five[self.joker_rule[index[five]]]
@@ -189,13 +230,15 @@ class Outcomes:
     def final(self) -> np.ndarray:
         """(252, n): each roll scored in its best box now, as TurnOutlook's final values
         (one column per state, as the solver's keep recursion wants them)."""
+        card = self.card
         up = (self.upper_gain + self.upper_future).reshape(len(self.chip), -1).T  # (36, n)
         best = np.take(up, _UPPER_ROWS, axis=0).max(axis=0)  # (252, n)
         lower = self.lower_future.T
-        for c in _LOWER:
-            np.maximum(best, _BASE[c][:, None] + lower[c], out=best)
-        yahtzee = _BASE[YAHTZEE][:, None] + self.yahtzee_future.T[_IS_FIVE]
-        np.maximum(best, yahtzee, out=best)
+        for c in card.lower:
+            np.maximum(best, card.base[c][:, None] + lower[c], out=best)
+        if card.yahtzee >= 0:
+            yahtzee = card.base[card.yahtzee][:, None] + self.yahtzee_future.T[card.is_five]
+            np.maximum(best, yahtzee, out=best)
         jokers = np.flatnonzero(self.joker_rule)
         if len(jokers):
             points, future = self._joker_values(jokers, self.joker[jokers])
@@ -204,18 +247,18 @@ class Outcomes:
         return best
 
     def _joker_values(self, states: np.ndarray, allowed: np.ndarray):
-        """(points, future) of five of a kind in each box (allowed: (m, ..., 13) points)."""
+        """(points, future) of five of a kind in each box (allowed: (m, ..., boxes) points)."""
         shape = allowed.shape
-        allowed = allowed.reshape(len(states), -1, N_BOXES).astype(np.int64)
-        up = allowed[:, :, :UPPER_BOXES]
+        allowed = allowed.reshape(len(states), -1, self.card.n_boxes).astype(np.int64)
+        up = allowed[:, :, :UPPER_FACES]
         dice = np.maximum(up, 0) // (_UPPERS + 1)  # dice of the box's face: 0 or 5
         rows = states[:, None, None]
         points = np.empty(allowed.shape)
         future = np.empty(allowed.shape)
-        points[:, :, :UPPER_BOXES] = self.upper_gain[rows, _UPPERS, dice]
-        future[:, :, :UPPER_BOXES] = self.upper_future[rows, _UPPERS, dice]
-        points[:, :, UPPER_BOXES:] = allowed[:, :, UPPER_BOXES:]
-        future[:, :, UPPER_BOXES:] = self.lower_future[states, None, UPPER_BOXES:]
+        points[:, :, :UPPER_FACES] = self.upper_gain[rows, _UPPERS, dice]
+        future[:, :, :UPPER_FACES] = self.upper_future[rows, _UPPERS, dice]
+        points[:, :, UPPER_FACES:] = allowed[:, :, UPPER_FACES:]
+        future[:, :, UPPER_FACES:] = self.lower_future[states, None, UPPER_FACES:]
         refused = allowed < 0
         points[refused] = 0.0
         future[refused] = -np.inf
@@ -224,29 +267,43 @@ class Outcomes:
 
 def outcomes(codes: np.ndarray, values: np.ndarray, variant: Variant) -> Outcomes:
     """The Outcomes of the states `codes` from the solver's `values` table."""
+    card = box_arrays(variant)
+    s = card.spec
+    n = len(codes)
     filled, upper, fifty = split_codes(codes)
     up_open = (filled[:, None] >> _UPPERS & 1) == 0
     added = (_UPPERS + 1)[:, None] * _COUNTS  # (6, 6): points of k dice in box c
     raw = upper[:, None, None] + added
-    bonus = np.where((upper[:, None, None] < BONUS_AT) & (raw >= BONUS_AT), UPPER_BONUS, 0)
+    reached = (upper[:, None, None] < s.bonus_at) & (raw >= s.bonus_at)
+    bonus = np.where(reached, s.upper_bonus, 0)
     children = (filled[:, None] | 1 << _UPPERS)[:, :, None]
-    after = values[children, np.minimum(raw, BONUS_AT), fifty[:, None, None]]
-    lower = np.full((len(codes), N_BOXES), -np.inf)
-    low_open = (filled[:, None] >> _LOWER & 1) == 0
-    low_after = values[filled[:, None] | 1 << _LOWER, upper[:, None], fifty[:, None]]
-    lower[:, _LOWER] = np.where(low_open, low_after, -np.inf)
-    y_child = filled | YAHTZEE_BIT
-    y_after = np.stack([values[y_child, upper, 0], values[y_child, upper, 1]], axis=1)
-    y_open = (filled & YAHTZEE_BIT) == 0
-    chips = np.array([five_of_a_kind_chip(50 * f, variant) for f in (0, 1)], dtype=np.float64)
+    after = values[children, np.minimum(raw, s.bonus_at), fifty[:, None, None]]
+    lower = np.full((n, card.n_boxes), -np.inf)
+    low_open = (filled[:, None] >> card.lower & 1) == 0
+    low_after = values[filled[:, None] | 1 << card.lower, upper[:, None], fifty[:, None]]
+    lower[:, card.lower] = np.where(low_open, low_after, -np.inf)
+    if card.yahtzee >= 0:
+        y_child = filled | s.yahtzee_bit
+        y_after = np.stack([values[y_child, upper, 0], values[y_child, upper, 1]], axis=1)
+        y_open = (filled & s.yahtzee_bit) == 0
+        y_future = np.where(y_open[:, None], y_after, -np.inf)
+    else:  # no five-alike box of its own: Yatzy's is among the lower boxes
+        y_open = np.ones(n, dtype=bool)
+        y_future = np.full((n, 2), -np.inf)
+    if s.chips:
+        joker = joker_points(variant)[filled, fifty]
+    else:  # five alike scores as it lies: no box is a Joker's
+        joker = np.broadcast_to(np.int16(-1), (n, 6, card.n_boxes))
+    chips = [five_of_a_kind_chip(s.five_points * f, variant) for f in (0, 1)]
     return Outcomes(
         (added + bonus).astype(np.float64),
         np.where(up_open[:, :, None], after, -np.inf),
         lower,
-        np.where(y_open[:, None], y_after, -np.inf),
-        joker_points(variant)[filled, fifty],
-        ~y_open & (variant is not Variant.SIMPLE),
-        np.where(y_open, 0.0, chips[fifty]),
+        y_future,
+        joker,
+        ~y_open & s.chips,
+        np.where(y_open, 0.0, np.array(chips, dtype=np.float64)[fifty]),
+        card,
     )
 
 
@@ -284,6 +341,7 @@ class Policy:
 
     def __init__(self, variant: Variant, limit: int = 40_000) -> None:
         self.variant = variant
+        self.card = box_arrays(variant)  # refuses a card the state codes cannot hold
         self._table = value_table(variant)
         self._store = StateStore(limit, 2, N_KEEP_ROWS)
         self._workspace = KeepWorkspace()
@@ -295,11 +353,12 @@ class Policy:
         found = outcomes(codes, self._table.values, self.variant)
         gaps = found.incomplete
         if gaps.any():
+            full = self.card.spec.all_boxes
             with self.lock:
                 for code in codes[gaps].tolist():
                     filled, rest = divmod(code, _STRIDE)
-                    for child in children_of(filled, rest // 2, rest % 2):
-                        if child[0] != ALL_BOXES and np.isnan(self._table.values[child]):
+                    for child in children_of(filled, rest // 2, rest % 2, self.variant):
+                        if child[0] != full and np.isnan(self._table.values[child]):
                             self._table.value(StateKey(*child))
             found = outcomes(codes, self._table.values, self.variant)
         return found
@@ -362,7 +421,8 @@ def _exact(
     the card's total added (the same float operations), the first best to 9 decimals. Only
     the near choices can be the best or round like it, so best_index sees just those."""
     with_total = np.concatenate(
-        [(total[:, None] + points) + future, total[:, None] + cand[:, N_BOXES:]], axis=1
+        [(total[:, None] + points) + future, total[:, None] + cand[:, points.shape[1] :]],
+        axis=1,
     )
     games, choices = np.nonzero(near)  # by game, then in canonical order
     values = with_total[games, choices].tolist()
