@@ -41,6 +41,17 @@ def forced_key(card: Scorecard) -> tuple[int, int, int]:
 def forced_rows(s: Spec, k: int, after: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(points, future), each (252, upper totals, 2): scoring each roll in box k from every
     (upper total, flag), where `after` (upper totals, 2) values the states of box k + 1."""
+    points, child = forced_moves(s, k)
+    return points, np.ascontiguousarray(after).reshape(-1)[child]
+
+
+@functools.cache
+def forced_moves(s: Spec, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """(points, child), each (252, upper totals, 2) and read only: scoring each roll in box k
+    from every (upper total, flag), the points written (upper bonus and chip included) and
+    the state of box k + 1 it leads to, as a flat index upper * 2 + flag. The one statement
+    of forced order's scoring: values (forced_rows) and distributions (game.ai.forced_outlook)
+    both follow it."""
     totals = np.arange(s.bonus_at + 1)
     flags = np.arange(2)
     shape = (N_ROLLS, len(totals), 2)
@@ -49,18 +60,17 @@ def forced_rows(s: Spec, k: int, after: np.ndarray) -> tuple[np.ndarray, np.ndar
         reached = totals[None, :, None] + scored
         bonus = np.where((totals[None, :, None] < s.bonus_at) & (reached >= s.bonus_at), 1, 0)
         points = np.broadcast_to(scored + s.upper_bonus * bonus, shape).astype(np.float64)
-        future = after[np.minimum(reached, s.bonus_at), flags[None, None, :]]
+        child = np.minimum(reached, s.bonus_at) * 2 + flags[None, None, :]
     elif k == s.yahtzee:
         five = (s.base[k] == s.five_points)[:, None, None]
         points = np.broadcast_to(s.base[k][:, None, None], shape).astype(np.float64)
-        future = np.where(five, after[None, :, 1:2], after[None, :, 0:1])
-        future = np.broadcast_to(future, shape).copy()
+        child = totals[None, :, None] * 2 + five
     else:
         points = np.broadcast_to(s.base[k][:, None, None], shape).astype(np.float64)
-        future = np.broadcast_to(after[None, :, :], shape).copy()
+        child = totals[None, :, None] * 2 + flags[None, None, :]
+    child = np.broadcast_to(child, shape).astype(np.intp)
     if s.chips and 0 <= s.yahtzee < k:
         # An extra five-alike: its Joker points in box k, and a chip when the box holds 50.
-        points, future = points.copy(), future.copy()
         open_mask = s.all_boxes & ~((1 << k) - 1)
         for flag in (0, 1):
             box = s.five_points * flag
@@ -71,8 +81,10 @@ def forced_rows(s: Spec, k: int, after: np.ndarray) -> tuple[np.ndarray, np.ndar
                 bonus = np.where((totals < s.bonus_at) & (reached >= s.bonus_at), s.upper_bonus, 0)
                 row = YAHTZEE_ROWS[face - 1]
                 points[row, :, flag] = scored + bonus + chip
-                future[row, :, flag] = after[np.minimum(reached, s.bonus_at), flag]
-    return points, future
+                child[row, :, flag] = np.minimum(reached, s.bonus_at) * 2 + flag
+    points.flags.writeable = False
+    child.flags.writeable = False
+    return points, child
 
 
 @functools.cache

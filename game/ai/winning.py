@@ -11,8 +11,9 @@ to come to its lower mean. The seats' points to come are independent, so:
 
 1. each column's final total is its total so far plus R, the Expert's points still to come
    from its state (game.ai.points_to_come: exact with few boxes open, learnt shapes beyond,
-   the roll in progress for the seat in play); a seat of pace L with k boxes open gets R
-   scaled to the mean lowered by L k (game.ai.pace.paced);
+   the roll in progress for the seat in play; in forced order, boxes top to bottom, the
+   forced Expert's, exact from every state: game.ai.forced_outlook); a seat of pace L with
+   k boxes open gets R scaled to the mean lowered by L k (game.ai.pace.paced);
 2. a competitor's total is the sum of its columns' (a combined team) and, in a match, of its
    finished games and of fresh games still to play;
 3. competitor i's chance is the sum over totals x of P(T_i = x) times the chance that no
@@ -31,9 +32,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from game.ai.forced_outlook import ForcedOutlook, forced_outlook
 from game.ai.pace import paced
-from game.ai.points_to_come import GRID, outlook
-from game.rules import GameState, Phase, Scorecard
+from game.ai.points_to_come import GRID, Outlook, outlook
+from game.rules import GameConfig, GameState, Phase, Scorecard
 
 
 # ----------------------------------------------------------------------------- competitors
@@ -77,10 +79,17 @@ class WinChances:
 Paces = Sequence[float] | None  # per column, expected points lost per box (None: all 0)
 
 
+def outlook_for(config: GameConfig) -> Outlook | ForcedOutlook:
+    """The Expert's points to come under these rules: the free game's, or forced order's."""
+    if config.forced_order:
+        return forced_outlook(config.variant)
+    return outlook(config.variant)
+
+
 def column_total(state: GameState, column: int, pace: float = 0.0) -> np.ndarray:
     """A column's final-total distribution (whole points from 0) in the game in play; the
     column in play counts its roll in progress; `pace`: see game.ai.pace."""
-    view = outlook(state.config.variant)
+    view = outlook_for(state.config)
     card = state.cards[column]
     if state.phase is Phase.TURN and column == state.column and state.dice is not None:
         total = view.card_total(card, state.dice, state.rolls_left)
@@ -118,7 +127,7 @@ class _Totals:
         self.paces = tuple(paces) if paces is not None else (0.0,) * len(self.config.columns)
         if len(self.paces) != len(self.config.columns):
             raise ValueError("win chances need one pace per column")
-        self.view = outlook(state.config.variant)
+        self.view = outlook_for(state.config)
         in_game = state.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER)
         self.games_left = self.config.games - len(state.results) - (1 if in_game else 0)
         self._fresh: np.ndarray | None = None

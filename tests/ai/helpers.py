@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
+import math
+from collections import Counter
+
 from game.rules import AMERICAN, Card, Category, Scorecard
 
 
@@ -19,3 +23,14 @@ def card_without(
     """A card with every box filled (0 unless given in `filled`) except `open_boxes`."""
     values = {c: filled.get(c, 0) for c in card.boxes if c not in open_boxes}
     return card_with(values, chips, card)
+
+
+def roll_outcomes(count: int) -> list[tuple[tuple[int, ...], float]]:
+    """Every sorted roll of `count` dice with its probability."""
+    found = []
+    for faces in itertools.combinations_with_replacement(range(1, 7), count):
+        ways = math.factorial(count)
+        for c in Counter(faces).values():
+            ways //= math.factorial(c)
+        found.append((faces, ways / 6**count))
+    return found
