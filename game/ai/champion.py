@@ -20,9 +20,12 @@ tests/ai/test_champion.py checks it against a brute-force search.
 
 Ties between choices of the same win chance (a hopeless or a won position) go to the better
 expected score: each point of the Expert's expected total adds TIE_POINT to a choice's worth.
-Alone at the table (solitaire) there is no one to beat and it plays as the Expert. In forced
-order (boxes top to bottom) it plays as the Expert too, for now: the win-chance model follows
-the Expert's free-order play, so it has no chances to offer there.
+Alone at the table (solitaire) there is no one to beat and it plays as the Expert.
+
+In forced order (boxes top to bottom) the turn's only box is the next one, k, and R after it
+is the forced Expert's points to come from box k + 1 (game.ai.forced_outlook: exact from
+every state), the others' totals too (win_curve follows the rules in play); the same keep
+recursion then plays the turn for the win, exact on the game's last turn as above.
 
 Any card: the boxes, bonus and Joker are the variant's (game.ai.scoring.spec through
 game.ai.winning_turn and game.ai.winning).
@@ -35,11 +38,12 @@ from collections import OrderedDict
 
 import numpy as np
 
+from game.ai.forced import forced_key, forced_moves
+from game.ai.forced_outlook import forced_outlook
 from game.ai.points_to_come import GRID, outlook
 from game.ai.scoring import spec
 from game.ai.solver import StateKey
 from game.ai.turn import TurnOutlook, keep_values
-from game.ai.valuations import valuation
 from game.ai.winning import Paces, win_curve
 from game.ai.winning_turn import turn_moves
 from game.rules import GameState
@@ -56,6 +60,8 @@ def win_outlook(state: GameState, tie_point: float = TIE_POINT, paces: Paces = N
     `tie_point` per point of the expected final score (the Expert's from the end of this
     turn); with tie_point 0, exactly its win chance.
     """
+    if state.config.forced_order:
+        return _forced_win_outlook(state, tie_point, paces)
     card = state.card
     variant = state.config.variant
     view = outlook(variant)
@@ -90,6 +96,26 @@ def win_outlook(state: GameState, tie_point: float = TIE_POINT, paces: Paces = N
     return TurnOutlook(np.zeros_like(future), future, *keep_values(final), card_spec.boxes)
 
 
+def _forced_win_outlook(state: GameState, tie_point: float, paces: Paces) -> TurnOutlook:
+    """win_outlook in forced order: each roll scored in the next box, k, is worth its chance
+    of winning with R from the state of box k + 1 it leads to."""
+    card = state.card
+    view = forced_outlook(state.config.variant)
+    k, upper, fifty = forced_key(card)
+    points, child = (a[:, upper, fifty] for a in forced_moves(view.spec, k))
+    reached = card.total + points.astype(np.intp)
+    curve = win_curve(state, state.column, paces)
+    # w beyond the grid: no one reaches it, so the last value (all won) carries on.
+    extended = np.concatenate([curve, np.full(view.length, curve[-1])])
+    rests = view.rests[k + 1].reshape(-1, view.length)[child]  # (252, length)
+    windows = extended[reached[:, None] + np.arange(view.length)]
+    chance = np.einsum("rl,rl->r", windows, rests)
+    expected = reached + view.values[k + 1].reshape(-1)[child]
+    future = np.full((view.spec.n_boxes, len(chance)), -np.inf)
+    future[k] = chance + tie_point * expected
+    return TurnOutlook(np.zeros_like(future), future, *keep_values(future[k]), view.spec.boxes)
+
+
 class WinOutlooks:
     """Win outlooks by situation: one per turn, asked again for each roll of that turn."""
 
@@ -98,8 +124,6 @@ class WinOutlooks:
         self._lock = threading.Lock()
 
     def get(self, state: GameState, paces: Paces = None) -> TurnOutlook:
-        if state.config.forced_order:  # the Expert's play: see the module's docstring
-            return valuation(state.config.variant, forced_order=True).outlook(state.card)
         if paces is not None:  # a turn's paces do not change within it; rounded for the key
             paces = tuple(round(p, 4) for p in paces)
         key = (

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from game.ai.champion import win_outlook
+from game.ai.forced import forced_expected
 from game.ai.options import Choice, Keep, expected_score, keep_to_actions, option_values
 from game.ai.points_to_come import outlook
 from game.ai.reasons import describe as describe  # the coach's words, used by its callers
@@ -272,14 +273,13 @@ def win_advice(state: GameState, paces: Paces = None) -> WinAdvice:
     score_i, win_i = best_index(expected), best_index(worth)
     me = state.competitor
     mine = state.totals()[me]
-    view = outlook(config.variant)
     rival = None
     for i, columns in enumerate(config.competitors):
         if i == me:
             continue
         cards = [state.cards[c] for c in columns]
         done = all(c.is_complete for c in cards)
-        total = round(sum(_expected_total(view, state.cards[c], paces, c) for c in columns))
+        total = round(sum(_expected_total(config, state.cards[c], paces, c) for c in columns))
         if rival is None or total > rival.total:
             rival = Rival(i, config.competitor_name(i), total, done)
     need = None if rival is None else max(0, rival.total - mine + 1)
@@ -295,9 +295,13 @@ def win_advice(state: GameState, paces: Paces = None) -> WinAdvice:
     )
 
 
-def _expected_total(view, card: Scorecard, paces: Paces, column: int) -> float:
-    """A card's expected final total at its column's pace (the Expert's mean, lowered)."""
-    mean = float(view.mean_of(np.array(_flat(card))))
+def _expected_total(config: GameConfig, card: Scorecard, paces: Paces, column: int) -> float:
+    """A card's expected final total at its column's pace (the Expert's mean, lowered; in
+    forced order the forced Expert's)."""
+    if config.forced_order:
+        mean = forced_expected(card, config.variant) - card.total
+    else:
+        mean = float(outlook(config.variant).mean_of(np.array(_flat(card))))
     if paces is not None:
         mean = max(0.0, mean - paces[column] * (len(card.boxes) - card.filled_count))
     return card.total + mean

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from game.ai.champion import WinOutlooks
+from game.ai.forced_outlook import forced_outlook
 from game.ai.options import Choice, Keep, keep_to_actions
 from game.ai.points_to_come import outlook
 from game.ai.turn import TurnOutlook, best_index
@@ -292,7 +293,9 @@ def preload(
     for level in levels:
         p = STRATEGIES[level].personality
         valuation(variant, p.bonus_weight, p.greed, forced_order).outlook(empty)
-        if STRATEGIES[level] is ChampionStrategy:
+        if STRATEGIES[level] is ChampionStrategy and forced_order:
+            forced_outlook(variant)  # forced order's win-chance distributions
+        elif STRATEGIES[level] is ChampionStrategy:
             outlook(variant)  # the win-chance tables
 
 

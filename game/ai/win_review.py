@@ -117,11 +117,9 @@ def win_track(
 
 def decision_cost(state, action, paces: Paces = None) -> WinCost | None:
     """What `action` cost in chance to win, for the player in play; None if it decides
-    nothing (the first roll, a hold change) or nobody else is at the table, and in forced
-    order, where the Champion's recursion (free order only) has no best move to offer."""
+    nothing (the first roll, a hold change) or nobody else is at the table. In forced order
+    the chances are forced order's own (game.ai.champion.win_outlook follows the rules)."""
     if len(state.config.competitors) < 2 or state.phase is not Phase.TURN:
-        return None
-    if state.config.forced_order:
         return None
     if state.dice is None:
         return None

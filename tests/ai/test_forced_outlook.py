@@ -9,15 +9,18 @@ import random
 import numpy as np
 import pytest
 
-from game.ai.forced import forced_key, forced_values
+from game.ai.coach import win_advice
+from game.ai.forced import forced_expected, forced_key, forced_values
 from game.ai.forced_outlook import forced_outlook
 from game.ai.levels import make_strategy
+from game.ai.win_review import decision_cost
 from game.ai.winning import win_chances
 from game.rules import Category as C
 from game.rules import (
     GameConfig,
     GameState,
     Phase,
+    Score,
     Scorecard,
     StartOrder,
     Variant,
@@ -218,3 +221,20 @@ def test_forced_order_chances_match_the_forced_experts_playouts():
 
 def _free(config: GameConfig) -> GameConfig:
     return dataclasses.replace(config, forced_order=False)
+
+
+def test_the_coach_and_the_review_weigh_choices_by_forced_order_chances():
+    """American card, Chance left on both cards, the rival 24 up: the coach's rival is
+    expected to end on the forced Expert's mean, and the review costs a choice in chance."""
+    boxes = OFFICIAL.card.boxes
+    mine = card_with({c: 0 for c in boxes[:-1]} | {C.ONES: 3})
+    rival = card_with({c: 0 for c in boxes[:-1]} | {C.ONES: 3, C.SIXES: 24})
+    state = forced_table([mine, rival], OFFICIAL, dice=(1, 1, 2, 3, 6), rolls_left=2)
+    advice = win_advice(state)
+    assert advice.rival.total == round(forced_expected(rival, OFFICIAL)) == 50
+    assert not advice.rival.done
+    assert advice.chance_to_win >= advice.chance_for_score
+    cost = decision_cost(state, Score(C.CHANCE))  # 13 in Chance now: a sure loss
+    assert cost is not None
+    assert cost.chance_chosen == pytest.approx(0.0, abs=1e-12)
+    assert cost.chance_best == pytest.approx(advice.chance_to_win, abs=1e-12)

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from game.ai.champion import WinOutlooks
+from game.ai.coach import choice_of
 from game.ai.dicespace import ROLL_INDEX
 from game.ai.levels import make_strategy
 from game.ai.points_to_come import outlook
@@ -121,26 +122,33 @@ def test_the_champion_plays_for_the_win_on_yatzy():
     assert costs and max(costs) < 1e-3  # its own choices are the best for the win
 
 
-def test_in_forced_order_the_champion_plays_as_the_expert():
+def test_in_forced_order_the_champion_plays_for_the_win_by_the_forced_model():
+    """A whole forced-order game against the Expert: each of the Champion's decisions is
+    weighed by the review (no longer None) and is the best for the win by its measure; the
+    table's chances come from forced order's own distributions and add up to one."""
     config = GameConfig(("a", "b"), variant=YATZY, start=StartOrder.SEATED, forced_order=True)
     game = Game.new(config, seed=8)
-    champion, expert = make_strategy("champion", 5), make_strategy("expert", 5)
+    champion, expert = make_strategy("champion", 5), make_strategy("expert", 6)
     outlooks = WinOutlooks()
-    turns = 0
+    costs = []
+    differ = 0
 
     def check(state, action):
-        nonlocal turns
+        nonlocal differ
         if state.player == 0 and state.dice is not None:
-            assert champion.decide(state) == expert.decide(state)
-            expected = valuation(YATZY, forced_order=True).outlook(state.card)
-            assert outlooks.get(state) is expected
-            assert decision_cost(state, action) is None
-            turns += 1
-            if turns % 5 == 0:  # the table's chances: the free-order model, but chances
-                assert sum(win_chances(state).game) == pytest.approx(1.0, abs=1e-6)
+            forced = valuation(YATZY, forced_order=True).outlook(state.card)
+            assert outlooks.get(state) is not forced
+            differ += champion.decide(state) != expert.decide(state)
+            cost = decision_cost(state, action)
+            if choice_of(state, action) is not None:  # not a hold: that decides nothing yet
+                assert cost is not None
+                costs.append(cost.cost)
+            if len(costs) % 5 == 0:
+                assert sum(win_chances(state).game) == pytest.approx(1.0, abs=1e-9)
 
-    play(game, [champion, make_strategy("expert", 6)], check)
-    assert turns >= 15
+    play(game, [champion, expert], check)
+    assert len(costs) >= 15 and max(costs) < 1e-3
+    assert differ  # somewhere it plays otherwise than for points
     assert all(card.is_complete for card in game.state.results[0].cards)
 
 
