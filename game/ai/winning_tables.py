@@ -12,9 +12,9 @@ One file per variant in assets/tables/ (`official-spread.npz`, ...), written by
 distributions with two boxes or fewer open, the quantile points with three open and the
 learnt shapes (game.ai.winning_shape), the variant, a format number and a SHA-256. Any card:
 the arrays take the shape of the variant's (game.ai.scoring.spec; Yatzy's 2^15 box sets).
-The shapes are learnt from the batch simulator's games, which play the American card only
-so far: on Yatzy no class is learnt and the gamma of each state's moments stands in beyond
-three open boxes.
+The shapes are learnt from the batch simulator's games on the variant's own card (Yatzy's
+too; a Yatzy file built before the simulator played that card has no class learnt, and the
+gamma of each state's moments stands in beyond three open boxes until it is rebuilt).
 `spread_table(variant)` loads it on first use (about 60 ms); a missing, damaged or stale
 file is rebuilt in memory instead, with a logged warning (several minutes).
 """
@@ -44,7 +44,6 @@ from game.ai.winning_shape import (
     SHAPE_SEED,
     SKEW_BINS,
     build_shapes,
-    no_shapes,
     quantile_points,
     shape_classes,
 )
@@ -55,7 +54,7 @@ from game.ai.winning_turn import (
     spread_turn,
     turn_moves,
 )
-from game.rules import AMERICAN, Variant
+from game.rules import Variant
 
 log = logging.getLogger(__name__)
 
@@ -221,20 +220,16 @@ def build_quantiles(
     return index, np.concatenate(rows)
 
 
-def learn_shapes(variant: Variant, spread: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The shapes of R with more boxes open, from SHAPE_GAMES of the Expert's games (the
-    batch simulator, seeded: the same every build) and the stored `spread`.
-
-    The batch simulator plays the American card only so far: on another card no class is
-    learnt, and the gamma of each state's moments stands in (game.ai.winning).
-    """
+def learn_shapes(
+    variant: Variant, spread: np.ndarray, games: int = SHAPE_GAMES
+) -> tuple[np.ndarray, np.ndarray]:
+    """The shapes of R with more boxes open, from `games` of the Expert's games (the batch
+    simulator on the variant's card, seeded: the same every build) and the stored `spread`."""
     s = spec(variant)
-    if variant.card is not AMERICAN:
-        return no_shapes(s)
     values = value_table(variant).values.reshape(-1)
     sd = spread[..., 0].reshape(-1).astype(np.float64)
     skew = spread[..., 1].reshape(-1).astype(np.float64)
-    states, rest = points_to_come(SHAPE_GAMES, variant, SHAPE_SEED)
+    states, rest = points_to_come(games, variant, SHAPE_SEED)
     return build_shapes(states, rest, lambda i: (values[i], sd[i], skew[i]), s)
 
 

@@ -15,7 +15,7 @@ import random
 import numpy as np
 import pytest
 
-from game.ai import best_choice, value_table
+from game.ai import best_choice, value_table, winning_tables
 from game.ai.batch import Cards, play, simulate, turn_starts
 from game.ai.batch_dice import ROLL_FACES, ScriptedDice, add_dice, roll_of
 from game.ai.dicespace import MULTISETS, ROLLS
@@ -309,3 +309,19 @@ def test_yatzy_turn_starts_have_fifteen_turns():
     assert (states % 2 == 0).all()  # no Yahtzee flag on a card without chips
     assert totals[:, -1].tolist() == simulate(300, Variant.YATZY, seed=2).totals.tolist()
     assert (np.diff(totals, axis=1) >= 0).all() and (totals[:, 0] == 0).all()
+
+
+def test_yatzy_batch_games_teach_the_spread_tables_their_shapes():
+    """learn_shapes on Yatzy, from fewer games than a build's: classes by open boxes (3 to
+    15) and the Yatzy box open or filled; none for a box holding 50 with a flag (Yatzy keeps
+    none). Each shape is standardised."""
+    variant = Variant.YATZY
+    spread = winning_tables.read_spread(winning_tables.spread_path(variant), variant).spread
+    edges, shapes = winning_tables.learn_shapes(variant, spread, games=20_000)
+    assert shapes.shape[:2] == edges.shape[:2] == (16, 3)
+    learnt = np.isfinite(shapes).all(axis=-1)
+    assert not learnt[:3].any() and not learnt[:, 2].any()
+    assert learnt[3:, 0].any(axis=-1).all() and learnt[3:, 1].any(axis=-1).all()
+    found = shapes[learnt]
+    assert np.allclose(found.mean(axis=-1), 0, atol=1e-9)
+    assert np.allclose(found.std(axis=-1), 1)
