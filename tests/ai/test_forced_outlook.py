@@ -14,7 +14,7 @@ from game.ai.forced import forced_expected, forced_key, forced_values
 from game.ai.forced_outlook import forced_outlook
 from game.ai.levels import make_strategy
 from game.ai.win_review import decision_cost
-from game.ai.winning import win_chances
+from game.ai.winning import column_total, win_chances
 from game.rules import Category as C
 from game.rules import (
     GameConfig,
@@ -92,7 +92,7 @@ def _point(points: int) -> np.ndarray:
 
 
 def _mean(pmf: np.ndarray) -> float:
-    return float(np.arange(LENGTH) @ pmf)
+    return float(np.arange(len(pmf)) @ pmf)
 
 
 class _Turn:
@@ -238,3 +238,15 @@ def test_the_coach_and_the_review_weigh_choices_by_forced_order_chances():
     assert cost is not None
     assert cost.chance_chosen == pytest.approx(0.0, abs=1e-12)
     assert cost.chance_best == pytest.approx(advice.chance_to_win, abs=1e-12)
+
+
+def test_a_seats_pace_lowers_its_forced_order_points_to_come():
+    """Paces work in forced order as in the free game: the forced Expert's R, scaled to the
+    mean lowered by the pace times the open boxes."""
+    card = card_with({C.ONES: 3}, card=YATZY.card)
+    state = forced_table([card, card])
+    expert, slower = column_total(state, 1), column_total(state, 1, pace=2.0)
+    assert _mean(expert) == pytest.approx(forced_expected(card, YATZY), abs=1e-9)
+    assert _mean(slower) == pytest.approx(_mean(expert) - 2.0 * 14, abs=1e-9)
+    chances = win_chances(state, (0.0, 2.0)).game
+    assert chances[0] > 0.6 and sum(chances) == pytest.approx(1.0, abs=1e-12)
