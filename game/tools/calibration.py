@@ -20,8 +20,7 @@ the game, as the table takes a person with no record yet (the level unknown to t
 same in all three (the Expert loses nothing), and is played by the batch simulator (as
 game.tools.sim plays one), its chances worked out for all its tables at once
 (`collect_batch`): the same model and the same turn starts, other dice, and minutes instead
-of hours for 20,000 games. On a card the batch simulator does not play yet (Yatzy), the
-Experts play through the rules engine instead.
+of hours for 20,000 games, on either card.
 """
 
 from __future__ import annotations
@@ -42,9 +41,9 @@ from game.ai.coach import grade
 from game.ai.levels import make_strategy, preload
 from game.ai.pace import column_paces
 from game.ai.points_to_come import GRID, outlook
-from game.ai.scoring import N_BOXES
+from game.ai.scoring import spec
 from game.ai.winning import tie_shares, win_chances
-from game.rules import AMERICAN, Game, GameConfig, Phase, StartOrder, Variant
+from game.rules import Game, GameConfig, Phase, StartOrder, Variant
 
 BINS = 10
 CHUNK = 25  # games per work unit
@@ -207,6 +206,7 @@ def collect_batch(
     turns and the others t. Same layout as `collect`: per game, per turn start, per seat.
     """
     view = outlook(variant)
+    boxes = spec(variant).n_boxes  # turns per seat
     predicted, observed = [], []
     for start in range(0, games, BATCH_GAMES):
         count = min(BATCH_GAMES, games - start)
@@ -216,9 +216,9 @@ def collect_batch(
         final = totals[:, :, -1]
         winners = final == final.max(axis=1, keepdims=True)
         won = winners / winners.sum(axis=1, keepdims=True)
-        chances = np.empty((count, N_BOXES, seats, seats))
+        chances = np.empty((count, boxes, seats, seats))
         after = [view.remaining(states[:, i, 0], GRID) for i in range(seats)]
-        for turn in range(N_BOXES):
+        for turn in range(boxes):
             before = after  # each seat's points to come before this round, and after it
             after = [view.remaining(states[:, i, turn + 1], GRID) for i in range(seats)]
             for s in range(seats):
@@ -226,7 +226,7 @@ def collect_batch(
                 rests = [after[i] if i < s else before[i] for i in range(seats)]
                 chances[:, turn, s] = table_chances(rests, totals[:, np.arange(seats), played])
         predicted.append(chances.reshape(count, -1))
-        observed.append(np.repeat(won[:, None, :], N_BOXES * seats, axis=1).reshape(count, -1))
+        observed.append(np.repeat(won[:, None, :], boxes * seats, axis=1).reshape(count, -1))
         if progress:
             progress(start + count, games)
     return np.concatenate(predicted).ravel(), np.concatenate(observed).ravel()
@@ -302,7 +302,7 @@ def report(
         print("calibration needs two or more players", file=sys.stderr)
         return 2
     started = time.perf_counter()
-    if all(level == "expert" for level in levels) and variant.card is AMERICAN:
+    if all(level == "expert" for level in levels):
         predicted, observed = collect_batch(len(levels), games, seed, how, variant, progress)
     else:
         predicted, observed = collect(levels, games, seed, how, variant, workers, progress, paces)

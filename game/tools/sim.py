@@ -5,8 +5,8 @@
     python -m game.tools.sim --players expert,hard --games 20000 --seed 1 --workers 2 --json
     python -m game.tools.sim --players medium,easy,beginner --games 1000 --tie-breaker
 
-How the games are played (the rules engine, or the batch simulator for all-Expert tables on
-the American card), seeded and summarised is game.tools.tournament's job; this module reads
+How the games are played (the rules engine, or the batch simulator for all-Expert tables),
+seeded and summarised is game.tools.tournament's job; this module reads
 the options, shows the progress and prints the summary per player, as a table or as JSON.
 The output does not depend on --workers.
 
@@ -41,7 +41,6 @@ from game.tools.tournament import (
     run,
     seat_order,
     summarize,
-    uses_batch,
 )
 
 MAX_GAMES = 10_000_000
@@ -185,14 +184,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.json,
             progress,
             args.paces,
-        )
-    if uses_batch(args.players, args.tie_breaker) and not uses_batch(
-        args.players, args.tie_breaker, variant
-    ):
-        print(
-            f"note: the batch simulator plays the American card only; the {variant.value} "
-            "games go through the rules engine (slower)",
-            file=sys.stderr,
         )
     started = time.perf_counter()
     known, finished = {}, None

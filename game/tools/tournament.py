@@ -8,9 +8,8 @@ Every game goes through `game.rules.Game` (legal actions, the Joker rules of the
 action log) exactly as at the table; each player is a `game.ai.levels` strategy. One player
 is solitaire.
 
-All-Expert tournaments (solitaire or a table of Experts, without a tie-breaker) on the
-American card take the fast path instead (on Yatzy they go through the rules engine: the
-batch simulator plays only the American card so far): the Expert ignores the other seats, so
+All-Expert tournaments (solitaire or a table of Experts, without a tie-breaker), on any card,
+take the fast path instead: the Expert ignores the other seats, so
 every seat's card is an independent solitaire card, and `game.ai.batch` plays them all at
 once with numpy arrays, making the same choices as the Expert at the table (100,000 games
 take seconds, not minutes). The winner is the highest total. Its dice come from the batch
@@ -49,7 +48,6 @@ from game.ai.levels import make_strategy, preload
 from game.ai.pace import column_paces
 from game.ai.turn import valuation
 from game.rules import (
-    AMERICAN,
     Category,
     Game,
     GameConfig,
@@ -152,14 +150,10 @@ def play_chunk(job: tuple[tuple[str, ...], int, int, int, Variant, bool]) -> lis
     return [play_game(levels, seed, i, variant, tie_breaker) for i in range(start, stop)]
 
 
-def uses_batch(
-    levels: Sequence[str], tie_breaker: bool = False, variant: Variant = Variant.OFFICIAL
-) -> bool:
+def uses_batch(levels: Sequence[str], tie_breaker: bool = False) -> bool:
     """Whether a tournament takes the batch simulator's path: Experts only, no play-off, on
-    the American card (the batch simulator plays no other yet: Yatzy goes through the rules
-    engine, a few hundred games a second rather than thousands)."""
-    experts = all(level == "expert" for level in levels) and not tie_breaker
-    return experts and variant.card is AMERICAN
+    any card."""
+    return all(level == "expert" for level in levels) and not tie_breaker
 
 
 def play_batch_chunk(job: tuple[tuple[str, ...], int, int, int, Variant, bool]) -> list[GameRecord]:
@@ -241,7 +235,7 @@ def run(
     `finished` is told every work unit's games as they come in (game.tools.sim_records)."""
     levels = tuple(levels)
     known = known or {}
-    batch = uses_batch(levels, tie_breaker, variant) and not engine
+    batch = uses_batch(levels, tie_breaker) and not engine
     play = play_batch_chunk if batch else play_chunk
     chunk = chunk or (BATCH_CHUNK if batch else CHUNK)
     jobs = [

@@ -132,8 +132,6 @@ def test_all_expert_tables_are_played_by_the_batch_simulator():
     assert tournament.uses_batch(("expert",)) and tournament.uses_batch(("expert",) * 4)
     assert not tournament.uses_batch(("expert", "hard"))
     assert not tournament.uses_batch(("expert", "expert"), tie_breaker=True)
-    # The batch simulator plays the American card only: Yatzy goes through the rules engine.
-    assert not tournament.uses_batch(("expert",), variant=Variant.YATZY)
     records = run(("expert", "expert", "expert"), 120, seed=6, chunk=50)
     assert [r.index for r in records] == list(range(120))
     # Every seat's card is an independent solitaire card of the batch simulator...
@@ -326,3 +324,11 @@ def test_the_module_runs_as_a_program():
     )
     assert good.returncode == 0, good.stderr
     assert json.loads(good.stdout)["results"][0]["level"] == "hard"
+
+
+def test_a_yatzy_table_of_experts_is_played_by_the_batch_simulator_too():
+    records = run(("expert", "expert"), 40, seed=3, variant=Variant.YATZY, chunk=20)
+    cards = simulate(20 * 2, Variant.YATZY, derive_seed(3, "batch", 20))
+    assert [r.totals for r in records[20:]] == [
+        tuple(pair) for pair in cards.totals.reshape(-1, 2).tolist()
+    ]
