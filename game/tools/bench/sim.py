@@ -43,6 +43,7 @@ RUST_VARIANT = {
     Variant.OFFICIAL: "american+forced-joker",
     Variant.FREE: "american",
     Variant.SIMPLE: "american+no-bonus",
+    Variant.YATZY: "yatzy-scandinavian",
 }
 GOAL = "at least the Rust engine's games/s"
 
