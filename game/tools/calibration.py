@@ -84,12 +84,13 @@ def play_game(
     variant: Variant,
     how: Seating,
     paces: str = "levels",
+    forced_order: bool = False,
 ) -> tuple[np.ndarray, np.ndarray]:
     """One game: (predictions, outcomes), one pair per competitor per turn start."""
     n = len(levels)
     seating = how.seat_order(n, index)
     names = tuple(f"{levels[p]} {p + 1}" for p in seating)
-    config = GameConfig(names, variant=variant, start=StartOrder.SEATED)
+    config = GameConfig(names, variant=variant, start=StartOrder.SEATED, forced_order=forced_order)
     game_seed = how.derive_seed(seed, index)
     game = Game.new(config, seed=game_seed)
     kinds = [levels[p] for p in seating]
@@ -121,15 +122,15 @@ def play_game(
 
 
 def play_chunk(job: tuple) -> tuple[np.ndarray, np.ndarray]:
-    levels, seed, start, stop, variant, how, paces = job
-    pairs = [play_game(levels, seed, i, variant, how, paces) for i in range(start, stop)]
+    levels, seed, start, stop, variant, how, paces, forced = job
+    pairs = [play_game(levels, seed, i, variant, how, paces, forced) for i in range(start, stop)]
     return np.concatenate([p for p, _ in pairs]), np.concatenate([o for _, o in pairs])
 
 
-def _start_worker(variant: Variant, levels: Sequence[str]) -> None:
+def _start_worker(variant: Variant, levels: Sequence[str], forced_order: bool) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.default_int_handler)
-    preload(variant, sorted(set(levels)))
+    preload(variant, sorted(set(levels)), forced_order)
 
 
 def collect(
@@ -141,10 +142,11 @@ def collect(
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
     paces: str = "levels",
+    forced_order: bool = False,
 ) -> tuple[np.ndarray, np.ndarray]:
     """All (predictions, outcomes) of `games` games, in game order."""
     jobs = [
-        (tuple(levels), seed, start, min(start + CHUNK, games), variant, how, paces)
+        (tuple(levels), seed, start, min(start + CHUNK, games), variant, how, paces, forced_order)
         for start in range(0, games, CHUNK)
     ]
     results: list[tuple[np.ndarray, np.ndarray]] = []
@@ -157,7 +159,10 @@ def collect(
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
         with ProcessPoolExecutor(
-            workers, context, initializer=_start_worker, initargs=(variant, tuple(levels))
+            workers,
+            context,
+            initializer=_start_worker,
+            initargs=(variant, tuple(levels), forced_order),
         ) as pool:
             for done, result in enumerate(pool.map(play_chunk, jobs), 1):
                 results.append(result)
@@ -296,25 +301,30 @@ def report(
     as_json: bool,
     progress: Callable[[int, int], None] | None = None,
     paces: str = "levels",
+    forced_order: bool = False,
 ) -> int:
-    """Run the games and print the calibration (the `--calibration` of game.tools.sim)."""
+    """Run the games and print the calibration (the `--calibration` of game.tools.sim); in
+    forced order through the rules engine (the batch simulator plays the free game)."""
     if len(levels) < 2:
         print("calibration needs two or more players", file=sys.stderr)
         return 2
     started = time.perf_counter()
-    if all(level == "expert" for level in levels):
+    if all(level == "expert" for level in levels) and not forced_order:
         predicted, observed = collect_batch(len(levels), games, seed, how, variant, progress)
     else:
-        predicted, observed = collect(levels, games, seed, how, variant, workers, progress, paces)
+        predicted, observed = collect(
+            levels, games, seed, how, variant, workers, progress, paces, forced_order
+        )
     result = calibrate(predicted, observed)
     each = by_player(predicted, observed, len(levels), games, how)
     if as_json:
         head = {"players": list(levels), "games": games, "seed": seed, "paces": paces}
+        head["forced_order"] = forced_order
         print(json.dumps({**head, **result.to_dict(), "by_player": each}))
     else:
         print(
             f"win-chance calibration: {games} games of {','.join(levels)}, seed {seed},"
-            f" paces: {paces}"
+            f" paces: {paces}" + (", forced order" if forced_order else "")
         )
         print(format_calibration(result))
         for player, (level, (chance, won)) in enumerate(zip(levels, each, strict=True), 1):

@@ -98,6 +98,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         help="worker processes (2, or 1 on one core)",
     )
     parser.add_argument("--tie-breaker", action="store_true", help="play off tied games")
+    parser.add_argument(
+        "--forced-order", action="store_true", help="boxes filled top to bottom (any card)"
+    )
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument(
@@ -184,11 +187,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.json,
             progress,
             args.paces,
+            args.forced_order,
         )
     started = time.perf_counter()
     known, finished = {}, None
     if args.records:
-        expected = sim_records.header(args.players, args.seed, variant.value, args.tie_breaker)
+        expected = sim_records.header(
+            args.players, args.seed, variant.value, args.tie_breaker, args.forced_order
+        )
         try:
             known = sim_records.read(args.records, expected)
             sim_records.start(args.records, expected)
@@ -210,6 +216,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             ProgressBar() if show else None,
             known=known,
             finished=finished,
+            forced_order=args.forced_order,
         )
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
@@ -223,6 +230,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "seed": args.seed,
             "variant": variant.value,
             "tie_breaker": args.tie_breaker,
+            "forced_order": args.forced_order,
             "start": "seated, rotating one seat per game",
             "results": [s.to_dict() for s in summaries],
         }
@@ -232,6 +240,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(
             f"{args.games} games ({mode}), {variant.value} rules, seed {args.seed}"
             + (", tie-breaker" if args.tie_breaker else "")
+            + (", forced order" if args.forced_order else "")
         )
         print(format_table(summaries))
     if not args.quiet:

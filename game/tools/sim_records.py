@@ -42,15 +42,12 @@ class RecordsError(ValueError):
     """The records file cannot be used for this tournament (the message says why)."""
 
 
-def header(levels, seed: int, variant: str, tie_breaker: bool) -> dict:
-    return {
-        "tournament": {
-            "players": list(levels),
-            "seed": seed,
-            "variant": variant,
-            "tie_breaker": tie_breaker,
-        }
-    }
+def header(levels, seed: int, variant: str, tie_breaker: bool, forced_order: bool = False) -> dict:
+    tournament = {"players": list(levels), "seed": seed, "variant": variant}
+    tournament["tie_breaker"] = tie_breaker
+    if forced_order:  # (absent in free order, so files written before it still match)
+        tournament["forced_order"] = True
+    return {"tournament": tournament}
 
 
 def read(path: Path, expected: dict) -> dict[int, GameRecord]:

@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from game.ai.batch import simulate
 from game.ai.levels import make_strategy, preload
 from game.ai.pace import column_paces
-from game.ai.turn import valuation
+from game.ai.valuations import valuation
 from game.rules import (
     Category,
     Game,
@@ -95,20 +95,31 @@ def seat_order(players: int, index: int) -> list[int]:
 
 
 def play_game(
-    levels: Sequence[str], seed: int, index: int, variant: Variant, tie_breaker: bool = False
+    levels: Sequence[str],
+    seed: int,
+    index: int,
+    variant: Variant,
+    tie_breaker: bool = False,
+    forced_order: bool = False,
 ) -> GameRecord:
     """Play game `index` of a tournament seeded `seed`; the record is in `levels` order."""
     n = len(levels)
     seating = seat_order(n, index)
     names = tuple(f"{levels[p]} {p + 1}" for p in seating)
-    config = GameConfig(names, variant=variant, start=StartOrder.SEATED, tie_breaker=tie_breaker)
+    config = GameConfig(
+        names,
+        variant=variant,
+        start=StartOrder.SEATED,
+        tie_breaker=tie_breaker,
+        forced_order=forced_order,
+    )
     game_seed = derive_seed(seed, index)
     game = Game.new(config, seed=game_seed)
     paces = column_paces(config, [levels[p] for p in seating])  # for the Champion
     strategies = [
         make_strategy(levels[p], derive_seed(game_seed, p), lambda _state: paces) for p in seating
     ]
-    truth = valuation(variant)
+    truth = valuation(variant, forced_order=forced_order)
     lost = [0.0] * n
     while not game.state.is_over:
         state = game.state
@@ -144,21 +155,26 @@ def _points_lost(truth, state, action: Score | Roll) -> float:
     return outlook.best_value(card.total, state.dice, state.rolls_left) - taken
 
 
-def play_chunk(job: tuple[tuple[str, ...], int, int, int, Variant, bool]) -> list[GameRecord]:
+Job = tuple[tuple[str, ...], int, int, int, Variant, bool, bool]  # ..., tie-breaker, forced
+
+
+def play_chunk(job: Job) -> list[GameRecord]:
     """Games [start, stop) of a tournament: the unit handed to a worker process."""
-    levels, seed, start, stop, variant, tie_breaker = job
-    return [play_game(levels, seed, i, variant, tie_breaker) for i in range(start, stop)]
+    levels, seed, start, stop, variant, tie_breaker, forced = job
+    return [play_game(levels, seed, i, variant, tie_breaker, forced) for i in range(start, stop)]
 
 
-def uses_batch(levels: Sequence[str], tie_breaker: bool = False) -> bool:
+def uses_batch(
+    levels: Sequence[str], tie_breaker: bool = False, forced_order: bool = False
+) -> bool:
     """Whether a tournament takes the batch simulator's path: Experts only, no play-off, on
-    any card."""
-    return all(level == "expert" for level in levels) and not tie_breaker
+    any card, in free order (the batch simulator plays the free game)."""
+    return all(level == "expert" for level in levels) and not tie_breaker and not forced_order
 
 
-def play_batch_chunk(job: tuple[tuple[str, ...], int, int, int, Variant, bool]) -> list[GameRecord]:
+def play_batch_chunk(job: Job) -> list[GameRecord]:
     """Games [start, stop) of an all-Expert tournament, every seat's card played at once."""
-    levels, seed, start, stop, variant, _ = job
+    levels, seed, start, stop, variant, _, _ = job
     seats = len(levels)
     cards = simulate((stop - start) * seats, variant, derive_seed(seed, "batch", start))
     totals = cards.totals.reshape(-1, seats)
@@ -186,7 +202,7 @@ def _needed(levels: Sequence[str]) -> list[str]:
     return sorted(set(levels) | {"expert"})
 
 
-def _start_worker(variant: Variant, levels: Sequence[str]) -> None:
+def _start_worker(variant: Variant, levels: Sequence[str], forced_order: bool = False) -> None:
     """Pool initializer: default signal handling, then the tables this tournament needs.
 
     A worker must die when its pool is terminated. Whatever handlers the parent had (SDL
@@ -196,10 +212,10 @@ def _start_worker(variant: Variant, levels: Sequence[str]) -> None:
     """
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.default_int_handler)
-    preload(variant, _needed(levels))
+    preload(variant, _needed(levels), forced_order)
 
 
-def _worker_pool(workers: int, variant: Variant, levels: Sequence[str]):
+def _worker_pool(workers: int, variant: Variant, levels: Sequence[str], forced_order: bool):
     """A process pool whose workers start clean, whoever calls it.
 
     Workers come from a fork server (or are spawned where there is none), never forked from
@@ -210,7 +226,9 @@ def _worker_pool(workers: int, variant: Variant, levels: Sequence[str]):
     context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
     if context.get_start_method() == "forkserver":
         context.set_forkserver_preload([__name__])  # import once in the server, not per worker
-    return context.Pool(workers, initializer=_start_worker, initargs=(variant, tuple(levels)))
+    return context.Pool(
+        workers, initializer=_start_worker, initargs=(variant, tuple(levels), forced_order)
+    )
 
 
 # ------------------------------------------------------------------------------ a tournament
@@ -226,6 +244,7 @@ def run(
     engine: bool = False,
     known: dict[int, GameRecord] | None = None,
     finished: Callable[[list[GameRecord]], None] | None = None,
+    forced_order: bool = False,
 ) -> list[GameRecord]:
     """Play the games (in `workers` processes) and return their records in game order.
 
@@ -235,11 +254,11 @@ def run(
     `finished` is told every work unit's games as they come in (game.tools.sim_records)."""
     levels = tuple(levels)
     known = known or {}
-    batch = uses_batch(levels, tie_breaker) and not engine
+    batch = uses_batch(levels, tie_breaker, forced_order) and not engine
     play = play_batch_chunk if batch else play_chunk
     chunk = chunk or (BATCH_CHUNK if batch else CHUNK)
     jobs = [
-        (levels, seed, start, min(start + chunk, games), variant, tie_breaker)
+        (levels, seed, start, min(start + chunk, games), variant, tie_breaker, forced_order)
         for start in range(0, games, chunk)
         if not all(i in known for i in range(start, min(start + chunk, games)))
     ]
@@ -257,7 +276,7 @@ def run(
             take(play(job))
         records.sort(key=lambda r: r.index)
         return records
-    with _worker_pool(min(workers, len(jobs)), variant, levels) as pool:
+    with _worker_pool(min(workers, len(jobs)), variant, levels, forced_order) as pool:
         for done in pool.imap_unordered(play, jobs):
             take(done)
         pool.close()  # no more work: the workers leave on their own, so join never waits

@@ -16,7 +16,7 @@ from game.ai import Keep, option_values
 from game.ai.batch import simulate
 from game.ai.levels import make_strategy
 from game.rules import Category, Game, GameConfig, Roll, Score, StartOrder, Variant
-from game.tools import sim, tournament
+from game.tools import sim, sim_records, tournament
 from game.tools.sim import ProgressBar
 from game.tools.sim_records import GameRecord
 from game.tools.tournament import derive_seed, play_game, run, seat_order, summarize
@@ -217,7 +217,9 @@ def test_workers_restore_the_default_signal_handlers(monkeypatch):
         tournament.signal, "signal", lambda sig, handler: seen.__setitem__(sig, handler)
     )
     monkeypatch.setattr(
-        tournament, "preload", lambda variant, levels: seen.__setitem__("preload", levels)
+        tournament,
+        "preload",
+        lambda variant, levels, forced_order=False: seen.__setitem__("preload", levels),
     )
     tournament._start_worker(Variant.OFFICIAL, ("beginner", "hard"))
     assert seen == {
@@ -332,3 +334,21 @@ def test_a_yatzy_table_of_experts_is_played_by_the_batch_simulator_too():
     assert [r.totals for r in records[20:]] == [
         tuple(pair) for pair in cards.totals.reshape(-1, 2).tolist()
     ]
+
+
+def test_forced_order_tournaments_go_through_the_rules_engine_in_forced_order():
+    assert not tournament.uses_batch(("expert", "expert"), forced_order=True)
+    records = run(("expert", "hard"), 6, seed=2, variant=Variant.YATZY, forced_order=True)
+    # The Expert loses nothing in forced order (to rounding: forced values are not a table).
+    assert [r.lost[0] for r in records] == pytest.approx([0.0] * 6, abs=1e-9)
+    assert all(r.lost[1] >= 0.0 for r in records)
+    game = tournament.play_game(("expert", "hard"), 2, 0, Variant.YATZY, forced_order=True)
+    assert game == records[0]
+    free = tournament.play_game(("expert", "hard"), 2, 0, Variant.YATZY)
+    assert free.totals != game.totals  # the same seed, another game: the order is passed on
+
+
+def test_a_forced_order_records_file_is_not_taken_for_a_free_one():
+    free = sim_records.header(["expert"], 1, "yatzy", False)
+    forced = sim_records.header(["expert"], 1, "yatzy", False, True)
+    assert "forced_order" not in free["tournament"] and forced != free
