@@ -227,3 +227,19 @@ def test_the_statistics_show_each_card_apart_and_the_high_scores_each_variant(ct
     feed(ctx, key(pygame.K_RIGHT))
     assert scene.variant_cycler.text() == "Official rules"
     assert [e.score for e in scene.table] == totals[Variant.OFFICIAL]
+
+
+def test_a_forced_order_table_loads_its_cpus_forced_order_valuations(ctx, monkeypatch):
+    import game.ai.levels
+
+    asked = []
+    monkeypatch.setattr(game.ai.levels, "preload", lambda *args: asked.append(args))
+    seats = [Seat("Ann", colour=0, profile="Ann"), Seat("Cpu", "champion", colour=1)]
+    config = GameConfig(
+        ("Ann", "Cpu"), variant=Variant.YATZY, start=StartOrder.SEATED, forced_order=True
+    )
+    ctx.nav.table(Session.new(config, seats, seed=3))
+    ctx.stack.apply_pending()
+    table = ctx.stack.top
+    table.board.cpu.worker().submit(lambda: None).result(timeout=30)  # the queue has run
+    assert asked == [(Variant.YATZY, ["champion"], True)]

@@ -70,7 +70,8 @@ class Board:
             # thread, while the player looks at the table (the first CPU move queues behind).
             from game.ai.levels import preload
 
-            self.cpu.worker().submit(preload, self.session.config.variant, levels)
+            config = self.session.config
+            self.cpu.worker().submit(preload, config.variant, levels, config.forced_order)
         if self.session.state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
             self.presenter.results_after(0.0)
 
