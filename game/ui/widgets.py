@@ -83,23 +83,37 @@ def draw_button(
     text = font.render(label, True, ink)
     text_rect = text.get_rect(center=rect.center)
     surface.blit(text, text_rect)
-    small = None
-    if hint and rect.height >= 28:
-        small = fonts.get(rect.height * 0.26 / max(1.0, fonts.text_scale)).render(
-            hint, True, theme.text_dim if not primary else theme.text_on_accent
-        )
-        corner = small.get_rect(
-            bottomright=(rect.right - rect.height // 6, rect.bottom - rect.height // 12)
-        )
-        gap = max(3, rect.height // 12)
-        if corner.inflate(2 * gap, 2 * gap).colliderect(_ink_box(text, text_rect)):
-            small = None
+    key_ink = theme.text_dim if not primary else theme.text_on_accent
+    key = corner_key(fonts, key_ink, rect, hint, text, text_rect)
     if focused:  # a marker as well as the outline colour
         r = max(3, rect.height // 10)
         x, y = rect.left + r * 2, rect.centery
         pygame.draw.polygon(surface, theme.focus, [(x - r, y - r), (x + r, y), (x - r, y + r)])
-    if small is not None:
-        surface.blit(small, corner)
+    if key is not None:
+        surface.blit(*key)
+
+
+def corner_key(
+    fonts: Fonts,
+    ink: tuple,
+    rect: pygame.Rect,
+    key: str,
+    label: pygame.Surface,
+    label_rect: pygame.Rect,
+) -> tuple[pygame.Surface, pygame.Rect] | None:
+    """A key's name, small, for the bottom-right corner of a button or tab `rect` (image and
+    place), or None where there is no key, the control is too small, or it would crowd the
+    label drawn at `label_rect`."""
+    if not key or rect.height < 28:
+        return None
+    small = fonts.get(rect.height * 0.26 / max(1.0, fonts.text_scale)).render(key, True, ink)
+    corner = small.get_rect(
+        bottomright=(rect.right - rect.height // 6, rect.bottom - rect.height // 12)
+    )
+    gap = max(3, rect.height // 12)
+    if corner.inflate(2 * gap, 2 * gap).colliderect(_ink_box(label, label_rect)):
+        return None
+    return small, corner
 
 
 def _ink_box(image: pygame.Surface, at: pygame.Rect) -> pygame.Rect:

@@ -116,6 +116,25 @@ def test_in_english_the_statistics_card_button_is_the_cards_initial_and_h_turns_
     ]
 
 
+def test_the_high_scores_tab_shows_the_page_key_in_use(ctx, monkeypatch):
+    recorder = Recorder().install(monkeypatch)
+    ctx._derive()  # fonts that record what they render
+    i18n.set_language("de")
+    scene = show(ctx, StatsScene(ctx))
+    ctx.stack.draw(recorder.canvas(SIZE))
+    tab = scene.screen.tabs["scores"]
+    inside = [d.text for d in recorder.drawn if tab.collidepoint(d.rect.center)]
+    assert inside == ["Bestenliste", "B"]  # Bestenliste's letter, small in its corner
+    i18n.set_language("en")
+    scene = show(ctx, StatsScene(ctx))
+    recorder.drawn.clear()
+    ctx.stack.draw(recorder.canvas(SIZE))
+    inside = [
+        d.text for d in recorder.drawn if scene.screen.tabs["scores"].collidepoint(d.rect.center)
+    ]
+    assert inside == ["High scores", "H"]
+
+
 def walk(ctx, scene: StatsScene, key: str) -> tuple[str, str, str]:
     """The card and the page shown, and the card button's letter, after `key` (which must
     leave the statistics on top)."""

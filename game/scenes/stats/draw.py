@@ -15,7 +15,7 @@ from game.i18n import N_, _, ngettext
 from game.scenes.stats.profiles import shown_name
 from game.ui.tabs import draw_tab, open_into_panel
 from game.ui.text import ellipsize, fitted_px
-from game.ui.widgets import draw_panel
+from game.ui.widgets import corner_key, draw_panel
 
 if TYPE_CHECKING:
     from game.scenes.stats.layout import ProfileList, StatsLayout
@@ -42,6 +42,7 @@ class StatsView:
     profiles: tuple[tuple[str, int], ...]  # (name, games played) of every profile listed
     selected: int  # the chosen profile
     new_key: str  # the letter of the button that makes a new profile
+    page_key: str  # the letter that switches the page, shown on the High scores tab
 
 
 def draw_stats(
@@ -57,7 +58,10 @@ def draw_stats(
         surface.blit(*screen.title)
     for name, rect in screen.tabs.items():
         chosen = name == view.page_name
-        label = partial(_draw_tab_label, surface, theme, fonts, rect, _(TAB_LABELS[name]), chosen)
+        key = view.page_key if name == "scores" else ""
+        label = partial(
+            _draw_tab_label, surface, theme, fonts, rect, _(TAB_LABELS[name]), chosen, key
+        )
         draw_tab(surface, theme, rect, chosen, view.hover == name, label)
     if view.page_name == "players":
         _draw_list(surface, theme, fonts, screen, rows, view)
@@ -74,11 +78,21 @@ def draw_stats(
 
 
 def _draw_tab_label(
-    surface: pygame.Surface, theme: Theme, fonts: Fonts, rect: pygame.Rect, text: str, chosen: bool
+    surface: pygame.Surface,
+    theme: Theme,
+    fonts: Fonts,
+    rect: pygame.Rect,
+    text: str,
+    chosen: bool,
+    key: str,
 ) -> None:
     font = fonts.fit(text, fitted_px(fonts, rect.height * 0.5), rect.width - 16, bold=chosen)
     image = font.render(text, True, theme.text if chosen else theme.text_dim)
-    surface.blit(image, image.get_rect(center=rect.center))
+    at = image.get_rect(center=rect.center)
+    surface.blit(image, at)
+    small = corner_key(fonts, theme.text_dim, rect, key, image, at)
+    if small is not None:
+        surface.blit(*small)
 
 
 def _draw_list(

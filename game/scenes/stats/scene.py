@@ -403,5 +403,6 @@ class StatsScene(Scene):
             profiles=tuple((n, self.profiles.stats[n].games) for n in self.profiles.names),
             selected=self.selected,
             new_key=self.new_button.hint_text,
+            page_key=self.page_letter.upper(),
         )
         draw_stats(surface, self.ctx.theme, self.ctx.fonts, self.screen, self.profile_rows, view)
