@@ -26,7 +26,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from game.ai.batch_dice import MULTISET_SIZE, DiceSource, RandomDice, add_dice, roll_of
-from game.ai.batch_policy import ROLL_FACE, Policy, expert_policy, joker_points, state_codes
+from game.ai.batch_outcomes import ROLL_FACE, joker_points, state_codes
+from game.ai.batch_policy import Policy, expert_policy
 from game.ai.dicespace import DICE
 from game.ai.scoring import spec
 from game.ai.turn import ROLL_KEEP_ROWS
