@@ -14,7 +14,8 @@ points a player could expect in it, playing for it and nothing else, after keepi
 Keeping a 1 with a 5 does nothing for Chance, whatever the Expert then does with the dice.
 
 Everything is exact (no sampling) and comes from the turn outlook the CPU players use
-(game.ai.turn) and the solver's dice arithmetic, so it costs a millisecond or two a keep.
+(game.ai.turn_outlook) and the solver's dice arithmetic, so it costs a millisecond or two
+a keep.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from game.ai.dicespace import (
 )
 from game.ai.options import Keep
 from game.ai.scoring import Spec, five_of_a_kind_chip, spec
-from game.ai.turn import ROLL_KEEP_ROWS, TIE_DIGITS, TurnOutlook
+from game.ai.turn_outlook import ROLL_KEEP_ROWS, TIE_DIGITS, TurnOutlook
 from game.ai.valuations import valuation
 from game.rules import Card, Category, Scorecard, Variant
 

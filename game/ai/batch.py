@@ -30,7 +30,7 @@ from game.ai.batch_outcomes import ROLL_FACE, joker_points, state_codes
 from game.ai.batch_policy import Policy, expert_policy
 from game.ai.dicespace import DICE
 from game.ai.scoring import spec
-from game.ai.turn import ROLL_KEEP_ROWS
+from game.ai.turn_outlook import ROLL_KEEP_ROWS
 from game.rules import AMERICAN, Card, Category, Scorecard, Variant
 
 OPEN = -1  # an open box in Cards.boxes

@@ -16,10 +16,10 @@ The values are bit for bit those of game.ai.turn (and so of option_values), summ
 same order, and the choice is the first best in the same canonical order: boxes in card
 order, then keeps bigger first. option_values compares values rounded to 9 decimals *with
 the card's total added*; where two choices are within NEAR of each other, the decision is
-made exactly that way, one game at a time (`turn.best_index`), which is rare.
+made exactly that way, one game at a time (`turn_outlook.best_index`), which is rare.
 
 A decision is a code: a box (0 .. boxes - 1: score there) or boxes + j (keep the j-th keep
-of the roll, in game.ai.turn.ROLL_KEEPS order).
+of the roll, in game.ai.turn_outlook.ROLL_KEEPS order).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from game.ai.dicespace import (
 from game.ai.memo import Memo
 from game.ai.solver import StateKey, children_of
 from game.ai.tables import value_table
-from game.ai.turn import ROLL_KEEP_ROWS, ROLL_KEEPS, TIE_DIGITS, best_index
+from game.ai.turn_outlook import ROLL_KEEP_ROWS, ROLL_KEEPS, TIE_DIGITS, best_index
 from game.rules import Variant
 
 KEEP_SLOTS = ROLL_KEEP_ROWS.shape[1]  # 31: the most distinct keeps of 0..4 dice in one roll

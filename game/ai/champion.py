@@ -2,8 +2,8 @@
 
 It plays the turn that maximises its chance of winning against the seats actually at the
 table, their scores and open boxes included. The turn is valued as the Expert values it
-(game.ai.turn: the same keep recursion over the 252 rolls and 462 keeps), but a turn's end
-is worth its *win chance* rather than its expected points:
+(game.ai.turn_outlook: the same keep recursion over the 252 rolls and 462 keeps), but a
+turn's end is worth its *win chance* rather than its expected points:
 
     U(box, roll) = sum over k of P(R = k | the state it leads to) * w(total + points + k)
 
@@ -43,7 +43,7 @@ from game.ai.forced_outlook import forced_outlook
 from game.ai.points_to_come import GRID, outlook
 from game.ai.scoring import spec
 from game.ai.solver import StateKey
-from game.ai.turn import TurnOutlook, keep_values
+from game.ai.turn_outlook import TurnOutlook, keep_values
 from game.ai.winning import Paces, win_curve
 from game.ai.winning_turn import turn_moves
 from game.rules import GameState

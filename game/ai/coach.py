@@ -22,7 +22,7 @@ from game.ai.points_to_come import outlook
 from game.ai.reasons import describe as describe  # the coach's words, used by its callers
 from game.ai.reasons import hint_lines, reason_for, say
 from game.ai.solver import StateKey
-from game.ai.turn import best_index
+from game.ai.turn_outlook import best_index
 from game.ai.valuations import valuation
 from game.ai.winning import Paces
 from game.ai.winning_turn import flat_state

@@ -40,7 +40,7 @@ from game.ai.champion import WinOutlooks
 from game.ai.forced_outlook import forced_outlook
 from game.ai.options import Choice, Keep, keep_to_actions
 from game.ai.points_to_come import outlook
-from game.ai.turn import TurnOutlook, best_index
+from game.ai.turn_outlook import TurnOutlook, best_index
 from game.ai.valuations import ForcedValuation, Valuation, valuation
 from game.ai.winning import Paces
 from game.rules import Action, GameState, Phase, Roll, Score, Scorecard, Stand, Variant

@@ -18,8 +18,9 @@ import numpy as np
 from game.ai.dicespace import N_ROLLS
 from game.ai.forced import forced_key, forced_rows, forced_values
 from game.ai.memo import Memo
-from game.ai.turn import Distortion, TurnOutlook, Valuation, keep_values
+from game.ai.turn import Distortion, Valuation
 from game.ai.turn import valuation as free_valuation
+from game.ai.turn_outlook import TurnOutlook, keep_values
 from game.rules import Scorecard, Variant
 
 OUTLOOK_CACHE = 256

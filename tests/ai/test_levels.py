@@ -25,8 +25,10 @@ from game.ai.levels import (
     make_strategy,
     preload,
 )
+from game.ai.no_bonus import no_bonus_values
 from game.ai.solver import BONUS_AT, StateKey, solve_state
-from game.ai.turn import best_index, fast_option_values, no_bonus_values, valuation
+from game.ai.turn import fast_option_values, valuation
+from game.ai.turn_outlook import best_index
 from game.match.seats import LEVELS as SEAT_LEVELS
 from game.rules import (
     CATEGORIES,
