@@ -36,13 +36,9 @@ from game.ai.scoring import Spec, five_of_a_kind_chip, five_of_a_kind_options, s
 from game.ai.solver import StateKey
 from game.ai.tables import value_table
 from game.ai.turn_outlook import TurnOutlook, keep_values
-from game.rules import AMERICAN, Scorecard, Variant
-from game.rules.actions import SCORES as SCORE_ACTIONS
+from game.rules import Scorecard, Variant
 
-MAX_ROLLS_LEFT = 2
 OUTLOOK_CACHE = 512  # card states per valuation: a tournament chunk's early turns, 30 MB
-
-SCORES = tuple(SCORE_ACTIONS[c] for c in AMERICAN.boxes)  # the American card's, by index
 
 
 UPPER_FACES = 6
@@ -94,11 +90,6 @@ def card_arrays(s: Spec) -> _CardArrays:
             no_future=np.full((s.n_boxes, N_ROLLS), -np.inf),
         )
     return found
-
-
-_AMERICAN_ARRAYS = card_arrays(spec(Variant.OFFICIAL))
-#: UPPER_GAIN[u, c, r]: the American card's (35 at 63), for older callers.
-UPPER_GAIN = _AMERICAN_ARRAYS.upper_gain
 
 
 class Distortion:
