@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.storage.settings import DEFAULT_KEY_BINDINGS
 from game.ui.input import InputMap, Intent, is_back, is_confirm
 from game.ui.layout import layout_unit
+
+
+@pytest.fixture(autouse=True)
+def pygame_ready():
+    """Key names are looked up as the game does, after pygame.init (else pygame warns that its
+    answer may be wrong)."""
+    pygame.init()
 
 
 def press(key: int, mod: int = 0) -> pygame.event.Event:
