@@ -12,16 +12,17 @@ keeps R at 0 or more, and it matches how the levels' scores spread: over 10,000 
 
 Where a pace comes from:
 - a CPU level: its expected points lost per game over 10,000 solitaire games on the American
-  card (LOST_PER_GAME, from the README's level table), per box; the Champion counts as the
-  Expert (it gives up points to win, not by mistake);
+  card (LOST_PER_GAME, from the README's level table), per box, and taken as it is on the
+  Yatzy card and in forced order too (an approximation: not measured there); the Champion
+  counts as the Expert (it gives up points to win, not by mistake);
 - a person: as they have played. Their expected points lost over the boxes they have filled,
   in earlier games recorded on this card under their profile (the figure Statistics shows
-  as "points lost a game") and in this match so far, with PRIOR_BOXES boxes of the Expert's
+  as "Points lost per game") and in this match so far, with PRIOR_BOXES boxes of the Expert's
   play added, so that a newcomer starts as the Expert (the model's plain assumption) and comes
   to their own pace as they play: after one game, half way; after ten, 91% of the way.
 
-`python -m game.tools.sim --players expert,beginner --games 2000 --calibration` shows what it
-buys: see the README ("Win chances").
+`python -m game.tools.sim --players expert,beginner --games 2000 --calibration --paces levels`
+(or `played`, or `expert`) shows what it buys: the README's calibration figures.
 """
 
 from __future__ import annotations
