@@ -11,10 +11,9 @@ keeps R at 0 or more, and it matches how the levels' scores spread: over 10,000 
 (Beginner: mean 69% of the Expert's, sd 66%; Easy: 84% and 81%; Medium: 92% and 94%).
 
 Where a pace comes from:
-- a CPU level: its expected points lost per game over 10,000 solitaire games on the American
-  card (LOST_PER_GAME, from the README's level table), per box, and taken as it is on the
-  Yatzy card and in forced order too (an approximation: not measured there); the Champion
-  counts as the Expert (it gives up points to win, not by mistake);
+- a CPU level: its expected points lost per game in solitaire games of the same card and box
+  order (LOST_PER_GAME, measured), per box; the Champion counts as the Expert (it gives up
+  points to win, not by mistake);
 - a person: as they have played. Their expected points lost over the boxes they have filled,
   in earlier games recorded on this card under their profile (the figure Statistics shows
   as "Points lost per game") and in this match so far, with PRIOR_BOXES boxes of the Expert's
@@ -31,26 +30,31 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
-from game.rules import GameConfig, Score
+from game.rules import AMERICAN, Card, GameConfig, Score
 
-#: Expected points lost per game against the Expert, 10,000 solitaire games per level, seed 1,
-#: American card (`python -m game.tools.sim --players LEVEL --games 10000 --seed 1`).
+#: Expected points lost per game against the Expert of the same rules, per CPU level and per
+#: (card, forced order), solitaire, seed 1 (`python -m game.tools.sim --players LEVEL --games N
+#: --seed 1 [--variant yatzy] [--forced-order]`): the American card free, 10,000 games (the
+#: README's level table, official rules; free and simple are taken as the same), and in forced
+#: order; the Yatzy card free and in forced order, 4,000 games each. Forced order leaves only
+#: the keeps to get wrong, so a level loses about half as much there.
 LOST_PER_GAME = {
-    "beginner": 79.04,
-    "easy": 39.49,
-    "medium": 20.53,
-    "hard": 5.72,
-    "expert": 0.0,
-    "champion": 0.0,
+    ("american", False): {"beginner": 79.04, "easy": 39.49, "medium": 20.53, "hard": 5.72},
+    ("american", True): {"beginner": 43.39, "easy": 20.88, "medium": 12.49, "hard": 2.57},
+    ("yatzy", False): {"beginner": 109.10, "easy": 55.09, "medium": 25.89, "hard": 6.91},
+    ("yatzy", True): {"beginner": 45.49, "easy": 26.67, "medium": 16.71, "hard": 3.44},
 }
-MEASURED_BOXES = 13  # boxes of the card LOST_PER_GAME was measured on
-PRIOR_BOXES = 13  # a person's record starts as one game of the Expert's play
+EXPERT_PLAY = ("expert", "champion")  # lose nothing by mistake (the Champion gives points to win)
+PRIOR_BOXES = 13  # a person's record starts as one game of the Expert's play (13 boxes)
 
 
-def level_pace(kind: str) -> float | None:
-    """A CPU level's expected points lost per box; None for anything else (a person)."""
-    lost = LOST_PER_GAME.get(kind)
-    return None if lost is None else lost / MEASURED_BOXES
+def level_pace(kind: str, card: Card = AMERICAN, forced_order: bool = False) -> float | None:
+    """A CPU level's expected points lost per box on that card and order; None for anything
+    else (a person)."""
+    if kind in EXPERT_PLAY:
+        return 0.0
+    lost = LOST_PER_GAME[(card.id, forced_order)].get(kind)
+    return None if lost is None else lost / len(card.boxes)
 
 
 def played_pace(lost: float, boxes: int) -> float:
@@ -80,7 +84,7 @@ def column_paces(
         boxes[decision.player] += isinstance(decision.chosen, Score)
     paces = []
     for p, kind in enumerate(kinds):
-        level = level_pace(kind)
+        level = level_pace(kind, config.card, config.forced_order)
         paces.append(played_pace(lost[p], boxes[p]) if level is None else level)
     return tuple(sum(paces[p] for p in players) / len(players) for players in config.columns)
 

@@ -14,7 +14,18 @@ from game.ai.pace import LOST_PER_GAME, PRIOR_BOXES, column_paces, level_pace, p
 from game.ai.winning import win_chances, win_curve
 from game.match.seats import Seat
 from game.match.session import Session
-from game.rules import Category, Game, GameConfig, Roll, Score, StartOrder, TeamMode
+from game.rules import (
+    AMERICAN,
+    YATZY,
+    Category,
+    Game,
+    GameConfig,
+    Roll,
+    Score,
+    StartOrder,
+    TeamMode,
+    Variant,
+)
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -30,9 +41,20 @@ class Graded:  # what column_paces reads of a game.ai.coach.Decision
 
 def test_a_level_loses_its_measured_points_per_box_and_a_person_has_no_level():
     assert level_pace("beginner") == pytest.approx(79.04 / 13)
-    assert level_pace("expert") == level_pace("champion") == 0.0
+    assert level_pace("beginner", YATZY) == pytest.approx(109.10 / 15)  # fifteen boxes
+    assert level_pace("beginner", AMERICAN, True) == pytest.approx(43.39 / 13)  # forced order
+    assert level_pace("expert") == level_pace("champion", YATZY, True) == 0.0
     assert level_pace("person") is None
-    assert set(LOST_PER_GAME) == {"beginner", "easy", "medium", "hard", "expert", "champion"}
+    for levels in LOST_PER_GAME.values():  # every card and order knows every erring level
+        assert list(levels) == ["beginner", "easy", "medium", "hard"]
+        assert list(levels.values()) == sorted(levels.values(), reverse=True)
+
+
+def test_a_table_takes_its_cpus_paces_from_its_own_card_and_order():
+    kinds = ["expert", "easy"]
+    forced = GameConfig(("a", "b"), variant=Variant.YATZY, forced_order=True)
+    assert column_paces(forced, kinds) == pytest.approx((0.0, 26.67 / 15))
+    assert column_paces(PAIR, kinds) == pytest.approx((0.0, 39.49 / 13))
 
 
 def test_a_person_starts_as_the_expert_and_comes_to_their_own_pace():
