@@ -6,7 +6,17 @@ import itertools
 import math
 from collections import Counter
 
-from game.rules import AMERICAN, Card, Category, Scorecard
+from game.rules import (
+    AMERICAN,
+    Card,
+    Category,
+    GameConfig,
+    GameState,
+    Scorecard,
+    StartOrder,
+    Variant,
+)
+from game.rules.state import replace
 
 
 def card_with(filled: dict[Category, int], chips: int = 0, card: Card = AMERICAN) -> Scorecard:
@@ -34,3 +44,27 @@ def roll_outcomes(count: int) -> list[tuple[tuple[int, ...], float]]:
             ways //= math.factorial(c)
         found.append((faces, ways / 6**count))
     return found
+
+
+def turn_state(
+    card: Scorecard,
+    dice,
+    rolls_left: int,
+    variant: Variant = Variant.OFFICIAL,
+    held: tuple[bool, ...] = (False,) * 5,
+    forced_order: bool = False,
+) -> GameState:
+    """A solitaire state in the middle of a turn with this card, these dice (None: before
+    the first roll) and rolls left."""
+    config = GameConfig(
+        ("Ann",), variant=variant, start=StartOrder.SEATED, forced_order=forced_order
+    )
+    state, _ = GameState.new(config)
+    return replace(
+        state,
+        cards=(card,),
+        turn=card.filled_count,
+        dice=None if dice is None else tuple(dice),
+        held=tuple(held),
+        rolls=3 - rolls_left,
+    )

@@ -13,9 +13,7 @@ from game.rules import (
     Category,
     Game,
     GameConfig,
-    GameState,
     Hold,
-    Phase,
     Roll,
     Score,
     Scorecard,
@@ -23,6 +21,7 @@ from game.rules import (
     Variant,
 )
 from game.rules.state import replace
+from tests.ai.helpers import turn_state
 
 C = Category
 
@@ -32,19 +31,7 @@ def situation(dice, rolls_left, filled=None, variant=Variant.OFFICIAL, held=(Fal
     boxes = [None] * 13
     for category, points in (filled or {}).items():
         boxes[category.value] = points
-    card = Scorecard(tuple(boxes))
-    config = GameConfig(("Ann",), variant=variant, start=StartOrder.SEATED)
-    state, _ = GameState.new(config)
-    return replace(
-        state,
-        phase=Phase.TURN,
-        cards=(card,),
-        order=(0,),
-        turn=card.filled_count,
-        dice=tuple(dice),
-        held=tuple(held),
-        rolls=3 - rolls_left,
-    )
+    return turn_state(Scorecard(tuple(boxes)), dice, rolls_left, variant, held)
 
 
 CASES = [

@@ -47,6 +47,7 @@ from game.rules import (
     Variant,
     score_options,
 )
+from tests.ai.helpers import turn_state
 
 C = Category
 
@@ -78,21 +79,6 @@ def random_dice(rng: random.Random) -> tuple[int, ...]:
     if rng.random() < 0.2:
         return (rng.randint(1, 6),) * 5
     return tuple(rng.randint(1, 6) for _ in range(5))
-
-
-def turn_state(
-    card: Scorecard,
-    dice: tuple[int, ...] | None,
-    rolls_left: int,
-    variant: Variant = Variant.OFFICIAL,
-    held: tuple[bool, ...] = (False,) * 5,
-) -> GameState:
-    """A solitaire state in the middle of a turn with this card and these dice."""
-    config = GameConfig(("cpu",), variant=variant, start=StartOrder.SEATED)
-    state, _ = GameState.new(config)
-    return dataclasses.replace(
-        state, cards=(card,), dice=dice, held=held, rolls=3 - rolls_left, turn=card.filled_count
-    )
 
 
 def play(game: Game, strategies, check=None, limit: int = 5000) -> int:

@@ -22,7 +22,6 @@ from game.rules import (
     Category,
     Game,
     GameConfig,
-    GameState,
     Phase,
     Roll,
     Score,
@@ -31,9 +30,8 @@ from game.rules import (
     Variant,
     score_options,
 )
-from game.rules.state import replace
 from tests.ai.bruteforce import BruteForce
-from tests.ai.helpers import card_with, card_without
+from tests.ai.helpers import card_with, card_without, turn_state
 
 C = Category
 #: Exact optimal expectations from an empty card, each agreeing with the public yatzy-solver
@@ -180,40 +178,26 @@ def test_a_seeded_yatzy_game_replays_the_same():
 
 
 # ----------------------------------------------------------------------------- the coach
-def _turn(card: Scorecard, dice, rolls_left: int, variant: Variant, forced=False) -> GameState:
-    config = GameConfig(("Ann",), variant=variant, start=StartOrder.SEATED, forced_order=forced)
-    state, _ = GameState.new(config)
-    return replace(
-        state,
-        phase=Phase.TURN,
-        cards=(card,),
-        order=(0,),
-        turn=card.filled_count,
-        dice=tuple(dice),
-        rolls=3 - rolls_left,
-    )
-
-
 def test_the_coach_names_yatzy_boxes():
     empty = Scorecard.empty(YATZY)
-    state = _turn(empty, (6, 6, 6, 6, 6), 0, Variant.YATZY)
+    state = turn_state(empty, (6, 6, 6, 6, 6), 0, Variant.YATZY)
     best = hint(state)
     assert best.box is C.YAHTZEE and best.lines()[0].startswith("Best: score Yatzy (")
     assert explain(state, Score(C.YAHTZEE)).startswith("scoring 50 in Yatzy: ")
-    pairs = _turn(empty, (2, 2, 5, 5, 1), 0, Variant.YATZY)
+    pairs = turn_state(empty, (2, 2, 5, 5, 1), 0, Variant.YATZY)
     assert "Two Pairs" in explain(pairs, Score(C.TWO_PAIRS))
     # A keep names what it goes for, on this card.
-    keep = _turn(empty, (6, 6, 6, 6, 2), 2, Variant.YATZY)
+    keep = turn_state(empty, (6, 6, 6, 6, 2), 2, Variant.YATZY)
     assert explain(keep, Keep((6, 6, 6, 6))).startswith("keep 6-6-6-6 for ")
     assert "Yahtzee" not in explain(keep, Keep((6, 6, 6, 6)))
 
 
 def test_forced_order_hints_offer_the_next_box_only():
     card = card_with({C.ONES: 3, C.TWOS: 4}, card=YATZY)
-    state = _turn(card, (3, 3, 3, 5, 6), 0, Variant.YATZY, forced=True)
+    state = turn_state(card, (3, 3, 3, 5, 6), 0, Variant.YATZY, forced_order=True)
     best = hint(state)
     assert best.box is C.THREES and [c for c, _ in best.options] == [Score(C.THREES)]
-    decision = grade(_turn(card, (3, 3, 3, 5, 6), 1, Variant.YATZY, True), Roll())
+    decision = grade(turn_state(card, (3, 3, 3, 5, 6), 1, Variant.YATZY, forced_order=True), Roll())
     assert decision is not None and decision.cost >= 0
 
 
@@ -234,6 +218,6 @@ def test_a_yatzy_review_adds_up(forced):
 
 
 def test_american_hints_are_unchanged_by_the_second_card():
-    state = _turn(Scorecard(), (6, 6, 6, 6, 6), 0, Variant.OFFICIAL)
+    state = turn_state(Scorecard(), (6, 6, 6, 6, 6), 0, Variant.OFFICIAL)
     assert hint(state).lines()[0].startswith("Best: score Yahtzee (")
     assert AMERICAN.label(C.YAHTZEE) == "Yahtzee"
