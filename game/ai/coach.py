@@ -18,6 +18,7 @@ import numpy as np
 from game.ai.champion import win_outlook
 from game.ai.forced import forced_expected
 from game.ai.options import Choice, Keep, expected_score, keep_to_actions, option_values
+from game.ai.pace import paced_mean
 from game.ai.points_to_come import outlook
 from game.ai.reasons import describe as describe  # the coach's words, used by its callers
 from game.ai.reasons import hint_lines, reason_for, say
@@ -303,7 +304,7 @@ def _expected_total(config: GameConfig, card: Scorecard, paces: Paces, column: i
     else:
         mean = float(outlook(config.variant).mean_of(np.array(_flat(card))))
     if paces is not None:
-        mean = max(0.0, mean - paces[column] * (len(card.boxes) - card.filled_count))
+        mean = paced_mean(mean, paces[column], len(card.boxes) - card.filled_count)
     return card.total + mean
 
 

@@ -89,6 +89,12 @@ def column_paces(
     return tuple(sum(paces[p] for p in players) / len(players) for players in config.columns)
 
 
+def paced_mean(mean: float, pace: float, open_boxes: int) -> float:
+    """The points to come a seat of that pace can expect where the Expert expects `mean`,
+    with `open_boxes` boxes to fill: pace * open_boxes fewer, never below 0."""
+    return max(0.0, mean - pace * open_boxes)
+
+
 def paced(rest: np.ndarray, pace: float, open_boxes: int) -> np.ndarray:
     """The distribution of points to come (whole points from 0) of a seat of that pace, from
     the Expert's, `rest`, with `open_boxes` boxes to fill: scaled to the mean lowered by
@@ -100,7 +106,7 @@ def paced(rest: np.ndarray, pace: float, open_boxes: int) -> np.ndarray:
     mean = float(points @ rest)
     if mean <= 0:
         return rest
-    factor = max(0.0, mean - pace * open_boxes) / mean
+    factor = paced_mean(mean, pace, open_boxes) / mean
     scaled = points * factor
     low = np.floor(scaled).astype(np.intp)
     upper = scaled - low
