@@ -23,7 +23,7 @@ import warnings
 
 import pygame
 
-from game.i18n import N_, _
+from game.i18n import N_, _, translate
 from game.scenes.context import Context
 from game.scenes.router import Router
 from game.scenes.stack import SceneStack
@@ -365,7 +365,7 @@ def draw_notices(surface: pygame.Surface, ctx: Context) -> None:
             line_y += image.get_height()
         y = box.bottom + 6
     if ctx.unsaved:
-        mark = ctx.fonts.render(_(UNSAVED_MARK), 18, ctx.theme.text, bold=True)
+        mark = ctx.fonts.render(translate(UNSAVED_MARK), 18, ctx.theme.text, bold=True)
         box = mark.get_rect(topright=(w - 18, 14)).inflate(16, 8)
         pygame.draw.rect(surface, ctx.theme.panel, box, border_radius=6)
         pygame.draw.rect(surface, ctx.theme.warn, box, width=2, border_radius=6)

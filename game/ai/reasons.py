@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from game.ai.aims import alone, box_endings
 from game.ai.options import Choice, Keep, option_values
-from game.i18n import N_, _, format_number, format_percent
+from game.i18n import N_, format_number, format_percent, translate
 from game.rules import AMERICAN, Card, Category, GameState, Score
 
 #: A box is a keep's aim only when the Expert's dice end in it with points this often.
@@ -73,7 +73,7 @@ WORDS = {
 
 def _w(key: str) -> str:
     """A template of WORDS in the language in use."""
-    return _(WORDS[key])
+    return translate(WORDS[key])
 
 
 def _points(value: float) -> str:
@@ -82,7 +82,7 @@ def _points(value: float) -> str:
 
 def _box(category: Category, card: Card | None) -> str:
     """A box's name on the card, in the language in use."""
-    return _((card or AMERICAN).label(category))
+    return translate((card or AMERICAN).label(category))
 
 
 def _faces(keep: Keep) -> str:

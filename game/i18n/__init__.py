@@ -6,9 +6,15 @@ Mark a string where it is written and translate it where it is shown:
 
     _("Roll")                                  # translated now, in the language in use
     N_("Ones")                                 # marked only: a label kept as data and
-                                               # translated with _() when drawn
+                                               # translated with translate() when drawn
     ngettext("{n} point", "{n} points", n).format(n=n)
     pgettext("box", "Chance")                  # same English word, another sense
+
+`_`, `N_`, `ngettext` and `pgettext` take string literals only, never a name or an
+expression: the extractor reads their arguments as written, and a different Babel may pick up
+any literal inside an expression (2.19 took "f11" out of `_(RESERVED_KEYS["f11"])`). A label
+kept as data is marked with `N_` where it is defined and shown with `translate(label)`;
+tests/i18n/test_markers.py holds the code to this.
 
 Placeholders are always named (`{name}`, `{points}`), never positional, so a translation may
 put them in its own order. Never build a sentence by joining translated pieces: mark the
@@ -76,6 +82,7 @@ __all__ = [
     "resolve",
     "set_language",
     "system_language",
+    "translate",
     "translated",
 ]
 
@@ -94,6 +101,11 @@ def N_(message: str) -> str:
 def _(message: str) -> str:
     """The message in the language in use."""
     return _translations.gettext(message)
+
+
+def translate(label: str) -> str:
+    """A label marked with N_ where it is defined (kept as data), in the language in use."""
+    return _translations.gettext(label)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -121,7 +133,7 @@ class Later(str):
         return message
 
     def translated(self) -> str:
-        text = _(self.msgid)
+        text = translate(self.msgid)
         if not self.values:
             return text
         return text.format(**{k: translated(v) for k, v in self.values.items()})

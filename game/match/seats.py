@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.i18n import N_, _
+from game.i18n import N_, translate
 
 LEVELS = ("beginner", "easy", "medium", "hard", "expert", "champion")
 LEVEL_NAMES = {
@@ -77,7 +77,7 @@ class Seat:
 
 def level_name(kind: str) -> str:
     """A CPU level's name in the language in use ('Expert')."""
-    return _(LEVEL_NAMES[kind])
+    return translate(LEVEL_NAMES[kind])
 
 
 def seating_key(seats: Sequence[Seat]) -> tuple:

@@ -7,7 +7,7 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.i18n import _, pgettext
+from game.i18n import _, pgettext, translate
 from game.rules.cards import AMERICAN, Card, card_named
 from game.rules.categories import Category
 from game.rules.dice import check_dice
@@ -256,24 +256,25 @@ def _refusal(
     kind = card.card
     if not isinstance(category, Category) or not kind.has(category):
         return _("{box} is not a box on this card").format(box=_box_name(category, kind))
-    box = _(kind.label(category))
+    box = translate(kind.label(category))
     if not card.is_open(category):
         return _("{box} is already filled").format(box=box)
     if forced_order and len(options) == 1:
         (only,) = options
         return _("boxes are filled in order: this roll goes in {box}").format(
-            box=_(kind.label(only))
+            box=translate(kind.label(only))
         )
     if len(options) == 1:
         (only,) = options
-        return _("you must score in {box}: the Joker rule").format(box=_(kind.label(only)))
+        return _("you must score in {box}: the Joker rule").format(box=translate(kind.label(only)))
     # Translators: {boxes} is a list of box names separated by commas.
     return _("{box} is not open to this roll by the Joker rule; choose one of {boxes}").format(
-        box=box, boxes=pgettext("list separator", ", ").join(_(kind.label(c)) for c in options)
+        box=box,
+        boxes=pgettext("list separator", ", ").join(translate(kind.label(c)) for c in options),
     )
 
 
 def _box_name(category: object, card: Card) -> str:
     if isinstance(category, Category):
-        return _(card.label(category))
+        return translate(card.label(category))
     return repr(category)

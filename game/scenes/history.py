@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _, format_datetime, ngettext, pgettext
+from game.i18n import _, format_datetime, ngettext, pgettext, translate
 from game.match.replay import ReplaySession
 from game.rules import Variant
 from game.scenes.base import Scene
@@ -53,7 +53,7 @@ BODY_TEXT = (30, 32)
 def variant_name(value: str) -> str:
     """A variant's name as the player reads it, from its stored id ("official")."""
     try:
-        return _(Variant(value).label)
+        return translate(Variant(value).label)
     except ValueError:  # a variant this version does not know: its id is all there is
         return value
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import N_, _
+from game.i18n import N_, _, translate
 from game.rules import Phase
 from game.scenes.base import Scene
 from game.scenes.nav import Question
@@ -44,14 +44,14 @@ class PauseScene(Scene):
         self.session = session
         self.buttons = [
             Button(
-                _(LABELS[0]),
+                translate(LABELS[0]),
                 self.resume_game,
                 primary=True,
                 hint=lambda: ctx.input.label("pause"),
             ),
-            Button(_(LABELS[1]), lambda: self.ctx.nav.settings()),
-            Button(_(LABELS[2]), lambda: self.ctx.nav.help()),
-            Button(_(LABELS[3]), self.quit_to_title),
+            Button(translate(LABELS[1]), lambda: self.ctx.nav.settings()),
+            Button(translate(LABELS[2]), lambda: self.ctx.nav.help()),
+            Button(translate(LABELS[3]), self.quit_to_title),
         ]
         self.shortcuts: dict[str, Button] = {}
         self._relabel()
@@ -116,7 +116,7 @@ class PauseScene(Scene):
         """Labels in the language in use, and shortcut letters that follow them (Resume's
         hint shows the pause key, which resumes too)."""
         for button, label in zip(self.buttons, LABELS, strict=True):
-            button.label = _(label)
+            button.label = translate(label)
         self.shortcuts = letter_shortcuts(self.buttons)
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -156,7 +156,7 @@ class PauseScene(Scene):
 
     def _describe(self) -> str:
         config = self.session.config
-        variant = _(config.variant.label)
+        variant = translate(config.variant.label)
         if config.games == 1:
             # Translators: {variant} is the rule variant's name (Official, Free, Simple).
             return _("{variant} rules").format(variant=variant)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import N_, _
+from game.i18n import N_, _, translate
 from game.match.resume import has_saved_game, load_saved_session
 from game.scenes.base import Scene
 from game.scenes.nav import Question
@@ -84,7 +84,7 @@ class TitleScene(Scene):
             self.quit,
         )
         self.buttons = [
-            Button(_(label), action, primary=i == 0)
+            Button(translate(label), action, primary=i == 0)
             for i, (label, action) in enumerate(zip(LABELS, actions, strict=True))
         ]
         self.continue_button = self.buttons[1]
@@ -161,7 +161,7 @@ class TitleScene(Scene):
     def _relabel(self) -> None:
         """Labels in the language in use, and shortcut letters that follow them."""
         for button, label in zip(self.buttons, LABELS, strict=True):
-            button.label = _(label)
+            button.label = translate(label)
         self.shortcuts = letter_shortcuts(self.buttons)
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -188,7 +188,7 @@ class TitleScene(Scene):
         # goes) to leave the menu its room.
         room = h - footer_h - menu_h - 2 * margin
         name_px = max(1.0, min(w * 0.17, room * 0.42, 300 * unit)) / fonts.text_scale
-        name_text = _(GAME_NAME)
+        name_text = translate(GAME_NAME)
         name_font = fonts.fit(name_text, name_px, int(w * 0.88), bold=True)
         name_h = name_font.get_height()
         die = max(MIN_DIE_SIZE, round(min(name_h * 0.8, w / 7.5)))
@@ -251,7 +251,7 @@ class TitleScene(Scene):
             draw(surface, (cx + share * die * 1.12, row_y + lift * die), die, face, angle)
 
         # The name with a deep shadow and a thin dark rim, so it reads on any felt.
-        text = _(GAME_NAME)
+        text = translate(GAME_NAME)
         name = name_font.render(text, True, theme.panel)
         rect = name.get_rect(midtop=(cx, round(top + die * 1.45)))
         depth = max(2, name.get_height() // 18)
@@ -263,7 +263,7 @@ class TitleScene(Scene):
         surface.blit(name, rect)
 
         # A rule either side of the tagline, like a printed score pad's header.
-        tagline = tag_font.render(_(TAGLINE), True, theme.focus)
+        tagline = tag_font.render(translate(TAGLINE), True, theme.focus)
         trect = tagline.get_rect(midtop=(cx, rect.bottom + round(tagline.get_height() * 0.25)))
         surface.blit(tagline, trect)
         line_w = max(2, tagline.get_height() // 10)

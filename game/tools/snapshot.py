@@ -207,13 +207,13 @@ def shot_forced(ctx) -> None:
 
 def shot_help_yatzy(ctx) -> None:
     """Help, at the rules of Yatzy and forced order."""
-    from game.i18n import _
+    from game.i18n import translate
     from game.scenes.help import CONTENTS, HelpScene
 
     scene = HelpScene(ctx)
     ctx.stack.push(scene)
     ctx.stack.apply_pending()
-    scene.jump(_(CONTENTS[2]))
+    scene.jump(translate(CONTENTS[2]))
 
 
 def shot_hint(ctx) -> None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.i18n import N_, _
+from game.i18n import N_, _, translate
 from game.rules import Category, Score
 from game.ui.fonts import Fonts
 from game.ui.text import ellipsize
@@ -62,7 +62,10 @@ def draw_advice(
         img = fonts.get_px(px, bold=top).render(f"{value:.0f}", True, ink)
         surface.blit(img, img.get_rect(midright=(cell.right - 6, cell.centery)))
     # Translators: {move} is the coach's best move, as the hint words it ("keep 6-6").
-    lines = [*(_(line) for line in LEGEND), _("Best: {move}").format(move=advice.best_words)]
+    lines = [
+        *(translate(line) for line in LEGEND),
+        _("Best: {move}").format(move=advice.best_words),
+    ]
     font = fonts.get_px(px)
     step = font.get_linesize()
     room = max(1, int(corner.height // step))

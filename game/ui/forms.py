@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.i18n import N_, _, format_percent
+from game.i18n import N_, _, format_percent, translate
 from game.ui.fonts import Fonts
 from game.ui.text import ellipsize, fitted_px
 from game.ui.theme import Colour, Theme
@@ -389,7 +389,7 @@ class Toggle(ControlBehaviour):
         pygame.draw.circle(surface, theme.text, (cx, switch.centery), r, max(1, r // 5))
         font = fonts.get(fitted_px(fonts, box.height * 0.46), bold=on)
         room = box.right - switch.right - 2 * max(4, box.height // 5)
-        word = ellipsize(font, _(self.on_text if on else self.off_text), max(8, room))
+        word = ellipsize(font, translate(self.on_text if on else self.off_text), max(8, room))
         image = font.render(word, True, theme.text)
         surface.blit(image, image.get_rect(midleft=(switch.right + box.height // 3, box.centery)))
         if focused:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.i18n import N_, _
+from game.i18n import N_, translate
 from game.rules import Variant
 
 # Marked here, translated when shown: use `variant_help`.
@@ -19,4 +19,4 @@ VARIANT_HELP = {
 
 def variant_help(variant: Variant) -> str:
     """What a rule variant means, in one sentence in the language in use."""
-    return _(VARIANT_HELP[variant])
+    return translate(VARIANT_HELP[variant])

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.i18n import N_, _, language
+from game.i18n import N_, _, language, translate
 from game.rules import Category, GameState, TeamMode
 from game.rules.cards import AMERICAN, Card
 from game.ui.advice_view import Advice, draw_advice
@@ -80,10 +80,10 @@ def upper_pace(card) -> int:
 def row_label(kind: str | Category, card: Card) -> str:
     """A row's name on `card`, in the language in use."""
     if isinstance(kind, Category):
-        return _(card.label(kind))
+        return translate(card.label(kind))
     if kind == "bonus":
-        return _(ROW_LABELS["bonus"]).format(threshold=card.bonus_threshold)
-    return _(ROW_LABELS[kind])
+        return translate(ROW_LABELS["bonus"]).format(threshold=card.bonus_threshold)
+    return translate(ROW_LABELS[kind])
 
 
 @dataclass
@@ -149,7 +149,7 @@ class ScorecardView:
         kinds = [k for k in self.rows if k != "header"]
         self._language = language()
         full = {k: row_label(k, self.card) for k in kinds}
-        short = {k: _(SHORT_LABELS[k]) if k in SHORT_LABELS else v for k, v in full.items()}
+        short = {k: translate(SHORT_LABELS[k]) if k in SHORT_LABELS else v for k, v in full.items()}
         px = self.text_px
         while True:
             for labels in (full, short):

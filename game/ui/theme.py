@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.i18n import N_, _
+from game.i18n import N_, translate
 
 Colour = tuple[int, int, int]
 
@@ -85,7 +85,7 @@ class Theme:
     def player_name(self, index: int) -> str:
         """What to call a seat colour in this palette ("Red" never labels an orange), in
         the language in use."""
-        return _(self.player_names[index % len(self.player_names)])
+        return translate(self.player_names[index % len(self.player_names)])
 
 
 STANDARD = Theme(

@@ -20,7 +20,9 @@ def test_update_makes_a_language_then_keeps_its_translations(tmp_path):
     assert catalogue.update(["fr"], tmp_path) == ["fr: 0 of 3 translated, 0 fuzzy"]
     po = catalogues.po_path("fr", tmp_path)
     text = po.read_text("utf-8")
-    assert '"Plural-Forms: nplurals=2; plural=(n > 1);\\n"' in text
+    # The plural rule is Babel's (CLDR's) for French, whatever this Babel says it is: 2.19
+    # gave French a third form. The test holds the tool to writing it, not to its value.
+    assert f'"Plural-Forms: {Catalog(locale="fr").plural_forms}\\n"' in text
     assert "#, fuzzy" not in text  # the header counts: its plural rule is used
     cat = catalogue.read(po, "fr")
     cat["Roll the dice"].string = "Lancez les dés"

@@ -3,7 +3,7 @@
 card = Variant.YATZY.card          # or CARDS["yatzy"]
 card.boxes                         # the boxes in card order
 card.index(Category.ONE_PAIR)      # 6: its position
-card.label(Category.YAHTZEE)       # "Yatzy" (marked; translate with _() when shown)
+card.label(Category.YAHTZEE)       # "Yatzy" (marked; translate() it when shown)
 card.score(Category.ONE_PAIR, (2, 2, 5, 5, 6))  # 10
 """
 

@@ -3,7 +3,7 @@ extra-Yahtzee rules) and the Scandinavian Yatzy card (each box scored by its own
 
 from __future__ import annotations
 
-from game.i18n import _
+from game.i18n import _, translate
 from game.rules import Category, Variant
 from game.rules.cards import AMERICAN, YATZY, Card
 from game.rules.categories import (
@@ -95,7 +95,7 @@ def american_text() -> list[Block]:
         (
             "row",
             (
-                _(Variant.OFFICIAL.label),
+                translate(Variant.OFFICIAL.label),
                 _(
                     "A bonus of {bonus} if your Yahtzee box holds {yahtzee} (none if it holds "
                     "0). Then, if the upper box of that face is open, the roll must go there. If "
@@ -116,7 +116,7 @@ def american_text() -> list[Block]:
         (
             "row",
             (
-                _(Variant.FREE.label),
+                translate(Variant.FREE.label),
                 _(
                     "The same bonus of {bonus}, and the roll may go in any open box. Full House "
                     "and the straights get their Joker value only when the upper box of that "
@@ -127,7 +127,7 @@ def american_text() -> list[Block]:
         (
             "row",
             (
-                _(Variant.SIMPLE.label),
+                translate(Variant.SIMPLE.label),
                 _("No Yahtzee bonus and no Joker: an extra Yahtzee scores like any other roll."),
             ),
         ),
@@ -191,7 +191,7 @@ def yatzy_text() -> list[Block]:
             ).format(count=len(card)),
         ),
         ("row", (_("Ones to Sixes"), _("The sum of the dice showing that face."))),
-        *(("row", (_(card.label(box)), text)) for box, text in yatzy_boxes(card)),
+        *(("row", (translate(card.label(box)), text)) for box, text in yatzy_boxes(card)),
         (
             "p",
             _(

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from game.ai.options import Keep
 from game.ai.reasons import Reason, big_mistake, hint_lines, say
-from game.i18n import N_, _
+from game.i18n import N_, _, translate
 from game.rules import Category, Score
 from game.rules.cards import AMERICAN, YATZY
 from game.scenes.help.contents import Block
@@ -128,7 +128,7 @@ def coach_text(keys: InputMap) -> list[Block]:
                     "than your threshold is marked under the player's name with the better move "
                     "and how many expected points it would have kept. The mark goes when that "
                     "player's moment is over."
-                ).format(example=_(GRADE_EXAMPLE)),
+                ).format(example=translate(GRADE_EXAMPLE)),
             ),
         ),
         (

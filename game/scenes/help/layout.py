@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, translate
 from game.scenes.help.contents import CONTENTS, Block
 from game.ui.text import ellipsize, wrap_text
 
@@ -70,7 +70,7 @@ class _Writer:
         y = head.get_linesize() + line // 4
         key_w = body.size("8  ")[0]
         for number, entry in enumerate(CONTENTS, 1):
-            target = _(entry)
+            target = translate(entry)
             text = ellipsize(body, target, width - key_w)
             self.items.append((body.render(str(number), True, theme.text_dim), 0, y))
             self.items.append((body.render(text, True, theme.accent_dark), key_w, y))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.i18n import _
+from game.i18n import translate
 from game.scenes.help.cards import american_text, yatzy_text
 from game.scenes.help.coach import card_text, coach_text
 from game.scenes.help.contents import CONTENTS, Block
@@ -29,5 +29,5 @@ def help_text(keys: InputMap) -> list[Block]:
     return [
         block
         for part, text in zip(CONTENTS, texts, strict=True)
-        for block in (("part", _(part)), *text)
+        for block in (("part", translate(part)), *text)
     ]

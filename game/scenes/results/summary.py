@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.i18n import N_, _, format_number, ngettext
+from game.i18n import N_, _, format_number, ngettext, translate
 from game.rules import Phase
 from game.ui.seat_words import level_tags
 from game.ui.text import join_names
@@ -208,7 +208,7 @@ def card_rows(session: Session, column_colour: Callable[[int], Colour]) -> list[
     order = sorted(range(len(cards)), key=lambda c: -cards[c].total)
     levels = level_tags(config, session.seats)  # a CPU's column says its level
     chips = config.card.has_chips  # a card with no bonus chips has no column for them
-    heads = [_(head) for head in CARD_HEADS if chips or head != CARD_HEADS[3]]
+    heads = [translate(head) for head in CARD_HEADS if chips or head != CARD_HEADS[3]]
     rows: list[TableRow] = [("", None, heads, False)]
     for c in order:
         card = cards[c]

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, translate
 from game.ui.menu_layout import menu_scale, title_image
 from game.ui.scroll import viewport_in
 from game.ui.text import ellipsize, join_names
@@ -104,7 +104,7 @@ def lay_out(
 def variant_line(config: GameConfig) -> str:
     """'Official rules, a match of 3: Ann, Bob and Cy': the line under the title."""
     names = join_names(list(config.players))
-    variant = _(config.variant.label)
+    variant = translate(config.variant.label)
     if config.games == 1:
         # Translators: the line under the review's title; {names} lists the players.
         return _("{variant} rules: {names}").format(variant=variant, names=names)

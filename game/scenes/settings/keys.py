@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, ngettext, translate
 from game.storage.settings import MAX_KEYS_PER_INTENT
 from game.ui.input import CTRL_INTENTS
 from game.ui.input import key_label as input_key_label
@@ -51,7 +51,7 @@ INTENT_LABELS = {
 
 def intent_label(intent: str) -> str:
     """An action's name in the language in use."""
-    return _(INTENT_LABELS[intent]) if intent in INTENT_LABELS else intent
+    return translate(INTENT_LABELS[intent]) if intent in INTENT_LABELS else intent
 
 
 def key_label(name: str, intent: str = "") -> str:
@@ -77,7 +77,7 @@ class Keymap:
 
     def say(self, which: str, **values: object) -> str:
         """Sentence `which` of NOUN_SENTENCES for this keymap's noun, filled in."""
-        return _(NOUN_SENTENCES[self.noun][which]).format(**values)
+        return translate(NOUN_SENTENCES[self.noun][which]).format(**values)
 
     def full(self, action: str) -> str:
         n = MAX_KEYS_PER_INTENT
@@ -140,7 +140,7 @@ def remap(
     label = keymap.label
     shown = label(name, "")
     if name in keymap.reserved:
-        return Remap(None, keymap.say("reserved", reason=_(keymap.reserved[name])))
+        return Remap(None, keymap.say("reserved", reason=translate(keymap.reserved[name])))
     if keymap.locked(bindings, intent, slot):
         return Remap(None, f11_locked())
     table = {i: list(keys) for i, keys in bindings.items()}
@@ -166,7 +166,7 @@ def remap(
         theirs = table[owner]
         where = theirs.index(name)
         if keymap.locked(bindings, owner, where):  # (F11 is reserved already; belt and braces)
-            return Remap(None, _("{reason}.").format(reason=_(RESERVED_KEYS["f11"])))
+            return Remap(None, _("{reason}.").format(reason=translate(RESERVED_KEYS["f11"])))
         if old is None:
             if len(theirs) == 1:
                 return Remap(None, keymap.say("only", key=shown, other=intent_label(owner)))
@@ -197,7 +197,7 @@ def clear_key(bindings: Mapping[str, tuple[str, ...]], intent: str, slot: int) -
     if slot >= len(keys):
         return Remap(None, _("There is no key there to clear."))
     if is_locked(bindings, intent, slot):
-        return Remap(None, _("{reason}.").format(reason=_(RESERVED_KEYS["f11"])))
+        return Remap(None, _("{reason}.").format(reason=translate(RESERVED_KEYS["f11"])))
     if len(keys) == 1:
         return Remap(
             None,
@@ -222,4 +222,4 @@ def _tidy(table: dict[str, list[str]]) -> dict[str, tuple[str, ...]]:
 
 def f11_locked() -> str:
     """Why F11 cannot be changed on Full screen's first key."""
-    return _("{reason}; set a second key beside it.").format(reason=_(RESERVED_KEYS["f11"]))
+    return _("{reason}; set a second key beside it.").format(reason=translate(RESERVED_KEYS["f11"]))

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.i18n import N_, _, format_percent
+from game.i18n import N_, _, format_percent, translate
 from game.rules import Variant
 from game.scenes.settings.key_slot import KEY_SLOTS, KeySlot
 from game.scenes.settings.keys import RESERVED_KEYS, intent_label, is_locked, key_label
@@ -110,7 +110,7 @@ def build_rows(
     ) -> Cycler:
         """A value stepped through `options`; `label` names one (a mapping holds marked
         words, translated when shown)."""
-        name_of = label if callable(label) else lambda value: _(label[value])
+        name_of = label if callable(label) else lambda value: translate(label[value])
 
         def step(n: int) -> None:
             current = options.index(getattr(s(), name))
@@ -152,7 +152,7 @@ def build_rows(
     row(
         _("Animation speed"),
         choice("animation_speed", ANIMATION_SPEEDS, SPEED_LABELS),
-        lambda: _(SPEED_HELP[s().animation_speed]),
+        lambda: translate(SPEED_HELP[s().animation_speed]),
     )
     row(
         _("Reduced motion"),
@@ -183,7 +183,7 @@ def build_rows(
     row(
         _("Check before scoring"),
         choice("verify", VERIFY_MODES, VERIFY_LABELS),
-        lambda: _(VERIFY_HELP[s().verify]),
+        lambda: translate(VERIFY_HELP[s().verify]),
     )
     row(
         _("Show score previews"),
@@ -192,7 +192,7 @@ def build_rows(
     )
     row(
         _("Default rules"),
-        choice("default_variant", VARIANTS, lambda value: _(Variant(value).label)),
+        choice("default_variant", VARIANTS, lambda value: translate(Variant(value).label)),
         lambda: variant_line(s().default_variant),
     )
 
@@ -229,7 +229,7 @@ def build_rows(
     row(
         _("Win chances"),
         choice("win_chances", WIN_CHANCES, WIN_CHANCE_LABELS),
-        lambda: _(WIN_CHANCE_HELP[s().win_chances]),
+        lambda: translate(WIN_CHANCE_HELP[s().win_chances]),
     )
 
     head(_("Display"), "display")
@@ -353,7 +353,7 @@ def _key_help(focused: Callable[[], object], intent: str) -> Callable[[], str]:
         control = focused()
         if isinstance(control, KeySlot) and control.locked:
             return _("{reason}. Set a second key beside it if you like.").format(
-                reason=_(RESERVED_KEYS["f11"])
+                reason=translate(RESERVED_KEYS["f11"])
             )
         if intent in CTRL_INTENTS:
             return _(

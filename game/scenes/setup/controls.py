@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, ngettext, translate
 from game.match.seats import PERSON
 from game.rules import StartOrder, TeamMode
 from game.rules.config import MAX_NAME_LENGTH
@@ -93,7 +93,7 @@ def option_controls(draft: MatchDraft, set_team_mode: Callable[[int], None]) -> 
     `set_team_mode(index)`, as the seat rows change with it."""
     return [
         Cycler(
-            lambda: _(draft.variant.label),
+            lambda: translate(draft.variant.label),
             draft.step_variant,
             label=_("Rules"),
             help=lambda: variant_help(draft.variant),
@@ -113,19 +113,19 @@ def option_controls(draft: MatchDraft, set_team_mode: Callable[[int], None]) -> 
             key="games",
         ),
         Cycler(
-            lambda: _(TEAM_MODE_LABELS[draft.team_mode]),
+            lambda: translate(TEAM_MODE_LABELS[draft.team_mode]),
             lambda step: set_team_mode(
                 (TEAM_MODES.index(draft.team_mode) + step) % len(TEAM_MODES)
             ),
             label=_("Teams"),
-            help=lambda: _(TEAM_MODE_HELP[draft.team_mode]),
+            help=lambda: translate(TEAM_MODE_HELP[draft.team_mode]),
             key="teams",
         ),
         Cycler(
-            lambda: _(START_LABELS[draft.start]),
+            lambda: translate(START_LABELS[draft.start]),
             draft.step_start,
             label=_("First turn"),
-            help=lambda: _(START_HELP[draft.start]),
+            help=lambda: translate(START_HELP[draft.start]),
             key="start_order",
         ),
         Cycler(
@@ -141,10 +141,10 @@ def option_controls(draft: MatchDraft, set_team_mode: Callable[[int], None]) -> 
             key="tie_breaker",
         ),
         Cycler(
-            lambda: _(ORDER_LABELS[draft.forced_order]),
+            lambda: translate(ORDER_LABELS[draft.forced_order]),
             draft.step_forced_order,
             label=_("Box order"),
-            help=lambda: _(ORDER_HELP[draft.forced_order]),
+            help=lambda: translate(ORDER_HELP[draft.forced_order]),
             key="forced_order",
         ),
     ]
@@ -176,9 +176,9 @@ def seat_controls(
             can_draw=can_draw,
         ),
         Cycler(
-            lambda: _(KIND_LABELS[seat.kind]),
+            lambda: translate(KIND_LABELS[seat.kind]),
             lambda step: step_kind(seat, step),
-            help=lambda: _(KIND_HELP[seat.kind]),
+            help=lambda: translate(KIND_HELP[seat.kind]),
             key=("kind", index),
         ),
         Cycler(

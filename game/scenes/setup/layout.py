@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.i18n import N_, _
+from game.i18n import N_, _, translate
 from game.rules.config import MAX_PLAYERS
 from game.ui.fonts import Fonts
 from game.ui.layout import layout_unit
@@ -200,6 +200,6 @@ def _column_heads(
     heads: list[Image] = []
     for column, cell in seat_cells[0].items():
         if column in COLUMN_TITLES:
-            image = font.render(_(COLUMN_TITLES[column]), True, theme.text_dim)
+            image = font.render(translate(COLUMN_TITLES[column]), True, theme.text_dim)
             heads.append((image, image.get_rect(bottomleft=(cell.left + 4, players_label.bottom))))
     return tuple(heads)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, ngettext, translate
 from game.scenes.stats.profiles import shown_name
 from game.ui.tabs import draw_tab, open_into_panel
 from game.ui.text import ellipsize, fitted_px
@@ -60,7 +60,7 @@ def draw_stats(
         chosen = name == view.page_name
         key = view.page_key if name == "scores" else ""
         label = partial(
-            _draw_tab_label, surface, theme, fonts, rect, _(TAB_LABELS[name]), chosen, key
+            _draw_tab_label, surface, theme, fonts, rect, translate(TAB_LABELS[name]), chosen, key
         )
         draw_tab(surface, theme, rect, chosen, view.hover == name, label)
     if view.page_name == "players":

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import N_, _, format_date, format_number, format_percent, ngettext
+from game.i18n import N_, _, format_date, format_number, format_percent, ngettext, translate
 from game.rules import Variant
 from game.rules.cards import CARDS
 from game.scenes.stats.profiles import shown_name
@@ -89,7 +89,7 @@ def describe_table(variant: str, games: int) -> str:
     # form is for a match of {games} games.
     return ngettext(
         "{variant} rules, {games} game", "{variant} rules, match of {games}", games
-    ).format(variant=_(Variant(variant).label), games=games)
+    ).format(variant=translate(Variant(variant).label), games=games)
 
 
 def _fitting(pen: PageWriter, text: str, width: int, least: float = 0.7) -> float:
@@ -216,7 +216,11 @@ def paint_profile(
     )
     y = rect.bottom + line // 4
     heading = pen.text(
-        _(CARD_HEADINGS[content.card]), (0, y), ink=theme.accent_dark, bold=True, width=width
+        translate(CARD_HEADINGS[content.card]),
+        (0, y),
+        ink=theme.accent_dark,
+        bold=True,
+        width=width,
     )
     rects["card"] = heading
     y = heading.bottom + line // 2

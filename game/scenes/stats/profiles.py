@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from game.i18n import _
+from game.i18n import translate
 from game.storage import CPU_PROFILES
 from game.ui.text import as_sentence
 
@@ -20,7 +20,7 @@ def shown_name(name: str) -> str:
     """A profile's name as the player reads it: a CPU level's record ("CPU Expert", its id in
     storage) in the language in use, as the setup names that level (its msgids are marked in
     game.scenes.setup.controls, KIND_LABELS; a test checks they match); a person's as is."""
-    return _(name) if name in CPU_PROFILES else name
+    return translate(name) if name in CPU_PROFILES else name
 
 
 @dataclass(frozen=True)

@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _, ngettext
+from game.i18n import _, ngettext, translate
 from game.rules import Variant
 from game.rules.cards import CARDS
 from game.rules.config import MAX_GAMES
@@ -125,7 +125,7 @@ class StatsScene(Scene):
             self.layout(self.screen.size)
 
     def _variant_text(self) -> str:
-        variant = _(Variant(VARIANTS[self.variant]).label)
+        variant = translate(Variant(VARIANTS[self.variant]).label)
         return _("{variant} rules").format(variant=variant)
 
     def _games_text(self) -> str:
@@ -153,12 +153,12 @@ class StatsScene(Scene):
             bool(self.profiles.names) and self.is_person
         )
         # The button names the card it shows next.
-        self.card_button.label = _(CARD_BUTTONS[self._next_card()])
+        self.card_button.label = translate(CARD_BUTTONS[self._next_card()])
         buttons = [self.new_button, self.rename_button, self.delete_button, self.card_button]
         # Back is Esc's; the others have letters, and the tabs the first left after theirs.
         self.shortcuts = letter_shortcuts(buttons)
         tab = TAB_LABELS["scores"]
-        self.page_letter = menu_letters([_(tab)], taken=self.shortcuts)[0].lower()
+        self.page_letter = menu_letters([translate(tab)], taken=self.shortcuts)[0].lower()
         if self.page_name == "players":
             self.ring.set([*buttons, self.back])
         else:

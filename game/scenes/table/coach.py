@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from game.anim import Wait
-from game.i18n import _, format_number
+from game.i18n import _, format_number, translate
 from game.rules import Category, GameState, Phase, Score
 from game.scenes.table.notes import SeatNote
 from game.ui.advice_view import Advice
@@ -120,7 +120,7 @@ def question(state: GameState, action, settings: Settings) -> str | None:
         if points is None:
             return None  # refused with its reason by the rules
         if settings.verify == "all" or (settings.verify == "zeros" and points == 0):
-            box = _(state.config.card.label(action.category))
+            box = translate(state.config.card.label(action.category))
             questions.append(_("Score {points} in {box}?").format(points=points, box=box))
     if settings.confirm_big_mistakes:
         decision = grade(state, action)

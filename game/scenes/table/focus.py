@@ -9,7 +9,7 @@ open boxes whose names start with it (`box_by_letter`), round them when several 
 
 from __future__ import annotations
 
-from game.i18n import _
+from game.i18n import translate
 from game.rules import Category, GameState
 from game.ui.focus_grid import FocusGrid
 
@@ -63,7 +63,7 @@ def box_by_letter(state: GameState, letter: str, focused: tuple | None) -> tuple
     use) starts with `letter` ("t": Twos, Threes, Three of a Kind, then Twos again); None if
     no open box does."""
     card = state.config.card
-    named = [(c, _(card.label(c)).casefold()) for c in open_boxes(state)]
+    named = [(c, translate(card.label(c)).casefold()) for c in open_boxes(state)]
     boxes = [("box", c) for c, name in named if name.startswith(letter)]
     if not boxes:
         return None

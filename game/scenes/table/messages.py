@@ -8,7 +8,7 @@ a player comes in two forms, for the default seat "You" ("You win with 250!") an
 
 from __future__ import annotations
 
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, ngettext, translate
 from game.rules import Category, GameState, Phase, Score
 from game.rules import events as ev
 from game.rules.actions import Hold, Release
@@ -38,14 +38,14 @@ def shout(config: GameConfig) -> str:
     """'YAHTZEE!' (on the Yatzy card 'YATZY!'), in the language in use."""
     label = config.card.label(Category.YAHTZEE)
     if label in SHOUTS:
-        return _(SHOUTS[label])
+        return translate(SHOUTS[label])
     # Translators: the cheer for five alike on a card, by its box's name ("Yatzy!").
-    return _("{box}!").format(box=_(label))
+    return _("{box}!").format(box=translate(label))
 
 
 def box_name(config: GameConfig, category: Category) -> str:
     """A box's name on the game's card, in the language in use."""
-    return _(config.card.label(category))
+    return translate(config.card.label(category))
 
 
 def describe(event, config: GameConfig) -> str | None:
@@ -147,7 +147,7 @@ def prompt(state: GameState, name: str) -> str:
         return _("{name} to roll").format(name=name)
     if state.phase is Phase.TURN and state.config.forced_order:
         # Forced order: one box is open to the roll; the prompt names it.
-        box = _(state.config.card.label(state.cards[state.column].next_open))
+        box = translate(state.config.card.label(state.cards[state.column].next_open))
         if state.rolls_left:
             return _("{name}: hold dice and roll again, or score in {box}").format(
                 name=name, box=box
