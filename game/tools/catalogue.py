@@ -83,6 +83,28 @@ def without_dates(text: str) -> str:
     return VOLATILE_HEADERS.sub("", text)
 
 
+def contents(catalog: Catalog) -> list[tuple[object, ...]]:
+    """What a catalogue says, as the game and its translators need it: each message's id,
+    context, files and translators' comments. Not the text as a given Babel writes it (the
+    flags it adds, its line wrapping), which changes between Babel releases with no change of
+    content."""
+    return sorted(
+        (
+            (message.id,) if isinstance(message.id, str) else tuple(message.id),
+            message.context or "",
+            tuple(sorted({where for where, _line in message.locations})),
+            tuple(message.auto_comments),
+        )
+        for message in catalog
+        if message.id
+    )
+
+
+def template_is_fresh(catalog: Catalog) -> bool:
+    """Whether the kept template holds exactly the messages of `catalog` (a fresh extract)."""
+    return TEMPLATE.is_file() and contents(read(TEMPLATE)) == contents(catalog)
+
+
 def read(path: Path, code: str | None = None) -> Catalog:
     with path.open("rb") as source:
         return read_po(source, locale=code, domain=DOMAIN)
@@ -90,11 +112,11 @@ def read(path: Path, code: str | None = None) -> Catalog:
 
 def write_template() -> int:
     catalog = extract()
-    text = render(catalog)
-    # Unchanged messages keep the old file (and its date): no churn in git.
-    if not TEMPLATE.is_file() or without_dates(TEMPLATE.read_text("utf-8")) != without_dates(text):
+    # Unchanged messages keep the old file (and its date, and the wrapping of the Babel that
+    # wrote it): no churn in git.
+    if not template_is_fresh(catalog):
         TEMPLATE.parent.mkdir(parents=True, exist_ok=True)
-        TEMPLATE.write_text(text, "utf-8")
+        TEMPLATE.write_text(render(catalog), "utf-8")
     return len(catalog)
 
 
@@ -221,8 +243,7 @@ def _complete(text: str | Sequence[str]) -> bool:
 
 def check(codes: Iterable[str]) -> tuple[list[str], bool]:
     lines, ok = [], True
-    fresh = render(extract())
-    if not TEMPLATE.is_file() or without_dates(TEMPLATE.read_text("utf-8")) != without_dates(fresh):
+    if not template_is_fresh(extract()):
         lines.append(f"{TEMPLATE.relative_to(ROOT)} is stale: run extract, then update")
         ok = False
     template = read(TEMPLATE)

@@ -26,6 +26,12 @@ import pygame
 
 from game.i18n import _, pgettext
 
+try:  # pygame-ce before 2.5.x raised the controller layer's own error class, not pygame.error
+    from pygame._sdl2.sdl2 import error as _sdl2_error
+except ImportError:  # pragma: no cover - a build without the _sdl2 modules
+    _sdl2_error = pygame.error
+SDL_ERRORS: tuple[type[Exception], ...] = (pygame.error, _sdl2_error)
+
 log = logging.getLogger(__name__)
 
 PAD_PRESS = pygame.event.custom_type()  # button: str, instance_id: int, repeat: bool (see press)
@@ -214,7 +220,7 @@ def open_pad(device_index: int, announced_as: str) -> OpenedPad | None:
             pygame.joystick.init()
         joystick = pygame.joystick.Joystick(device_index)
         return OpenedPad(joystick.get_instance_id(), joystick.get_name(), "joystick", joystick)
-    except (AttributeError, pygame.error) as error:
+    except (AttributeError, *SDL_ERRORS) as error:
         log.warning("device %s could not be opened: %s", device_index, error)
         return None
 
@@ -228,7 +234,7 @@ def _controller_layer():
         if not controller.get_init():
             controller.init()
         return controller
-    except (ImportError, AttributeError, pygame.error) as error:
+    except (ImportError, AttributeError, *SDL_ERRORS) as error:
         log.info("no game-controller layer: %s", error)
         return None
 
@@ -259,13 +265,13 @@ class Pad:
             return False
         try:
             return bool(rumble(strength, strength, ms))
-        except pygame.error:
+        except SDL_ERRORS:
             return False
 
     def close(self) -> None:
         quit_ = getattr(self.handle, "quit", None)
         if quit_ is not None:
-            with contextlib.suppress(pygame.error):
+            with contextlib.suppress(*SDL_ERRORS):
                 quit_()
 
 

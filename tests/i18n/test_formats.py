@@ -12,17 +12,17 @@ S, T = "\u00a0", "\u202f"  # a no-break space, a narrow (thin) one
 
 
 @pytest.mark.parametrize(
-    ("code", "grouped", "one_decimal", "percent", "day", "moment"),
+    ("code", "grouped", "one_decimal", "percent", "day", "clock"),
     [
-        ("en", "12,345", "1,234.5", "51.3%", "Nov 23, 2026", f"Nov 23, 2026, 4:05{T}PM"),
-        ("de", "12.345", "1.234,5", f"51,3{S}%", "23.11.2026", "23.11.2026, 16:05"),
+        ("en", "12,345", "1,234.5", "51.3%", "Nov 23, 2026", f"4:05{T}PM"),
+        ("de", "12.345", "1.234,5", f"51,3{S}%", "23.11.2026", "16:05"),
         (
             "sv",
             f"12{S}345",
             f"1{S}234,5",
             f"51,3{S}%",
             "23 nov. 2026",
-            "23 nov. 2026 16:05",
+            "16:05",
         ),
         (
             "fr",
@@ -30,7 +30,7 @@ S, T = "\u00a0", "\u202f"  # a no-break space, a narrow (thin) one
             f"1{T}234,5",
             f"51,3{S}%",
             "23 nov. 2026",
-            "23 nov. 2026, 16:05",
+            "16:05",
         ),
         (
             "nb",
@@ -38,20 +38,25 @@ S, T = "\u00a0", "\u202f"  # a no-break space, a narrow (thin) one
             f"1{S}234,5",
             f"51,3{S}%",
             "23. nov. 2026",
-            "23. nov. 2026, 16:05",
+            "16:05",
         ),
-        ("nl", "12.345", "1.234,5", "51,3%", "23 nov 2026", "23 nov 2026, 16:05"),
+        ("nl", "12.345", "1.234,5", "51,3%", "23 nov 2026", "16:05"),
     ],
 )
 def test_each_language_writes_figures_and_dates_its_own_way(
-    code, grouped, one_decimal, percent, day, moment
+    code, grouped, one_decimal, percent, day, clock
 ):
     i18n.set_language(code)
     assert i18n.format_number(12345) == grouped
     assert i18n.format_number(1234.54, decimals=1) == one_decimal
     assert i18n.format_percent(0.513, decimals=1) == percent
     assert i18n.format_date(date(2026, 11, 23)) == day
-    assert i18n.format_datetime(datetime(2026, 11, 23, 16, 5)) == moment
+    # A moment is the day and the time of day in the language's clock. What joins them (a
+    # comma or a space) is CLDR's to change between Babel releases (2.14 and 2.19 differ
+    # for Dutch), so only that it is a comma or spaces is held here.
+    moment = i18n.format_datetime(datetime(2026, 11, 23, 16, 5))
+    assert moment.startswith(day) and moment.endswith(clock)
+    assert moment[len(day) : len(moment) - len(clock)].strip(" ,") == ""
 
 
 def test_decimals_are_exact_and_grouping_can_be_left_out():
