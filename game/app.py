@@ -26,6 +26,7 @@ import pygame
 from game.i18n import N_, _, translate
 from game.scenes.context import Context
 from game.scenes.router import Router
+from game.scenes.router import preload as preload_scenes
 from game.scenes.stack import SceneStack
 from game.storage import Storage
 from game.storage.settings import WINDOW_HEIGHT, WINDOW_WIDTH
@@ -271,8 +272,14 @@ class App:
         self.start()
         settle_memory()
         self.running = True
+        preloading = False
         try:
             while self.running:
+                if not preloading and not self.dirty:
+                    # The first frame is on screen: load the other scenes, the AI and numpy
+                    # behind the title, so the first New game does not wait for them.
+                    preload_scenes()
+                    preloading = True
                 busy = (
                     self.dirty
                     or self.stack.animating

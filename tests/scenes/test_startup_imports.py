@@ -1,0 +1,54 @@
+"""The title is drawn before the rest of the game is loaded.
+
+`game.scenes.router` imports a scene's module when that scene is first opened, and
+`preload()` loads them all on a thread once the title is on screen. Importing the app must
+not pull in the table, the AI, numpy or pymunk (about 0.8 s of imports when it did).
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+from game.scenes import router
+
+ROOT = Path(__file__).resolve().parents[2]
+NOT_BEFORE_THE_TITLE = ("numpy", "pymunk", "game.ai", "game.scenes.table", "game.scenes.setup")
+
+
+def test_importing_the_app_loads_no_scene_the_title_does_not_need():
+    code = (
+        "import sys, game.app\n"
+        f"print(sorted(m for m in sys.modules if m.startswith({NOT_BEFORE_THE_TITLE!r})))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_preload_covers_every_scene_the_router_opens():
+    tree = ast.parse(Path(router.__file__).read_text("utf-8"))
+    methods = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)]
+    opened = {
+        node.module
+        for method in methods
+        for node in ast.walk(method)
+        if isinstance(node, ast.ImportFrom) and node.module and node.module != "game.scenes.title"
+    }
+    assert opened == set(router.SCENE_MODULES)
+
+
+def test_preload_imports_every_scene_module():
+    code = (
+        "import sys\nfrom game.scenes import router\nrouter.preload().join(60)\n"
+        "print(all(m in sys.modules for m in router.SCENE_MODULES))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=90
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == "True"
