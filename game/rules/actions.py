@@ -54,7 +54,7 @@ RELEASES = tuple(Release(i) for i in range(5))
 SCORES = {c: Score(c) for c in Category}
 
 
-def action_to_json(action: Action) -> list:
+def action_to_json(action: Action) -> list[object]:
     """A compact JSON form for logs: ["roll"], ["hold", 2], ["score", "CHANCE"]."""
     if isinstance(action, Roll):
         return ["roll"]
@@ -76,7 +76,7 @@ def action_from_json(data: object) -> Action:
     if not isinstance(data, list) or not data or not isinstance(data[0], str):
         raise ValueError(f"an action is a list starting with its name, got {data!r}")
     name, args = data[0], data[1:]
-    simple = {"roll": ROLL, "stand": STAND, "next_game": NEXT_GAME}
+    simple: dict[str, Action] = {"roll": ROLL, "stand": STAND, "next_game": NEXT_GAME}
     if name in simple and not args:
         return simple[name]
     if name in ("hold", "release") and len(args) == 1:

@@ -82,7 +82,7 @@ class GameConfig:
         if self.team_mode is TeamMode.SHARED:
             return tuple(by_team)
         # Combined cards: seat the teams in rotation so partners do not sit side by side.
-        seats = []
+        seats: list[tuple[int, ...]] = []
         for rank in range(max(len(m) for m in by_team)):
             seats.extend((m[rank],) for m in by_team if rank < len(m))
         return tuple(seats)
@@ -124,7 +124,7 @@ class GameConfig:
             return " & ".join(self.column_name(c) for c in self.competitors[competitor])
         return self.column_name(competitor)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         return {
             "players": list(self.players),
             "variant": self.variant.value,

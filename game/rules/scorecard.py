@@ -121,7 +121,7 @@ class Scorecard:
         boxes = self.boxes[:i] + (points,) + self.boxes[i + 1 :]
         return Scorecard(boxes, self.bonus_chips + (1 if bonus_chip else 0), self.card)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         return {"card": self.card.id, "boxes": list(self.boxes), "bonus_chips": self.bonus_chips}
 
     @classmethod

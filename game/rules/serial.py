@@ -6,6 +6,8 @@ never a half-loaded game.
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.rules.config import GameConfig
 from game.rules.phase import Phase
 from game.rules.scorecard import Scorecard
@@ -14,7 +16,7 @@ from game.rules.state import NO_HOLDS, ROLLS_PER_TURN, GameResult, GameState
 STATE_FORMAT = 1
 
 
-def state_to_dict(state: GameState) -> dict:
+def state_to_dict(state: GameState) -> dict[str, object]:
     return {
         "format": STATE_FORMAT,
         "config": state.config.to_dict(),
@@ -53,8 +55,9 @@ def state_from_dict(data: object) -> GameState:
     except ValueError:
         raise ValueError(f"unknown phase {data.get('phase')!r}") from None
     game_index = _int(data, "game_index", 0, config.games - 1)
-    cards = _list(data, "cards", columns, columns)
-    cards = tuple(Scorecard.from_dict(c, config.card) for c in cards)
+    cards = tuple(
+        Scorecard.from_dict(c, config.card) for c in _list(data, "cards", columns, columns)
+    )
     order = tuple(_int_list(data, "order", 0, columns - 1))
     if order and sorted(order) != list(range(columns)):
         raise ValueError("the turn order must name every column once")
@@ -130,21 +133,21 @@ def _result(data: object, config: GameConfig) -> GameResult:
     return GameResult(cards, totals, winners)
 
 
-def _list(data: dict, key: str, least: int, most: int) -> list:
+def _list(data: dict[str, Any], key: str, least: int, most: int) -> list[Any]:
     value = data.get(key)
     if not isinstance(value, list) or not least <= len(value) <= most:
         raise ValueError(f"{key} must be a list of {least} to {most} items")
     return value
 
 
-def _int(data: dict, key: str, low: int, high: int) -> int:
+def _int(data: dict[str, Any], key: str, low: int, high: int) -> int:
     value = data.get(key)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ValueError(f"{key} must be a whole number from {low} to {high}, got {value!r}")
     return value
 
 
-def _int_list(data: dict, key: str, low: int, high: int) -> list[int]:
+def _int_list(data: dict[str, Any], key: str, low: int, high: int) -> list[int]:
     values = _list(data, key, 0, 64)
     for v in values:
         if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:

@@ -30,6 +30,7 @@ from game.rules.actions import (
 from game.rules.categories import Category
 from game.rules.config import GameConfig, StartOrder
 from game.rules.errors import IllegalAction
+from game.rules.events import Event
 from game.rules.phase import Phase
 from game.rules.scorecard import Scorecard, earns_bonus_chip, is_extra_yahtzee, score_options
 
@@ -69,12 +70,12 @@ class GameState:
 
     # ----------------------------------------------------------------- construction
     @classmethod
-    def new(cls, config: GameConfig) -> tuple[GameState, list]:
+    def new(cls, config: GameConfig) -> tuple[GameState, list[Event]]:
         """The state before anything is rolled, and the events that opened the game."""
         state = cls(config=config, phase=Phase.ROLL_OFF)
         return state._start_game(0)
 
-    def _start_game(self, game_index: int) -> tuple[GameState, list]:
+    def _start_game(self, game_index: int) -> tuple[GameState, list[Event]]:
         columns = len(self.config.columns)
         base = replace(
             self,
@@ -88,7 +89,7 @@ class GameState:
             contest=(),
             tiebreak_round=0,
         )
-        events: list = [ev.GameStarted(game_index)]
+        events: list[Event] = [ev.GameStarted(game_index)]
         if self.config.start is StartOrder.ROLL_OFF and columns > 1:
             return replace(base, phase=Phase.ROLL_OFF, contenders=tuple(range(columns))), events
         state = replace(base, phase=Phase.TURN, order=tuple(range(columns)), contenders=())
@@ -123,8 +124,8 @@ class GameState:
         """The player whose hands are on the dice now."""
         if self.phase is Phase.TIE_BREAK:
             columns = self.config.competitors[self.competitor]
-            members = [p for c in columns for p in self.config.columns[c]]
-            return members[self.tiebreak_round % len(members)]
+            sharing = [p for c in columns for p in self.config.columns[c]]
+            return sharing[self.tiebreak_round % len(sharing)]
         members = self.config.columns[self.column]
         if self.phase is Phase.ROLL_OFF or len(members) == 1:
             return members[0]
@@ -162,8 +163,10 @@ class GameState:
     def _options(self) -> dict[Category, int]:
         # Asked by legal_actions and again by scoring: worked out once per state (callers
         # inside the engine only read it; the public method hands out a copy).
-        cached = self.__dict__.get("_options_cache")
+        cached: dict[Category, int] | None = self.__dict__.get("_options_cache")
         if cached is None:
+            if self.dice is None:
+                return {}
             config = self.config
             cached = score_options(self.dice, self.card, config.variant, config.forced_order)
             self.__dict__["_options_cache"] = cached
@@ -194,7 +197,7 @@ class GameState:
         return actions
 
     # ----------------------------------------------------------------- apply
-    def apply(self, action: Action, rng: random.Random) -> tuple[GameState, list]:
+    def apply(self, action: Action, rng: random.Random) -> tuple[GameState, list[Event]]:
         """The state after `action` and what happened; IllegalAction says why not."""
         phase = self.phase
         if phase is Phase.MATCH_OVER:
@@ -219,10 +222,10 @@ class GameState:
             return self._stand()
         raise IllegalAction(_("{action} is not an action").format(action=repr(action)))
 
-    def _roll(self, rng: random.Random) -> tuple[GameState, list]:
+    def _roll(self, rng: random.Random) -> tuple[GameState, list[Event]]:
         if self.phase is Phase.ROLL_OFF:
             dice = tuple(rng.randint(1, 6) for _i in range(5))
-            events: list = [ev.RollOffRolled(self.column, self.player, dice)]
+            events: list[Event] = [ev.RollOffRolled(self.column, self.player, dice)]
             state = replace(self, dice=dice, contest=self.contest + (sum(dice),))
             return state._settle_roll_off(events)
         if self.rolls >= ROLLS_PER_TURN:
@@ -236,7 +239,7 @@ class GameState:
         rolled = tuple(not h for h in held)
         return state, [ev.Rolled(self.column, self.player, dice, rolled, state.rolls_left)]
 
-    def _hold(self, action: Hold | Release) -> tuple[GameState, list]:
+    def _hold(self, action: Hold | Release) -> tuple[GameState, list[Event]]:
         if self.phase is Phase.ROLL_OFF:
             raise IllegalAction(_("the start roll uses all five dice"))
         if self.dice is None:
@@ -253,7 +256,7 @@ class GameState:
         held = self.held[:die] + (want,) + self.held[die + 1 :]
         return replace(self, held=held), [ev.HoldChanged(die, want)]
 
-    def _score(self, category: Category) -> tuple[GameState, list]:
+    def _score(self, category: Category) -> tuple[GameState, list[Event]]:
         if self.dice is None:
             raise IllegalAction(_("roll the dice before scoring"))
         card = self.card
@@ -264,12 +267,12 @@ class GameState:
         chip = earns_bonus_chip(self.dice, card, variant)
         new_card = card.written(category, options[category], chip)
         column = self.column
-        events: list = [
+        events: list[Event] = [
             ev.Scored(
                 column,
                 self.player,
                 category,
-                new_card[category],
+                options[category],
                 self.dice,
                 joker=is_extra_yahtzee(self.dice, card, variant),
                 bonus_chip=chip,
@@ -284,11 +287,11 @@ class GameState:
         events.append(ev.TurnStarted(state.column, state.player))
         return state, events
 
-    def _stand(self) -> tuple[GameState, list]:
+    def _stand(self) -> tuple[GameState, list[Event]]:
         if self.dice is None:
             raise IllegalAction(_("roll the dice before standing"))
         total = sum(self.dice)
-        events: list = [ev.TieBreakStood(self.competitor, self.player, total)]
+        events: list[Event] = [ev.TieBreakStood(self.competitor, self.player, total)]
         state = replace(self, contest=self.contest + (total,), dice=None, held=NO_HOLDS, rolls=0)
         if len(state.contest) < len(state.contenders):
             return state, events
@@ -301,7 +304,7 @@ class GameState:
         return state._finish_game(leaders, events)
 
     # ----------------------------------------------------------------- contests
-    def _settle_roll_off(self, events: list) -> tuple[GameState, list]:
+    def _settle_roll_off(self, events: list[Event]) -> tuple[GameState, list[Event]]:
         if len(self.contest) < len(self.contenders):
             return self, events
         leaders = _leaders(self.contenders, self.contest)
@@ -316,7 +319,7 @@ class GameState:
         events.append(ev.TurnStarted(state.column, state.player))
         return state, events
 
-    def _end_game(self, events: list) -> tuple[GameState, list]:
+    def _end_game(self, events: list[Event]) -> tuple[GameState, list[Event]]:
         totals = self.totals()
         leaders = _leaders(tuple(range(len(totals))), totals)
         if len(leaders) > 1 and self.config.tie_breaker:
@@ -326,7 +329,9 @@ class GameState:
             ), events
         return self._finish_game(leaders, events)
 
-    def _finish_game(self, winners: tuple[int, ...], events: list) -> tuple[GameState, list]:
+    def _finish_game(
+        self, winners: tuple[int, ...], events: list[Event]
+    ) -> tuple[GameState, list[Event]]:
         totals = self.totals()
         result = GameResult(self.cards, totals, winners)
         results = self.results + (result,)

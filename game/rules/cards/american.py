@@ -9,6 +9,8 @@ scored (`game.rules.variants`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from game.i18n import N_
 from game.rules import categories as fig
 from game.rules.cards.card import UPPER_KINDS, UPPER_SCORERS, Card
@@ -57,7 +59,7 @@ UPPER = AMERICAN.upper
 LOWER = AMERICAN.lower
 
 
-def base_score(category: Category, dice) -> int:
+def base_score(category: Category, dice: Sequence[int]) -> int:
     """Points the dice make in a box of the American card by the box's own rule (no Joker).
 
     >>> base_score(Category.THREES, (3, 3, 4, 3, 6))

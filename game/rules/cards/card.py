@@ -70,7 +70,7 @@ class Card:
     def __repr__(self) -> str:
         return f"<Card {self.id}>"
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Callable[[str], Card], tuple[str]]:
         # Pickled by name (its scorers are lambdas), and so the same object again on the way
         # back: a Scorecard sent to a worker process keeps its card's identity.
         return _made, (self.id,)
