@@ -87,10 +87,11 @@ def win_outlook(state: GameState, tie_point: float = TIE_POINT, paces: Paces = N
     chance = chance[pair_of]
 
     expected = reached + view.mean_of(child)
-    worth = np.full(moves.points.shape[:2], -np.inf)
+    boxes, keeps = moves.points.shape[:2]
+    worth = np.full((boxes, keeps), -np.inf)
     worth[allowed] = chance + tie_point * expected
     card_spec = spec(variant)
-    future = np.full((card_spec.n_boxes, worth.shape[1]), -np.inf)
+    future = np.full((card_spec.n_boxes, keeps), -np.inf)
     future[list(moves.boxes)] = worth
     final = future.max(axis=0)
     return TurnOutlook(np.zeros_like(future), future, *keep_values(final), card_spec.boxes)

@@ -77,7 +77,7 @@ def situation(state: GameState) -> tuple[Scorecard, tuple[int, ...], int, Varian
     """option_values' arguments for the player in play: card, dice, rolls left, variant and
     forced order."""
     config = state.config
-    return state.card, state.dice, state.rolls_left, config.variant, config.forced_order
+    return state.card, state.shown, state.rolls_left, config.variant, config.forced_order
 
 
 def hint(state: GameState, alternatives: int = HINT_ALTERNATIVES) -> Hint:
@@ -137,7 +137,7 @@ def grade(state: GameState, action) -> Decision | None:
         state.cards[state.column].filled_count + 1,
         state.player,
         state.column,
-        state.dice,
+        state.shown,
         state.rolls_left,
         state.card,
         chosen,

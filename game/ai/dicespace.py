@@ -78,7 +78,8 @@ def _parents(size: int) -> np.ndarray:
 
 
 CHILDREN: tuple[np.ndarray, ...] = tuple(_children(size) for size in range(DICE))
-PARENTS: tuple[np.ndarray | None, ...] = (None,) + tuple(
+# The empty keep has no smaller keep: its entry is an empty block, never taken.
+PARENTS: tuple[np.ndarray, ...] = (np.empty((0, 1), dtype=np.intp),) + tuple(
     _parents(size) for size in range(1, DICE + 1)
 )
 

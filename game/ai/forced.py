@@ -24,7 +24,7 @@ import numpy as np
 
 from game.ai.dicespace import FACE_COUNT, N_ROLLS, YAHTZEE_ROWS
 from game.ai.scoring import Spec, five_of_a_kind_chip, five_of_a_kind_options, spec
-from game.ai.solver import TurnLevels, keep_levels
+from game.ai.solver import TurnLevels, keep_levels, turn_levels
 from game.rules import Category, Scorecard, Variant
 
 
@@ -115,6 +115,4 @@ def forced_levels(card: Scorecard, variant: Variant) -> TurnLevels:
     s = spec(variant)
     points, future = forced_rows(s, k, forced_values(variant)[k + 1])
     final = np.ascontiguousarray((points + future)[:, upper, fifty][:, None])
-    levels = keep_levels(final, levels=True)
-    assert isinstance(levels, TurnLevels)
-    return levels
+    return turn_levels(final)

@@ -183,7 +183,7 @@ class LevelStrategy:
         worth = REROLL_WORTH[state.rolls_left]
         temperature = self.personality.dice_temperature
         if temperature == 0.0:
-            return Keep(tuple(d for d in state.dice if d > worth))
+            return Keep(tuple(d for d in state.shown if d > worth))
         situation = (
             self.seed,
             "tie-break",
@@ -193,9 +193,9 @@ class LevelStrategy:
             state.rolls,
             state.dice,
         )
-        draws = _uniforms(situation, len(state.dice))
+        draws = _uniforms(situation, len(state.shown))
         kept = []
-        for die, draw in zip(state.dice, draws, strict=True):
+        for die, draw in zip(state.shown, draws, strict=True):
             keep_chance = 1.0 / (1.0 + math.exp(-(die - worth) / temperature))
             if draw < keep_chance:
                 kept.append(die)

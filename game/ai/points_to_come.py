@@ -282,7 +282,7 @@ class Outlook:
             found = [
                 computed[s] if rest is None else rest for s, rest in zip(states, found, strict=True)
             ]
-        return found
+        return [rest for rest in found if rest is not None]
 
 
 def _trimmed(pmf: np.ndarray) -> np.ndarray:

@@ -240,7 +240,7 @@ def _bonus_need(state: GameState) -> int:
 
 def reason_for(state: GameState, choice: Choice) -> Reason:
     """Why `choice` is made in `state` (a turn with dice showing), from the option values."""
-    card, dice, rolls_left = state.card, state.dice, state.rolls_left
+    card, dice, rolls_left = state.card, state.shown, state.rolls_left
     options = option_values(card, dice, rolls_left, state.config.variant, state.config.forced_order)
     values = dict(options)
     if choice not in values:

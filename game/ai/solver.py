@@ -236,13 +236,22 @@ def final_values(
     return best
 
 
-def keep_levels(
-    final: np.ndarray, workspace: Workspace | None = None, levels: bool = False
-) -> np.ndarray | TurnLevels:
-    """Start-of-turn values of states from their final-roll values (252 x n).
+def keep_levels(final: np.ndarray, workspace: Workspace | None = None) -> np.ndarray:
+    """Start-of-turn values of states from their final-roll values (252 x n)."""
+    return _keep_passes(final, workspace)[0]
 
-    With `levels`, a TurnLevels for the first state instead (used for decisions).
-    """
+
+def turn_levels(final: np.ndarray, workspace: Workspace | None = None) -> TurnLevels:
+    """The within-turn arrays of the first state of `final` (used for decisions)."""
+    start, keep1, keep2 = _keep_passes(final, workspace)
+    return TurnLevels(final[:, 0].copy(), keep1, keep2, float(start[0]))
+
+
+def _keep_passes(
+    final: np.ndarray, workspace: Workspace | None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The start-of-turn values of every state, and the first state's keep values with one
+    and with two rolls left."""
     n = final.shape[1]
     workspace = workspace or Workspace(n)
     _, keeps, second = workspace.arrays(n)
@@ -251,18 +260,15 @@ def keep_levels(
     # One roll left: keep k, re-roll, then score.
     rolls[:] = final
     expect_keeps(keeps, scratch)
-    keep1 = keeps[:, 0].copy() if levels else None
+    keep1 = keeps[:, 0].copy()
     second[:] = best_sub_keep(keeps, scratch)  # best of scoring now or any keep
     # Two rolls left: keep k, re-roll, then play the one-roll-left position.
     rolls[:] = second
     expect_keeps(keeps, scratch)
     rolls[:] = final  # keeping all five dice means scoring now
-    keep2 = keeps[:, 0].copy() if levels else None
+    keep2 = keeps[:, 0].copy()
     first = best_sub_keep(keeps, scratch)
-    start = ROLL_PROB @ first
-    if levels:
-        return TurnLevels(final[:, 0].copy(), keep1, keep2, float(start[0]))
-    return start
+    return ROLL_PROB @ first, keep1, keep2
 
 
 def turn_values(
@@ -271,16 +277,24 @@ def turn_values(
     fifty: np.ndarray,
     table: np.ndarray,
     variant: Variant,
-    levels: bool = False,
-) -> np.ndarray | TurnLevels:
-    """Value at the start of a turn of the states (filled, upper[i], fifty[i]).
-
-    With `levels`, a TurnLevels for the first state (all the within-turn arrays) instead.
-    """
+) -> np.ndarray:
+    """Value at the start of a turn of the states (filled, upper[i], fifty[i])."""
     workspace = Workspace(len(upper))
     final, _, _ = workspace.arrays(len(upper))
     final_values(filled, upper, fifty, table, variant, final, workspace.scratch)
-    return keep_levels(final, workspace, levels)
+    return keep_levels(final, workspace)
+
+
+def state_turn_levels(
+    filled: int, upper: int, fifty: int, table: np.ndarray, variant: Variant
+) -> TurnLevels:
+    """The within-turn arrays of the state (filled, upper, fifty)."""
+    workspace = Workspace(1)
+    final, _, _ = workspace.arrays(1)
+    final_values(
+        filled, np.array([upper]), np.array([fifty]), table, variant, final, workspace.scratch
+    )
+    return turn_levels(final, workspace)
 
 
 # ----------------------------------------------------------------------------- the table
@@ -391,7 +405,7 @@ def children_of(
 ) -> set[tuple[int, int, int]]:
     """Every state one turn from (filled, upper, fifty) can lead to, whatever the roll."""
     s = spec(variant)
-    found = set()
+    found: set[tuple[int, int, int]] = set()
     for c in range(s.n_boxes):
         if filled >> c & 1:
             continue

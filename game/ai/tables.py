@@ -180,13 +180,8 @@ class ValueTable:
             for child in solver.children_of(key.filled, key.upper, key.fifty, self.variant):
                 if np.isnan(self._values[child]):
                     solver.solve_state(self._values, *child, self.variant)
-            levels = solver.turn_values(
-                key.filled,
-                np.array([key.upper]),
-                np.array([key.fifty]),
-                self._values,
-                self.variant,
-                levels=True,
+            levels = solver.state_turn_levels(
+                key.filled, key.upper, key.fifty, self._values, self.variant
             )
             self._turns[key] = levels
             if len(self._turns) > self.TURN_CACHE:

@@ -166,6 +166,10 @@ def build_exact(variant: Variant) -> tuple[np.ndarray, np.ndarray]:
     flat_index = index.reshape(-1)
     for open_count in range(1, EXACT_OPEN + 1):
         table = np.concatenate(rows)
+
+        def child_stats(i: np.ndarray, table: np.ndarray = table) -> np.ndarray:
+            return table[flat_index[i]]
+
         for filled in range(s.all_boxes):
             if s.n_boxes - filled.bit_count() != open_count:
                 continue
@@ -176,8 +180,8 @@ def build_exact(variant: Variant) -> tuple[np.ndarray, np.ndarray]:
                 moves = turn_moves(filled, upper[part], fifty[part], variant)
                 spread = spread_turn(
                     moves,
-                    lambda i: values[i],
-                    lambda i, table=table: table[flat_index[i]],
+                    values.__getitem__,
+                    child_stats,
                     shift_distribution,
                 )
                 found.append(spread.start_stats)

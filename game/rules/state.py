@@ -154,6 +154,13 @@ class GameState:
             finished.append(self.totals())
         return tuple(sum(t[i] for t in finished) for i in range(len(self.config.competitors)))
 
+    @property
+    def shown(self) -> tuple[int, ...]:
+        """The dice showing, where a roll has been made (asked before one: a ValueError)."""
+        if self.dice is None:
+            raise ValueError("no dice have been rolled yet")
+        return self.dice
+
     def score_options(self) -> dict[Category, int]:
         """Where the current dice may be scored now, with the points (empty before a roll)."""
         if self.phase is not Phase.TURN or self.dice is None:
