@@ -82,7 +82,6 @@ def main(argv: list[str]) -> int:
             f"{max(walls):.3f}), {statistics.median(cpus):.3f} s processor"
         )
     ratio = statistics.median(w for w, _ in game) / statistics.median(w for w, _ in bare)
-    print(
-        f"startup: title / bare window {ratio:.2f}x wall (aim: within {AIM}x), load {os.getloadavg()[0]:.1f}"
-    )
+    load = os.getloadavg()[0]
+    print(f"startup: title / bare window {ratio:.2f}x wall (aim: within {AIM}x), load {load:.1f}")
     return 0
