@@ -166,18 +166,16 @@ class Session:
         return self.undo_refusal() is None
 
     def undo_refusal(self) -> str | None:
-        """Why Undo cannot be used now, or None. Undo belongs to the seat that acted, in the
-        turn it acted: a person takes back their own last hold change or score while it is
-        still their turn (in a game of several people, a score passes the turn, so the next
-        player cannot take it back), never across a roll, never a CPU's move."""
+        """Why Undo cannot be used now, or None. A person takes back their own last hold
+        change or score until the next seat acts: a score passes the turn, but a misclick
+        can still be taken back before the next player rolls (or a CPU plays its first
+        move). Never across a roll (a roll clears what can be undone, so no one sees new
+        dice by undoing), never a CPU's move."""
         actor = self.game.last_actor
         if actor is None or not self.game.can_undo():
             return _("Nothing to undo: rolls cannot be undone")
         if self.seats[actor].is_cpu:
             return _("CPU moves cannot be undone")
-        if actor != self.state.player:
-            name = self.seats[actor].name
-            return _("Only {name} could undo that, in {name}'s own turn").format(name=name)
         return None
 
     def undo(self) -> Action:

@@ -116,6 +116,10 @@ class GameConfig:
             tuple(c for c, (p,) in enumerate(self._columns) if p in team) for team in members
         )
 
+    def column_of(self, player: int) -> int:
+        """The column (scorecard) `player` writes in."""
+        return next(c for c, members in enumerate(self.columns) if player in members)
+
     def column_name(self, column: int) -> str:
         return " & ".join(self.players[p] for p in self._columns[column])
 

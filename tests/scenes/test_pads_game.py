@@ -61,7 +61,7 @@ def to_setup_with_two_pads(app) -> SetupScene:
     assert isinstance(setup, SetupScene)
     tap(app, ANN, "y")
     assert setup.draft.pads() == {0: ANN}
-    assert setup.note == "Pad 1 plays You's seat."
+    assert setup.note == "Pad 1 plays for You."
     for _ in range(20):  # pad 2 walks up to the last seat, then along to its kind
         if setup.grid.focused.key == ("name", 2):
             break
@@ -219,9 +219,9 @@ def test_an_unplugged_bound_pad_stops_the_game_until_it_comes_back(tmp_path, see
     for _ in range(120):  # a second of frames: nothing moves on, not even a CPU
         app.step(FRAME)
     assert session.state is state
-    assert table.pads.wait_lines(2)[0] == "Waiting for Max's pad"
+    assert table.pads.wait_lines(2)[0] == "Waiting for the pad of Max"
     tap(app, ANN, "a")  # pad 1 holds You's seat: it cannot take Max's
-    assert table.pads.waiting() == 2 and table.pads.said == "Pad 1 plays You's seat."
+    assert table.pads.waiting() == 2 and table.pads.said == "Pad 1 plays for You."
     plug(app, 1, 21, "PS4 Controller")  # back, as SDL sees it: a new instance id
     tap(app, 21, "a")
     assert table.pads.waiting() is None
@@ -269,7 +269,7 @@ def test_setup_pads_claim_release_and_join(tmp_path):
     tap(app, BOB, "y")  # no free person's seat: pad 2 joins as a new one
     assert [(s.name, s.kind, s.pad) for s in setup.draft.seats][-1] == ("Player 4", "person", BOB)
     assert setup.grid.focused.key == ("name", 3)
-    assert setup.status() == ("Pad 2 plays Player 4's seat.", False)
+    assert setup.status() == ("Pad 2 plays for Player 4.", False)
     tap(app, BOB, "dpup", "dpdown")  # the note gives way to how a pad takes a seat
     assert setup.grid.focused.key == ("name", 3)
     assert setup.status() == ("Y on a pad: play this seat with that pad (Y again: let go).", False)
@@ -277,7 +277,7 @@ def test_setup_pads_claim_release_and_join(tmp_path):
     assert setup.draft.pads() == {0: ANN}
     unplug(app, ANN)
     assert setup.draft.pads() == {}
-    assert setup.note == "You's pad was unplugged: any device plays it."
+    assert setup.note == "The pad of You was unplugged: any device plays for You."
     close(app)
 
 

@@ -343,7 +343,7 @@ def test_an_action_is_never_left_without_a_key(ctx, tmp_path):
     tab_to(ctx, scene, ("key", "hint", 1))  # empty: nothing to swap back to Hold die 1
     feed(ctx, ENTER, key(pygame.K_1, "1"))
     assert saved(tmp_path).key_bindings == DEFAULT_KEY_BINDINGS
-    assert scene.status() == ("1 is Hold die 1's only key: give it another key first.", WARN)
+    assert scene.status() == ("1 is the only key for Hold die 1: give it another key first.", WARN)
     # A second key can move, though: R leaves Roll (which keeps Space) for Hint.
     feed(ctx, ENTER, key(pygame.K_r, "r"))
     bindings = saved(tmp_path).key_bindings

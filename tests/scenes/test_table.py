@@ -116,6 +116,28 @@ def test_who_starts_is_told_when_the_last_start_roll_lands(ctx):
     assert presenter.banner is not None and starter in presenter.banner.text
 
 
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_in_the_start_roll_tint_dot_and_message_name_the_seat_that_rolled(ctx, seats):
+    names = ("Ann", "Ben", "Cleo", "Dan")[:seats]
+    people = [Seat(n, colour=i) for i, n in enumerate(names)]
+    session = Session.new(GameConfig(names, start=StartOrder.ROLL_OFF), people, seed=5)
+    table = TableScene(ctx, session)
+    ctx.stack.push(table)
+    ctx.stack.apply_pending()
+    board, presenter = table.board, table.board.presenter
+    rolls = 0
+    while session.state.phase is Phase.ROLL_OFF:
+        roller = session.state.player
+        feed(ctx, key(pygame.K_SPACE))
+        rolls += 1
+        assert presenter.message.endswith("rolls...") and presenter.owner == roller
+        assert board.column_on_show() == roller  # tinted and outlined: the roller's column
+        settle(ctx)
+        if session.state.phase is Phase.ROLL_OFF:  # still the roll just told of
+            assert presenter.owner == roller and board.column_on_show() == roller
+    assert rolls >= seats
+
+
 def test_clicking_the_cup_rolls(ctx):
     table = solo(ctx)
     feed(ctx, click(table.lay.cup_rect.center))
@@ -185,22 +207,64 @@ def test_keys_and_clicks_hold_dice_and_ctrl_z_undoes_a_hold(ctx):
     assert table.message.startswith("Nothing to undo")
 
 
-def test_undo_belongs_to_the_seat_that_acted_in_its_own_turn(ctx):
+def hot_seat(ctx, kinds=("person", "person", "expert"), seed=3) -> TableScene:
     ctx.settings = ctx.settings.replace(verify="off")
-    seats = [Seat("Anna", colour=0), Seat("Ben", colour=1)]
-    config = GameConfig(("Anna", "Ben"), start=StartOrder.SEATED)
-    table = TableScene(ctx, Session.new(config, seats, seed=3))
+    names = ("Anna", "Ben", "Cleo")[: len(kinds)]
+    seats = [Seat(n, k, colour=i) for i, (n, k) in enumerate(zip(names, kinds, strict=True))]
+    table = TableScene(
+        ctx, Session.new(GameConfig(names, start=StartOrder.SEATED), seats, seed=seed)
+    )
     ctx.stack.push(table)
     ctx.stack.apply_pending()
+    return table
+
+
+def test_a_score_in_company_can_be_undone_until_the_next_seat_rolls(ctx):
+    table = hot_seat(ctx)
     feed(ctx, key(pygame.K_SPACE))
     settle(ctx)
+    before = table.session.state
     feed(ctx, key(pygame.K_DOWN), key(pygame.K_RETURN))  # Anna scores: Ben's turn
-    anna = table.session.state.cards[0]
-    assert table.session.state.player == 1
-    feed(ctx, key(pygame.K_z, pygame.KMOD_CTRL))  # Ben presses Undo
-    assert table.session.state.cards[0] == anna and table.session.state.player == 1
-    assert table.message == "Only Anna could undo that, in Anna's own turn"
-    assert not table.session.can_undo()
+    assert table.session.state.player == 1 and table.session.can_undo()
+    feed(ctx, click(table.lay.buttons["undo"].center))  # the lit button takes it back
+    state = table.session.state
+    assert state.player == 0 and state.cards == before.cards and state.dice == before.dice
+    assert table.message.startswith("Undone: score in")
+    feed(ctx, key(pygame.K_DOWN), key(pygame.K_RETURN))  # Anna scores again: Ben's turn
+    feed(ctx, key(pygame.K_SPACE))  # Ben rolls: Anna's score is written for good
+    assert table.session.state.player == 1 and not table.session.can_undo()
+    settle(ctx)
+    feed(ctx, key(pygame.K_z, pygame.KMOD_CTRL))
+    assert table.session.state.player == 1 and table.session.state.cards[0] != before.cards[0]
+    assert table.message == "Nothing to undo: rolls cannot be undone"
+
+
+def test_a_score_can_be_undone_before_a_cpu_begins_never_after(ctx):
+    table = hot_seat(ctx, kinds=("person", "expert"))
+    feed(ctx, key(pygame.K_SPACE))
+    settle(ctx)
+    feed(ctx, key(pygame.K_DOWN), key(pygame.K_RETURN))  # Anna scores: the CPU's turn
+    assert table.session.is_cpu_turn and table.session.can_undo()
+    feed(ctx, key(pygame.K_z, pygame.KMOD_CTRL))  # before the CPU has played a move
+    assert table.session.state.player == 0 and table.session.state.rolls == 1
+    settle(ctx)  # the CPU's decision asked before the undo is dropped, not played
+    assert table.session.state.player == 0 and table.session.state.rolls == 1
+    feed(ctx, key(pygame.K_DOWN), key(pygame.K_RETURN))
+    settle(ctx)  # the CPU plays its whole turn
+    assert table.session.state.player == 0 and not table.session.can_undo()
+    assert table.session.undo_refusal() == "CPU moves cannot be undone"
+
+
+def test_no_line_a_person_reads_makes_a_possessive_of_a_name():
+    """'Only You could undo that, in You's own turn': "You" is a seat's name, so no marked
+    string puts 's after a placeholder (a name, a pad, a level)."""
+    from game.i18n.catalogues import TEMPLATE
+    from game.tools import catalogue
+
+    for message in catalogue.read(TEMPLATE):
+        ids = (message.id,) if isinstance(message.id, str) else message.id
+        for text in ids:
+            assert "}'s" not in text and "}’s" not in text, text
 
 
 def test_undoing_a_score_gives_back_live_dice(ctx):

@@ -196,11 +196,11 @@ def _verdict_sentence(pr: PlayerReview, seat: Seat) -> str:
         if you:
             first = _("Your decisions matched the best play all game.")
         else:
-            first = _("{name}'s decisions matched the best play all game.")
+            first = _("Every decision by {name} matched the best play.")
     elif you:
         first = _("Your decisions cost {points} points of expected score.")
     else:
-        first = _("{name}'s decisions cost {points} points of expected score.")
+        first = _("Decisions by {name} cost {points} points of expected score.")
     first = first.format(name=seat.name, points=lost)
     if abs(pr.luck) < 0.05:
         second = _("The dice gave exactly what was expected.")

@@ -102,13 +102,13 @@ KEYS = Keymap()
 NOUN_SENTENCES = {
     "key": {
         "reserved": N_("{reason}; choose another key."),
-        "already": N_("{key} is already {action}'s key."),
-        "only": N_("{key} is {other}'s only key: give it another key first."),
+        "already": N_("{key} is already the key for {action}."),
+        "only": N_("{key} is the only key for {other}: give it another key first."),
     },
     "button": {
         "reserved": N_("{reason}; choose another button."),
-        "already": N_("{key} is already {action}'s button."),
-        "only": N_("{key} is {other}'s only button: give it another button first."),
+        "already": N_("{key} is already the button for {action}."),
+        "only": N_("{key} is the only button for {other}: give it another button first."),
     },
 }
 

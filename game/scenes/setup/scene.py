@@ -148,9 +148,9 @@ class SetupScene(Scene):
         self.error = ""
         if taken:
             # Translators: {pad} is a game pad's name ("Pad 1"), {name} a seat's player.
-            self.note = _("{pad} plays {name}'s seat.").format(pad=label, name=name)
+            self.note = _("{pad} plays for {name}.").format(pad=label, name=name)
         else:
-            self.note = _("{pad} let {name}'s seat go.").format(pad=label, name=name)
+            self.note = _("{pad} no longer plays for {name}.").format(pad=label, name=name)
         self.ctx.play("click")
         if len(self.draft.seats) != seats:
             self._rebuild(focus_key=("name", seat))
@@ -161,7 +161,7 @@ class SetupScene(Scene):
 
     def update(self, dt: float) -> None:
         for seat in self.draft.drop_pads(self.ctx.pads.connected):
-            self.note = _("{name}'s pad was unplugged: any device plays it.").format(
+            self.note = _("The pad of {name} was unplugged: any device plays for {name}.").format(
                 name=self.draft.seats[seat].name
             )
 

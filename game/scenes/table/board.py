@@ -118,6 +118,17 @@ class Board:
         several = len(self.session.config.competitors) > 1
         return several and wanted(s.win_chances, s.advice_overlay, s.grading)
 
+    def column_on_show(self) -> int | None:
+        """The column tinted and outlined as the one in play: in the start roll, the column
+        whose roll the message line tells of (the state has already moved on to the next
+        roller while those dice fly and lie), so tint, dot and text name one seat."""
+        state, presenter = self.session.state, self.presenter
+        told = presenter.owner if presenter.message else None
+        if told is not None and (state.phase is Phase.ROLL_OFF or self.tray.rolling):
+            # The last start roll also starts the first turn: its dice still fly.
+            return state.config.column_of(told)
+        return state.column if state.phase in (Phase.TURN, Phase.ROLL_OFF) else None
+
     def column_colour(self, column: int) -> Colour:
         player = self.session.config.columns[column][0]
         return self.ctx.theme.player(self.session.seats[player].colour)
@@ -256,7 +267,7 @@ class Board:
             ]
         pieces = self.tray.pieces(palette, focus_die, keys)
         colours = [self.column_colour(c) for c in range(len(state.config.columns))]
-        active = state.column if state.phase in (Phase.TURN, Phase.ROLL_OFF) else None
+        active = self.column_on_show()
         focus_box = marks.focus[1] if marks.focus[0] == "box" else None
         previews = state.score_options() if ctx.settings.show_previews else None
         if previews is not None and not self.person_to_play and state.dice is None:

@@ -53,7 +53,8 @@ class Presenter:
         self.show_results = show_results
         self.message = ""
         self.owner: int | None = None  # the player the message is about (None: the one to play)
-        self.after_landing: str | None = None  # the roll's line, told when the dice land
+        # The roll's line and the player it is about, told when the dice land.
+        self.after_landing: tuple[str, int | None] | None = None
         self.last_move: SeatNote | None = None  # the seat before's last line, for the next
         self.banner: Banner | None = None
         self.banner_after_landing: Banner | None = None  # what the throw decided, told after
@@ -118,7 +119,8 @@ class Presenter:
             self.ctx.play("dice_land_1", 0.2 + 0.8 * strength)
         if not self.tray.rolling:
             if self.after_landing is not None:
-                self.message, self.after_landing = self.after_landing, None
+                self.say(*self.after_landing)
+                self.after_landing = None
             if self.banner_after_landing is not None:
                 self.banner, self.banner_after_landing = self.banner_after_landing, None
         if self.banner is not None:
@@ -144,7 +146,7 @@ class Presenter:
     def show(self, events: list, speed: float, lay: TableLayout) -> None:
         """Animate a batch of events from one action. `speed` scales animation time (0: none)."""
         ctx, config, tray = self.ctx, self.session.config, self.tray
-        thrower: str | None = None  # whose dice left the cup in this batch
+        thrower: int | None = None  # the player whose dice left the cup in this batch
         banner_before = self.banner
         turn_to: int | None = None  # the player whose turn started in this batch
         for event in events:
@@ -156,7 +158,7 @@ class Presenter:
             if isinstance(event, (ev.Rolled, ev.RollOffRolled)):
                 rolled = event.rolled if isinstance(event, ev.Rolled) else (True,) * 5
                 tray.roll(event.dice, rolled, speed)
-                thrower = config.players[event.player]
+                thrower = event.player
                 ctx.play("dice_rattle" if speed > 0 else "dice_land_1")
                 if isinstance(event, ev.Rolled):
                     self.say(roll_line(event, config), event.player)
@@ -199,8 +201,11 @@ class Presenter:
         if thrower is not None and tray.rolling:
             # The dice are in the air: what they show is told when they land, so the throw
             # keeps its suspense.
-            self.after_landing = self.message
-            self.message = about(thrower, _("You roll..."), _("{name} rolls..."))
+            # The line is about the thrower (its dot, and the start roll's tinted column),
+            # even when the batch also started the next player's turn.
+            self.after_landing = (self.message, self.owner)
+            name = config.players[thrower]
+            self.say(about(name, _("You roll..."), _("{name} rolls...")), thrower)
             if self.banner is not banner_before:  # "Ada plays first", "Tied!": after the landing
                 self.banner_after_landing, self.banner = self.banner, banner_before
 

@@ -289,7 +289,7 @@ class TableScene(Scene):
         """A person's action: refused with the reason, or applied and shown."""
         if self.session.is_cpu_turn:
             # Translators: {key} is the key (or pad button) that skips a CPU's turn.
-            self.message = _("Wait: it is {name}'s turn ({key} skips it)").format(
+            self.message = _("Wait: {name} is playing ({key} skips the turn)").format(
                 name=self.session.seat.name, key=self.ctx.input.label(Intent.SKIP_CPU)
             )
             return
@@ -333,7 +333,16 @@ class TableScene(Scene):
         if refusal is not None:
             self.message = refusal
             return
+        turn_before = self.session.state.player
         action = self.session.undo()
+        if self.session.state.player != turn_before:
+            # A score taken back before the next seat acted: the turn comes back, with its
+            # dice. The next seat's announcement goes, and a CPU's decision under way is
+            # dropped (the driver decides again only when a CPU is to play).
+            self.board.presenter.banner = None
+            self.board.presenter.last_move = None
+            self.board.show_state()
+            self.coach.clear_hint()
         self.tray.sync(self.session.state.dice, self.session.state.held)
         self.board.presenter.drop_flash()
         self.message = undone_line(action, self.session.config)

@@ -80,6 +80,8 @@ class PadSeats:
         if event.type != PAD_PRESS or intent in ANYONE:
             return None
         player = self.session.state.player
+        if intent is Intent.UNDO and self.session.game.last_actor is not None:
+            player = self.session.game.last_actor  # undo is the move's maker's, not the next's
         pad = self.seats.pad_of(player)
         if pad is None or pad == event.instance_id:
             return None
@@ -104,7 +106,7 @@ class PadSeats:
                 name = self.session.seats[holder].name
                 label = self.ctx.pads.label(event.instance_id) or ""
                 # Translators: {pad} is a game pad's label ("Pad 2"); {name} a player.
-                self.said = _("{pad} plays {name}'s seat.").format(pad=label, name=name)
+                self.said = _("{pad} plays for {name}.").format(pad=label, name=name)
                 return True
             self.seats.claim(seat, event.instance_id)
             self.said = ""
@@ -119,12 +121,12 @@ class PadSeats:
     def wait_lines(self, seat: int) -> list[str]:
         name = self.session.seats[seat].name
         lines = [
-            _("Waiting for {name}'s pad").format(name=name),
+            _("Waiting for the pad of {name}").format(name=name),
             # Translators: {button} is a pad button as printed on the pad ("A", "Cross").
             _("Plug it in (or take a free pad) and press {button} on it.").format(
                 button=self._glyph("a")
             ),
-            _("Backspace or {button}: let any device play {name}'s seat.").format(
+            _("Backspace or {button}: let any device play for {name}.").format(
                 button=self._glyph("b"), name=name
             ),
         ]
