@@ -70,6 +70,35 @@ def _parse_size(text: str | None) -> tuple[int, int] | None:
     return max(MIN_WINDOW[0], w), max(MIN_WINDOW[1], h)
 
 
+def window_size(asked: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """The window size to open for `asked`: at most the desktop (when one is known) and the
+    largest size the settings keep (7680x4320), at least the minimum window. An oversized
+    window took SDL seconds to make, with the game deaf to a request to stop meanwhile.
+
+    >>> window_size((99999, 99999), (1920, 1080))
+    (1920, 1080)
+    >>> window_size((99999, 500), None)
+    (7680, 500)
+    """
+    high_w, high_h = WINDOW_WIDTH[1], WINDOW_HEIGHT[1]
+    if desktop is not None and desktop[0] > 0 and desktop[1] > 0:
+        high_w, high_h = min(high_w, desktop[0]), min(high_h, desktop[1])
+    return (
+        max(MIN_WINDOW[0], min(asked[0], high_w)),
+        max(MIN_WINDOW[1], min(asked[1], high_h)),
+    )
+
+
+def desktop_size() -> tuple[int, int] | None:
+    """The first screen's size, on a driver that shows a window (None elsewhere)."""
+    if pygame.display.get_driver() in HIDDEN_DRIVERS:
+        return None  # the dummy driver's "desktop" is a made-up 1024x768
+    with contextlib.suppress(pygame.error, AttributeError, IndexError):
+        width, height = pygame.display.get_desktop_sizes()[0]
+        return width, height
+    return None
+
+
 class NoDisplay(RuntimeError):
     """There is no screen to show the game on."""
 
@@ -82,8 +111,20 @@ def check_display(environ: dict[str, str] | None = None) -> None:
     tests and the smoke check do) is allowed.
     """
     environ = os.environ if environ is None else environ
-    driver = pygame.display.get_driver()
     asked = [d.strip().lower() for d in environ.get("SDL_VIDEODRIVER", "").split(",")]
+    try:
+        if not pygame.display.get_init():
+            pygame.display.init()  # pygame.init() swallows why the display did not start
+        driver = pygame.display.get_driver()
+    except pygame.error as error:
+        forced = environ.get("SDL_VIDEODRIVER", "")
+        where = f"the video driver SDL_VIDEODRIVER={forced!r} asks for"
+        if not forced:
+            where = "any video driver"
+        raise NoDisplay(
+            f"Yahtzee Table could not open a window with {where} (SDL: {error}). Start it "
+            "from a desktop session, check DISPLAY / WAYLAND_DISPLAY, or unset SDL_VIDEODRIVER."
+        ) from None
     if driver in HIDDEN_DRIVERS and driver not in asked:
         raise NoDisplay(
             f"Yahtzee Table found no display to open its window on (SDL chose the {driver!r} "
@@ -105,7 +146,7 @@ class App:
         check_display()
         pygame.display.set_caption(TITLE)
         settings = storage.settings
-        self.windowed_size = size or tuple(settings.window_size)
+        self.windowed_size = window_size(size or tuple(settings.window_size), desktop_size())
         self.fullscreen = settings.fullscreen if fullscreen is None else fullscreen
         self.window = self._open_window()
         self.view = Viewport.for_window(self.window.get_size())

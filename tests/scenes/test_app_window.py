@@ -9,7 +9,7 @@ import sys
 import pygame
 import pytest
 
-from game.app import App, NoDisplay, check_display, draw_notices
+from game.app import App, NoDisplay, check_display, draw_notices, window_size
 from game.scenes.context import NOTICE_TIME
 from game.scenes.setup import SetupScene
 from game.scenes.title import TitleScene
@@ -133,6 +133,54 @@ def test_with_no_display_the_game_says_so_and_exits_1(tmp_path):
     )
     assert done.returncode == 1, (done.stdout, done.stderr)
     assert "found no display" in done.stderr
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11/Wayland are Linux's")
+@pytest.mark.parametrize("driver", ["x11", "wayland", "no-such-driver"])
+def test_a_forced_driver_that_cannot_open_is_told_plainly_not_as_a_traceback(tmp_path, driver):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.update(SDL_VIDEODRIVER=driver, SDL_AUDIODRIVER="dummy")
+    done = subprocess.run(
+        [sys.executable, "-m", "game.app", "--data-dir", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert done.returncode == 1, (done.stdout, done.stderr)
+    assert f"could not open a window with the video driver SDL_VIDEODRIVER='{driver}'" in (
+        done.stderr
+    )
+    assert "Traceback" not in done.stderr
+
+
+def test_a_window_is_never_asked_larger_than_the_desktop_or_the_settings_allow():
+    assert window_size((99999, 99999), (2560, 1440)) == (2560, 1440)
+    assert window_size((99999, 99999), None) == (7680, 4320)
+    assert window_size((1280, 800), (1920, 1080)) == (1280, 800)
+    assert window_size((100, 100), (1920, 1080)) == (640, 480)  # the minimum still holds
+    assert window_size((1280, 800), (0, 0)) == (1280, 800)  # a desktop SDL cannot measure
+
+
+def test_a_huge_size_opens_clamped_and_the_game_stops_on_sigterm(tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", YAHTZEE_LOG="INFO")
+    game = subprocess.Popen(
+        [sys.executable, "-m", "game.app", "--data-dir", str(tmp_path), "--size", "99999x99999"],
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert game.stderr is not None
+        for line in game.stderr:  # the window is up once the app logs it
+            if "window up" in line:
+                break
+        game.terminate()  # SIGTERM
+        assert game.wait(timeout=30) == 0
+    finally:
+        game.kill()
+    saved = Storage(tmp_path, environ={}).settings.window_size
+    assert list(saved) == [7680, 4320]
 
 
 # ----------------------------------------------------------------------------- what it says
