@@ -118,12 +118,10 @@ def check_display(environ: dict[str, str] | None = None) -> None:
         driver = pygame.display.get_driver()
     except pygame.error as error:
         forced = environ.get("SDL_VIDEODRIVER", "")
-        where = f"the video driver SDL_VIDEODRIVER={forced!r} asks for"
-        if not forced:
-            where = "any video driver"
         raise NoDisplay(
-            f"Yahtzee Table could not open a window with {where} (SDL: {error}). Start it "
-            "from a desktop session, check DISPLAY / WAYLAND_DISPLAY, or unset SDL_VIDEODRIVER."
+            f"Yahtzee Table could not open a window with the video driver "
+            f"SDL_VIDEODRIVER={forced!r} asks for (SDL: {error}). Start it from a desktop "
+            "session, check DISPLAY / WAYLAND_DISPLAY, or unset SDL_VIDEODRIVER."
         ) from None
     if driver in HIDDEN_DRIVERS and driver not in asked:
         raise NoDisplay(

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.i18n import N_, translate
+from game.rules.names import check_name
 
 LEVELS = ("beginner", "easy", "medium", "hard", "expert", "champion")
 LEVEL_NAMES = {
@@ -65,10 +66,9 @@ class Seat:
         if not isinstance(data, dict):
             raise ValueError("a seat must be an object")
         name, profile = data.get("name"), data.get("profile")
-        if not isinstance(name, str) or not name.strip() or len(name) > 24:
-            raise ValueError("a seat needs a name of 1 to 24 characters")
-        if profile is not None and (not isinstance(profile, str) or len(profile) > 24):
-            raise ValueError("a seat's profile is a name of at most 24 characters")
+        check_name(name)
+        if profile is not None:
+            check_name(profile)
         kind = data.get("kind", PERSON)
         if not isinstance(kind, str):
             raise ValueError("a seat's kind must be text")

@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from game.rules.cards import Card
+from game.rules.names import check_name
 from game.rules.variants import Variant
 
 MAX_PLAYERS = 8
 MAX_GAMES = 6
-MAX_NAME_LENGTH = 24
 
 
 class TeamMode(enum.Enum):
@@ -47,10 +47,7 @@ class GameConfig:
         if not isinstance(players, tuple) or not 1 <= len(players) <= MAX_PLAYERS:
             raise ValueError(f"a game has 1 to {MAX_PLAYERS} players")
         for name in players:
-            if not isinstance(name, str) or not name.strip():
-                raise ValueError("every player needs a name")
-            if len(name) > MAX_NAME_LENGTH:
-                raise ValueError(f"a name has at most {MAX_NAME_LENGTH} characters")
+            check_name(name)
         if not isinstance(self.variant, Variant):
             raise ValueError(f"unknown rule variant {self.variant!r}")
         if not isinstance(self.team_mode, TeamMode):

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from game.match.seats import Seat
 from game.rules import Game, TeamMode
+from game.rules.names import check_name
 from game.storage.history import ID_PATTERN
-from game.storage.profiles import MAX_NAME_LENGTH
 from game.storage.saves import iso_time, parse_time
 
 HIGHSCORES_FORMAT = 1
@@ -49,8 +49,7 @@ class HighScore:
         if not isinstance(data, dict):
             raise ValueError("a high score must be an object")
         name, score, assisted = data.get("name"), data.get("score"), data.get("assisted")
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_LENGTH:
-            raise ValueError("a high score needs a name of 1 to 24 characters")
+        check_name(name)
         if isinstance(score, bool) or not isinstance(score, int):
             raise ValueError("a high score must be a whole number")
         if not 0 <= score <= MAX_MATCH_TOTAL:

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from game.i18n import N_, later
 from game.match.seats import LEVELS, PERSON, SEAT_COLOURS
 from game.rules import StartOrder, TeamMode
-from game.rules.config import MAX_GAMES, MAX_NAME_LENGTH, MAX_PLAYERS
+from game.rules.config import MAX_GAMES, MAX_PLAYERS
+from game.rules.names import name_problem
 
 LAST_TABLE_FORMAT = 1
 WHAT = later(N_("last table"))
@@ -36,8 +37,10 @@ class TableSeat:
 
     def __post_init__(self) -> None:
         name = self.name
-        if not isinstance(name, str) or len(name) > MAX_NAME_LENGTH or not name.isprintable():
-            raise ValueError(f"a seat's name is text of at most {MAX_NAME_LENGTH} characters")
+        # Blank is allowed: a seat the setup shows empty, for the player to type.
+        problem = name_problem(name) if not isinstance(name, str) or name else None
+        if problem is not None:
+            raise ValueError(f"a seat's name {name!r}: {problem}")
         if self.kind not in KINDS:
             raise ValueError(f"a seat is one of {', '.join(KINDS)}")
         for value, high, what in (

@@ -14,10 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.match.seats import LEVELS, Seat
+from game.rules import names
 from game.storage.saves import parse_time
 
 PROFILES_FORMAT = 1
-MAX_NAME_LENGTH = 24
 MAX_PROFILES = 200
 CPU_PREFIX = "CPU "
 
@@ -41,13 +41,7 @@ def check_name(name: object) -> str:
     """A valid profile name (surrounding spaces dropped); ValueError in words otherwise."""
     if not isinstance(name, str):
         raise ValueError("a profile name must be text")
-    name = name.strip()
-    if not name:
-        raise ValueError("a profile needs a name")
-    if len(name) > MAX_NAME_LENGTH:
-        raise ValueError(f"a profile name has at most {MAX_NAME_LENGTH} characters")
-    if not name.isprintable():
-        raise ValueError("a profile name cannot hold control characters")
+    name = names.check_name(name.strip())
     if name.casefold().startswith(CPU_PREFIX.casefold()):
         raise ValueError(f"names starting with {CPU_PREFIX.strip()!r} are kept for the CPU levels")
     return name

@@ -32,8 +32,8 @@ from dataclasses import dataclass, field
 
 from game.rules import Category, Game, Variant
 from game.rules.cards import AMERICAN, CARDS
+from game.rules.names import check_name
 from game.storage.history import ID_PATTERN, MAX_POINTS_LOST
-from game.storage.profiles import MAX_NAME_LENGTH
 from game.storage.saves import parse_time
 
 STATS_FORMAT = 1
@@ -164,13 +164,7 @@ def _check_key(value: object) -> str:
     name, card = split_key(value)
     if card not in CARDS:
         raise ValueError("unknown card")
-    _check_name(name)
-    return value
-
-
-def _check_name(value: object) -> str:
-    if not isinstance(value, str) or not value.strip() or len(value) > MAX_NAME_LENGTH:
-        raise ValueError("a name must be text of 1 to 24 characters")
+    check_name(name)
     return value
 
 
@@ -197,7 +191,7 @@ def check_entry(entry: object) -> dict:
     for row in rows:
         if not isinstance(row, dict):
             raise ValueError("a row must be an object")
-        _check_name(row.get("name"))
+        check_name(row.get("name"))
         _check_int(row, "side", 7)
         _check_int(row, "score", MAX_SCORE)
         _check_int(row, "total", MAX_SIDE_TOTAL)
@@ -301,7 +295,7 @@ class Tally:
         if not isinstance(versus, dict) or len(versus) > 1000:
             raise ValueError("head_to_head must be an object")
         for name, record in versus.items():
-            _check_name(name)
+            check_name(name)
             if not isinstance(record, list) or len(record) != 3:
                 raise ValueError("a head-to-head record is [wins, losses, ties]")
             tally.head_to_head[name] = [_check_int({"n": n}, "n", games) for n in record]

@@ -4,12 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import N_
-
 MIN_FONT_PX = 12  # px: no text is drawn smaller; layouts fold or cut before they go below
-# What pygame-ce's bundled font can draw. Other scripts (Hebrew, Arabic, CJK, emoji) would
-# show as boxes, so name fields refuse them with this in the reason.
-SUPPORTED_SCRIPTS = N_("Latin, Greek and Cyrillic letters, digits and common symbols")
 PROBE_PX = 24  # px: the size at which a character is compared with the missing-glyph box
 NO_GLYPH = "\ue000"  # a private-use character, which no font of ours has: its box
 
@@ -48,7 +43,10 @@ class Fonts:
             def image(c: str) -> bytes:
                 return pygame.image.tobytes(font.render(c, False, (255, 255, 255)), "RGBA")
 
-            known = char.isspace() or image(char) != image(NO_GLYPH)
+            try:
+                known = char.isspace() or image(char) != image(NO_GLYPH)
+            except pygame.error:  # "Text has zero width": a character that draws nothing
+                known = False
             self._drawable[char] = known
         return known
 

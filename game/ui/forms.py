@@ -9,12 +9,14 @@ shapes, not glyphs, so they look the same in any font.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
 
-from game.i18n import N_, _, format_percent, translate
+from game.i18n import N_, format_percent, translate, translated
+from game.rules.names import SCRIPT_REFUSAL, char_problem
 from game.ui.fonts import Fonts
 from game.ui.text import ellipsize, fitted_px
 from game.ui.theme import Colour, Theme
@@ -76,17 +78,20 @@ class TextField(ControlBehaviour):
     refused: str = ""  # why the last characters typed were not taken ("" if all were)
 
     def insert(self, text: str) -> bool:
-        """Type `text` (control characters and characters the font cannot draw dropped,
-        saying why in `refused`); False if nothing could be added."""
-        typed = "".join(ch for ch in text if ch.isprintable())
-        text = "".join(ch for ch in typed if self.can_draw(ch))
+        """Type `text` (control keys dropped; characters a name may not hold, by
+        game.rules.names, or the font cannot draw, refused, saying why in `refused`);
+        False if nothing could be added."""
+        typed = "".join(ch for ch in text if unicodedata.category(ch) != "Cc")
+        problems = [char_problem(ch) for ch in typed]
+        text = "".join(
+            ch
+            for ch, problem in zip(typed, problems, strict=True)
+            if problem is None and self.can_draw(ch)
+        )
         self.refused = ""
         if text != typed:
-            # One sentence to translate whole: the scripts are game.ui.fonts.SUPPORTED_SCRIPTS.
-            self.refused = _(
-                "Names can use Latin, Greek and Cyrillic letters, digits and common symbols; "
-                "that character cannot be shown."
-            )
+            problem = next((p for p in problems if p is not None), None)
+            self.refused = translated(problem) if problem else translate(SCRIPT_REFUSAL)
         if not text:
             return False
         base = "" if self.selected else self.get()

@@ -42,6 +42,10 @@ ALLOWED: dict[str, dict[str, str]] = {
         "Yahtzee Table found no display to open its window on (SDL chose the  driver). Start "
         "it from a desktop session, or check DISPLAY / WAYLAND_DISPLAY.": "printed to the "
         "terminal before there is a window (or a language)",
+        "Yahtzee Table could not open a window with the video driver SDL_VIDEODRIVER= asks "
+        "for (SDL: ). Start it from a desktop session, check DISPLAY / WAYLAND_DISPLAY, or "
+        "unset SDL_VIDEODRIVER.": "printed to the terminal before there is a window (or a "
+        "language)",
     },
     "game/scenes/nav.py": {
         "next game": "a result's id, handed between scenes",

@@ -6,11 +6,11 @@ import doctest
 
 import pytest
 
-from game.rules import categories, dice, scorecard
+from game.rules import categories, dice, names, scorecard
 from game.rules.cards import american, yatzy
 
 
-@pytest.mark.parametrize("module", [categories, dice, scorecard, american, yatzy])
+@pytest.mark.parametrize("module", [categories, dice, names, scorecard, american, yatzy])
 def test_doctests(module):
     result = doctest.testmod(module)
     assert result.attempted > 0

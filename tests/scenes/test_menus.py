@@ -293,6 +293,26 @@ def test_a_name_refuses_characters_the_font_would_draw_as_boxes(ctx):
     assert setup.status()[1] is False
 
 
+@pytest.mark.parametrize(
+    ("typed_text", "reason"),
+    [
+        ("\u034f", "invisible"),  # COMBINING GRAPHEME JOINER: drew nothing, then raised
+        ("\u17b4", "invisible"),  # KHMER VOWEL INHERENT AQ
+        ("\u200b", "invisible"),  # ZERO WIDTH SPACE
+        ("مرحبا", "Latin, Greek and Cyrillic"),  # Arabic, refused whole
+        ("ب", "Latin, Greek and Cyrillic"),  # even the letters the font happens to have
+    ],
+)
+def test_a_name_refuses_invisible_characters_and_other_scripts_whole(ctx, typed_text, reason):
+    setup = show(ctx, SetupScene(ctx))
+    feed(ctx, click(setup.seat_controls_of(0)["name"].rect.center))
+    feed(ctx, key(pygame.K_BACKSPACE, mod=pygame.KMOD_CTRL))
+    feed(ctx, typed("Ann" + typed_text))
+    assert setup.draft.seats[0].name == "Ann"
+    message, is_error = setup.status()
+    assert is_error and reason in message
+
+
 def test_seats_can_be_added_up_to_eight_and_no_more(ctx):
     setup = show(ctx, SetupScene(ctx))
     feed(ctx, click(setup.add_button.rect.center))
@@ -430,9 +450,9 @@ def test_validation_errors_are_shown_not_raised(ctx):
     for _ in range(3):
         feed(ctx, key(pygame.K_BACKSPACE))
     feed(ctx, key(*ENTER))
-    assert setup.error == "Every player needs a name."
+    assert setup.error == "A name cannot be blank."
     assert ctx.stack.top is setup
-    assert setup.status() == ("Every player needs a name.", True)
+    assert setup.status() == ("A name cannot be blank.", True)
     feed(ctx, typed("Ada"))
     assert setup.error == ""  # typing clears the complaint
     feed(ctx, key(*ENTER))

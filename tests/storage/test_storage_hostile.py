@@ -281,3 +281,28 @@ def test_hostile_extra_in_a_saved_game(tmp_path, source):
     assert storage.load_current() is None
     assert "nested too deeply" in storage.problems[0]
     shutil.rmtree(folder)
+
+
+@pytest.mark.parametrize("bad", ["Ann\u0000", "A\u034fnn", "A\u200bnn", "مرحبا"])
+@pytest.mark.parametrize("kind", ["current", "profiles", "stats", "highscores", "history"])
+def test_a_name_no_one_could_type_is_a_bad_file(tmp_path: Path, source, kind: str, bad: str):
+    """A NUL (or an invisible character, or a script the font cannot draw) in a name read
+    from a file: the file is set aside and reported like any damaged file, as a typed name
+    would have been refused; nothing raises, and nothing of it reaches the screen."""
+    folder = tmp_path / "data"
+    for other, (name, raw) in source.items():
+        if other == "records" and kind in LEGACY:
+            continue
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_bytes(raw)
+    name, raw = source[kind]
+    assert b'"Ann"' in raw
+    spoiled = raw.replace(b'"Ann"', json.dumps(bad).encode())
+    (folder / name).write_bytes(spoiled)
+    storage = open_storage(folder)
+    load_everything(storage)
+    assert len(storage.problems) == 1, storage.problems
+    stem = (folder / name).name[: -len(".json")]
+    aside = (folder / name).with_name(f"{stem}.corrupt-{STAMP}.json")
+    assert aside.read_bytes() == spoiled and not os.path.lexists(folder / name)
+    assert_defaults(storage, kind)

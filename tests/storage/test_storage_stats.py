@@ -191,10 +191,12 @@ def test_profiles_create_rename_delete(data_dir):
     assert storage.list_profiles()[0].created == "2026-11-22T09:30:00+00:00"
     for bad, reason in [
         ("ann", "already a profile called 'Ann'"),
-        ("", "needs a name"),
+        ("", "cannot be blank"),
         ("x" * 25, "at most 24"),
         ("cpu expert", "kept for the CPU levels"),
         ("a\nb", "control characters"),
+        ("a\x00b", "control characters"),
+        ("a\u034fb", "invisible"),
     ]:
         with pytest.raises(ValueError, match=reason):
             storage.create_profile(bad)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from game.i18n import N_, _, ngettext, translate
 from game.match.seats import PERSON
 from game.rules import StartOrder, TeamMode
-from game.rules.config import MAX_NAME_LENGTH
+from game.rules.names import MAX_NAME_LENGTH
 from game.scenes.setup.seats import (
     TEAM_LETTERS,
     TEAM_MODES,

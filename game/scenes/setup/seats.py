@@ -9,10 +9,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from game.i18n import _
+from game.i18n import _, translated
 from game.match.seats import LEVELS, PERSON, SEAT_COLOURS, Seat
 from game.rules import GameConfig, StartOrder, TeamMode, Variant
 from game.rules.config import MAX_GAMES, MAX_PLAYERS
+from game.rules.names import name_problem
 from game.storage import LastTable, TableSeat
 
 if TYPE_CHECKING:
@@ -228,6 +229,9 @@ class MatchDraft:
         names = tuple(seat.name.strip() for seat in self.seats)
         seen: set[str] = set()
         for name in names:
+            problem = name_problem(name)
+            if problem is not None:  # a blank seat (a last table's may hold what no longer may)
+                raise ValueError(translated(problem))
             if name and name.casefold() in seen:
                 raise ValueError(
                     _("Two seats are called {name}: give each a different name.").format(name=name)
