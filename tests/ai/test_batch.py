@@ -33,6 +33,7 @@ from game.rules import (
     Variant,
 )
 from game.tools import tournament
+from tests.heavy import HEAVY_TIMEOUT
 
 AMERICAN_VARIANTS = [v for v in Variant if v.card is AMERICAN]
 EXPECTED = {Variant.OFFICIAL: 254.5877, Variant.FREE: 254.5896, Variant.SIMPLE: 245.8708}
@@ -258,6 +259,8 @@ def z_of(a: float, b: float, se: float) -> float:
     return abs(a - b) / se
 
 
+@pytest.mark.heavy
+@pytest.mark.timeout(HEAVY_TIMEOUT)
 def test_the_score_distribution_is_the_engines():
     """10,000 batch games against 400 through the rules engine (the slow side), and the
     batch mean against the exact expected score. |z| < 4 everywhere: a false alarm about
@@ -291,6 +294,8 @@ def test_the_score_distribution_is_the_engines():
     assert 55 < a.std() < 65 and 0.6 < batch.upper_bonus.mean() < 0.75
 
 
+@pytest.mark.heavy
+@pytest.mark.timeout(HEAVY_TIMEOUT)
 def test_the_yatzy_mean_is_the_solvers_expected_score():
     """20,000 batch games of Yatzy against the exact expected score: |z| < 4 (a false alarm
     about once in 16,000 runs; a bias of a point in the mean fails)."""
@@ -311,6 +316,8 @@ def test_yatzy_turn_starts_have_fifteen_turns():
     assert (np.diff(totals, axis=1) >= 0).all() and (totals[:, 0] == 0).all()
 
 
+@pytest.mark.heavy
+@pytest.mark.timeout(HEAVY_TIMEOUT)
 def test_yatzy_batch_games_teach_the_spread_tables_their_shapes():
     """learn_shapes on Yatzy, from fewer games than a build's: classes by open boxes (3 to
     15) and the Yatzy box open or filled; none for a box holding 50 with a flag (Yatzy keeps

@@ -12,6 +12,7 @@ import pytest
 
 from game.anim import orientation as ori
 from game.anim.throw import MAX_CROOKED, STEP, Area, simulate
+from tests.heavy import HEAVY_TIMEOUT
 
 # Landing areas (die sizes) of the table's layouts and the cup's mouth in them: 1280x720 with
 # one, four and eight scorecards, a tall window, 2560x1080 with one (the flattest felt) and
@@ -91,7 +92,8 @@ def _default_signals() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-@pytest.mark.timeout(400)
+@pytest.mark.heavy
+@pytest.mark.timeout(HEAVY_TIMEOUT)
 def test_ten_thousand_throws_rest_inside_apart_and_showing_the_rolled_faces() -> None:
     # Half the seeds on each core: the suite's longest test takes half the time. The
     # workers come from a fork server (no SDL handlers inherited) and are closed after.

@@ -8,11 +8,13 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 
 from game.app import App
 from game.rules import Game, state_from_dict, state_to_dict
 from game.storage import Storage
 from game.ui.pads import OpenedPad, Pads
+from tests.heavy import HEAVY_TIMEOUT
 
 EVENTS = 20_000
 KEYS = [
@@ -152,6 +154,8 @@ def check_rules_state(app: App) -> None:
         assert state_from_dict(state_to_dict(state)) == state
 
 
+@pytest.mark.heavy
+@pytest.mark.timeout(HEAVY_TIMEOUT)
 def test_twenty_thousand_random_events_never_break_the_game(tmp_path):
     rng = random.Random(20261122)
     pads = PadMonkey()

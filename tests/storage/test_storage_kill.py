@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from game.storage.jsonfile import CORRUPT_MARK, TEMP_MARK
+from tests.heavy import HEAVY_TIMEOUT
 
 from . import selfplay
 from .conftest import open_storage
@@ -113,6 +114,8 @@ def check_disk(data_dir: Path, clean_log: list, printed: int | None) -> str:
     return "playing"
 
 
+@pytest.mark.heavy
+@pytest.mark.timeout(HEAVY_TIMEOUT)
 def test_killed_again_and_again_the_game_ends_as_if_never_interrupted(tmp_path):
     clean = selfplay.play_through(SEED, GAMES)
     clean_log = clean.to_dict()["log"]
@@ -191,6 +194,8 @@ def check_records(data_dir: Path, fingerprints: list[str], known: set[str]) -> s
     return ids
 
 
+@pytest.mark.heavy
+@pytest.mark.timeout(HEAVY_TIMEOUT)
 def test_killed_while_filing_each_game_is_filed_exactly_once(tmp_path):
     from game.storage.history import fingerprint
 

@@ -21,6 +21,7 @@ from game.tools.calibration import (
     collect_batch,
     table_chances,
 )
+from tests.heavy import HEAVY_TIMEOUT
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -93,6 +94,8 @@ def scorecard_at(seed: int, card: int, turns: int):
     return Cards(play.boxes, play.chips).scorecard(card)
 
 
+@pytest.mark.heavy
+@pytest.mark.timeout(HEAVY_TIMEOUT)
 def test_taking_seats_at_their_pace_predicts_a_mixed_table_better():
     """Expert against Beginner, 60 games of seed 1 (the same games in every mode): the Brier
     score is lowest with the levels' measured paces, next with paces learnt from each seat's

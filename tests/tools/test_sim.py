@@ -20,6 +20,7 @@ from game.tools import sim, sim_records, tournament
 from game.tools.sim import ProgressBar
 from game.tools.sim_records import GameRecord
 from game.tools.tournament import derive_seed, play_game, run, seat_order, summarize
+from tests.heavy import HEAVY_TIMEOUT
 
 
 # ----------------------------------------------------------------------------- one game
@@ -205,6 +206,8 @@ def run_pool_child(calls: int, limit: float) -> subprocess.CompletedProcess:
         pytest.fail(f"the worker pool hung after pygame was initialised: {hung.stdout!r}")
 
 
+@pytest.mark.heavy
+@pytest.mark.timeout(HEAVY_TIMEOUT)
 def test_the_pool_shuts_down_after_pygame_is_initialised():
     done = run_pool_child(calls=6, limit=90)
     assert done.returncode == 0, done.stderr
