@@ -57,6 +57,9 @@ WORDS = {
     "do_score": N_("score {box}"),
     "do_keep": N_("keep {faces}"),
     "do_reroll": N_("reroll all five"),
+    # TRANSLATORS: the four doing_ phrases fill {other} in "{margin} points better than
+    # {other}" and "{other} is {margin} points better": use a form that reads in both (a verb
+    # in the infinitive in most languages, never a gerund where it cannot be a subject).
     "doing_score": N_("scoring {points} in {box}"),
     "doing_zero": N_("a zero in {box}"),
     "doing_keep": N_("keeping {faces}"),
