@@ -57,9 +57,15 @@ WORDS = {
     "do_score": N_("score {box}"),
     "do_keep": N_("keep {faces}"),
     "do_reroll": N_("reroll all five"),
+    # TRANSLATORS: the four doing_ phrases fill {other} in "{margin} points better than
+    # {other}" and "{other} is {margin} points better": use a form that reads in both (a verb
+    # in the infinitive in most languages, never a gerund where it cannot be a subject).
     "doing_score": N_("scoring {points} in {box}"),
+    # TRANSLATORS: fills {other} as "scoring {points} in {box}" does: no gerund.
     "doing_zero": N_("a zero in {box}"),
+    # TRANSLATORS: fills {other} as "scoring {points} in {box}" does: no gerund.
     "doing_keep": N_("keeping {faces}"),
+    # TRANSLATORS: fills {other} as "scoring {points} in {box}" does: no gerund.
     "doing_reroll": N_("rerolling all five"),
     # the hint and the coach's question
     "hint_best": N_("Best: {choice} (expected final {value})"),

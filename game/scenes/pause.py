@@ -80,6 +80,8 @@ class PauseScene(Scene):
             return
         self.ctx.nav.confirm(
             Question(
+                # TRANSLATORS: asks whether to leave the game for the title screen; the yes button
+                # says "Quit".
                 _("Quit to the title?"),
                 leave,
                 yes_label=_("Quit"),

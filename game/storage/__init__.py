@@ -422,6 +422,7 @@ class Storage:
         self._records.write(lambda con: _tables.set_game_aside(con, log_id, str(reason)))
         self._store.report(
             later(
+                # TRANSLATORS: "records" = the folder of the game's saved statistics and logs.
                 N_(
                     "The {what} log {name} was damaged ({reason}); it was kept aside in the "
                     "records and {outcome}."

@@ -154,6 +154,8 @@ def move_imported(store: JsonStore, paths: DataPaths) -> None:
     if os.path.islink(target) or (os.path.lexists(target) and not target.is_dir()):
         store.report(
             later(
+                # TRANSLATORS: "records": the saved statistics, history and high scores of an
+                # older version of the game.
                 N_(
                     "The old records were imported, but {name} is not a folder, so the old "
                     "files stay where they are."
@@ -175,6 +177,8 @@ def move_imported(store: JsonStore, paths: DataPaths) -> None:
     except OSError as bad:
         store.report(
             later(
+                # TRANSLATORS: "records": the saved statistics, history and high scores of an older
+                # version of the game.
                 N_("The imported old records could not be moved ({error})."),
                 error=bad.strerror or str(bad),
             )

@@ -61,6 +61,8 @@ SCHEMA_VERSION = 1
 APPLICATION_ID = 0x59616874  # "Yaht": tells the game's file from any other SQLite file
 SQLITE_HEADER = b"SQLite format 3\x00"
 BUSY_TIMEOUT = 2.0  # s: a second copy of the game holding the write lock
+# TRANSLATORS: "records" = the saved statistics of the games, not best scores. Fills {what} in
+# the messages about a damaged file.
 WHAT = later(N_("game records"))
 DAMAGE_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
 
@@ -363,9 +365,11 @@ class Records:
             moved = quarantine_together([self.path, *companions(self.path)], self._store.clock())
         except OSError as stuck:
             self._blocked = True
+            # TRANSLATORS: "records" = the saved statistics of the games, not best scores.
             outcome = later(N_("records are not saved this time"))
             self._store.report(stuck_aside(WHAT, self.path.name, reason, stuck, outcome))
             return False
+        # TRANSLATORS: "records" = the saved statistics of the games, not best scores.
         outcome = later(N_("the records start afresh"))
         self._store.report(kept_aside(WHAT, self.path.name, reason, moved.name, outcome))
         return True

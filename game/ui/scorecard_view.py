@@ -47,6 +47,8 @@ ROW_LABELS = {
     "upper": N_("Upper total"),
     # Translators: the upper section's bonus row; it is earned at {threshold} points or more.
     "bonus": N_("Bonus ({threshold}+)"),
+    # TRANSLATORS: the card's row of bonus points for extra Yahtzees (100 each), not an extra
+    # Yahtzee itself.
     "chips": N_("Yahtzee bonus"),
     "total": N_("Total"),
     # Translators: a team's sum of its members' cards (combined cards).

@@ -157,6 +157,7 @@ def coach_text(keys: InputMap) -> list[Block]:
         ),
         (
             "p",
+            # TRANSLATORS: "records" = the saved statistics of the games, not best scores.
             _("Using hints or undo marks your game as assisted in the results and records."),
         ),
     ]

@@ -61,6 +61,9 @@ def controls_text(keys: InputMap) -> list[Block]:
             (
                 # Translators: {left} and {right} are key names.
                 _("{left} / {right}").format(left=k("left"), right=k("right")),
+                # TRANSLATORS: what the left/right keys do in the menus (change a setting's
+                # value); it stands beside key names, so avoid a word that is also a key's name
+                # (Shift).
                 _("Change a value"),
             ),
         ),

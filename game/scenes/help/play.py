@@ -16,6 +16,8 @@ def rules_text() -> list[Block]:
         ("h", _("The aim")),
         (
             "p",
+            # TRANSLATORS: a seat is a player's place at the table: "One to {players} seats"
+            # means one to {players} players (people or CPU).
             _(
                 "Score the highest total. Every player fills a scorecard, one box a turn, so a "
                 "game lasts as many turns as the card has boxes: {american} on the American "

@@ -69,6 +69,8 @@ class ResultsScene(Scene):
             self.buttons = self._replay_buttons(session)
         else:
             if over or session.state.phase is not Phase.GAME_OVER:
+                # TRANSLATORS: starts a new game with the same players; it stands beside "Replay"
+                # (watch the finished game again), so the two must not read alike.
                 self.buttons = [Button(_("Play again"), self.play_again, primary=True)]
             else:
                 self.buttons = [Button(_("Next game"), self.next_game, primary=True)]

@@ -110,6 +110,7 @@ def _solo(session: Session, record: PersonalRecord | None) -> Verdict:
     total = state.results[-1].totals[0]
     headline = _("{name} scored {points}").format(name=session.config.players[0], points=total)
     if record is None:
+        # TRANSLATORS: "records" = the saved statistics of the games, not best scores.
         return Verdict(headline, _("Played as a guest: no records are kept."), ())
     if record.before is None:
         best = _("A first game on record: the personal best to beat.")

@@ -77,6 +77,7 @@ def paint_win_part(
     page, theme, line = pen.surface, pen.theme, pen.line
     if page is not None:
         if win.match:
+            # TRANSLATORS: a round: every player has taken one turn.
             title = _("Chance to win the match, round by round")
         else:
             title = _("Chance to win, round by round")

@@ -144,6 +144,7 @@ def build_rows(
     )
     row(
         _("Mute all sound"),
+        # TRANSLATORS: "Muted" is the state of the sound (all sound off), shown as the value.
         toggle("muted", N_("Muted"), N_("Off")),
         lambda: _("Silent: nothing plays.") if s().muted else _("Sounds play at their volume."),
     )

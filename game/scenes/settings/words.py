@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from game.scenes.context import Context
 
 # The words of each choice, marked here and translated when shown.
+# TRANSLATORS: animation speeds; "Instant" = no animation, the result shows at once.
 SPEED_LABELS = {"normal": N_("Normal"), "fast": N_("Fast"), "instant": N_("Instant")}
 PACE_LABELS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast")}
 VERIFY_LABELS = {"zeros": N_("Before a zero"), "all": N_("Every score"), "off": N_("Never")}

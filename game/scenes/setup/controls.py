@@ -39,6 +39,7 @@ KIND_LABELS = {
 }
 KIND_HELP = {
     PERSON: N_("A person at this computer takes this seat's turns."),
+    # TRANSLATORS: "plays loosely" = plays carelessly, without precision.
     "beginner": N_("CPU Beginner: plays loosely and often misses the best box."),
     "easy": N_("CPU Easy: a casual player."),
     "medium": N_("CPU Medium: a sound, steady player."),
@@ -57,6 +58,8 @@ TEAM_MODE_HELP = {
     TeamMode.SHARED: N_("Shared card: partners write in one column and take its turns in turn."),
     TeamMode.COMBINED: N_("Combined cards: everyone plays a card; a team scores its members' sum."),
 }
+# TRANSLATORS: who starts: "Roll for it" = every player rolls the dice and the highest
+# total starts; "As seated" = the first seat starts.
 START_LABELS = {StartOrder.ROLL_OFF: N_("Roll for it"), StartOrder.SEATED: N_("As seated")}
 START_HELP = {
     StartOrder.ROLL_OFF: N_("Everyone rolls all five dice; the highest total goes first."),

@@ -192,7 +192,7 @@ def paint_profile(
             0,
             _("No games yet"),
             # Translators: {key} is the letter of the key that makes a new profile (the New
-            # button's, N in English).
+            # button's, N in English). "records" = the levels' saved statistics, not best scores.
             _(
                 "Play a game: every person at the table is recorded under their name, which "
                 "becomes a profile here on its own ({key} makes one beforehand). The CPU "
@@ -206,6 +206,7 @@ def paint_profile(
             date=short_date(content.created), name=name
         )
     else:
+        # TRANSLATORS: "record" here means the level's saved statistics, not a best score.
         since = _("a CPU level's record, over every game it played")
     pen.text(
         since,

@@ -166,6 +166,7 @@ def progress(state: GameState) -> str:
     if state.phase is Phase.TURN:
         boxes = len(state.card.boxes)
         turn = min(boxes, state.card.filled_count + 1)
+        # TRANSLATORS: a player's turn (one box filled), not a round of the whole table.
         parts.append(_("Turn {number} of {turns}").format(number=turn, turns=boxes))
     if state.config.games > 1:
         parts.append(game_of(state.game_index, state.config.games))

@@ -160,6 +160,7 @@ class ReplayScene(Scene):
     def _sync_labels(self) -> None:
         over = self.session.finished
         if self.session.paused or over:
+            # TRANSLATORS: starts the replay's playback (a media player's Play), not a new game.
             self.play_button.label = pgettext("replay button", "Play")
         else:
             self.play_button.label = pgettext("replay button", "Pause")
