@@ -50,7 +50,11 @@ class SceneStack:
         self._pending.append(lambda: self._pop(result=result))
 
     def replace(self, scene: Stackable) -> None:
-        self._pending.append(lambda: (self._pop(), self._push(scene)))
+        def replace() -> None:
+            self._pop()
+            self._push(scene)
+
+        self._pending.append(replace)
 
     def clear_to(self, scene: Stackable) -> None:
         """Leave every scene and start over with this one (e.g. quit to title)."""

@@ -99,15 +99,14 @@ def play_game(
         make_strategy(levels[p], how.derive_seed(game_seed, p), lambda _state: by_level)
         for p in seating
     ]
-    decisions = []
+    decisions: list = []
     predicted: list[tuple[float, ...]] = []
     while not game.state.is_over:
         state = game.state
         if state.phase is Phase.TURN and state.dice is None:
+            table: tuple[float, ...] | None = by_level if paces == "levels" else None
             if paces == "played":
                 table = column_paces(config, ["person"] * n, decisions)
-            else:
-                table = by_level if paces == "levels" else None
             predicted.append(win_chances(state, table).game)
         action = strategies[state.player].choose(state)
         if paces == "played":

@@ -180,8 +180,7 @@ def fields(text: str) -> set[str] | None:
 
 def message_problems(code: str, message: Message, plurals: int) -> list[str]:
     """What keeps one message of language `code` from being complete and correct."""
-    ids = message.id if isinstance(message.id, (list, tuple)) else (message.id,)
-    strings = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
+    ids, strings = texts(message.id), texts(message.string)
     problems = []
     if message.fuzzy:
         problems.append("fuzzy: check the translation and clear the flag")
@@ -233,12 +232,20 @@ def summary(catalog: Catalog) -> str:
     return f"{done} of {len(messages)} translated, {fuzzy} fuzzy"
 
 
-def _any_string(text: str | Sequence[str]) -> bool:
-    return bool(text) if isinstance(text, str) else any(text)
+def texts(value: str | Sequence[str] | None) -> tuple[str, ...]:
+    """A message's id or string as Babel keeps it (one text, a plural's several, or None)
+    as a tuple of texts."""
+    if value is None:
+        return ("",)
+    return (value,) if isinstance(value, str) else tuple(value)
 
 
-def _complete(text: str | Sequence[str]) -> bool:
-    return bool(text) if isinstance(text, str) else all(text)
+def _any_string(text: str | Sequence[str] | None) -> bool:
+    return any(texts(text))
+
+
+def _complete(text: str | Sequence[str] | None) -> bool:
+    return all(texts(text))
 
 
 def check(codes: Iterable[str]) -> tuple[list[str], bool]:

@@ -126,6 +126,7 @@ def play_game(
         action = strategies[state.player].choose(state)
         decision = isinstance(action, (Score, Roll)) and state.dice is not None
         if decision and state.phase is Phase.TURN:
+            assert isinstance(action, (Score, Roll))
             lost[state.player] += _points_lost(truth, state, action)
         game.apply(action)
     result = game.state.results[0]

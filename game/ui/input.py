@@ -178,8 +178,8 @@ class InputMap:
         """How to show the key of an intent in hints: 'Space', 'Ctrl+Z'; while a pad was used
         last, its button as that pad shows it: 'X', 'Square', 'Start' ('?' if none).
         "back" is the key or button that leaves a menu (the pause key; a pad's B)."""
-        if self.showing_pad:
-            family = self.pads.glyphs
+        family = self.pads.glyphs if self.pads is not None else None
+        if family is not None:  # a pad was the device used last
             buttons = self.pad_bindings.get(intent, ())
             if intent == Intent.BACK:
                 buttons = ("b",)

@@ -26,11 +26,19 @@ import pygame
 
 from game.i18n import _, pgettext
 
-try:  # pygame-ce before 2.5.x raised the controller layer's own error class, not pygame.error
-    from pygame._sdl2.sdl2 import error as _sdl2_error
-except ImportError:  # pragma: no cover - a build without the _sdl2 modules
-    _sdl2_error = pygame.error
-SDL_ERRORS: tuple[type[Exception], ...] = (pygame.error, _sdl2_error)
+
+def _sdl_errors() -> tuple[type[Exception], ...]:
+    """pygame.error, and the controller layer's own error class, which pygame-ce 2.5.0
+    raised instead (a build without the _sdl2 modules has only the first)."""
+    try:
+        from pygame._sdl2.sdl2 import error as sdl2_error
+    except ImportError:  # pragma: no cover
+        return (pygame.error,)
+    return (pygame.error, sdl2_error)
+
+
+SDL_ERRORS = _sdl_errors()
+OPEN_ERRORS: tuple[type[Exception], ...] = (AttributeError, *SDL_ERRORS)  # a pad that left
 
 log = logging.getLogger(__name__)
 
@@ -83,10 +91,17 @@ JOYSTICK_BUTTONS = (
 )
 ADDED = (pygame.CONTROLLERDEVICEADDED, pygame.JOYDEVICEADDED)
 REMOVED = (pygame.CONTROLLERDEVICEREMOVED, pygame.JOYDEVICEREMOVED)
-CONTROLLER_EVENTS = (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP)
-CONTROLLER_EVENTS += (pygame.CONTROLLERAXISMOTION,)
-JOYSTICK_EVENTS = (pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP, pygame.JOYAXISMOTION)
-JOYSTICK_EVENTS += (pygame.JOYHATMOTION,)
+CONTROLLER_EVENTS = (
+    pygame.CONTROLLERBUTTONDOWN,
+    pygame.CONTROLLERBUTTONUP,
+    pygame.CONTROLLERAXISMOTION,
+)
+JOYSTICK_EVENTS = (
+    pygame.JOYBUTTONDOWN,
+    pygame.JOYBUTTONUP,
+    pygame.JOYAXISMOTION,
+    pygame.JOYHATMOTION,
+)
 PAD_EVENTS = frozenset(ADDED + REMOVED + CONTROLLER_EVENTS + JOYSTICK_EVENTS)
 PAD_EVENTS |= {pygame.CONTROLLERDEVICEREMAPPED, pygame.JOYBALLMOTION}
 
@@ -220,7 +235,7 @@ def open_pad(device_index: int, announced_as: str) -> OpenedPad | None:
             pygame.joystick.init()
         joystick = pygame.joystick.Joystick(device_index)
         return OpenedPad(joystick.get_instance_id(), joystick.get_name(), "joystick", joystick)
-    except (AttributeError, *SDL_ERRORS) as error:
+    except OPEN_ERRORS as error:
         log.warning("device %s could not be opened: %s", device_index, error)
         return None
 
@@ -234,7 +249,7 @@ def _controller_layer():
         if not controller.get_init():
             controller.init()
         return controller
-    except (ImportError, AttributeError, *SDL_ERRORS) as error:
+    except (ImportError, *OPEN_ERRORS) as error:
         log.info("no game-controller layer: %s", error)
         return None
 

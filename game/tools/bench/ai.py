@@ -41,7 +41,7 @@ print(time.perf_counter() - started)
 def situations(variant: Variant, count: int, seed: int = 0) -> list[tuple]:
     """Seeded (card, dice, rolls_left) triples from part-played games."""
     rng = random.Random(seed)
-    found = []
+    found: list[tuple] = []
     while len(found) < count:
         card = Scorecard()
         for _ in range(rng.randint(0, 12)):

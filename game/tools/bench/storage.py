@@ -25,10 +25,11 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sqlite3
 import statistics
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -74,7 +75,7 @@ def build(folder: Path, count: int, base: list[Game]) -> None:
     storage.create_profile("Ann")
     packed = []
     for game in base:
-        record = make_log_record("@ID@", game, SEATS, False, START, START, {0: 3.0})
+        record = make_log_record("@ID@", game, SEATS, (), START, START, {0: 3.0})
         summary = json.dumps({k: v for k, v in record.items() if k != "game"})
         packed.append((game, summary.replace(record["date"], "@DATE@"), pack(record["game"])))
     tallies: dict[str, Tally] = {}
@@ -86,10 +87,10 @@ def build(folder: Path, count: int, base: list[Game]) -> None:
         date = finished.isoformat(timespec="seconds")
         log_id = f"{finished.strftime('%Y%m%d-%H%M%S')}-{index:012x}"
         rows.append((log_id, summary.replace("@ID@", log_id).replace("@DATE@", date), blob))
-        for entry in entries_for_game(log_id, date, game, NAMES, False, [3.0, None]):
+        for entry in entries_for_game(log_id, date, game, NAMES, (), [3.0, None]):
             for row in entry["rows"]:
                 tallies.setdefault(row["name"], Tally()).add(entry, row)
-        scores.add_game(log_id, date, game, SEATS, False)
+        scores.add_game(log_id, date, game, SEATS, ())
 
     def insert(batch: list[tuple[str, str, bytes]]) -> Callable:
         def change(con) -> None:
@@ -106,9 +107,11 @@ def build(folder: Path, count: int, base: list[Game]) -> None:
         storage._records.write(insert(rows[start : start + BATCH]))
     storage._records.write(lambda con: _tables.write_tallies(con, tallies))
     for key, table in scores.tables.items():
-        storage._records.write(
-            lambda con, key=key, table=table: _tables.write_board(con, key, table)
-        )
+
+        def board(con: sqlite3.Connection, key: str = key, table: Sequence = table) -> None:
+            _tables.write_board(con, key, table)
+
+        storage._records.write(board)
     assert storage.problems == [], storage.problems
     storage.close()
 
@@ -142,7 +145,7 @@ def bench_records(count: int, base: list[Game], extra: list[Game], repeat: int) 
         records = []
         for game in extra[:repeat]:
             start = time.perf_counter()
-            done = storage.record_finished(game, SEATS, False, START)
+            done = storage.record_finished(game, SEATS, (), START)
             records.append(time.perf_counter() - start)
             assert done.saved and done.new, storage.problems
         history = median_ms(lambda: storage.list_history(PAGE + 1), 7)
@@ -161,7 +164,7 @@ def bench_saves(saves: int) -> str:
     seats = [Seat(name) for name in game.config.players]
     with tempfile.TemporaryDirectory() as folder:
         storage = Storage(folder, environ={})
-        save = median_ms(lambda: storage.save_game(game, seats, False, START), saves)
+        save = median_ms(lambda: storage.save_game(game, seats, (), START), saves)
         size = storage.paths.current.stat().st_size
         load = median_ms(storage.load_current, 20)
     return (
