@@ -48,6 +48,12 @@ CAMERA = 18.0  # die sizes from the felt up to the eye: far enough that sides sh
 LIGHT = (-0.42, 0.62, 0.66)  # towards the light: top left of the screen, and above
 SHININESS = 36.0
 CACHE_SIZE = 40  # images of dice lying still: ten dice in two palettes, and room to spare
+# A die lying still is drawn at this many times its size and scaled down smoothly, once, into
+# its cached image: its outline and the seams of its rounded edges come out anti-aliased
+# (drawn at its own size, polygon edges are stair-stepped and the bevels band). Dice in the
+# air are drawn each frame at their own size, where the motion hides the steps.
+SUPERSAMPLE = 3
+STILL_STEPS = 4  # polygons across each half of a still die's rounded edge: no bands at 4K
 MOVING_CACHE = 10  # images of dice in the air: the last frame's five, and the one before
 
 
@@ -197,12 +203,19 @@ class DieModel:
         self.moving = SpriteCache(MOVING_CACHE)
 
     def project(
-        self, center: Point, size: float, turn: Quat, view: Point, lift: float = 0.0
+        self,
+        center: Point,
+        size: float,
+        turn: Quat,
+        view: Point,
+        lift: float = 0.0,
+        mesh: Mesh | None = None,
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Screen points of the mesh, the quads' outward normals in world axes and which quads
-        face the camera. `center` is where the top of a flat die at rest would be drawn."""
+        """Screen points of the mesh (this model's, or `mesh`), the quads' outward normals in
+        world axes and which quads face the camera. `center` is where the top of a flat die
+        at rest would be drawn."""
         rot = np.array(ori.matrix(turn))
-        mesh = self.mesh
+        mesh = self.mesh if mesh is None else mesh
         offset = np.array([(center[0] - view[0]) / size, -(center[1] - view[1]) / size, 0.5 + lift])
         world = mesh.points @ rot.T + offset
         scale = (CAMERA - 1.0) / (CAMERA - world[:, 2])  # the top of a resting die: 1
@@ -253,7 +266,9 @@ class DieModel:
         cache = self.cache if still else self.moving
         image, corner = cache.get(
             key if still else (*key, lift),
-            lambda: self.render(size, turn, palette, (dx, dy), lift, dimmed),
+            lambda: self.render(
+                size, turn, palette, (dx, dy), lift, dimmed, SUPERSAMPLE if still else 1
+            ),
         )
         return image, (x0 + corner[0], y0 + corner[1])
 
@@ -265,11 +280,34 @@ class DieModel:
         offset: tuple[int, int],
         lift: float = 0.0,
         dimmed: bool = False,
+        supersample: int = 1,
     ) -> tuple[pygame.Surface, tuple[int, int]]:
         """The die's image, and where its top left lies from the point under the camera, for
-        a die `offset` px from that point."""
-        mesh = self.mesh
-        screen, normals, facing = self.project(offset, size, turn, (0.0, 0.0), lift)
+        a die `offset` px from that point; drawn `supersample` times larger and scaled down
+        smoothly (anti-aliased) when that is more than 1."""
+        if supersample > 1:
+            k = supersample
+            big, (bx, by) = self._render(
+                size * k, turn, palette, (offset[0] * k, offset[1] * k), lift, dimmed, k
+            )
+            small = pygame.transform.smoothscale(big, (big.get_width() // k, big.get_height() // k))
+            return small, (bx // k, by // k)
+        return self._render(size, turn, palette, offset, lift, dimmed, 1)
+
+    def _render(
+        self,
+        size: float,
+        turn: Quat,
+        palette: DicePalette,
+        offset: tuple[int, int],
+        lift: float,
+        dimmed: bool,
+        grid: int,
+    ) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The die's image at `size`, its corner and extent on multiples of `grid` px (so an
+        image drawn `grid` times larger scales down onto whole pixels)."""
+        mesh = self.mesh if grid == 1 else _mesh(STILL_STEPS)
+        screen, normals, facing = self.project(offset, size, turn, (0.0, 0.0), lift, mesh)
         rot = np.array(ori.matrix(turn))
         shown = facing[mesh.pip_face]
         place = np.array([offset[0] / size, -offset[1] / size, 0.5 + lift])
@@ -282,8 +320,8 @@ class DieModel:
         across /= np.linalg.norm(across, axis=1, keepdims=True) + 1e-9
         reach = np.linalg.norm(world[:, :1] - middle, axis=2, keepdims=True)
         floor = middle + (world - middle) * PIP_FLOOR + across[:, None, :] * reach * PIP_SHIFT
-        corner = np.floor(screen.min(axis=0)) - 2.0
-        extent = np.ceil(screen.max(axis=0) - corner) + 3.0
+        corner = np.floor((screen.min(axis=0) - 2.0 * grid) / grid) * grid
+        extent = np.ceil((screen.max(axis=0) - corner + 3.0 * grid) / grid) * grid
         screen = screen - corner
         pips, floors = (_to_screen(w, size) - corner for w in (world, floor))
         image = pygame.Surface((int(extent[0]), int(extent[1])), pygame.SRCALPHA)
@@ -320,7 +358,7 @@ class DieModel:
         # The outline: edges between a quad that faces the camera and one that does not.
         a, b, qa, qb = mesh.edges.T
         rim = facing[qa] != facing[qb]
-        width = max(1, round(palette.edge_width)) if palette.high_contrast else 1
+        width = max(1, round(palette.edge_width * grid)) if palette.high_contrast else grid
         edge_rgb = [int(c) for c in (edge if palette.high_contrast else (edge + body) / 2)]
         segments = np.stack([screen[a[rim]], screen[b[rim]]], axis=1).tolist()
         for p, q in segments:
@@ -328,6 +366,11 @@ class DieModel:
                 pygame.draw.line(image, edge_rgb, p, q, width)
             pygame.draw.aaline(image, edge_rgb, p, q)
         return image, (int(corner[0]), int(corner[1]))
+
+
+@functools.cache
+def _mesh(steps: int) -> Mesh:
+    return build_mesh(steps)
 
 
 @functools.cache
