@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui.fonts import Fonts
+from game.ui.text import wrap_text
 from game.ui.theme import Theme
 
 
@@ -27,6 +28,20 @@ class Banner:
     def update(self, dt: float) -> None:
         self.age += dt
 
+    def lines(self, fonts: Fonts, room: int, unit: float) -> list[tuple[str, pygame.font.Font]]:
+        """The banner's lines and their fonts, each line at most `room` px wide: the title's
+        words wrap at spaces, and a word too long for the felt takes a smaller headline font
+        (rendered at that size, never scaled); then the sub-title's lines."""
+        room = max(1, room)
+        headline = fonts.get(64 * unit, bold=True)
+        longest = max(self.text.split(" "), key=lambda word: headline.size(word)[0])
+        title_font = fonts.fit(longest, 64 * unit, room, bold=True, least=28 * unit)
+        found = [(line, title_font) for line in wrap_text(title_font, self.text, room)]
+        if self.sub:
+            sub_font = fonts.get(28 * unit)
+            found += [(line, sub_font) for line in wrap_text(sub_font, self.sub, room)]
+        return found
+
     def draw(
         self, surface: pygame.Surface, rect: pygame.Rect, fonts: Fonts, theme: Theme, unit: float
     ) -> None:
@@ -34,11 +49,14 @@ class Banner:
         alpha = min(1.0, t * 6, (1 - t) * 4)
         if alpha <= 0:
             return
-        title = fonts.render(self.text, 64 * unit, theme.text_on_accent, bold=True)
-        sub = fonts.render(self.sub, 28 * unit, theme.text_on_accent) if self.sub else None
-        h = title.get_height() + (sub.get_height() if sub else 0) + round(24 * unit)
-        w = max(title.get_width(), sub.get_width() if sub else 0) + round(60 * unit)
-        box = pygame.Rect(0, 0, min(w, rect.width), h)
+        pad = round(30 * unit)
+        lines = [
+            font.render(line, True, theme.text_on_accent)
+            for line, font in self.lines(fonts, rect.width - 2 * pad, unit)
+        ]
+        h = sum(line.get_height() for line in lines) + round(24 * unit)
+        w = max(line.get_width() for line in lines) + 2 * pad
+        box = pygame.Rect(0, 0, min(w, rect.width), min(h, rect.height))
         box.center = rect.center
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(
@@ -52,8 +70,8 @@ class Banner:
             border_radius=round(16 * unit),
         )
         y = round(12 * unit)
-        panel.blit(title, title.get_rect(midtop=(box.width // 2, y)))
-        if sub:
-            panel.blit(sub, sub.get_rect(midtop=(box.width // 2, y + title.get_height())))
+        for line in lines:
+            panel.blit(line, line.get_rect(midtop=(box.width // 2, y)))
+            y += line.get_height()
         panel.set_alpha(round(255 * alpha))
         surface.blit(panel, box)
