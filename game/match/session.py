@@ -54,7 +54,7 @@ class Session:
         self.assisted: frozenset[int] = frozenset(assisted)
         self.started = started or _now()
         # Seeds each CPU's personality: the same game and situation give the same choice.
-        self.seed = seed if seed is not None else game.start_rng[1][0]
+        self.seed = seed if seed is not None else game.seed_of_start()
         self.on_change = on_change
         self._strategies: dict[int, object] = {}
         # Every decision graded against optimal play (the coach's marks, the review and the

@@ -8,11 +8,13 @@ sees the dice of a roll and then gets to roll it again.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from dataclasses import dataclass, field
 
 from game.rules.actions import Action, Hold, Release, Score, action_from_json, action_to_json
 from game.rules.config import GameConfig
+from game.rules.events import Event
 from game.rules.phase import Phase
 from game.rules.serial import state_from_dict, state_to_dict
 from game.rules.state import GameState
@@ -27,11 +29,15 @@ class _Undo:
     player: int
 
 
+# random.Random.getstate(): (version, the 625 words of the Mersenne Twister, gauss)
+RngState = tuple[int, tuple[int, ...], float | None]
+
+
 @dataclass
 class Game:
     config: GameConfig
     rng: random.Random
-    start_rng: tuple = ()
+    start_rng: RngState | tuple[()] = ()
     state: GameState = field(init=False)
     log: list[Action] = field(default_factory=list)
     undos_used: int = 0
@@ -42,12 +48,20 @@ class Game:
             self.start_rng = self.rng.getstate()
         self.state, self.opening_events = GameState.new(self.config)
 
+    @property
+    def start_state(self) -> RngState:
+        """The dice RNG's state before the first roll (taken when the game is made)."""
+        start = self.start_rng
+        if len(start) != 3:
+            raise ValueError("the game has no starting RNG state")
+        return start
+
     @classmethod
     def new(cls, config: GameConfig, seed: int | str | None = None) -> Game:
         return cls(config, random.Random(seed))
 
     @classmethod
-    def replay(cls, config: GameConfig, start_rng: tuple | int, actions: list[Action]) -> Game:
+    def replay(cls, config: GameConfig, start_rng: RngState | int, actions: list[Action]) -> Game:
         """The game the log makes from that RNG state (or seed); IllegalAction if it cannot."""
         rng = random.Random()
         if isinstance(start_rng, tuple):
@@ -63,7 +77,7 @@ class Game:
     def legal_actions(self) -> list[Action]:
         return self.state.legal_actions()
 
-    def apply(self, action: Action) -> list:
+    def apply(self, action: Action) -> list[Event]:
         """Play an action; raises IllegalAction (with the reason) and changes nothing if refused."""
         before = self.state
         self.state, events = before.apply(action, self.rng)
@@ -74,6 +88,14 @@ class Game:
             self._undo.clear()
         self.log.append(action)
         return events
+
+    def seed_of_start(self) -> int:
+        """A seed (0 to 2**31 - 1) made from the whole starting state of the dice RNG: the
+        same for the same game, different for different ones. (The state's first word, once
+        used, is 2**31 after every seeding, so it told no two games apart.)"""
+        version, words, gauss = self.start_state
+        data = ",".join(str(n) for n in (version, *words, gauss)).encode()
+        return int.from_bytes(hashlib.blake2b(data, digest_size=4).digest(), "big") >> 1
 
     # --------------------------------------------------------------- undo
     def can_undo(self, player: int | None = None) -> bool:
@@ -97,11 +119,11 @@ class Game:
         return self._undo[-1].player if self._undo else None
 
     # --------------------------------------------------------------- saving
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         return {
             "format": GAME_FORMAT,
             "config": self.config.to_dict(),
-            "start_rng": _rng_to_json(self.start_rng),
+            "start_rng": _rng_to_json(self.start_state),
             "log": [action_to_json(a) for a in self.log],
             "undos_used": self.undos_used,
             "state": state_to_dict(self.state),
@@ -135,12 +157,12 @@ class Game:
         return game
 
 
-def _rng_to_json(state: tuple) -> list:
+def _rng_to_json(state: RngState) -> list[object]:
     version, internal, gauss = state
     return [version, list(internal), gauss]
 
 
-def _rng_from_json(data: object) -> tuple:
+def _rng_from_json(data: object) -> RngState:
     if not isinstance(data, list) or len(data) != 3:
         raise ValueError("start_rng must be a Random state [version, [625 ints], gauss]")
     version, internal, gauss = data

@@ -312,3 +312,16 @@ def test_the_last_score_of_a_game_cannot_be_undone():
     greedy_play(game)
     assert game.state.phase is Phase.MATCH_OVER
     assert not game.can_undo()
+
+
+def test_each_game_has_its_own_seed_for_what_is_made_from_it():
+    """A session restored with no seed of its own (a history replay) takes one from its game's
+    starting dice RNG: the same for the same game, another for another. (The state's first
+    word, taken before, was 2**31 for every game, so every replay had the same seed.)"""
+    from game.rules import Game, GameConfig
+
+    config = GameConfig(("Ann", "Ben"))
+    seeds = {Game.new(config, seed=s).seed_of_start() for s in range(50)}
+    assert len(seeds) == 50 and all(0 <= s < 2**31 for s in seeds)
+    again = Game.new(config, seed=7)
+    assert again.seed_of_start() == Game.from_dict(again.to_dict()).seed_of_start()
