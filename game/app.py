@@ -34,6 +34,7 @@ from game.ui.input import is_press
 from game.ui.pads import Pads
 from game.ui.text import wrap_text
 from game.ui.viewport import MIN_CANVAS, Viewport
+from game.ui.window_identity import claim_class, set_window_icon
 
 log = logging.getLogger(__name__)
 
@@ -142,9 +143,11 @@ class App:
     ) -> None:
         from game.audio.player import SoundPlayer
 
+        claim_class()  # before SDL's video starts: the dock groups the window by it
         pygame.init()
         check_display()
         pygame.display.set_caption(TITLE)
+        set_window_icon()
         settings = storage.settings
         self.windowed_size = window_size(size or tuple(settings.window_size), desktop_size())
         self.fullscreen = settings.fullscreen if fullscreen is None else fullscreen
