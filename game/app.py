@@ -58,6 +58,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     mode.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
     mode.add_argument("--windowed", action="store_true", help="start in a window")
     parser.add_argument("--size", help="window size, e.g. 1280x800")
+    parser.add_argument(
+        "--self-test",
+        nargs="?",
+        const="all",
+        metavar="CHECK",
+        help="check this install headless (every check, or the one named), then exit",
+    )
     return parser.parse_args(argv)
 
 
@@ -429,6 +436,10 @@ def main(argv: list[str] | None = None) -> int:
         level=os.environ.get("YAHTZEE_LOG", "WARNING"), format="%(levelname)s %(name)s: %(message)s"
     )
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.self_test:
+        from game import selftest
+
+        return selftest.run(App, only=args.self_test)
     storage = Storage(args.data_dir)
     fullscreen = True if args.fullscreen else False if args.windowed else None
     try:
