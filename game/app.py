@@ -116,7 +116,7 @@ def check_display(environ: dict[str, str] | None = None) -> None:
 
     With no X11 or Wayland display SDL falls back to its offscreen driver and the game would
     run unseen for ever. Asking for a hidden driver on purpose (SDL_VIDEODRIVER=dummy, as the
-    tests and the smoke check do) is allowed.
+    tests and the self-test do) is allowed.
     """
     environ = os.environ if environ is None else environ
     asked = [d.strip().lower() for d in environ.get("SDL_VIDEODRIVER", "").split(",")]
