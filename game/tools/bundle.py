@@ -122,14 +122,22 @@ def licences(folder: Path) -> None:
             break
     for package in BUNDLED:
         try:
-            files = importlib.metadata.distribution(package).files or []
+            distribution = importlib.metadata.distribution(package)
         except importlib.metadata.PackageNotFoundError:
             continue
-        for file in files:
+        target = folder / package
+        target.mkdir()
+        for file in distribution.files or []:
             if any(word in file.name.upper() for word in ("LICENSE", "LICENCE", "COPYING")):
-                target = folder / package / file.name
-                target.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copy(file.locate(), target)
+                shutil.copy(file.locate(), target / str(file).replace("/", "_"))
+        if not any(target.iterdir()):  # pygame-ce's wheel carries none: say what its metadata says
+            meta = distribution.metadata
+            said = [f"{package} {distribution.version}: no licence file in its wheel."]
+            said += [c for c in meta.get_all("Classifier") or [] if c.startswith("License")]
+            said += [meta.get("License") or "", *(meta.get_all("Project-URL") or [])]
+            (target / "LICENSE-from-metadata.txt").write_text(
+                "\n".join(line for line in said if line) + "\n", encoding="utf-8"
+            )
 
 
 def desktop_files(app: Path, staged: Path) -> None:

@@ -15,6 +15,7 @@ hicolor sizes (`write_icons`).
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterable, MutableMapping
 from pathlib import Path
 
@@ -35,10 +36,16 @@ FIVE = ((0.28, 0.28), (0.72, 0.28), (0.5, 0.5), (0.28, 0.72), (0.72, 0.72))  # p
 
 
 def claim_class(environ: MutableMapping[str, str] | None = None) -> None:
-    """Name the window's class for SDL, unless the person starting the game named one."""
+    """Name the window's class for SDL, unless the person starting the game named one.
+
+    `import pygame` itself sets SDL_VIDEO_X11_WMCLASS to the script's name ("main.py") when
+    it finds a DISPLAY: that default is replaced too.
+    """
     environ = os.environ if environ is None else environ
+    pygames_default = os.path.basename(sys.argv[0]) if sys.argv else ""
     for name in CLASS_VARIABLES:
-        environ.setdefault(name, WM_CLASS)
+        if environ.get(name, "") in ("", pygames_default):
+            environ[name] = WM_CLASS
 
 
 def draw_icon(size: int) -> pygame.Surface:

@@ -8,6 +8,13 @@ import pytest
 from game.ui import window_identity
 
 
+def test_the_class_replaces_the_script_name_import_pygame_sets(monkeypatch):
+    monkeypatch.setattr("sys.argv", ["/somewhere/main.py", "--windowed"])
+    environ = {"SDL_VIDEO_X11_WMCLASS": "main.py"}  # what `import pygame` sets under X11
+    window_identity.claim_class(environ)
+    assert environ["SDL_VIDEO_X11_WMCLASS"] == "yahtzee-table"
+
+
 def test_the_class_is_claimed_for_x11_and_wayland_unless_already_named():
     environ = {"SDL_VIDEO_WAYLAND_WMCLASS": "mine"}
     window_identity.claim_class(environ)
