@@ -255,13 +255,21 @@ def measure(app: Path, runs: int) -> float:
     return ratio
 
 
+def bare_environment(home: str) -> dict[str, str]:
+    """Nothing but a home folder (and, on Windows, the system folder no program starts without)."""
+    env = {"HOME": home}
+    if sys.platform == "win32":
+        env["SYSTEMROOT"] = os.environ.get("SYSTEMROOT", r"C:\Windows")
+    return env
+
+
 def self_test(app: Path) -> None:
     """The unpacked bundle's --self-test, with no Python on PATH and a bare environment."""
     home = tempfile.mkdtemp(prefix="yahtzee-home-")
     try:
         result = subprocess.run(
             [str(app / BINARY), "--self-test"],
-            env={"HOME": home},
+            env=bare_environment(home),
             cwd=home,
             capture_output=True,
             text=True,
