@@ -188,6 +188,9 @@ def build(out: Path) -> Path:
     )
     app = work / name
     shutil.move(work / "dist" / BINARY, app)
+    mac_app = work / "dist" / "Yahtzee Table.app"  # the spec's BUNDLE, on macOS only
+    if mac_app.exists():
+        shutil.move(mac_app, app / mac_app.name)
     licences(app / "licences")
     if sys.platform.startswith("linux"):
         desktop_files(app, staged)
