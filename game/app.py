@@ -34,6 +34,7 @@ from game.ui.input import is_press
 from game.ui.pads import Pads
 from game.ui.text import wrap_text
 from game.ui.viewport import MIN_CANVAS, Viewport
+from game.ui.window_identity import claim_class, set_window_icon
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +58,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     mode.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
     mode.add_argument("--windowed", action="store_true", help="start in a window")
     parser.add_argument("--size", help="window size, e.g. 1280x800")
+    parser.add_argument(
+        "--self-test",
+        nargs="?",
+        const="all",
+        metavar="CHECK",
+        help="check this install headless (every check, or the one named), then exit",
+    )
     return parser.parse_args(argv)
 
 
@@ -108,7 +116,7 @@ def check_display(environ: dict[str, str] | None = None) -> None:
 
     With no X11 or Wayland display SDL falls back to its offscreen driver and the game would
     run unseen for ever. Asking for a hidden driver on purpose (SDL_VIDEODRIVER=dummy, as the
-    tests and the smoke check do) is allowed.
+    tests and the self-test do) is allowed.
     """
     environ = os.environ if environ is None else environ
     asked = [d.strip().lower() for d in environ.get("SDL_VIDEODRIVER", "").split(",")]
@@ -140,9 +148,11 @@ class App:
     ) -> None:
         from game.audio.player import SoundPlayer
 
+        claim_class()  # before SDL's video starts: the dock groups the window by it
         pygame.init()
         check_display()
         pygame.display.set_caption(TITLE)
+        set_window_icon()
         settings = storage.settings
         self.windowed_size = window_size(size or tuple(settings.window_size), desktop_size())
         self.fullscreen = settings.fullscreen if fullscreen is None else fullscreen
@@ -424,6 +434,10 @@ def main(argv: list[str] | None = None) -> int:
         level=os.environ.get("YAHTZEE_LOG", "WARNING"), format="%(levelname)s %(name)s: %(message)s"
     )
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.self_test:
+        from game import selftest
+
+        return selftest.run(App, only=args.self_test)
     storage = Storage(args.data_dir)
     fullscreen = True if args.fullscreen else False if args.windowed else None
     try:

@@ -19,7 +19,7 @@ LAYERS = (
     ("game.ai", "game.match", "game.storage", "game.audio"),
     ("game.ui",),
     ("game.scenes",),
-    ("game.app",),
+    ("game.app", "game.selftest"),  # the self-test is handed the App: no circle
     ("game.tools",),
 )
 

@@ -1,9 +1,9 @@
 """An install carries the assets: the wheel's configuration in pyproject.toml ships every file of
-assets/ inside the package, game.assets finds them there, and the smoke check passes.
+assets/ inside the package, and game.assets finds them there.
 
 Building a real wheel takes a build environment and several seconds, so .ci/run does that (and
-runs `python -m game.tools.smoke` in a fresh virtual environment holding only the wheel);
-these tests check the same promises in under two seconds.
+runs `yahtzee --self-test` in a fresh virtual environment holding only the wheel), as does the
+heavy test in tests/tools/test_bundle.py; these tests check the same promises in two seconds.
 """
 
 from __future__ import annotations
@@ -100,34 +100,3 @@ def test_a_package_without_its_copy_reads_the_checkouts_assets_folder(tmp_path):
     (tmp_path / "game" / "__init__.py").write_text("")
     shutil.copy(ROOT / "game" / "assets" / "__init__.py", tmp_path / "game" / "assets")
     assert _where_assets_come_from(tmp_path) == [str(tmp_path / "assets"), "False"]
-
-
-def _smoke(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "game.tools.smoke", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-
-
-def test_the_smoke_check_passes_on_the_checkout_when_told_to_accept_it():
-    result = _smoke("--allow-checkout")
-    assert result.returncode == 0, result.stdout + result.stderr
-    lines = result.stdout.splitlines()
-    assert [line.split(":")[0] for line in lines[1:]] == [
-        "ok assets",
-        "ok table",
-        "ok sounds",
-        "ok language",
-        "ok app",
-        "smoke check passed",
-    ]
-    assert "no rebuild" in lines[2]
-
-
-def test_the_smoke_check_fails_on_a_package_without_its_assets():
-    result = _smoke()
-    assert result.returncode == 1
-    assert result.stdout.splitlines()[-1].startswith("FAILED assets: the package has no assets")

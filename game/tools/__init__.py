@@ -1,2 +1,3 @@
 """Tools for developers and CI, not run by the game: the tournament runner (sim), the
-snapshot renderer, the benchmarks (bench) and the installed-package smoke check (smoke)."""
+snapshot renderer, the benchmarks (bench) and the download's build (bundle). The check of an
+install is the game's own `yahtzee --self-test` (game.selftest)."""
