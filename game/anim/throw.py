@@ -28,18 +28,19 @@ from game.anim.orientation import Quat
 
 STEP = 1 / 40  # s: the simulation's fixed time step (playback interpolates between steps)
 MAX_TIME = 3.0  # s: a throw that has not settled by then is laid flat where it is
-STAGGER = 0.045  # s between dice leaving the cup
+STAGGER = 0.03  # s between dice leaving the cup
+SPREAD = 0.55  # die sizes between the places across the mouth the dice leave it from
 GRAVITY = 42.0  # die sizes/s^2: slower than real (600 for a 16 mm die) so the eye can follow
 MOUTH_HEIGHT = 1.1  # die sizes above the felt where dice leave the cup
 BOUNCE = 0.38  # share of the falling speed kept by a bounce off the felt
 REST_SPEED = 1.4  # die sizes/s: a slower fall than this stays on the felt
 BOUNCE_GRIP = 0.82  # share of the sliding speed kept through a bounce
-SLIDE_FRICTION = 8.0  # die sizes/s^2: the felt's drag on a sliding die
-TURN_FRICTION = 9.0  # rad/s^2: and on its turning about the vertical
+SLIDE_FRICTION = 20.0  # die sizes/s^2: the felt's drag on a sliding die
+TURN_FRICTION = 24.0  # rad/s^2: and on its turning about the vertical
 ROLL_SHARE = 0.8  # how much of its slide a die on the felt turns into rolling over its edges
-SETTLE_SPEED = 0.9  # die sizes/s: slower than this on the felt, a die tips flat
-SETTLE_TIME = 0.16  # s to tip flat
-STILL = 0.03  # die sizes/s: the throw is over when every die is flat and slower than this
+SETTLE_SPEED = 1.2  # die sizes/s: slower than this on the felt, a die tips flat
+SETTLE_TIME = 0.1  # s to tip flat
+STILL = 0.05  # die sizes/s: the throw is over when every die is flat and slower than this
 BOX = 1.05  # die sizes: the collision square, a little larger than the die so resting dice
 # keep a hair of felt between them
 CORNER = 0.02  # die sizes: the square's rounding, small so it still covers the die's corners
@@ -50,10 +51,12 @@ WALLS, LOW = 0b01, 0b10  # collision categories
 IN_THE_AIR = pymunk.ShapeFilter(categories=0, mask=WALLS)
 NEAR_THE_FELT = pymunk.ShapeFilter(categories=LOW, mask=WALLS | LOW)
 MAX_CROOKED = math.radians(28.0)  # a die at rest is turned at most this far from square
-STRAIGHTEN = 4.0  # 1/s: how fast a crooked resting die is nudged towards that limit
-STRAIGHTEN_TIME = 0.6  # s: a die wedged between others that long stays as it is
+STRAIGHTEN = 12.0  # 1/s: how fast a crooked resting die is nudged towards that limit
+STRAIGHTEN_TIME = 0.25  # s: a die wedged between others that long stays as it is
 READABLE_SLACK = math.radians(1.0)  # past MAX_CROOKED, the throw is made again
 ATTEMPTS = 6  # throws made before the last one is taken whatever it looks like
+LAUNCH_SPEED = (4.5, 7.0)  # die sizes/s across the felt as a die leaves the cup
+LAUNCH_RISE = (2.5, 5.0)  # die sizes/s upwards as it leaves
 IMPACT_SPEED = 1.0  # die sizes/s: slower hits make no sound
 LOUDEST = 9.0  # die sizes/s: a hit this hard or harder plays at full volume
 
@@ -200,20 +203,25 @@ def _throw(
     # The dice pour out of the mouth in a short train, aimed across the felt.
     sx = min(max(mouth[0] + 0.45, 0.75), w - 0.75)
     sy = min(max(mouth[1], 0.75), h - 0.75)
+    # Each leaves from its own place across the mouth and is aimed at its own band of the
+    # felt, nearest the place it left from, so they part at once rather than fly as a clump.
     dice: list[_Die] = []
-    for i in range(len(faces)):
+    n = len(faces)
+    for i in range(n):
         body = pymunk.Body(1.0, pymunk.moment_for_box(1.0, (BOX, BOX)))
-        body.position = (sx, sy)
+        across = (i - (n - 1) / 2.0) * SPREAD * (1 if rng.random() < 0.5 else -1)
+        body.position = (sx, min(max(sy + across, 0.75), h - 0.75))
+        band = (body.position.y - 0.75) / max(h - 1.5, 1e-9)  # 0 at the top, 1 at the bottom
         aim_x = w * rng.uniform(0.35, 0.75) - sx
-        aim_y = h * rng.uniform(0.15, 0.85) - sy
-        speed = rng.uniform(4.5, 7.0)
+        aim_y = h * (0.15 + 0.7 * min(1.0, max(0.0, band + rng.uniform(-0.2, 0.2)))) - sy
+        speed = rng.uniform(*LAUNCH_SPEED)
         norm = math.hypot(aim_x, aim_y) or 1.0
         body.velocity = (aim_x / norm * speed, aim_y / norm * speed)
         body.angle = rng.uniform(-math.pi, math.pi)
         body.angular_velocity = rng.uniform(-9.0, 9.0)
         shape = pymunk.Poly.create_box(body, (BOX - 2 * CORNER, BOX - 2 * CORNER), CORNER)
         shape.elasticity, shape.friction, shape.collision_type = 0.45, 0.35, 1
-        die = _Die(body, born=i * STAGGER, vz=rng.uniform(2.5, 5.0), samples=[])
+        die = _Die(body, born=i * STAGGER, vz=rng.uniform(*LAUNCH_RISE), samples=[])
         die.spin_to(tuple(rng.uniform(-16.0, 16.0) for _ in range(3)))  # type: ignore[arg-type]
         die.turn = ori.normalise(tuple(rng.gauss(0.0, 1.0) for _ in range(4)))  # type: ignore[arg-type]
         shape.filter = IN_THE_AIR

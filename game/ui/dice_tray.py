@@ -23,22 +23,24 @@ import pygame
 from game.anim import Shake
 from game.anim import orientation as ori
 from game.anim.orientation import Quat
-from game.anim.throw import Area, Throw, simulate
+from game.anim.throw import STEP, Area, Throw, simulate
 from game.ui.cup_view import cup_mouth, cup_renderer
 from game.ui.dice_3d import die_model
 from game.ui.dice_view import blit_faded, default_renderer, turned_image
 from game.ui.layout import TableLayout
 from game.ui.palette import DicePalette
 
-SHAKE_TIME = 0.4  # s the cup shakes before it tips
-TIP_TIME = 0.14  # s the cup takes to tip over before the dice pour out
+SHAKE_TIME = 0.24  # s the cup shakes (its last moments while it already tips)
+TIP_FROM = 0.12  # s after the key the cup starts to tip, still shaking a little
+TIP_TIME = 0.16  # s the cup takes to tip over before the dice pour out: ten frames at 60 fps
+PLAYBACK = 1.6  # s of the simulated throw shown per s: its slow gravity, played brisker
 POUR_ANGLE = -55.0  # degrees the cup tips as the dice pour out
 RIGHT_TIME = 0.35  # s the cup takes to stand up again
-SLIDE_RATE = 9.0  # 1/s: how fast a die drifts to its row or its hold slot (exponential)
+DRIFT_TIME = 0.3  # s a die takes to drift to its row or its hold slot
+STILL_PX = 0.4  # px: a thrown die closer than this to where it rests is shown resting
 SETTLED = 0.5  # px: a drift closer than this is over
 DRIFT_LIFT = 0.15  # die sizes above the felt of a drifting die, per die size it has to go
 LANDED_GRACE = 0.35  # s after the dice land in which presses are not taken as choices
-TIDY_PAUSE = 0.25  # s the dice lie where they fell before drifting to the row
 REST_TURN = 6.0  # degrees: a tidied die keeps a slight turn, as a placed die has
 HELD_ROOM = 1.6  # die sizes a held die needs (its ring and padlock, a focus ring and glow)
 # to clear its neighbour
@@ -95,12 +97,24 @@ def landing_area(layout: TableLayout) -> pygame.Rect:
 
 
 @dataclass
+class _Drift:
+    """A die on its way from `origin` to `goal`, turning from `turn` to `want`."""
+
+    origin: tuple[float, float]
+    turn: Quat
+    goal: tuple[float, float]
+    want: Quat
+    time: float = 0.0  # s under way
+
+
+@dataclass
 class _Flight:
     """A roll in progress: the shake, the tip of the cup and the recorded throw."""
 
     simulate: Callable[[], Throw]  # the throw, simulated when first needed
     shake: Shake | None
     shake_time: float  # s
+    tip_from: float  # s: when the cup starts to tip
     tip_time: float  # s
     speed: float  # animation time scale: 0.5 plays twice as fast
     faces: tuple[int, ...]
@@ -108,18 +122,47 @@ class _Flight:
     frames: int = 0  # updates since the roll began
     heard: int = 0  # impacts already played
     impacts: list[float] = field(default_factory=list)  # strengths due this frame
+    die_size: float = 1.0  # px
     _throw: Throw | None = None
+    _end: float = 0.0
 
     @property
     def throw(self) -> Throw:
         if self._throw is None:
             self._throw = self.simulate()
+            self._end = shown_end(self._throw, self.die_size)
         return self._throw
+
+    @property
+    def end(self) -> float:
+        """Seconds into the throw when it is shown over: no die moves a visible bit after."""
+        self.throw  # noqa: B018 (simulated when first needed)
+        return self._end
 
     @property
     def throw_time(self) -> float:
         """Seconds into the throw itself (negative while the cup shakes and tips)."""
-        return (self.time - self.shake_time - self.tip_time) / self.speed
+        return (self.time - self.tip_from - self.tip_time) / self.speed * PLAYBACK
+
+
+def shown_end(throw: Throw, size: float) -> float:
+    """Seconds into `throw` from which every die is less than STILL_PX from how it rests (its
+    place, height and corners), for dice of `size` px: the creeping of its last moments is not
+    worth watching."""
+    end = 0.0
+    near = STILL_PX / max(size, 1.0)  # in die sizes
+    for k, samples in enumerate(throw.samples):
+        rx, ry, rz, rq = samples[-1]
+        last = 0
+        for i in range(len(samples) - 1, -1, -1):
+            x, y, z, q = samples[i]
+            dot = abs(sum(a * b for a, b in zip(q, rq, strict=True)))
+            turned = 2.0 * math.acos(min(1.0, dot)) * 0.87  # a corner's way, in die sizes
+            if math.dist((x, y, z), (rx, ry, rz)) > near or turned > near:
+                last = i + 1
+                break
+        end = max(end, throw.born[k] + last * STEP)
+    return min(end, throw.duration)
 
 
 class DiceTray:
@@ -132,7 +175,7 @@ class DiceTray:
         self.tidy = True  # dice drift to a row after they settle
         self.flight: _Flight | None = None
         self.settling = 0.0  # s left in which dice that just landed are only being looked at
-        self.tidy_wait = 0.0  # s before landed dice start drifting to the row
+        self._drifts: dict[int, _Drift] = {}  # die -> its drift under way
         self.dim = False  # the dice of a finished turn, shown faded
         self.palette: DicePalette | None = None  # the dice's colours, as last laid out
         self._sounds: list[float] = []
@@ -231,7 +274,7 @@ class DiceTray:
         """Show exactly this, with no animation (after undo, skip, load or resize)."""
         self.flight = None
         self.settling = 0.0
-        self.tidy_wait = 0.0
+        self._drifts.clear()
         if dice is not None:
             self.dim = False  # dice in play (an undone score gives the turn back) are not faded
         for i, die in enumerate(self.dice):
@@ -270,10 +313,20 @@ class DiceTray:
         # Simulated a frame later, while the cup shakes: the frame of the roll itself is
         # busy enough (a new card, new buttons, a new line).
         throw = functools.partial(self._simulate, thrown, dice, seed)
-        self.flight = _Flight(throw, shake, shake_time, TIP_TIME * speed, speed, dice)
+        tip_from, tip_time = TIP_FROM * speed, TIP_TIME * speed
+        self.flight = _Flight(
+            throw, shake, shake_time, tip_from, tip_time, speed, dice, die_size=size
+        )
         for k, i in enumerate(thrown):
             die = self.dice[i]
             die.face, die.thrown, die.scale = None, k, 1.0  # in the cup until it pours out
+        # A die held (or let go) a moment ago is still on its way: it gets there now, so
+        # no held die lies on the felt while the others fly.
+        self._drifts.clear()
+        for i, die in enumerate(self.dice):
+            if die.thrown is None and die.face is not None:
+                die.x, die.y = self._target(i)
+                die.turn, die.lift = self._target_turn(i), 0.0
         self.settling = 0.0
 
     def _simulate(self, thrown: list[int], dice: tuple[int, ...], seed: int) -> Throw:
@@ -316,7 +369,7 @@ class DiceTray:
                     die.face = flight.faces[i]
             self.flight = None
             self.settling = LANDED_GRACE
-        self.tidy_wait = 0.0
+        self._drifts.clear()
         for i, die in enumerate(self.dice):
             if die.face is None:
                 continue
@@ -334,7 +387,7 @@ class DiceTray:
 
     @property
     def animating(self) -> bool:
-        if self.rolling or self.just_landed or self.tidy_wait > 0:
+        if self.rolling or self.just_landed:
             return True
         if self.layout is None:
             return False
@@ -351,30 +404,44 @@ class DiceTray:
             self._fly(flight, dt)
             return
         self.settling = max(0.0, self.settling - dt)
-        if self.tidy_wait > 0:
-            self.tidy_wait = max(0.0, self.tidy_wait - dt)
-            return
         if self.layout is None:
             return
         if not self.animating:
             self._warm()  # nothing moves (the app steps even while it waits for input)
-        k = 1 - math.exp(-SLIDE_RATE * dt)
+        self._drift(dt)
+
+    def _drift(self, dt: float) -> None:
+        """Move every die that is not where it belongs a step of its drift there: an eased
+        move of DRIFT_TIME from wherever it was when its place changed."""
+        assert self.layout is not None
         for i, die in enumerate(self.dice):
             if die.face is None:
                 continue
-            tx, ty = self._target(i)
-            if abs(die.x - tx) > SETTLED or abs(die.y - ty) > SETTLED:
-                die.x += (tx - die.x) * k
-                die.y += (ty - die.y) * k
-            else:
-                die.x, die.y = tx, ty
+            goal = self._target(i)
+            drift = self._drifts.get(i)
+            if drift is None or drift.goal != goal:
+                if self._placed(i) and die.lift == 0.0:
+                    self._drifts.pop(i, None)
+                    die.x, die.y = goal
+                    continue
+                # The turn it drifts to is worked out once, from the turn it starts from.
+                drift = _Drift((die.x, die.y), die.turn, goal, self._target_turn(i))
+                self._drifts[i] = drift
+            want = drift.want
+            drift.time += dt
+            share = min(1.0, drift.time / DRIFT_TIME)
+            ease = _smooth(share)
+            (x0, y0), (tx, ty) = drift.origin, goal
+            die.x, die.y = x0 + (tx - x0) * ease, y0 + (ty - y0) * ease
             # A die on its way rides above the felt, higher the further it has to go, so dice
             # whose ways cross pass over each other, never through: all close in at the same
-            # rate, so the one above stays above until they part.
+            # pace, so the one above stays above until they part.
             way = math.dist((die.x, die.y), (tx, ty)) / self.layout.die_size
             die.lift = DRIFT_LIFT * way
-            want = self._target_turn(i)
-            die.turn = want if k >= 1 else ori.slerp(die.turn, want, k)
+            die.turn = ori.slerp(drift.turn, want, ease) if share < 1.0 else want
+            if share >= 1.0:
+                die.x, die.y, die.lift = tx, ty, 0.0
+                del self._drifts[i]
 
     def _warm(self) -> None:
         """Make a few of the images a throw needs, ahead of the frames that need them: the
@@ -411,30 +478,31 @@ class DiceTray:
             die.face = flight.faces[i]
             die.x, die.y = area.left + pose.x * size, area.top + pose.y * size
             die.lift, die.turn = pose.z, pose.turn
-        if t >= throw.duration:
+        if t >= flight.end:
             for i, die in enumerate(self.dice):
                 if die.thrown is not None:
                     self._rest(i, throw, die.thrown)
             self.flight = None
             self.settling = LANDED_GRACE
-            self.tidy_wait = TIDY_PAUSE * flight.speed if self.tidy else 0.0
+            self._drift(0.0)  # the tidy drift starts in this very frame: no frame stands still
 
     # ----------------------------------------------------------------- drawing
     def cup_angle(self) -> float:
         flight = self.flight
         if flight is None:
             return 0.0
+        # The shake's last wobbles die away while the cup already tips.
         tilt = flight.shake.current[2] if flight.shake is not None else 0.0
-        after = flight.time - flight.shake_time
+        after = flight.time - flight.tip_from
         if after < 0:
             return tilt
         tip, back = flight.tip_time, RIGHT_TIME * flight.speed
-        out = flight.throw.born[-1] * flight.speed  # the last die leaves the cup
+        out = flight.throw.born[-1] * flight.speed / PLAYBACK  # the last die leaves the cup
         if after < tip:
-            return POUR_ANGLE * _smooth(after / tip)
+            return tilt + POUR_ANGLE * _smooth(after / tip)
         if after < tip + out + 0.05:
-            return POUR_ANGLE
-        return POUR_ANGLE * (1.0 - _smooth((after - tip - out - 0.05) / back))
+            return tilt + POUR_ANGLE
+        return tilt + POUR_ANGLE * (1.0 - _smooth((after - tip - out - 0.05) / back))
 
     def draw(
         self,
@@ -563,6 +631,21 @@ def _tag(label: pygame.Surface, at: tuple[float, float], palette: DicePalette, i
     rect = (centre[0] - reach, centre[1] - reach, 2 * reach + 1, 2 * reach + 1)
     # The label is drawn afresh every frame: it is told by the die, its place and its size.
     return Piece(rect, ("tag", i, centre, label.get_size(), palette), paint)
+
+
+def drawn_state(tray: DiceTray) -> tuple:
+    """What the tray draws, in whole pixels and whole degrees of the cup (as it is drawn) and
+    the dice's turns to a thousandth: two frames with equal states look the same."""
+    flight = tray.flight
+    dx = dy = 0.0
+    if flight is not None and flight.shake is not None:
+        dx, dy, _ = flight.shake.current
+    size = tray.layout.die_size if tray.layout is not None else 1.0
+    dice = tuple(
+        (d.face, round(d.x), round(d.y), round(d.lift * size), tuple(round(q, 3) for q in d.turn))
+        for d in tray.dice
+    )
+    return (round(tray.cup_angle()), round(dx), round(dy), dice)
 
 
 def _smooth(t: float) -> float:

@@ -17,6 +17,8 @@ import random
 import statistics
 import time
 
+from game.ui.dice_tray import drawn_state
+
 FRAME = 1 / 60  # s of animation per step
 LIMIT = 10.0  # s: a throw not still by then is counted at this (a bug to see, not to hang on)
 
@@ -57,12 +59,8 @@ def throw_times(
 
 
 def _looks(tray) -> tuple:
-    """What the tray would draw, as numbers: a change is a movement."""
-    dice = tuple(
-        (d.face, round(d.x, 2), round(d.y, 2), round(d.lift, 4), tuple(round(q, 4) for q in d.turn))
-        for d in tray.dice
-    )
-    return (round(tray.cup_angle(), 2), dice)
+    """What the tray draws, as whole pixels and degrees: a change is a movement seen."""
+    return drawn_state(tray)
 
 
 def summary(times: list[float]) -> str:
