@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pymunk
@@ -29,7 +30,6 @@ from game.anim.orientation import Quat
 STEP = 1 / 40  # s: the simulation's fixed time step (playback interpolates between steps)
 MAX_TIME = 3.0  # s: a throw that has not settled by then is laid flat where it is
 STAGGER = 0.03  # s between dice leaving the cup
-SPREAD = 0.55  # die sizes between the places across the mouth the dice leave it from
 GRAVITY = 42.0  # die sizes/s^2: slower than real (600 for a 16 mm die) so the eye can follow
 MOUTH_HEIGHT = 1.1  # die sizes above the felt where dice leave the cup
 BOUNCE = 0.38  # share of the falling speed kept by a bounce off the felt
@@ -57,6 +57,8 @@ READABLE_SLACK = math.radians(1.0)  # past MAX_CROOKED, the throw is made again
 ATTEMPTS = 6  # throws made before the last one is taken whatever it looks like
 LAUNCH_SPEED = (4.5, 7.0)  # die sizes/s across the felt as a die leaves the cup
 LAUNCH_RISE = (2.5, 5.0)  # die sizes/s upwards as it leaves
+SPREAD_TIME = 0.1  # s the dice take to ease apart where their drawn boxes would touch
+SPREAD_ROUNDS = 200  # pushes tried before the throw is made again
 IMPACT_SPEED = 1.0  # die sizes/s: slower hits make no sound
 LOUDEST = 9.0  # die sizes/s: a hit this hard or harder plays at full volume
 
@@ -167,9 +169,22 @@ def _rolling(vx: float, vy: float) -> tuple[float, float, float]:
     return (-wy / 0.5 * ROLL_SHARE, wx / 0.5 * ROLL_SHARE, 0.0)
 
 
-def simulate(area: Area, mouth: tuple[float, float], faces: tuple[int, ...], seed: int) -> Throw:
+Box = Callable[[float, float, Quat], tuple[float, float, float, float]]
+
+
+def simulate(
+    area: Area,
+    mouth: tuple[float, float],
+    faces: tuple[int, ...],
+    seed: int,
+    box: Box | None = None,
+) -> Throw:
     """Throw len(faces) dice from `mouth` (area coordinates) into `area`; each comes to rest
     showing its face in `faces`. Deterministic for a given seed.
+
+    `box(x, y, turn)` is what a die resting there draws, (left, top, right, bottom) in die
+    sizes (the screen knows its perspective and shadows): dice whose boxes would meet ease
+    apart at the end of the throw until every two have felt between them.
 
     Readability comes first: in the rare throw where a die ends wedged too crooked between
     others, or pressed into one, the throw is made again from the next seed of the same RNG
@@ -180,14 +195,18 @@ def simulate(area: Area, mouth: tuple[float, float], faces: tuple[int, ...], see
         raise ValueError(f"a die shows 1 to 6, got {faces}")
     rng = random.Random(seed)
     for _ in range(ATTEMPTS - 1):
-        throw, readable = _throw(area, mouth, faces, rng)
+        throw, readable = _throw(area, mouth, faces, rng, box)
         if readable:
             return throw
-    return _throw(area, mouth, faces, rng)[0]
+    return _throw(area, mouth, faces, rng, box)[0]
 
 
 def _throw(
-    area: Area, mouth: tuple[float, float], faces: tuple[int, ...], rng: random.Random
+    area: Area,
+    mouth: tuple[float, float],
+    faces: tuple[int, ...],
+    rng: random.Random,
+    box: Box | None = None,
 ) -> tuple[Throw, bool]:
     """One simulated throw, and whether every die lies square enough and clear of the rest."""
     space = pymunk.Space()
@@ -203,17 +222,17 @@ def _throw(
     # The dice pour out of the mouth in a short train, aimed across the felt.
     sx = min(max(mouth[0] + 0.45, 0.75), w - 0.75)
     sy = min(max(mouth[1], 0.75), h - 0.75)
-    # Each leaves from its own place across the mouth and is aimed at its own band of the
-    # felt, nearest the place it left from, so they part at once rather than fly as a clump.
+    # Each is aimed at its own band of the felt (in a shuffled order), so they fan out as
+    # they leave rather than fly as a clump.
     dice: list[_Die] = []
     n = len(faces)
+    bands = rng.sample(range(n), n)
     for i in range(n):
         body = pymunk.Body(1.0, pymunk.moment_for_box(1.0, (BOX, BOX)))
-        across = (i - (n - 1) / 2.0) * SPREAD * (1 if rng.random() < 0.5 else -1)
-        body.position = (sx, min(max(sy + across, 0.75), h - 0.75))
-        band = (body.position.y - 0.75) / max(h - 1.5, 1e-9)  # 0 at the top, 1 at the bottom
+        body.position = (sx, sy)
+        band = bands[i] / max(n - 1, 1)  # 0 at the top, 1 at the bottom
         aim_x = w * rng.uniform(0.35, 0.75) - sx
-        aim_y = h * (0.15 + 0.7 * min(1.0, max(0.0, band + rng.uniform(-0.2, 0.2)))) - sy
+        aim_y = h * (0.15 + 0.7 * min(1.0, max(0.0, band + rng.uniform(-0.15, 0.15)))) - sy
         speed = rng.uniform(*LAUNCH_SPEED)
         norm = math.hypot(aim_x, aim_y) or 1.0
         body.velocity = (aim_x / norm * speed, aim_y / norm * speed)
@@ -275,8 +294,55 @@ def _throw(
     readable = not _pressed(space, dice) and all(
         abs(_square_angle(d.body.angle)) <= MAX_CROOKED + READABLE_SLACK for d in dice
     )
+    if box is not None:
+        rests = [(d.samples[-1][0], d.samples[-1][1]) for d in dice]
+        apart = _spread(rests, [d.turn for d in dice], area, box)
+        if apart is None:
+            readable = False
+        elif apart != rests:
+            steps = max(1, round(SPREAD_TIME / STEP))
+            for die, (x0, y0), (x1, y1) in zip(dice, rests, apart, strict=True):
+                for k in range(1, steps + 1):
+                    s = k / steps
+                    e = s * s * (3.0 - 2.0 * s)
+                    die.samples.append((x0 + (x1 - x0) * e, y0 + (y1 - y0) * e, 0.0, die.turn))
     samples = tuple(tuple(d.samples) for d in dice)
     return Throw(tuple(d.born for d in dice), samples, pips, tuple(impacts)), readable
+
+
+def _spread(
+    places: list[tuple[float, float]], turns: list[Quat], area: Area, box: Box
+) -> list[tuple[float, float]] | None:
+    """The places moved the least way apart so no two dice's drawn boxes meet, each die
+    kept inside the felt; None if that cannot be found in SPREAD_ROUNDS pushes."""
+    at = [list(p) for p in places]
+    for _ in range(SPREAD_ROUNDS):
+        boxes = [box(x, y, q) for (x, y), q in zip(at, turns, strict=True)]
+        moved = False
+        for i in range(len(at)):
+            for j in range(i):
+                a, b = boxes[i], boxes[j]
+                ox = min(a[2], b[2]) - max(a[0], b[0])
+                oy = min(a[3], b[3]) - max(a[1], b[1])
+                if ox <= 0.0 or oy <= 0.0:
+                    continue
+                moved = True
+                # Apart along the shorter way, half each (a hair more, so they clear).
+                if ox <= oy:
+                    push = (ox / 2.0 + 1e-3) * (1.0 if at[i][0] >= at[j][0] else -1.0)
+                    at[i][0] += push
+                    at[j][0] -= push
+                else:
+                    push = (oy / 2.0 + 1e-3) * (1.0 if at[i][1] >= at[j][1] else -1.0)
+                    at[i][1] += push
+                    at[j][1] -= push
+        for p, q in zip(at, turns, strict=True):  # the die's square stays on the felt
+            reach = 0.5 * (abs(math.cos(ori.heading(q))) + abs(math.sin(ori.heading(q))))
+            p[0] = min(max(p[0], reach), area.width - reach)
+            p[1] = min(max(p[1], reach), area.height - reach)
+        if not moved:
+            return [(x, y) for x, y in at]
+    return None
 
 
 def _pressed(space: pymunk.Space, dice: list[_Die]) -> bool:

@@ -26,14 +26,20 @@ from game.anim.orientation import Quat
 from game.anim.throw import STEP, Area, Throw, simulate
 from game.ui.cup_view import cup_mouth, cup_renderer
 from game.ui.dice_3d import die_model
-from game.ui.dice_view import blit_faded, default_renderer, turned_image
+from game.ui.dice_view import (
+    SHADOW_BLUR,
+    SHADOW_OFFSET,
+    blit_faded,
+    default_renderer,
+    turned_image,
+)
 from game.ui.layout import TableLayout
 from game.ui.palette import DicePalette
 
-SHAKE_TIME = 0.24  # s the cup shakes (its last moments while it already tips)
-TIP_FROM = 0.12  # s after the key the cup starts to tip, still shaking a little
+SHAKE_TIME = 0.22  # s the cup shakes (its last moments while it already tips)
+TIP_FROM = 0.1  # s after the key the cup starts to tip, still shaking a little
 TIP_TIME = 0.16  # s the cup takes to tip over before the dice pour out: ten frames at 60 fps
-PLAYBACK = 1.6  # s of the simulated throw shown per s: its slow gravity, played brisker
+PLAYBACK = 1.7  # s of the simulated throw shown per s: its slow gravity, played brisker
 POUR_ANGLE = -55.0  # degrees the cup tips as the dice pour out
 RIGHT_TIME = 0.35  # s the cup takes to stand up again
 DRIFT_TIME = 0.3  # s a die takes to drift to its row or its hold slot
@@ -335,7 +341,21 @@ class DiceTray:
         mouth = cup_mouth(self.layout.cup, self.layout.cup_height, POUR_ANGLE)
         units = Area(max(area.width / size, 2.0), max(area.height / size, 1.5))
         start = ((mouth[0] - area.left) / size, (mouth[1] - area.top) / size)
-        return simulate(units, start, tuple(dice[i] for i in thrown), seed)
+        view = self.layout.tray.center
+
+        def box(x: float, y: float, turn: Quat) -> tuple[float, float, float, float]:
+            # What the die draws there, a pixel wider all round: two boxes that do not
+            # meet have at least two pixels of felt between them.
+            centre = (area.left + x * size, area.top + y * size)
+            left, top, right, bottom = drawn_box(centre, size, turn, view)
+            return (
+                (left - 1.0 - area.left) / size,
+                (top - 1.0 - area.top) / size,
+                (right + 1.0 - area.left) / size,
+                (bottom + 1.0 - area.top) / size,
+            )
+
+        return simulate(units, start, tuple(dice[i] for i in thrown), seed, box)
 
     def _rest(self, i: int, throw: Throw, k: int) -> None:
         """Die i lies where throw die k came to rest."""
@@ -631,6 +651,34 @@ def _tag(label: pygame.Surface, at: tuple[float, float], palette: DicePalette, i
     rect = (centre[0] - reach, centre[1] - reach, 2 * reach + 1, 2 * reach + 1)
     # The label is drawn afresh every frame: it is told by the die, its place and its size.
     return Piece(rect, ("tag", i, centre, label.get_size(), palette), paint)
+
+
+def drawn_box(
+    center: tuple[float, float], size: float, turn: Quat, view: tuple[float, float]
+) -> tuple[float, float, float, float]:
+    """(left, top, right, bottom) px of all a die lying on the felt draws: its body seen in
+    perspective from above `view` (its top and whichever sides show) and its soft shadow
+    (which covers the contact shadow), with a pixel for anti-aliasing. A pure function of the
+    die's size and pose, read off game.ui.dice_3d's projection and game.ui.dice_view's shadow."""
+    screen, _normals, _facing = die_model(size).project(center, size, turn, view)
+    left, top = screen.min(axis=0)
+    right, bottom = screen.max(axis=0)
+    angle = ori.heading(turn)
+    # The soft shadow: the footprint less 0.3 blur, faded out over one blur, turned with it.
+    blur = max(SHADOW_BLUR * size, 1.0)
+    half = (size / 2.0 + 0.7 * blur) * (abs(math.cos(angle)) + abs(math.sin(angle)))
+    sx, sy = center[0] + SHADOW_OFFSET[0] * size, center[1] + SHADOW_OFFSET[1] * size
+    return (
+        math.floor(min(left, sx - half)) - 1.0,
+        math.floor(min(top, sy - half)) - 1.0,
+        math.ceil(max(right, sx + half)) + 1.0,
+        math.ceil(max(bottom, sy + half)) + 1.0,
+    )
+
+
+def boxes_apart(a: tuple[float, ...], b: tuple[float, ...], gap: float = 1.0) -> bool:
+    """Whether two drawn boxes have at least `gap` px of felt between them."""
+    return a[2] + gap <= b[0] or b[2] + gap <= a[0] or a[3] + gap <= b[1] or b[3] + gap <= a[1]
 
 
 def drawn_state(tray: DiceTray) -> tuple:
