@@ -47,7 +47,9 @@ STILL_PX = 0.4  # px: a thrown die closer than this to where it rests is shown r
 SETTLED = 0.5  # px: a drift closer than this is over
 DRIFT_LIFT = 0.15  # die sizes above the felt of a drifting die, per die size it has to go
 LANDED_GRACE = 0.35  # s after the dice land in which presses are not taken as choices
-REST_TURN = 6.0  # degrees: a tidied die keeps a slight turn, as a placed die has
+REST_TURN = 2.0  # degrees: a tidied die keeps a slight turn, as a placed die has (more and
+# the row no longer fits the tray with felt between its dice's drawn boxes)
+ROW_GAP = 2.0  # px of felt at least between the drawn boxes of neighbours in the tidy row
 HELD_ROOM = 1.6  # die sizes a held die needs (its ring and padlock, a focus ring and glow)
 # to clear its neighbour
 MIN_HELD_SCALE = 0.6
@@ -182,6 +184,7 @@ class DiceTray:
         self.flight: _Flight | None = None
         self.settling = 0.0  # s left in which dice that just landed are only being looked at
         self._drifts: dict[int, _Drift] = {}  # die -> its drift under way
+        self._row: tuple[TableLayout, tuple[tuple[float, float], ...]] | None = None
         self.dim = False  # the dice of a finished turn, shown faded
         self.palette: DicePalette | None = None  # the dice's colours, as last laid out
         self._sounds: list[float] = []
@@ -213,7 +216,18 @@ class DiceTray:
 
     def _slot(self, i: int, held: bool) -> tuple[float, float]:
         assert self.layout is not None
-        return (self.layout.hold_slots if held else self.layout.roll_slots)[i]
+        return self.layout.hold_slots[i] if held else self.row_slots[i]
+
+    @property
+    def row_slots(self) -> tuple[tuple[float, float], ...]:
+        """Where the dice lie in the tidy row: the layout's row, spread just enough that the
+        drawn boxes of neighbours (their sides seen in perspective, their shadows, their slight
+        turn) keep ROW_GAP px of felt between them, and kept between the cup and the tray's
+        right edge."""
+        assert self.layout is not None
+        if self._row is None or self._row[0] is not self.layout:
+            self._row = (self.layout, _row_slots(self.layout))
+        return self._row[1]
 
     def _home_px(self, die: DieSprite) -> tuple[float, float]:
         """Where a die that came to rest lies, kept inside the felt of today's layout."""
@@ -674,6 +688,35 @@ def drawn_box(
         math.ceil(max(right, sx + half)) + 1.0,
         math.ceil(max(bottom, sy + half)) + 1.0,
     )
+
+
+def _row_slots(layout: TableLayout) -> tuple[tuple[float, float], ...]:
+    slots = layout.roll_slots
+    y, size, view = slots[0][1], layout.die_size, layout.tray.center
+    turn = flat_turn(1, REST_TURN)  # a box's width depends on the size of the turn only
+    lo, hi = layout.cup_rect.right + ROW_GAP, layout.tray.right - ROW_GAP
+    step = slots[1][0] - slots[0][0]
+
+    def box(x: float) -> tuple[float, float, float, float]:
+        return drawn_box((x, y), size, turn, view)
+
+    # Each die the layout's step from the one before, or further if their boxes would meet
+    # (a die further from the view shows more of its side: a few rounds find the place).
+    xs = [slots[0][0]]
+    for _ in range(len(slots) - 1):
+        x = xs[-1] + step
+        for _round in range(4):
+            short = box(xs[-1])[2] + ROW_GAP - box(x)[0]
+            if short <= 0.0:
+                break
+            x += short
+        xs.append(x)
+    # The row centred where the layout has it, moved the least way to keep off the cup and
+    # inside the tray (if it cannot, its left end keeps off the cup).
+    shift = (slots[0][0] + slots[-1][0]) / 2.0 - (xs[0] + xs[-1]) / 2.0
+    shift -= max(0.0, box(xs[-1] + shift)[2] - hi)
+    shift += max(0.0, lo - box(xs[0] + shift)[0])
+    return tuple((x + shift, y) for x in xs)
 
 
 def boxes_apart(a: tuple[float, ...], b: tuple[float, ...], gap: float = 1.0) -> bool:

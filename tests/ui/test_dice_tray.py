@@ -81,7 +81,7 @@ def test_reduced_motion_and_instant_speed_skip_the_throw(reduced: bool, speed: f
     tray.roll(ROLL, ALL, speed)
     assert not tray.rolling
     assert [d.face for d in tray.dice] == list(ROLL)
-    assert [(d.x, d.y) for d in tray.dice] == list(tray.layout.roll_slots)
+    assert [(d.x, d.y) for d in tray.dice] == list(tray.row_slots)
 
 
 def test_dice_in_the_air_cannot_be_clicked_and_a_landed_one_can() -> None:
@@ -89,7 +89,7 @@ def test_dice_in_the_air_cannot_be_clicked_and_a_landed_one_can() -> None:
     tray.roll(ROLL, ALL, 1.0)
     for _ in range(40):
         tray.update(1 / 60)
-    slot = tray.layout.roll_slots[3]
+    slot = tray.row_slots[3]
     assert tray.die_at((round(slot[0]), round(slot[1]))) is None
     tray.finish()
     assert not tray.rolling and tray.just_landed
@@ -107,7 +107,7 @@ def test_tidy_dice_drift_to_the_row_and_untidy_ones_stay_where_they_fell() -> No
         assert not tray.animating
         now = [(d.x, d.y) for d in tray.dice]
         if tidy:
-            assert now == list(tray.layout.roll_slots)
+            assert now == list(tray.row_slots)
             assert all(abs(d.heading) <= 6.0 + 1e-6 for d in tray.dice)
         else:
             for (x, y), (fx, fy) in zip(now, fell, strict=True):
@@ -220,4 +220,4 @@ def test_key_hints_tag_each_die_with_its_number() -> None:
 def test_untidy_dice_never_thrown_lie_in_the_row_not_on_each_other() -> None:
     tray = _tray(tidy=False)
     tray.sync(ROLL, (False,) * 5)  # a loaded game: no throw put them anywhere
-    assert [(d.x, d.y) for d in tray.dice] == list(tray.layout.roll_slots)
+    assert [(d.x, d.y) for d in tray.dice] == list(tray.row_slots)
