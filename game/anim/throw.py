@@ -59,6 +59,8 @@ LAUNCH_SPEED = (4.5, 7.0)  # die sizes/s across the felt as a die leaves the cup
 LAUNCH_RISE = (2.5, 5.0)  # die sizes/s upwards as it leaves
 SPREAD_TIME = 0.1  # s the dice take to ease apart where their drawn boxes would touch
 SPREAD_ROUNDS = 200  # pushes tried before the throw is made again
+SQUARE_ENOUGH = math.radians(0.5)  # a die in the way is turned no squarer than this
+NEAR = 0.01  # die sizes: a die resting this near where it comes to rest eases apart from there
 IMPACT_SPEED = 1.0  # die sizes/s: slower hits make no sound
 LOUDEST = 9.0  # die sizes/s: a hit this hard or harder plays at full volume
 
@@ -296,29 +298,28 @@ def _throw(
     )
     if box is not None:
         rests = [(d.samples[-1][0], d.samples[-1][1]) for d in dice]
-        apart = _spread(rests, [d.turn for d in dice], area, box)
+        apart = spread(rests, [d.turn for d in dice], area, box)
         if apart is None:
             readable = False
-        elif apart != rests:
-            steps = max(1, round(SPREAD_TIME / STEP))
-            for die, (x0, y0), (x1, y1) in zip(dice, rests, apart, strict=True):
-                for k in range(1, steps + 1):
-                    s = k / steps
-                    e = s * s * (3.0 - 2.0 * s)
-                    die.samples.append((x0 + (x1 - x0) * e, y0 + (y1 - y0) * e, 0.0, die.turn))
+        elif [(x, y, q) for (x, y), q in zip(rests, [d.turn for d in dice], strict=True)] != apart:
+            for die, place in zip(dice, apart, strict=True):
+                _ease_to(die, place)
     samples = tuple(tuple(d.samples) for d in dice)
     return Throw(tuple(d.born for d in dice), samples, pips, tuple(impacts)), readable
 
 
-def _spread(
+def spread(
     places: list[tuple[float, float]], turns: list[Quat], area: Area, box: Box
-) -> list[tuple[float, float]] | None:
+) -> list[tuple[float, float, Quat]] | None:
     """The places moved the least way apart so no two dice's drawn boxes meet, each die
-    kept inside the felt; None if that cannot be found in SPREAD_ROUNDS pushes."""
+    kept inside the felt, and the turns of dice in the way a little squarer each round (a
+    square die's box is the smallest: on a crowded felt that makes the room); None if that
+    cannot be found in SPREAD_ROUNDS rounds."""
     at = [list(p) for p in places]
+    turned = list(turns)
     for _ in range(SPREAD_ROUNDS):
-        boxes = [box(x, y, q) for (x, y), q in zip(at, turns, strict=True)]
-        moved = False
+        boxes = [box(x, y, q) for (x, y), q in zip(at, turned, strict=True)]
+        crowded: set[int] = set()
         for i in range(len(at)):
             for j in range(i):
                 a, b = boxes[i], boxes[j]
@@ -326,9 +327,14 @@ def _spread(
                 oy = min(a[3], b[3]) - max(a[1], b[1])
                 if ox <= 0.0 or oy <= 0.0:
                     continue
-                moved = True
-                # Apart along the shorter way, half each (a hair more, so they clear).
-                if ox <= oy:
+                crowded |= {i, j}
+                # Apart along the shorter way, half each (a hair more, so they clear), unless
+                # the felt has no room for them apart that way.
+                room_x = area.width - _reach(turned[i]) - _reach(turned[j])
+                room_y = area.height - _reach(turned[i]) - _reach(turned[j])
+                fits_x = abs(at[i][0] - at[j][0]) + ox <= room_x
+                fits_y = abs(at[i][1] - at[j][1]) + oy <= room_y
+                if (ox <= oy and fits_x) or not fits_y:
                     push = (ox / 2.0 + 1e-3) * (1.0 if at[i][0] >= at[j][0] else -1.0)
                     at[i][0] += push
                     at[j][0] -= push
@@ -336,13 +342,46 @@ def _spread(
                     push = (oy / 2.0 + 1e-3) * (1.0 if at[i][1] >= at[j][1] else -1.0)
                     at[i][1] += push
                     at[j][1] -= push
-        for p, q in zip(at, turns, strict=True):  # the die's square stays on the felt
-            reach = 0.5 * (abs(math.cos(ori.heading(q))) + abs(math.sin(ori.heading(q))))
+        for k in crowded:
+            angle = ori.heading(turned[k])
+            if abs(angle) > SQUARE_ENOUGH:
+                turned[k] = ori.normalise(ori.multiply(ori.about(ori.UP, -0.25 * angle), turned[k]))
+        for p, q in zip(at, turned, strict=True):  # the die's square stays on the felt
+            reach = _reach(q)
             p[0] = min(max(p[0], reach), area.width - reach)
             p[1] = min(max(p[1], reach), area.height - reach)
-        if not moved:
-            return [(x, y) for x, y in at]
+        if not crowded:
+            return [(x, y, q) for (x, y), q in zip(at, turned, strict=True)]
     return None
+
+
+def _reach(turn: Quat) -> float:
+    """Die sizes from a flat die's middle to its square's furthest side, across or down."""
+    angle = ori.heading(turn)
+    return 0.5 * (abs(math.cos(angle)) + abs(math.sin(angle)))
+
+
+def _ease_to(die: _Die, place: tuple[float, float, Quat]) -> None:
+    """Die `die`, at rest, eases to `place` over SPREAD_TIME: from the moment it came within
+    NEAR of where it rested (the creeping before is not worth the wait)."""
+    samples = die.samples
+    rx, ry, _rz, _rq = samples[-1]
+    start = len(samples) - 1
+    while start > 0:
+        x, y, z, _q = samples[start - 1]
+        if z > 0.0 or math.dist((x, y), (rx, ry)) > NEAR:
+            break
+        start -= 1
+    del samples[start + 1 :]
+    x0, y0, _z, q0 = samples[-1]
+    x1, y1, q1 = place
+    steps = max(1, round(SPREAD_TIME / STEP))
+    for k in range(1, steps + 1):
+        s = k / steps
+        e = s * s * (3.0 - 2.0 * s)
+        turn = ori.slerp(q0, q1, e) if e < 1.0 else q1
+        samples.append((x0 + (x1 - x0) * e, y0 + (y1 - y0) * e, 0.0, turn))
+    die.turn = q1
 
 
 def _pressed(space: pymunk.Space, dice: list[_Die]) -> bool:

@@ -23,7 +23,7 @@ import pygame
 from game.anim import Shake
 from game.anim import orientation as ori
 from game.anim.orientation import Quat
-from game.anim.throw import STEP, Area, Throw, simulate
+from game.anim.throw import STEP, Area, Throw, simulate, spread
 from game.ui.cup_view import cup_mouth, cup_renderer
 from game.ui.dice_3d import die_model
 from game.ui.dice_view import (
@@ -37,8 +37,9 @@ from game.ui.layout import TableLayout
 from game.ui.palette import DicePalette
 
 SHAKE_TIME = 0.22  # s the cup shakes (its last moments while it already tips)
-TIP_FROM = 0.1  # s after the key the cup starts to tip, still shaking a little
-TIP_TIME = 0.16  # s the cup takes to tip over before the dice pour out: ten frames at 60 fps
+TIP_FROM = 0.06  # s after the key the cup starts to tip, still shaking a little
+TIP_TIME = 0.26  # s the cup takes to tip over: sixteen frames at 60 fps, five at 20
+POUR_FROM = 0.7  # of the tip: the dice start to pour out as the cup ends its tip
 PLAYBACK = 1.7  # s of the simulated throw shown per s: its slow gravity, played brisker
 POUR_ANGLE = -55.0  # degrees the cup tips as the dice pour out
 RIGHT_TIME = 0.35  # s the cup takes to stand up again
@@ -150,7 +151,8 @@ class _Flight:
     @property
     def throw_time(self) -> float:
         """Seconds into the throw itself (negative while the cup shakes and tips)."""
-        return (self.time - self.tip_from - self.tip_time) / self.speed * PLAYBACK
+        pour = self.tip_from + self.tip_time * POUR_FROM
+        return (self.time - pour) / self.speed * PLAYBACK
 
 
 def shown_end(throw: Throw, size: float) -> float:
@@ -195,6 +197,7 @@ class DiceTray:
             self.finish()  # a throw is simulated for one size of felt: land it
         self.layout = layout
         self.area = landing_area(layout)
+        self._keep_apart()
         if palette is not None:
             self.palette = palette
             # Render the rings and shadows now, so the first hold mid-game does not stall.
@@ -205,6 +208,23 @@ class DiceTray:
         for i, die in enumerate(self.dice):
             die.x, die.y = self._target(i)
             die.scale = self.held_scale if die.held else 1.0
+
+    def _keep_apart(self) -> None:
+        """Dice lying where they fell, on a felt of a new shape, are eased apart where their
+        drawn boxes would meet (their places are kept as shares of the felt)."""
+        lying = [i for i, d in enumerate(self.dice) if d.home is not None and not d.held]
+        if self.tidy or not lying or self.layout is None:
+            return
+        size, area = self.layout.die_size, self.area
+        places = [self._home_px(self.dice[i]) for i in lying]
+        units = self.units()
+        at = [((x - area.left) / size, (y - area.top) / size) for x, y in places]
+        apart = spread(at, [self.dice[i].turn for i in lying], units, self.box)
+        if apart is None:
+            return
+        for i, (x, y, turn) in zip(lying, apart, strict=True):
+            self.dice[i].home = (x * size / max(1, area.width), y * size / max(1, area.height))
+            self.dice[i].turn = turn
 
     @property
     def held_scale(self) -> float:
@@ -233,9 +253,11 @@ class DiceTray:
         """Where a die that came to rest lies, kept inside the felt of today's layout."""
         assert die.home is not None and self.layout is not None
         area, size = self.area, self.layout.die_size
-        # The throw keeps a die's middle 0.575 die sizes from the walls; a new layout may not.
-        margin_x = min(0.55 * size, area.width / 2)
-        margin_y = min(0.55 * size, area.height / 2)
+        # The throw keeps a die's square inside the felt; a new layout may not.
+        angle = ori.heading(die.turn)
+        reach = 0.5 * (abs(math.cos(angle)) + abs(math.sin(angle))) * size
+        margin_x = min(reach, area.width / 2)
+        margin_y = min(reach, area.height / 2)
         x = area.left + die.home[0] * area.width
         y = area.top + die.home[1] * area.height
         return (
@@ -329,7 +351,7 @@ class DiceTray:
             return
         size = self.layout.die_size
         shake_time = SHAKE_TIME * speed
-        shake = Shake(shake_time, amplitude=size * 0.12, frequency=16, seed=seed)
+        shake = Shake(shake_time, amplitude=size * 0.16, frequency=16, seed=seed)
         # Simulated a frame later, while the cup shakes: the frame of the roll itself is
         # busy enough (a new card, new buttons, a new line).
         throw = functools.partial(self._simulate, thrown, dice, seed)
@@ -350,26 +372,37 @@ class DiceTray:
         self.settling = 0.0
 
     def _simulate(self, thrown: list[int], dice: tuple[int, ...], seed: int) -> Throw:
+        return self.simulate(tuple(dice[i] for i in thrown), seed)
+
+    def units(self) -> Area:
+        """The landing area in die sizes."""
+        assert self.layout is not None
+        size, area = self.layout.die_size, self.area
+        return Area(max(area.width / size, 2.0), max(area.height / size, 1.5))
+
+    def simulate(self, faces: tuple[int, ...], seed: int) -> Throw:
+        """The throw of dice showing `faces` from this layout's cup onto its felt, in die sizes
+        from the landing area's top left; no two dice's drawn boxes meet where they rest."""
         assert self.layout is not None
         size, area = self.layout.die_size, self.area
         mouth = cup_mouth(self.layout.cup, self.layout.cup_height, POUR_ANGLE)
-        units = Area(max(area.width / size, 2.0), max(area.height / size, 1.5))
         start = ((mouth[0] - area.left) / size, (mouth[1] - area.top) / size)
-        view = self.layout.tray.center
+        return simulate(self.units(), start, faces, seed, self.box)
 
-        def box(x: float, y: float, turn: Quat) -> tuple[float, float, float, float]:
-            # What the die draws there, a pixel wider all round: two boxes that do not
-            # meet have at least two pixels of felt between them.
-            centre = (area.left + x * size, area.top + y * size)
-            left, top, right, bottom = drawn_box(centre, size, turn, view)
-            return (
-                (left - 1.0 - area.left) / size,
-                (top - 1.0 - area.top) / size,
-                (right + 1.0 - area.left) / size,
-                (bottom + 1.0 - area.top) / size,
-            )
-
-        return simulate(units, start, tuple(dice[i] for i in thrown), seed, box)
+    def box(self, x: float, y: float, turn: Quat) -> tuple[float, float, float, float]:
+        """The drawn box of a die resting at (x, y) die sizes in the landing area, in die
+        sizes, a pixel wider all round: two boxes that do not meet have at least two pixels
+        of felt between them."""
+        assert self.layout is not None
+        size, area = self.layout.die_size, self.area
+        centre = (area.left + x * size, area.top + y * size)
+        left, top, right, bottom = drawn_box(centre, size, turn, self.layout.tray.center)
+        return (
+            (left - 1.0 - area.left) / size,
+            (top - 1.0 - area.top) / size,
+            (right + 1.0 - area.left) / size,
+            (bottom + 1.0 - area.top) / size,
+        )
 
     def _rest(self, i: int, throw: Throw, k: int) -> None:
         """Die i lies where throw die k came to rest."""
@@ -518,7 +551,7 @@ class DiceTray:
                     self._rest(i, throw, die.thrown)
             self.flight = None
             self.settling = LANDED_GRACE
-            self._drift(0.0)  # the tidy drift starts in this very frame: no frame stands still
+            self._drift(dt)  # the tidy drift starts in this very frame: no frame stands still
 
     # ----------------------------------------------------------------- drawing
     def cup_angle(self) -> float:
