@@ -30,6 +30,7 @@ from game.anim.orientation import Quat
 STEP = 1 / 40  # s: the simulation's fixed time step (playback interpolates between steps)
 MAX_TIME = 3.0  # s: a throw that has not settled by then is laid flat where it is
 STAGGER = 0.03  # s between dice leaving the cup
+MOUTH_SPREAD = 1.1  # die sizes across the cup's mouth the dice leave from
 GRAVITY = 42.0  # die sizes/s^2: slower than real (600 for a 16 mm die) so the eye can follow
 MOUTH_HEIGHT = 1.1  # die sizes above the felt where dice leave the cup
 BOUNCE = 0.38  # share of the falling speed kept by a bounce off the felt
@@ -47,8 +48,9 @@ CORNER = 0.02  # die sizes: the square's rounding, small so it still covers the 
 SLOP = 0.01  # die sizes the solver lets shapes sink into each other (pymunk's default is 0.1)
 WALL = 0.05  # die sizes: the walls' half thickness
 STACK_HEIGHT = 0.8  # die sizes: dice higher than this fly over the others (walls still count)
-WALLS, LOW = 0b01, 0b10  # collision categories
-IN_THE_AIR = pymunk.ShapeFilter(categories=0, mask=WALLS)
+WALLS, LOW, HIGH = 0b001, 0b010, 0b100  # collision categories
+# (A die in the air must be of some category: of none, it would fly through the walls too.)
+IN_THE_AIR = pymunk.ShapeFilter(categories=HIGH, mask=WALLS)
 NEAR_THE_FELT = pymunk.ShapeFilter(categories=LOW, mask=WALLS | LOW)
 MAX_CROOKED = math.radians(28.0)  # a die at rest is turned at most this far from square
 STRAIGHTEN = 12.0  # 1/s: how fast a crooked resting die is nudged towards that limit
@@ -224,15 +226,19 @@ def _throw(
     # The dice pour out of the mouth in a short train, aimed across the felt.
     sx = min(max(mouth[0] + 0.45, 0.75), w - 0.75)
     sy = min(max(mouth[1], 0.75), h - 0.75)
-    # Each is aimed at its own band of the felt (in a shuffled order), so they fan out as
-    # they leave rather than fly as a clump.
+    # Each leaves from its own place across the mouth (in a shuffled order) and is aimed at
+    # its own band of the felt, the same way up, so they fan out as they leave rather than
+    # fly as a clump.
     dice: list[_Die] = []
     n = len(faces)
     bands = rng.sample(range(n), n)
+    # A turned die reaches 0.74 die sizes from its middle: it starts clear of the walls.
+    across = min(MOUTH_SPREAD, max(0.0, h - 1.6))  # die sizes from the first place to the last
+    top = min(max(sy - across / 2.0, 0.8), h - 0.8 - across)
     for i in range(n):
         body = pymunk.Body(1.0, pymunk.moment_for_box(1.0, (BOX, BOX)))
-        body.position = (sx, sy)
         band = bands[i] / max(n - 1, 1)  # 0 at the top, 1 at the bottom
+        body.position = (sx, top + band * across)
         aim_x = w * rng.uniform(0.35, 0.75) - sx
         aim_y = h * (0.15 + 0.7 * min(1.0, max(0.0, band + rng.uniform(-0.15, 0.15)))) - sy
         speed = rng.uniform(*LAUNCH_SPEED)
@@ -352,7 +358,48 @@ def spread(
             p[1] = min(max(p[1], reach), area.height - reach)
         if not crowded:
             return [(x, y, q) for (x, y), q in zip(at, turned, strict=True)]
-    return None
+    return _packed(places, turns, area, box)
+
+
+def _apart(placed: list[tuple[float, float, Quat]], box: Box) -> bool:
+    boxes = [box(x, y, q) for x, y, q in placed]
+    for i, a in enumerate(boxes):
+        for b in boxes[:i]:
+            if min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1]):
+                return False
+    return True
+
+
+def _packed(
+    places: list[tuple[float, float]], turns: list[Quat], area: Area, box: Box
+) -> list[tuple[float, float, Quat]] | None:
+    """For a felt too crowded to push apart: the dice squared and laid in a zigzag of two
+    rows (or one row, on a felt too flat for two), in the order they lay from left to right;
+    None if even that does not keep their boxes apart."""
+    square = [ori.normalise(ori.multiply(ori.about(ori.UP, -ori.heading(q)), q)) for q in turns]
+    # The largest box of a square die anywhere on the felt (more of its sides show the
+    # further it lies from the eye).
+    width = height = 0.0
+    for x in (0.5, area.width / 2.0, area.width - 0.5):
+        for y in (0.5, area.height / 2.0, area.height - 0.5):
+            left, top, right, bottom = box(x, y, square[0])
+            width, height = max(width, (right - left) * 1.02), max(height, (bottom - top) * 1.02)
+    order = sorted(range(len(places)), key=lambda k: places[k][0])
+    n = len(order)
+    rows = (0.5 + 0.02, area.height - 0.5 - 0.02)
+    two_rows = rows[1] - rows[0] >= height and n > 1
+    step = width / 2.0 if two_rows else width
+    span = step * (n - 1)
+    centre = sum(x for x, _ in places) / n
+    first = min(max(centre - span / 2.0, 0.52), area.width - 0.52 - span)
+    placed: list[tuple[float, float, Quat] | None] = [None] * n
+    for rank, k in enumerate(order):
+        y = rows[rank % 2] if two_rows else min(max(places[k][1], 0.52), area.height - 0.52)
+        placed[k] = (first + rank * step, y, square[k])
+    result = [p for p in placed if p is not None]
+    if first < 0.5 or not _apart(result, box):
+        return None
+    return result
 
 
 def _reach(turn: Quat) -> float:
