@@ -29,8 +29,8 @@ from game.anim.orientation import Quat
 
 STEP = 1 / 40  # s: the simulation's fixed time step (playback interpolates between steps)
 MAX_TIME = 3.0  # s: a throw that has not settled by then is laid flat where it is
-STAGGER = 0.03  # s between dice leaving the cup
-MOUTH_SPREAD = 1.1  # die sizes across the cup's mouth the dice leave from
+STAGGER = 0.05  # s between dice leaving the cup
+MOUTH_SPREAD = 1.3  # die sizes across the cup's mouth the dice leave from
 GRAVITY = 42.0  # die sizes/s^2: slower than real (600 for a 16 mm die) so the eye can follow
 MOUTH_HEIGHT = 1.1  # die sizes above the felt where dice leave the cup
 BOUNCE = 0.38  # share of the falling speed kept by a bounce off the felt

@@ -253,11 +253,11 @@ class DiceTray:
         """Where a die that came to rest lies, kept inside the felt of today's layout."""
         assert die.home is not None and self.layout is not None
         area, size = self.area, self.layout.die_size
-        # The throw keeps a die's square inside the felt; a new layout may not.
-        angle = ori.heading(die.turn)
-        reach = 0.5 * (abs(math.cos(angle)) + abs(math.sin(angle))) * size
-        margin_x = min(reach, area.width / 2)
-        margin_y = min(reach, area.height / 2)
+        # The throw keeps a die's square inside the felt (its middle half a die size or more
+        # from the edges); a new layout may not. (Not the die's own reach: that changes as
+        # it turns on its way, and its place with it.)
+        margin_x = min(0.5 * size, area.width / 2)
+        margin_y = min(0.5 * size, area.height / 2)
         x = area.left + die.home[0] * area.width
         y = area.top + die.home[1] * area.height
         return (
