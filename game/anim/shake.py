@@ -98,7 +98,9 @@ class Shake:
         if k == 0.0:
             return (0.0, 0.0, 0.0)
         dx = self.amplitude * k * self._noise(0, t)
-        dy = self.amplitude * k * 0.6 * self._noise(1, t)
+        # Up and down half a swing behind: while one way turns, the other moves (a cup swung
+        # round, never still for a moment).
+        dy = self.amplitude * k * 0.6 * self._noise(1, t + 0.5 / self.frequency)
         # The cup tilts with its sideways swing, plus a little of its own wobble.
         angle = self.max_angle * k * (0.7 * self._noise(0, t) + 0.3 * self._noise(2, t))
         return (dx, dy, angle)

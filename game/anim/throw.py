@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pymunk
@@ -28,32 +29,40 @@ from game.anim.orientation import Quat
 
 STEP = 1 / 40  # s: the simulation's fixed time step (playback interpolates between steps)
 MAX_TIME = 3.0  # s: a throw that has not settled by then is laid flat where it is
-STAGGER = 0.045  # s between dice leaving the cup
+STAGGER = 0.05  # s between dice leaving the cup
+MOUTH_SPREAD = 1.3  # die sizes across the cup's mouth the dice leave from
 GRAVITY = 42.0  # die sizes/s^2: slower than real (600 for a 16 mm die) so the eye can follow
 MOUTH_HEIGHT = 1.1  # die sizes above the felt where dice leave the cup
 BOUNCE = 0.38  # share of the falling speed kept by a bounce off the felt
 REST_SPEED = 1.4  # die sizes/s: a slower fall than this stays on the felt
 BOUNCE_GRIP = 0.82  # share of the sliding speed kept through a bounce
-SLIDE_FRICTION = 8.0  # die sizes/s^2: the felt's drag on a sliding die
-TURN_FRICTION = 9.0  # rad/s^2: and on its turning about the vertical
+SLIDE_FRICTION = 20.0  # die sizes/s^2: the felt's drag on a sliding die
+TURN_FRICTION = 24.0  # rad/s^2: and on its turning about the vertical
 ROLL_SHARE = 0.8  # how much of its slide a die on the felt turns into rolling over its edges
-SETTLE_SPEED = 0.9  # die sizes/s: slower than this on the felt, a die tips flat
-SETTLE_TIME = 0.16  # s to tip flat
-STILL = 0.03  # die sizes/s: the throw is over when every die is flat and slower than this
+SETTLE_SPEED = 1.2  # die sizes/s: slower than this on the felt, a die tips flat
+SETTLE_TIME = 0.1  # s to tip flat
+STILL = 0.05  # die sizes/s: the throw is over when every die is flat and slower than this
 BOX = 1.05  # die sizes: the collision square, a little larger than the die so resting dice
 # keep a hair of felt between them
 CORNER = 0.02  # die sizes: the square's rounding, small so it still covers the die's corners
 SLOP = 0.01  # die sizes the solver lets shapes sink into each other (pymunk's default is 0.1)
 WALL = 0.05  # die sizes: the walls' half thickness
 STACK_HEIGHT = 0.8  # die sizes: dice higher than this fly over the others (walls still count)
-WALLS, LOW = 0b01, 0b10  # collision categories
-IN_THE_AIR = pymunk.ShapeFilter(categories=0, mask=WALLS)
+WALLS, LOW, HIGH = 0b001, 0b010, 0b100  # collision categories
+# (A die in the air must be of some category: of none, it would fly through the walls too.)
+IN_THE_AIR = pymunk.ShapeFilter(categories=HIGH, mask=WALLS)
 NEAR_THE_FELT = pymunk.ShapeFilter(categories=LOW, mask=WALLS | LOW)
 MAX_CROOKED = math.radians(28.0)  # a die at rest is turned at most this far from square
-STRAIGHTEN = 4.0  # 1/s: how fast a crooked resting die is nudged towards that limit
-STRAIGHTEN_TIME = 0.6  # s: a die wedged between others that long stays as it is
+STRAIGHTEN = 12.0  # 1/s: how fast a crooked resting die is nudged towards that limit
+STRAIGHTEN_TIME = 0.25  # s: a die wedged between others that long stays as it is
 READABLE_SLACK = math.radians(1.0)  # past MAX_CROOKED, the throw is made again
 ATTEMPTS = 6  # throws made before the last one is taken whatever it looks like
+LAUNCH_SPEED = (4.5, 7.0)  # die sizes/s across the felt as a die leaves the cup
+LAUNCH_RISE = (2.5, 5.0)  # die sizes/s upwards as it leaves
+SPREAD_TIME = 0.1  # s the dice take to ease apart where their drawn boxes would touch
+SPREAD_ROUNDS = 200  # pushes tried before the throw is made again
+SQUARE_ENOUGH = math.radians(0.5)  # a die in the way is turned no squarer than this
+NEAR = 0.01  # die sizes: a die resting this near where it comes to rest eases apart from there
 IMPACT_SPEED = 1.0  # die sizes/s: slower hits make no sound
 LOUDEST = 9.0  # die sizes/s: a hit this hard or harder plays at full volume
 
@@ -164,9 +173,22 @@ def _rolling(vx: float, vy: float) -> tuple[float, float, float]:
     return (-wy / 0.5 * ROLL_SHARE, wx / 0.5 * ROLL_SHARE, 0.0)
 
 
-def simulate(area: Area, mouth: tuple[float, float], faces: tuple[int, ...], seed: int) -> Throw:
+Box = Callable[[float, float, Quat], tuple[float, float, float, float]]
+
+
+def simulate(
+    area: Area,
+    mouth: tuple[float, float],
+    faces: tuple[int, ...],
+    seed: int,
+    box: Box | None = None,
+) -> Throw:
     """Throw len(faces) dice from `mouth` (area coordinates) into `area`; each comes to rest
     showing its face in `faces`. Deterministic for a given seed.
+
+    `box(x, y, turn)` is what a die resting there draws, (left, top, right, bottom) in die
+    sizes (the screen knows its perspective and shadows): dice whose boxes would meet ease
+    apart at the end of the throw until every two have felt between them.
 
     Readability comes first: in the rare throw where a die ends wedged too crooked between
     others, or pressed into one, the throw is made again from the next seed of the same RNG
@@ -177,14 +199,18 @@ def simulate(area: Area, mouth: tuple[float, float], faces: tuple[int, ...], see
         raise ValueError(f"a die shows 1 to 6, got {faces}")
     rng = random.Random(seed)
     for _ in range(ATTEMPTS - 1):
-        throw, readable = _throw(area, mouth, faces, rng)
+        throw, readable = _throw(area, mouth, faces, rng, box)
         if readable:
             return throw
-    return _throw(area, mouth, faces, rng)[0]
+    return _throw(area, mouth, faces, rng, box)[0]
 
 
 def _throw(
-    area: Area, mouth: tuple[float, float], faces: tuple[int, ...], rng: random.Random
+    area: Area,
+    mouth: tuple[float, float],
+    faces: tuple[int, ...],
+    rng: random.Random,
+    box: Box | None = None,
 ) -> tuple[Throw, bool]:
     """One simulated throw, and whether every die lies square enough and clear of the rest."""
     space = pymunk.Space()
@@ -200,20 +226,29 @@ def _throw(
     # The dice pour out of the mouth in a short train, aimed across the felt.
     sx = min(max(mouth[0] + 0.45, 0.75), w - 0.75)
     sy = min(max(mouth[1], 0.75), h - 0.75)
+    # Each leaves from its own place across the mouth (in a shuffled order) and is aimed at
+    # its own band of the felt, the same way up, so they fan out as they leave rather than
+    # fly as a clump.
     dice: list[_Die] = []
-    for i in range(len(faces)):
+    n = len(faces)
+    bands = rng.sample(range(n), n)
+    # A turned die reaches 0.74 die sizes from its middle: it starts clear of the walls.
+    across = min(MOUTH_SPREAD, max(0.0, h - 1.6))  # die sizes from the first place to the last
+    top = min(max(sy - across / 2.0, 0.8), h - 0.8 - across)
+    for i in range(n):
         body = pymunk.Body(1.0, pymunk.moment_for_box(1.0, (BOX, BOX)))
-        body.position = (sx, sy)
+        band = bands[i] / max(n - 1, 1)  # 0 at the top, 1 at the bottom
+        body.position = (sx, top + band * across)
         aim_x = w * rng.uniform(0.35, 0.75) - sx
-        aim_y = h * rng.uniform(0.15, 0.85) - sy
-        speed = rng.uniform(4.5, 7.0)
+        aim_y = h * (0.15 + 0.7 * min(1.0, max(0.0, band + rng.uniform(-0.15, 0.15)))) - sy
+        speed = rng.uniform(*LAUNCH_SPEED)
         norm = math.hypot(aim_x, aim_y) or 1.0
         body.velocity = (aim_x / norm * speed, aim_y / norm * speed)
         body.angle = rng.uniform(-math.pi, math.pi)
         body.angular_velocity = rng.uniform(-9.0, 9.0)
         shape = pymunk.Poly.create_box(body, (BOX - 2 * CORNER, BOX - 2 * CORNER), CORNER)
         shape.elasticity, shape.friction, shape.collision_type = 0.45, 0.35, 1
-        die = _Die(body, born=i * STAGGER, vz=rng.uniform(2.5, 5.0), samples=[])
+        die = _Die(body, born=i * STAGGER, vz=rng.uniform(*LAUNCH_RISE), samples=[])
         die.spin_to(tuple(rng.uniform(-16.0, 16.0) for _ in range(3)))  # type: ignore[arg-type]
         die.turn = ori.normalise(tuple(rng.gauss(0.0, 1.0) for _ in range(4)))  # type: ignore[arg-type]
         shape.filter = IN_THE_AIR
@@ -267,8 +302,133 @@ def _throw(
     readable = not _pressed(space, dice) and all(
         abs(_square_angle(d.body.angle)) <= MAX_CROOKED + READABLE_SLACK for d in dice
     )
+    if box is not None:
+        rests = [(d.samples[-1][0], d.samples[-1][1]) for d in dice]
+        apart = spread(rests, [d.turn for d in dice], area, box)
+        if apart is None:
+            readable = False
+        elif [(x, y, q) for (x, y), q in zip(rests, [d.turn for d in dice], strict=True)] != apart:
+            for die, place in zip(dice, apart, strict=True):
+                _ease_to(die, place)
     samples = tuple(tuple(d.samples) for d in dice)
     return Throw(tuple(d.born for d in dice), samples, pips, tuple(impacts)), readable
+
+
+def spread(
+    places: list[tuple[float, float]], turns: list[Quat], area: Area, box: Box
+) -> list[tuple[float, float, Quat]] | None:
+    """The places moved the least way apart so no two dice's drawn boxes meet, each die
+    kept inside the felt, and the turns of dice in the way a little squarer each round (a
+    square die's box is the smallest: on a crowded felt that makes the room); None if that
+    cannot be found in SPREAD_ROUNDS rounds."""
+    at = [list(p) for p in places]
+    turned = list(turns)
+    for _ in range(SPREAD_ROUNDS):
+        boxes = [box(x, y, q) for (x, y), q in zip(at, turned, strict=True)]
+        crowded: set[int] = set()
+        for i in range(len(at)):
+            for j in range(i):
+                a, b = boxes[i], boxes[j]
+                ox = min(a[2], b[2]) - max(a[0], b[0])
+                oy = min(a[3], b[3]) - max(a[1], b[1])
+                if ox <= 0.0 or oy <= 0.0:
+                    continue
+                crowded |= {i, j}
+                # Apart along the shorter way, half each (a hair more, so they clear), unless
+                # the felt has no room for them apart that way.
+                room_x = area.width - _reach(turned[i]) - _reach(turned[j])
+                room_y = area.height - _reach(turned[i]) - _reach(turned[j])
+                fits_x = abs(at[i][0] - at[j][0]) + ox <= room_x
+                fits_y = abs(at[i][1] - at[j][1]) + oy <= room_y
+                if (ox <= oy and fits_x) or not fits_y:
+                    push = (ox / 2.0 + 1e-3) * (1.0 if at[i][0] >= at[j][0] else -1.0)
+                    at[i][0] += push
+                    at[j][0] -= push
+                else:
+                    push = (oy / 2.0 + 1e-3) * (1.0 if at[i][1] >= at[j][1] else -1.0)
+                    at[i][1] += push
+                    at[j][1] -= push
+        for k in crowded:
+            angle = ori.heading(turned[k])
+            if abs(angle) > SQUARE_ENOUGH:
+                turned[k] = ori.normalise(ori.multiply(ori.about(ori.UP, -0.25 * angle), turned[k]))
+        for p, q in zip(at, turned, strict=True):  # the die's square stays on the felt
+            reach = _reach(q)
+            p[0] = min(max(p[0], reach), area.width - reach)
+            p[1] = min(max(p[1], reach), area.height - reach)
+        if not crowded:
+            return [(x, y, q) for (x, y), q in zip(at, turned, strict=True)]
+    return _packed(places, turns, area, box)
+
+
+def _apart(placed: list[tuple[float, float, Quat]], box: Box) -> bool:
+    boxes = [box(x, y, q) for x, y, q in placed]
+    for i, a in enumerate(boxes):
+        for b in boxes[:i]:
+            if min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1]):
+                return False
+    return True
+
+
+def _packed(
+    places: list[tuple[float, float]], turns: list[Quat], area: Area, box: Box
+) -> list[tuple[float, float, Quat]] | None:
+    """For a felt too crowded to push apart: the dice squared and laid in a zigzag of two
+    rows (or one row, on a felt too flat for two), in the order they lay from left to right;
+    None if even that does not keep their boxes apart."""
+    square = [ori.normalise(ori.multiply(ori.about(ori.UP, -ori.heading(q)), q)) for q in turns]
+    # The largest box of a square die anywhere on the felt (more of its sides show the
+    # further it lies from the eye).
+    width = height = 0.0
+    for x in (0.5, area.width / 2.0, area.width - 0.5):
+        for y in (0.5, area.height / 2.0, area.height - 0.5):
+            left, top, right, bottom = box(x, y, square[0])
+            width, height = max(width, (right - left) * 1.02), max(height, (bottom - top) * 1.02)
+    order = sorted(range(len(places)), key=lambda k: places[k][0])
+    n = len(order)
+    rows = (0.5 + 0.02, area.height - 0.5 - 0.02)
+    two_rows = rows[1] - rows[0] >= height and n > 1
+    step = width / 2.0 if two_rows else width
+    span = step * (n - 1)
+    centre = sum(x for x, _ in places) / n
+    first = min(max(centre - span / 2.0, 0.52), area.width - 0.52 - span)
+    placed: list[tuple[float, float, Quat] | None] = [None] * n
+    for rank, k in enumerate(order):
+        y = rows[rank % 2] if two_rows else min(max(places[k][1], 0.52), area.height - 0.52)
+        placed[k] = (first + rank * step, y, square[k])
+    result = [p for p in placed if p is not None]
+    if first < 0.5 or not _apart(result, box):
+        return None
+    return result
+
+
+def _reach(turn: Quat) -> float:
+    """Die sizes from a flat die's middle to its square's furthest side, across or down."""
+    angle = ori.heading(turn)
+    return 0.5 * (abs(math.cos(angle)) + abs(math.sin(angle)))
+
+
+def _ease_to(die: _Die, place: tuple[float, float, Quat]) -> None:
+    """Die `die`, at rest, eases to `place` over SPREAD_TIME: from the moment it came within
+    NEAR of where it rested (the creeping before is not worth the wait)."""
+    samples = die.samples
+    rx, ry, _rz, _rq = samples[-1]
+    start = len(samples) - 1
+    while start > 0:
+        x, y, z, _q = samples[start - 1]
+        if z > 0.0 or math.dist((x, y), (rx, ry)) > NEAR:
+            break
+        start -= 1
+    del samples[start + 1 :]
+    x0, y0, _z, q0 = samples[-1]
+    x1, y1, q1 = place
+    steps = max(1, round(SPREAD_TIME / STEP))
+    for k in range(1, steps + 1):
+        s = k / steps
+        e = s * s * (3.0 - 2.0 * s)
+        turn = ori.slerp(q0, q1, e) if e < 1.0 else q1
+        samples.append((x0 + (x1 - x0) * e, y0 + (y1 - y0) * e, 0.0, turn))
+    die.turn = q1
 
 
 def _pressed(space: pymunk.Space, dice: list[_Die]) -> bool:

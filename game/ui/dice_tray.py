@@ -23,23 +23,34 @@ import pygame
 from game.anim import Shake
 from game.anim import orientation as ori
 from game.anim.orientation import Quat
-from game.anim.throw import Area, Throw, simulate
+from game.anim.throw import STEP, Area, Throw, simulate, spread
 from game.ui.cup_view import cup_mouth, cup_renderer
 from game.ui.dice_3d import die_model
-from game.ui.dice_view import blit_faded, default_renderer, turned_image
+from game.ui.dice_view import (
+    SHADOW_BLUR,
+    SHADOW_OFFSET,
+    blit_faded,
+    default_renderer,
+    turned_image,
+)
 from game.ui.layout import TableLayout
 from game.ui.palette import DicePalette
 
-SHAKE_TIME = 0.4  # s the cup shakes before it tips
-TIP_TIME = 0.14  # s the cup takes to tip over before the dice pour out
+SHAKE_TIME = 0.22  # s the cup shakes (its last moments while it already tips)
+TIP_FROM = 0.06  # s after the key the cup starts to tip, still shaking a little
+TIP_TIME = 0.26  # s the cup takes to tip over: sixteen frames at 60 fps, five at 20
+POUR_FROM = 0.7  # of the tip: the dice start to pour out as the cup ends its tip
+PLAYBACK = 1.7  # s of the simulated throw shown per s: its slow gravity, played brisker
 POUR_ANGLE = -55.0  # degrees the cup tips as the dice pour out
 RIGHT_TIME = 0.35  # s the cup takes to stand up again
-SLIDE_RATE = 9.0  # 1/s: how fast a die drifts to its row or its hold slot (exponential)
+DRIFT_TIME = 0.3  # s a die takes to drift to its row or its hold slot
+STILL_PX = 0.4  # px: a thrown die closer than this to where it rests is shown resting
 SETTLED = 0.5  # px: a drift closer than this is over
 DRIFT_LIFT = 0.15  # die sizes above the felt of a drifting die, per die size it has to go
 LANDED_GRACE = 0.35  # s after the dice land in which presses are not taken as choices
-TIDY_PAUSE = 0.25  # s the dice lie where they fell before drifting to the row
-REST_TURN = 6.0  # degrees: a tidied die keeps a slight turn, as a placed die has
+REST_TURN = 2.0  # degrees: a tidied die keeps a slight turn, as a placed die has (more and
+# the row no longer fits the tray with felt between its dice's drawn boxes)
+ROW_GAP = 2.0  # px of felt at least between the drawn boxes of neighbours in the tidy row
 HELD_ROOM = 1.6  # die sizes a held die needs (its ring and padlock, a focus ring and glow)
 # to clear its neighbour
 MIN_HELD_SCALE = 0.6
@@ -95,12 +106,24 @@ def landing_area(layout: TableLayout) -> pygame.Rect:
 
 
 @dataclass
+class _Drift:
+    """A die on its way from `origin` to `goal`, turning from `turn` to `want`."""
+
+    origin: tuple[float, float]
+    turn: Quat
+    goal: tuple[float, float]
+    want: Quat
+    time: float = 0.0  # s under way
+
+
+@dataclass
 class _Flight:
     """A roll in progress: the shake, the tip of the cup and the recorded throw."""
 
     simulate: Callable[[], Throw]  # the throw, simulated when first needed
     shake: Shake | None
     shake_time: float  # s
+    tip_from: float  # s: when the cup starts to tip
     tip_time: float  # s
     speed: float  # animation time scale: 0.5 plays twice as fast
     faces: tuple[int, ...]
@@ -108,18 +131,48 @@ class _Flight:
     frames: int = 0  # updates since the roll began
     heard: int = 0  # impacts already played
     impacts: list[float] = field(default_factory=list)  # strengths due this frame
+    die_size: float = 1.0  # px
     _throw: Throw | None = None
+    _end: float = 0.0
 
     @property
     def throw(self) -> Throw:
         if self._throw is None:
             self._throw = self.simulate()
+            self._end = shown_end(self._throw, self.die_size)
         return self._throw
+
+    @property
+    def end(self) -> float:
+        """Seconds into the throw when it is shown over: no die moves a visible bit after."""
+        self.throw  # noqa: B018 (simulated when first needed)
+        return self._end
 
     @property
     def throw_time(self) -> float:
         """Seconds into the throw itself (negative while the cup shakes and tips)."""
-        return (self.time - self.shake_time - self.tip_time) / self.speed
+        pour = self.tip_from + self.tip_time * POUR_FROM
+        return (self.time - pour) / self.speed * PLAYBACK
+
+
+def shown_end(throw: Throw, size: float) -> float:
+    """Seconds into `throw` from which every die is less than STILL_PX from how it rests (its
+    place, height and corners), for dice of `size` px: the creeping of its last moments is not
+    worth watching."""
+    end = 0.0
+    near = STILL_PX / max(size, 1.0)  # in die sizes
+    for k, samples in enumerate(throw.samples):
+        rx, ry, rz, rq = samples[-1]
+        last = 0
+        for i in range(len(samples) - 1, -1, -1):
+            x, y, z, q = samples[i]
+            dot = abs(sum(a * b for a, b in zip(q, rq, strict=True)))
+            turned = 2.0 * math.acos(min(1.0, dot)) * 0.87  # a corner's way, in die sizes
+            if math.dist((x, y, z), (rx, ry, rz)) > near or turned > near:
+                last = i + 1
+                break
+        end = max(end, throw.born[k] + last * STEP)
+    return min(end, throw.duration)
 
 
 class DiceTray:
@@ -132,7 +185,8 @@ class DiceTray:
         self.tidy = True  # dice drift to a row after they settle
         self.flight: _Flight | None = None
         self.settling = 0.0  # s left in which dice that just landed are only being looked at
-        self.tidy_wait = 0.0  # s before landed dice start drifting to the row
+        self._drifts: dict[int, _Drift] = {}  # die -> its drift under way
+        self._row: tuple[TableLayout, tuple[tuple[float, float], ...]] | None = None
         self.dim = False  # the dice of a finished turn, shown faded
         self.palette: DicePalette | None = None  # the dice's colours, as last laid out
         self._sounds: list[float] = []
@@ -143,6 +197,7 @@ class DiceTray:
             self.finish()  # a throw is simulated for one size of felt: land it
         self.layout = layout
         self.area = landing_area(layout)
+        self._keep_apart()
         if palette is not None:
             self.palette = palette
             # Render the rings and shadows now, so the first hold mid-game does not stall.
@@ -154,6 +209,23 @@ class DiceTray:
             die.x, die.y = self._target(i)
             die.scale = self.held_scale if die.held else 1.0
 
+    def _keep_apart(self) -> None:
+        """Dice lying where they fell, on a felt of a new shape, are eased apart where their
+        drawn boxes would meet (their places are kept as shares of the felt)."""
+        lying = [i for i, d in enumerate(self.dice) if d.home is not None and not d.held]
+        if self.tidy or not lying or self.layout is None:
+            return
+        size, area = self.layout.die_size, self.area
+        places = [self._home_px(self.dice[i]) for i in lying]
+        units = self.units()
+        at = [((x - area.left) / size, (y - area.top) / size) for x, y in places]
+        apart = spread(at, [self.dice[i].turn for i in lying], units, self.box)
+        if apart is None:
+            return
+        for i, (x, y, turn) in zip(lying, apart, strict=True):
+            self.dice[i].home = (x * size / max(1, area.width), y * size / max(1, area.height))
+            self.dice[i].turn = turn
+
     @property
     def held_scale(self) -> float:
         if self.layout is None:
@@ -164,15 +236,28 @@ class DiceTray:
 
     def _slot(self, i: int, held: bool) -> tuple[float, float]:
         assert self.layout is not None
-        return (self.layout.hold_slots if held else self.layout.roll_slots)[i]
+        return self.layout.hold_slots[i] if held else self.row_slots[i]
+
+    @property
+    def row_slots(self) -> tuple[tuple[float, float], ...]:
+        """Where the dice lie in the tidy row: the layout's row, spread just enough that the
+        drawn boxes of neighbours (their sides seen in perspective, their shadows, their slight
+        turn) keep ROW_GAP px of felt between them, and kept between the cup and the tray's
+        right edge."""
+        assert self.layout is not None
+        if self._row is None or self._row[0] is not self.layout:
+            self._row = (self.layout, _row_slots(self.layout))
+        return self._row[1]
 
     def _home_px(self, die: DieSprite) -> tuple[float, float]:
         """Where a die that came to rest lies, kept inside the felt of today's layout."""
         assert die.home is not None and self.layout is not None
         area, size = self.area, self.layout.die_size
-        # The throw keeps a die's middle 0.575 die sizes from the walls; a new layout may not.
-        margin_x = min(0.55 * size, area.width / 2)
-        margin_y = min(0.55 * size, area.height / 2)
+        # The throw keeps a die's square inside the felt (its middle half a die size or more
+        # from the edges); a new layout may not. (Not the die's own reach: that changes as
+        # it turns on its way, and its place with it.)
+        margin_x = min(0.5 * size, area.width / 2)
+        margin_y = min(0.5 * size, area.height / 2)
         x = area.left + die.home[0] * area.width
         y = area.top + die.home[1] * area.height
         return (
@@ -231,7 +316,7 @@ class DiceTray:
         """Show exactly this, with no animation (after undo, skip, load or resize)."""
         self.flight = None
         self.settling = 0.0
-        self.tidy_wait = 0.0
+        self._drifts.clear()
         if dice is not None:
             self.dim = False  # dice in play (an undone score gives the turn back) are not faded
         for i, die in enumerate(self.dice):
@@ -266,23 +351,58 @@ class DiceTray:
             return
         size = self.layout.die_size
         shake_time = SHAKE_TIME * speed
-        shake = Shake(shake_time, amplitude=size * 0.12, frequency=16, seed=seed)
+        shake = Shake(shake_time, amplitude=size * 0.16, frequency=16, seed=seed)
         # Simulated a frame later, while the cup shakes: the frame of the roll itself is
         # busy enough (a new card, new buttons, a new line).
         throw = functools.partial(self._simulate, thrown, dice, seed)
-        self.flight = _Flight(throw, shake, shake_time, TIP_TIME * speed, speed, dice)
+        tip_from, tip_time = TIP_FROM * speed, TIP_TIME * speed
+        self.flight = _Flight(
+            throw, shake, shake_time, tip_from, tip_time, speed, dice, die_size=size
+        )
         for k, i in enumerate(thrown):
             die = self.dice[i]
             die.face, die.thrown, die.scale = None, k, 1.0  # in the cup until it pours out
+        # A die held (or let go) a moment ago is still on its way: it gets there now, so
+        # no held die lies on the felt while the others fly.
+        self._drifts.clear()
+        for i, die in enumerate(self.dice):
+            if die.thrown is None and die.face is not None:
+                die.x, die.y = self._target(i)
+                die.turn, die.lift = self._target_turn(i), 0.0
         self.settling = 0.0
 
     def _simulate(self, thrown: list[int], dice: tuple[int, ...], seed: int) -> Throw:
+        return self.simulate(tuple(dice[i] for i in thrown), seed)
+
+    def units(self) -> Area:
+        """The landing area in die sizes."""
+        assert self.layout is not None
+        size, area = self.layout.die_size, self.area
+        return Area(max(area.width / size, 2.0), max(area.height / size, 1.5))
+
+    def simulate(self, faces: tuple[int, ...], seed: int) -> Throw:
+        """The throw of dice showing `faces` from this layout's cup onto its felt, in die sizes
+        from the landing area's top left; no two dice's drawn boxes meet where they rest."""
         assert self.layout is not None
         size, area = self.layout.die_size, self.area
         mouth = cup_mouth(self.layout.cup, self.layout.cup_height, POUR_ANGLE)
-        units = Area(max(area.width / size, 2.0), max(area.height / size, 1.5))
         start = ((mouth[0] - area.left) / size, (mouth[1] - area.top) / size)
-        return simulate(units, start, tuple(dice[i] for i in thrown), seed)
+        return simulate(self.units(), start, faces, seed, self.box)
+
+    def box(self, x: float, y: float, turn: Quat) -> tuple[float, float, float, float]:
+        """The drawn box of a die resting at (x, y) die sizes in the landing area, in die
+        sizes, a pixel wider all round: two boxes that do not meet have at least two pixels
+        of felt between them."""
+        assert self.layout is not None
+        size, area = self.layout.die_size, self.area
+        centre = (area.left + x * size, area.top + y * size)
+        left, top, right, bottom = drawn_box(centre, size, turn, self.layout.tray.center)
+        return (
+            (left - 1.0 - area.left) / size,
+            (top - 1.0 - area.top) / size,
+            (right + 1.0 - area.left) / size,
+            (bottom + 1.0 - area.top) / size,
+        )
 
     def _rest(self, i: int, throw: Throw, k: int) -> None:
         """Die i lies where throw die k came to rest."""
@@ -316,7 +436,7 @@ class DiceTray:
                     die.face = flight.faces[i]
             self.flight = None
             self.settling = LANDED_GRACE
-        self.tidy_wait = 0.0
+        self._drifts.clear()
         for i, die in enumerate(self.dice):
             if die.face is None:
                 continue
@@ -334,7 +454,7 @@ class DiceTray:
 
     @property
     def animating(self) -> bool:
-        if self.rolling or self.just_landed or self.tidy_wait > 0:
+        if self.rolling or self.just_landed:
             return True
         if self.layout is None:
             return False
@@ -351,30 +471,44 @@ class DiceTray:
             self._fly(flight, dt)
             return
         self.settling = max(0.0, self.settling - dt)
-        if self.tidy_wait > 0:
-            self.tidy_wait = max(0.0, self.tidy_wait - dt)
-            return
         if self.layout is None:
             return
         if not self.animating:
             self._warm()  # nothing moves (the app steps even while it waits for input)
-        k = 1 - math.exp(-SLIDE_RATE * dt)
+        self._drift(dt)
+
+    def _drift(self, dt: float) -> None:
+        """Move every die that is not where it belongs a step of its drift there: an eased
+        move of DRIFT_TIME from wherever it was when its place changed."""
+        assert self.layout is not None
         for i, die in enumerate(self.dice):
             if die.face is None:
                 continue
-            tx, ty = self._target(i)
-            if abs(die.x - tx) > SETTLED or abs(die.y - ty) > SETTLED:
-                die.x += (tx - die.x) * k
-                die.y += (ty - die.y) * k
-            else:
-                die.x, die.y = tx, ty
+            goal = self._target(i)
+            drift = self._drifts.get(i)
+            if drift is None or drift.goal != goal:
+                if self._placed(i) and die.lift == 0.0:
+                    self._drifts.pop(i, None)
+                    die.x, die.y = goal
+                    continue
+                # The turn it drifts to is worked out once, from the turn it starts from.
+                drift = _Drift((die.x, die.y), die.turn, goal, self._target_turn(i))
+                self._drifts[i] = drift
+            want = drift.want
+            drift.time += dt
+            share = min(1.0, drift.time / DRIFT_TIME)
+            ease = _smooth(share)
+            (x0, y0), (tx, ty) = drift.origin, goal
+            die.x, die.y = x0 + (tx - x0) * ease, y0 + (ty - y0) * ease
             # A die on its way rides above the felt, higher the further it has to go, so dice
             # whose ways cross pass over each other, never through: all close in at the same
-            # rate, so the one above stays above until they part.
+            # pace, so the one above stays above until they part.
             way = math.dist((die.x, die.y), (tx, ty)) / self.layout.die_size
             die.lift = DRIFT_LIFT * way
-            want = self._target_turn(i)
-            die.turn = want if k >= 1 else ori.slerp(die.turn, want, k)
+            die.turn = ori.slerp(drift.turn, want, ease) if share < 1.0 else want
+            if share >= 1.0:
+                die.x, die.y, die.lift = tx, ty, 0.0
+                del self._drifts[i]
 
     def _warm(self) -> None:
         """Make a few of the images a throw needs, ahead of the frames that need them: the
@@ -411,30 +545,31 @@ class DiceTray:
             die.face = flight.faces[i]
             die.x, die.y = area.left + pose.x * size, area.top + pose.y * size
             die.lift, die.turn = pose.z, pose.turn
-        if t >= throw.duration:
+        if t >= flight.end:
             for i, die in enumerate(self.dice):
                 if die.thrown is not None:
                     self._rest(i, throw, die.thrown)
             self.flight = None
             self.settling = LANDED_GRACE
-            self.tidy_wait = TIDY_PAUSE * flight.speed if self.tidy else 0.0
+            self._drift(dt)  # the tidy drift starts in this very frame: no frame stands still
 
     # ----------------------------------------------------------------- drawing
     def cup_angle(self) -> float:
         flight = self.flight
         if flight is None:
             return 0.0
+        # The shake's last wobbles die away while the cup already tips.
         tilt = flight.shake.current[2] if flight.shake is not None else 0.0
-        after = flight.time - flight.shake_time
+        after = flight.time - flight.tip_from
         if after < 0:
             return tilt
         tip, back = flight.tip_time, RIGHT_TIME * flight.speed
-        out = flight.throw.born[-1] * flight.speed  # the last die leaves the cup
+        out = flight.throw.born[-1] * flight.speed / PLAYBACK  # the last die leaves the cup
         if after < tip:
-            return POUR_ANGLE * _smooth(after / tip)
+            return tilt + POUR_ANGLE * _smooth(after / tip)
         if after < tip + out + 0.05:
-            return POUR_ANGLE
-        return POUR_ANGLE * (1.0 - _smooth((after - tip - out - 0.05) / back))
+            return tilt + POUR_ANGLE
+        return tilt + POUR_ANGLE * (1.0 - _smooth((after - tip - out - 0.05) / back))
 
     def draw(
         self,
@@ -563,6 +698,78 @@ def _tag(label: pygame.Surface, at: tuple[float, float], palette: DicePalette, i
     rect = (centre[0] - reach, centre[1] - reach, 2 * reach + 1, 2 * reach + 1)
     # The label is drawn afresh every frame: it is told by the die, its place and its size.
     return Piece(rect, ("tag", i, centre, label.get_size(), palette), paint)
+
+
+def drawn_box(
+    center: tuple[float, float], size: float, turn: Quat, view: tuple[float, float]
+) -> tuple[float, float, float, float]:
+    """(left, top, right, bottom) px of all a die lying on the felt draws: its body seen in
+    perspective from above `view` (its top and whichever sides show) and its soft shadow
+    (which covers the contact shadow), with a pixel for anti-aliasing. A pure function of the
+    die's size and pose, read off game.ui.dice_3d's projection and game.ui.dice_view's shadow."""
+    screen, _normals, _facing = die_model(size).project(center, size, turn, view)
+    left, top = screen.min(axis=0)
+    right, bottom = screen.max(axis=0)
+    angle = ori.heading(turn)
+    # The soft shadow: the footprint less 0.3 blur, faded out over one blur, turned with it.
+    blur = max(SHADOW_BLUR * size, 1.0)
+    half = (size / 2.0 + 0.7 * blur) * (abs(math.cos(angle)) + abs(math.sin(angle)))
+    sx, sy = center[0] + SHADOW_OFFSET[0] * size, center[1] + SHADOW_OFFSET[1] * size
+    return (
+        math.floor(min(left, sx - half)) - 1.0,
+        math.floor(min(top, sy - half)) - 1.0,
+        math.ceil(max(right, sx + half)) + 1.0,
+        math.ceil(max(bottom, sy + half)) + 1.0,
+    )
+
+
+def _row_slots(layout: TableLayout) -> tuple[tuple[float, float], ...]:
+    slots = layout.roll_slots
+    y, size, view = slots[0][1], layout.die_size, layout.tray.center
+    turn = flat_turn(1, REST_TURN)  # a box's width depends on the size of the turn only
+    lo, hi = layout.cup_rect.right + ROW_GAP, layout.tray.right - ROW_GAP
+    step = slots[1][0] - slots[0][0]
+
+    def box(x: float) -> tuple[float, float, float, float]:
+        return drawn_box((x, y), size, turn, view)
+
+    # Each die the layout's step from the one before, or further if their boxes would meet
+    # (a die further from the view shows more of its side: a few rounds find the place).
+    xs = [slots[0][0]]
+    for _ in range(len(slots) - 1):
+        x = xs[-1] + step
+        for _round in range(4):
+            short = box(xs[-1])[2] + ROW_GAP - box(x)[0]
+            if short <= 0.0:
+                break
+            x += short
+        xs.append(x)
+    # The row centred where the layout has it, moved the least way to keep off the cup and
+    # inside the tray (if it cannot, its left end keeps off the cup).
+    shift = (slots[0][0] + slots[-1][0]) / 2.0 - (xs[0] + xs[-1]) / 2.0
+    shift -= max(0.0, box(xs[-1] + shift)[2] - hi)
+    shift += max(0.0, lo - box(xs[0] + shift)[0])
+    return tuple((x + shift, y) for x in xs)
+
+
+def boxes_apart(a: tuple[float, ...], b: tuple[float, ...], gap: float = 1.0) -> bool:
+    """Whether two drawn boxes have at least `gap` px of felt between them."""
+    return a[2] + gap <= b[0] or b[2] + gap <= a[0] or a[3] + gap <= b[1] or b[3] + gap <= a[1]
+
+
+def drawn_state(tray: DiceTray) -> tuple:
+    """What the tray draws, in whole pixels and whole degrees of the cup (as it is drawn) and
+    the dice's turns to a thousandth: two frames with equal states look the same."""
+    flight = tray.flight
+    dx = dy = 0.0
+    if flight is not None and flight.shake is not None:
+        dx, dy, _ = flight.shake.current
+    size = tray.layout.die_size if tray.layout is not None else 1.0
+    dice = tuple(
+        (d.face, round(d.x), round(d.y), round(d.lift * size), tuple(round(q, 3) for q in d.turn))
+        for d in tray.dice
+    )
+    return (round(tray.cup_angle()), round(dx), round(dy), dice)
 
 
 def _smooth(t: float) -> float:

@@ -1,10 +1,13 @@
-"""The simulated throw: 10,000 seeded throws of one to five dice all come to rest inside the
-felt, apart, flat, readable and showing the rolled faces; the same seed gives the same throw."""
+"""The simulated throw: 10,000 seeded throws of one to five dice, from the table's cup onto its
+felt in layouts from 640x480 to 4K, all come to rest inside the felt, flat, readable, showing
+the rolled faces and with felt between them as drawn (each die's box on the screen, its sides
+seen in perspective and its shadow); the same seed gives the same throw."""
 
 from __future__ import annotations
 
 import math
 import multiprocessing
+import os
 import random
 import signal
 
@@ -12,6 +15,8 @@ import pytest
 
 from game.anim import orientation as ori
 from game.anim.throw import MAX_CROOKED, STEP, Area, simulate
+from game.ui.dice_tray import DiceTray, boxes_apart, drawn_box
+from game.ui.layout import table_layout
 from tests.heavy import HEAVY_TIMEOUT
 
 # Landing areas (die sizes) of the table's layouts and the cup's mouth in them: 1280x720 with
@@ -26,6 +31,16 @@ AREAS = (
     Area(6.54, 11.85),
 )
 MOUTHS = ((-0.24, 2.09), (-0.23, 2.61), (-0.24, 3.73), (-0.24, 1.83), (-0.23, 1.43), (-0.25, 5.34))
+# The same felts (and 4K) as the table lays them out: (window size, scorecards).
+LAYOUTS = (
+    ((1280, 720), 1),
+    ((1280, 720), 4),
+    ((1280, 720), 8),
+    ((700, 1100), 4),
+    ((2560, 1080), 1),
+    ((640, 480), 8),
+    ((3840, 2160), 4),
+)
 THROWS = 10_000
 READABLE = MAX_CROOKED + math.radians(1.5)  # the turn from square a die may rest at
 
@@ -51,9 +66,10 @@ def _overlap(a: list, b: list) -> bool:
     return True
 
 
-def _check(throw, area: Area, faces: tuple[int, ...]) -> list[tuple[float, float]]:
-    """Every die flat, readable, inside the felt and clear of the others; their places."""
-    squares = []
+def _check(throw, area: Area, faces: tuple[int, ...], drawn=None) -> list[tuple[float, float]]:
+    """Every die flat, readable, inside the felt and clear of the others (as drawn, if
+    `drawn(pose)` gives a die's box on the screen); their places."""
+    squares, boxes = [], []
     for die, face in enumerate(faces):
         rest = throw.rest(die)
         assert ori.face_up(rest.turn) == face
@@ -63,24 +79,52 @@ def _check(throw, area: Area, faces: tuple[int, ...]) -> list[tuple[float, float
         assert abs(heading) <= READABLE
         square = _corners(rest.x, -rest.y, heading)  # heading turns on a y-up table
         for x, y in square:
-            assert 0.0 <= x <= area.width and -area.height <= y <= 0.0
+            assert -1e-9 <= x <= area.width + 1e-9 and -area.height - 1e-9 <= y <= 1e-9
         squares.append(square)
+        if drawn is not None:
+            boxes.append(drawn(rest))
     for i in range(len(squares)):
         for j in range(i):
             assert not _overlap(squares[i], squares[j]), (i, j)
+            if drawn is not None:
+                assert boxes_apart(boxes[i], boxes[j]), (i, j, boxes[i], boxes[j])
     return [(p.x, p.y) for p in (throw.rest(d) for d in range(len(faces)))]
+
+
+_TRAYS: dict[int, DiceTray] = {}
+
+
+def _tray(k: int) -> DiceTray:
+    """The dice tray of LAYOUTS[k], made once per worker."""
+    if k not in _TRAYS:
+        size, cards = LAYOUTS[k]
+        tray = DiceTray()
+        tray.set_layout(table_layout(size, cards))
+        _TRAYS[k] = tray
+    return _TRAYS[k]
+
+
+def _drawn(tray: DiceTray):
+    lay, area = tray.layout, tray.area
+
+    def box(pose):
+        centre = (area.left + pose.x * lay.die_size, area.top + pose.y * lay.die_size)
+        return drawn_box(centre, lay.die_size, pose.turn, lay.tray.center)
+
+    return box
 
 
 def _throw_seeds(seeds: range) -> int:
     """Throw and check every seed of `seeds` (in a worker process); how many were thrown."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     for seed in seeds:
         rng = random.Random(seed)
         faces = tuple(rng.randint(1, 6) for _ in range(1 + seed % 5))
-        area, mouth = AREAS[seed % len(AREAS)], MOUTHS[seed % len(MOUTHS)]
-        throw = simulate(area, mouth, faces, seed)
-        places = _check(throw, area, faces)
+        tray = _tray(seed % len(LAYOUTS))
+        throw = tray.simulate(faces, seed)
+        places = _check(throw, tray.units(), faces, _drawn(tray))
         if seed % 50 == 0:  # the same seed gives the same throw
-            again = simulate(area, mouth, faces, seed)
+            again = tray.simulate(faces, seed)
             assert [(p.x, p.y) for p in (again.rest(d) for d in range(len(faces)))] == places
             assert again.samples == throw.samples
     return len(seeds)

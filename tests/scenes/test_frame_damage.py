@@ -110,6 +110,9 @@ def test_frames_in_a_person_turn_redraw_only_what_moved_and_match_whole_frames(a
     app.ctx.settings = app.ctx.settings.replace(tidy_dice=False)
     table.layout(SIZE)
     for _i in range(400):  # the CPU's first throw: its dice are left where they fell
+        pending = table.board.cpu.future
+        if pending is not None:  # it decides in a thread, in real time: wait for it
+            pending.result(timeout=30)
         watch.frames(1)
         state = table.session.state
         if state.dice is not None and not table.board.tray.animating:

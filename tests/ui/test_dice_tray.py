@@ -5,12 +5,22 @@ cannot be clicked; tidy dice drift to the row."""
 from __future__ import annotations
 
 import math
+import statistics
 
 import pygame
 import pytest
 
 from game.anim import orientation as ori
-from game.ui.dice_tray import MAX_SOUNDS, DiceTray, landing_area
+from game.tools.bench.throws import throw_times
+from game.ui.dice_tray import (
+    MAX_SOUNDS,
+    POUR_ANGLE,
+    DiceTray,
+    boxes_apart,
+    drawn_box,
+    drawn_state,
+    landing_area,
+)
 from game.ui.layout import table_layout
 from game.ui.palette import HIGH_CONTRAST_DICE, STANDARD_DICE
 
@@ -81,7 +91,7 @@ def test_reduced_motion_and_instant_speed_skip_the_throw(reduced: bool, speed: f
     tray.roll(ROLL, ALL, speed)
     assert not tray.rolling
     assert [d.face for d in tray.dice] == list(ROLL)
-    assert [(d.x, d.y) for d in tray.dice] == list(tray.layout.roll_slots)
+    assert [(d.x, d.y) for d in tray.dice] == list(tray.row_slots)
 
 
 def test_dice_in_the_air_cannot_be_clicked_and_a_landed_one_can() -> None:
@@ -89,7 +99,7 @@ def test_dice_in_the_air_cannot_be_clicked_and_a_landed_one_can() -> None:
     tray.roll(ROLL, ALL, 1.0)
     for _ in range(40):
         tray.update(1 / 60)
-    slot = tray.layout.roll_slots[3]
+    slot = tray.row_slots[3]
     assert tray.die_at((round(slot[0]), round(slot[1]))) is None
     tray.finish()
     assert not tray.rolling and tray.just_landed
@@ -107,7 +117,7 @@ def test_tidy_dice_drift_to_the_row_and_untidy_ones_stay_where_they_fell() -> No
         assert not tray.animating
         now = [(d.x, d.y) for d in tray.dice]
         if tidy:
-            assert now == list(tray.layout.roll_slots)
+            assert now == list(tray.row_slots)
             assert all(abs(d.heading) <= 6.0 + 1e-6 for d in tray.dice)
         else:
             for (x, y), (fx, fy) in zip(now, fell, strict=True):
@@ -220,4 +230,111 @@ def test_key_hints_tag_each_die_with_its_number() -> None:
 def test_untidy_dice_never_thrown_lie_in_the_row_not_on_each_other() -> None:
     tray = _tray(tidy=False)
     tray.sync(ROLL, (False,) * 5)  # a loaded game: no throw put them anywhere
-    assert [(d.x, d.y) for d in tray.dice] == list(tray.layout.roll_slots)
+    assert [(d.x, d.y) for d in tray.dice] == list(tray.row_slots)
+
+
+# ----------------------------------------------------------------- the throw's pace and room
+
+
+def _boxes(tray: DiceTray) -> list[tuple[float, float, float, float]]:
+    """What each die on show draws, as drawn (sides in perspective and shadow)."""
+    lay = tray.layout
+    return [
+        drawn_box((d.x, d.y), tray.size_of(i), d.turn, lay.tray.center)
+        for i, d in enumerate(tray.dice)
+        if d.face is not None and not d.held
+    ]
+
+
+def _all_apart(boxes) -> bool:
+    return all(boxes_apart(a, b) for k, a in enumerate(boxes) for b in boxes[:k])
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (3840, 2160)])
+def test_the_result_is_told_within_a_second_and_the_dice_are_still_within_1_3(size) -> None:
+    to_result, to_still = throw_times(60, size, seed=5)
+    assert statistics.median(to_result) <= 1.0
+    assert statistics.median(to_still) <= 1.3
+    assert all(r < s for r, s in zip(to_result, to_still, strict=True))
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1280, 800)])
+@pytest.mark.parametrize("tidy", [True, False])
+def test_every_frame_of_a_throw_moves_something_until_the_dice_are_still(size, tidy) -> None:
+    for seed in range(12):
+        tray = _tray(size, seed=seed, tidy=tidy)
+        tray.roll(ROLL, ALL, 1.0)
+        frames = [drawn_state(tray)]
+        for _ in range(240):
+            tray.update(1 / 60)
+            frames.append(drawn_state(tray))
+        last = max(k for k in range(1, len(frames)) if frames[k] != frames[k - 1])
+        dead = [k for k in range(1, last + 1) if frames[k] == frames[k - 1]]
+        assert dead == [], (seed, dead)
+        assert last < 240 - 60  # and then they are still
+
+
+@pytest.mark.parametrize("dt", [1 / 60, 1 / 20])  # 1/20: the app's longest step, a busy machine
+def test_the_cup_tips_over_in_a_motion_seen_over_several_frames(dt) -> None:
+    tray = _tray()
+    tray.roll(ROLL, ALL, 1.0)
+    angles = []
+    while tray.rolling and tray.cup_angle() > POUR_ANGLE + 0.5:
+        tray.update(dt)
+        angles.append(tray.cup_angle())
+    between = [a for a in angles if POUR_ANGLE + 1.0 < a < -8.0]  # beyond any shake's tilt
+    assert len(between) >= (3 if dt > 0.04 else 7), angles
+    assert between == sorted(between, reverse=True)  # one way: over, not back and forth
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_roll_right_after_a_hold_brings_the_held_die_home_before_any_die_leaves(seed) -> None:
+    tray = _tray(seed=seed)
+    tray.roll(ROLL, ALL, 1.0)
+    tray.finish()
+    for _ in range(60):
+        tray.update(1 / 60)
+    tray.set_held(1, True)
+    for _ in range(12):  # Roll pressed 0.2 s after the hold: the die is on its way
+        tray.update(1 / 60)
+    assert tray.dice[1].lift > 0.0 or (tray.dice[1].x, tray.dice[1].y) != tray._target(1)
+    rolled = (True, False, True, True, True)
+    tray.roll((3, 5, 1, 1, 2), rolled, 1.0)
+    home = tray.layout.hold_slots[1]
+    while tray.rolling:
+        tray.update(1 / 60)
+        held = tray.dice[1]
+        assert (held.x, held.y, held.lift) == (*home, 0.0)  # home, and stays there
+    assert tray.dice[1].face == 5
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_resting_dice_never_touch_as_drawn_where_they_fell(size) -> None:
+    # The start roll throws all five: with no tidying they lie where they fell.
+    for seed in range(8):
+        tray = _tray(size, seed=seed, tidy=False)
+        tray.roll(ROLL, ALL, 1.0)
+        _land(tray)
+        assert _all_apart(_boxes(tray)), (seed, _boxes(tray))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_tidy_row_has_felt_between_its_dice_as_drawn(size) -> None:
+    tray = _tray(size)
+    tray.roll(ROLL, ALL, 1.0)
+    _land(tray)
+    for _ in range(120):
+        tray.update(1 / 60)
+    assert not tray.animating
+    boxes = _boxes(tray)
+    assert _all_apart(boxes), boxes
+    lay = tray.layout
+    assert boxes[0][0] > lay.cup_rect.right and boxes[-1][2] < lay.tray.right
+
+
+def test_dice_lying_where_they_fell_are_kept_apart_on_a_felt_of_a_new_shape() -> None:
+    tray = _tray((3840, 2160), seed=2, tidy=False)
+    tray.roll(ROLL, ALL, 1.0)
+    _land(tray)
+    tray.set_layout(table_layout((2560, 1080), 1))  # the flattest felt
+    assert _all_apart(_boxes(tray))

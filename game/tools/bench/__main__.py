@@ -5,7 +5,17 @@ from __future__ import annotations
 import importlib
 import sys
 
-BENCHMARKS = ("rules", "solver", "ai", "sim", "champion", "frames", "startup", "storage")
+BENCHMARKS = (
+    "rules",
+    "solver",
+    "ai",
+    "sim",
+    "champion",
+    "frames",
+    "startup",
+    "storage",
+    "throws",
+)
 
 
 def main(argv: list[str]) -> int:

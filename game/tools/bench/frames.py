@@ -83,6 +83,9 @@ def main(argv: list[str]) -> int:
             # Processor time of the drawing thread alone: what a frame costs, whatever else
             # the machine is doing (on a busy machine the clock also counts time waited).
             print(f"frames: {label}, processor time: {_figures([cpu[i] for i in frames])}")
+    from game.tools.bench.throws import report  # the throw's pace, in animation time
+
+    print(*report(300, (size[0], size[1])), sep="\n")
     return 0
 
 
