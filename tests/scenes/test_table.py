@@ -417,6 +417,29 @@ def test_h_shows_the_best_move_and_marks_the_game_assisted(ctx):
     assert table.session.assisted == {table.session.state.player}
 
 
+def test_the_hints_rings_sit_round_the_dice_where_they_lie(ctx):
+    for tidy in (True, False):
+        ctx.settings = ctx.settings.replace(tidy_dice=tidy)
+        table = solo(ctx, seed=6)
+        feed(ctx, key(pygame.K_SPACE))
+        settle(ctx)
+        feed(ctx, key(pygame.K_h))
+        keep = table.coach.hint_keep
+        assert keep  # seed 6's first roll: the hint keeps dice
+        surface = pygame.display.get_surface()
+        ctx.stack.draw(surface)
+        focus = ctx.theme.focus
+        radius = round(table.lay.die_size * 0.72)
+        for i in keep:
+            die = table.tray.dice[i]
+            # The ring's top and bottom, drawn round the die's centre as the tray has it (its
+            # sides may lie under the neighbouring dice).
+            for dy in (-radius + 1, radius - 1):
+                assert surface.get_at((round(die.x), round(die.y + dy)))[:3] == focus
+        ctx.stack.pop()
+        ctx.stack.apply_pending()
+
+
 def test_the_advice_overlay_agrees_with_the_hint(ctx):
     # The card's green "best" mark is the hint's box when scoring is the best move, and no
     # box is marked best when the hint prefers a keep; both kinds of moment are met here.

@@ -291,7 +291,8 @@ class Board:
         self.tray.draw(
             surface, palette, hold_label, focus_die, theme.felt_dark, theme.felt_light, keys, pieces
         )
-        draw_hint_keep(surface, theme, lay, marks.hint_keep, state.held)
+        places = [(die.x, die.y) for die in self.tray.dice]
+        draw_hint_keep(surface, theme, lay, marks.hint_keep, places)
         draw_buttons(surface, ctx, lay, state, self.person_to_play, can_undo, marks.focus)
         self.card_view.draw(
             surface, state, colours, previews, focus_box, flash, active, advice, tags, backdrop

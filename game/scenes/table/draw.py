@@ -6,6 +6,7 @@ none changes anything.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -179,11 +180,12 @@ def draw_hint_keep(
     theme: Theme,
     lay: TableLayout,
     keep: tuple[int, ...],
-    held: tuple[bool, ...],
+    places: Sequence[tuple[float, float]],
 ) -> None:
-    """A ring round each die the hint says to keep, wherever it lies."""
+    """A ring round each die the hint says to keep, where it lies (`places`: each die's
+    centre as the tray draws it, in its row, where it fell or in the hold row)."""
     for i in keep:
-        x, y = lay.roll_slots[i] if not held[i] else lay.hold_slots[i]
+        x, y = places[i]
         r = round(lay.die_size * 0.72)
         width = max(2, round(3 * lay.unit))
         pygame.draw.circle(surface, theme.focus, (round(x), round(y)), r, width=width)
