@@ -641,12 +641,16 @@ class DiceTray:
         for i in order:
             die, size = self.dice[i], self.size_of(i)
             heading = die.heading
+            # A die in its place in the hold row is seen straight on, its sides hidden, so
+            # its square ring and padlock frame all of it (seen from the table's middle, its
+            # far side showed above the ring).
+            seen_from = (die.x, die.y) if die.held and self._placed(i) else view
             image, at = die_model(size).image(
                 (die.x, die.y),
                 size,
                 die.turn,
                 palette,
-                view=view,
+                view=seen_from,
                 lift=die.lift,
                 dimmed=self.dim,
                 still=die.thrown is None and die.lift == 0.0,

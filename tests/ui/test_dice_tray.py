@@ -21,6 +21,7 @@ from game.ui.dice_tray import (
     drawn_state,
     landing_area,
 )
+from game.ui.dice_view import default_renderer
 from game.ui.layout import table_layout
 from game.ui.palette import HIGH_CONTRAST_DICE, STANDARD_DICE
 
@@ -193,9 +194,33 @@ def _footprint(tray: DiceTray, i: int, focus: int | None) -> pygame.mask.Mask:
     return pygame.mask.from_surface(canvas, 8)
 
 
+@pytest.mark.parametrize("size", SIZES)
+def test_a_held_die_lies_inside_its_ring(size) -> None:
+    """Seen from the table's middle, a held die's far side showed above its square ring; in
+    its place in the hold row it is seen straight on, all of it inside the ring."""
+    tray = _tray(size)
+    tray.sync(ROLL, ALL)
+    renderer = default_renderer()
+    cup = _footprint(tray, -1, None)
+    for i, die in enumerate(tray.dice):
+        drawn = _footprint(tray, i, None)
+        drawn.erase(cup, (0, 0))
+        ring = renderer.decoration(round(tray.size_of(i)), True, False, STANDARD_DICE)
+        ring_mask = pygame.mask.from_surface(ring, 8)
+        at = ring.get_rect(center=(round(die.x), round(die.y))).topleft
+        # Down the middle of the die (clear of the padlock at its corner), nothing of it is
+        # drawn above the ring's top edge or below its bottom.
+        x = round(die.x)
+        ring_rows = [y for y in range(ring.get_height()) if ring_mask.get_at((x - at[0], y))]
+        drawn_rows = [y for y in range(drawn.get_size()[1]) if drawn.get_at((x, y))]
+        assert min(drawn_rows) >= at[1] + min(ring_rows), (size, i)
+        assert max(drawn_rows) <= at[1] + max(ring_rows), (size, i)
+
+
+@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("focus", [None, 2])
-def test_held_dice_and_their_padlocks_never_touch_at_1280x800(focus) -> None:
-    tray = _tray((1280, 800))
+def test_held_dice_and_their_padlocks_never_touch(size, focus) -> None:
+    tray = _tray(size)
     tray.sync(ROLL, ALL)
     cup = pygame.mask.Mask(tray.layout.size)
     cup.draw(_footprint(tray, -1, None), (0, 0))  # the cup and shadows with no die at all
