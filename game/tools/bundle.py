@@ -163,10 +163,9 @@ def desktop_files(app: Path, staged: Path) -> None:
     (app / "install.sh").chmod(0o755)
 
 
-def build(out: Path) -> Path:
-    """The archive, built from scratch; returns its path."""
+def build(out: Path, work: Path = ROOT / "build" / "bundle") -> Path:
+    """The archive, built from scratch in `work` (emptied first); returns its path."""
     name = f"{NAME}-{version()}"
-    work = ROOT / "build" / "bundle"
     shutil.rmtree(work, ignore_errors=True)
     staged = work / "stage"
     stage(staged)
@@ -291,13 +290,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "dist", help="where the archive goes")
     parser.add_argument("--runs", type=int, default=5, help="start-up runs of each")
     parser.add_argument("--no-measure", action="store_true", help="skip the start-up timing")
+    parser.add_argument(
+        "--work", type=Path, default=ROOT / "build" / "bundle", help="the build's own folder"
+    )
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     try:
         import PyInstaller  # noqa: F401
     except ImportError:
         parser.exit(2, 'bundle: PyInstaller is missing: pip install -e ".[bundle]"\n')
     started = time.perf_counter()
-    archive = build(args.out.resolve())
+    archive = build(args.out.resolve(), args.work.resolve())
     built = time.perf_counter() - started
     size = archive.stat().st_size
     print(f"bundle: {archive} built in {built:.0f} s")

@@ -40,8 +40,10 @@ def verdicts(stdout: str) -> list[str]:
 def bundle(tmp_path_factory) -> Path:
     if importlib.util.find_spec("PyInstaller") is None:
         pytest.skip('PyInstaller is not installed (pip install -e ".[bundle]")')
-    out = tmp_path_factory.mktemp("dist")
+    out, work = tmp_path_factory.mktemp("dist"), tmp_path_factory.mktemp("work")
+    # A folder of its own: under xdist each worker builds its own, side by side.
     command = [sys.executable, "-m", "game.tools.bundle", "--out", str(out), "--no-measure"]
+    command += ["--work", str(work)]
     subprocess.run(command, cwd=ROOT, check=True, timeout=800, capture_output=True)
     (archive,) = out.glob("yahtzee-table-*-linux-x86_64.tar.gz")
     unpacked = tmp_path_factory.mktemp("unpacked")
