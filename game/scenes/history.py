@@ -33,7 +33,7 @@ from game.ui.input import Intent, is_back, is_confirm, is_press, key_label, menu
 from game.ui.layout import layout_unit
 from game.ui.menu_layout import menu_scale, place_button_row, title_image
 from game.ui.scroll import ScrollView, clipped, viewport_in
-from game.ui.text import ellipsize
+from game.ui.text import ellipsize, join_names
 from game.ui.widgets import Button, FeltBackground, FocusRing, draw_panel, letter_shortcuts
 
 if TYPE_CHECKING:
@@ -69,6 +69,19 @@ def describe_rules(summary: HistorySummary) -> str:
 
 def describe_date(summary: HistorySummary) -> str:
     return format_datetime(summary.date)
+
+
+def assisted_mark(summary: HistorySummary) -> str:
+    """The mark of a game where someone used hints or undo: who, when others were at the
+    table ("assisted: Anna"), as the results and the high scores mark only that seat."""
+    if not summary.assisted:
+        return ""
+    if len(summary.players) == 1:
+        return _("assisted")
+    names = join_names([summary.players[p] for p in summary.assisted])
+    # Translators: the mark on a game in History; {names} are the players who used hints
+    # or undo ("Anna", "Anna and Ben").
+    return _("assisted: {names}").format(names=names)
 
 
 def results_line(summary: HistorySummary) -> list[tuple[str, bool]]:
@@ -338,8 +351,9 @@ class HistoryScene(Scene):
             x = inset + date.get_width() + line
             rules = small.render(describe_rules(summary), True, theme.text_dim)
             items.append((rules, (x, top + (date.get_height() - rules.get_height()) // 2)))
-            if summary.assisted:
-                tag = small.render(_("assisted"), True, theme.text_on_accent)
+            mark = assisted_mark(summary)
+            if mark:
+                tag = small.render(ellipsize(small, mark, width // 3), True, theme.text_on_accent)
                 items.append((self._tag(tag), (width - tag.get_width() - line, top)))
             stars = []
             x, y2 = inset, top + round(line * 1.2)

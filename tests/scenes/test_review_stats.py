@@ -20,7 +20,7 @@ from game.match.seats import Seat
 from game.match.session import Session
 from game.rules import Category, GameConfig, Hold, NextGame, Phase, Roll, Score, StartOrder
 from game.scenes.confirm import ConfirmScene
-from game.scenes.history import DOUBLE_CLICK, HistoryScene
+from game.scenes.history import DOUBLE_CLICK, HistoryScene, assisted_mark
 from game.scenes.profile_name import ProfileNameScene
 from game.scenes.results import ResultsScene
 from game.scenes.review import ReviewScene
@@ -276,6 +276,8 @@ def test_history_lists_a_recorded_game_and_opens_its_review(ctx):
     (summary,) = scene.games
     assert summary.id == history_id
     assert summary.players == ("You", "Ada") and summary.assisted == (0,)
+    # Only the seat that used help is marked, by name, as the results and high scores do.
+    assert assisted_mark(summary) == "assisted: You"
     assert summary.totals == session.state.match_totals()
     assert len(scene.rows) == 1 and scene.stars[0]  # the winner's star
     feed(ctx, letter("r"))
@@ -468,3 +470,26 @@ def test_stepping_past_a_games_end_skips_its_results(ctx):
     for _ in range(300):
         feed(ctx)
     assert ctx.stack.top is scene
+
+
+def test_history_marks_who_used_help_in_a_mixed_game_and_only_assisted_alone():
+    from datetime import datetime
+
+    from game.storage import HistorySummary
+
+    def summary(players, assisted):
+        return HistorySummary(
+            "id",
+            datetime(2026, 11, 28),
+            "official",
+            1,
+            players,
+            ("person",) * len(players),
+            (200,) * len(players),
+            (0,),
+            assisted,
+        )
+
+    assert assisted_mark(summary(("Anna", "Ben", "Cleo"), (1, 2))) == "assisted: Ben and Cleo"
+    assert assisted_mark(summary(("Anna", "Ben"), ())) == ""
+    assert assisted_mark(summary(("Anna",), (0,))) == "assisted"
