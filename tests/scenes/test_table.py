@@ -480,6 +480,46 @@ def test_each_column_shows_its_chance_to_win_when_asked(ctx):
     assert board.column_tags() == ("", "Expert")
 
 
+def test_with_the_coach_the_chances_show_once_a_hint_is_asked(ctx):
+    """The default setting ('with the coach'): with advice and grading off, a game in which
+    hints were used never showed the chances; asking for one now brings them."""
+    from game.storage import Settings
+
+    defaults = Settings()
+    assert defaults.win_chances == "coach" and not defaults.advice_overlay
+    table = solo(ctx, seed=3, kinds=("person", "expert"))
+    board = table.board
+    assert not board.wants_chances
+    feed(ctx, key(pygame.K_SPACE))
+    settle(ctx)
+    feed(ctx, key(pygame.K_h))
+    assert board.wants_chances
+    for _ in range(600):  # the figures come from a worker thread
+        ctx.stack.update(1 / 60)
+        if board.chances.shown is not None:
+            break
+        if board.chances._future is not None:
+            board.chances._future.result(timeout=60)
+    assert board.column_tags()[0].endswith("%")
+
+
+def test_a_person_whose_earlier_games_lower_their_chance_is_told_why(ctx):
+    ctx.settings = ctx.settings.replace(win_chances="on")
+    seats = [Seat("Anna", colour=0), Seat("Ada", "expert", colour=1)]
+    config = GameConfig(("Anna", "Ada"), start=StartOrder.SEATED)
+    slow = Session.new(config, seats, seed=3, played_before={0: (400.0, 130)})  # 10 games
+    table = TableScene(ctx, slow)
+    ctx.stack.push(table)
+    ctx.stack.apply_pending()
+    note = table.board.note_line()
+    assert note.startswith("Anna: the chances count earlier games, ")
+    assert note.endswith(" points a game below the Expert")
+    # A player close to the Expert, or one with no record, is told nothing.
+    for before in ({0: (20.0, 130)}, {}):
+        quick = Session.new(config, seats, seed=3, played_before=before)
+        assert TableScene(ctx, quick).board.note_line() == ""
+
+
 def test_the_hint_adds_the_move_to_win_when_it_is_another(ctx):
     from game.ai.coach import win_advice
     from game.rules import Phase, Roll, Score

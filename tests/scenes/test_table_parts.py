@@ -109,6 +109,7 @@ def test_win_chances_show_when_wanted_and_only_then():
     assert wanted("on", False, False) and not wanted("off", True, True)
     assert wanted("coach", True, False) and wanted("coach", False, True)
     assert not wanted("coach", False, False)
+    assert wanted("coach", False, False, helped=True) and not wanted("off", False, False, True)
 
 
 def test_the_chance_watch_works_off_the_main_thread_and_keeps_the_last_figures():

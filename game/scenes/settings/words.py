@@ -20,7 +20,10 @@ PACE_LABELS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast")}
 VERIFY_LABELS = {"zeros": N_("Before a zero"), "all": N_("Every score"), "off": N_("Never")}
 WIN_CHANCE_LABELS = {"coach": N_("With the coach"), "on": N_("Always"), "off": N_("Never")}
 WIN_CHANCE_HELP = {
-    "coach": N_("Each seat's chance to win, under its name, when advice or grading is on."),
+    "coach": N_(
+        "Each seat's chance to win, under its name, when advice or grading is on or someone "
+        "has used a hint or undo this game."
+    ),
     "on": N_(
         "Each seat's chance to win, under its name, with everyone playing on as they have so far."
     ),

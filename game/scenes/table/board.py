@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _, language
+from game.ai.pace import played_pace
+from game.i18n import _, format_number, language
 from game.rules import GameState, Phase, Roll
 from game.rules import events as ev
 from game.scenes.table.chances import ChanceWatch, wanted
@@ -36,6 +37,8 @@ from game.ui.palette import dice_palette
 from game.ui.scorecard_view import ScorecardView
 from game.ui.seat_words import level_tags
 from game.ui.widgets import FeltBackground
+
+PACE_NOTE = 5.0  # points a game below the Expert from which a person's pace is told
 
 if TYPE_CHECKING:
     from game.match.session import Session
@@ -116,7 +119,8 @@ class Board:
     def wants_chances(self) -> bool:
         s = self.ctx.settings
         several = len(self.session.config.competitors) > 1
-        return several and wanted(s.win_chances, s.advice_overlay, s.grading)
+        helped = bool(self.session.assisted)
+        return several and wanted(s.win_chances, s.advice_overlay, s.grading, helped)
 
     def column_on_show(self) -> int | None:
         """The column tinted and outlined as the one in play: in the start roll, the column
@@ -363,4 +367,26 @@ class Board:
         ):
             if note is not None and note.shown(state):
                 return note.text
-        return ""
+        return self.pace_note()
+
+    def pace_note(self) -> str:
+        """In a person's first turn, while the chances show: why their chance is what it is,
+        when their earlier games on this card put them well below the Expert (a newcomer
+        opening at 8% against two CPUs is otherwise left to wonder)."""
+        state, session = self.session.state, self.session
+        first_round = state.turn < len(state.order or state.config.columns)
+        if state.phase is not Phase.TURN or not first_round or not self.wants_chances:
+            return ""
+        player = state.player
+        if session.seat.is_cpu or player not in session.played_before:
+            return ""
+        lost, boxes = session.played_before[player]
+        per_game = played_pace(lost, boxes) * len(state.config.card.boxes)
+        if per_game < PACE_NOTE:
+            return ""
+        # TRANSLATORS: under the message line, in a person's first turn, beside the chances
+        # to win shown under each name: {points} is how far below the Expert (in points a
+        # game) the earlier games of {name} were; the chances count it.
+        return _(
+            "{name}: the chances count earlier games, {points} points a game below the Expert"
+        ).format(name=session.seat.name, points=format_number(per_game))

@@ -27,9 +27,11 @@ def chance_text(chance: float) -> str:
     return format_percent(round(chance * 100) / 100)
 
 
-def wanted(setting: str, advice_overlay: bool, grading: bool) -> bool:
-    """Shown always ('on'), never ('off'), or with the coach (advice or grading on)."""
-    return setting == "on" or (setting == "coach" and (advice_overlay or grading))
+def wanted(setting: str, advice_overlay: bool, grading: bool, helped: bool = False) -> bool:
+    """Shown always ('on'), never ('off'), or with the coach: while advice or grading is on,
+    or once someone at the table has been helped this game (a hint or an undo; `helped`)."""
+    coached = advice_overlay or grading or helped
+    return setting == "on" or (setting == "coach" and coached)
 
 
 class ChanceWatch:
