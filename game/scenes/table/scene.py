@@ -347,6 +347,8 @@ class TableScene(Scene):
         self.board.presenter.drop_flash()
         self.message = undone_line(action, self.session.config)
         self._fix_focus()
+        if isinstance(action, Score):  # the misclick taken back: the focus goes to its box
+            self.focus_on(("box", action.category))
         self._refresh_advice()
 
     def show_hint(self) -> None:
