@@ -1,10 +1,9 @@
-"""Tweens: move one attribute (or dict key) of a target from a start to an end value over seconds.
+"""Tweens and waits: the game's timed steps, in seconds.
 
-A `Tween` is a step: `update(dt)` advances it and returns the time it did not use once finished,
-`done` says whether it has, `finish()` jumps to the end. Timelines (game.anim.timeline) compose
-steps. A `Tweener` runs many steps at once, replaces a running tween when the same (target,
-attribute) is tweened again, plays everything faster with `speed`, and `finish_all()` jumps every
-animation to its end for "skip animation".
+A `Tween` moves one attribute (or dict key) of a target from a start to an end value over
+seconds; a `Wait` does nothing for a while (the CPU's pauses, the coach's). Each is a step:
+`update(dt)` advances it and returns the time it did not use once finished, `done` says
+whether it has, `finish()` jumps to the end.
 
 Values are floats or tuples of floats (a position, a colour); a `pygame.FRect`'s `center` or a
 `Vector2` works because they read as sequences and accept tuples.
@@ -23,30 +22,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, MutableMapping, Sequence
-from typing import Any, Protocol, TypeAlias, TypeVar
+from typing import Any, TypeAlias
 
-from game.anim.easing import Easing, get
+from game.anim.easing import Easing, linear
 
 log = logging.getLogger(__name__)
 
 Value: TypeAlias = float | tuple[float, ...]
-
-FINISH_ROUNDS_MAX = 1000  # callbacks that keep scheduling new work are cut off after this many
-
-
-class Step(Protocol):
-    """Anything a timeline or a Tweener can run: tweens, waits, calls, sequences, shakes."""
-
-    @property
-    def done(self) -> bool: ...
-
-    def update(self, dt: float) -> float:
-        """Advance by `dt` seconds; return the seconds left over once finished (else 0.0)."""
-        ...
-
-    def finish(self) -> None:
-        """Jump to the end, with every side effect (values set, callbacks called) in order."""
-        ...
 
 
 def _as_value(raw: Any) -> Value:
@@ -77,16 +59,12 @@ def lerp(start: Value, end: Value, k: float) -> Value:
     return start + (end - start) * k
 
 
-S = TypeVar("S", bound=Step)
-
-
 class Tween:
     """Animate `target.attr` (or `target[attr]` for a dict) to `end` over `duration` seconds.
 
     The start value is read when the tween begins (after `delay`) unless given, so a tween queued
     in a sequence starts from wherever the previous step left the attribute. `on_done` is called
-    once, when the end is reached by `update` or `finish`; a tween replaced or cancelled by a
-    Tweener never calls it.
+    once, when the end is reached by `update` or `finish`.
     """
 
     def __init__(
@@ -95,7 +73,7 @@ class Tween:
         attr: str,
         end: Value | Sequence[float],
         duration: float,
-        easing: str | Easing = "linear",
+        easing: Easing = linear,
         *,
         start: Value | Sequence[float] | None = None,
         delay: float = 0.0,
@@ -111,15 +89,10 @@ class Tween:
             self._check_shapes(self.start)
         self.duration = float(duration)
         self.delay = float(delay)
-        self.easing: Easing = get(easing)
+        self.easing = easing
         self.on_done = on_done
         self.elapsed = 0.0  # s, including the delay
         self._done = False
-
-    @property
-    def key(self) -> tuple[int, str]:
-        """What a Tweener replaces on: the target object's identity and the attribute name."""
-        return (id(self.target), self.attr)
 
     @property
     def done(self) -> bool:
@@ -190,113 +163,31 @@ class Tween:
         )
 
 
-class Tweener:
-    """Runs tweens and other steps together; one per scene.
+class Wait:
+    """Do nothing for `seconds`."""
 
-    `speed` scales every dt (2.0 plays animations twice as fast); `finish_all()` jumps them all to
-    their ends, for "skip animation".
-    """
-
-    def __init__(self, speed: float = 1.0) -> None:
-        self._steps: list[Step] = []
-        self._by_key: dict[tuple[int, str], Tween] = {}
-        self.speed = speed
+    def __init__(self, seconds: float) -> None:
+        if seconds < 0.0:
+            raise ValueError(f"cannot wait a negative time, got {seconds}")
+        self.seconds = float(seconds)
+        self.elapsed = 0.0  # s
 
     @property
-    def speed(self) -> float:
-        return self._speed
+    def done(self) -> bool:
+        return self.elapsed >= self.seconds
 
-    @speed.setter
-    def speed(self, factor: float) -> None:
-        if factor <= 0.0:
-            raise ValueError(f"speed must be > 0, got {factor}")
-        self._speed = float(factor)
+    def update(self, dt: float) -> float:
+        if self.done:
+            return dt
+        self.elapsed += dt
+        if self.elapsed >= self.seconds:
+            leftover = self.elapsed - self.seconds
+            self.elapsed = self.seconds
+            return leftover
+        return 0.0
 
-    def tween(
-        self,
-        target: Any,
-        attr: str,
-        end: Value | Sequence[float],
-        duration: float,
-        easing: str | Easing = "linear",
-        *,
-        start: Value | Sequence[float] | None = None,
-        delay: float = 0.0,
-        on_done: Callable[[], None] | None = None,
-    ) -> Tween:
-        """Start a Tween (see its arguments), replacing any running on the same attribute."""
-        return self.add(
-            Tween(target, attr, end, duration, easing, start=start, delay=delay, on_done=on_done)
-        )
+    def finish(self) -> None:
+        self.elapsed = self.seconds
 
-    def add(self, step: S) -> S:
-        """Run `step`; a Tween replaces any running tween on the same (target, attribute)."""
-        if isinstance(step, Tween):
-            old = self._by_key.pop(step.key, None)
-            if old is not None:
-                # The old tween stops where it is and the new one, if it reads its start, picks
-                # up from there: a die moving to the tray can be sent back mid-way without a jump.
-                self._steps.remove(old)
-            self._by_key[step.key] = step
-        self._steps.append(step)
-        return step
-
-    def cancel(self, target: Any, attr: str | None = None) -> None:
-        """Stop the tweens on `target` (one attribute, or all), leaving values where they are."""
-        for key, tween in list(self._by_key.items()):
-            if tween.target is target and (attr is None or tween.attr == attr):
-                del self._by_key[key]
-                self._steps.remove(tween)
-
-    def clear(self) -> None:
-        """Stop everything where it is, without callbacks."""
-        self._steps.clear()
-        self._by_key.clear()
-
-    def is_tweening(self, target: Any, attr: str | None = None) -> bool:
-        return any(
-            t.target is target and (attr is None or t.attr == attr) for t in self._by_key.values()
-        )
-
-    @property
-    def active(self) -> bool:
-        """Whether anything is still running."""
-        return bool(self._steps)
-
-    def __len__(self) -> int:
-        return len(self._steps)
-
-    def update(self, dt: float) -> None:
-        """Advance everything by `dt` seconds of real time, times `speed`."""
-        scaled = dt * self._speed
-        # A snapshot: callbacks may add or replace steps while we iterate; those start next frame.
-        for step in list(self._steps):
-            if step.done or not self._running(step):
-                continue
-            step.update(scaled)
-        self._prune()
-
-    def finish_all(self) -> None:
-        """Jump every step to its end, in the order they were added, running their callbacks.
-
-        Callbacks that start new steps get those finished too, so a chain of animations settles.
-        """
-        for _ in range(FINISH_ROUNDS_MAX):
-            pending = [s for s in self._steps if not s.done]
-            if not pending:
-                break
-            for step in pending:
-                if self._running(step):
-                    step.finish()
-            self._prune()
-        else:
-            log.warning("finish_all gave up after %d rounds of new steps", FINISH_ROUNDS_MAX)
-        self._prune()
-
-    def _running(self, step: Step) -> bool:
-        # A tween replaced by a callback during this frame must not be advanced any more.
-        return not isinstance(step, Tween) or self._by_key.get(step.key) is step
-
-    def _prune(self) -> None:
-        self._steps = [s for s in self._steps if not s.done and self._running(s)]
-        self._by_key = {k: t for k, t in self._by_key.items() if not t.done}
+    def __repr__(self) -> str:
+        return f"Wait({self.seconds})"

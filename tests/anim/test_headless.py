@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_anim_never_imports_pygame() -> None:
     code = (
-        "import sys, game.anim, game.anim.easing, game.anim.tween, game.anim.timeline, "
+        "import sys, game.anim, game.anim.easing, game.anim.tween, game.anim.throw, "
         "game.anim.shake; assert 'pygame' not in sys.modules, 'pygame was imported'"
     )
     result = subprocess.run(

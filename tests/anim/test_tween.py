@@ -1,4 +1,4 @@
-"""Tweens and the Tweener: exact ends, replacement, speed, skip."""
+"""Tweens and waits: exact ends, left-over time, delays, callbacks."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from game.anim import Tween, Tweener
+from game.anim import Tween, Wait, easing
 
 
 @dataclass
@@ -17,7 +17,7 @@ class Sprite:
 
 def test_reaches_the_end_value_exactly_whatever_the_steps() -> None:
     sprite = Sprite()
-    tween = Tween(sprite, "x", 1.0 / 3.0, duration=0.7, easing="out_back")
+    tween = Tween(sprite, "x", 1.0 / 3.0, duration=0.7, easing=easing.out_cubic)
     for _ in range(43):  # 43 frames of 1/60 s overshoot 0.7 s by most of a frame
         tween.update(1 / 60)
     assert tween.done
@@ -26,9 +26,9 @@ def test_reaches_the_end_value_exactly_whatever_the_steps() -> None:
 
 def test_midpoint_follows_the_easing() -> None:
     box = {"alpha": 0.0}
-    tween = Tween(box, "alpha", 200.0, duration=2.0, easing="in_quad")
+    tween = Tween(box, "alpha", 200.0, duration=2.0, easing=easing.out_quad)
     tween.update(1.0)
-    assert box["alpha"] == 50.0
+    assert box["alpha"] == 150.0
     assert not tween.done
 
 
@@ -84,90 +84,9 @@ def test_negative_duration_is_refused() -> None:
         Tween({"v": 0.0}, "v", 1.0, duration=-1.0)
 
 
-def test_retweening_the_same_attribute_replaces_the_running_tween() -> None:
-    sprite = Sprite()
-    tweener = Tweener()
-    calls: list[str] = []
-    tweener.tween(sprite, "x", 100.0, 1.0, on_done=lambda: calls.append("first"))
-    tweener.update(0.5)
-    assert sprite.x == 50.0
-    tweener.tween(sprite, "x", 0.0, 1.0, on_done=lambda: calls.append("second"))
-    assert len(tweener) == 1
-    tweener.update(0.5)
-    assert sprite.x == 25.0  # from 50 (where the first stopped) half way to 0
-    tweener.update(0.5)
-    assert sprite.x == 0.0
-    assert calls == ["second"]
-    assert not tweener.active
-
-
-def test_other_attributes_and_targets_run_side_by_side() -> None:
-    a, b = Sprite(), Sprite()
-    tweener = Tweener()
-    tweener.tween(a, "x", 10.0, 1.0)
-    tweener.tween(a, "pos", (10.0, 10.0), 1.0)
-    tweener.tween(b, "x", 10.0, 1.0)
-    assert len(tweener) == 3
-    tweener.update(1.0)
-    assert (a.x, a.pos, b.x) == (10.0, (10.0, 10.0), 10.0)
-
-
-def test_speed_factor_scales_time() -> None:
-    sprite = Sprite()
-    tweener = Tweener(speed=2.0)
-    tweener.tween(sprite, "x", 100.0, 1.0)
-    tweener.update(0.25)
-    assert sprite.x == 50.0
-    with pytest.raises(ValueError, match="speed must be > 0"):
-        tweener.speed = 0.0
-
-
-def test_finish_all_jumps_to_the_end_and_runs_chained_callbacks() -> None:
-    sprite = Sprite()
-    tweener = Tweener()
-    order: list[str] = []
-
-    def chain() -> None:
-        order.append("first")
-        tweener.tween(sprite, "pos", (5.0, 5.0), 3.0, on_done=lambda: order.append("chained"))
-
-    tweener.tween(sprite, "x", 100.0, 2.0, on_done=chain)
-    tweener.finish_all()
-    assert sprite.x == 100.0
-    assert sprite.pos == (5.0, 5.0)
-    assert order == ["first", "chained"]
-    assert not tweener.active
-
-
-def test_a_callback_replacing_a_tween_mid_frame_stops_the_old_one() -> None:
-    sprite = Sprite()
-    tweener = Tweener()
-    box = {"v": 0.0}
-    tweener.tween(box, "v", 1.0, 0.1, on_done=lambda: tweener.tween(sprite, "x", -1.0, 1.0))
-    tweener.tween(sprite, "x", 100.0, 1.0)
-    tweener.update(0.5)
-    # The replacement was made during this frame: it starts next frame; the old one stopped.
-    assert sprite.x == 0.0
-    tweener.update(0.5)
-    assert sprite.x == -0.5
-
-
-def test_cancel_leaves_the_value_where_it_is() -> None:
-    sprite = Sprite()
-    tweener = Tweener()
-    tweener.tween(sprite, "x", 10.0, 1.0)
-    tweener.update(0.3)
-    tweener.cancel(sprite)
-    tweener.update(1.0)
-    assert sprite.x == pytest.approx(3.0)
-    assert not tweener.is_tweening(sprite)
-
-
-def test_tweener_runs_any_step() -> None:
-    from game.anim import Sequence, Wait
-
-    tweener = Tweener()
-    box = {"v": 0.0}
-    tweener.add(Sequence(Wait(1.0), Tween(box, "v", 1.0, 1.0)))
-    tweener.update(1.5)
-    assert box["v"] == 0.5
+def test_a_wait_takes_its_time_and_hands_back_the_rest() -> None:
+    wait = Wait(0.5)
+    assert wait.update(0.2) == 0.0 and not wait.done
+    assert wait.update(0.5) == pytest.approx(0.2) and wait.done
+    with pytest.raises(ValueError):
+        Wait(-1.0)
