@@ -52,3 +52,12 @@ def test_preload_imports_every_scene_module():
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip().splitlines()[-1] == "True"
+
+
+def test_the_cpu_driver_is_headless_as_its_docstring_says():
+    code = "import sys, game.scenes.table.cpu; print('pygame' in sys.modules)"
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == "False"
