@@ -157,6 +157,7 @@ class App:
         self.windowed_size = window_size(size or tuple(settings.window_size), desktop_size())
         self.fullscreen = settings.fullscreen if fullscreen is None else fullscreen
         self.window = self._open_window()
+        set_window_icon()  # again, on the window itself: pygame-ce 2.5.0 keeps only this one
         self.view = Viewport.for_window(self.window.get_size())
         self.screen = self._canvas()  # what the scenes draw on
         self.stack = SceneStack()
