@@ -34,6 +34,12 @@ def load_saved_session(storage: Storage, tell: Callable[[str], None]) -> Session
         # Translators: {error} says what is wrong with the file (itself translated).
         tell(_("The saved game could not be read: {error}").format(error=error))
         return None
+    if storage.filed_id(game) is not None:
+        # Filed already (the saved copy outlived its filing: a read-only folder, a kill just
+        # after the commit): resumed, it could be finished another way and filed twice.
+        storage.clear_current()
+        tell(_("The saved game was already finished and is in History; it cannot be resumed."))
+        return None
     seed = record.get("extra", {}).get("seed")
     return Session(
         game,

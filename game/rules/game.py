@@ -9,6 +9,7 @@ sees the dice of a roll and then gets to roll it again.
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 from dataclasses import dataclass, field
 
@@ -88,6 +89,15 @@ class Game:
             self._undo.clear()
         self.log.append(action)
         return events
+
+    def origin(self) -> str:
+        """The game's identity from before its first action: a digest of its rules and the
+        starting state of its dice RNG (fresh for every game). The same for a game saved,
+        resumed and finished any way; the records keep it so no game is filed twice."""
+        version, words, gauss = self.start_state
+        rules = json.dumps(self.config.to_dict(), sort_keys=True, separators=(",", ":"))
+        data = ",".join(str(n) for n in (version, *words, gauss)).encode() + rules.encode()
+        return hashlib.blake2b(data, digest_size=10).hexdigest()
 
     def seed_of_start(self) -> int:
         """A seed (0 to 2**31 - 1) made from the whole starting state of the dice RNG: the

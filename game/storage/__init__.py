@@ -67,6 +67,7 @@ import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 
 from game.i18n import N_, Later, later, translated
 from game.i18n.languages import resolve, system_language
@@ -168,6 +169,9 @@ class Storage:
         self.paths: DataPaths = resolve_paths(data_dir, environ)
         self.problems: list[str] = []  # one line each, for the player; see take_problems
         self.last_finished: FinishedRecord | None = None  # set by save_session
+        # Finished games the records refused, by origin: (game, seats, assisted, started,
+        # expected_lost, finished), filed by file_unfiled. Also kept in the unfiled folder.
+        self._unfiled: dict[str, tuple] = {}
         self._store = JsonStore(self.problems, clock)
         self._check_folders()
         for folder in self.paths.folders():
@@ -189,6 +193,7 @@ class Storage:
         )
         self._records = Records(self.paths.records, self._store)
         import_json(self._records, self._store, self.paths)
+        self.file_unfiled()  # a finished game the records refused last time
 
     def _check_folders(self) -> None:
         """Say at once when nothing can be saved, rather than at every save; set aside a
@@ -343,16 +348,26 @@ class Storage:
         assisted: Iterable[int],
         started: datetime | str | None = None,
         expected_lost: Mapping[int, float] | None = None,
+        finished: datetime | None = None,
+        *,
+        clear: bool = True,
     ) -> FinishedRecord:
         """File a finished game or match: history log, statistics, high scores; then clear the
-        game in progress. Safe to repeat for the same game (nothing is counted twice), so on
-        resuming a saved game that is already over, just call this again.
+        game in progress. Safe to repeat for the same game (nothing is counted twice: the
+        records keep each game's origin, Game.origin, its identity from its first action).
+
+        When the records refuse it (locked by another program, a full disk), the finished game
+        is kept in the unfiled folder (and in memory) and the game in progress cleared, so
+        nothing replaces it; `file_unfiled` files it later (at the next start, at Play again).
 
         `expected_lost` maps player index -> expected points that player lost over the whole
-        match (from the coach), for the statistics. ValueError if the game is not over.
+        match (from the coach), for the statistics; `finished`, when it finished (now if not
+        given); `clear` False leaves the game in progress alone (a kept game filed later: the
+        saved game is another one by then). ValueError if the game is not over.
         """
         assisted = tuple(assisted)
-        now = self._now()  # one moment for the log, the statistics and the high scores
+        now = finished or self._now()  # one moment for the log, the statistics, high scores
+        origin = game.origin()
         log_id = _history.log_id_for(now, _history.fingerprint(game))
         record = _history.make_log_record(
             log_id, game, seats, assisted, now, started, expected_lost
@@ -363,10 +378,11 @@ class Storage:
         entries = entries_for_game(log_id, date, game, names, assisted, lost)
 
         def file(con) -> tuple[str, bool, dict[int, int]]:
-            existing = _tables.find_game(con, log_id[-12:])
+            existing = _tables.find_origin(con, origin) or _tables.find_game(con, log_id[-12:])
             if existing is not None:
                 return existing, False, {}
             _tables.insert_game(con, record)
+            _tables.add_origin(con, origin, log_id)
             if entries:
                 _tables.add_entries(con, entries)
             places = _tables.add_high_scores(con, log_id, date, game, seats, assisted)
@@ -374,10 +390,70 @@ class Storage:
 
         saved, done = self._records.write(file)
         if not saved or done is None:
-            # The game in progress is kept: the next start files it (nothing is lost).
+            self._unfiled[origin] = (game, tuple(seats), assisted, started, expected_lost, now)
+            unfiled = self.paths.unfiled / f"{origin}.json"
+            if self._store.save(unfiled, record, _history.WHAT) and clear:
+                self.clear_current()  # the finished game is kept in unfiled/: none replaces it
             return FinishedRecord(log_id, False, {}, False)
         filed_id, new, places = done
-        return FinishedRecord(filed_id, new, places, self.clear_current())
+        self._unfiled.pop(origin, None)
+        unfiled = self.paths.unfiled / f"{origin}.json"
+        if unfiled.is_file():
+            self._store.remove(unfiled, _history.WHAT)
+        return FinishedRecord(filed_id, new, places, self.clear_current() if clear else True)
+
+    def unfiled_count(self) -> int:
+        """Finished games not in the records yet (kept in memory or in the unfiled folder)."""
+        on_disk = {p.stem for p in self._unfiled_files()}
+        return len(on_disk | set(self._unfiled))
+
+    def unfiled_unkept(self) -> int:
+        """Finished games not in the records that only this run of the game holds (not even
+        in the unfiled folder: the disk refused that too): gone if the game closes."""
+        on_disk = {p.stem for p in self._unfiled_files()}
+        return len(set(self._unfiled) - on_disk)
+
+    def _unfiled_files(self) -> list[Path]:
+        try:
+            return sorted(self.paths.unfiled.glob("*.json"))
+        except OSError:
+            return []
+
+    def file_unfiled(self, quiet: bool = False) -> int:
+        """File every finished game the records refused before; returns how many are still
+        not filed. `quiet`: a retry that fails again tells nothing new (it was told)."""
+        told = len(self.problems)
+        for kept in list(self._unfiled.values()):
+            game, seats, assisted, started, lost, finished = kept
+            self.record_finished(game, seats, assisted, started, lost, finished, clear=False)
+        for path in self._unfiled_files():
+            if path.stem in self._unfiled:
+                continue  # refused again just now
+            try:
+                data = json.loads(path.read_text("utf-8"))
+                kept_log = _history.parse_log(data, data["id"])
+            except (OSError, ValueError, KeyError, TypeError) as error:
+                self._store.set_aside(path, reason_of(error), _history.WHAT)
+                continue
+            lost = {i: v for i, v in enumerate(kept_log.expected_lost) if v is not None}
+            self.record_finished(
+                kept_log.game,
+                kept_log.seats,
+                kept_log.assisted,
+                kept_log.started,
+                lost,
+                kept_log.date,
+                clear=False,
+            )
+        left = self.unfiled_count()
+        if quiet and left:
+            del self.problems[told:]
+        return left
+
+    def filed_id(self, game: Game) -> str | None:
+        """The history id of `game` if it is in the records already (by its origin)."""
+        origin = game.origin()
+        return self._records.run(lambda con: _tables.find_origin(con, origin), None)
 
     def _record_name(self, seat: Seat) -> str | None:
         name = profile_for_seat(seat)

@@ -25,6 +25,7 @@ DATA_DIR_OPTION = "--data-dir"
 
 SETTINGS_FILE = "settings.json"
 CURRENT_FILE = "current.json"
+UNFILED_DIR = "unfiled"
 PROFILES_FILE = "profiles.json"
 LAST_TABLE_FILE = "last-table.json"
 STATS_FILE = "stats.json"
@@ -48,6 +49,11 @@ class DataPaths:
     @property
     def current(self) -> Path:
         return self.data_dir / CURRENT_FILE
+
+    @property
+    def unfiled(self) -> Path:
+        """Finished games kept until the records take them (a locked database, a full disk)."""
+        return self.data_dir / UNFILED_DIR
 
     @property
     def profiles(self) -> Path:

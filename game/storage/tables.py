@@ -45,6 +45,19 @@ def find_game(con: sqlite3.Connection, fingerprint: str) -> str | None:
     return None if row is None else row[0]
 
 
+def find_origin(con: sqlite3.Connection, origin: str) -> str | None:
+    """The id of the game filed with this origin (Game.origin: the game's identity from its
+    first action, whatever its last choices were), if one was."""
+    row = con.execute("SELECT value FROM meta WHERE key=?", (f"origin:{origin}",)).fetchone()
+    return None if row is None else row[0]
+
+
+def add_origin(con: sqlite3.Connection, origin: str, log_id: str) -> None:
+    """Note that the game of `origin` is filed as `log_id` (the meta table's key is unique:
+    two copies of one game can never both be filed)."""
+    con.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (f"origin:{origin}", log_id))
+
+
 def insert_game(con: sqlite3.Connection, record: Mapping) -> bool:
     """Add a log as history.make_log_record makes it; False if its id or fingerprint is there."""
     log_id = record["id"]

@@ -167,7 +167,7 @@ def test_the_records_file_is_whole_before_sqlite_first_writes_to_it(storage, mon
 # ----------------------------------------------------------------------------- refused writes
 def test_a_full_disk_loses_nothing_already_saved(storage):
     storage.create_profile("Ann")
-    first = storage.record_finished(two_player_game(seed=3), SEATS, (), STARTED)
+    storage.record_finished(two_player_game(seed=3), SEATS, (), STARTED)
     before = (storage.list_history(), storage.all_stats(), storage.high_scores("official"))
     # SQLite's own "disk full": the file may not grow by a single page.
     pages = storage._records.run(lambda con: con.execute("PRAGMA page_count").fetchone()[0], 0)
@@ -179,14 +179,14 @@ def test_a_full_disk_loses_nothing_already_saved(storage):
         assert (done.saved, done.new, done.high_score_places) == (False, False, {})
     assert storage.problems == ["Could not save the game records (database or disk is full)."]
     assert (storage.list_history(), storage.all_stats(), storage.high_scores("official")) == before
-    assert storage.has_current()  # the finished game waits to be filed at the next start
-    again = open_storage(storage.paths.data_dir)
-    record = again.load_current()
-    assert record is not None and again.problems == []
-    done = again.record_finished(game, SEATS, (), STARTED)
-    assert done.saved and done.new and not again.has_current()
-    assert {s.id for s in again.list_history()} == {done.history_id, first.history_id}
-    assert again.profile_stats("Ann").games == 2
+    # The finished game is kept apart, to be filed later; nothing can start over it.
+    assert not storage.has_current() and storage.unfiled_count() == 1
+    assert storage.unfiled_unkept() == 0  # it is on disk, not only in this run's memory
+    again = open_storage(storage.paths.data_dir)  # the next start files it
+    assert again.problems == [] and again.unfiled_count() == 0
+    assert len(again.list_history()) == 2 and again.profile_stats("Ann").games == 2
+    done = again.record_finished(game, SEATS, (), STARTED)  # filed once, never twice
+    assert not done.new and len(again.list_history()) == 2
 
 
 def test_a_folder_that_takes_no_writes_still_shows_the_records(tmp_path, monkeypatch):
