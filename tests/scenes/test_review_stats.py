@@ -493,3 +493,42 @@ def test_history_marks_who_used_help_in_a_mixed_game_and_only_assisted_alone():
     assert assisted_mark(summary(("Anna", "Ben", "Cleo"), (1, 2))) == "assisted: Ben and Cleo"
     assert assisted_mark(summary(("Anna", "Ben"), ())) == ""
     assert assisted_mark(summary(("Anna",), (0,))) == "assisted"
+
+
+# ============================================================================= filing refused
+def test_a_finished_game_the_locked_records_refuse_is_filed_once_they_free_up(ctx, monkeypatch):
+    session = finished(seed=7, seats=[Seat("Ann", colour=0, profile=None)])
+    ctx.storage._records.write(lambda con: None)  # the records file exists
+    lock = sqlite3.connect(ctx.storage.paths.records, timeout=0)
+    lock.execute("BEGIN EXCLUSIVE")  # another program holds the records
+    try:
+        ctx.save_session(session)
+        assert ctx.unsaved and ctx.storage.unfiled_count() == 1
+        results = show(ctx, ResultsScene(ctx, session))
+        # Not in the records: no best or average is claimed for it.
+        assert "best" not in results.verdict.detail and "average" not in results.verdict.detail
+    finally:
+        lock.rollback()
+        lock.close()
+    monkeypatch.setattr(time, "monotonic", lambda: 10.0**9)  # the next try is due
+    feed(ctx)
+    assert ctx.storage.unfiled_count() == 0 and not ctx.unsaved
+    assert len(ctx.storage.list_history()) == 1
+    results.play_again()  # a new game: nothing is left to lose, so nothing is asked
+    ctx.stack.apply_pending()
+    assert not isinstance(ctx.stack.top, ConfirmScene)
+
+
+def test_play_again_asks_before_leaving_a_finished_game_the_disk_refused(ctx, monkeypatch):
+    session = finished(seed=7)
+    monkeypatch.setattr(ctx.storage._records, "write", lambda change: (False, None))
+    monkeypatch.setattr(ctx.storage._store, "save", lambda *args, **kwargs: False)
+    ctx.save_session(session)
+    assert ctx.storage.unfiled_unkept() == 1
+    results = show(ctx, ResultsScene(ctx, session))
+    results.play_again()
+    ctx.stack.apply_pending()
+    question = ctx.stack.top
+    assert isinstance(question, ConfirmScene)
+    assert question.question == "Your finished game could not be saved. Start a new one anyway?"
+    assert question.ring.focused is question.no  # Enter keeps the game: No

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import logging
 import random
+import time
 from typing import TYPE_CHECKING
 
 import pygame
@@ -35,7 +36,7 @@ from game.match.replay import ReplaySession
 from game.match.session import Session
 from game.rules import IllegalAction, NextGame, Phase
 from game.scenes.base import Scene
-from game.scenes.nav import AfterResults
+from game.scenes.nav import AfterResults, Question
 from game.scenes.results.layout import ResultsLayout, lay_out
 from game.scenes.results.summary import (
     PersonalRecord,
@@ -56,6 +57,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 CONFETTI_PIECES = 70
+FILING_RETRY = 5.0  # s between tries to file a finished game the records refused
 
 
 class ResultsScene(Scene):
@@ -63,6 +65,7 @@ class ResultsScene(Scene):
         super().__init__(ctx)
         self.felt = FeltBackground()
         self.session = session
+        self.next_filing = time.monotonic() + FILING_RETRY
         self.verdict = game_verdict(session, self._personal_record())
         over = session.state.phase is Phase.MATCH_OVER
         if isinstance(session, ReplaySession):
@@ -130,14 +133,24 @@ class ResultsScene(Scene):
         name = profile_for_seat(session.seats[0])
         stats = self.ctx.storage.profile_stats(name) if name is not None else None
         scores = [result.totals[0] for result in session.state.results]
-        filed = session.state.phase is Phase.MATCH_OVER and not self.ctx.unsaved
-        return personal_record(stats, scores, filed)
+        over = session.state.phase is Phase.MATCH_OVER
+        if over and (self.ctx.unsaved or self.ctx.storage.unfiled_count()):
+            return None  # not in the records (yet): no best or average is claimed for it
+        return personal_record(stats, scores, over)
 
     def _match_rows(self) -> list[TableRow]:
         """The match table's rows (header first), as the layout shows them."""
         return match_rows(self.session, self.competitor_colour)
 
     # ----------------------------------------------------------------- actions
+
+    def _kept(self) -> bool:
+        """File what the records refused before, if they take it now; whether every finished
+        game is at least kept on disk (filed, or in the unfiled folder to be filed later)."""
+        storage = self.ctx.storage
+        if storage.unfiled_count() and storage.file_unfiled(quiet=True) == 0:
+            self.ctx.unsaved = False
+        return storage.unfiled_unkept() == 0
 
     def next_game(self) -> None:
         try:
@@ -148,7 +161,18 @@ class ResultsScene(Scene):
         self.ctx.play("click")
         self.ctx.stack.pop(AfterResults.NEXT_GAME)
 
-    def play_again(self) -> None:
+    def play_again(self, confirmed: bool = False) -> None:
+        if not confirmed and not self._kept():
+            # TRANSLATORS: asked at Play again when the game just finished could not be
+            # written anywhere (the records and the disk both refused it).
+            question = _("Your finished game could not be saved. Start a new one anyway?")
+            detail = _(
+                "The disk refuses it: it stays only while the game is open. Free some space "
+                "and it is filed at the next try."
+            )
+            retry = lambda: self.play_again(confirmed=True)  # noqa: E731
+            self.ctx.nav.confirm(Question(question, retry, focus_yes=False, detail=detail))
+            return
         self.ctx.play("click")
         config, seats = self.session.config, self.session.seats
         played = self.ctx.storage.played_before(seats, config.card)
@@ -199,6 +223,11 @@ class ResultsScene(Scene):
     def update(self, dt: float) -> None:
         if self.animating:
             self.confetti.update(dt)
+        now = time.monotonic()
+        if self.ctx.storage.unfiled_count() and now >= self.next_filing:
+            # A finished game the records refused: filed as soon as they take it again.
+            self.next_filing = now + FILING_RETRY
+            self._kept()
 
     @property
     def animating(self) -> bool:
