@@ -64,10 +64,11 @@ from __future__ import annotations
 import json
 import logging
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import TypeVar
 
 from game.i18n import N_, Later, later, translated
 from game.i18n.languages import resolve, system_language
@@ -111,6 +112,7 @@ from game.storage.stats import (
 )
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 SETTINGS_WHAT = later(N_("settings"))
 PROFILES_WHAT = later(N_("profiles"))
@@ -521,9 +523,8 @@ class Storage:
 
     def create_profile(self, name: str) -> Profile:
         """A new profile; ValueError in words if the name is taken or not allowed."""
-        profile = self._profiles.create(name, _saves.iso_time(self._now()))
-        self._save_profiles()
-        return profile
+        created = _saves.iso_time(self._now())
+        return self._change_profiles(lambda book: book.create(name, created))
 
     def profile_for_name(self, name: str) -> Profile | None:
         """The profile called `name`, made now if there is none: a name played under becomes
@@ -540,18 +541,57 @@ class Storage:
 
     def rename_profile(self, old: str, new: str) -> Profile:
         """Rename a profile and its statistics. High scores keep the names played under."""
-        before = self._profiles.find(old)
-        profile = self._profiles.rename(old, new)
-        assert before is not None  # rename raised otherwise
-        self._save_profiles()
-        self._records.write(lambda con: _tables.rename_in_tallies(con, before.name, profile.name))
+        renamed: list[tuple[str, str]] = []
+
+        def rename(book: ProfileBook) -> Profile:
+            before = book.find(old)
+            profile = book.rename(old, new)
+            assert before is not None  # rename raised otherwise
+            renamed.append((before.name, profile.name))
+            return profile
+
+        profile = self._change_profiles(rename)
+        (before, after), *_ = renamed
+        self._records.write(lambda con: _tables.rename_in_tallies(con, before, after))
         return profile
 
     def delete_profile(self, name: str) -> None:
         """Delete a profile and its statistics (history logs and high scores stay)."""
-        profile = self._profiles.delete(name)
-        self._save_profiles()
+        profile = self._change_profiles(lambda book: book.delete(name))
         self._records.write(lambda con: _tables.delete_from_tallies(con, profile.name))
+
+    def _change_profiles(self, change: Callable[[ProfileBook], T]) -> T:
+        """Make one change to the profiles as they are on disk now, and save them.
+
+        Two copies of the game on one data folder each kept the profiles in memory and wrote
+        them whole, so each dropped the other's new profiles. Each change now reads the file
+        afresh, under the records' write lock (SQLite's, which every copy takes in turn), so
+        changes from both copies add up. With no records to lock (the disk refuses them), the
+        change is made to the profiles in memory, as before."""
+        done: list[T] = []
+
+        def under_lock(_con: object) -> None:
+            book = self._read_profiles()
+            done.append(change(book))
+            self._profiles = book
+            self._save_profiles()
+
+        saved, _ = self._records.write(under_lock)
+        if not saved and not done:
+            done.append(change(self._profiles))
+            self._save_profiles()
+        return done[0]
+
+    def _read_profiles(self) -> ProfileBook:
+        """The profiles in the file now (another copy of the game may have changed them)."""
+        if not self.paths.profiles.is_file():  # none saved yet (or the disk refused them)
+            return ProfileBook(list(self._profiles.profiles))
+        return (
+            self._store.load(
+                self.paths.profiles, PROFILES_FORMAT, ProfileBook.from_dict, PROFILES_WHAT
+            )
+            or ProfileBook()
+        )
 
     def _save_profiles(self) -> bool:
         return self._store.save(self.paths.profiles, self._profiles.to_dict(), PROFILES_WHAT)

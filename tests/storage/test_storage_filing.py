@@ -97,3 +97,17 @@ def test_a_game_filed_whose_save_outlived_it_is_never_resumed_or_filed_twice(sto
     assert load_saved_session(storage, told.append) is None
     assert told == ["The saved game was already finished and is in History; it cannot be resumed."]
     assert not storage.has_current()
+
+
+def test_two_copies_on_one_data_folder_keep_each_others_profiles(data_dir):
+    """Each copy wrote the profiles it held in memory: Bob vanished when the other copy
+    saved Cara. Each change now reads the file afresh under the records' lock."""
+    one, two = open_storage(data_dir), open_storage(data_dir)
+    one.create_profile("Ann")  # the records exist from here on
+    one.create_profile("Bob")
+    two.create_profile("Cara")
+    one.rename_profile("Ann", "Anna")
+    two.delete_profile("Bob")
+    again = open_storage(data_dir)
+    assert sorted(p.name for p in again.list_profiles()) == ["Anna", "Cara"]
+    assert sorted(p.name for p in two.list_profiles()) == ["Anna", "Cara"]
