@@ -48,7 +48,9 @@ REDRAW_EVENTS = (*POINTER_EVENTS, pygame.MOUSEWHEEL)  # drawn again even if no s
 TITLE = "Yahtzee Table"
 MAX_FAILURES = 120  # frames failing in a row before the app gives up
 NOTICE_LINES = 4  # a notice wraps to at most this many lines
-UNSAVED_MARK = N_("Not saved: the disk refuses")
+# The notice beside it says why (a full disk, a read-only folder, records held by another
+# program) and what to do; the mark stays until a save goes through.
+UNSAVED_MARK = N_("Not saved yet")
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -407,6 +409,7 @@ def draw_notices(surface: pygame.Surface, ctx: Context) -> None:
     w = surface.get_width()
     y = 8
     font = ctx.fonts.get(22)
+    drawn: list[pygame.Rect] = []
     for notice in ctx.shown_notices:
         lines = wrap_text(font, notice.text, w - 64)[:NOTICE_LINES]
         images = [font.render(line, True, ctx.theme.text) for line in lines]
@@ -416,6 +419,7 @@ def draw_notices(surface: pygame.Surface, ctx: Context) -> None:
         box.midtop = (w // 2, y)
         pygame.draw.rect(surface, ctx.theme.panel, box, border_radius=8)
         pygame.draw.rect(surface, ctx.theme.warn, box, width=2, border_radius=8)
+        drawn.append(box)
         line_y = box.top + 6
         for image in images:
             surface.blit(image, image.get_rect(midtop=(box.centerx, line_y)))
@@ -424,6 +428,9 @@ def draw_notices(surface: pygame.Surface, ctx: Context) -> None:
     if ctx.unsaved:
         mark = ctx.fonts.render(translate(UNSAVED_MARK), 18, ctx.theme.text, bold=True)
         box = mark.get_rect(topright=(w - 18, 14)).inflate(16, 8)
+        for notice_box in drawn:  # never over a notice: under them, if they reach that far
+            if box.colliderect(notice_box):
+                box.top = max(box.top, notice_box.bottom + 6)
         pygame.draw.rect(surface, ctx.theme.panel, box, border_radius=6)
         pygame.draw.rect(surface, ctx.theme.warn, box, width=2, border_radius=6)
         surface.blit(mark, mark.get_rect(center=box.center))

@@ -17,6 +17,7 @@ show. The bytes are kept so a player (or a bug report) can recover them.
 from __future__ import annotations
 
 import contextlib
+import errno
 import itertools
 import json
 import logging
@@ -476,6 +477,70 @@ def stuck_aside(what: str, name: str, reason: str, stuck: OSError, outcome: str)
     )
 
 
+def refusal_kind(refused: OSError | str) -> str:
+    """Why a write was refused, in kinds a player can act on: "full" (no space left),
+    "read_only" (the folder or file takes no writes), "locked" (another program, or another
+    copy of the game, holds the records), "not_a_folder" (a file stands where a folder of
+    the game's should be), or "other"."""
+    if isinstance(refused, OSError):
+        number = refused.errno
+        if number in (errno.ENOSPC, errno.EDQUOT):
+            return "full"
+        if number in (errno.EACCES, errno.EPERM, errno.EROFS):
+            return "read_only"
+        if number in (errno.EEXIST, errno.ENOTDIR):
+            return "not_a_folder"
+        text = refused.strerror or str(refused)
+    else:
+        text = refused
+    text = text.lower()
+    if "full" in text or "no space" in text:
+        return "full"
+    if "locked" in text or "busy" in text:
+        return "locked"
+    if any(word in text for word in ("readonly", "read-only", "permission", "unable to open")):
+        return "read_only"
+    return "other"
+
+
 def not_saved(what: str, refused: OSError | str) -> Later:
+    """What was not kept, why in plain words, and what to do."""
     error = refused if isinstance(refused, str) else (refused.strerror or str(refused))
-    return later(N_("Could not save the {what} ({error})."), what=what, error=error)
+    kind = refusal_kind(refused)
+    if kind == "full":
+        return later(
+            N_(
+                "The {what} could not be saved: the disk is full. Free some space; the game "
+                "tries again at the next change."
+            ),
+            what=what,
+        )
+    if kind == "read_only":
+        return later(
+            N_(
+                "The {what} could not be saved: the folder takes no writes (read-only). Make "
+                "it writable, or start the game with --data-dir and another folder."
+            ),
+            what=what,
+        )
+    if kind == "locked":
+        return later(
+            N_(
+                "The {what} could not be saved: another program (or another copy of the "
+                "game) is holding the file. Close it; the game tries again at the next change."
+            ),
+            what=what,
+        )
+    if kind == "not_a_folder":
+        return later(
+            N_(
+                "The {what} could not be saved: a file stands where the game's folder should "
+                "be. Move that file, or start the game with --data-dir and another folder."
+            ),
+            what=what,
+        )
+    return later(
+        N_("The {what} could not be saved ({error}); the game tries again at the next change."),
+        what=what,
+        error=error,
+    )

@@ -60,6 +60,10 @@ ALLOWED: dict[str, dict[str, str]] = {
         "CPU ": "a CPU level's profile name in the records (an id kept in the files)"
     },
     "game/storage/legacy.py": {":  logs": "a note kept in the records' meta table, and logged"},
+    "game/storage/jsonfile.py": {
+        "unable to open": "matched against SQLite's own (English) error text",
+        "no space": "matched against the system's own (English) error text",
+    },
     "game/storage/settings.py": {
         "key name": "a validation message's word: the reason stays in English",
         "pad button": "a validation message's word: the reason stays in English",

@@ -227,3 +227,17 @@ def test_the_title_lays_out_and_draws_even_below_the_canvas_minimum(app, size):
     title = TitleScene(app.ctx)
     title.layout(size)
     title.draw(pygame.Surface(size))
+
+
+def test_the_not_saved_mark_is_never_drawn_over_a_notice(app):
+    ctx = app.ctx
+    ctx.unsaved = True
+    ctx.notify("A notice " + "long enough to reach the right edge of the window " * 3)
+    surface = pygame.Surface((640, 480))
+    surface.fill((0, 0, 0))
+    draw_notices(surface, ctx)
+    warn = pygame.mask.from_threshold(surface, ctx.theme.warn, (1, 1, 1, 255))
+    boxes = sorted(warn.get_bounding_rects(), key=lambda r: r.top)
+    assert len(boxes) >= 2  # the notice's frame and the mark's
+    notice, mark = boxes[0], boxes[-1]
+    assert mark.top > notice.bottom  # under the notice, not over it

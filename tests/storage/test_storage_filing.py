@@ -111,3 +111,32 @@ def test_two_copies_on_one_data_folder_keep_each_others_profiles(data_dir):
     again = open_storage(data_dir)
     assert sorted(p.name for p in again.list_profiles()) == ["Anna", "Cara"]
     assert sorted(p.name for p in two.list_profiles()) == ["Anna", "Cara"]
+
+
+def test_every_refusal_says_what_was_not_kept_why_and_what_to_do():
+    import errno
+
+    from game import i18n
+    from game.i18n import translated
+    from game.storage.jsonfile import not_saved
+
+    what = "game records"
+    cases = {
+        "database or disk is full": "the disk is full. Free some space",
+        "database is locked": "another program (or another copy of the game) is holding",
+        OSError(errno.ENOSPC, "No space left on device"): "the disk is full",
+        OSError(errno.EROFS, "Read-only file system"): "read-only). Make it writable",
+        OSError(errno.EEXIST, "File exists"): "a file stands where the game's folder should be",
+    }
+    told = set()
+    for refused, says in cases.items():
+        text = str(not_saved(what, refused))
+        assert text.startswith("The game records could not be saved") and says in text, text
+        told.add(text)
+    assert len(told) == 4  # the two full disks read alike; every other cause its own way
+    i18n.set_language("de")
+    try:
+        german = translated(not_saved(what, "database is locked"))
+        assert german.startswith("Speichern nicht möglich: game records. Ein anderes Programm")
+    finally:
+        i18n.set_language("en")

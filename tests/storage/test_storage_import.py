@@ -89,7 +89,10 @@ def test_a_refused_import_leaves_the_files_and_is_tried_again(old_folder, monkey
     with monkeypatch.context() as patch:
         patch.setattr(sqlite3, "connect", refuse)
         storage = open_storage(folder)
-    assert storage.problems == ["Could not save the game records (database or disk is full)."]
+    assert storage.problems == [
+        "The game records could not be saved: "
+        "the disk is full. Free some space; the game tries again at the next change."
+    ]
     assert (folder / "stats.json").read_bytes() == files["stats.json"]
     assert open_storage(folder).all_stats() == stats_before
 

@@ -70,7 +70,10 @@ def test_interrupted_settings_save_is_reported_not_raised(data_dir, monkeypatch)
     monkeypatch.setattr(os, "replace", boom)
     assert storage.save_settings(storage.settings.replace(text_scale=2.0)) is False
     monkeypatch.undo()
-    assert storage.problems == ["Could not save the settings (No space left on device)."]
+    assert storage.problems == [
+        "The settings could not be saved: "
+        "the disk is full. Free some space; the game tries again at the next change."
+    ]
     assert storage.paths.settings.read_bytes() == before
     assert sorted(os.listdir(data_dir)) == ["settings.json"]
     assert open_storage(data_dir).settings.text_scale == 1.5
@@ -183,11 +186,17 @@ def test_a_failing_save_is_reported_once_until_it_works_again(data_dir, monkeypa
     monkeypatch.setattr(os, "replace", boom)
     for _ in range(3):
         assert storage.save_settings(storage.settings) is False
-    assert storage.take_problems() == ["Could not save the settings (No space left on device)."]
+    assert storage.take_problems() == [
+        "The settings could not be saved: "
+        "the disk is full. Free some space; the game tries again at the next change."
+    ]
     assert storage.save_settings(storage.settings) is False
     assert storage.problems == []  # still failing: not told again
     monkeypatch.setattr(os, "replace", real_replace)
     assert storage.save_settings(storage.settings) is True
     monkeypatch.setattr(os, "replace", boom)
     assert storage.save_settings(storage.settings) is False
-    assert storage.take_problems() == ["Could not save the settings (No space left on device)."]
+    assert storage.take_problems() == [
+        "The settings could not be saved: "
+        "the disk is full. Free some space; the game tries again at the next change."
+    ]

@@ -177,7 +177,10 @@ def test_a_full_disk_loses_nothing_already_saved(storage):
     for _ in range(2):  # said once, not at every try
         done = storage.record_finished(game, SEATS, (), STARTED)
         assert (done.saved, done.new, done.high_score_places) == (False, False, {})
-    assert storage.problems == ["Could not save the game records (database or disk is full)."]
+    assert storage.problems == [
+        "The game records could not be saved: "
+        "the disk is full. Free some space; the game tries again at the next change."
+    ]
     assert (storage.list_history(), storage.all_stats(), storage.high_scores("official")) == before
     # The finished game is kept apart, to be filed later; nothing can start over it.
     assert not storage.has_current() and storage.unfiled_count() == 1
@@ -211,7 +214,11 @@ def test_a_folder_that_takes_no_writes_still_shows_the_records(tmp_path, monkeyp
     assert again.profile_stats("Ann").games == 1 and again.problems == []
     later = again.record_finished(two_player_game(seed=4), SEATS, (), STARTED)
     assert not later.saved
-    assert again.problems == ["Could not save the game records (unable to open database file)."]
+    assert again.problems == [
+        "The game records could not be saved: "
+        "the folder takes no writes (read-only). Make it writable, or start the game "
+        "with --data-dir and another folder."
+    ]
     assert [s.id for s in again.list_history()] == [done.history_id]  # still shown
 
 
@@ -222,7 +229,11 @@ def test_a_folder_that_refuses_the_database(storage, monkeypatch):
     monkeypatch.setattr(sqlite3, "connect", refuse)
     done = storage.record_finished(two_player_game(seed=3), SEATS, (), STARTED)
     assert not done.saved
-    assert storage.problems == ["Could not save the game records (unable to open database file)."]
+    assert storage.problems == [
+        "The game records could not be saved: "
+        "the folder takes no writes (read-only). Make it writable, or start the game "
+        "with --data-dir and another folder."
+    ]
     assert storage.list_history() == [] and storage.all_stats() == {}
     assert storage.save_game(two_player_game(seed=3, limit=5), SEATS, (), STARTED)
 
