@@ -45,8 +45,15 @@ class ConfirmScene(Scene):
         self.detail = asked.detail
         self.on_yes = asked.on_yes
         self.on_no = asked.on_no
-        self.yes = Button(asked.yes_label or _("Yes"), self.answer_yes, primary=True, hint="Y")
-        self.no = Button(asked.no_label or _("No"), self.answer_no, hint="N")
+        # The answer Enter gives is the one drawn as the default (bold, filled): No where
+        # Yes would lose something, so the colour never says Yes is the safe choice.
+        yes_default = asked.focus_yes
+        self.yes = Button(
+            asked.yes_label or _("Yes"), self.answer_yes, primary=yes_default, hint="Y"
+        )
+        self.no = Button(
+            asked.no_label or _("No"), self.answer_no, primary=not yes_default, hint="N"
+        )
         self.ring = FocusRing([self.yes, self.no])
         self.ring.focus(self.yes if asked.focus_yes else self.no)
         self.answered = False

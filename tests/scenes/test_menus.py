@@ -781,3 +781,16 @@ def test_controls_answer_only_their_own_kind_of_control(ctx):
     setup = show(ctx, SetupScene(ctx))
     kinds = {type(c) for c in setup.grid.controls}
     assert kinds == {TextField, Cycler, FormButton}
+
+
+@pytest.mark.parametrize("focus_yes", [True, False])
+def test_the_answer_enter_gives_is_the_one_drawn_as_the_default(ctx, focus_yes):
+    """Focus started on No for a costly choice, but Yes was the bold filled button, so the
+    colour said Yes was the default. The default answer is the one drawn as it."""
+    scene = show(
+        ctx, ConfirmScene(ctx, Question("Score a zero?", lambda: None, focus_yes=focus_yes))
+    )
+    default = scene.yes if focus_yes else scene.no
+    other = scene.no if focus_yes else scene.yes
+    assert scene.ring.focused is default
+    assert default.primary and not other.primary
