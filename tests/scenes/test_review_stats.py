@@ -355,7 +355,7 @@ def test_stats_show_a_profiles_figures_as_storage_computes_them(ctx):
     stats = ctx.storage.profile_stats("Ann")
     assert scene.selected_stats == stats and stats.games == 2
     values = dict(figures(stats))
-    assert values["Games"] == "2"
+    assert values["Games"] == "2" and "Wins" in values  # every game a contest: plain "Wins"
     assert values["Mean score"] == f"{stats.mean_score:.1f}"
     assert values["Points lost per game"] == f"{stats.mean_points_lost:.1f}"
     assert {"chart", "histogram", "head_to_head"} <= set(scene.page_rects)
@@ -532,3 +532,17 @@ def test_play_again_asks_before_leaving_a_finished_game_the_disk_refused(ctx, mo
     assert isinstance(question, ConfirmScene)
     assert question.question == "Your finished game could not be saved. Start a new one anyway?"
     assert question.ring.focused is question.no  # Enter keeps the game: No
+
+
+def test_with_solitaire_games_on_record_the_wins_say_they_count_only_contests(ctx):
+    """'Games 2 / Wins 0 of 1' left a player to wonder where a game went: a solitaire game
+    is not a contest, and the label now says the wins are against others."""
+    ctx.storage.create_profile("Ann")
+    record(ctx, finished(seed=11, seats=[Seat("Ann", colour=0, profile="Ann")]))
+    record(
+        ctx, finished(seed=12, seats=[Seat("Ann", colour=0, profile="Ann"), Seat("Cpu", "hard")])
+    )
+    stats = ctx.storage.profile_stats("Ann")
+    values = dict(figures(stats))
+    assert values["Games"] == "2" and "Wins" not in values
+    assert values["Wins against others"].endswith(" of 1")

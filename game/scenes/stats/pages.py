@@ -72,7 +72,13 @@ def figures(stats: ProfileStats, card: str = "american") -> list[tuple[str, str]
     chips = CARDS[card].has_chips
     return [
         (_("Games"), str(stats.games)),
-        (_("Wins"), wins_text(stats)),
+        # Solitaire games are not contests: with some on record, the label says the wins
+        # count only the games played against others ("Games 2", "Wins against others 0 of 1").
+        # TRANSLATORS: short, a label in the statistics beside "0 of 1".
+        (
+            _("Wins") if stats.contested == stats.games else _("Wins against others"),
+            wins_text(stats),
+        ),
         (_("Win rate"), percent(stats.win_rate)),
         (_("Mean score"), number(stats.mean_score)),
         (_("Best score"), "-" if stats.best_score is None else str(stats.best_score)),
