@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import N_, _, translate
-from game.match.resume import has_saved_game, load_saved_session
 from game.scenes.base import Scene
 from game.scenes.nav import Question
+from game.storage.resume import has_saved_game, load_saved_session
 from game.ui.dice_view import MIN_DIE_SIZE, draw_die
 from game.ui.input import Intent, is_back
 from game.ui.layout import layout_unit

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import sqlite3
 
-from game.match.resume import load_saved_session
 from game.rules import Game, Score
+from game.storage.resume import load_saved_session
 
 from .conftest import SEATS, STARTED, open_storage, play, two_player_game
 

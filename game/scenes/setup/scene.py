@@ -37,7 +37,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _
-from game.match.resume import has_saved_game
 from game.match.seats import PERSON, Seat, seating_key
 from game.match.session import Session
 from game.rules import GameConfig, Variant
@@ -48,6 +47,7 @@ from game.scenes.setup.controls import option_controls, seat_controls
 from game.scenes.setup.draw import draw_setup
 from game.scenes.setup.layout import SetupLayout, setup_layout
 from game.scenes.setup.seats import MatchDraft, profiles_by_name
+from game.storage.resume import has_saved_game
 from game.ui.focus_grid import FocusGrid
 from game.ui.forms import Cycler, FormButton, TextField
 from game.ui.input import Intent, is_back, is_confirm, is_press
