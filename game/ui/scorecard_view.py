@@ -22,7 +22,7 @@ from game.rules import Category, GameState, TeamMode
 from game.rules.cards import AMERICAN, Card
 from game.ui.advice_view import Advice, draw_advice
 from game.ui.fonts import MIN_FONT_PX, Fonts
-from game.ui.text import ellipsize, fit_label
+from game.ui.text import ellipsize, fit_label, wrap_text
 from game.ui.theme import Theme
 from game.ui.widgets import draw_panel
 
@@ -68,6 +68,20 @@ TEXT_SHARE = 0.62  # of a row's height, at text size 100%
 TEXT_MOST = 0.85  # of a row's height, at any text size
 LABEL_MOST = 0.46  # of the card's width the label column may take
 SHADOW = 8  # px right and below the card for the panel's drop shadow
+
+
+def fold_label(font: pygame.font.Font, text: str, room: int, two_lines: bool) -> str:
+    """A box's label in `room` px at the smallest text size: whole if it fits, else folded
+    at a space onto two lines where the row has the height for them, and cut with an
+    ellipsis only where neither will do (text is never shrunk below the floor)."""
+    if font.size(text)[0] <= room:
+        return text
+    if two_lines and " " in text:
+        lines = wrap_text(font, text, room)
+        fits = len(lines) == 2 and all(font.size(line)[0] <= room for line in lines)
+        if fits and " ".join(lines) == text:  # folded at spaces, no word broken
+            return "\n".join(lines)
+    return ellipsize(font, text, room)
 
 
 def upper_pace(card) -> int:
@@ -164,7 +178,9 @@ class ScorecardView:
             px = max(MIN_FONT_PX, px * 0.92)
         self.label_px, self.label_w = MIN_FONT_PX, round(max(most, 0))
         font = fonts.get_px(MIN_FONT_PX, bold=True)
-        self.labels = {k: ellipsize(font, t, self.label_w - pad) for k, t in short.items()}
+        room = self.label_w - pad
+        two_lines = 2 * font.get_linesize() <= self.row_h
+        self.labels = {k: fold_label(font, t, room, two_lines) for k, t in short.items()}
 
     # ----------------------------------------------------------------- geometry
     def cell(self, row: int, column: int) -> pygame.Rect:
@@ -276,8 +292,13 @@ class ScorecardView:
             if kind == "header":
                 continue
             font = fonts.get_px(self.label_px, bold=summary)
-            text = font.render(self.labels[kind], True, theme.text)
-            surface.blit(text, text.get_rect(midleft=(row_rect.left + 6, row_rect.centery)))
+            lines = self.labels[kind].split("\n")
+            step = font.get_linesize()
+            top = row_rect.centery - step * len(lines) / 2
+            for i, line in enumerate(lines):  # a label folded onto two lines, or one
+                text = font.render(line, True, theme.text)
+                centre_y = round(top + step * (i + 0.5))
+                surface.blit(text, text.get_rect(midleft=(row_rect.left + 6, centre_y)))
             pygame.draw.line(surface, theme.panel_alt, row_rect.bottomleft, row_rect.bottomright)
         # Column in play: tint, thick outline and a thick colour bar in the header.
         if active is not None and 0 <= active < self.columns:

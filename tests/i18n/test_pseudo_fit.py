@@ -109,7 +109,9 @@ def draw_shot(name: str, size: tuple[int, int], folder, recorder: Recorder, play
 def by_design(text: str, translations: PseudoTranslations) -> bool:
     """A name or a CPU level, cut over a narrow column."""
     stem = text.removesuffix(ELLIPSIS).rstrip()
-    whole = [*NAMES, *(translations.gettext(label) for label in LEVEL_NAMES.values())]
+    levels = (translations.gettext(label) for label in LEVEL_NAMES.values())
+    # The first seat's default name is "You" in the language in use: a name like the others.
+    whole = [*NAMES, translations.gettext("You"), *levels]
     return any(word.startswith(stem) for word in whole)
 
 
