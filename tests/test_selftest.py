@@ -160,18 +160,21 @@ def test_under_x11_the_window_has_the_class_and_an_icon(tmp_path):
                 break
             time.sleep(0.1)
         assert window is not None, "the game's window never appeared"
-        said = subprocess.run(
-            ["xprop", "-id", window, "WM_CLASS", "_NET_WM_ICON"],
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=30,
-        ).stdout
+        icon = f"Icon ({window_identity.WINDOW_ICON_SIZE} x {window_identity.WINDOW_ICON_SIZE})"
+        said = ""
+        for _ in range(100):  # pygame-ce 2.5.0 sets the icon a moment after the window is up
+            said = subprocess.run(
+                ["xprop", "-id", window, "WM_CLASS", "_NET_WM_ICON"],
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=30,
+            ).stdout
+            if icon in said:
+                break
+            time.sleep(0.1)
         assert 'WM_CLASS(STRING) = "yahtzee-table", "yahtzee-table"' in said
-        assert (
-            f"Icon ({window_identity.WINDOW_ICON_SIZE} x {window_identity.WINDOW_ICON_SIZE})"
-            in said
-        )
+        assert icon in said
     finally:
         if game is not None:
             game.terminate()
