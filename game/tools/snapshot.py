@@ -1,6 +1,6 @@
 """Render every scene to PNG with the dummy video driver, to look at the game cheaply.
 
-    python -m game.tools.snapshot OUT_DIR [--size 1280x800] [--all-sizes]
+    python -m game.tools.snapshot OUT_DIR [--size 1280x800] [--all-sizes] [--text-scale 2]
 
 Scenes: title, setup, a mid-game table with a four-player card, a roll mid-animation,
 pause, results (and whatever else is registered in SHOTS). Everything is seeded, so the
@@ -379,15 +379,20 @@ SHOTS: dict[str, Callable] = {
 }
 
 
-def render(name: str, out_dir: Path, size: tuple[int, int]) -> Path:
+def render(name: str, out_dir: Path, size: tuple[int, int], text_scale: float = 1.0) -> Path:
     import pygame
 
     with tempfile.TemporaryDirectory() as data:
         ctx, screen = make_context(Path(data), size)
+        if text_scale != 1.0:
+            ctx.settings = ctx.settings.replace(text_scale=text_scale)
+            ctx._derive()
+            ctx.stack.layout(size)
         SHOTS[name](ctx)
         ctx.stack.apply_pending()
         ctx.stack.draw(screen)
-        path = out_dir / f"{name}-{size[0]}x{size[1]}.png"
+        scaled = f"-{round(text_scale * 100)}pct" if text_scale != 1.0 else ""
+        path = out_dir / f"{name}-{size[0]}x{size[1]}{scaled}.png"
         pygame.image.save(screen, str(path))
         while ctx.stack.scenes:
             ctx.stack.scenes.pop().exit()
@@ -422,6 +427,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", default="1280x800", help="window size, e.g. 1280x800")
     parser.add_argument("--all-sizes", action="store_true", help=f"render at {SIZES}")
     parser.add_argument("--only", help="comma-separated shot names")
+    parser.add_argument(
+        "--text-scale", type=float, default=1.0, help="the text size setting, e.g. 2 for 200%%"
+    )
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     try:
         size = tuple(int(v) for v in args.size.lower().split("x"))
@@ -436,7 +444,7 @@ def main(argv: list[str] | None = None) -> int:
     for s in SIZES if args.all_sizes else (size,):
         for name in names:
             if name in SHOTS:
-                print(render(name, out, s))
+                print(render(name, out, s, args.text_scale))
     for name in names:
         if name in DICE_SHOTS:
             for path in render_dice(name, out):
