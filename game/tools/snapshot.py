@@ -183,6 +183,16 @@ def shot_table(ctx) -> None:
     table.focus_on(("box", table._open_boxes()[0]))
 
 
+def shot_keys(ctx) -> None:
+    """The key hints (K) over the table: they leave the column in play free."""
+    from game.scenes.table import TableScene
+
+    table = TableScene(ctx, demo_session())
+    ctx.stack.push(table)
+    ctx.stack.apply_pending()
+    table.show_keys = True
+
+
 def shot_table_yatzy(ctx) -> None:
     """The Yatzy card mid-game (fifteen rows), three seats, the focus on an open box."""
     from game.rules import Variant
@@ -368,6 +378,7 @@ SHOTS: dict[str, Callable] = {
     "title": shot_title,
     "setup": shot_setup,
     "table": shot_table,
+    "keys": shot_keys,
     "table-yatzy": shot_table_yatzy,
     "forced": shot_forced,
     "rolling": shot_rolling,
@@ -379,15 +390,20 @@ SHOTS: dict[str, Callable] = {
 }
 
 
+def set_text_scale(ctx, text_scale: float, size: tuple[int, int]) -> None:
+    """The text size setting `text_scale` (2 for 200%) in force, as if the player chose it."""
+    if text_scale != ctx.settings.text_scale:
+        ctx.settings = ctx.settings.replace(text_scale=text_scale)
+        ctx._derive()
+        ctx.stack.layout(size)
+
+
 def render(name: str, out_dir: Path, size: tuple[int, int], text_scale: float = 1.0) -> Path:
     import pygame
 
     with tempfile.TemporaryDirectory() as data:
         ctx, screen = make_context(Path(data), size)
-        if text_scale != 1.0:
-            ctx.settings = ctx.settings.replace(text_scale=text_scale)
-            ctx._derive()
-            ctx.stack.layout(size)
+        set_text_scale(ctx, text_scale, size)
         SHOTS[name](ctx)
         ctx.stack.apply_pending()
         ctx.stack.draw(screen)

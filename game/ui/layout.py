@@ -4,6 +4,7 @@ never in draw."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 import pygame
@@ -11,6 +12,7 @@ import pygame
 from game.ui.cup_view import TOP_WIDTH
 
 BUTTON_NAMES = ("roll", "hint", "undo", "menu")
+BUTTON_SHARES = {"roll": 2.2, "hint": 1.0, "undo": 1.0, "menu": 1.0}  # of the row, as room allows
 REFERENCE = (1280, 800)  # px: the window every layout's sizes are designed at
 
 
@@ -46,7 +48,43 @@ class TableLayout:
         return rect
 
 
-def table_layout(size: tuple[int, int], columns: int) -> TableLayout:
+def share_widths(
+    avail: int, shares: Mapping[str, float], needs: Mapping[str, int]
+) -> dict[str, int]:
+    """Widths for controls in a row `avail` px wide: each its share, but a control whose
+    label `needs` more than its share gets what it needs, from the others' shares (never
+    below what they need). If all the needs do not fit, each gets its need scaled down.
+
+    >>> share_widths(300, {"a": 2.0, "b": 1.0}, {})
+    {'a': 200, 'b': 100}
+    >>> share_widths(300, {"a": 2.0, "b": 1.0}, {"b": 140})
+    {'a': 160, 'b': 140}
+    >>> share_widths(300, {"a": 1.0, "b": 1.0}, {"a": 300, "b": 100})
+    {'a': 225, 'b': 75}
+    """
+    need = {name: max(0, needs.get(name, 0)) for name in shares}
+    if sum(need.values()) >= avail:
+        total = sum(need.values())
+        return {name: int(avail * need[name] / total) for name in shares}
+    fixed: dict[str, int] = {}
+    while True:
+        free = avail - sum(fixed.values())
+        rest = {name: share for name, share in shares.items() if name not in fixed}
+        total = sum(rest.values())
+        short = {n: need[n] for n, share in rest.items() if need[n] > free * share / total}
+        if not short:
+            return {n: fixed.get(n, int(free * shares[n] / total)) for n in shares}
+        fixed.update(short)
+
+
+def table_layout(
+    size: tuple[int, int],
+    columns: int,
+    needs: Callable[[int, int], Mapping[str, int]] | None = None,
+) -> TableLayout:
+    """The table's parts for a window of `size` and a card of `columns` score columns.
+    `needs(button_height, room)` says how wide each button must be for its label, when
+    the buttons share `room` px."""
     w, h = max(1, size[0]), max(1, size[1])
     portrait = h > w * 1.05
     unit = max(0.5, min(w / 800, h / 1280) if portrait else min(w / 1280, h / 800))
@@ -79,15 +117,18 @@ def table_layout(size: tuple[int, int], columns: int) -> TableLayout:
     hold_strip = pygame.Rect(0, 0, round(step * 4 + die * 1.35), round(die * 1.3))
     hold_strip.center = (round((xs[0] + xs[-1]) / 2), round(hold_y))
     gap = margin
-    widths = {"roll": 2.2, "hint": 1.0, "undo": 1.0, "menu": 1.0}
-    total = sum(widths.values())
-    avail = buttons_row.width - gap * (len(widths) - 1)
+    avail = buttons_row.width - gap * (len(BUTTON_NAMES) - 1)
+    wanted = needs(button_h, avail) if needs else {}
+    if sum(wanted.values()) > avail:  # long labels in a narrow window: closer together
+        gap = max(3, margin // 2)
+        avail = buttons_row.width - gap * (len(BUTTON_NAMES) - 1)
+        wanted = needs(button_h, avail) if needs else {}
+    widths = share_widths(avail, BUTTON_SHARES, wanted)
     x = buttons_row.left
     buttons = {}
     for name in BUTTON_NAMES:
-        bw = round(avail * widths[name] / total)
-        buttons[name] = pygame.Rect(x, buttons_row.top, bw, buttons_row.height)
-        x += bw + gap
+        buttons[name] = pygame.Rect(x, buttons_row.top, widths[name], buttons_row.height)
+        x += widths[name] + gap
     return TableLayout(
         size=(w, h),
         unit=unit,

@@ -66,7 +66,7 @@ SHORT_LABELS = {
 HEADER_ROWS = 1.9  # the header's height in rows: the name, a CPU's level, the colour bar
 TEXT_SHARE = 0.62  # of a row's height, at text size 100%
 TEXT_MOST = 0.85  # of a row's height, at any text size
-LABEL_MOST = 0.46  # of the card's width the label column may take
+LABEL_MOST = 0.51  # of the card's width the label column may take
 SHADOW = 8  # px right and below the card for the panel's drop shadow
 
 
@@ -159,7 +159,7 @@ class ScorecardView:
         """The label column: full names at the text size if they fit, else short ones, else
         a smaller size down to the floor, and past that each label cut with an ellipsis.
         The score columns keep room for three digits."""
-        fonts, pad = self.fonts, 12
+        fonts, pad = self.fonts, 10
         digits = fonts.get_px(self.text_px).size("000")[0] + 8
         most = min(self.inner.width * LABEL_MOST, self.inner.width - digits * self.columns)
         kinds = [k for k in self.rows if k != "header"]
@@ -188,6 +188,11 @@ class ScorecardView:
         y = self.inner.top + (0 if row == 0 else self.head_h + (row - 1) * self.row_h)
         h = self.head_h if row == 0 else self.row_h
         return pygame.Rect(round(x), round(y), round(self.col_w), round(h))
+
+    def column_rect(self, column: int) -> pygame.Rect:
+        """A whole column, its head included."""
+        top, foot = self.cell(0, column), self.cell(len(self.rows) - 1, column)
+        return top.union(foot)
 
     def row_rect(self, row: int) -> pygame.Rect:
         """A whole row, label column included."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.ui.focus_grid import FocusGrid
-from game.ui.fonts import Fonts
+from game.ui.fonts import MIN_FONT_PX, Fonts
 from game.ui.input import Intent, is_confirm, is_press, menu_letter
 from game.ui.theme import Theme
 
@@ -78,7 +78,7 @@ def draw_button(
     # The label grows with the text-size setting as far as the button holds it. The key's
     # hint sits small in the bottom-right corner, drawn only where it keeps clear of the
     # label: a long label or key name ("Leertaste") in a small button drops the hint.
-    pixels = min(rect.height * 0.45 * fonts.text_scale, rect.height * 0.62)
+    pixels = _label_pixels(fonts, rect.height)
     font = fonts.fit(label, pixels / fonts.text_scale, rect.width - rect.height // 2, bold=True)
     text = font.render(label, True, ink)
     text_rect = text.get_rect(center=rect.center)
@@ -91,6 +91,19 @@ def draw_button(
         pygame.draw.polygon(surface, theme.focus, [(x - r, y - r), (x + r, y), (x - r, y + r)])
     if key is not None:
         surface.blit(*key)
+
+
+def _label_pixels(fonts: Fonts, height: int) -> float:
+    """The size of a button's label on a button `height` px tall, before it is fitted."""
+    return min(height * 0.45 * fonts.text_scale, height * 0.62)
+
+
+def button_width(fonts: Fonts, label: str, height: int, smallest: bool = False) -> int:
+    """How wide a button `height` px tall must be to hold `label` at its full size (or,
+    `smallest`, at the smallest size a label is drawn at)."""
+    pixels = MIN_FONT_PX if smallest else _label_pixels(fonts, height)  # on screen
+    font = fonts.get(pixels / fonts.text_scale, bold=True)
+    return font.size(label)[0] + height // 2 + 2
 
 
 def corner_key(

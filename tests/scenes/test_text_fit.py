@@ -109,3 +109,73 @@ def test_setup_rows_grow_with_the_text_and_stay_on_screen(ctx, size):
     assert heights[1] >= heights[0]
     if size == (1280, 800):
         assert heights[1] > heights[0] * 1.3  # room enough: the text really grows
+
+
+def table_at(ctx, size, scale, players=4, variant=Variant.OFFICIAL, language="en") -> TableScene:
+    ctx.settings = ctx.settings.replace(language=language)
+    sized(ctx, size, scale)
+    names = tuple(f"P{i}" for i in range(players))
+    seats = [Seat(n, "person" if i == 0 else "expert", colour=i) for i, n in enumerate(names)]
+    config = GameConfig(names, variant=variant, start=StartOrder.SEATED)
+    session = Session.new(config, seats, seed=3)
+    session.apply(Roll())
+    table = TableScene(ctx, session)
+    ctx.stack.push(table)
+    ctx.stack.apply_pending()
+    return table
+
+
+@pytest.mark.parametrize("language", ["en", "de", "sv", "nb", "fr", "es", "nl", "da"])
+@pytest.mark.parametrize("scale", SCALES)
+def test_each_table_button_holds_every_label_it_shows_at_640x480(ctx, language, scale):
+    """German "Rückgängig" overflowed its button at the text floor: buttons are as wide
+    as their longest label, from the others' room."""
+    from game.scenes.table.draw import button_needs
+
+    table = table_at(ctx, (640, 480), scale, language=language)
+    lay = table.board.lay
+    rects = lay.buttons
+    room = sum(r.width for r in rects.values())
+    needs = button_needs(ctx.fonts, rects["roll"].height, room)
+    assert all(rects[name].width >= needs[name] for name in rects), (needs, rects)
+    if scale == 1.0:  # each label at its full size
+        assert needs == button_needs(ctx.fonts, rects["roll"].height, 10**6)
+    row = list(rects.values())
+    assert not any(a.colliderect(b) for a, b in itertools.combinations(row, 2))
+    assert all(lay.tray.left <= r.left and r.right <= lay.tray.right for r in row)
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1280, 800)])
+@pytest.mark.parametrize("scale", [1.0, 2.0])
+def test_the_hint_stays_on_the_felt_clear_of_the_cup_and_the_held_dice(ctx, size, scale):
+    """At 640x480 and 200% the hint ran out of its box onto the card and over the cup."""
+    from game.scenes.table.draw import HINT_PX, hint_box
+
+    table = table_at(ctx, size, scale)
+    table.show_hint()
+    lines = table.coach.hint_text
+    assert len(lines) >= 2
+    lay = table.board.lay
+    box, shown = hint_box(ctx.fonts, lay, lines)
+    assert lay.tray.contains(box)
+    assert not box.colliderect(lay.cup_rect)
+    assert box.bottom <= lay.hold_strip.top
+    assert shown[0][0] in lines[0]  # the best choice always shows, first
+    for text, bold in shown:
+        assert ctx.fonts.get(HINT_PX * lay.unit, bold=bold).size(text)[0] <= box.width
+    ctx.stack.draw(pygame.display.get_surface())
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_the_key_hints_leave_the_column_in_play_free(ctx, size, players):
+    """The K panel sat over the active player's Yahtzee, Chance and Total boxes."""
+    from game.scenes.table.draw import key_hints_place
+
+    table = table_at(ctx, size, 1.0, players)
+    table.show_keys = True
+    column = table.card_view.column_rect(table.session.state.column)
+    for w, h in ((330, 160), (200, 120)):
+        box = key_hints_place(table.board.lay, (w, h), column)
+        assert not box.colliderect(column)
+    ctx.stack.draw(pygame.display.get_surface())

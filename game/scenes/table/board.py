@@ -20,6 +20,7 @@ from game.scenes.table.chances import ChanceWatch, wanted
 from game.scenes.table.cpu import CPU_FAST, CpuDriver, cpu_delay
 from game.scenes.table.draw import (
     Marks,
+    button_needs,
     draw_buttons,
     draw_hint,
     draw_hint_keep,
@@ -91,7 +92,11 @@ class Board:
         self.tray.reduced_motion = ctx.settings.reduced_motion
         self.tray.tidy = ctx.settings.tidy_dice
         state = self.session.state
-        self.lay = table_layout(size, len(state.config.columns))
+        self.lay = table_layout(
+            size,
+            len(state.config.columns),
+            lambda height, room: button_needs(ctx.fonts, height, room),
+        )
         self.tray.set_layout(self.lay, dice_palette(ctx.theme.high_contrast))
         self.card_view.layout(self.lay.card, state, self.column_tags())
         self.felt.fit(size, ctx.theme)
@@ -309,7 +314,8 @@ class Board:
         if presenter.banner is not None:
             presenter.banner.draw(surface, lay.tray, fonts, theme, lay.unit)
         if marks.show_keys:
-            draw_key_hints(surface, theme, fonts, lay, ctx.input)
+            column = self.card_view.column_rect(active if active is not None else state.column)
+            draw_key_hints(surface, theme, fonts, lay, ctx.input, column)
 
     def _redraw(self, surface: pygame.Surface, pieces: list, shown: tuple) -> bool:
         """Limit this frame to what changed since the last one drawn (ctx.frame): the places

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _, ngettext, pgettext
-from game.rules import GameState, Phase
-from game.ui.text import fit_label
-from game.ui.widgets import draw_button, draw_panel
+from game.rules import ROLLS_PER_TURN, GameState, Phase
+from game.ui.text import fit_label, wrap_text
+from game.ui.widgets import button_width, draw_button, draw_panel
 
 NOTE_LEAST_SHARE = 0.45  # the note keeps this share of the tray's width beside a grade mark
 
@@ -109,8 +109,7 @@ def draw_buttons(
     inp = ctx.input
     labels = {
         "roll": roll_label(state),
-        # TRANSLATORS: a button: keep the tie-breaker total and roll no more.
-        "hint": _("Stand") if state.phase is Phase.TIE_BREAK else _("Hint"),
+        "hint": _hint_label(state.phase is Phase.TIE_BREAK),
         "undo": _("Undo"),
         "menu": _("Menu"),
     }
@@ -164,15 +163,44 @@ def input_words(inp: InputMap) -> tuple:
 
 
 def roll_label(state: GameState) -> str:
-    if state.phase is Phase.ROLL_OFF:
+    return _roll_label(state.phase is Phase.ROLL_OFF, state.dice is None, state.rolls_left)
+
+
+def _roll_label(start_roll: bool, before_first: bool, left: int) -> str:
+    if start_roll:
         # TRANSLATORS: the roll that decides who plays first.
         return _("Start roll")
-    if state.dice is None:
+    if before_first:
         return _("Roll")
-    left = state.rolls_left
     if not left:
         return _("No rolls left")
     return ngettext("Roll ({left} left)", "Roll ({left} left)", left).format(left=left)
+
+
+def _hint_label(tie_break: bool) -> str:
+    # TRANSLATORS: a button: keep the tie-breaker total and roll no more.
+    return _("Stand") if tie_break else _("Hint")
+
+
+def button_needs(fonts: Fonts, height: int, room: int) -> dict[str, int]:
+    """How wide each table button must be to hold the longest label it can show (so the
+    buttons keep their places as the labels change): at the label's full size where the
+    buttons' `room` px hold that, else at the smallest size."""
+    labels = {
+        "roll": [_roll_label(True, True, 0), _roll_label(False, True, 0)]
+        + [_roll_label(False, False, left) for left in range(ROLLS_PER_TURN)],
+        "hint": [_hint_label(True), _hint_label(False)],
+        "undo": [_("Undo")],
+        "menu": [_("Menu")],
+    }
+    for smallest in (False, True):
+        needs = {
+            name: max(button_width(fonts, text, height, smallest) for text in texts)
+            for name, texts in labels.items()
+        }
+        if sum(needs.values()) <= room:
+            break
+    return needs
 
 
 def draw_hint_keep(
@@ -191,25 +219,76 @@ def draw_hint_keep(
         pygame.draw.circle(surface, theme.focus, (round(x), round(y)), r, width=width)
 
 
+HINT_PX = 22  # design px of the hint's text
+
+
 def draw_hint(surface: pygame.Surface, theme: Theme, fonts: Fonts, lay: TableLayout, text) -> None:
-    px = 22 * lay.unit
-    lines = [fonts.render(t, px, theme.text, bold=(i == 0)) for i, t in enumerate(text)]
-    w = max(img.get_width() for img in lines) + round(24 * lay.unit)
-    h = sum(img.get_height() for img in lines) + round(16 * lay.unit)
-    box = pygame.Rect(0, 0, min(w, lay.tray.width), h)
-    # Between the dice in play and the hold row, where nothing else is drawn.
-    top = lay.roll_slots[0][1] + lay.die_size * 0.8
-    box.midtop = (lay.tray.centerx, round(top))
+    """The hint's lines in a box on the felt, between the dice in play and the hold row,
+    clear of the cup: each line folded to the box's width, and the later lines (the
+    other choices) dropped where the felt has no height for them."""
+    box, lines = hint_box(fonts, lay, text)
     draw_panel(surface, theme, box)
     pygame.draw.rect(surface, theme.focus, box, width=max(2, round(3 * lay.unit)), border_radius=8)
     y = box.top + round(8 * lay.unit)
-    for img in lines:
-        surface.blit(img, (box.left + round(12 * lay.unit), y))
-        y += img.get_height()
+    for line, bold in lines:
+        font = fonts.get(HINT_PX * lay.unit, bold=bold)
+        surface.blit(font.render(line, True, theme.text), (box.left + round(12 * lay.unit), y))
+        y += font.get_linesize()
+
+
+def hint_box(
+    fonts: Fonts, lay: TableLayout, text: Sequence[str]
+) -> tuple[pygame.Rect, list[tuple[str, bool]]]:
+    """Where the hint's box goes, and its lines (each with whether it is bold: the first
+    entry, the best choice, is), as draw_hint draws them."""
+    pad_x, pad_y = round(12 * lay.unit), round(8 * lay.unit)
+    left = lay.cup_rect.right  # the box's left edge at most this far left
+    room = max(1, lay.tray.right - left - 2 * pad_x)
+    top = round(lay.roll_slots[0][1] + lay.die_size * 0.8)
+    bottom = lay.hold_strip.top - pad_y
+    lines: list[tuple[str, bool]] = []
+    width, height = 0, 2 * pad_y
+    for i, entry in enumerate(text):
+        font = fonts.get(HINT_PX * lay.unit, bold=(i == 0))
+        folded = wrap_text(font, entry, room)
+        more = font.get_linesize() * len(folded)
+        if lines and top + height + more > bottom:
+            break  # the other choices, where the felt has no room for them
+        lines += [(part, i == 0) for part in folded]
+        width = max([width] + [font.size(part)[0] for part in folded])
+        height += more
+    box = pygame.Rect(0, 0, min(width, room) + 2 * pad_x, height)
+    box.midtop = (lay.tray.centerx, top)
+    box.left = max(box.left, left)
+    box.right = min(box.right, lay.tray.right)
+    return box, lines
+
+
+def key_hints_place(
+    lay: TableLayout, size: tuple[int, int], keep_clear: pygame.Rect
+) -> pygame.Rect:
+    """Where the key hints go: over a foot corner of the scorecard that leaves `keep_clear`
+    (the column in play) free, right corner first; where neither corner does, over the
+    felt's top corner away from the cup (dice are covered for as long as the player wants
+    the hints, the boxes they choose from are not)."""
+    box = pygame.Rect((0, 0), size)
+    inset = 8
+    for corner in ("bottomright", "bottomleft"):
+        x = lay.card.right - inset if corner == "bottomright" else lay.card.left + inset
+        setattr(box, corner, (x, lay.card.bottom - inset))
+        if not box.colliderect(keep_clear) and lay.card.contains(box):
+            return box
+    box.topright = (lay.tray.right, lay.tray.top)
+    return box
 
 
 def draw_key_hints(
-    surface: pygame.Surface, theme: Theme, fonts: Fonts, lay: TableLayout, inp: InputMap
+    surface: pygame.Surface,
+    theme: Theme,
+    fonts: Fonts,
+    lay: TableLayout,
+    inp: InputMap,
+    keep_clear: pygame.Rect,
 ) -> None:
     choose = inp.label("confirm")
     if inp.showing_pad:  # a pad was used last: its buttons
@@ -242,9 +321,7 @@ def draw_key_hints(
     kw = max(key.get_width() for key, _what in imgs)
     w = kw + max(what.get_width() for _key, what in imgs) + round(40 * lay.unit)
     h = sum(key.get_height() for key, _what in imgs) + round(20 * lay.unit)
-    box = pygame.Rect(0, 0, w, h)
-    # Over the scorecard's foot, never over the felt: dice may rest anywhere on it.
-    box.bottomright = (lay.card.right - 8, lay.card.bottom - 8)
+    box = key_hints_place(lay, (w, h), keep_clear)
     draw_panel(surface, theme, box)
     y = box.top + round(10 * lay.unit)
     for a, b in imgs:
