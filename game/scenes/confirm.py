@@ -23,6 +23,7 @@ from game.i18n import _
 from game.scenes.base import Scene
 from game.ui.input import Intent, is_back, is_confirm, is_press
 from game.ui.layout import layout_unit
+from game.ui.menu_layout import button_height
 from game.ui.text import wrap_text
 from game.ui.widgets import Button, FocusRing, draw_panel
 
@@ -126,7 +127,7 @@ class ConfirmScene(Scene):
                 self._lines.append((image, image.get_rect(midtop=(0, y))))
                 y += font.get_linesize()
             y += round(8 * unit)
-        button_h = round(48 * unit)
+        button_h = button_height(fonts, unit, least=0)
         height = pad + y + pad // 2 + button_h + pad
         self.panel = pygame.Rect(0, 0, width, min(height, h - 8))
         self.panel.center = (w // 2, h // 2)

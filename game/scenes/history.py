@@ -31,7 +31,7 @@ from game.scenes.base import Scene
 from game.ui.celebration import GOLD
 from game.ui.input import Intent, is_back, is_confirm, is_press, key_label, menu_letter
 from game.ui.layout import layout_unit
-from game.ui.menu_layout import menu_scale, place_button_row, title_image
+from game.ui.menu_layout import button_height, menu_scale, place_button_row, title_image
 from game.ui.scroll import ScrollView, clipped, viewport_in
 from game.ui.text import ellipsize, join_names
 from game.ui.widgets import Button, FeltBackground, FocusRing, draw_panel, letter_shortcuts
@@ -314,11 +314,11 @@ class HistoryScene(Scene):
 
         # The buttons share the foot.
         buttons = self.ring.buttons
-        button_h = max(30, round(48 * unit))
+        button_h = button_height(fonts, unit)
         button_w = min(
             round(200 * unit), (w - 2 * margin - gap * (len(buttons) - 1)) // len(buttons)
         )
-        place_button_row(buttons, w, h - margin, (button_w, button_h), gap)
+        place_button_row(buttons, w, h - margin, (button_w, button_h), gap, fonts)
 
         top = self.title[-1][1].bottom + gap
         self.panel = pygame.Rect(margin, top, w - 2 * margin, h - margin - button_h - gap - top)

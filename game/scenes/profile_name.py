@@ -21,6 +21,7 @@ from game.scenes.base import Scene
 from game.ui.forms import TextField
 from game.ui.input import Intent, is_back, is_confirm, is_press, key_label
 from game.ui.layout import layout_unit
+from game.ui.menu_layout import button_height
 from game.ui.text import wrap_text
 from game.ui.widgets import Button, FocusRing, draw_panel
 
@@ -114,7 +115,7 @@ class ProfileNameScene(Scene):
         title_font = fonts.fit(self.title, 30 * unit, width - 2 * pad, bold=True)
         title = title_font.render(self.title, True, theme.text)
         field_h = max(28, round(48 * unit))
-        button_h = max(28, round(46 * unit))
+        button_h = button_height(fonts, unit, 46, least=28)
         error_h = fonts.get(20 * unit).get_linesize() * 2
         height = pad + title.get_height() + pad // 2 + field_h + error_h + button_h + pad
         self.panel = pygame.Rect(0, 0, width, min(height, h - 8))

@@ -207,6 +207,15 @@ class Cycler(ControlBehaviour):
             pygame.Rect(box.right - side, box.top, side, box.height),
         )
 
+    def _label_px(self, fonts: Fonts) -> float:
+        return fitted_px(fonts, self.rect.height * 0.46)
+
+    def fit_label(self, fonts: Fonts, least: int, most: int) -> None:
+        """Give the label the width it needs at its size (smallest size counted), at least
+        `least` px and at most `most`; a label wider still is cut when drawn."""
+        need = fonts.get(self._label_px(fonts)).size(self.label)[0] + 12 if self.label else 0
+        self.label_width = max(least, min(need, most))
+
     def click(self, pos: tuple[int, int]) -> bool:
         """A left click: the left arrow steps back, the value and the right arrow forward."""
         if not self.box.collidepoint(pos):
@@ -217,8 +226,9 @@ class Cycler(ControlBehaviour):
     def draw(self, surface: pygame.Surface, theme: Theme, fonts: Fonts, focused: bool) -> None:
         rect, box = self.rect, self.box
         if self.label:
-            font = fonts.fit(self.label, fitted_px(fonts, rect.height * 0.46), self.label_width - 8)
-            image = font.render(self.label, True, theme.text)
+            room = self.label_width - 8
+            font = fonts.fit(self.label, self._label_px(fonts), room)
+            image = font.render(ellipsize(font, self.label, room), True, theme.text)
             surface.blit(image, image.get_rect(midleft=(rect.left + 4, rect.centery)))
         radius = max(4, box.height // 5)
         pygame.draw.rect(surface, theme.panel_alt, box, 0, radius)

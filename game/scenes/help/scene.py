@@ -23,7 +23,7 @@ from game.scenes.help.layout import Link, lay_out
 from game.scenes.help.text import help_text
 from game.ui.input import Intent, is_back, is_confirm
 from game.ui.layout import layout_unit
-from game.ui.menu_layout import title_image
+from game.ui.menu_layout import button_height, title_image
 from game.ui.scroll import ScrollView, clipped, viewport_in
 from game.ui.widgets import Button, FeltBackground, draw_panel
 
@@ -133,7 +133,7 @@ class HelpScene(Scene):
         margin = max(8, round(20 * unit))
         title = title_image(fonts, theme, _("Rules & help"), unit)
         self.title = (title, title.get_rect(midtop=(w // 2, margin)))
-        button_h = max(30, round(48 * unit))
+        button_h = button_height(fonts, unit)
         button_w = min(w - 2 * margin, round(220 * unit))
         self.back.rect = pygame.Rect(0, h - margin - button_h, button_w, button_h)
         self.back.rect.centerx = w // 2

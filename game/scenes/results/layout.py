@@ -13,11 +13,18 @@ import pygame
 
 from game.i18n import _
 from game.rules import Phase
-from game.scenes.results.summary import TableRow, Verdict, card_rows, match_rows
+from game.scenes.results.summary import (
+    NAME_TAG,
+    TableRow,
+    Verdict,
+    card_details,
+    card_rows,
+    match_rows,
+)
 from game.ui.celebration import draw_trophy
 from game.ui.fonts import MIN_FONT_PX
 from game.ui.layout import layout_unit
-from game.ui.menu_layout import place_button_row, title_image
+from game.ui.menu_layout import button_height, place_button_row, title_image
 from game.ui.text import ellipsize, fitted_px, wrap_text
 
 if TYPE_CHECKING:
@@ -86,9 +93,9 @@ def lay_out(
     sheet.texts.append((image, title_rect))
 
     # Buttons at the foot.
-    button_h = max(30, round(50 * unit))
+    button_h = button_height(fonts, unit, 50)
     button_w = min(round(240 * unit), (w - 2 * margin - gap) // len(buttons))
-    place_button_row(buttons, w, h - margin, (button_w, button_h), gap)
+    place_button_row(buttons, w, h - margin, (button_w, button_h), gap, fonts)
 
     # What goes in between: the banner, then one or two tables.
     top = title_rect.bottom + gap
@@ -97,6 +104,7 @@ def lay_out(
     width = min(w - 2 * margin, round(1200 * unit))
     left = (w - width) // 2
     cards = card_rows(session, column_colour)
+    details = card_details(config.card)
     teams_differ = config.competitors != tuple((c,) for c in range(len(config.columns)))
     match = match_rows(session, competitor_colour) if config.games > 1 or teams_differ else None
     side = match is not None and w >= 1.2 * h
@@ -124,12 +132,15 @@ def lay_out(
     if side:
         assert match is not None
         left_w = round((width - gap) * 0.55)
-        _lay_table(sheet, pygame.Rect(left, y, left_w, heights[0]), cards, captions[0], rh, pad)
+        _lay_table(
+            sheet, pygame.Rect(left, y, left_w, heights[0]), cards, captions[0], rh, pad, details
+        )
         right = pygame.Rect(left + left_w + gap, y, width - left_w - gap, heights[1])
         _lay_table(sheet, right, match, captions[1], rh, pad)
     else:
         for rows, height, caption in zip(tables, heights, captions, strict=False):
-            _lay_table(sheet, pygame.Rect(left, y, width, height), rows, caption, rh, pad)
+            drop = details if rows is cards else ()
+            _lay_table(sheet, pygame.Rect(left, y, width, height), rows, caption, rh, pad, drop)
             y += height + gap
     return ResultsLayout(
         tuple(sheet.texts),
@@ -185,21 +196,34 @@ def _lay_banner(
 
 
 def _lay_table(
-    sheet: _Sheet, rect: pygame.Rect, rows: list[TableRow], caption: str, rh: int, pad: int
+    sheet: _Sheet,
+    rect: pygame.Rect,
+    rows: list[TableRow],
+    caption: str,
+    rh: int,
+    pad: int,
+    droppable: Sequence[int] = (),
 ) -> None:
-    """Place a table's texts in `rect`: a caption, a header, then the rows."""
+    """Place a table's texts in `rect`: a caption, a header, then the rows. The columns
+    `droppable` lists are left out, in that order, where the figures do not fit."""
     theme, fonts = sheet.theme, sheet.fonts
     sheet.tables.append(rect)
     inner = rect.inflate(-2 * pad, -2 * pad)
     text_px = fitted_px(fonts, rh * 0.62)
-    cells = len(rows[0][2])
-    name_w = round(inner.width * (0.3 if cells <= 5 else 0.26))
+    body = fonts.get(text_px)
+    strong = fonts.get(text_px, bold=True)
+    caption_font = fonts.get(text_px * 1.1, bold=True)
+    share = 0.3 if len(rows[0][2]) <= 5 else 0.26
+    caption_w = caption_font.size(caption)[0] + 8
+    name_w = min(max(round(inner.width * share), caption_w), inner.width // 2)
+    rows = _columns_that_fit(
+        rows, droppable, fonts.get(text_px * 0.82), strong, inner.width - name_w
+    )
     caption_font = fonts.fit(caption, text_px * 1.1, name_w - 8, bold=True)
     image = caption_font.render(caption, True, theme.text)
     sheet.texts.append((image, image.get_rect(midleft=(inner.left, inner.top + rh // 2))))
+    cells = len(rows[0][2])
     cell_w = (inner.width - name_w) / cells
-    body = fonts.get(text_px)
-    strong = fonts.get(text_px, bold=True)
     y = inner.top  # the header line, with the caption at its left
 
     def cell(i: int) -> pygame.Rect:
@@ -217,7 +241,10 @@ def _lay_table(
         stripe = pygame.Rect(row.left + 4, row.top + rh // 5, max(4, rh // 5), rh - 2 * (rh // 5))
         sheet.stripes.append((stripe, colour or theme.text))
         font = strong if winner else body
-        label = ellipsize(font, name, name_w - stripe.width - 16)
+        room = name_w - stripe.width - 16
+        if font.size(name)[0] > room and NAME_TAG in name:  # the name without its level
+            name = name.split(NAME_TAG)[0]
+        label = ellipsize(font, name, room)
         image = font.render(label, True, theme.text)
         sheet.texts.append((image, image.get_rect(midleft=(stripe.right + 8, row.centery))))
         for i, value in enumerate(values):
@@ -226,6 +253,29 @@ def _lay_table(
             box = cell(i)
             sheet.texts.append((image, image.get_rect(midright=(box.right - 6, box.centery))))
         y += rh
+
+
+def _columns_that_fit(
+    rows: list[TableRow],
+    droppable: Sequence[int],
+    head: pygame.font.Font,
+    cell: pygame.font.Font,
+    room: int,
+) -> list[TableRow]:
+    """The table's rows without the columns `droppable` names (in its order) that must go
+    for the rest to fit `room` px: their headings (a word a line) and their figures."""
+
+    def need(i: int) -> int:
+        words = rows[0][2][i].split()
+        widest = max([head.size(w)[0] for w in words] + [cell.size(r[2][i])[0] for r in rows[1:]])
+        return widest + 12
+
+    shown = list(range(len(rows[0][2])))
+    for column in droppable:
+        if room >= max(need(i) for i in shown) * len(shown):
+            break
+        shown.remove(column)
+    return [(name, colour, [cells[i] for i in shown], win) for name, colour, cells, win in rows]
 
 
 def _lay_head(sheet: _Sheet, box: pygame.Rect, text: str, px: float) -> None:

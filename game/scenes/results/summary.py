@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.i18n import N_, _, format_number, ngettext, translate
-from game.rules import Phase
+from game.rules import Card, Phase
 from game.ui.seat_words import level_tags
 from game.ui.text import join_names
 
@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 CARD_HEADS = (N_("Upper"), N_("Bonus"), N_("Lower"), N_("Yahtzee bonus"), N_("Total"))
 # A table row: (name, its colour or None for the header, the cells, whether it won).
 TableRow = tuple[str, "Colour | None", list[str], bool]
+
+NAME_TAG = " · "  # between a name and its level ("Ada · Hard"); dropped where it will not fit
 
 
 @dataclass(frozen=True)
@@ -200,6 +202,13 @@ def _verdict(session: Session) -> Verdict:
     return Verdict(line, lead, winners)  # the screen's title says which game it was
 
 
+def card_details(card: Card) -> tuple[int, ...]:
+    """The columns of card_rows that may be left out where the window has no room for
+    them, the first to go first: the bonuses, then the lower and upper sums (the total
+    always stays)."""
+    return (3, 1, 2, 0) if card.has_chips else (1, 2, 0)
+
+
 def card_rows(session: Session, column_colour: Callable[[int], Colour]) -> list[TableRow]:
     """Header then one row per column, best total first: (name, colour, cells, winner)."""
     config, state = session.config, session.state
@@ -220,7 +229,7 @@ def card_rows(session: Session, column_colour: Callable[[int], Colour]) -> list[
             *([str(card.yahtzee_bonus) if card.yahtzee_bonus else "-"] if chips else []),
             str(card.total),
         ]
-        name = " · ".join(t for t in (config.column_name(c), levels[c]) if t)
+        name = NAME_TAG.join(t for t in (config.column_name(c), levels[c]) if t)
         rows.append((name, column_colour(c), cells, c in winning_columns))
     return rows
 

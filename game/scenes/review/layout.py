@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _, translate
-from game.ui.menu_layout import menu_scale, title_image
+from game.ui.menu_layout import button_height, menu_scale, title_image
 from game.ui.scroll import viewport_in
 from game.ui.text import ellipsize, join_names
 
@@ -68,7 +68,7 @@ def lay_out(
     sub = sub_font.render(sub_text, True, theme.panel_alt)
     sub_rect = sub.get_rect(topleft=(margin, bottom + gap // 3))
 
-    button_h = max(30, round(48 * unit))
+    button_h = button_height(fonts, unit)
     button_w = min(w - 2 * margin, round(200 * unit))
     back = pygame.Rect(0, h - margin - button_h, button_w, button_h)
     back.centerx = w // 2

@@ -14,7 +14,7 @@ from game.i18n import N_, _, translate
 from game.rules.config import MAX_PLAYERS
 from game.ui.fonts import Fonts
 from game.ui.layout import layout_unit
-from game.ui.menu_layout import title_image
+from game.ui.menu_layout import button_height, title_image
 from game.ui.text import fitted_px
 from game.ui.theme import Theme
 
@@ -42,7 +42,6 @@ class SetupLayout:
     add: pygame.Rect
     options: tuple[pygame.Rect, ...]  # the rules of the match, in order
     option_columns: int  # how many rules sit side by side
-    option_label_width: int  # px of a rule's rect its label takes
     back: pygame.Rect
     start: pygame.Rect
     status_rect: pygame.Rect
@@ -71,7 +70,7 @@ def setup_layout(
     # The title at the top, the buttons (with the status line between them) at the foot.
     title = title_image(fonts, theme, _("New game"), unit)
     title_rect = title.get_rect(topleft=(margin + pad, margin))
-    button_h = max(30, round(50 * unit))
+    button_h = button_height(fonts, unit, 50)
     button_w = min(round(220 * unit), (w - 2 * margin - gap) // 2)
     by = h - margin - button_h
     back = pygame.Rect(margin, by, button_w, button_h)
@@ -94,7 +93,7 @@ def setup_layout(
     rules_w = w - 2 * margin - gap - seats_w if side else seats_w
     option_cols = 1
     if not side:
-        cell = max(170, round(280 * unit))
+        cell = max(210, round(280 * unit))  # px: a rule, its label and its value
         option_cols = max(1, min(3, (rules_w - 2 * pad + gap) // (cell + gap)))
     option_rows = -(-options // option_cols)
     # Room for a full table (seven seats and the Add button), so the page keeps still as
@@ -178,7 +177,6 @@ def setup_layout(
         add=add,
         options=tuple(option_rects),
         option_columns=option_cols,
-        option_label_width=round(col_w * 0.4),
         back=back,
         start=start,
         status_rect=status_rect,

@@ -330,10 +330,15 @@ class SetupScene(Scene):
         for row, cells in zip(self.seat_controls, placed.seat_cells, strict=True):
             for control in row:
                 control.rect = cells[control.key[0]].copy()
+        cols = placed.option_columns
         for control, rect in zip(self.option_controls, placed.options, strict=True):
             control.rect = rect.copy()
-            control.label_width = placed.option_label_width
-        cols = placed.option_columns
+            control.fit_label(self.ctx.fonts, round(rect.width * 0.25), round(rect.width * 0.55))
+        for column in range(cols):  # the values in a column of rules start at one edge
+            below = self.option_controls[column::cols]
+            width = max(control.label_width for control in below)
+            for control in below:
+                control.label_width = width
         options = self.option_controls
         rows: list[list[Control]] = [list(row) for row in self.seat_controls]
         if self.add_button.enabled:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _
-from game.ui.menu_layout import menu_scale, title_image
+from game.ui.menu_layout import button_height, menu_scale, title_image
 from game.ui.scroll import viewport_in
 
 if TYPE_CHECKING:
@@ -88,7 +88,7 @@ def lay_out(
         "players": pygame.Rect(margin, top, tab_w, tab_h),
         "scores": pygame.Rect(margin + tab_w + gap // 2, top, tab_w, tab_h),
     }
-    button_h = max(30, round(48 * unit))
+    button_h = button_height(fonts, unit)
     button_w = min(round(190 * unit), (w - 2 * margin - gap * (buttons - 1)) // buttons)
     body_top = top + tab_h - 2
     body = pygame.Rect(margin, body_top, w - 2 * margin, h - margin - button_h - gap - body_top)

@@ -349,7 +349,9 @@ class StatsScene(Scene):
             people=self.profiles.people,
         )
         self.screen = screen
-        place_button_row(buttons, size[0], screen.button_foot, screen.button_size, screen.gap)
+        place_button_row(
+            buttons, size[0], screen.button_foot, screen.button_size, screen.gap, self.ctx.fonts
+        )
         if screen.variant_cycler is not None and screen.games_cycler is not None:
             self.variant_cycler.rect = screen.variant_cycler
             self.games_cycler.rect = screen.games_cycler
