@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pygame
 
-MIN_FONT_PX = 12  # px: no text is drawn smaller; layouts fold or cut before they go below
+# The smallest size any text is drawn at (pygame's size for its bundled font: capitals 8 px
+# tall, words at least 2 px apart). Layouts fold, drop or cut what does not fit; no text goes
+# smaller (tests/i18n/test_text_floor.py measures it).
+MIN_FONT_PX = 15
 PROBE_PX = 24  # px: the size at which a character is compared with the missing-glyph box
 NO_GLYPH = "\ue000"  # a private-use character, which no font of ours has: its box
 

@@ -24,6 +24,8 @@ class Drawn:
     rect: pygame.Rect  # where it went on its target
     clip: pygame.Rect  # the target's clip (its whole area when none is set)
     target: tuple[int, int]  # the target surface's size
+    image: pygame.Surface | None = None  # the text as rendered
+    font: pygame.font.Font | None = None  # what rendered it
 
     @property
     def cut(self) -> bool:
@@ -37,7 +39,8 @@ class Drawn:
 
 class Recorder:
     def __init__(self) -> None:
-        self.texts: dict[int, tuple[str, pygame.Surface]] = {}  # id(image) -> (text, image)
+        # id(image) -> (text, image, the font that rendered it)
+        self.texts: dict[int, tuple[str, pygame.Surface, pygame.font.Font]] = {}
         self.drawn: list[Drawn] = []
         self.font_type = pygame.font.Font
         self.surface_type = pygame.Surface
@@ -51,7 +54,7 @@ class Recorder:
                 image = super().render(text, *args, **kwargs)
                 if text:
                     # Kept alive here, so no other surface can take its id.
-                    recorder.texts[id(image)] = (str(text), image)
+                    recorder.texts[id(image)] = (str(text), image, self)
                 return image
 
         class RecordingSurface(base_surface):
@@ -94,7 +97,8 @@ class Recorder:
         if area is not None and pygame.Rect(area).width < source.get_width():
             # A text cropped on purpose still counts as cut: it is not shown whole.
             rect.width = source.get_width()
-        self.drawn.append(Drawn(entry[0], rect, target.get_clip(), target.get_size()))
+        text, image, font = entry
+        self.drawn.append(Drawn(text, rect, target.get_clip(), target.get_size(), image, font))
 
     def clear(self) -> None:
         self.texts.clear()

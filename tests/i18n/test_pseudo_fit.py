@@ -15,7 +15,6 @@ through the real scenes at 640x480 and 1920x1080 with a recording font and canva
 from __future__ import annotations
 
 import os
-import shutil
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -31,7 +30,7 @@ from game.tools import snapshot  # noqa: E402
 from game.ui.text import ELLIPSIS  # noqa: E402
 
 from .pseudo import PseudoTranslations, pseudo  # noqa: E402
-from .recording import Recorder  # noqa: E402
+from .shots import draw_shot  # noqa: E402
 
 SIZES = ((640, 480), (1920, 1080))
 SHOTS = list(snapshot.SHOTS)
@@ -39,13 +38,6 @@ NAMES = ("You", "Ada", "Max", "Zoe", "Ben", "Cat", "Dan", "Eve", "Sam")  # the s
 # What the pseudo-language found that its scene's owner has still to make room for. Strict:
 # once a scene fits, its entry must go, and the test guards it from then on.
 KNOWN: dict[tuple[str, tuple[int, int]], str] = {}
-HISTORY_SHOTS = ("statistics", "history")  # shots over recorded games
-GAMES = 5  # recorded: one to three CPUs, a match of two, an assisted game
-
-
-@pytest.fixture
-def recorder(monkeypatch):
-    return Recorder().install(monkeypatch)
 
 
 @pytest.fixture(scope="module")
@@ -69,41 +61,6 @@ def longer(monkeypatch, widest):
     monkeypatch.setattr(context_module, "set_language", use)
     use("en")
     return translations
-
-
-@pytest.fixture(scope="module")
-def played(tmp_path_factory):
-    """A data folder with the games the statistics and history shots show, played once
-    (playing them takes seconds) and copied for each test."""
-    folder = tmp_path_factory.mktemp("played")
-    ctx, _screen = snapshot.make_context(folder, (640, 480))
-    snapshot.recorded_games(ctx, GAMES)
-    ctx.storage.create_profile("Sam")  # a profile with no games yet
-    ctx.storage.close()
-    return folder
-
-
-def draw_shot(name: str, size: tuple[int, int], folder, recorder: Recorder, played) -> None:
-    recorder.clear()
-    if name in HISTORY_SHOTS:
-        shutil.copytree(played, folder, dirs_exist_ok=True)
-    ctx, _screen = snapshot.make_context(folder, size)
-    try:
-        if name == "statistics":
-            from game.scenes.stats import StatsScene
-
-            ctx.stack.push(StatsScene(ctx))
-        elif name == "history":
-            from game.scenes.history import HistoryScene
-
-            ctx.stack.push(HistoryScene(ctx))
-        else:
-            snapshot.SHOTS[name](ctx)
-        ctx.stack.apply_pending()
-        ctx.stack.draw(recorder.canvas(size))
-    finally:
-        while ctx.stack.scenes:
-            ctx.stack.scenes.pop().exit()
 
 
 def by_design(text: str, translations: PseudoTranslations) -> bool:
