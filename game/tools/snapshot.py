@@ -258,6 +258,25 @@ def shot_pause(ctx) -> None:
     ctx.stack.push(PauseScene(ctx, ctx.stack.top.session))
 
 
+def shot_confirm(ctx) -> None:
+    """A question over the table, with a detail line; the safe answer (No) is the default."""
+    from game.i18n import _
+    from game.scenes.confirm import ConfirmScene
+    from game.scenes.nav import Question
+
+    shot_table(ctx)
+    question = Question(
+        _("Your finished game could not be saved. Start a new one anyway?"),
+        lambda: None,
+        focus_yes=False,
+        detail=_(
+            "The disk refuses it: it stays only while the game is open. Free some space "
+            "and it is filed at the next try."
+        ),
+    )
+    ctx.stack.push(ConfirmScene(ctx, question))
+
+
 def shot_results(ctx) -> None:
     from game.scenes.results import ResultsScene
     from game.scenes.table import TableScene
@@ -384,6 +403,7 @@ SHOTS: dict[str, Callable] = {
     "rolling": shot_rolling,
     "hint": shot_hint,
     "pause": shot_pause,
+    "confirm": shot_confirm,
     "results": shot_results,
     "help": shot_help,
     "help-yatzy": shot_help_yatzy,
