@@ -22,9 +22,9 @@ import pygame
 from game.i18n import _
 from game.scenes.base import Scene
 from game.ui.input import Intent, is_back, is_confirm, is_press
-from game.ui.layout import layout_unit
 from game.ui.menu_layout import button_height
 from game.ui.text import wrap_text
+from game.ui.units import layout_unit
 from game.ui.widgets import Button, FocusRing, draw_panel
 
 if TYPE_CHECKING:

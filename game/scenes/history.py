@@ -30,10 +30,10 @@ from game.rules import Variant
 from game.scenes.base import Scene
 from game.ui.celebration import GOLD
 from game.ui.input import Intent, is_back, is_confirm, is_press, key_label, menu_letter
-from game.ui.layout import layout_unit
 from game.ui.menu_layout import button_height, menu_scale, place_button_row, title_image
 from game.ui.scroll import ScrollView, clipped, viewport_in
 from game.ui.text import ellipsize, join_names
+from game.ui.units import layout_unit
 from game.ui.widgets import Button, FeltBackground, FocusRing, draw_panel, letter_shortcuts
 
 if TYPE_CHECKING:

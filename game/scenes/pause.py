@@ -23,8 +23,8 @@ from game.rules import Phase
 from game.scenes.base import Scene
 from game.scenes.nav import Question
 from game.ui.input import Intent, is_back, is_press, menu_letter
-from game.ui.layout import layout_unit
 from game.ui.text import ellipsize
+from game.ui.units import layout_unit
 from game.ui.widgets import Button, FocusRing, draw_panel, letter_shortcuts
 
 if TYPE_CHECKING:

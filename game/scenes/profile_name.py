@@ -20,9 +20,9 @@ from game.i18n import _
 from game.scenes.base import Scene
 from game.ui.forms import TextField
 from game.ui.input import Intent, is_back, is_confirm, is_press, key_label
-from game.ui.layout import layout_unit
 from game.ui.menu_layout import button_height
 from game.ui.text import wrap_text
+from game.ui.units import layout_unit
 from game.ui.widgets import Button, FocusRing, draw_panel
 
 if TYPE_CHECKING:

@@ -14,6 +14,9 @@ Continue is enabled only while a saved game in progress is on disk.
 
 from __future__ import annotations
 
+import importlib
+import sys
+import threading
 from typing import TYPE_CHECKING
 
 import pygame
@@ -22,10 +25,9 @@ from game.i18n import N_, _, translate
 from game.scenes.base import Scene
 from game.scenes.nav import Question
 from game.storage.resume import has_saved_game, load_saved_session
-from game.ui.dice_view import MIN_DIE_SIZE, draw_die
 from game.ui.input import Intent, is_back
-from game.ui.layout import layout_unit
 from game.ui.palette import dice_palette
+from game.ui.units import layout_unit
 from game.ui.widgets import Button, FocusRing, draw_felt, letter_shortcuts
 
 if TYPE_CHECKING:
@@ -59,8 +61,34 @@ DECOR_DICE = (
 
 
 # ----------------------------------------------------------------------------- drawing dice
+# The logo's dice are drawn by the table's die view, which renders with numpy: a tenth of a
+# second to import. The title is drawn without them first, and they join it once loaded.
+DIE_VIEW = "game.ui.dice_view"
+LOGO_DIE_LEAST = 8  # px: the smallest logo die (the die view draws none smaller)
+
+
+def _load_die_view() -> threading.Event:
+    """Import the die view on a daemon thread; the event is set once it is loaded (at
+    once where it was loaded before: the import then only looks it up)."""
+    loaded = threading.Event()
+
+    def load() -> None:
+        try:
+            importlib.import_module(DIE_VIEW)
+        finally:
+            loaded.set()
+
+    thread = threading.Thread(target=load, name="title-dice", daemon=True)
+    thread.start()
+    if DIE_VIEW in sys.modules:  # loaded, or loading on another thread: wait for it
+        thread.join()
+    return loaded
+
+
 def _die_drawer(high_contrast: bool):
     """draw(surface, centre, size, face, angle) with the table's die view and palette."""
+    from game.ui.dice_view import draw_die
+
     palette = dice_palette(high_contrast)
     return lambda surface, centre, size, face, angle: draw_die(
         surface, centre, size, face, angle, palette=palette
@@ -95,6 +123,12 @@ class TitleScene(Scene):
         self._background: pygame.Surface | None = None
         self._footer: tuple[pygame.Surface, pygame.Rect] | None = None
         self._show_header = True  # the logo, when the window has room for it beside the menu
+        # Set once the die view is loaded: started after the first frame, unless it is
+        # loaded already (a return to the title), when the dice are drawn at once.
+        self._die_view = _load_die_view() if DIE_VIEW in sys.modules else None
+        self._dice_drawn = False
+        self._repaint = False
+        self._shown = False  # a frame of the title has been drawn
         self.refresh(focus_continue=True)
 
     # ----------------------------------------------------------------- life cycle
@@ -191,7 +225,7 @@ class TitleScene(Scene):
         name_text = translate(GAME_NAME)
         name_font = fonts.fit(name_text, name_px, int(w * 0.88), bold=True)
         name_h = name_font.get_height()
-        die = max(MIN_DIE_SIZE, round(min(name_h * 0.8, w / 7.5)))
+        die = max(LOGO_DIE_LEAST, round(min(name_h * 0.8, w / 7.5)))
         tag_font = fonts.get(max(12, name_h * 0.22) / fonts.text_scale, bold=True)
         block = die * 1.45 + name_h + tag_font.get_height() * 1.4
         self._show_header = block + gap * 2 <= room
@@ -244,11 +278,13 @@ class TitleScene(Scene):
         tag_font: pygame.font.Font,
     ) -> None:
         theme = self.ctx.theme
-        # The dice: a Yahtzee of fives, tumbled into a gentle arc.
-        draw = _die_drawer(theme.high_contrast)
-        row_y = top + die * 0.62
-        for face, angle, share, lift in DECOR_DICE:
-            draw(surface, (cx + share * die * 1.12, row_y + lift * die), die, face, angle)
+        # The dice: a Yahtzee of fives, tumbled into a gentle arc (once the view is loaded).
+        self._dice_drawn = self._die_view is not None and self._die_view.is_set()
+        if self._dice_drawn:
+            draw = _die_drawer(theme.high_contrast)
+            row_y = top + die * 0.62
+            for face, angle, share, lift in DECOR_DICE:
+                draw(surface, (cx + share * die * 1.12, row_y + lift * die), die, face, angle)
 
         # The name with a deep shadow and a thin dark rim, so it reads on any felt.
         text = translate(GAME_NAME)
@@ -274,6 +310,19 @@ class TitleScene(Scene):
                     surface, theme.focus, (x0, trect.centery), (x1, trect.centery), line_w
                 )
 
+    def update(self, dt: float) -> None:
+        if self._die_view is None and self._shown:  # the first frame is up: load the dice
+            self._die_view = _load_die_view()
+        loaded = self._die_view is not None and self._die_view.is_set()
+        if self._show_header and not self._dice_drawn and loaded:
+            self.layout(self.size)  # the logo's dice, now that they can be drawn
+            self._repaint = True
+
+    @property
+    def animating(self) -> bool:
+        """While the logo waits for its dice, and for the frame that shows them."""
+        return self._repaint or (self._show_header and not self._dice_drawn)
+
     def draw(self, surface: pygame.Surface) -> None:
         if self._background is not None and self._background.get_size() == surface.get_size():
             surface.blit(self._background, (0, 0))
@@ -282,3 +331,5 @@ class TitleScene(Scene):
         self.ring.draw(surface, self.ctx.theme, self.ctx.fonts)
         if self._footer is not None:
             surface.blit(*self._footer)
+        self._repaint = False
+        self._shown = True

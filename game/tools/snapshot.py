@@ -162,6 +162,7 @@ def grade_mark(table) -> None:
 
 # Each shot builds its scenes on the stack; the stack is then drawn.
 def shot_title(ctx) -> None:
+    import game.ui.dice_view  # noqa: F401 - loaded, as after the first frame: the logo's dice
     from game.scenes.title import TitleScene
 
     ctx.stack.push(TitleScene(ctx))

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
-from game.ui.layout import layout_unit, share_widths
+from game.ui.units import layout_unit, share_widths
 from game.ui.widgets import button_width
 
 if TYPE_CHECKING:

@@ -65,3 +65,35 @@ def test_the_cpu_driver_is_headless_as_its_docstring_says():
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip().splitlines()[-1] == "False"
+
+
+def test_the_title_is_drawn_before_numpy_and_its_dice_join_it_after():
+    """The logo's dice are drawn with numpy (0.1 s to import): the first frame of the title
+    goes without them, and they join it from a thread once the frame is up."""
+    code = (
+        "import os, sys, tempfile, time\n"
+        "os.environ.update(SDL_VIDEODRIVER='dummy', SDL_AUDIODRIVER='dummy')\n"
+        "import pygame\n"
+        "before = set(sys.modules)\n"
+        "from pathlib import Path\n"
+        "from game.app import App\n"
+        "from game.storage import Storage\n"
+        "app = App(Storage(Path(tempfile.mkdtemp()), environ={}), size=(1280, 800),"
+        " fullscreen=False)\n"
+        "app.start()\n"
+        "app.draw()\n"
+        "title = app.stack.top\n"
+        "first = sorted(m for m in set(sys.modules) - before"
+        " if m.startswith(('numpy', 'game.ui.dice_view')))\n"
+        "drawn_first = title._dice_drawn\n"
+        "end = time.monotonic() + 30\n"
+        "while not title._dice_drawn and time.monotonic() < end:\n"
+        "    app.step(0.016)\n"
+        "    time.sleep(0.01)\n"
+        "print(first, drawn_first, title._dice_drawn, title.animating)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=90
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == "[] False True True"  # a frame to show them

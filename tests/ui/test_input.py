@@ -7,7 +7,7 @@ import pytest
 
 from game.storage.settings import DEFAULT_KEY_BINDINGS
 from game.ui.input import InputMap, Intent, is_back, is_confirm
-from game.ui.layout import layout_unit
+from game.ui.units import layout_unit
 
 
 @pytest.fixture(autouse=True)

@@ -22,9 +22,9 @@ from game.scenes.help.contents import CONTENTS
 from game.scenes.help.layout import Link, lay_out
 from game.scenes.help.text import help_text
 from game.ui.input import Intent, is_back, is_confirm
-from game.ui.layout import layout_unit
 from game.ui.menu_layout import button_height, title_image
 from game.ui.scroll import ScrollView, clipped, viewport_in
+from game.ui.units import layout_unit
 from game.ui.widgets import Button, FeltBackground, draw_panel
 
 if TYPE_CHECKING:

@@ -23,9 +23,9 @@ from game.scenes.results.summary import (
 )
 from game.ui.celebration import draw_trophy
 from game.ui.fonts import MIN_FONT_PX
-from game.ui.layout import layout_unit
 from game.ui.menu_layout import button_height, place_button_row, title_image
 from game.ui.text import ellipsize, fitted_px, wrap_text
+from game.ui.units import layout_unit
 
 if TYPE_CHECKING:
     from game.match.session import Session

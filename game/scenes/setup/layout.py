@@ -13,10 +13,10 @@ import pygame
 from game.i18n import N_, _, translate
 from game.rules.config import MAX_PLAYERS
 from game.ui.fonts import Fonts
-from game.ui.layout import layout_unit
 from game.ui.menu_layout import button_height, title_image
 from game.ui.text import fitted_px
 from game.ui.theme import Theme
+from game.ui.units import layout_unit
 
 ROW_SHARE_GAP = 0.22  # gap between rows, of a row's height
 SEAT_WEIGHTS = {"name": 3.0, "kind": 2.9, "colour": 2.6, "team": 1.3}  # "remove" is square
