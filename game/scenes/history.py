@@ -33,7 +33,6 @@ from game.ui.input import Intent, is_back, is_confirm, is_press, key_label, menu
 from game.ui.menu_layout import button_height, menu_scale, place_button_row, title_image
 from game.ui.scroll import ScrollView, clipped, viewport_in
 from game.ui.text import ellipsize, join_names
-from game.ui.units import layout_unit
 from game.ui.widgets import Button, FeltBackground, FocusRing, draw_panel, letter_shortcuts
 
 if TYPE_CHECKING:
@@ -47,7 +46,6 @@ PAGE = 50  # logs read at a time
 DOUBLE_CLICK = 0.4  # s: a second click on the same row within this opens its replay
 # Body text is a 30th of the window's width or a 32nd of its height (25 px at 800 high),
 # whichever is less: 1 px per "unit" of a 30 x 32 design.
-BODY_TEXT = (30, 32)
 
 
 def variant_name(value: str) -> str:
@@ -323,7 +321,7 @@ class HistoryScene(Scene):
         top = self.title[-1][1].bottom + gap
         self.panel = pygame.Rect(margin, top, w - 2 * margin, h - margin - button_h - gap - top)
         pad = max(6, round(12 * unit))
-        body_px = layout_unit(size, BODY_TEXT, least=15.0)
+        body_px = max(15.0, min(w / 30, h / 32))  # the rows' text grows with the window
         body = fonts.get(body_px)
         viewport = viewport_in(self.panel, pad, max(6, body.get_linesize() // 2))
         self._lay_rows(viewport, body_px)

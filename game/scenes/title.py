@@ -26,6 +26,7 @@ from game.scenes.base import Scene
 from game.scenes.nav import Question
 from game.storage.resume import has_saved_game, load_saved_session
 from game.ui.input import Intent, is_back
+from game.ui.menu_layout import MENU_REFERENCE
 from game.ui.palette import dice_palette
 from game.ui.units import layout_unit
 from game.ui.widgets import Button, FocusRing, draw_felt, letter_shortcuts
@@ -36,8 +37,9 @@ if TYPE_CHECKING:
 # Translators: the game's name on the title screen, in capitals. Keep it unless players of
 # your language know the game by another name.
 GAME_NAME = N_("YAHTZEE")
-MARGIN_REFERENCE = (1100, 800)  # px: the window the margin is designed at
-BUTTON_REFERENCE = (800, 900)  # px: the window the menu buttons are designed at
+# The menu buttons follow the narrower side, from a portrait window, so a tall window gets
+# full-size buttons too (the menus' MENU_REFERENCE would shrink them there).
+BUTTON_REFERENCE = (800, 900)  # px
 # Translators: the title's tagline under YAHTZEE, spaced out letter by letter.
 TAGLINE = N_("T A B L E")
 # The menu's labels, translated at each layout: Settings may change the language meanwhile.
@@ -203,8 +205,7 @@ class TitleScene(Scene):
         w, h = size
         theme, fonts = self.ctx.theme, self.ctx.fonts
         self._relabel()
-        margin = max(8, round(20 * layout_unit(size, MARGIN_REFERENCE, least=0.0)))
-        # Buttons follow the narrower side, so a tall window gets full-size buttons too.
+        margin = max(8, round(20 * layout_unit(size, MENU_REFERENCE, least=0.0)))
         unit = layout_unit(size, BUTTON_REFERENCE, least=0.55)
         # Text first: the buttons grow with the text size (their labels grow inside them)
         # as far as the window holds all of them; the logo takes what is left.

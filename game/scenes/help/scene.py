@@ -22,7 +22,7 @@ from game.scenes.help.contents import CONTENTS
 from game.scenes.help.layout import Link, lay_out
 from game.scenes.help.text import help_text
 from game.ui.input import Intent, is_back, is_confirm
-from game.ui.menu_layout import button_height, title_image
+from game.ui.menu_layout import MENU_REFERENCE, button_height, title_image
 from game.ui.scroll import ScrollView, clipped, viewport_in
 from game.ui.units import layout_unit
 from game.ui.widgets import Button, FeltBackground, draw_panel
@@ -30,7 +30,6 @@ from game.ui.widgets import Button, FeltBackground, draw_panel
 if TYPE_CHECKING:
     from game.scenes.context import Context
 
-REFERENCE = (1100, 800)  # px: the window the help screen is designed at
 MEASURE = 58  # ems: the longest comfortable line of text (about 90 characters)
 BODY_LEAST = 17.0  # the body text size (before the text scale) in the smallest windows
 DIGITS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7)
@@ -129,7 +128,7 @@ class HelpScene(Scene):
         w, h = size
         self.felt.fit(size, self.ctx.theme)
         theme, fonts = self.ctx.theme, self.ctx.fonts
-        unit = layout_unit(size, REFERENCE)
+        unit = layout_unit(size, MENU_REFERENCE)
         margin = max(8, round(20 * unit))
         title = title_image(fonts, theme, _("Rules & help"), unit)
         self.title = (title, title.get_rect(midtop=(w // 2, margin)))

@@ -23,7 +23,7 @@ from game.scenes.results.summary import (
 )
 from game.ui.celebration import draw_trophy
 from game.ui.fonts import MIN_FONT_PX
-from game.ui.menu_layout import button_height, place_button_row, title_image
+from game.ui.menu_layout import MENU_REFERENCE, button_height, place_button_row, title_image
 from game.ui.text import ellipsize, fitted_px, wrap_text
 from game.ui.units import layout_unit
 
@@ -33,7 +33,6 @@ if TYPE_CHECKING:
     from game.ui.theme import Colour, Theme
     from game.ui.widgets import Button
 
-REFERENCE = (1100, 800)  # the window the results screen is designed for
 ROW_REFERENCE = (900, 1000)  # table rows grow with the window from this size up
 
 
@@ -76,7 +75,7 @@ def lay_out(
     w, h = size
     sheet = _Sheet(theme, fonts)
     config, state = session.config, session.state
-    unit = layout_unit(size, REFERENCE)
+    unit = layout_unit(size, MENU_REFERENCE)
     margin = max(8, round(20 * unit))
     gap = max(6, round(14 * unit))
     pad = max(6, round(14 * unit))

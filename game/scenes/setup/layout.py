@@ -13,7 +13,7 @@ import pygame
 from game.i18n import N_, _, translate
 from game.rules.config import MAX_PLAYERS
 from game.ui.fonts import Fonts
-from game.ui.menu_layout import button_height, title_image
+from game.ui.menu_layout import MENU_REFERENCE, button_height, title_image
 from game.ui.text import fitted_px
 from game.ui.theme import Theme
 from game.ui.units import layout_unit
@@ -22,7 +22,6 @@ ROW_SHARE_GAP = 0.22  # gap between rows, of a row's height
 SEAT_WEIGHTS = {"name": 3.0, "kind": 2.9, "colour": 2.6, "team": 1.3}  # "remove" is square
 # Translators: the titles over a seat's columns: who plays it, its colour, its team.
 COLUMN_TITLES = {"kind": N_("Plays"), "colour": N_("Colour"), "team": N_("Team")}
-MENU_REFERENCE = (900, 800)  # px: the window the setup's text sizes are designed at
 
 Image = tuple[pygame.Surface, pygame.Rect]
 
