@@ -14,7 +14,7 @@ from pathlib import Path
 GAME = Path(__file__).resolve().parents[1] / "game"
 # Layers, lowest first: a module may import its own layer and those below, never above.
 LAYERS = (
-    ("game.i18n",),  # gettext and locale formats: everything above may speak
+    ("game.i18n", "game.cache"),  # gettext and locale formats, and the shared caches
     ("game.rules", "game.anim", "game.assets"),
     ("game.ai", "game.match", "game.storage", "game.audio"),
     ("game.ui",),

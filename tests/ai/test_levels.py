@@ -1,4 +1,5 @@
-"""CPU levels (game.ai.levels) and the turn outlooks they decide with (game.ai.turn).
+"""CPU levels (game.ai.levels.strategies) and the turn outlooks they decide with
+(game.ai.levels.turn).
 
 Legal actions only, one per call, a plan that holds across the calls of one situation, the
 same choice for the same seed and situation, the Expert exactly optimal (option_values'
@@ -15,8 +16,12 @@ import sys
 import numpy as np
 import pytest
 
-from game.ai import Keep, keep_to_actions, option_values, value_table
-from game.ai.levels import (
+from game.ai.exact.options import Keep, keep_to_actions, option_values
+from game.ai.exact.solver import BONUS_AT, StateKey, solve_state
+from game.ai.exact.tables import value_table
+from game.ai.exact.turn_outlook import best_index
+from game.ai.levels.no_bonus import no_bonus_values
+from game.ai.levels.strategies import (
     LEVELS,
     STRATEGIES,
     ExpertStrategy,
@@ -25,10 +30,7 @@ from game.ai.levels import (
     make_strategy,
     preload,
 )
-from game.ai.no_bonus import no_bonus_values
-from game.ai.solver import BONUS_AT, StateKey, solve_state
-from game.ai.turn import fast_option_values, valuation
-from game.ai.turn_outlook import best_index
+from game.ai.levels.turn import fast_option_values, valuation
 from game.match.seats import LEVELS as SEAT_LEVELS
 from game.rules import (
     CATEGORIES,
@@ -495,9 +497,9 @@ def test_preload_makes_the_first_move_a_cache_hit():
 # ----------------------------------------------------------------------------- headless
 def test_importing_levels_and_sim_loads_no_pygame():
     code = (
-        "import sys, game.ai.levels, game.tools.sim\n"
+        "import sys, game.ai.levels.strategies, game.tools.sim\n"
         "from game.rules import Scorecard\n"
-        "game.ai.levels.make_strategy('hard', 1)\n"
+        "game.ai.levels.strategies.make_strategy('hard', 1)\n"
         "assert 'pygame' not in sys.modules, sorted(m for m in sys.modules if 'pygame' in m)\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)

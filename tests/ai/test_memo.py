@@ -1,4 +1,4 @@
-"""game.ai.memo: a value is built once per key, even when two threads ask for it at once."""
+"""game.cache: a value is built once per key, even when two threads ask for it at once."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from game.ai.memo import Memo
+from game.cache import Memo
 
 WAIT = 5.0  # s: a bound on each wait, so a broken memo fails the test instead of hanging it
 

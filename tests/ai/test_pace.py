@@ -7,11 +7,12 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 
-from game.ai.champion import WinOutlooks
-from game.ai.levels import make_strategy
-from game.ai.options import Keep
-from game.ai.pace import LOST_PER_GAME, PRIOR_BOXES, column_paces, level_pace, paced, played_pace
-from game.ai.winning import win_chances, win_curve
+from game.ai.exact.options import Keep
+from game.ai.levels.champion import WinOutlooks
+from game.ai.levels.pace import LOST_PER_GAME, PRIOR_BOXES, column_paces, level_pace, played_pace
+from game.ai.levels.strategies import make_strategy
+from game.ai.winning.chances import win_chances, win_curve
+from game.ai.winning.paced import paced
 from game.match.seats import Seat
 from game.match.session import Session
 from game.rules import (
@@ -33,7 +34,7 @@ PAIR = GameConfig(("a", "b"), start=StartOrder.SEATED)
 
 
 @dataclass(frozen=True)
-class Graded:  # what column_paces reads of a game.ai.coach.Decision
+class Graded:  # what column_paces reads of a game.ai.coach.advice.Decision
     player: int
     cost: float
     chosen: object
@@ -173,7 +174,7 @@ def test_a_sessions_champion_asks_the_session_for_the_paces():
 
 
 def test_the_coachs_to_win_advice_weighs_the_rival_at_its_pace():
-    from game.ai.coach import win_advice
+    from game.ai.coach.advice import win_advice
 
     game = Game.new(PAIR, seed=6)
     game.apply(Roll())

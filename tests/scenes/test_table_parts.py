@@ -113,7 +113,7 @@ def test_win_chances_show_when_wanted_and_only_then():
 
 
 def test_the_chance_watch_works_off_the_main_thread_and_keeps_the_last_figures():
-    from game.ai.winning import win_chances
+    from game.ai.winning.chances import win_chances
     from game.scenes.table.chances import ChanceWatch
 
     game = Game.new(GameConfig(("Ann", "Ben")), seed=5)
