@@ -98,6 +98,7 @@ def test_unusable_file_means_an_in_memory_build_and_a_warning(
         table = tables.value_table(Variant.SIMPLE, directory=tmp_path)
     assert built == [Variant.SIMPLE]
     assert "building the simple table in memory" in caplog.text
+    assert "python -m game.ai.build --variant simple --only values" in caplog.text  # the fix
     assert table.value(StateKey.of(Scorecard())) == pytest.approx(245.8708, abs=1e-4)
 
 

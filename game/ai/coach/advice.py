@@ -11,6 +11,7 @@ rest: actual total - empty-card expectation = luck - points lost to decisions.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -20,6 +21,7 @@ from game.ai.coach.reasons import hint_lines, reason_for, say
 from game.ai.exact.forced import forced_expected
 from game.ai.exact.options import Choice, Keep, expected_score, keep_to_actions, option_values
 from game.ai.exact.solver import StateKey
+from game.ai.exact.tables import TableError
 from game.ai.exact.turn_outlook import best_index
 from game.ai.levels.champion import win_outlook
 from game.ai.levels.valuations import valuation
@@ -41,6 +43,8 @@ from game.rules import (
     Scorecard,
     Variant,
 )
+
+_log = logging.getLogger(__name__)  # (`log` is a game's action log here)
 
 HINT_ALTERNATIVES = 3
 
@@ -268,9 +272,14 @@ def win_advice(state: GameState, paces: Paces = None) -> WinAdvice:
     card = state.card
     truth = valuation(config.variant, forced_order=config.forced_order).outlook(card)
     choices, expected = truth.choices(card.total, state.dice, state.rolls_left)
-    _, worth = win_outlook(state, paces=paces).choices(0, state.dice, state.rolls_left)
-    to_win = win_outlook(state, tie_point=0.0, paces=paces)
-    _, chance = to_win.choices(0, state.dice, state.rolls_left)
+    try:
+        _, worth = win_outlook(state, paces=paces).choices(0, state.dice, state.rolls_left)
+        to_win = win_outlook(state, tie_point=0.0, paces=paces)
+        _, chance = to_win.choices(0, state.dice, state.rolls_left)
+    except TableError as error:  # no spread tables: the advice for points, none to win
+        _log.warning("%s; the hint has no move to win", error)
+        i, nan = best_index(expected), float("nan")
+        return WinAdvice(choices[i], choices[i], nan, nan, expected[i], expected[i], None, None)
     score_i, win_i = best_index(expected), best_index(worth)
     me = state.competitor
     mine = state.totals()[me]

@@ -19,15 +19,19 @@ kinds: per player, a CPU level or "person"; decisions: the game's graded decisio
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from game.ai.coach.advice import choice_of
 from game.ai.exact.options import Choice
+from game.ai.exact.tables import TableError
 from game.ai.levels.champion import win_outlook
 from game.ai.levels.pace import column_paces
 from game.ai.winning.chances import Paces, win_chances
 from game.rules import Game, GameConfig, Phase
+
+_log = logging.getLogger(__name__)  # (`log` is a game's action log here)
 
 
 @dataclass(frozen=True)
@@ -92,6 +96,23 @@ def win_track(
     game_index: int = 0,
     kinds: Sequence[str] | None = None,
     decisions: Sequence = (),
+) -> WinTrack | None:
+    """The chances to win through one game; None when the spread tables they need are
+    missing (logged, naming the command that builds them: the review goes on without them)."""
+    try:
+        return _win_track(config, start_rng, log, game_index, kinds, decisions)
+    except TableError as error:
+        _log.warning("%s; the review shows no chances to win", error)
+        return None
+
+
+def _win_track(
+    config: GameConfig,
+    start_rng,
+    log: Sequence,
+    game_index: int,
+    kinds: Sequence[str] | None,
+    decisions: Sequence,
 ) -> WinTrack:
     competitors = len(config.competitors)
     match = config.games > 1
@@ -153,7 +174,24 @@ def costliest_for_win(
     decisions: Sequence = (),
 ) -> dict[int, WinCost | None]:
     """Per player in `players`: the decision that cost the most chance to win (None when
-    none cost any), the others at their paces then."""
+    none cost any), the others at their paces then. Empty when the spread tables the chances
+    need are missing (logged, as win_track does)."""
+    try:
+        return _costliest(config, start_rng, log, game_index, players, kinds, decisions)
+    except TableError as error:
+        _log.warning("%s; the review names no costliest decision to win", error)
+        return {}
+
+
+def _costliest(
+    config: GameConfig,
+    start_rng,
+    log: Sequence,
+    game_index: int,
+    players: Collection[int],
+    kinds: Sequence[str] | None,
+    decisions: Sequence,
+) -> dict[int, WinCost | None]:
     worst: dict[int, WinCost | None] = {p: None for p in players}
     for state, action in _replay_game(config, start_rng, log, game_index):
         if action is None or state.player not in worst:

@@ -31,12 +31,14 @@ levels decide each die softly (`dice_temperature`).
 from __future__ import annotations
 
 import hashlib
+import logging
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from game.ai.exact.options import Choice, Keep, keep_to_actions
+from game.ai.exact.tables import TableError
 from game.ai.exact.turn_outlook import TurnOutlook, best_index
 from game.ai.levels.champion import WinOutlooks
 from game.ai.levels.valuations import ForcedValuation, Valuation, valuation
@@ -44,6 +46,8 @@ from game.ai.winning.chances import Paces
 from game.ai.winning.forced_outlook import forced_outlook
 from game.ai.winning.points_to_come import outlook
 from game.rules import Action, GameState, Phase, Roll, Score, Scorecard, Stand, Variant
+
+log = logging.getLogger(__name__)
 
 ROLL = Roll()
 STAND = Stand()
@@ -264,13 +268,20 @@ class ChampionStrategy(LevelStrategy):
     ) -> None:
         super().__init__(seed, personality)
         self._win_outlooks = WinOutlooks()
+        self._told = False  # whether it has said it plays as the Expert (no spread tables)
         self._paces = paces  # the table's paces (game.ai.levels.pace), asked at every decision
 
     def _outlook(self, state: GameState) -> TurnOutlook:
         if len(state.config.competitors) == 1:
             return super()._outlook(state)
         paces = None if self._paces is None else self._paces(state)
-        return self._win_outlooks.get(state, paces)
+        try:
+            return self._win_outlooks.get(state, paces)
+        except TableError as error:  # no spread tables: it plays for points, as the Expert
+            if not self._told:
+                log.warning("%s; the Champion plays as the Expert", error)
+                self._told = True
+            return super()._outlook(state)
 
 
 STRATEGIES: dict[str, type[LevelStrategy]] = {
@@ -296,7 +307,10 @@ def preload(
         if STRATEGIES[level] is ChampionStrategy and forced_order:
             forced_outlook(variant)  # forced order's win-chance distributions
         elif STRATEGIES[level] is ChampionStrategy:
-            outlook(variant)  # the win-chance tables
+            try:
+                outlook(variant)  # the win-chance tables
+            except TableError as error:  # said here, and again when the Champion plays
+                log.warning("%s", error)
 
 
 def make_strategy(
