@@ -20,7 +20,6 @@ import logging
 import threading
 import time
 import zipfile
-from collections import OrderedDict
 from pathlib import Path
 
 import numpy as np
@@ -29,7 +28,7 @@ from game import assets
 from game.ai.exact import solver
 from game.ai.exact.scoring import spec
 from game.ai.exact.solver import StateKey, TurnLevels
-from game.cache import Memo
+from game.cache import BoundedCache, Memo
 from game.rules import Variant
 
 log = logging.getLogger(__name__)
@@ -104,7 +103,7 @@ class ValueTable:
         # float64 in memory (8 MB, 32 MB for Yatzy): turn arrays are then computed without
         # float32 rounding.
         self._values = np.array(values, dtype=np.float64)
-        self._turns: OrderedDict[StateKey, TurnLevels] = OrderedDict()
+        self._turns: BoundedCache[StateKey, TurnLevels] = BoundedCache(self.TURN_CACHE)
         self._lock = threading.RLock()
 
     @property
@@ -130,7 +129,6 @@ class ValueTable:
         with self._lock:
             levels = self._turns.get(key)
             if levels is not None:
-                self._turns.move_to_end(key)
                 return levels
             for child in solver.children_of(key.filled, key.upper, key.fifty, self.variant):
                 if np.isnan(self._values[child]):
@@ -138,9 +136,7 @@ class ValueTable:
             levels = solver.state_turn_levels(
                 key.filled, key.upper, key.fifty, self._values, self.variant
             )
-            self._turns[key] = levels
-            if len(self._turns) > self.TURN_CACHE:
-                self._turns.popitem(last=False)
+            self._turns.put(key, levels)
             return levels
 
 

@@ -34,9 +34,6 @@ game.ai.winning.turn and game.ai.winning.chances).
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-
 import numpy as np
 
 from game.ai.exact.forced import forced_key, forced_moves
@@ -47,6 +44,7 @@ from game.ai.winning.chances import Paces, win_curve
 from game.ai.winning.forced_outlook import forced_outlook
 from game.ai.winning.points_to_come import GRID, outlook
 from game.ai.winning.turn import turn_moves
+from game.cache import BoundedCache
 from game.rules import GameState
 
 TIE_POINT = 1e-6  # win chance one point of expected score is worth: breaks ties only
@@ -122,8 +120,7 @@ class WinOutlooks:
     """Win outlooks by situation: one per turn, asked again for each roll of that turn."""
 
     def __init__(self) -> None:
-        self._cache: OrderedDict[tuple, TurnOutlook] = OrderedDict()
-        self._lock = threading.Lock()
+        self._cache: BoundedCache[tuple, TurnOutlook] = BoundedCache(_CACHE)
 
     def get(self, state: GameState, paces: Paces = None) -> TurnOutlook:
         if paces is not None:  # a turn's paces do not change within it; rounded for the key
@@ -135,13 +132,4 @@ class WinOutlooks:
             tuple(r.totals for r in state.results),
             paces,
         )
-        with self._lock:
-            found = self._cache.get(key)
-            if found is not None:
-                return found
-        found = win_outlook(state, paces=paces)
-        with self._lock:
-            self._cache[key] = found
-            if len(self._cache) > _CACHE:
-                self._cache.popitem(last=False)
-        return found
+        return self._cache.get_or_make(key, lambda: win_outlook(state, paces=paces))

@@ -22,7 +22,6 @@ A `Valuation` may also be *distorted*, to play like a person (game.ai.levels.str
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -35,7 +34,7 @@ from game.ai.exact.solver import StateKey
 from game.ai.exact.tables import value_table
 from game.ai.exact.turn_outlook import TurnOutlook, keep_values
 from game.ai.levels.no_bonus import no_bonus_values
-from game.cache import Memo
+from game.cache import BoundedCache, Memo
 from game.rules import Scorecard, Variant
 
 OUTLOOK_CACHE = 512  # card states per valuation: a tournament chunk's early turns, 30 MB
@@ -123,7 +122,7 @@ class Valuation(Distortion):
         self._values: np.ndarray | None = None
         self._flat: np.ndarray | None = None
         self._no_bonus: np.ndarray | None = None
-        self._cache: OrderedDict[StateKey, TurnOutlook] = OrderedDict()
+        self._cache: BoundedCache[StateKey, TurnOutlook] = BoundedCache(OUTLOOK_CACHE)
         self._last: tuple[Scorecard, TurnOutlook] | None = None
         self._lock = threading.RLock()
 
@@ -171,13 +170,9 @@ class Valuation(Distortion):
         key = StateKey.of(card)
         with self._lock:
             known = self._cache.get(key)
-            if known is not None:
-                self._cache.move_to_end(key)
-            else:
+            if known is None:
                 known = self._compute(key)
-                self._cache[key] = known
-                if len(self._cache) > OUTLOOK_CACHE:
-                    self._cache.popitem(last=False)
+                self._cache.put(key, known)
             self._last = (card, known)
             return known
 

@@ -11,7 +11,6 @@ now counted (1 + greed) times.
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 
 import numpy as np
 
@@ -20,7 +19,7 @@ from game.ai.exact.forced import forced_key, forced_rows, forced_values
 from game.ai.exact.turn_outlook import TurnOutlook, keep_values
 from game.ai.levels.turn import Distortion, Valuation
 from game.ai.levels.turn import valuation as free_valuation
-from game.cache import Memo
+from game.cache import BoundedCache, Memo
 from game.rules import Scorecard, Variant
 
 OUTLOOK_CACHE = 256
@@ -36,7 +35,7 @@ class ForcedValuation(Distortion):
         # Were the bonus out of reach: the value at the cap (the bonus then settled).
         no_bonus = true[:, self.spec.bonus_at : self.spec.bonus_at + 1, :]
         self.values = no_bonus + self.bonus_weight * (true - no_bonus)
-        self._cache: OrderedDict[tuple[int, int, int], TurnOutlook] = OrderedDict()
+        self._cache: BoundedCache[tuple[int, int, int], TurnOutlook] = BoundedCache(OUTLOOK_CACHE)
         self._lock = threading.Lock()
 
     def outlook(self, card: Scorecard) -> TurnOutlook:
@@ -45,9 +44,8 @@ class ForcedValuation(Distortion):
         with self._lock:
             found = self._cache.get(key)
             if found is None:
-                found = self._cache[key] = self._compute(*key)
-                if len(self._cache) > OUTLOOK_CACHE:
-                    self._cache.popitem(last=False)
+                found = self._compute(*key)
+                self._cache.put(key, found)
             return found
 
     def _compute(self, k: int, upper: int, fifty: int) -> TurnOutlook:

@@ -33,9 +33,7 @@ length is the most any state can still score, worked out from the card by the sa
 from __future__ import annotations
 
 import logging
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -45,7 +43,7 @@ from game.ai.exact.dicespace import N_MULTISETS, N_ROLLS, ROLL_INDEX
 from game.ai.exact.forced import forced_key, forced_moves, forced_values
 from game.ai.exact.scoring import Spec, spec
 from game.ai.winning.turn import TurnMoves, TurnSpread, shift_distribution, spread_turn
-from game.cache import Memo
+from game.cache import BoundedCache, Memo
 from game.rules import Scorecard, Variant
 
 log = logging.getLogger(__name__)
@@ -150,8 +148,8 @@ class ForcedOutlook:
                 out[part] = outcomes.mix(spread.start_stats, after)
         rests.flags.writeable = False
         self.rests = rests
-        self._turns: OrderedDict[tuple[int, int, int], tuple[_Outcomes, TurnSpread]] = OrderedDict()
-        self._lock = threading.Lock()
+        self._turns: BoundedCache[tuple[int, int, int], tuple[_Outcomes, TurnSpread]]
+        self._turns = BoundedCache(TURN_CACHE)
         self.build_seconds = time.perf_counter() - started
         log.info("forced-order outlook (%s) in %.2f s", variant.value, self.build_seconds)
 
@@ -177,19 +175,14 @@ class ForcedOutlook:
         return outcomes.mix(chances, after)[0]
 
     def _turn(self, key: tuple[int, int, int]) -> tuple[_Outcomes, TurnSpread]:
-        with self._lock:
-            found = self._turns.get(key)
-            if found is not None:
-                self._turns.move_to_end(key)
-                return found
+        found = self._turns.get(key)
+        if found is not None:
+            return found
         k, upper, fifty = key
         points, child = (a[:, upper, fifty][:, None] for a in forced_moves(self.spec, k))
         outcomes = _Outcomes.of(points, child)
         found = (outcomes, outcomes.spread(k, self.values[k + 1], points))
-        with self._lock:
-            self._turns[key] = found
-            if len(self._turns) > TURN_CACHE:
-                self._turns.popitem(last=False)
+        self._turns.put(key, found)
         return found
 
     def card_total(

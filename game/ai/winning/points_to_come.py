@@ -26,7 +26,6 @@ caches (REST_CACHE, TURN_CACHE).
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from statistics import NormalDist
 
 import numpy as np
@@ -45,7 +44,7 @@ from game.ai.winning.turn import (
     spread_turn,
     turn_moves,
 )
-from game.cache import Memo
+from game.cache import BoundedCache, Memo
 from game.rules import Scorecard, Variant
 
 GRID = 2048  # whole-point totals 0 .. GRID - 1 of one game (the best card makes 1,575)
@@ -115,8 +114,8 @@ class Outlook:
         n = self._spec.n_boxes
         self._open = np.array([n - f.bit_count() for f in range(1 << n)])
         self._exact: dict[int, np.ndarray] = {}
-        self._turns: OrderedDict[tuple[int, bool], TurnSpread] = OrderedDict()
-        self._rests: OrderedDict[int, np.ndarray] = OrderedDict()
+        self._turns: BoundedCache[tuple[int, bool], TurnSpread] = BoundedCache(TURN_CACHE)
+        self._rests: BoundedCache[int, np.ndarray] = BoundedCache(REST_CACHE)
         self._lock = threading.RLock()
 
     # ------------------------------------------------------------------ between turns
@@ -193,7 +192,6 @@ class Outlook:
         with self._lock:
             known = self._turns.get(key)
             if known is not None:
-                self._turns.move_to_end(key)
                 return known
             filled, rest = divmod(state, 128)
             moves = turn_moves(filled, np.array([rest // 2]), np.array([rest % 2]), self.variant)
@@ -209,9 +207,7 @@ class Outlook:
                 )
             else:
                 spread = spread_turn(moves, self.mean_of, self._raw_moments, shift_moments)
-            self._turns[key] = spread
-            if len(self._turns) > TURN_CACHE:
-                self._turns.popitem(last=False)
+            self._turns.put(key, spread)
             return spread
 
     def mean_of(self, states: np.ndarray) -> np.ndarray:
@@ -274,11 +270,8 @@ class Outlook:
             for state, pmf in zip(missing, self.remaining(np.array(missing), GRID), strict=True):
                 computed[state] = _trimmed(pmf)
                 computed[state].flags.writeable = False
-            with self._lock:
-                for state, rest in computed.items():
-                    self._rests[state] = rest
-                while len(self._rests) > REST_CACHE:
-                    self._rests.popitem(last=False)
+            for state, rest in computed.items():
+                self._rests.put(state, rest)
             found = [
                 computed[s] if rest is None else rest for s, rest in zip(states, found, strict=True)
             ]
