@@ -30,7 +30,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from game.ai.levels.strategies import LEVELS
+from game.ai.levels.spec import LEVELS
 from game.rules import Variant
 from game.rules.config import MAX_PLAYERS
 from game.tools import sim_records

@@ -9,7 +9,8 @@ import pytest
 
 from game.ai.exact.options import Keep
 from game.ai.levels.champion import WinOutlooks
-from game.ai.levels.pace import LOST_PER_GAME, PRIOR_BOXES, column_paces, level_pace, played_pace
+from game.ai.levels.pace import PRIOR_BOXES, column_paces, level_pace, played_pace
+from game.ai.levels.spec import CPU_LEVELS, PACE_KEYS, LevelSpec, Personality
 from game.ai.levels.strategies import make_strategy
 from game.ai.winning.chances import win_chances, win_curve
 from game.ai.winning.paced import paced
@@ -46,9 +47,22 @@ def test_a_level_loses_its_measured_points_per_box_and_a_person_has_no_level():
     assert level_pace("beginner", AMERICAN, True) == pytest.approx(43.39 / 13)  # forced order
     assert level_pace("expert") == level_pace("champion", YATZY, True) == 0.0
     assert level_pace("person") is None
-    for levels in LOST_PER_GAME.values():  # every card and order knows every erring level
-        assert list(levels) == ["beginner", "easy", "medium", "hard"]
-        assert list(levels.values()) == sorted(levels.values(), reverse=True)
+    for key in PACE_KEYS:  # on every card and order, each level loses less than the one below
+        lost = [level.lost_per_game[key] for level in CPU_LEVELS]
+        assert lost == sorted(lost, reverse=True) and lost[:4] == sorted(set(lost[:4]))[::-1]
+
+
+def test_a_level_without_a_measured_pace_for_every_card_and_order_is_refused():
+    """Left out, it would silently have been taken for a person (the Expert's pace at first)."""
+    with pytest.raises(ValueError, match="needs a measured pace for every card and order"):
+        LevelSpec(
+            "new",
+            "New",
+            "CPU New",
+            "CPU New: plays anew.",
+            Personality(),
+            {("american", False): 10.0, ("yatzy", False): 12.0},
+        )
 
 
 def test_a_table_takes_its_cpus_paces_from_its_own_card_and_order():

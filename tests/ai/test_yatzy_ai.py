@@ -13,7 +13,8 @@ from game.ai.exact.forced import forced_expected, forced_values
 from game.ai.exact.options import Keep, expected_score, option_values
 from game.ai.exact.solver import StateKey, build_table
 from game.ai.exact.tables import ValueTable, read_table, table_path
-from game.ai.levels.strategies import LEVELS, make_strategy
+from game.ai.levels.spec import LEVELS
+from game.ai.levels.strategies import make_strategy
 from game.ai.levels.turn import valuation as free_valuation
 from game.ai.levels.valuations import valuation
 from game.rules import (

@@ -12,8 +12,8 @@ keeps R at 0 or more, and it matches how the levels' scores spread: over 10,000 
 
 Where a pace comes from:
 - a CPU level: its expected points lost per game in solitaire games of the same card and box
-  order (LOST_PER_GAME, measured), per box; the Champion counts as the Expert (it gives up
-  points to win, not by mistake);
+  order (measured, in its record: game.ai.levels.spec), per box; the Champion counts as the
+  Expert (it gives up points to win, not by mistake);
 - a person: as they have played. Their expected points lost over the boxes they have filled,
   in earlier games recorded on this card under their profile (the figure Statistics shows
   as "Points lost per game") and in this match so far, with PRIOR_BOXES boxes of the Expert's
@@ -28,31 +28,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from game.ai.levels.spec import is_level, level_spec
 from game.rules import AMERICAN, Card, GameConfig, Score
 
-#: Expected points lost per game against the Expert of the same rules, per CPU level and per
-#: (card, forced order), solitaire, seed 1 (`python -m game.tools.sim --players LEVEL --games N
-#: --seed 1 [--variant yatzy] [--forced-order]`): the American card free, 10,000 games (the
-#: README's level table, official rules; free and simple are taken as the same), and in forced
-#: order; the Yatzy card free and in forced order, 4,000 games each. Forced order leaves only
-#: the keeps to get wrong, so a level loses about half as much there.
-LOST_PER_GAME = {
-    ("american", False): {"beginner": 79.04, "easy": 39.49, "medium": 20.53, "hard": 5.72},
-    ("american", True): {"beginner": 43.39, "easy": 20.88, "medium": 12.49, "hard": 2.57},
-    ("yatzy", False): {"beginner": 109.10, "easy": 55.09, "medium": 25.89, "hard": 6.91},
-    ("yatzy", True): {"beginner": 45.49, "easy": 26.67, "medium": 16.71, "hard": 3.44},
-}
-EXPERT_PLAY = ("expert", "champion")  # lose nothing by mistake (the Champion gives points to win)
 PRIOR_BOXES = 13  # a person's record starts as one game of the Expert's play (13 boxes)
 
 
 def level_pace(kind: str, card: Card = AMERICAN, forced_order: bool = False) -> float | None:
-    """A CPU level's expected points lost per box on that card and order; None for anything
-    else (a person)."""
-    if kind in EXPERT_PLAY:
-        return 0.0
-    lost = LOST_PER_GAME[(card.id, forced_order)].get(kind)
-    return None if lost is None else lost / len(card.boxes)
+    """A CPU level's expected points lost per box on that card and order (its record's
+    measured pace, game.ai.levels.spec); None for anything else (a person)."""
+    if not is_level(kind):
+        return None
+    return level_spec(kind).pace(card.id, len(card.boxes), forced_order)
 
 
 def played_pace(lost: float, boxes: int) -> float:

@@ -1,4 +1,4 @@
-"""The five CPU levels, Beginner to Expert, behind one interface: `choose(state) -> Action`.
+"""The CPU players, Beginner to Champion, behind one interface: `choose(state) -> Action`.
 
     strategy = make_strategy("medium", seed)
     action = strategy.choose(game.state)   # Roll, Hold(i), Release(i), Score(box) or Stand
@@ -7,7 +7,8 @@ A strategy returns exactly the actions a person's clicks make, one per call, and
 `state.legal_actions()`: Roll to start a turn; after a roll it decides what to keep, then
 holds and releases dice one call at a time, then rolls; a decision to stop (or no rolls left)
 is a Score. The Expert plays the solver's best choice every time (game.ai.exact.options). The
-other levels make the mistakes people make, not random ones (see `Personality`):
+other levels make the mistakes people make, not random ones (see `Personality`, and each
+level's in its record, game.ai.levels.spec):
 
 - they under-rate the upper bonus until it is on the card (`bonus_weight`);
 - they like points on the table now more than points to come (`greed`);
@@ -34,13 +35,13 @@ import hashlib
 import logging
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Protocol
 
 from game.ai.exact.options import Choice, Keep, keep_to_actions
 from game.ai.exact.tables import TableError
 from game.ai.exact.turn_outlook import TurnOutlook, best_index
 from game.ai.levels.champion import WinOutlooks
+from game.ai.levels.spec import LEVELS, Personality, level_spec
 from game.ai.levels.valuations import ForcedValuation, Valuation, valuation
 from game.ai.winning.chances import Paces
 from game.ai.winning.forced_outlook import forced_outlook
@@ -56,32 +57,6 @@ STAND = Stand()
 REROLL_WORTH = {1: 3.5, 2: 4.25}
 
 
-@dataclass(frozen=True, slots=True)
-class Personality:
-    """How a CPU level plays: the mistakes people make, as a few numbers.
-
-    bonus_weight: how much of the upper bonus chase it sees, 0 to 1. Values are the solver's,
-        split into "were the bonus out of reach" and the rest, and the rest is scaled
-        (game.ai.levels.turn). 1 plays for the bonus as well as can be; 0 ignores it until it lands.
-    greed: extra weight of points written this turn: at 0.3 a point now counts 1.3 points
-        of the rest of the game.
-    temperature: softness of choices, in points of (its own) expected score. 0 always takes
-        its best choice; a choice `temperature` points worse is e times less likely.
-    dice_temperature: the same for one die in the tie-breaker, in pips.
-    """
-
-    bonus_weight: float = 1.0
-    greed: float = 0.0
-    temperature: float = 0.0
-    dice_temperature: float = 0.0
-
-    def __post_init__(self) -> None:
-        if not 0.0 <= self.bonus_weight <= 1.0:
-            raise ValueError(f"bonus_weight is 0 to 1, got {self.bonus_weight}")
-        if self.greed < 0 or self.temperature < 0 or self.dice_temperature < 0:
-            raise ValueError("greed and temperatures are 0 or more")
-
-
 class Strategy(Protocol):
     """What the table and the tournament runner drive: one action per call."""
 
@@ -89,7 +64,7 @@ class Strategy(Protocol):
 
 
 class LevelStrategy:
-    """A CPU player of some `Personality` (the levels below are its named instances)."""
+    """A CPU player of some `Personality` (each level's is in its record, game.ai.levels.spec)."""
 
     personality: Personality = Personality()
 
@@ -216,49 +191,10 @@ def _uniform(situation: tuple) -> float:
     return _uniforms(situation, 1)[0]
 
 
-# --------------------------------------------------------------------------------- the levels
-# Tuned with the tournament runner (python -m game.tools.sim) to mean solitaire scores near 175,
-# 215, 235, 249 and the Expert's 254.6; each level beats the one below head to head.
-# The tuning measure was the expected points lost per game (exact, low-variance): the mean
-# score is the Expert's 254.59 minus it. See README for the measured table.
-class BeginnerStrategy(LevelStrategy):
-    """Plays for the points in front of it, blind to the bonus, and often not the best keep
-    (about 175 points a game, 80 expected points lost)."""
-
-    personality = Personality(bonus_weight=0.0, greed=0.8, temperature=4.7, dice_temperature=1.0)
-
-
-class EasyStrategy(LevelStrategy):
-    """Knows the good keeps but slips, and chases the bonus half-heartedly (about 215)."""
-
-    personality = Personality(bonus_weight=0.2, greed=0.5, temperature=1.6, dice_temperature=0.6)
-
-
-class MediumStrategy(LevelStrategy):
-    """A fair club player: sound keeps, some greed, a soft eye for the bonus (about 234)."""
-
-    personality = Personality(bonus_weight=0.4, greed=0.3, temperature=0.85, dice_temperature=0.3)
-
-
-class HardStrategy(LevelStrategy):
-    """Nearly the solver: slips between choices close in value, a little short on the bonus
-    (about 249, 5.6 expected points lost a game)."""
-
-    personality = Personality(bonus_weight=0.5, greed=0.15, temperature=0.27, dice_temperature=0.1)
-
-
-class ExpertStrategy(LevelStrategy):
-    """The solver's best choice, always (the highest expected final score, 254.59)."""
-
-    personality = Personality()
-
-
 class ChampionStrategy(LevelStrategy):
     """Plays to win, not for points: every choice by its chance of winning against the seats
-    at the table, their scores and open boxes included (game.ai.levels.champion); exact on the last
-    turn of the game. Alone, it plays as the Expert."""
-
-    personality = Personality()
+    at the table, their scores and open boxes included (game.ai.levels.champion); exact on the
+    last turn of the game. Alone, it plays as the Expert."""
 
     def __init__(
         self,
@@ -284,17 +220,6 @@ class ChampionStrategy(LevelStrategy):
             return super()._outlook(state)
 
 
-STRATEGIES: dict[str, type[LevelStrategy]] = {
-    "beginner": BeginnerStrategy,
-    "easy": EasyStrategy,
-    "medium": MediumStrategy,
-    "hard": HardStrategy,
-    "expert": ExpertStrategy,
-    "champion": ChampionStrategy,
-}
-LEVELS = tuple(STRATEGIES)  # weakest first; game.match.seats.LEVELS names the same (a test checks)
-
-
 def preload(
     variant: Variant = Variant.OFFICIAL, levels: Sequence[str] = LEVELS, forced_order: bool = False
 ) -> None:
@@ -302,11 +227,12 @@ def preload(
     ones), e.g. on a worker thread during setup, rather than at a CPU player's first move."""
     empty = Scorecard.empty(variant.card)
     for level in levels:
-        p = STRATEGIES[level].personality
+        spec = level_spec(level)
+        p = spec.personality
         valuation(variant, p.bonus_weight, p.greed, forced_order).outlook(empty)
-        if STRATEGIES[level] is ChampionStrategy and forced_order:
+        if spec.plays_to_win and forced_order:
             forced_outlook(variant)  # forced order's win-chance distributions
-        elif STRATEGIES[level] is ChampionStrategy:
+        elif spec.plays_to_win:
             try:
                 outlook(variant)  # the win-chance tables
             except TableError as error:  # said here, and again when the Champion plays
@@ -316,16 +242,13 @@ def preload(
 def make_strategy(
     level: str, seed: int, paces: Callable[[GameState], Paces] | None = None
 ) -> LevelStrategy:
-    """The CPU player of that level ("beginner" ... "champion"), its choices seeded by `seed`.
+    """The CPU player of that level ("beginner" ... "champion"), its choices seeded by `seed`:
+    its record's personality (game.ai.levels.spec), playing to win if the record says so.
 
-    paces: how the table plays (game.ai.levels.pace: per column, from a state), for the Champion,
-    which plays to beat the seats as they play; without it, it takes them all for Experts."""
-    try:
-        cls = STRATEGIES[level]
-    except (KeyError, TypeError):
-        raise ValueError(
-            f"unknown CPU level {level!r}; the levels are {', '.join(LEVELS)}"
-        ) from None
-    if cls is ChampionStrategy:
-        return cls(seed, paces=paces)
-    return cls(seed)
+    paces: how the table plays (game.ai.levels.pace: per column, from a state), for a level
+    that plays to win, to beat the seats as they play; without it, it takes them all for
+    Experts."""
+    spec = level_spec(level)
+    if spec.plays_to_win:
+        return ChampionStrategy(seed, spec.personality, paces=paces)
+    return LevelStrategy(seed, spec.personality)
