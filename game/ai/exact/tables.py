@@ -1,16 +1,18 @@
-"""The shipped state-value tables: where they live, how they are written, read and checked.
+"""The shipped state-value tables: where they live and how they are read and checked.
 
 One file per variant in assets/tables/ (`official.npz`, `free.npz`, `simple.npz`, `yatzy.npz`),
-written by `python -m game.ai.build` and found through `game.assets` (in a checkout or an
-installed wheel). Each is a zip of .npy arrays: the values (float32, filled sets x 64 x 2: 8192
-for the American card's 13 boxes, 32768 for Yatzy's 15; NaN where no game goes), the variant's
-name, a format number and a SHA-256 of the values.
+written by `python -m game.ai.build` (game.ai.build.values) and found through `game.assets` (in
+a checkout or an installed wheel). Each is a zip of .npy arrays: the values (float32, filled
+sets x 64 x 2: 8192 for the American card's 13 boxes, 32768 for Yatzy's 15; NaN where no game
+goes), the variant's name, a format number and a SHA-256 of the values.
 float32 keeps a file near 1 MB (Yatzy's about 2 MB) and still resolves the values to about
 1e-5 points.
 
 `value_table(variant)` loads a table the first time it is asked for (about 15 ms). A missing,
-damaged or stale file is never fatal: the table is built in memory instead (a few seconds,
-with a logged warning).
+damaged or stale file is never fatal: the table is built in memory instead by the solver the
+game plays with (2 s for the American card, 15 s of CPU for Yatzy's), with a logged warning
+naming the command that writes the file. (The spread tables take minutes: game.ai.winning.tables
+never builds them.)
 """
 
 from __future__ import annotations
