@@ -60,8 +60,8 @@ class _Complaints(logging.Handler):
 
 
 def check_table() -> str:
-    from game.ai import tables
-    from game.ai.build import EMPTY_CARD
+    from game.ai.exact import tables
+    from game.ai.exact.tables import EMPTY_CARD
     from game.rules import Variant
 
     variant = Variant.OFFICIAL

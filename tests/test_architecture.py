@@ -14,7 +14,7 @@ from pathlib import Path
 GAME = Path(__file__).resolve().parents[1] / "game"
 # Layers, lowest first: a module may import its own layer and those below, never above.
 LAYERS = (
-    ("game.i18n",),  # gettext and locale formats: everything above may speak
+    ("game.i18n", "game.cache"),  # gettext and locale formats, and the shared caches
     ("game.rules", "game.anim", "game.assets"),
     ("game.ai", "game.match", "game.storage", "game.audio"),
     ("game.ui",),
@@ -181,3 +181,61 @@ def test_only_the_router_knows_the_scenes():
     outside = {m for m in users if not m.startswith(("game.scenes", "game.tools"))}
     assert outside <= {"game.app"}  # the app opens the title, the first scene
     assert {m for m in users if m.startswith("game.scenes")} <= {"game.scenes.router"}
+
+
+# The AI's parts, lowest first: a module of game.ai imports its own part and those before it.
+AI_PARTS = (
+    "game.ai.exact",  # the solver, the value tables, the choices
+    "game.ai.winning",  # the win chances and the spread tables, read only
+    "game.ai.levels",  # the CPU levels
+    "game.ai.coach",  # hints, reasons, the review
+    "game.ai.build",  # the table builder and the batch simulator: never run by the game
+)
+BUILD_TIME = ("game.ai.build", "game.tools")
+
+
+def ai_part_of(name: str) -> int:
+    for level, prefix in enumerate(AI_PARTS):
+        if name == prefix or name.startswith(prefix + "."):
+            return level
+    return -1  # game.ai itself (its face imports nothing) or outside the AI
+
+
+def closure(edges: dict[str, set[str]], start: str) -> set[str]:
+    """Every module `start` imports, directly or through others (late imports too)."""
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for target in edges.get(todo.pop(), ()):
+            if target not in seen:
+                seen.add(target)
+                todo.append(target)
+    return seen
+
+
+def test_every_ai_module_sits_in_a_part_and_imports_only_its_own_or_lower_parts():
+    edges = graph()
+    ai = [m for m in edges if m.startswith("game.ai.")]
+    assert [m for m in ai if ai_part_of(m) < 0] == []
+    assert {t for t in edges["game.ai"] if t.startswith("game.")} == set()
+    upward = [(m, t) for m in ai for t in edges[m] if ai_part_of(t) > ai_part_of(m)]
+    assert upward == []
+
+
+def test_the_game_as_it_runs_never_imports_the_table_builder():
+    """A missing table is an error naming the build command, never minutes of building while
+    a player waits: nothing the game runs reaches game.ai.build (the batch simulator, the
+    spread tables' builder), however late the import."""
+    edges = graph()
+    run_time = [m for m in edges if not m.startswith(BUILD_TIME)]
+    assert {"game.app", "game.ai.winning.chances", "game.ai.winning.tables"} <= set(run_time)
+    reached = {(m, t) for m in run_time for t in closure(edges, m) if t.startswith("game.ai.build")}
+    assert reached == set()
+
+
+def test_the_closure_check_would_see_the_simulator_imported_by_the_win_chances():
+    edges = graph()
+    assert "game.ai.winning.tables" in closure(edges, "game.app")
+    edges["game.ai.winning.tables"] = edges["game.ai.winning.tables"] | {"game.ai.build.batch"}
+    assert "game.ai.build.batch" in closure(edges, "game.app")
+    assert ai_part_of("game.ai.build.batch") > ai_part_of("game.ai.winning.tables")

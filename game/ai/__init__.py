@@ -1,47 +1,20 @@
-"""The exact optimal solver: expected scores and the value of every choice, for each variant
-and card (the American card's three variants, Scandinavian Yatzy).
+"""The AI: the exact solver, the CPU levels, the win chances and the coach. Headless (numpy and
+game.rules, never pygame). Its sub-packages, lowest first; each imports its own and those
+before it, never one after it (tests/test_architecture.py):
 
-Headless: imports game.rules and numpy, never pygame. The state values are precomputed per
-variant (assets/tables/, made by `python -m game.ai.build`) and loaded on first use.
+- `exact/`: the exact optimal solver. Dice as multisets, what each roll scores, the state
+  values by backward induction, the shipped value tables (assets/tables/, loaded on first
+  use), every choice of a situation with its expected final total (`options.option_values`),
+  forced order solved exactly, and a turn's keep values (`turn_outlook.TurnOutlook`).
+- `winning/`: each competitor's chance to win (`chances.win_chances`), from the Expert's
+  points still to come and their spread, read from the shipped spread tables.
+- `levels/`: the CPU levels. One record per level (`spec.LevelSpec`: its id, names, how it
+  plays, its pace), the strategies that play them, their valuations, and the Champion.
+- `coach/`: hints, what a choice cost, the reasons in words, and a game's review.
+- `build/`: what is run to make the shipped tables (`python -m game.ai.build`) and the batch
+  simulator the tournament runner and the spread tables' learnt shapes play with. Never
+  imported by the game as it runs: a missing table is an error that names the command.
 
-- `expected_score(card, variant, forced_order)`: expected final total from the start of a turn.
-- `option_values(card, dice, rolls_left, variant, forced_order)`: every legal choice (`Keep`
-  or `game.rules.Score`) with its expected final total, best first. The variant defaults to
-  the card's own (OFFICIAL for the American card); forced order (boxes top to bottom) is
-  solved exactly too (game.ai.forced).
-- `best_choice(...)`: the first of those.
-- `keep_to_actions(dice, held, keep)`: the Hold / Release actions that carry out a Keep.
-- `value_table(variant)` / `preload(variant)`: the loaded table, for strategies that want the
-  raw numbers, and a way to load it ahead of the first CPU turn.
+This package's face is empty on purpose: importing `game.ai.levels.spec` (the level records
+the setup and the seats read) loads nothing else.
 """
-
-from __future__ import annotations
-
-from game.ai.options import (
-    Choice,
-    Keep,
-    best_choice,
-    expected_score,
-    keep_to_actions,
-    option_values,
-)
-from game.ai.tables import ValueTable, value_table
-from game.rules import Variant
-
-
-def preload(variant: Variant = Variant.OFFICIAL) -> None:
-    """Load (or, failing that, build) the variant's table now rather than on first use."""
-    value_table(variant)
-
-
-__all__ = [
-    "Choice",
-    "Keep",
-    "ValueTable",
-    "best_choice",
-    "expected_score",
-    "keep_to_actions",
-    "option_values",
-    "preload",
-    "value_table",
-]

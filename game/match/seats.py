@@ -9,19 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.i18n import N_, translate
+from game.ai.levels.spec import LEVELS, level_spec
+from game.i18n import translate
 from game.rules.names import check_name
 
-LEVELS = ("beginner", "easy", "medium", "hard", "expert", "champion")
-LEVEL_NAMES = {
-    # Translators: the CPU levels, weakest first (under a CPU's name, in the setup).
-    "beginner": N_("Beginner"),
-    "easy": N_("Easy"),
-    "medium": N_("Medium"),
-    "hard": N_("Hard"),
-    "expert": N_("Expert"),
-    "champion": N_("Champion"),
-}
 PERSON = "person"
 SEAT_COLOURS = 8  # colour slots in the theme's player palette
 
@@ -77,7 +68,7 @@ class Seat:
 
 def level_name(kind: str) -> str:
     """A CPU level's name in the language in use ('Expert')."""
-    return translate(LEVEL_NAMES[kind])
+    return translate(level_spec(kind).name)
 
 
 def seating_key(seats: Sequence[Seat]) -> tuple:

@@ -98,7 +98,9 @@ class Session:
     def strategy(self, player: int):
         """The CPU strategy of a player's seat, made once with its own seed."""
         if player not in self._strategies:
-            from game.ai.levels import make_strategy  # numpy and tables load on first use
+            from game.ai.levels.strategies import (
+                make_strategy,  # numpy and tables load on first use
+            )
 
             self._strategies[player] = make_strategy(
                 self.seats[player].kind, self.seed + player, lambda _state: self.paces()
@@ -123,16 +125,16 @@ class Session:
         return action
 
     def paces(self) -> tuple[float, ...]:
-        """How each column plays, for the win chances (game.ai.pace): a CPU at its level's
+        """How each column plays, for the win chances (game.ai.levels.pace): a CPU at its level's
         measured pace, a person as they have played, before and in this match."""
-        from game.ai.pace import column_paces
+        from game.ai.levels.pace import column_paces
 
         kinds = [seat.kind for seat in self.seats]
         return column_paces(self.config, kinds, tuple(self.decisions), self.played_before)
 
     # ----------------------------------------------------------------- grading
     def _grade_log(self) -> list:
-        from game.ai.coach import review
+        from game.ai.coach.advice import review
 
         state = self.game.state
         played = state.game_index + (1 if state.phase is Phase.MATCH_OVER else 0)
@@ -152,7 +154,7 @@ class Session:
 
     # ----------------------------------------------------------------- play
     def apply(self, action: Action) -> list:
-        from game.ai.coach import grade
+        from game.ai.coach.advice import grade
 
         decision = grade(self.state, action)
         events = self.game.apply(action)

@@ -6,14 +6,14 @@
 Every game is played as the tournament runner plays it: game.tools.sim hands over its
 seating (seats rotating, the first seat starting) and its seeding (game i from (--seed, i)
 alone), so this module needs nothing from it and the two never import each other. At the
-start of every turn, the chance of winning the game that game.ai.winning gives each
+start of every turn, the chance of winning the game that game.ai.winning.chances gives each
 competitor is recorded; when the game ends, so is what each one won (1, 0, or 1/k of a k-way
 tie). The pairs are sorted into ten bins of predicted chance (0-10 %, ..., 90-100 %); a bin's
 mean prediction should match its observed win frequency. The expected calibration error (ECE)
 is the mean, weighted by the bins' sizes, of |mean prediction - observed frequency|, in
 percentage points; the Brier score is the mean squared error of the predictions.
 
-Each seat is taken at a pace (game.ai.pace, `--paces`): "levels", its CPU level's measured
+Each seat is taken at a pace (game.ai.levels.pace, `--paces`): "levels", its CPU level's measured
 pace, as the table takes a CPU; "played", the pace its own graded decisions show so far in
 the game, as the table takes a person with no record yet (the level unknown to the model);
 "expert", every seat as the Expert (the model before paces). A table of Experts only is the
@@ -36,13 +36,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from game.ai.batch import turn_starts
-from game.ai.coach import grade
-from game.ai.levels import make_strategy, preload
-from game.ai.pace import column_paces
-from game.ai.points_to_come import GRID, outlook
-from game.ai.scoring import spec
-from game.ai.winning import tie_shares, win_chances
+from game.ai.build.batch import turn_starts
+from game.ai.coach.advice import grade
+from game.ai.exact.scoring import spec
+from game.ai.levels.pace import column_paces
+from game.ai.levels.strategies import make_strategy, preload
+from game.ai.winning.chances import tie_shares, win_chances
+from game.ai.winning.points_to_come import GRID, outlook
 from game.rules import Game, GameConfig, Phase, StartOrder, Variant
 
 BINS = 10
@@ -173,7 +173,7 @@ def collect(
 def table_chances(rests: list[np.ndarray], totals: np.ndarray) -> np.ndarray:
     """(tables, seats) chances of winning from cards between turns, each seat's as the
     distribution of its points to come (rests[seat]: tables x GRID) and its total so far
-    (totals: tables x seats), as game.ai.winning.win_chances works them out for a table of
+    (totals: tables x seats), as game.ai.winning.chances.win_chances works them out for a table of
     one game: independent finals, ties shared."""
     tables, seats = totals.shape
     # Totals no table reaches are left out: a third of the grid or less is in use.
@@ -205,7 +205,7 @@ def collect_batch(
     """What `collect` gives for Experts at every seat, from the batch simulator.
 
     The Expert's choices ignore the other seats, so a table of Experts is `seats` solitaire
-    cards (game.ai.batch plays BATCH_GAMES tables' cards at once, seeded from (seed, the first
+    cards (game.ai.build.batch plays BATCH_GAMES tables' cards at once, seeded from (seed, the first
     game)); at the start of seat s's turn in round t, the seats before it have played t + 1
     turns and the others t. Same layout as `collect`: per game, per turn start, per seat.
     """

@@ -30,7 +30,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from game.ai.levels import LEVELS
+from game.ai.levels.spec import LEVELS
 from game.rules import Variant
 from game.rules.config import MAX_PLAYERS
 from game.tools import sim_records
@@ -112,7 +112,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "--paces",
         choices=("levels", "played", "expert"),
         default="levels",
-        help="with --calibration, how the win chances take each seat (game.ai.pace): at its"
+        help="with --calibration, how the win chances take each seat (game.ai.levels.pace): at its"
         " level's measured pace (levels), at the pace its own decisions show so far, as a"
         " person's (played), or all as the Expert (expert)",
     )

@@ -138,8 +138,8 @@ def grade_mark(table) -> None:
     """Give the person's seat the table's grading mark for a keep of 6-6 passed over at a
     cost of 3.4 points, made by the table's coach overlay ("You: keep 6-6 was 3.4 points
     better")."""
-    from game.ai.coach import Decision
-    from game.ai.options import Keep
+    from game.ai.coach.advice import Decision
+    from game.ai.exact.options import Keep
 
     state = table.session.state
     seat = table.session.seats[state.player]
@@ -313,8 +313,8 @@ def _dated_storage(ctx):
 def play_out(session, careful: Callable) -> None:
     """Play a session to its end: the coach's best move where `careful(state)`, else roll
     once and take the most points (so the coach has mistakes to show)."""
-    from game.ai.coach import hint
-    from game.ai.options import keep_to_actions
+    from game.ai.coach.advice import hint
+    from game.ai.exact.options import keep_to_actions
     from game.rules import NextGame, Phase, Roll, Score
 
     while session.state.phase is not Phase.MATCH_OVER:

@@ -5,12 +5,12 @@ into a `PlayerSummary` per player. game.tools.sim is its command line, and
 game.tools.calibration plays its games the same way (seat_order, derive_seed).
 
 Every game goes through `game.rules.Game` (legal actions, the Joker rules of the variant, the
-action log) exactly as at the table; each player is a `game.ai.levels` strategy. One player
-is solitaire.
+action log) exactly as at the table; each player is a `game.ai.levels.strategies`
+strategy. One player is solitaire.
 
 All-Expert tournaments (solitaire or a table of Experts, without a tie-breaker), on any card,
 take the fast path instead: the Expert ignores the other seats, so
-every seat's card is an independent solitaire card, and `game.ai.batch` plays them all at
+every seat's card is an independent solitaire card, and `game.ai.build.batch` plays them all at
 once with numpy arrays, making the same choices as the Expert at the table (100,000 games
 take seconds, not minutes). The winner is the highest total. Its dice come from the batch
 simulator's generator, so the games are not the ones the rules engine would deal for the
@@ -43,10 +43,10 @@ import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from game.ai.batch import simulate
-from game.ai.levels import make_strategy, preload
-from game.ai.pace import column_paces
-from game.ai.valuations import valuation
+from game.ai.build.batch import simulate
+from game.ai.levels.pace import column_paces
+from game.ai.levels.strategies import make_strategy, preload
+from game.ai.levels.valuations import valuation
 from game.rules import (
     Category,
     Game,

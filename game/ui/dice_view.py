@@ -18,13 +18,13 @@ placeholder, face 0 a blank die, and a "dimmed" die (a finished turn's) is greye
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 import numpy as np
 import pygame
 
+from game.cache import BoundedCache
 from game.ui.palette import STANDARD_DICE, DicePalette
 
 Point = tuple[float, float]
@@ -405,7 +405,7 @@ class SpriteCache:
         if max_entries < 1:
             raise ValueError("the cache must hold at least one image")
         self.max_entries = max_entries
-        self._images: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self._images: BoundedCache[Hashable, pygame.Surface] = BoundedCache(max_entries)
         self.renders = 0  # images computed, for tests and benchmarks
 
     def __len__(self) -> int:
@@ -420,14 +420,10 @@ class SpriteCache:
     def get(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
         """The image for `key`, made by `make()` on a miss; the oldest unused one is dropped."""
         image = self._images.get(key)
-        if image is not None:
-            self._images.move_to_end(key)
-            return image
-        image = make()
-        self.renders += 1
-        self._images[key] = image
-        if len(self._images) > self.max_entries:
-            self._images.popitem(last=False)
+        if image is None:
+            image = make()
+            self.renders += 1
+            self._images.put(key, image)
         return image
 
 
@@ -633,8 +629,8 @@ def blit_faded(surface: pygame.Surface, image: pygame.Surface, at, alpha: int) -
         image.set_alpha(255)
 
 
-_TURNED: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 TURNED_CACHE = 256  # turned sprites kept: dice at rest keep their angle frame after frame
+_TURNED: BoundedCache[tuple, pygame.Surface] = BoundedCache(TURNED_CACHE)
 
 
 def turned_image(
@@ -648,15 +644,7 @@ def turned_image(
     if not (zoom == 1.0 if cache is None else cache):
         return pygame.transform.rotozoom(image, angle, zoom)
     key = (image, round(angle * 4) / 4, zoom)
-    turned = _TURNED.get(key)
-    if turned is None:
-        turned = pygame.transform.rotozoom(image, key[1], zoom)
-        _TURNED[key] = turned
-        if len(_TURNED) > TURNED_CACHE:
-            _TURNED.popitem(last=False)
-    else:
-        _TURNED.move_to_end(key)
-    return turned
+    return _TURNED.get_or_make(key, lambda: pygame.transform.rotozoom(image, key[1], zoom))
 
 
 _DEFAULT_RENDERER: DieRenderer | None = None

@@ -1,4 +1,4 @@
-"""The batch simulator (game.ai.batch): the Expert's very games, many at once.
+"""The batch simulator (game.ai.build.batch): the Expert's very games, many at once.
 
 Exact where exactness is possible: games dealt the rules engine's dice end with the engine's
 cards, in every variant (Jokers and bonus chips included, and the Yatzy card's fifteen boxes
@@ -15,11 +15,14 @@ import random
 import numpy as np
 import pytest
 
-from game.ai import best_choice, value_table, winning_tables
-from game.ai.batch import Cards, play, simulate, turn_starts
-from game.ai.batch_dice import ROLL_FACES, ScriptedDice, add_dice, roll_of
-from game.ai.dicespace import MULTISETS, ROLLS
-from game.ai.levels import make_strategy
+from game.ai.build import spread as spread_build
+from game.ai.build.batch import Cards, play, simulate, turn_starts
+from game.ai.build.dice import ROLL_FACES, ScriptedDice, add_dice, roll_of
+from game.ai.exact.dicespace import MULTISETS, ROLLS
+from game.ai.exact.options import best_choice
+from game.ai.exact.tables import value_table
+from game.ai.levels.strategies import make_strategy
+from game.ai.winning import tables as winning_tables
 from game.rules import (
     AMERICAN,
     YATZY,
@@ -324,7 +327,7 @@ def test_yatzy_batch_games_teach_the_spread_tables_their_shapes():
     none). Each shape is standardised."""
     variant = Variant.YATZY
     spread = winning_tables.read_spread(winning_tables.spread_path(variant), variant).spread
-    edges, shapes = winning_tables.learn_shapes(variant, spread, games=20_000)
+    edges, shapes = spread_build.learn_shapes(variant, spread, games=20_000)
     assert shapes.shape[:2] == edges.shape[:2] == (16, 3)
     learnt = np.isfinite(shapes).all(axis=-1)
     assert not learnt[:3].any() and not learnt[:, 2].any()

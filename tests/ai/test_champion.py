@@ -8,9 +8,9 @@ from functools import cache
 
 import pytest
 
-from game.ai.coach import Rival, win_advice
-from game.ai.levels import make_strategy
-from game.ai.options import Keep
+from game.ai.coach.advice import Rival, win_advice
+from game.ai.exact.options import Keep
+from game.ai.levels.strategies import make_strategy
 from game.rules import Category as C
 from game.rules import Game, GameConfig, GameState, Phase, Score, StartOrder, Variant
 from game.rules import score_options as rules_score_options

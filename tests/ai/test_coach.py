@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from game.ai import Keep, keep_to_actions, option_values
-from game.ai.coach import choice_of, describe, explain, grade, hint, review
+from game.ai.coach.advice import choice_of, describe, explain, grade, hint, review
+from game.ai.exact.options import Keep, keep_to_actions, option_values
 from game.rules import (
     CATEGORIES,
     Category,

@@ -8,7 +8,7 @@ from itertools import product
 import numpy as np
 import pytest
 
-from game.ai import dicespace as ds
+from game.ai.exact import dicespace as ds
 
 
 def test_counts_and_order():

@@ -9,12 +9,12 @@ import random
 import numpy as np
 import pytest
 
-from game.ai.coach import win_advice
-from game.ai.forced import forced_expected, forced_key, forced_values
-from game.ai.forced_outlook import forced_outlook
-from game.ai.levels import make_strategy
-from game.ai.win_review import decision_cost
-from game.ai.winning import column_total, win_chances
+from game.ai.coach.advice import win_advice
+from game.ai.coach.win_review import decision_cost
+from game.ai.exact.forced import forced_expected, forced_key, forced_values
+from game.ai.levels.strategies import make_strategy
+from game.ai.winning.chances import column_total, win_chances
+from game.ai.winning.forced_outlook import forced_outlook
 from game.rules import Category as C
 from game.rules import (
     GameConfig,

@@ -7,8 +7,8 @@ from itertools import combinations
 
 import pytest
 
-from game.ai import Keep, keep_to_actions, option_values
-from game.ai.dicespace import sub_keeps
+from game.ai.exact.dicespace import sub_keeps
+from game.ai.exact.options import Keep, keep_to_actions, option_values
 from game.rules import Game, GameConfig, Hold, Release, Roll, Score, StartOrder, Variant
 
 

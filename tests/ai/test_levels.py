@@ -1,4 +1,5 @@
-"""CPU levels (game.ai.levels) and the turn outlooks they decide with (game.ai.turn).
+"""CPU levels (game.ai.levels.strategies) and the turn outlooks they decide with
+(game.ai.levels.turn).
 
 Legal actions only, one per call, a plan that holds across the calls of one situation, the
 same choice for the same seed and situation, the Expert exactly optimal (option_values'
@@ -15,21 +16,16 @@ import sys
 import numpy as np
 import pytest
 
-from game.ai import Keep, keep_to_actions, option_values, value_table
-from game.ai.levels import (
-    LEVELS,
-    STRATEGIES,
-    ExpertStrategy,
-    LevelStrategy,
-    Personality,
-    make_strategy,
-    preload,
-)
-from game.ai.no_bonus import no_bonus_values
-from game.ai.solver import BONUS_AT, StateKey, solve_state
-from game.ai.turn import fast_option_values, valuation
-from game.ai.turn_outlook import best_index
+from game.ai.exact.options import Keep, keep_to_actions, option_values
+from game.ai.exact.solver import BONUS_AT, StateKey, solve_state
+from game.ai.exact.tables import value_table
+from game.ai.exact.turn_outlook import best_index
+from game.ai.levels.no_bonus import no_bonus_values
+from game.ai.levels.spec import CPU_LEVELS, LEVELS, Personality, level_spec
+from game.ai.levels.strategies import ChampionStrategy, LevelStrategy, make_strategy, preload
+from game.ai.levels.turn import fast_option_values, valuation
 from game.match.seats import LEVELS as SEAT_LEVELS
+from game.match.seats import Seat, level_name
 from game.rules import (
     CATEGORIES,
     Category,
@@ -96,13 +92,15 @@ def play(game: Game, strategies, check=None, limit: int = 5000) -> int:
 
 
 # ----------------------------------------------------------------------------- the levels
-def test_levels_are_the_seats_levels_and_classes_end_in_strategy():
-    assert LEVELS == SEAT_LEVELS
-    assert set(STRATEGIES) == set(LEVELS)
-    for level in LEVELS:
-        strategy = make_strategy(level, 3)
-        assert type(strategy).__name__ == level.capitalize() + "Strategy"
-        assert strategy.seed == 3
+def test_every_level_is_one_record_that_the_seats_and_the_players_read():
+    assert LEVELS == SEAT_LEVELS == ("beginner", "easy", "medium", "hard", "expert", "champion")
+    for spec in CPU_LEVELS:
+        strategy = make_strategy(spec.id, 3)
+        assert strategy.personality == spec.personality and strategy.seed == 3
+        plays_to_win = isinstance(strategy, ChampionStrategy)
+        assert plays_to_win == spec.plays_to_win == (spec.id == "champion")
+        assert Seat("Cee", spec.id).is_cpu and level_name(spec.id) == spec.name
+        assert spec.choice == f"CPU {spec.name}" and spec.help.startswith(spec.choice + ": ")
 
 
 @pytest.mark.parametrize("level", ["wizard", "", "Expert", None, 3])
@@ -114,7 +112,7 @@ def test_unknown_level_is_refused(level):
 def test_levels_get_weaker_step_by_step():
     """Each level below Expert distorts more: less bonus regard, more greed, softer.
     (The Champion keeps the Expert's personality and plays to win instead.)"""
-    people = [STRATEGIES[level].personality for level in reversed(LEVELS) if level != "champion"]
+    people = [level_spec(level).personality for level in reversed(LEVELS) if level != "champion"]
     assert people[0] == Personality()
     for stronger, weaker in zip(people, people[1:], strict=False):
         assert weaker.bonus_weight < stronger.bonus_weight
@@ -361,7 +359,7 @@ def test_expert_takes_the_first_of_option_values(card, dice, rolls_left, variant
 @pytest.mark.parametrize("variant", list(Variant))
 def test_expert_takes_the_first_of_option_values_in_random_situations(variant):
     rng = random.Random(variant.value)
-    expert = ExpertStrategy(1)
+    expert = make_strategy("expert", 1)
     checked = 0
     while checked < 150:
         card = random_card(rng, variant)
@@ -486,7 +484,7 @@ def test_an_unreachable_card_is_valued_on_demand():
 
 def test_preload_makes_the_first_move_a_cache_hit():
     preload(Variant.SIMPLE, ["easy"])
-    p = STRATEGIES["easy"].personality
+    p = level_spec("easy").personality
     shared = valuation(Variant.SIMPLE, p.bonus_weight, p.greed)
     assert shared.outlook(Scorecard()) is shared.outlook(Scorecard())
     assert StateKey.of(Scorecard()) in shared._cache
@@ -495,9 +493,9 @@ def test_preload_makes_the_first_move_a_cache_hit():
 # ----------------------------------------------------------------------------- headless
 def test_importing_levels_and_sim_loads_no_pygame():
     code = (
-        "import sys, game.ai.levels, game.tools.sim\n"
+        "import sys, game.ai.levels.strategies, game.tools.sim\n"
         "from game.rules import Scorecard\n"
-        "game.ai.levels.make_strategy('hard', 1)\n"
+        "game.ai.levels.strategies.make_strategy('hard', 1)\n"
         "assert 'pygame' not in sys.modules, sorted(m for m in sys.modules if 'pygame' in m)\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)

@@ -8,10 +8,10 @@ from itertools import product
 
 import pytest
 
-from game.ai import Keep, best_choice, expected_score, option_values
-from game.ai.dicespace import ROLLS, sub_keeps
-from game.ai.solver import StateKey
-from game.ai.tables import value_table
+from game.ai.exact.dicespace import ROLLS, sub_keeps
+from game.ai.exact.options import Keep, best_choice, expected_score, option_values
+from game.ai.exact.solver import StateKey
+from game.ai.exact.tables import value_table
 from game.rules import (
     AMERICAN,
     CATEGORIES,

@@ -7,11 +7,13 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 
-from game.ai.champion import WinOutlooks
-from game.ai.levels import make_strategy
-from game.ai.options import Keep
-from game.ai.pace import LOST_PER_GAME, PRIOR_BOXES, column_paces, level_pace, paced, played_pace
-from game.ai.winning import win_chances, win_curve
+from game.ai.exact.options import Keep
+from game.ai.levels.champion import WinOutlooks
+from game.ai.levels.pace import PRIOR_BOXES, column_paces, level_pace, played_pace
+from game.ai.levels.spec import CPU_LEVELS, PACE_KEYS, LevelSpec, Personality
+from game.ai.levels.strategies import make_strategy
+from game.ai.winning.chances import win_chances, win_curve
+from game.ai.winning.paced import paced
 from game.match.seats import Seat
 from game.match.session import Session
 from game.rules import (
@@ -33,7 +35,7 @@ PAIR = GameConfig(("a", "b"), start=StartOrder.SEATED)
 
 
 @dataclass(frozen=True)
-class Graded:  # what column_paces reads of a game.ai.coach.Decision
+class Graded:  # what column_paces reads of a game.ai.coach.advice.Decision
     player: int
     cost: float
     chosen: object
@@ -45,9 +47,22 @@ def test_a_level_loses_its_measured_points_per_box_and_a_person_has_no_level():
     assert level_pace("beginner", AMERICAN, True) == pytest.approx(43.39 / 13)  # forced order
     assert level_pace("expert") == level_pace("champion", YATZY, True) == 0.0
     assert level_pace("person") is None
-    for levels in LOST_PER_GAME.values():  # every card and order knows every erring level
-        assert list(levels) == ["beginner", "easy", "medium", "hard"]
-        assert list(levels.values()) == sorted(levels.values(), reverse=True)
+    for key in PACE_KEYS:  # on every card and order, each level loses less than the one below
+        lost = [level.lost_per_game[key] for level in CPU_LEVELS]
+        assert lost == sorted(lost, reverse=True) and lost[:4] == sorted(set(lost[:4]))[::-1]
+
+
+def test_a_level_without_a_measured_pace_for_every_card_and_order_is_refused():
+    """Left out, it would silently have been taken for a person (the Expert's pace at first)."""
+    with pytest.raises(ValueError, match="needs a measured pace for every card and order"):
+        LevelSpec(
+            "new",
+            "New",
+            "CPU New",
+            "CPU New: plays anew.",
+            Personality(),
+            {("american", False): 10.0, ("yatzy", False): 12.0},
+        )
 
 
 def test_a_table_takes_its_cpus_paces_from_its_own_card_and_order():
@@ -173,7 +188,7 @@ def test_a_sessions_champion_asks_the_session_for_the_paces():
 
 
 def test_the_coachs_to_win_advice_weighs_the_rival_at_its_pace():
-    from game.ai.coach import win_advice
+    from game.ai.coach.advice import win_advice
 
     game = Game.new(PAIR, seed=6)
     game.apply(Roll())

@@ -16,10 +16,10 @@ from functools import cache
 
 import pytest
 
-from game.ai import Keep, keep_to_actions, option_values
-from game.ai.coach import choice_of, explain, hint
-from game.ai.reasons import Reason, reason_for, say
-from game.ai.scoring import five_of_a_kind_chip
+from game.ai.coach.advice import choice_of, explain, hint
+from game.ai.coach.reasons import Reason, reason_for, say
+from game.ai.exact.options import Keep, keep_to_actions, option_values
+from game.ai.exact.scoring import five_of_a_kind_chip
 from game.rules import (
     AMERICAN,
     CATEGORIES,

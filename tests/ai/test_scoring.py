@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from game.ai.dicespace import ROLLS
-from game.ai.scoring import BASE_POINTS, five_of_a_kind_chip, five_of_a_kind_options, spec
+from game.ai.exact.dicespace import ROLLS
+from game.ai.exact.scoring import BASE_POINTS, five_of_a_kind_chip, five_of_a_kind_options, spec
 from game.rules import (
     AMERICAN,
     CATEGORIES,

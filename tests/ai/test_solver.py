@@ -6,8 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from game.ai.solver import TABLE_SHAPE, StateKey, build_table
-from game.ai.tables import ValueTable, compare_tables, read_table, table_path
+from game.ai.build.values import compare_tables
+from game.ai.exact.solver import TABLE_SHAPE, StateKey, build_table
+from game.ai.exact.tables import ValueTable, read_table, table_path
 from game.rules import Category, Variant
 from tests.ai.bruteforce import BruteForce
 from tests.ai.helpers import card_without

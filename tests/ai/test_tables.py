@@ -8,10 +8,12 @@ import zipfile
 import numpy as np
 import pytest
 
-from game.ai import build, tables
-from game.ai.scoring import spec
-from game.ai.solver import StateKey
-from game.ai.tables import TableError, read_table, save_table, table_path
+from game.ai.build import cli as build
+from game.ai.build.values import save_table
+from game.ai.exact import tables
+from game.ai.exact.scoring import spec
+from game.ai.exact.solver import StateKey
+from game.ai.exact.tables import TableError, read_table, table_path
 from game.rules import Scorecard, Variant
 
 
@@ -92,10 +94,11 @@ def test_unusable_file_means_an_in_memory_build_and_a_warning(
 
     monkeypatch.setattr(tables, "build_values", fake_build)
     (tmp_path / "simple.npz").write_bytes(b"\x00" * 100)
-    with caplog.at_level(logging.WARNING, logger="game.ai.tables"):
+    with caplog.at_level(logging.WARNING, logger="game.ai.exact.tables"):
         table = tables.value_table(Variant.SIMPLE, directory=tmp_path)
     assert built == [Variant.SIMPLE]
     assert "building the simple table in memory" in caplog.text
+    assert "python -m game.ai.build --variant simple --only values" in caplog.text  # the fix
     assert table.value(StateKey.of(Scorecard())) == pytest.approx(245.8708, abs=1e-4)
 
 

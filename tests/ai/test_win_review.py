@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai.coach import win_advice
-from game.ai.win_review import costliest_for_win, decision_cost, win_track
+from game.ai.coach.advice import win_advice
+from game.ai.coach.win_review import costliest_for_win, decision_cost, win_track
 from game.rules import Game, GameConfig, Phase, Roll, Score, StartOrder
 
 CONFIG = GameConfig(("Ann", "Max"), start=StartOrder.SEATED)
@@ -78,7 +78,7 @@ def test_solitaire_has_no_chances_to_weigh():
 
 
 def test_in_a_match_the_track_follows_the_match_as_the_champion_plays_for_it():
-    from game.ai.winning import win_chances
+    from game.ai.winning.chances import win_chances
     from game.rules import NextGame
 
     config = GameConfig(("Ann", "Max"), start=StartOrder.SEATED, games=2)
@@ -100,7 +100,7 @@ def test_in_a_match_the_track_follows_the_match_as_the_champion_plays_for_it():
 
 
 def test_the_track_takes_each_seat_at_its_pace_as_it_stood_then(played):
-    from game.ai.coach import review
+    from game.ai.coach.advice import review
 
     rng, log = played.start_rng, list(played.log)
     graded = review(CONFIG, rng, log)

@@ -7,22 +7,22 @@ import dataclasses
 import numpy as np
 import pytest
 
-from game.ai.points_to_come import gamma_points, outlook, points_to_pmf
-from game.ai.solver import StateKey
-from game.ai.tables import value_table
-from game.ai.winning import tie_shares, win_chances, win_curve, win_shares
-from game.ai.winning_shape import QUANTILE_POINTS
-from game.ai.winning_tables import (
+from game.ai.build.spread import save_spread
+from game.ai.exact.solver import StateKey
+from game.ai.exact.tables import value_table
+from game.ai.winning.chances import tie_shares, win_chances, win_curve, win_shares
+from game.ai.winning.points_to_come import gamma_points, outlook, points_to_pmf
+from game.ai.winning.shape import QUANTILE_POINTS
+from game.ai.winning.tables import (
     EXACT_LENGTH,
     SHAPE_EDGES,
     SHAPES,
     SpreadTables,
     TableError,
     read_spread,
-    save_spread,
     spread_tables,
 )
-from game.ai.winning_turn import flat_state
+from game.ai.winning.turn import flat_state
 from game.rules import Category as C
 from game.rules import (
     GameConfig,

@@ -5,11 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from game.ai.batch import Cards, play, points_to_come, simulate
-from game.ai.batch_dice import RandomDice
-from game.ai.points_to_come import gamma_points, outlook, points_to_pmf
-from game.ai.solver import StateKey
-from game.ai.winning_shape import (
+from game.ai.build.batch import Cards, play, points_to_come, simulate
+from game.ai.build.dice import RandomDice
+from game.ai.exact.solver import StateKey
+from game.ai.winning.points_to_come import gamma_points, outlook, points_to_pmf
+from game.ai.winning.shape import (
     QUANTILE_POINTS,
     build_shapes,
     open_boxes,
@@ -17,8 +17,8 @@ from game.ai.winning_shape import (
     shape_points,
     yahtzee_state,
 )
-from game.ai.winning_tables import spread_tables
-from game.ai.winning_turn import flat_state
+from game.ai.winning.tables import spread_tables
+from game.ai.winning.turn import flat_state
 from game.rules import Category as C
 from game.rules import Variant
 from tests.ai.helpers import card_without

@@ -5,19 +5,19 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from game.ai.champion import WinOutlooks
-from game.ai.coach import choice_of
-from game.ai.dicespace import ROLL_INDEX
-from game.ai.levels import make_strategy
-from game.ai.points_to_come import outlook
-from game.ai.solver import StateKey
-from game.ai.tables import value_table
-from game.ai.valuations import valuation
-from game.ai.win_review import decision_cost, win_track
-from game.ai.winning import win_chances
-from game.ai.winning_shape import open_boxes, yahtzee_state
-from game.ai.winning_tables import spread_tables
-from game.ai.winning_turn import flat_state, turn_moves
+from game.ai.coach.advice import choice_of
+from game.ai.coach.win_review import decision_cost, win_track
+from game.ai.exact.dicespace import ROLL_INDEX
+from game.ai.exact.solver import StateKey
+from game.ai.exact.tables import value_table
+from game.ai.levels.champion import WinOutlooks
+from game.ai.levels.strategies import make_strategy
+from game.ai.levels.valuations import valuation
+from game.ai.winning.chances import win_chances
+from game.ai.winning.points_to_come import outlook
+from game.ai.winning.shape import open_boxes, yahtzee_state
+from game.ai.winning.tables import spread_tables
+from game.ai.winning.turn import flat_state, turn_moves
 from game.rules import Category as C
 from game.rules import Game, GameConfig, Phase, Scorecard, StartOrder, Variant
 from tests.ai.test_levels import play

@@ -8,14 +8,15 @@ import random
 import numpy as np
 import pytest
 
-from game.ai import Keep, expected_score, option_values
-from game.ai.coach import explain, grade, hint, review
-from game.ai.forced import forced_expected, forced_values
-from game.ai.levels import LEVELS, make_strategy
-from game.ai.solver import StateKey, build_table
-from game.ai.tables import ValueTable, read_table, table_path
-from game.ai.turn import valuation as free_valuation
-from game.ai.valuations import valuation
+from game.ai.coach.advice import explain, grade, hint, review
+from game.ai.exact.forced import forced_expected, forced_values
+from game.ai.exact.options import Keep, expected_score, option_values
+from game.ai.exact.solver import StateKey, build_table
+from game.ai.exact.tables import ValueTable, read_table, table_path
+from game.ai.levels.spec import LEVELS
+from game.ai.levels.strategies import make_strategy
+from game.ai.levels.turn import valuation as free_valuation
+from game.ai.levels.valuations import valuation
 from game.rules import (
     AMERICAN,
     YATZY,

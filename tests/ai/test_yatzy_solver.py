@@ -11,7 +11,7 @@ import os
 
 import pytest
 
-from game.ai import expected_score
+from game.ai.exact.options import expected_score
 from game.rules import YATZY, Scorecard, Variant
 
 yatzy_solver = pytest.importorskip("yatzy_solver")

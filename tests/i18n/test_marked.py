@@ -32,9 +32,11 @@ PLAYER_FACING = (
 )
 # Modules with nothing a player reads: their words go to the log or the terminal.
 NOT_PLAYER_FACING = {
-    "game/ai/build.py": "the table builder's command line",
-    "game/ai/tables.py": "a damaged value table is logged and rebuilt",
-    "game/ai/winning_tables.py": "a damaged spread table is logged and rebuilt",
+    "game/ai/build/cli.py": "the table builder's command line",
+    "game/ai/build/spread.py": "the spread build's log and check",
+    "game/ai/build/values.py": "the value tables' check",
+    "game/ai/exact/tables.py": "a damaged value table is logged and rebuilt",
+    "game/ai/winning/tables.py": "a missing spread table is logged, naming the build command",
 }
 ALLOWED: dict[str, dict[str, str]] = {
     "game/app.py": {
@@ -132,7 +134,12 @@ def show(n, name):
     ]
 
 
-SHOWN_FIGURES = ("game/scenes/**/*.py", "game/ui/**/*.py", "game/app.py", "game/ai/reasons.py")
+SHOWN_FIGURES = (
+    "game/scenes/**/*.py",
+    "game/ui/**/*.py",
+    "game/app.py",
+    "game/ai/coach/reasons.py",
+)
 
 
 def _figure_formats(path: Path, root: Path = ROOT) -> list[str]:

@@ -24,8 +24,8 @@ import pytest  # noqa: E402
 
 import game.scenes.context as context_module  # noqa: E402
 from game import i18n  # noqa: E402
+from game.ai.levels.spec import CPU_LEVELS  # noqa: E402
 from game.i18n import catalogues  # noqa: E402
-from game.match.seats import LEVEL_NAMES  # noqa: E402
 from game.tools import snapshot  # noqa: E402
 from game.ui.text import ELLIPSIS  # noqa: E402
 
@@ -66,7 +66,7 @@ def longer(monkeypatch, widest):
 def by_design(text: str, translations: PseudoTranslations) -> bool:
     """A name or a CPU level, cut over a narrow column."""
     stem = text.removesuffix(ELLIPSIS).rstrip()
-    levels = (translations.gettext(label) for label in LEVEL_NAMES.values())
+    levels = (translations.gettext(level.name) for level in CPU_LEVELS)
     # The first seat's default name is "You" in the language in use: a name like the others.
     whole = [*NAMES, translations.gettext("You"), *levels]
     return any(word.startswith(stem) for word in whole)

@@ -11,7 +11,7 @@ statistics. These tests state the rules those broke, read from the catalogues th
   another number: not one of each);
 - a message whose translators' note says "records" means the saved statistics does not use
   the language's word for a best score;
-- the CPU's reason phrases that fill {other} (see their note in game/ai/reasons.py) are not
+- the CPU's reason phrases that fill {other} (see their note in game/ai/coach/reasons.py) are not
   Spanish gerunds, which cannot stand as the subject of "{other} es ... mejor".
 """
 

@@ -3,7 +3,7 @@ big mistake, said one way (the better choice and how much better it is)."""
 
 from __future__ import annotations
 
-from game.ai import Keep
+from game.ai.exact.options import Keep
 from game.rules import Category, Score
 from game.scenes.table.coach import question
 from game.storage.settings import Settings
@@ -25,7 +25,7 @@ def test_a_big_mistake_names_the_better_choice_and_how_much_better():
 
 
 def test_a_keep_is_asked_about_in_the_same_words():
-    from game.ai.reasons import big_mistake
+    from game.ai.coach.reasons import big_mistake
 
     assert big_mistake(Keep((6, 6)), 3.44) == (
         "The coach would keep 6-6: about 3.4 points better. Are you sure?"

@@ -13,8 +13,8 @@ import pygame
 import pytest
 
 import game.scenes.help as help_package
-from game.ai import Keep
-from game.ai.reasons import big_mistake
+from game.ai.coach.reasons import big_mistake
+from game.ai.exact.options import Keep
 from game.scenes.help import CONTENTS, GRADE_EXAMPLE, HelpScene, help_text
 from game.scenes.help.layout import lay_out
 from tests.scenes.test_menus import ENTER, Recorder, click, feed, hover, key, show

@@ -13,8 +13,8 @@ import time
 import pygame
 import pytest
 
-from game.ai.coach import review
-from game.ai.options import Keep
+from game.ai.coach.advice import review
+from game.ai.exact.options import Keep
 from game.match.replay import ReplaySession
 from game.match.seats import Seat
 from game.match.session import Session
@@ -123,7 +123,7 @@ def test_results_review_button_opens_the_review_of_the_costliest_decisions(ctx):
 
 
 def test_review_charts_the_chances_to_win_and_names_the_costliest_decision_for_it(ctx):
-    from game.ai.win_review import costliest_for_win, win_track
+    from game.ai.coach.win_review import costliest_for_win, win_track
     from game.scenes.review.win_part import cost_sentence
 
     session = finished(seed=4)
@@ -132,7 +132,7 @@ def test_review_charts_the_chances_to_win_and_names_the_costliest_decision_for_i
     scene.join()
     win = scene._win_section()
     # Each seat at its pace as it stood then: the CPU at its level's, the person at what
-    # their decisions in the game had shown (game.ai.pace).
+    # their decisions in the game had shown (game.ai.levels.pace).
     kinds = tuple(seat.kind for seat in session.seats)
     graded = review(session.config, game.start_rng, game.log, 0)
     decisions = [d for pr in graded.players.values() for d in pr.decisions]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ai.coach import describe
+from game.ai.coach.advice import describe
 from game.match.seats import Seat
 from game.match.session import Session
 from game.rules import CATEGORIES, Category, GameConfig, Phase, StartOrder
@@ -402,7 +402,7 @@ def test_a_whole_solitaire_game_by_one_input_alone(ctx, turn):
 
 
 def test_h_shows_the_best_move_and_marks_the_game_assisted(ctx):
-    from game.ai import option_values
+    from game.ai.exact.options import option_values
 
     table = solo(ctx, seed=6)
     feed(ctx, key(pygame.K_h))
@@ -522,7 +522,7 @@ def test_a_person_whose_earlier_games_lower_their_chance_is_told_why(ctx):
 
 
 def test_the_hint_adds_the_move_to_win_when_it_is_another(ctx):
-    from game.ai.coach import win_advice
+    from game.ai.coach.advice import win_advice
     from game.rules import Phase, Roll, Score
 
     seats = [Seat("Ann", colour=0), Seat("Max", "expert", colour=1)]

@@ -113,7 +113,7 @@ def test_win_chances_show_when_wanted_and_only_then():
 
 
 def test_the_chance_watch_works_off_the_main_thread_and_keeps_the_last_figures():
-    from game.ai.winning import win_chances
+    from game.ai.winning.chances import win_chances
     from game.scenes.table.chances import ChanceWatch
 
     game = Game.new(GameConfig(("Ann", "Ben")), seed=5)
@@ -132,6 +132,33 @@ def test_the_chance_watch_works_off_the_main_thread_and_keeps_the_last_figures()
         assert watch.shown is None
     finally:
         watch.shutdown()
+
+
+def test_without_spread_tables_the_chance_watch_shows_none_and_says_why(
+    tmp_path, monkeypatch, caplog
+):
+    """A missing spread table is no reason to build one for minutes nor to stop play: the
+    figures stay blank and the log names the command that builds the table."""
+    from game.ai.winning import points_to_come
+    from game.ai.winning import tables as spread
+    from game.scenes.table.chances import ChanceWatch
+
+    monkeypatch.setattr(spread, "TABLE_DIR", tmp_path)  # the assets, without spread tables
+    spread._spreads.clear()
+    points_to_come._outlooks.clear()
+    game = Game.new(GameConfig(("Ann", "Ben")), seed=5)
+    watch = ChanceWatch()
+    try:
+        watch.update(game.state, True)
+        watch._future.exception(timeout=60)
+        watch.update(game.state, True)
+        assert watch.shown is None and watch.column_texts(game.state) == ("", "")
+        assert "python -m game.ai.build --variant official --only spread" in caplog.text
+    finally:
+        watch.shutdown()
+        monkeypatch.undo()
+        spread._spreads.clear()
+        points_to_come._outlooks.clear()
 
 
 def test_a_pad_button_dismisses_a_banner_as_a_key_does():

@@ -230,10 +230,10 @@ def test_the_statistics_show_each_card_apart_and_the_high_scores_each_variant(ct
 
 
 def test_a_forced_order_table_loads_its_cpus_forced_order_valuations(ctx, monkeypatch):
-    import game.ai.levels
+    import game.ai.levels.strategies
 
     asked = []
-    monkeypatch.setattr(game.ai.levels, "preload", lambda *args: asked.append(args))
+    monkeypatch.setattr(game.ai.levels.strategies, "preload", lambda *args: asked.append(args))
     seats = [Seat("Ann", colour=0, profile="Ann"), Seat("Cpu", "champion", colour=1)]
     config = GameConfig(
         ("Ann", "Cpu"), variant=Variant.YATZY, start=StartOrder.SEATED, forced_order=True

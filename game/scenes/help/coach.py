@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.ai.options import Keep
-from game.ai.reasons import Reason, big_mistake, hint_lines, say
+from game.ai.coach.reasons import Reason, big_mistake, hint_lines, say
+from game.ai.exact.options import Keep
 from game.i18n import N_, _, translate
 from game.rules import Category, Score
 from game.rules.cards import AMERICAN, YATZY

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ai.coach import Decision, PlayerReview, Review, describe
-from game.ai.options import Keep
+from game.ai.coach.advice import Decision, PlayerReview, Review, describe
+from game.ai.exact.options import Keep
 from game.i18n import _, format_number, ngettext
 from game.match.seats import level_name
 from game.scenes.review.win_part import WinSection, paint_win_part

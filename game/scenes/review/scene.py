@@ -31,8 +31,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ai.coach import Decision, PlayerReview, Review, review
-from game.ai.win_review import WinCost, WinTrack, costliest_for_win, win_track
+from game.ai.coach.advice import Decision, PlayerReview, Review, review
+from game.ai.coach.win_review import WinCost, WinTrack, costliest_for_win, win_track
 from game.i18n import _, format_datetime
 from game.match.seats import Seat
 from game.rules import GameConfig, NextGame

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ai.reasons import describe
-from game.ai.win_review import WinCost
+from game.ai.coach.reasons import describe
+from game.ai.coach.win_review import WinCost
 from game.i18n import _, format_percent, ngettext
 from game.ui.charts import draw_line_chart
 from game.ui.page import PageWriter

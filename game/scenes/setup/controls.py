@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from game.ai.levels.spec import CPU_LEVELS
 from game.i18n import N_, _, ngettext, translate
 from game.match.seats import PERSON
 from game.rules import StartOrder, TeamMode
@@ -28,24 +29,10 @@ if TYPE_CHECKING:
 
 # The words of every choice: marked here, translated where they are shown.
 # Translators: who plays a seat, as the setup's value cycler shows it.
-KIND_LABELS = {
-    PERSON: N_("Person"),
-    "beginner": N_("CPU Beginner"),
-    "easy": N_("CPU Easy"),
-    "medium": N_("CPU Medium"),
-    "hard": N_("CPU Hard"),
-    "expert": N_("CPU Expert"),
-    "champion": N_("CPU Champion"),
-}
+KIND_LABELS = {PERSON: N_("Person"), **{level.id: level.choice for level in CPU_LEVELS}}
 KIND_HELP = {
     PERSON: N_("A person at this computer takes this seat's turns."),
-    # TRANSLATORS: "plays loosely" = plays carelessly, without precision.
-    "beginner": N_("CPU Beginner: plays loosely and often misses the best box."),
-    "easy": N_("CPU Easy: a casual player."),
-    "medium": N_("CPU Medium: a sound, steady player."),
-    "hard": N_("CPU Hard: a strong player who keeps pace for the bonus."),
-    "expert": N_("CPU Expert: plays the best odds of every roll."),
-    "champion": N_("CPU Champion: plays to win, taking risks when behind and playing safe ahead."),
+    **{level.id: level.help for level in CPU_LEVELS},  # the levels' words are their records'
 }
 TEAM_MODE_LABELS = {
     # Translators: teams are off.

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ai.pace import played_pace
+from game.ai.levels.pace import played_pace
 from game.i18n import _, format_number, language
 from game.rules import GameState, Phase, Roll
 from game.rules import events as ev
@@ -72,7 +72,7 @@ class Board:
         if levels:
             # The levels' valuations take about a second to load: do it now, off the main
             # thread, while the player looks at the table (the first CPU move queues behind).
-            from game.ai.levels import preload
+            from game.ai.levels.strategies import preload
 
             config = self.session.config
             self.cpu.worker().submit(preload, config.variant, levels, config.forced_order)
@@ -217,7 +217,7 @@ class Board:
 
     def _decide(self, state: GameState):
         """In the worker thread: the CPU's action, and why (when the player wants reasons)."""
-        from game.ai.coach import choice_of, explain
+        from game.ai.coach.advice import choice_of, explain
 
         action = self.session.cpu_action()
         reason = None

@@ -84,6 +84,6 @@ class ChanceWatch:
 
 
 def _chances(state: GameState, paces: Sequence[float] | None):
-    from game.ai.winning import win_chances
+    from game.ai.winning.chances import win_chances
 
     return win_chances(state, paces)

@@ -37,7 +37,7 @@ class CoachOverlay:
 
     def show_hint(self, state: GameState, paces: Sequence[float] | None = None) -> None:
         """The best move now, for dice in play; to win, against the table at its `paces`."""
-        from game.ai.coach import hint
+        from game.ai.coach.advice import hint
 
         best = hint(state)
         self.hint_text, self.hint_keep, self.hint_box = best.lines(), best.keep, best.box
@@ -51,7 +51,7 @@ class CoachOverlay:
     ) -> None:
         """Live grading: a small mark when `name`'s choice cost more than the threshold,
         shown for a while and only until the next roll or turn (`state` is after the choice)."""
-        from game.ai.coach import describe
+        from game.ai.coach.advice import describe
 
         if decision is None or not settings.grading:
             return
@@ -80,8 +80,8 @@ class CoachOverlay:
         """Work out the advice values for `state` if they are wanted and not known yet."""
         if not wanted or self._advice[0] is state:
             return
-        from game.ai import option_values
-        from game.ai.coach import describe, situation
+        from game.ai.coach.advice import describe, situation
+        from game.ai.exact.options import option_values
 
         # The hint's own question (forced order included: only the next box is offered).
         values = option_values(*situation(state))
@@ -97,8 +97,8 @@ class CoachOverlay:
 def to_win(state: GameState, paces: Sequence[float] | None = None) -> str:
     """The hint's extra line when playing to win is another move than playing for points
     ("To win: keep 4-5-6, you need 31 to pass Max"), else ""."""
-    from game.ai.coach import win_advice
-    from game.ai.reasons import to_win_line
+    from game.ai.coach.advice import win_advice
+    from game.ai.coach.reasons import to_win_line
 
     advice = win_advice(state, paces)
     if not advice.differ:
@@ -111,8 +111,8 @@ def to_win(state: GameState, paces: Sequence[float] | None = None) -> str:
 
 def question(state: GameState, action, settings: Settings) -> str | None:
     """What to ask before a person's action: verify a score, or a big mistake."""
-    from game.ai.coach import grade
-    from game.ai.reasons import big_mistake
+    from game.ai.coach.advice import grade
+    from game.ai.coach.reasons import big_mistake
 
     questions = []
     if isinstance(action, Score) and state.phase is Phase.TURN:

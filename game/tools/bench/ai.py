@@ -31,7 +31,7 @@ STARTUP_GOAL = 1.0  # s
 _STARTUP = """
 import time
 started = time.perf_counter()
-from game.ai import option_values
+from game.ai.exact.options import option_values
 from game.rules import Scorecard, Variant
 option_values(Scorecard(), (1, 2, 3, 4, 6), 2, Variant({variant!r}))
 print(time.perf_counter() - started)
@@ -81,7 +81,8 @@ def main(argv: list[str]) -> int:
         f"{startup * 1e3:.0f} ms (goal < {STARTUP_GOAL * 1e3:.0f} ms)"
     )
 
-    from game.ai import option_values, value_table
+    from game.ai.exact.options import option_values
+    from game.ai.exact.tables import value_table
 
     table = value_table(variant)
     cases = situations(variant, args.count, args.seed)
@@ -112,8 +113,8 @@ def main(argv: list[str]) -> int:
 
 def _hint_latency(cases: list[tuple], variant: Variant, repeat: int) -> None:
     """The coach's hint for a person's situation, as the H key asks for it (cold cache)."""
-    from game.ai import value_table
-    from game.ai.coach import hint
+    from game.ai.coach.advice import hint
+    from game.ai.exact.tables import value_table
     from game.rules import GameConfig, GameState, Phase, StartOrder
     from game.rules.state import replace
 

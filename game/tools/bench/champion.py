@@ -27,7 +27,7 @@ _STARTUP = """
 import resource, time
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 started = time.perf_counter()
-from game.ai.levels import make_strategy
+from game.ai.levels.strategies import make_strategy
 from game.rules import Game, GameConfig, StartOrder
 game = Game.new(GameConfig(("a", "b"), start=StartOrder.SEATED), seed=1)
 make_strategy("champion", 1).choose(game.state)
@@ -46,8 +46,8 @@ def _percentiles(samples: list[float]) -> str:
 
 def play(seats: int, games: int, seed: int) -> tuple[list[float], list[float]]:
     """(decision ms, win-chance ms) over `games` games of a Champion and seats - 1 Experts."""
-    from game.ai.levels import make_strategy
-    from game.ai.winning import win_chances
+    from game.ai.levels.strategies import make_strategy
+    from game.ai.winning.chances import win_chances
     from game.rules import Game, GameConfig, StartOrder
 
     decisions, chances = [], []

@@ -38,7 +38,7 @@ def _maxrss_mb() -> float:
 
 def _child(variant: Variant, traced: bool) -> dict:
     """Build one table in this (fresh) process and measure it."""
-    from game.ai.solver import build_table
+    from game.ai.exact.solver import build_table
 
     baseline = _maxrss_mb()
     started = time.perf_counter()
@@ -74,7 +74,7 @@ def _measure(variant: Variant, traced: bool) -> dict:
 
 def simulate(variant: Variant, games: int, seed: int = 0) -> dict:
     """Play `games` solitaire games choosing option_values' first every time (seeded)."""
-    from game.ai import Keep, option_values
+    from game.ai.exact.options import Keep, option_values
     from game.rules import Category, Scorecard
 
     rng = random.Random(seed)

@@ -1,0 +1,106 @@
+"""The game's two caches: `Memo`, values built once per key and kept, and `BoundedCache`, the
+most recently used values up to a bound. No pygame, no numpy: any layer may use them.
+
+`Memo`: values built once per key and shared by every thread: the AI's tables and valuations.
+
+A value table, a spread table or a level's valuation takes from milliseconds to seconds to
+build and is then read by every player of every game in the process (the table scene, the
+coach, a tournament's worker threads). `Memo(build)` keeps `build(*key)` per key: the first
+caller builds it while holding the memo's lock, so a second thread asking at the same time
+waits for that value rather than building its own (a second copy of a table in memory, or a
+second valuation whose outlook cache the first one's players would not share). Building
+under the lock also means one key at a time per memo; the keys are few (a variant, a level's
+parameters), so the memo keeps every value, with no bound.
+
+Once built, a value is read without the lock: a dict lookup is atomic, and a value is stored
+only once it is whole. `functools.cache` would not do, as two threads asking at once may
+both build.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Generic, TypeVar
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class Memo(Generic[V]):
+    """`build(*key)` for each key, built once and then shared (see the module docstring)."""
+
+    def __init__(self, build: Callable[..., V]) -> None:
+        self._build = build
+        self._values: dict[tuple[Hashable, ...], V] = {}
+        self._lock = threading.Lock()
+
+    def get(self, *key: Hashable) -> V:
+        """The value for `key`, built by the first caller (the others wait for it)."""
+        try:
+            return self._values[key]
+        except KeyError:
+            pass
+        with self._lock:
+            if key not in self._values:
+                self._values[key] = self._build(*key)
+            return self._values[key]
+
+    def clear(self) -> None:
+        """Forget every value: the next `get` of each key builds it afresh."""
+        with self._lock:
+            self._values.clear()
+
+
+class BoundedCache(Generic[K, V]):
+    """At most `size` values by key, the least recently used forgotten first.
+
+    For what is quick enough to make again but asked for over and over: a turn's outlook per
+    card state, a distribution per state, a rendered image. Thread-safe call by call (its own
+    lock around every look-up and store), so a worker thread may fill it while another reads;
+    an owner that must not make a value twice holds its own lock around `get` and `put`.
+    """
+
+    def __init__(self, size: int) -> None:
+        if size < 1:
+            raise ValueError(f"a bounded cache holds at least one value, not {size}")
+        self.size = size
+        self._values: OrderedDict[K, V] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._values
+
+    def get(self, key: K) -> V | None:
+        """The value kept for `key` (now the most recently used), or None."""
+        with self._lock:
+            value = self._values.get(key)
+            if value is not None:
+                self._values.move_to_end(key)
+            return value
+
+    def put(self, key: K, value: V) -> None:
+        """Keep `value` for `key`, forgetting the least recently used beyond `size`."""
+        with self._lock:
+            self._values[key] = value
+            self._values.move_to_end(key)
+            while len(self._values) > self.size:
+                self._values.popitem(last=False)
+
+    def get_or_make(self, key: K, make: Callable[[], V]) -> V:
+        """The value kept for `key`, or `make()` kept and returned (made outside the lock: two
+        threads missing at once may both make it, and the later one is kept)."""
+        value = self.get(key)
+        if value is None:
+            value = make()
+            self.put(key, value)
+        return value
+
+    def clear(self) -> None:
+        """Forget every value."""
+        with self._lock:
+            self._values.clear()
