@@ -518,7 +518,7 @@ class Storage:
 
     def played_before(self, seats: Sequence[Seat], card: Card) -> dict[int, tuple[float, int]]:
         """Per person at the table with a record on `card`: (expected points lost, boxes
-        filled) over their measured games, for the win chances' pace (game.ai.pace)."""
+        filled) over their measured games, for the win chances' pace (game.ai.levels.pace)."""
         found: dict[int, tuple[float, int]] = {}
         for player, seat in enumerate(seats):
             name = None if seat.is_cpu else self._record_name(seat)

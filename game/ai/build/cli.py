@@ -125,4 +125,3 @@ def _write_or_check(label, path: Path, check: bool, read, build, save, compare, 
     else:
         print(f"{summary}; {path} matches the rebuild")
     return 0
-

@@ -38,10 +38,10 @@ from game.ai.exact.dicespace import (
     best_sub_keep,
     expect_keeps,
 )
-from game.cache import Memo
 from game.ai.exact.solver import StateKey, children_of
 from game.ai.exact.tables import value_table
 from game.ai.exact.turn_outlook import ROLL_KEEP_ROWS, ROLL_KEEPS, TIE_DIGITS, best_index
+from game.cache import Memo
 from game.rules import Variant
 
 KEEP_SLOTS = ROLL_KEEP_ROWS.shape[1]  # 31: the most distinct keeps of 0..4 dice in one roll

@@ -83,7 +83,7 @@ GRADE_EXAMPLE = N_("Ann: keep 6-6 was 3.4 points better")
 
 def coach_text(keys: InputMap) -> list[Block]:
     """What the coach's figures and lines mean; the examples are made by the coach's own
-    words (game.ai.reasons), so they read as the table does."""
+    words (game.ai.coach.reasons), so they read as the table does."""
     best, other = hint_lines([(Keep((5, 5)), 231.4), (Keep((5, 5, 5)), 229.1)])
     question = big_mistake(Keep((6, 6)), 12.5)
     keep = say(Reason(Keep((5, 5, 5)), aims=(Category.FIVES, Category.THREE_OF_A_KIND)))

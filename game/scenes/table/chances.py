@@ -1,6 +1,6 @@
 """Each seat's chance to win, worked out off the main thread after every action.
 
-`game.ai.winning.win_chances` takes a few milliseconds (more the first time a variant's
+`game.ai.winning.chances.win_chances` takes a few milliseconds (more the first time a variant's
 tables load), so it runs on its own worker thread; the table keeps showing the last figures
 until the new ones are in, so a frame is never dropped and the figures never flicker.
 """
@@ -11,6 +11,7 @@ import logging
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 
+from game.ai.exact.tables import TableError
 from game.i18n import format_percent
 from game.rules import GameState
 
@@ -41,12 +42,13 @@ class ChanceWatch:
         self._asked: GameState | None = None
         self._future: Future | None = None
         self._executor: ThreadPoolExecutor | None = None
+        self.unavailable = False  # the tables the chances need are missing: ask no more
 
     def update(
         self, state: GameState, wanted: bool, paces: Callable[[], Sequence[float]] | None = None
     ) -> None:
         """One frame: take finished figures, and ask for `state`'s if not yet asked, each
-        column at its pace (game.ai.pace; `paces` is asked then)."""
+        column at its pace (game.ai.levels.pace; `paces` is asked then)."""
         if not wanted:
             self.shown = self.shown_state = None
             self._asked = None
@@ -55,13 +57,17 @@ class ChanceWatch:
             future, self._future = self._future, None
             try:
                 chances = future.result()
+            except TableError as error:  # an install without its tables: say so once
+                log.warning("no win chances in this game: %s", error)
+                self.unavailable = True
+                chances = None
             except Exception:  # noqa: BLE001 - a figure missing is no reason to stop play
                 log.exception("the win chances could not be worked out")
                 chances = None
             if chances is not None:
                 self.shown = chances.match if state.config.games > 1 else chances.game
                 self.shown_state = self._asked
-        if self._future is None and self._asked is not state:
+        if self._future is None and self._asked is not state and not self.unavailable:
             self._asked = state
             table = None if paces is None else tuple(paces())
             self._future = self._worker().submit(_chances, state, table)
