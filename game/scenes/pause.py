@@ -20,12 +20,12 @@ import pygame
 
 from game.i18n import N_, _, translate
 from game.rules import Phase
-from game.scenes.base import Scene
+from game.scenes.menu import ButtonMenu
 from game.scenes.nav import Question
-from game.ui.input import Intent, is_back, is_press, menu_letter
+from game.ui.input import Intent, is_back, is_press
 from game.ui.text import ellipsize
 from game.ui.units import layout_unit
-from game.ui.widgets import Button, FocusRing, draw_panel, letter_shortcuts
+from game.ui.widgets import Button, draw_panel
 
 if TYPE_CHECKING:
     from game.match.session import Session
@@ -36,13 +36,12 @@ PANEL_WIDTH = 420  # px at unit scale
 LABELS = (N_("Resume"), N_("Settings"), N_("Rules & help"), N_("Quit to title"))
 
 
-class PauseScene(Scene):
+class PauseScene(ButtonMenu):
     opaque = False
 
     def __init__(self, ctx: Context, session: Session) -> None:
-        super().__init__(ctx)
         self.session = session
-        self.buttons = [
+        buttons = [
             Button(
                 translate(LABELS[0]),
                 self.resume_game,
@@ -53,9 +52,7 @@ class PauseScene(Scene):
             Button(translate(LABELS[2]), lambda: self.ctx.nav.help()),
             Button(translate(LABELS[3]), self.quit_to_title),
         ]
-        self.shortcuts: dict[str, Button] = {}
-        self._relabel()
-        self.ring = FocusRing(self.buttons)
+        super().__init__(ctx, buttons, LABELS)
         self.size = (0, 0)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self._veil: pygame.Surface | None = None
@@ -99,28 +96,20 @@ class PauseScene(Scene):
 
     # ----------------------------------------------------------------- input
     def handle(self, event: pygame.event.Event) -> bool:
+        used, intent = self.handle_menu(event)
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
-            self.ring.handle_mouse(event)
             return True  # the table underneath must not react to the mouse
         if not is_press(event):
             return False
-        intent = self.ctx.input.menu_intent(event)
+        if used:
+            return True
         if is_back(intent):
             self.resume_game()
         elif intent is Intent.HELP:
             self.ctx.nav.help()
-        elif not self.ring.handle_key(event, intent):
-            self.ring.press_shortcut(self.shortcuts, menu_letter(event))
         return True  # a modal swallows every key: no rolling under the menu
 
     # ----------------------------------------------------------------- layout and drawing
-    def _relabel(self) -> None:
-        """Labels in the language in use, and shortcut letters that follow them (Resume's
-        hint shows the pause key, which resumes too)."""
-        for button, label in zip(self.buttons, LABELS, strict=True):
-            button.label = translate(label)
-        self.shortcuts = letter_shortcuts(self.buttons)
-
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
@@ -130,7 +119,7 @@ class PauseScene(Scene):
         width = min(round(PANEL_WIDTH * unit), w - 16)
         button_h = max(28, round(52 * unit))
         gap = round(14 * unit)
-        self._relabel()
+        self.relabel()
         title_font = fonts.get(44 * unit, bold=True)
         info_font = fonts.get(20 * unit)
         title = title_font.render(_("Paused"), True, theme.text)

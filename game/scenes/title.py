@@ -22,14 +22,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import N_, _, translate
-from game.scenes.base import Scene
+from game.scenes.menu import ButtonMenu
 from game.scenes.nav import Question
 from game.storage.resume import has_saved_game, load_saved_session
 from game.ui.input import Intent, is_back
 from game.ui.menu_layout import MENU_REFERENCE
 from game.ui.palette import dice_palette
 from game.ui.units import layout_unit
-from game.ui.widgets import Button, FocusRing, draw_felt, letter_shortcuts
+from game.ui.widgets import Button, draw_felt
 
 if TYPE_CHECKING:
     from game.scenes.context import Context
@@ -101,9 +101,8 @@ def _mix(a: tuple[int, int, int], b: tuple[int, int, int], k: float) -> tuple[in
     return tuple(round(x + (y - x) * k) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
 
 
-class TitleScene(Scene):
+class TitleScene(ButtonMenu):
     def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx)
         actions = (
             self.new_game,
             self.continue_game,
@@ -113,14 +112,12 @@ class TitleScene(Scene):
             self.open_history,
             self.quit,
         )
-        self.buttons = [
+        buttons = [
             Button(translate(label), action, primary=i == 0)
             for i, (label, action) in enumerate(zip(LABELS, actions, strict=True))
         ]
+        super().__init__(ctx, buttons, LABELS)
         self.continue_button = self.buttons[1]
-        self.shortcuts: dict[str, Button] = {}
-        self._relabel()
-        self.ring = FocusRing(self.buttons)
         self.size = (0, 0)
         self._background: pygame.Surface | None = None
         self._footer: tuple[pygame.Surface, pygame.Rect] | None = None
@@ -182,8 +179,8 @@ class TitleScene(Scene):
 
     # ----------------------------------------------------------------- input
     def handle(self, event: pygame.event.Event) -> bool:
-        intent = self.ctx.input.menu_intent(event)
-        if self.ring.handle(event, intent, self.shortcuts):
+        used, intent = self.handle_menu(event)
+        if used:
             return True
         if intent is Intent.HELP:
             self.ctx.nav.help()
@@ -194,17 +191,11 @@ class TitleScene(Scene):
         return True
 
     # ----------------------------------------------------------------- layout and drawing
-    def _relabel(self) -> None:
-        """Labels in the language in use, and shortcut letters that follow them."""
-        for button, label in zip(self.buttons, LABELS, strict=True):
-            button.label = translate(label)
-        self.shortcuts = letter_shortcuts(self.buttons)
-
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
         theme, fonts = self.ctx.theme, self.ctx.fonts
-        self._relabel()
+        self.relabel()
         margin = max(8, round(20 * layout_unit(size, MENU_REFERENCE, least=0.0)))
         unit = layout_unit(size, BUTTON_REFERENCE, least=0.55)
         # Text first: the buttons grow with the text size (their labels grow inside them)

@@ -35,7 +35,7 @@ from game.i18n import _, pgettext
 from game.match.replay import ReplaySession
 from game.match.session import Session
 from game.rules import IllegalAction, NextGame, Phase
-from game.scenes.base import Scene
+from game.scenes.menu import ButtonMenu
 from game.scenes.nav import AfterResults, Question
 from game.scenes.results.layout import ResultsLayout, lay_out
 from game.scenes.results.summary import (
@@ -48,7 +48,7 @@ from game.scenes.results.summary import (
 from game.storage.profiles import profile_for_seat
 from game.ui.celebration import GOLD, GOLD_LIGHT
 from game.ui.confetti import Confetti, fall
-from game.ui.widgets import Button, FeltBackground, FocusRing, draw_panel, letter_shortcuts
+from game.ui.widgets import Button, FeltBackground, draw_panel
 
 if TYPE_CHECKING:
     from game.scenes.context import Context
@@ -60,32 +60,31 @@ CONFETTI_PIECES = 70
 FILING_RETRY = 5.0  # s between tries to file a finished game the records refused
 
 
-class ResultsScene(Scene):
+class ResultsScene(ButtonMenu):
     def __init__(self, ctx: Context, session: Session) -> None:
-        super().__init__(ctx)
+        self.ctx = ctx
         self.felt = FeltBackground()
         self.session = session
         self.next_filing = time.monotonic() + FILING_RETRY
         self.verdict = game_verdict(session, self._personal_record())
         over = session.state.phase is Phase.MATCH_OVER
         if isinstance(session, ReplaySession):
-            self.buttons = self._replay_buttons(session)
+            buttons = self._replay_buttons(session)
         else:
             if over or session.state.phase is not Phase.GAME_OVER:
                 # TRANSLATORS: starts a new game with the same players; it stands beside "Replay"
                 # (watch the finished game again), so the two must not read alike.
-                self.buttons = [Button(_("Play again"), self.play_again, primary=True)]
+                buttons = [Button(_("Play again"), self.play_again, primary=True)]
             else:
-                self.buttons = [Button(_("Next game"), self.next_game, primary=True)]
-            self.buttons += [
+                buttons = [Button(_("Next game"), self.next_game, primary=True)]
+            buttons += [
                 Button(_("Review"), self.review),
                 # Translators: a button: play the match back on the table.
                 Button(pgettext("action", "Replay"), self.watch_replay),
                 # Translators: back to the title screen.
                 Button(_("Title"), self.to_title),
             ]
-        self.shortcuts = letter_shortcuts(self.buttons)
-        self.ring = FocusRing(self.buttons)
+        super().__init__(ctx, buttons)
         self.size = (0, 0)
         self.confetti = self._make_confetti()
         self.lay = ResultsLayout()
@@ -218,7 +217,7 @@ class ResultsScene(Scene):
     # ----------------------------------------------------------------- input and time
 
     def handle(self, event: pygame.event.Event) -> bool:
-        return self.ring.handle(event, self.ctx.input.menu_intent(event), self.shortcuts)
+        return self.handle_menu(event)[0]
 
     def update(self, dt: float) -> None:
         if self.animating:
