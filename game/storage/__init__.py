@@ -35,8 +35,6 @@ Folder layout (the folders are created only when something is first written):
         records.sqlite3             finished games (replayable logs), statistics and high
                                     scores: one SQLite database (see records.py), plus its
                                     -wal and -shm files while the game runs
-        imported-json/              older versions' history/, stats.json and highscores.json,
-                                    kept after their one-time import (see legacy.py)
     <config folder>/
         settings.json               the player's settings
     Damaged files are kept beside the originals as NAME.corrupt-YYYYMMDD-HHMMSS[-N].json

@@ -16,9 +16,7 @@ from game.rules.names import check_name
 from game.storage.history import ID_PATTERN
 from game.storage.saves import iso_time, parse_time
 
-HIGHSCORES_FORMAT = 1
 TABLE_SIZE = 10
-VARIANTS = ("official", "free", "simple", "yatzy")
 MAX_MATCH_TOTAL = 6 * 1575
 
 
@@ -106,27 +104,3 @@ class HighScoreBook:
                 if kept is entry:
                     places[player] = place
         return places
-
-    def to_dict(self) -> dict:
-        return {
-            "format": HIGHSCORES_FORMAT,
-            "tables": {k: [e.to_dict() for e in v] for k, v in self.tables.items()},
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict) -> HighScoreBook:
-        tables = data.get("tables")
-        if not isinstance(tables, dict):
-            raise ValueError("tables must be an object")
-        valid_keys = {table_key(v, g) for v in VARIANTS for g in range(1, 7)}
-        book = cls()
-        for key, entries in tables.items():
-            if key not in valid_keys:
-                raise ValueError(f"unknown high score table {key!r:.40}")
-            if not isinstance(entries, list) or len(entries) > TABLE_SIZE:
-                raise ValueError(f"a high score table holds at most {TABLE_SIZE} entries")
-            parsed = [HighScore.from_dict(e) for e in entries]
-            if any(a.score < b.score for a, b in zip(parsed, parsed[1:], strict=False)):
-                raise ValueError("a high score table is out of order")
-            book.tables[key] = parsed
-        return book

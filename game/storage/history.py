@@ -1,7 +1,6 @@
 """Finished games: the format of a history log (one per game or match), and its checks.
 
-The logs live in the records database (records.py, tables.py); older versions kept each in
-`history/<id>.json` with the same contents, which legacy.py imports once.
+The logs live in the records database (records.py, tables.py).
 
 A log's id is `<finished YYYYMMDD-HHMMSS>-<fingerprint>`. The fingerprint is a hash of the
 game's rules, start RNG state and action log, so recording the same finished game twice (say

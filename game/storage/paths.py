@@ -28,11 +28,7 @@ CURRENT_FILE = "current.json"
 UNFILED_DIR = "unfiled"
 PROFILES_FILE = "profiles.json"
 LAST_TABLE_FILE = "last-table.json"
-STATS_FILE = "stats.json"
-HIGHSCORES_FILE = "highscores.json"
-HISTORY_DIR = "history"  # older versions' logs, imported once (legacy.py)
 RECORDS_FILE = "records.sqlite3"
-IMPORTED_DIR = "imported-json"
 
 
 @dataclass(frozen=True)
@@ -64,29 +60,13 @@ class DataPaths:
         return self.data_dir / LAST_TABLE_FILE
 
     @property
-    def stats(self) -> Path:
-        return self.data_dir / STATS_FILE
-
-    @property
-    def highscores(self) -> Path:
-        return self.data_dir / HIGHSCORES_FILE
-
-    @property
-    def history(self) -> Path:
-        return self.data_dir / HISTORY_DIR
-
-    @property
     def records(self) -> Path:
         return self.data_dir / RECORDS_FILE
-
-    @property
-    def imported(self) -> Path:
-        return self.data_dir / IMPORTED_DIR
 
     def folders(self) -> tuple[Path, ...]:
         """Every folder the game writes in (each listed once)."""
         found: list[Path] = []
-        for folder in (self.config_dir, self.data_dir, self.history):
+        for folder in (self.config_dir, self.data_dir):
             if folder not in found:
                 found.append(folder)
         return tuple(found)

@@ -2,10 +2,9 @@
 
 `entries_for_game` turns a finished game (or match) into entries, one per game of the match,
 each with a row per seat that has a profile (CPU seats count under "CPU Expert" and so on).
-`StatsBook.stats()` folds the entries into `ProfileStats`; nothing is counted twice and any
-figure can be rebuilt from the entries. So the file cannot grow without end, entries beyond
-`MAX_ENTRIES` are folded, oldest first, into per-profile running totals ("carried") that hold
-the same sums.
+The records fold each game's entries into a running `Tally` per profile and card
+(game.storage.tables.add_entries), and `ProfileStats.from_tally` gives the figures; any
+figure can be rebuilt from the finished games' logs.
 
 Counting rules:
 - a *game* is one game of a match; score figures (mean, best, histogram, bonus and Yahtzee
@@ -25,7 +24,6 @@ Counting rules:
 
 from __future__ import annotations
 
-import copy
 import math
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -36,8 +34,6 @@ from game.rules.names import check_name
 from game.storage.history import ID_PATTERN, MAX_POINTS_LOST
 from game.storage.saves import parse_time
 
-STATS_FORMAT = 1
-MAX_ENTRIES = 2000  # games kept one by one (about 0.5 MB); older ones are folded into totals
 SCORE_HISTORY = 500  # (date, score) points kept per profile for charts
 HISTOGRAM_BIN = 25  # points
 MAX_SCORE = 1575  # 375 + 12 bonus chips of 100, per card
@@ -154,17 +150,6 @@ def _check_bool(row: Mapping, key: str) -> bool:
     value = row.get(key)
     if not isinstance(value, bool):
         raise ValueError(f"{key} must be true or false")
-    return value
-
-
-def _check_key(value: object) -> str:
-    """A tally key: a name, and a known card after the separator if it is not American."""
-    if not isinstance(value, str):
-        raise ValueError("a name must be text")
-    name, card = split_key(value)
-    if card not in CARDS:
-        raise ValueError("unknown card")
-    check_name(name)
     return value
 
 
@@ -394,103 +379,3 @@ def histogram(scores: Iterable[int], bin_width: int = HISTOGRAM_BIN) -> list[tup
 
 
 # ----------------------------------------------------------------------------- the book
-class StatsBook:
-    """Every recorded entry (and the carried totals of folded ones)."""
-
-    def __init__(
-        self, entries: list[dict] | None = None, carried: dict[str, Tally] | None = None
-    ) -> None:
-        self.entries: list[dict] = list(entries or [])
-        self.carried: dict[str, Tally] = dict(carried or {})
-        self._ids = {e["id"] for e in self.entries}
-
-    def has(self, history_id: str) -> bool:
-        """Whether a game is among the entries. Only a just-finished game is ever recorded
-        twice (after a crash), and that one is always among the newest entries."""
-        return history_id in self._ids
-
-    def add(self, entries: Sequence[dict]) -> bool:
-        """Record a game's entries; False if that game was already recorded."""
-        if not entries:
-            return False
-        if any(self.has(e["id"]) for e in entries):
-            return False
-        for entry in entries:
-            self.entries.append(check_entry(entry))
-            self._ids.add(entry["id"])
-        self._fold()
-        return True
-
-    def _fold(self) -> None:
-        excess = len(self.entries) - MAX_ENTRIES
-        if excess <= 0:
-            return
-        for entry in self.entries[:excess]:
-            for row in entry["rows"]:
-                key = tally_key(row["name"], entry_card(entry))
-                self.carried.setdefault(key, Tally()).add(entry, row)
-        del self.entries[:excess]
-        self._ids = {e["id"] for e in self.entries}
-
-    def tallies(self) -> dict[str, Tally]:
-        result: dict[str, Tally] = {}
-        for name, carried in self.carried.items():
-            result[name] = copy.deepcopy(carried)
-        for entry in self.entries:
-            for row in entry["rows"]:
-                result.setdefault(tally_key(row["name"], entry_card(entry)), Tally()).add(
-                    entry, row
-                )
-        return result
-
-    def stats(self) -> dict[str, ProfileStats]:
-        """Name -> figures, for every profile (CPU levels included) with a recorded game."""
-        return {name: ProfileStats.from_tally(name, t) for name, t in self.tallies().items()}
-
-    def for_profile(self, name: str, card: str = AMERICAN.id) -> ProfileStats:
-        """One profile's figures on a card (all zero/None if it has played nothing on it)."""
-        tally = self.tallies().get(tally_key(name, card), Tally())
-        return ProfileStats.from_tally(name, tally)
-
-    def rename(self, old: str, new: str) -> None:
-        for entry in self.entries:
-            for row in entry["rows"]:
-                if row["name"] == old:
-                    row["name"] = new
-        for key in list(self.carried):
-            name, card = split_key(key)
-            if name == old:
-                self.carried[tally_key(new, card)] = self.carried.pop(key)
-        for tally in self.carried.values():
-            tally.rename(old, new)
-
-    def delete(self, name: str) -> None:
-        """Forget a profile's records (others' head-to-head against it goes too)."""
-        for entry in self.entries:
-            entry["rows"] = [r for r in entry["rows"] if r["name"] != name]
-        self.entries = [e for e in self.entries if e["rows"]]
-        self._ids = {e["id"] for e in self.entries}
-        for key in [k for k in self.carried if split_key(k)[0] == name]:
-            del self.carried[key]
-        for tally in self.carried.values():
-            tally.head_to_head.pop(name, None)
-
-    def to_dict(self) -> dict:
-        return {
-            "format": STATS_FORMAT,
-            "entries": self.entries,
-            "carried": {name: t.to_dict() for name, t in self.carried.items()},
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict) -> StatsBook:
-        entries = data.get("entries")
-        if not isinstance(entries, list) or len(entries) > MAX_ENTRIES:
-            raise ValueError(f"entries must be a list of at most {MAX_ENTRIES}")
-        carried = data.get("carried", {})
-        if not isinstance(carried, dict) or len(carried) > 1000:
-            raise ValueError("carried must be an object")
-        return cls(
-            [check_entry(e) for e in entries],
-            {_check_key(k): Tally.from_dict(v) for k, v in carried.items()},
-        )

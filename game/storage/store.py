@@ -24,7 +24,6 @@ from game.storage.history import HistoryLog, HistorySummary
 from game.storage.jsonfile import Clock, JsonStore, local_now, reason_of, remove_stale_temps
 from game.storage.last_table import LAST_TABLE_FORMAT, LastTable
 from game.storage.last_table import WHAT as LAST_TABLE_WHAT
-from game.storage.legacy import import_json
 from game.storage.paths import DataPaths, parse_data_dir, resolve_paths
 from game.storage.profiles import (
     PROFILES_FORMAT,
@@ -75,8 +74,8 @@ class Storage:
         clock: Clock = local_now,
     ) -> None:
         """Find the folders (see the module docstring), load settings and profiles and open
-        the records now, so any damage is reported at start-up (and older versions' JSON
-        records are imported, once). The game in progress is read when asked for."""
+        the records now, so any damage is reported at start-up. The game in progress is
+        read when asked for."""
         # The environment the game runs in: it may name the data folder, and its locale
         # is the language of the Settings' "System" choice (see `system_language`).
         self.environ: Mapping[str, str] = os.environ if environ is None else environ
@@ -106,7 +105,6 @@ class Storage:
             later(N_("the setup starts from its defaults")),
         )
         self._records = Records(self.paths.records, self._store)
-        import_json(self._records, self._store, self.paths)
         self.file_unfiled()  # a finished game the records refused last time
 
     def _check_folders(self) -> None:

@@ -61,7 +61,6 @@ ALLOWED: dict[str, dict[str, str]] = {
     "game/storage/profiles.py": {
         "CPU ": "a CPU level's profile name in the records (an id kept in the files)"
     },
-    "game/storage/legacy.py": {":  logs": "a note kept in the records' meta table, and logged"},
     "game/storage/jsonfile.py": {
         "unable to open": "matched against SQLite's own (English) error text",
         "no space": "matched against the system's own (English) error text",

@@ -4,10 +4,8 @@ and a rebuild from the logs puts them back in the same places."""
 
 from __future__ import annotations
 
-import pytest
-
 from game.rules import Game, GameConfig, Variant
-from game.storage.stats import StatsBook, entries_for_game, split_key, tally_key
+from game.storage.stats import split_key, tally_key
 
 from .conftest import SEATS, open_storage, play
 
@@ -64,20 +62,3 @@ def test_yatzy_statistics_and_high_scores_are_kept_apart(data_dir):
     assert storage.profile_stats("Annie").games == 0
     assert storage.profile_stats("Annie", "yatzy").games == 0
     assert storage.all_stats("yatzy").keys() == {"CPU Expert"}
-
-
-@pytest.mark.parametrize("variant", [Variant.OFFICIAL, Variant.YATZY])
-def test_the_json_book_folds_each_card_apart(variant):
-    game = finished(variant, 5)
-    entries = entries_for_game(
-        "20260101-120000-0123456789ab", "2026-01-01T12:00:00+00:00", game, ["Ann", None], ()
-    )
-    assert entries[0]["variant"] == variant.value
-    book = StatsBook()
-    assert book.add(entries)
-    card = variant.card.id
-    other = "american" if card == "yatzy" else "yatzy"
-    assert book.for_profile("Ann", card).games == 1
-    assert book.for_profile("Ann", other).games == 0
-    book.rename("Ann", "Bea")
-    assert book.for_profile("Bea", card).best_score == game.state.match_totals()[0]

@@ -1,11 +1,11 @@
 """Every file kind against every kind of bad file: reported, kept aside byte for byte,
 defaults used, nothing raised, and the next start is quiet. The JSON kinds are the live files
-(settings, game in progress, profiles) and the old versions' records, which are read once to
-be imported (stats, high scores, history logs); the records database has its own cases in
-test_storage_records.py."""
+(settings, game in progress, profiles); the records database has its own cases in
+test_storage_records.py, and a log in it that does not replay is refused here."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -15,29 +15,24 @@ from pathlib import Path
 import pytest
 
 from game.storage import Settings, Storage
+from game.storage.records import pack, unpack
 
 from .conftest import SEATS, STAMP, STARTED, open_storage, two_player_game
-from .legacy_folder import write_legacy_folder
 
-KINDS = ("settings", "current", "profiles", "stats", "highscores", "history")
-LEGACY = ("stats", "highscores", "history")
+KINDS = ("settings", "current", "profiles")
 
 # Per kind: a path into the file's JSON to a value the validation checks, for mutations.
 TARGETS = {
     "settings": ("sound_volume",),
     "current": ("seats", 0, "colour"),
     "profiles": ("profiles", 0, "name"),
-    "stats": ("entries", 0, "rows", 0, "score"),
-    "highscores": ("tables", "official-1", 0, "score"),
-    "history": ("totals", 0),
 }
 HUGE_INT = "1" + "0" * 400
 
 
 @pytest.fixture(scope="module")
 def source(tmp_path_factory) -> dict[str, tuple[str, bytes]]:
-    """One good file of each kind: kind -> (path relative to the data folder, bytes). The
-    legacy kinds come from a folder as the old versions wrote it."""
+    """One good file of each kind: kind -> (path relative to the data folder, bytes)."""
     folder = tmp_path_factory.mktemp("source")
     storage = open_storage(folder)
     storage.save_settings(storage.settings.replace(sound_volume=0.3, muted=True))
@@ -46,21 +41,13 @@ def source(tmp_path_factory) -> dict[str, tuple[str, bytes]]:
     storage.save_game(two_player_game(seed=4, limit=30), SEATS, (), STARTED)
     assert storage.problems == [] and done.high_score_places == {0: 1}
     storage.close()
-    legacy = tmp_path_factory.mktemp("legacy")
-    first = write_legacy_folder(legacy)[0]
     files = {
         "settings": "settings.json",
         "current": "current.json",
         "profiles": "profiles.json",
         "records": "records.sqlite3",
-        "stats": "stats.json",
-        "highscores": "highscores.json",
-        "history": f"history/{first}.json",
     }
-    return {
-        kind: (name, ((legacy if kind in LEGACY else folder) / name).read_bytes())
-        for kind, name in files.items()
-    }
+    return {kind: (name, (folder / name).read_bytes()) for kind, name in files.items()}
 
 
 def _set(doc: object, path: tuple, value: object) -> None:
@@ -156,21 +143,13 @@ def assert_defaults(storage: Storage, kind: str) -> None:
         assert storage.load_current() is None
     elif kind == "profiles":
         assert storage.list_profiles() == []
-    elif kind == "stats":
-        assert storage.all_stats() == {}
-    elif kind == "highscores":
-        assert storage.high_scores("official", 1) == []
-    elif kind == "history":
-        assert storage.list_history() == []
 
 
 @pytest.mark.parametrize("case", CASES)
 @pytest.mark.parametrize("kind", KINDS)
 def test_bad_file(tmp_path: Path, source, kind: str, case: str):
     folder = tmp_path / "data"
-    for other, (name, raw) in source.items():
-        if other == "records" and kind in LEGACY:
-            continue  # an old folder: its records are still JSON, to be imported
+    for name, raw in source.values():
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_bytes(raw)
     name, raw = source[kind]
@@ -186,10 +165,6 @@ def test_bad_file(tmp_path: Path, source, kind: str, case: str):
     storage = open_storage(folder)
     load_everything(storage)
 
-    if (kind, case) == ("history", "directory"):
-        # Not a log file: the import skips it and leaves it exactly where it is.
-        assert storage.problems == [] and (path / "inside.txt").read_bytes() == b"keep me"
-        return
     assert len(storage.problems) == 1, storage.problems
     message = storage.problems[0]
     stem = path.name[: -len(".json")]
@@ -227,38 +202,18 @@ def test_a_second_bad_file_gets_its_own_name(tmp_path, source):
     assert (folder / f"profiles.corrupt-{STAMP}-2.json").read_bytes() == b"two"
 
 
-def test_a_file_where_the_history_folder_should_be(tmp_path, source):
-    folder = tmp_path / "data"
-    folder.mkdir()
-    (folder / "history").write_bytes(b"not a folder")
-    storage = open_storage(folder)
-    assert storage.list_history() == []
-    assert len(storage.problems) == 1
-    assert (folder / f"history.corrupt-{STAMP}").read_bytes() == b"not a folder"
-    done = storage.record_finished(two_player_game(seed=3), SEATS, (), STARTED)
-    assert done.saved and [s.id for s in storage.list_history()] == [done.history_id]
-
-
-def test_history_log_under_another_name_is_refused(tmp_path, source):
-    folder = tmp_path / "data"
-    name, raw = source["history"]
-    (folder / "history").mkdir(parents=True)
-    other = "20200101-000000-000000000000"
-    (folder / "history" / f"{other}.json").write_bytes(raw)
-    storage = open_storage(folder)
-    assert storage.list_history() == []
-    assert "its id does not match its file name" in storage.problems[0]
-
-
 def test_a_log_that_does_not_replay_is_refused(tmp_path, source):
     folder = tmp_path / "data"
-    name, raw = source["history"]
-    doc = json.loads(raw)
-    doc["game"]["log"][-1] = ["score", "CHANCE"]  # a box already filled, or another turn's
-    (folder / name).parent.mkdir(parents=True)
-    (folder / name).write_bytes(json.dumps(doc).encode())
+    folder.mkdir()
+    name, raw = source["records"]
+    (folder / name).write_bytes(raw)
+    with contextlib.closing(sqlite3.connect(folder / name)) as con, con:
+        log_id, rowid = con.execute("SELECT id, rowid FROM games").fetchone()
+        (blob,) = con.execute("SELECT data FROM logs WHERE game=?", (rowid,)).fetchone()
+        game = unpack(blob)
+        game["log"][-1] = ["score", "CHANCE"]  # a box already filled, or another turn's
+        con.execute("UPDATE logs SET data=? WHERE game=?", (pack(game), rowid))
     storage = open_storage(folder)
-    log_id = Path(name).stem
     assert [s.id for s in storage.list_history()] == [log_id]  # the summary looks fine
     assert storage.load_log(log_id) is None
     assert len(storage.problems) == 1 and "does not" in storage.problems[0]
@@ -284,15 +239,13 @@ def test_hostile_extra_in_a_saved_game(tmp_path, source):
 
 
 @pytest.mark.parametrize("bad", ["Ann\u0000", "A\u034fnn", "A\u200bnn", "مرحبا"])
-@pytest.mark.parametrize("kind", ["current", "profiles", "stats", "highscores", "history"])
+@pytest.mark.parametrize("kind", ["current", "profiles"])
 def test_a_name_no_one_could_type_is_a_bad_file(tmp_path: Path, source, kind: str, bad: str):
     """A NUL (or an invisible character, or a script the font cannot draw) in a name read
     from a file: the file is set aside and reported like any damaged file, as a typed name
     would have been refused; nothing raises, and nothing of it reaches the screen."""
     folder = tmp_path / "data"
-    for other, (name, raw) in source.items():
-        if other == "records" and kind in LEGACY:
-            continue
+    for name, raw in source.values():
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_bytes(raw)
     name, raw = source[kind]

@@ -37,7 +37,7 @@ def test_platform_folders_without_override():
     assert paths.config_dir == Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
     assert paths.settings == paths.config_dir / "settings.json"
     assert paths.current == paths.data_dir / "current.json"
-    assert paths.history == paths.data_dir / "history"
+    assert paths.records == paths.data_dir / "records.sqlite3"
 
 
 def test_environment_variable_puts_everything_in_one_folder(tmp_path):

@@ -4,7 +4,6 @@ one line, moved aside with its -wal/-shm, fresh records, never written over or t
 from __future__ import annotations
 
 import contextlib
-import os
 import sqlite3
 from pathlib import Path
 
@@ -239,34 +238,6 @@ def test_a_folder_that_refuses_the_database(storage, monkeypatch):
 
 
 # ----------------------------------------------------------------------------- issue 16
-def test_a_linked_history_folder_is_never_touched(tmp_path):
-    folder, outside = tmp_path / "data", tmp_path / "elsewhere"
-    outside.mkdir()
-    files = {"notes.json": b"{}", "x.json.tmp-999999999-0000": b"{", "old.json": b"[]"}
-    for name, raw in files.items():
-        (outside / name).write_bytes(raw)
-    os.utime(outside / "x.json.tmp-999999999-0000", (0, 0))  # an old temp, stale by age
-    folder.mkdir()
-    (folder / "history").symlink_to(outside, target_is_directory=True)
-    storage = open_storage(folder)
-    assert len(storage.problems) == 1 and "symbolic link" in storage.problems[0]
-    done = storage.record_finished(two_player_game(seed=3), SEATS, (), STARTED)
-    assert done.saved and [s.id for s in storage.list_history()] == [done.history_id]
-    assert {p.name: p.read_bytes() for p in outside.iterdir()} == files
-    assert (folder / "history").is_symlink()
-
-
-def test_stray_files_in_history_are_left_alone(tmp_path):
-    folder = tmp_path / "data"
-    (folder / "history").mkdir(parents=True)
-    (folder / "history" / "notes.json").write_bytes(b"{}")
-    (folder / "history" / "README.txt").write_bytes(b"mine")
-    storage = open_storage(folder)
-    assert storage.list_history() == [] and storage.problems == []
-    assert sorted(p.name for p in (folder / "history").iterdir()) == ["README.txt", "notes.json"]
-    assert (folder / "history" / "notes.json").read_bytes() == b"{}"
-
-
 def test_a_folder_named_current_json_is_set_aside_so_saving_works(tmp_path):
     folder = tmp_path / "data"
     (folder / "current.json").mkdir(parents=True)

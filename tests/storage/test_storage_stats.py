@@ -11,8 +11,9 @@ import pytest
 
 from game.match.seats import Seat
 from game.rules import Game, GameConfig
-from game.storage import HeadToHead, Storage, cpu_profile_name, histogram, stats
-from game.storage.stats import StatsBook, entries_for_game
+from game.storage import HeadToHead, Storage, cpu_profile_name, histogram, stats, tables
+from game.storage.records import SCHEMA
+from game.storage.stats import ProfileStats, Tally, entries_for_game, split_key, tally_key
 
 from .conftest import FIXED_TIME, SEATS, STARTED, open_storage, play, two_player_game
 
@@ -35,9 +36,35 @@ def entry(n, rows, contested=True, date=None):
     }  # fmt: skip
 
 
+class Tallies:
+    """Statistics as the records keep them: each game's entries folded into a running tally
+    per profile and card in SQLite (game.storage.tables), the figures from the tallies."""
+
+    def __init__(self) -> None:
+        self.con = sqlite3.connect(":memory:")
+        self.con.executescript(SCHEMA)
+
+    def add(self, entries: list[dict]) -> bool:
+        tables.add_entries(self.con, entries)
+        return True
+
+    def for_profile(self, name: str, card: str = "american") -> ProfileStats:
+        tally = tables.read_tallies(self.con).get(tally_key(name, card), Tally())
+        return ProfileStats.from_tally(name, tally)
+
+    def names(self) -> set[str]:
+        return {split_key(key)[0] for key in tables.read_tallies(self.con)}
+
+    def rename(self, old: str, new: str) -> None:
+        tables.rename_in_tallies(self.con, old, new)
+
+    def delete(self, name: str) -> None:
+        tables.delete_from_tallies(self.con, name)
+
+
 @pytest.fixture
-def book() -> StatsBook:
-    b = StatsBook()
+def book() -> Tallies:
+    b = Tallies()
     # Game 1: Ann 250 beats Bob 200.  Game 2: Ann and Bob tie at 180 (shared win).
     # Game 3: Ann solitaire 300 with bonus, Yahtzee and 2 chips.  Game 4: Bob 220 beats Ann 150.
     assert b.add(
@@ -77,31 +104,14 @@ def test_profile_figures(book):
 
 
 def test_nobody_yet():
-    nobody = StatsBook().for_profile("Zed")
+    nobody = Tallies().for_profile("Zed")
     assert (nobody.games, nobody.wins, nobody.win_rate, nobody.mean_score) == (0, 0.0, None, None)
     assert nobody.histogram() == []
 
 
-def test_same_game_is_not_added_twice(book):
-    assert not book.add([entry(1, [row("Ann", 0, 1, True, 1.0)])])
-    assert book.for_profile("Ann").games == 4
-
-
-def test_folding_old_entries_keeps_every_figure(book, monkeypatch):
-    full = book.stats()
-    monkeypatch.setattr(stats, "MAX_ENTRIES", 2)
-    small = StatsBook()
-    for e in book.entries:
-        small.add([dict(e, rows=[dict(r) for r in e["rows"]])])
-    assert len(small.entries) == 2 and set(small.carried) == {"Ann", "Bob"}
-    assert small.stats() == full
-    reloaded = StatsBook.from_dict(small.to_dict())
-    assert reloaded.stats() == full
-
-
 def test_score_history_is_capped(monkeypatch):
     monkeypatch.setattr(stats, "SCORE_HISTORY", 3)
-    b = StatsBook()
+    b = Tallies()
     for n in range(1, 6):
         b.add([entry(n, [row("Ann", 0, n * 10, True, 0.0)], contested=False)])
     ann = b.for_profile("Ann")
@@ -111,10 +121,10 @@ def test_score_history_is_capped(monkeypatch):
 
 def test_rename_and_delete(book):
     book.rename("Bob", "Robert")
-    assert set(book.stats()) == {"Ann", "Robert"}
+    assert book.names() == {"Ann", "Robert"}
     assert book.for_profile("Ann").head_to_head == {"Robert": HeadToHead(1, 1, 1)}
     book.delete("Robert")
-    assert set(book.stats()) == {"Ann"}
+    assert book.names() == {"Ann"}
     assert book.for_profile("Ann").head_to_head == {}
     assert book.for_profile("Ann").games == 4
 
