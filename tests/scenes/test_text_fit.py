@@ -26,6 +26,20 @@ def sized(ctx, size, scale):
     ctx.stack.layout(size)
 
 
+def table_at(ctx, size, scale, players=4, variant=Variant.OFFICIAL, language="en") -> TableScene:
+    ctx.settings = ctx.settings.replace(language=language)
+    sized(ctx, size, scale)
+    names = tuple(f"P{i}" for i in range(players))
+    seats = [Seat(n, "person" if i == 0 else "expert", colour=i) for i, n in enumerate(names)]
+    config = GameConfig(names, variant=variant, start=StartOrder.SEATED)
+    session = Session.new(config, seats, seed=3)
+    session.apply(Roll())
+    table = TableScene(ctx, session)
+    ctx.stack.push(table)
+    ctx.stack.apply_pending()
+    return table
+
+
 @pytest.mark.parametrize("size, scale", list(itertools.product(SIZES, SCALES)))
 def test_the_title_menu_stays_on_screen_and_clear_of_the_footer(ctx, size, scale):
     sized(ctx, size, scale)
@@ -51,15 +65,7 @@ CARD_SIZES = (*SIZES, (3840, 2160))
 def test_scorecard_labels_fit_their_column_at_a_legible_size(ctx, size, scale, players, variant):
     """Every row of the card (13 boxes and the chips row on the American card, 15 boxes on
     Yatzy) fits, from 640x480 to 4K, with 1 to 8 columns and text sizes 100% to 200%."""
-    sized(ctx, size, scale)
-    names = tuple(f"P{i}" for i in range(players))
-    seats = [Seat(n, "person" if i == 0 else "expert", colour=i) for i, n in enumerate(names)]
-    config = GameConfig(names, variant=variant, start=StartOrder.SEATED)
-    session = Session.new(config, seats, seed=3)
-    session.apply(Roll())
-    table = TableScene(ctx, session)
-    ctx.stack.push(table)
-    ctx.stack.apply_pending()
+    table = table_at(ctx, size, scale, players, variant)
     view, fonts = table.card_view, ctx.fonts
     assert view.label_px >= MIN_FONT_PX and view.text_px >= MIN_FONT_PX
     label_font = fonts.get_px(view.label_px, bold=True)
@@ -109,20 +115,6 @@ def test_setup_rows_grow_with_the_text_and_stay_on_screen(ctx, size):
     assert heights[1] >= heights[0]
     if size == (1280, 800):
         assert heights[1] > heights[0] * 1.3  # room enough: the text really grows
-
-
-def table_at(ctx, size, scale, players=4, variant=Variant.OFFICIAL, language="en") -> TableScene:
-    ctx.settings = ctx.settings.replace(language=language)
-    sized(ctx, size, scale)
-    names = tuple(f"P{i}" for i in range(players))
-    seats = [Seat(n, "person" if i == 0 else "expert", colour=i) for i, n in enumerate(names)]
-    config = GameConfig(names, variant=variant, start=StartOrder.SEATED)
-    session = Session.new(config, seats, seed=3)
-    session.apply(Roll())
-    table = TableScene(ctx, session)
-    ctx.stack.push(table)
-    ctx.stack.apply_pending()
-    return table
 
 
 @pytest.mark.parametrize("language", ["en", "de", "sv", "nb", "fr", "es", "nl", "da"])
