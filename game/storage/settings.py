@@ -24,6 +24,11 @@ from types import MappingProxyType
 from game.i18n.languages import LANGUAGES
 from game.rules import Variant
 
+# Handed on: the settings' importers read the defaults here.
+from game.storage.bindings import DEFAULT_KEY_BINDINGS as DEFAULT_KEY_BINDINGS
+from game.storage.bindings import DEFAULT_PAD_BINDINGS as DEFAULT_PAD_BINDINGS
+from game.storage.bindings import INTENTS as INTENTS
+
 log = logging.getLogger(__name__)
 
 SETTINGS_FORMAT = 1
@@ -45,31 +50,7 @@ BIG_MISTAKE_THRESHOLD = (0.0, 200.0)  # expected points
 MAX_KEY_NAME = 32
 MAX_KEYS_PER_INTENT = 4
 
-# Intent -> key names. The app adds the Ctrl modifier for undo (Ctrl+Z) itself.
-DEFAULT_KEY_BINDINGS: Mapping[str, tuple[str, ...]] = MappingProxyType(
-    {
-        "roll": ("space", "r"),
-        "hold_1": ("1",),
-        "hold_2": ("2",),
-        "hold_3": ("3",),
-        "hold_4": ("4",),
-        "hold_5": ("5",),
-        "hint": ("h",),
-        "undo": ("z",),
-        "pause": ("escape", "p"),
-        "confirm": ("return", "enter"),
-        "up": ("up",),
-        "down": ("down",),
-        "left": ("left",),
-        "right": ("right",),
-        "fullscreen": ("f11",),
-        "skip_cpu": ("s",),
-        "speed_cpu": ("f",),
-        "help": ("f1",),
-        "key_hints": ("k",),
-    }
-)
-INTENTS: tuple[str, ...] = tuple(DEFAULT_KEY_BINDINGS)
+# The defaults of the key and pad bindings are read from game.storage.bindings' records.
 
 # A game pad's buttons by SDL's game-controller names (by position: "a" is the bottom face
 # button whatever is printed on it); the d-pad names also stand for the left stick. Pads SDL
@@ -94,31 +75,6 @@ PAD_BUTTONS = (
     "righttrigger",
 )
 MAX_PAD_BUTTON = 31  # "button31": the highest numbered joystick button kept in a binding
-# Intent -> pad button names. A pad's "a" confirms and "b" goes back in menus when nothing
-# else claims them (as Enter and Esc on keys); at the table they do what these say.
-DEFAULT_PAD_BINDINGS: Mapping[str, tuple[str, ...]] = MappingProxyType(
-    {
-        "roll": ("x",),
-        "hold_1": (),
-        "hold_2": (),
-        "hold_3": (),
-        "hold_4": (),
-        "hold_5": (),
-        "hint": ("y",),
-        "undo": ("back",),
-        "pause": ("start",),
-        "confirm": ("a",),
-        "up": ("dpup",),
-        "down": ("dpdown",),
-        "left": ("dpleft",),
-        "right": ("dpright",),
-        "fullscreen": (),
-        "skip_cpu": ("rightshoulder",),
-        "speed_cpu": ("leftshoulder",),
-        "help": ("leftstick",),
-        "key_hints": ("rightstick",),
-    }
-)
 
 
 # ----------------------------------------------------------------------------- field checks
