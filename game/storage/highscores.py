@@ -11,14 +11,14 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from game.match.seats import Seat
-from game.rules import Game, TeamMode
+from game.rules import Game, TeamMode, Variant
 from game.rules.names import check_name
 from game.storage.history import ID_PATTERN
 from game.storage.saves import iso_time, parse_time
 
 HIGHSCORES_FORMAT = 1
 TABLE_SIZE = 10
-VARIANTS = ("official", "free", "simple", "yatzy")
+VARIANTS = tuple(v.value for v in Variant)  # "official", "free", "simple", "yatzy"
 MAX_MATCH_TOTAL = 6 * 1575
 
 

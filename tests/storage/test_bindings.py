@@ -31,11 +31,11 @@ def test_every_record_has_keys_a_label_and_valid_pad_buttons():
 
 
 def test_the_settings_defaults_and_the_input_sets_come_from_the_records():
-    assert INTENTS == tuple(str(i) for i in Intent if i not in FIXED_INTENTS)
+    assert tuple(str(i) for i in Intent if i not in FIXED_INTENTS) == INTENTS
     assert DEFAULT_KEY_BINDINGS["roll"] == ("space", "r")
     assert DEFAULT_PAD_BINDINGS["roll"] == ("x",)
     assert DEFAULT_PAD_BINDINGS["hold_1"] == ()
-    assert CTRL_INTENTS == {Intent.UNDO}
+    assert {Intent.UNDO} == CTRL_INTENTS
     assert Intent.HINT in TABLE_INTENTS and Intent.PAUSE not in TABLE_INTENTS
     settings = Settings()
     assert settings.key_bindings == DEFAULT_KEY_BINDINGS

@@ -26,6 +26,9 @@ JOKER_POINTS = {
 AMERICAN = Card(
     id="american",
     name=N_("Yahtzee"),
+    # Translators: a button that shows the statistics of the other card; short.
+    button=N_("American card"),
+    heading=N_("Games on the American card"),
     boxes=(
         *UPPER_KINDS,
         Category.THREE_OF_A_KIND,
