@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from game.match.seats import Seat
 from game.rules import Game, TeamMode, Variant
@@ -35,7 +36,7 @@ class HighScore:
     assisted: bool
     history_id: str  # the log in history/, to replay it
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "score": self.score,
@@ -48,8 +49,8 @@ class HighScore:
     def from_dict(cls, data: object) -> HighScore:
         if not isinstance(data, dict):
             raise ValueError("a high score must be an object")
-        name, score, assisted = data.get("name"), data.get("score"), data.get("assisted")
-        check_name(name)
+        name = check_name(data.get("name"))
+        score, assisted = data.get("score"), data.get("assisted")
         if isinstance(score, bool) or not isinstance(score, int):
             raise ValueError("a high score must be a whole number")
         if not 0 <= score <= MAX_MATCH_TOTAL:
@@ -107,14 +108,14 @@ class HighScoreBook:
                     places[player] = place
         return places
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "format": HIGHSCORES_FORMAT,
             "tables": {k: [e.to_dict() for e in v] for k, v in self.tables.items()},
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> HighScoreBook:
+    def from_dict(cls, data: dict[str, Any]) -> HighScoreBook:
         tables = data.get("tables")
         if not isinstance(tables, dict):
             raise ValueError("tables must be an object")

@@ -23,10 +23,13 @@ outside its data folder, and never moves a link's target.
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import os
+import sqlite3
 import stat
 from pathlib import Path
+from typing import Any
 
 from game.i18n import N_, later
 from game.storage.highscores import HIGHSCORES_FORMAT, HighScoreBook
@@ -97,7 +100,7 @@ def log_names(store: JsonStore, paths: DataPaths, *, report: bool) -> list[str]:
     return sorted(names)
 
 
-def _checked_log(data: dict, log_id: str) -> dict:
+def _checked_log(data: dict[str, Any], log_id: str) -> dict[str, Any]:
     parse_summary(data, log_id)  # the replay is checked when the log is opened (load_log)
     if not isinstance(data.get("game"), dict):
         raise ValueError("the log holds no game")
@@ -115,7 +118,7 @@ def import_json(records: Records, store: JsonStore, paths: DataPaths) -> None:
             record = store.load(
                 paths.history / name,
                 HISTORY_FORMAT,
-                lambda data, log_id=log_id: _checked_log(data, log_id),
+                functools.partial(_checked_log, log_id=log_id),
                 WHAT,
                 LEFT_OUT,
             )
@@ -130,7 +133,7 @@ def import_json(records: Records, store: JsonStore, paths: DataPaths) -> None:
             return
         note = f"{iso_time(store.clock())}: {len(logs)} logs"
 
-        def insert(con) -> None:
+        def insert(con: sqlite3.Connection) -> None:
             if get_meta(con, META_KEY) is not None:
                 return  # another copy of the game imported them a moment ago
             for record in logs:

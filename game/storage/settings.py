@@ -20,6 +20,7 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
+from typing import Any
 
 from game.i18n.languages import LANGUAGES
 from game.rules import Variant
@@ -277,8 +278,8 @@ class Settings:
                 table.setdefault(key, []).append(intent)
         return table
 
-    def to_dict(self) -> dict:
-        data: dict = {"format": SETTINGS_FORMAT}
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"format": SETTINGS_FORMAT}
         for f in fields(self):
             value = getattr(self, f.name)
             if f.name == "window_size":
@@ -289,7 +290,7 @@ class Settings:
         return data
 
     @classmethod
-    def from_dict(cls, data: Mapping) -> Settings:
+    def from_dict(cls, data: Mapping[str, Any]) -> Settings:
         """The settings in `data`; a bad field takes its default (logged), unknown keys are
         ignored. See `parse` to learn which fields were bad."""
         settings, bad = cls.parse(data)
@@ -298,7 +299,7 @@ class Settings:
         return settings
 
     @classmethod
-    def parse(cls, data: Mapping) -> tuple[Settings, list[str]]:
+    def parse(cls, data: Mapping[str, Any]) -> tuple[Settings, list[str]]:
         """The settings in `data` and the fields that were bad (those take their defaults).
 
         Unknown keys are ignored (logged). The caller decides what a bad field means for the
