@@ -25,7 +25,15 @@ def test_every_variant_has_its_record_and_words():
 def test_every_card_has_a_variant_and_its_words():
     for card in CARDS.values():
         assert Variant.for_card(card).card is card
-        assert card.name and card.button and card.heading
+        assert card.name and card.button and card.heading and card.shout
+
+
+def test_the_table_cheers_with_the_cards_own_shout():
+    from game.rules import GameConfig
+    from game.scenes.table.messages import shout
+
+    assert shout(GameConfig(("Ann",))) == "YAHTZEE!"
+    assert shout(GameConfig(("Ann",), variant=Variant.YATZY)) == "YATZY!"
 
 
 def test_the_screens_and_records_read_the_variants_from_their_records():

@@ -34,6 +34,7 @@ YATZY = Card(
     # Translators: a button that shows the statistics of the other card; short.
     button=N_("Yatzy card"),
     heading=N_("Games on the Yatzy card"),
+    shout=N_("YATZY!"),
     boxes=(
         *UPPER_KINDS,
         Category.ONE_PAIR,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from game.i18n import N_, _, ngettext, translate
+from game.i18n import _, ngettext, translate
 from game.rules import Category, GameState, Phase, Score
 from game.rules import events as ev
 from game.rules.actions import Hold, Release
@@ -31,18 +31,9 @@ def about(name: str, you: str, other: str, **values: object) -> str:
     return (you if is_you(name) else other).format(name=name, **values)
 
 
-# The cheer for five alike, by the card's name for that box (a new card adds its own here;
-# one not here is cheered with its box's name).
-SHOUTS = {"Yahtzee": N_("YAHTZEE!"), "Yatzy": N_("YATZY!")}
-
-
 def shout(config: GameConfig) -> str:
-    """'YAHTZEE!' (on the Yatzy card 'YATZY!'), in the language in use."""
-    label = config.card.label(Category.YAHTZEE)
-    if label in SHOUTS:
-        return translate(SHOUTS[label])
-    # Translators: the cheer for five alike on a card, by its box's name ("Yatzy!").
-    return _("{box}!").format(box=translate(label))
+    """'YAHTZEE!' (on the Yatzy card 'YATZY!'), in the language in use: the card's own."""
+    return translate(config.card.shout)
 
 
 def box_name(config: GameConfig, category: Category) -> str:
