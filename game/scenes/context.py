@@ -18,6 +18,7 @@ from game.scenes.nav import Navigator, NoNavigator
 from game.scenes.stack import SceneStack
 from game.storage import Storage
 from game.storage.settings import Settings
+from game.storage.store import PlayedMatch
 from game.ui.fonts import Fonts
 from game.ui.frame import Frame
 from game.ui.input import InputMap
@@ -92,7 +93,7 @@ class Context:
             # Every scene on the stack, also those under an overlay, takes the new look now.
             self.stack.layout(self.stack.size)
 
-    def save_session(self, session: object) -> None:
+    def save_session(self, session: PlayedMatch) -> None:
         """Keep a match on disk (after every action); a finished match is filed in the
         records. A full disk is reported, and the game goes on."""
         self.unsaved = not self.storage.save_session(session)

@@ -63,6 +63,7 @@ class FinishedRecord:
     new: bool  # False if this very game had been filed before (nothing was counted again)
     high_score_places: Mapping[int, int]  # player index -> place in the table (1 = best)
     saved: bool  # filed and the game in progress cleared (else `problems` says what failed)
+    origin: str  # the game's identity (Game.origin): whose record this is
 
 
 class PlayedMatch(Protocol):
@@ -101,7 +102,8 @@ class Storage:
         self.environ: Mapping[str, str] = os.environ if environ is None else environ
         self.paths: DataPaths = resolve_paths(data_dir, environ)
         self.problems: list[str] = []  # one line each, for the player; see take_problems
-        self.last_finished: FinishedRecord | None = None  # set by save_session
+        # The last match save_session filed: the results screen shows its high-score places.
+        self.last_finished: FinishedRecord | None = None
         # Finished games the records refused, by origin: (game, seats, assisted, started,
         # expected_lost, finished), filed by file_unfiled. Also kept in the unfiled folder.
         self._unfiled: dict[str, tuple[Any, ...]] = {}
@@ -326,13 +328,14 @@ class Storage:
             unfiled = self.paths.unfiled / f"{origin}.json"
             if self._store.save(unfiled, record, _history.WHAT) and clear:
                 self.clear_current()  # the finished game is kept in unfiled/: none replaces it
-            return FinishedRecord(log_id, False, {}, False)
+            return FinishedRecord(log_id, False, {}, False, origin)
         filed_id, new, places = done
         self._unfiled.pop(origin, None)
         unfiled = self.paths.unfiled / f"{origin}.json"
         if unfiled.is_file():
             self._store.remove(unfiled, _history.WHAT)
-        return FinishedRecord(filed_id, new, places, self.clear_current() if clear else True)
+        saved = self.clear_current() if clear else True
+        return FinishedRecord(filed_id, new, places, saved, origin)
 
     def unfiled_count(self) -> int:
         """Finished games not in the records yet (kept in memory or in the unfiled folder)."""
