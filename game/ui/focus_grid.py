@@ -86,7 +86,7 @@ class FocusGrid:
         self.row, self.col = row, col
         control = self.focused
         # A text field selects its text when the keyboard moves onto it (forms.TextField).
-        if hasattr(control, "selected") and (moved or keyboard):
+        if control is not None and hasattr(control, "selected") and (moved or keyboard):
             control.selected = keyboard and bool(control.get())
 
     def move_vertical(self, step: int) -> None:
