@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import pygame
 
@@ -43,12 +44,19 @@ class Notice:
 QUIET_SETTINGS = ("fast_cpu", "default_variant")
 
 
+class Sound(Protocol):
+    """What scenes ask of the sound (game.audio.player.SoundPlayer is one)."""
+
+    def play(self, name: str, volume: float = 1.0) -> object: ...
+    def set_volume(self, volume: float) -> None: ...
+
+
 @dataclass
 class Context:
     storage: Storage
     settings: Settings
     stack: SceneStack
-    sound: object  # game.audio.player.SoundPlayer (or anything with play/set_volume/mute)
+    sound: Sound  # game.audio.player.SoundPlayer, or a quiet stand-in
     theme: Theme = field(init=False)
     fonts: Fonts = field(init=False)
     input: InputMap = field(init=False)

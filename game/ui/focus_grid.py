@@ -49,6 +49,10 @@ class FocusGrid:
         row = self.rows[self.row]
         return row[self.col] if 0 <= self.col < len(row) else None
 
+    def has_focus(self, control: object) -> bool:
+        """Whether `control` is the one focused (a test that leaves its type alone)."""
+        return self.focused is control
+
     def set_rows(self, rows: list[list[Any]], focus_key: object = None) -> None:
         """New targets; the focus goes to the one with `focus_key`, else stays in place."""
         self.rows = [list(row) for row in rows if row]

@@ -164,8 +164,8 @@ class MatchDraft:
         if held is not None and (held == at or at not in free):
             self.seats[held].pad = None
             return held, False
-        if at in free:
-            target: int | None = at
+        if at is not None and at in free:
+            target = at
         elif free:
             target = free[0]
         elif len(self.seats) < MAX_PLAYERS:

@@ -148,7 +148,9 @@ def prompt(state: GameState, name: str) -> str:
         return _("{name} to roll").format(name=name)
     if state.phase is Phase.TURN and state.config.forced_order:
         # Forced order: one box is open to the roll; the prompt names it.
-        box = translate(state.config.card.label(state.cards[state.column].next_open))
+        open_box = state.cards[state.column].next_open
+        assert open_box is not None  # a turn is played while a box is open
+        box = translate(state.config.card.label(open_box))
         if state.rolls_left:
             return _("{name}: hold dice and roll again, or score in {box}").format(
                 name=name, box=box
