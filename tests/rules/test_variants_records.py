@@ -37,12 +37,14 @@ def test_the_table_cheers_with_the_cards_own_shout():
 
 
 def test_the_screens_and_records_read_the_variants_from_their_records():
+    from game.scenes.setup.seats import VARIANTS as OFFERED
     from game.scenes.stats.pages import CARD_BUTTONS, CARD_HEADINGS
     from game.scenes.stats.pages import VARIANTS as SHOWN
     from game.storage.highscores import VARIANTS as KEPT
     from game.ui.rule_words import variant_help
 
     assert SHOWN == KEPT == ("official", "free", "simple", "yatzy")
+    assert tuple(Variant) == OFFERED
     assert CARD_HEADINGS["yatzy"] == "Games on the Yatzy card"
     assert CARD_BUTTONS == {"american": "American card", "yatzy": "Yatzy card"}
     assert variant_help(Variant.FREE) == Variant.FREE.help

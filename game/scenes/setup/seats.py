@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 KINDS = (PERSON, *LEVELS)
 CPU_NAMES = ("Ada", "Max", "Zoe", "Ben", "Cat", "Dan", "Eve", "Kit", "Lou", "Sam")
-VARIANTS = (Variant.OFFICIAL, Variant.FREE, Variant.SIMPLE, Variant.YATZY)
+VARIANTS = tuple(Variant)  # the setup offers every variant, in their order
 TEAM_MODES = (TeamMode.OFF, TeamMode.SHARED, TeamMode.COMBINED)
 TEAM_LETTERS = "ABCD"
 STARTS = (StartOrder.ROLL_OFF, StartOrder.SEATED)
