@@ -31,7 +31,7 @@ from game.ui.palette import STANDARD_DICE, DicePalette
 
 Point = tuple[float, float]
 
-Image = TypeVar("Image")  # what a SpriteCache keeps: a Surface, or a Surface and its corner
+T = TypeVar("T")  # what a SpriteCache keeps: a Surface, or a Surface and its corner
 MIN_DIE_SIZE = 8  # px: the smallest die that can be drawn (its pips need the room)
 CORNER_RADIUS = 0.19  # of the die's side
 BEVEL = 0.15  # of the side: the rounded edge band that catches the light
@@ -403,7 +403,7 @@ def render_shadow(size: int, palette: DicePalette, soft: bool) -> pygame.Surface
     return rgba_surface(_rgb(palette.shadow, x.shape), alpha)
 
 
-class SpriteCache(Generic[Image]):
+class SpriteCache(Generic[T]):
     """A bounded least-recently-used cache of rendered images, keyed by what made them (an
     image is a Surface, or whatever a renderer keeps with it: a Surface and its corner)."""
 
@@ -411,7 +411,7 @@ class SpriteCache(Generic[Image]):
         if max_entries < 1:
             raise ValueError("the cache must hold at least one image")
         self.max_entries = max_entries
-        self._images: OrderedDict[Hashable, Image] = OrderedDict()
+        self._images: OrderedDict[Hashable, T] = OrderedDict()
         self.renders = 0  # images computed, for tests and benchmarks
 
     def __len__(self) -> int:
@@ -423,7 +423,7 @@ class SpriteCache(Generic[Image]):
     def clear(self) -> None:
         self._images.clear()
 
-    def get(self, key: Hashable, make: Callable[[], Image]) -> Image:
+    def get(self, key: Hashable, make: Callable[[], T]) -> T:
         """The image for `key`, made by `make()` on a miss; the oldest unused one is dropped."""
         image = self._images.get(key)
         if image is not None:
