@@ -20,6 +20,7 @@ import os
 import sys
 import time
 import warnings
+from collections.abc import Mapping
 
 import pygame
 
@@ -113,21 +114,21 @@ class NoDisplay(RuntimeError):
     """There is no screen to show the game on."""
 
 
-def check_display(environ: dict[str, str] | None = None) -> None:
+def check_display(environ: Mapping[str, str] | None = None) -> None:
     """NoDisplay unless SDL opened a real video driver.
 
     With no X11 or Wayland display SDL falls back to its offscreen driver and the game would
     run unseen for ever. Asking for a hidden driver on purpose (SDL_VIDEODRIVER=dummy, as the
     tests and the self-test do) is allowed.
     """
-    environ = os.environ if environ is None else environ
-    asked = [d.strip().lower() for d in environ.get("SDL_VIDEODRIVER", "").split(",")]
+    env: Mapping[str, str] = os.environ if environ is None else environ
+    asked = [d.strip().lower() for d in env.get("SDL_VIDEODRIVER", "").split(",")]
     try:
         if not pygame.display.get_init():
             pygame.display.init()  # pygame.init() swallows why the display did not start
         driver = pygame.display.get_driver()
     except pygame.error as error:
-        forced = environ.get("SDL_VIDEODRIVER", "")
+        forced = env.get("SDL_VIDEODRIVER", "")
         raise NoDisplay(
             f"Yahtzee Table could not open a window with the video driver "
             f"SDL_VIDEODRIVER={forced!r} asks for (SDL: {error}). Start it from a desktop "
@@ -156,7 +157,7 @@ class App:
         pygame.display.set_caption(TITLE)
         set_window_icon()
         settings = storage.settings
-        self.windowed_size = window_size(size or tuple(settings.window_size), desktop_size())
+        self.windowed_size = window_size(size or settings.window_size, desktop_size())
         self.fullscreen = settings.fullscreen if fullscreen is None else fullscreen
         self.window = self._open_window()
         set_window_icon()  # again, on the window itself: pygame-ce 2.5.0 keeps only this one
@@ -197,7 +198,9 @@ class App:
 
     def _window_changed(self) -> None:
         """Take the display's surface and size as they are now; lay out again if needed."""
-        self.window = pygame.display.get_surface()
+        window = pygame.display.get_surface()
+        assert window is not None  # only called with the window open
+        self.window = window
         self.view = Viewport.for_window(self.window.get_size())
         self.screen = self._canvas()
         if self.view.canvas_size != self.stack.size:
@@ -387,10 +390,10 @@ class App:
         # The window manager may have let the window shrink under the minimum (or grow past
         # any screen): remember a size the next start can open.
         limits = zip((WINDOW_WIDTH, WINDOW_HEIGHT), MIN_WINDOW, size, strict=True)
-        size = [min(high, max(low, least, side)) for (low, high), least, side in limits]
-        if settings.fullscreen != self.fullscreen or list(settings.window_size) != size:
+        kept = [min(high, max(low, least, side)) for (low, high), least, side in limits]
+        if settings.fullscreen != self.fullscreen or list(settings.window_size) != kept:
             self.ctx.storage.save_settings(
-                settings.replace(fullscreen=self.fullscreen, window_size=size)
+                settings.replace(fullscreen=self.fullscreen, window_size=kept)
             )
         pygame.quit()
 

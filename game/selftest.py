@@ -140,7 +140,9 @@ def check_languages() -> str:
                 said = f"the {code} catalogue at {source} does not load: {error}"
                 raise CheckFailed(said) from None
             plural = Locale.parse(code).plural_form
-            forms = [translations.plural(n) for n in (0, 1, 2, 5)]
+            # GNUTranslations sets `plural` as it reads the catalogue; typeshed leaves it out.
+            rule = translations.plural  # type: ignore[attr-defined]
+            forms = [rule(n) for n in (0, 1, 2, 5)]
             if forms != [0 if plural(n) == "one" else 1 for n in (0, 1, 2, 5)]:
                 raise CheckFailed(f"{source} does not bring {code}'s plural rule (forms {forms})")
             if i18n.set_language(code) != code:

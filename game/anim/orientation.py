@@ -151,7 +151,8 @@ def _cube_turns() -> tuple[Quat, ...]:
     turns: list[Quat] = []
     seeds = [IDENTITY]
     for axis in ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0)):
-        seeds.append((half, *(half * a for a in axis)))  # a quarter turn about each axis
+        x, y, z = axis
+        seeds.append((half, half * x, half * y, half * z))  # a quarter turn about each axis
     frontier = [IDENTITY]
     while frontier:
         q = frontier.pop()

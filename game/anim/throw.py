@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pymunk
 
@@ -107,7 +107,8 @@ class _Die:
     low: bool = False  # near enough the felt to knock into other dice
     straightening: float = 0.0  # s spent nudging it square
     flat_angle: float = math.nan  # the body's angle when its flat turn was last worked out
-    samples: list | None = None
+    # per step: x, y, z and its turn as simulated
+    samples: list[tuple[float, float, float, Quat]] = field(default_factory=list)
     air_step: Quat = ori.IDENTITY  # the turn of one step in the air
 
     def spin_to(self, omega: tuple[float, float, float]) -> None:
@@ -482,9 +483,8 @@ def _advance(die: _Die, t: float, impacts: list[Impact]) -> None:
                 body.velocity = (vx * BOUNCE_GRIP, vy * BOUNCE_GRIP)
                 # The felt grabs the die: half its spin becomes a roll the way it is going.
                 roll = _rolling(vx, vy)
-                die.spin_to(
-                    tuple(0.5 * a + 0.5 * r for a, r in zip(die.air_spin, roll, strict=True))
-                )
+                (a0, a1, a2), (r0, r1, r2) = die.air_spin, roll
+                die.spin_to((0.5 * a0 + 0.5 * r0, 0.5 * a1 + 0.5 * r1, 0.5 * a2 + 0.5 * r2))
             else:
                 die.vz = 0.0
         if die.z > 0.0:

@@ -23,6 +23,8 @@ from game.i18n import _
 from game.match.seats import Seat
 from game.match.session import Session
 from game.rules import Action, Game, GameConfig, IllegalAction, Phase
+from game.rules.events import Event
+from game.rules.game import RngState
 
 if TYPE_CHECKING:
     from game.storage import HistoryLog
@@ -38,7 +40,7 @@ class ReplaySession(Session):
     def __init__(
         self,
         config: GameConfig,
-        start_rng: tuple,
+        start_rng: RngState,
         actions: Sequence[Action],
         seats: Sequence[Seat],
         *,
@@ -58,7 +60,7 @@ class ReplaySession(Session):
         game = session.game
         return cls(
             game.config,
-            game.start_rng,
+            game.start_state,
             list(game.log),
             session.seats,
             assisted=session.assisted,
@@ -73,7 +75,7 @@ class ReplaySession(Session):
         started = history.started.isoformat() if history.started is not None else None
         return cls(
             game.config,
-            game.start_rng,
+            game.start_state,
             list(game.log),
             history.seats,
             assisted=history.assisted,
@@ -108,21 +110,21 @@ class ReplaySession(Session):
             raise IllegalAction(_("the replay is over"))
         return action
 
-    def apply(self, action: Action) -> list:
+    def apply(self, action: Action) -> list[Event]:
         """Play the next logged action (anything else is refused: a replay shows what was)."""
         if action != self.next_action:
             raise IllegalAction(_("a replay plays only what was played"))
         self.last_decision = None
         return self.game.apply(action)
 
-    def step(self) -> list:
+    def step(self) -> list[Event]:
         """Play the next logged action; its events ([] at the end)."""
         action = self.next_action
         return [] if action is None else self.apply(action)
 
-    def play_to(self, position: int) -> list:
+    def play_to(self, position: int) -> list[Event]:
         """Play forward to `position` actions (never back); the events of all of them."""
-        events: list = []
+        events: list[Event] = []
         while self.position < min(position, len(self.actions)):
             events += self.step()
         return events

@@ -41,8 +41,8 @@ class Seat:
     def is_cpu(self) -> bool:
         return self.kind != PERSON
 
-    def to_dict(self) -> dict:
-        data = {
+    def to_dict(self) -> dict[str, object]:
+        data: dict[str, object] = {
             "name": self.name,
             "kind": self.kind,
             "colour": self.colour,
@@ -56,10 +56,10 @@ class Seat:
     def from_dict(cls, data: object) -> Seat:
         if not isinstance(data, dict):
             raise ValueError("a seat must be an object")
-        name, profile = data.get("name"), data.get("profile")
-        check_name(name)
+        name = check_name(data.get("name"))
+        profile = data.get("profile")
         if profile is not None:
-            check_name(profile)
+            profile = check_name(profile)
         kind = data.get("kind", PERSON)
         if not isinstance(kind, str):
             raise ValueError("a seat's kind must be text")
@@ -71,7 +71,7 @@ def level_name(kind: str) -> str:
     return translate(level_spec(kind).name)
 
 
-def seating_key(seats: Sequence[Seat]) -> tuple:
+def seating_key(seats: Sequence[Seat]) -> tuple[tuple[str, str, bool], ...]:
     """The seats as a table knows them. The pads of a table are handed on under it (the
     setup to its table, a table to the next one with the same seats: the match continued,
     or played again); a match with other seats never gets them."""

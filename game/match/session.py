@@ -13,15 +13,21 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
 
 from game.i18n import _
 from game.match.seats import Seat
-from game.rules import Action, Game, GameConfig, Phase, Roll, Score, Stand
+from game.rules import Action, Game, GameConfig, GameState, Phase, Roll, Score, Stand
+from game.rules.events import Event
+
+if TYPE_CHECKING:
+    from game.ai.coach.advice import Decision
+    from game.ai.levels.strategies import LevelStrategy
 
 log = logging.getLogger(__name__)
 
 
-def fallback_action(state) -> Action:
+def fallback_action(state: GameState) -> Action:
     """A plain legal move: roll when nothing is on the table, else take the most points."""
     legal = state.legal_actions()
     if state.dice is None or state.phase is not Phase.TURN:
@@ -56,25 +62,25 @@ class Session:
         # Seeds each CPU's personality: the same game and situation give the same choice.
         self.seed = seed if seed is not None else game.seed_of_start()
         self.on_change = on_change
-        self._strategies: dict[int, object] = {}
+        self._strategies: dict[int, LevelStrategy] = {}
         # Every decision graded against optimal play (the coach's marks, the review and the
         # statistics' "expected points lost"), rebuilt from the log when a save is resumed.
-        self.decisions: list = self._grade_log() if game.log else []
-        self.last_decision = None
+        self.decisions: list[Decision] = self._grade_log() if game.log else []
+        self.last_decision: Decision | None = None
         # Per person: (expected points lost, boxes filled) in their recorded games on this
         # card (game.storage's played_before), for the pace the win chances give them.
         self.played_before = dict(played_before or {})
 
     @classmethod
     def new(
-        cls, config: GameConfig, seats: Sequence[Seat], seed: int | None = None, **kwargs
+        cls, config: GameConfig, seats: Sequence[Seat], seed: int | None = None, **kwargs: Any
     ) -> Session:
         seed = random.SystemRandom().randrange(2**31) if seed is None else seed
         return cls(Game.new(config, seed=seed), seats, seed=seed, **kwargs)
 
     # ----------------------------------------------------------------- who plays
     @property
-    def state(self):
+    def state(self) -> GameState:
         return self.game.state
 
     @property
@@ -95,7 +101,7 @@ class Session:
     def person_count(self) -> int:
         return sum(1 for s in self.seats if not s.is_cpu)
 
-    def strategy(self, player: int):
+    def strategy(self, player: int) -> LevelStrategy:
         """The CPU strategy of a player's seat, made once with its own seed."""
         if player not in self._strategies:
             from game.ai.levels.strategies import (
@@ -133,12 +139,12 @@ class Session:
         return column_paces(self.config, kinds, tuple(self.decisions), self.played_before)
 
     # ----------------------------------------------------------------- grading
-    def _grade_log(self) -> list:
+    def _grade_log(self) -> list[Decision]:
         from game.ai.coach.advice import review
 
         state = self.game.state
         played = state.game_index + (1 if state.phase is Phase.MATCH_OVER else 0)
-        decisions = []
+        decisions: list[Decision] = []
         for index in range(min(played + 1, self.config.games)):
             graded = review(self.config, self.game.start_rng, self.game.log, index)
             decisions += [d for pr in graded.players.values() for d in pr.decisions]
@@ -153,7 +159,7 @@ class Session:
         return lost
 
     # ----------------------------------------------------------------- play
-    def apply(self, action: Action) -> list:
+    def apply(self, action: Action) -> list[Event]:
         from game.ai.coach.advice import grade
 
         decision = grade(self.state, action)

@@ -4,6 +4,9 @@ bonus chips, how an extra five-alike is scored."""
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
 
 from game.i18n import N_
 from game.rules.cards import AMERICAN, YATZY, Card
@@ -32,17 +35,27 @@ class Variant(enum.Enum):
     YATZY = "yatzy"
 
     @property
+    def rules(self) -> VariantRules:
+        """The variant's record: everything the game knows of it."""
+        return _RULES[self]
+
+    @property
     def card(self) -> Card:
-        return _CARDS[self]
+        return _RULES[self].card
 
     @property
     def extra(self) -> Extra:
-        return _EXTRAS[self]
+        return _RULES[self].extra
 
     @property
     def label(self) -> str:
         """The variant's name, marked for translation (translate it when shown)."""
-        return _LABELS[self]
+        return _RULES[self].label
+
+    @property
+    def help(self) -> str:
+        """What the variant means in one sentence, marked for translation."""
+        return _RULES[self].help
 
     @classmethod
     def for_card(cls, card: Card) -> Variant:
@@ -50,21 +63,46 @@ class Variant(enum.Enum):
         return next(v for v in cls if v.card is card)
 
 
-_CARDS = {
-    Variant.OFFICIAL: AMERICAN,
-    Variant.FREE: AMERICAN,
-    Variant.SIMPLE: AMERICAN,
-    Variant.YATZY: YATZY,
-}
-_EXTRAS = {
-    Variant.OFFICIAL: Extra.FORCED,
-    Variant.FREE: Extra.FREE,
-    Variant.SIMPLE: Extra.NONE,
-    Variant.YATZY: Extra.NONE,
-}
-_LABELS = {
-    Variant.OFFICIAL: N_("Official"),
-    Variant.FREE: N_("Free"),
-    Variant.SIMPLE: N_("Simple"),
-    Variant.YATZY: N_("Yatzy"),
-}
+@dataclass(frozen=True)
+class VariantRules:
+    """One variant: its card, its extra-Yahtzee rule, its name and its one-sentence help
+    (both marked for translation). A new variant is a `Variant` member and its record here;
+    tests/rules/test_variants_records.py fails on one without the other."""
+
+    card: Card
+    extra: Extra
+    label: str
+    help: str
+
+
+_RULES: Mapping[Variant, VariantRules] = MappingProxyType(
+    {
+        Variant.OFFICIAL: VariantRules(
+            AMERICAN,
+            Extra.FORCED,
+            N_("Official"),
+            N_("Official: an extra Yahtzee earns 100 and must follow the Joker rules."),
+        ),
+        Variant.FREE: VariantRules(
+            AMERICAN,
+            Extra.FREE,
+            N_("Free"),
+            N_("Free: an extra Yahtzee earns 100 and may go in any open box."),
+        ),
+        Variant.SIMPLE: VariantRules(
+            AMERICAN,
+            Extra.NONE,
+            N_("Simple"),
+            N_("Simple: no Yahtzee bonus and no Joker; every roll scores as it lies."),
+        ),
+        Variant.YATZY: VariantRules(
+            YATZY,
+            Extra.NONE,
+            N_("Yatzy"),
+            N_(
+                "Yatzy: the Scandinavian card of fifteen boxes, with One Pair and Two Pairs and "
+                "a 50-point bonus at 63; no Yahtzee bonus and no Joker."
+            ),
+        ),
+    }
+)

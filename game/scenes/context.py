@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import pygame
 
@@ -18,6 +19,7 @@ from game.scenes.nav import Navigator, NoNavigator
 from game.scenes.stack import SceneStack
 from game.storage import Storage
 from game.storage.settings import Settings
+from game.storage.store import PlayedMatch
 from game.ui.fonts import Fonts
 from game.ui.frame import Frame
 from game.ui.input import InputMap
@@ -42,12 +44,19 @@ class Notice:
 QUIET_SETTINGS = ("fast_cpu", "default_variant")
 
 
+class Sound(Protocol):
+    """What scenes ask of the sound (game.audio.player.SoundPlayer is one)."""
+
+    def play(self, name: str, volume: float = 1.0) -> object: ...
+    def set_volume(self, volume: float) -> None: ...
+
+
 @dataclass
 class Context:
     storage: Storage
     settings: Settings
     stack: SceneStack
-    sound: object  # game.audio.player.SoundPlayer (or anything with play/set_volume/mute)
+    sound: Sound  # game.audio.player.SoundPlayer, or a quiet stand-in
     theme: Theme = field(init=False)
     fonts: Fonts = field(init=False)
     input: InputMap = field(init=False)
@@ -92,7 +101,7 @@ class Context:
             # Every scene on the stack, also those under an overlay, takes the new look now.
             self.stack.layout(self.stack.size)
 
-    def save_session(self, session: object) -> None:
+    def save_session(self, session: PlayedMatch) -> None:
         """Keep a match on disk (after every action); a finished match is filed in the
         records. A full disk is reported, and the game goes on."""
         self.unsaved = not self.storage.save_session(session)

@@ -136,7 +136,7 @@ class TitleScene(ButtonMenu):
         self.continue_button.enabled = has_saved_game(self.ctx.storage)
         if focus_continue and self.continue_button.enabled:
             self.ring.focus(self.continue_button)
-        elif not self.ring.focused.enabled:
+        elif self.ring.focused is None or not self.ring.focused.enabled:
             self.ring.focus(self.buttons[0])
 
     def enter(self) -> None:

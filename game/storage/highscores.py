@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from game.match.seats import Seat
 from game.rules import Game, TeamMode
@@ -33,7 +34,7 @@ class HighScore:
     assisted: bool
     history_id: str  # the log in history/, to replay it
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "score": self.score,
@@ -46,8 +47,8 @@ class HighScore:
     def from_dict(cls, data: object) -> HighScore:
         if not isinstance(data, dict):
             raise ValueError("a high score must be an object")
-        name, score, assisted = data.get("name"), data.get("score"), data.get("assisted")
-        check_name(name)
+        name = check_name(data.get("name"))
+        score, assisted = data.get("score"), data.get("assisted")
         if isinstance(score, bool) or not isinstance(score, int):
             raise ValueError("a high score must be a whole number")
         if not 0 <= score <= MAX_MATCH_TOTAL:

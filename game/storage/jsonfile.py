@@ -27,10 +27,10 @@ import secrets
 import stat
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import datetime
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar, cast
 
 from game.i18n import N_, Later, later
 from game.storage.paths import ensure_dir
@@ -157,6 +157,7 @@ def check_depth(value: object, limit: int = MAX_DEPTH) -> None:
     stack: list[tuple[object, int]] = [(value, 1)]
     while stack:
         item, depth = stack.pop()
+        children: Iterable[object]
         if isinstance(item, dict):
             children = item.values()
         elif isinstance(item, list):
@@ -212,7 +213,7 @@ def read_json(path: Path, max_bytes: int = MAX_FILE_BYTES) -> object | None:
         # TRANSLATORS: {detail} is the JSON reader's own words, in English.
         raise BadFile(later(N_("it is not valid JSON ({detail})"), detail=detail)) from None
     check_depth(data)
-    return data
+    return cast(object, data)  # json.loads says Any; what it gives is checked by the caller
 
 
 def unreadable(bad: OSError) -> Later:
@@ -359,7 +360,7 @@ class JsonStore:
         self,
         path: Path,
         format_version: int,
-        parse: Callable[[dict], T],
+        parse: Callable[[dict[str, Any]], T],
         what: str,
         outcome: str = DEFAULTS_USED,
     ) -> T | None:

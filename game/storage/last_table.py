@@ -11,14 +11,19 @@ aside and reported, and the setup falls back to its defaults. Headless: no pygam
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
+from game.ai.levels.spec import LEVELS
 from game.i18n import N_, later
-from game.match.seats import LEVELS, PERSON, SEAT_COLOURS
+from game.match.seats import PERSON, SEAT_COLOURS
 from game.rules import StartOrder, TeamMode
 from game.rules.config import MAX_GAMES, MAX_PLAYERS
 from game.rules.names import name_problem
+
+E = TypeVar("E", bound=enum.Enum)
 
 LAST_TABLE_FORMAT = 1
 WHAT = later(N_("last table"))
@@ -50,7 +55,7 @@ class TableSeat:
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < high:
                 raise ValueError(f"a seat's {what} is a whole number from 0 to {high - 1}")
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "kind": self.kind, "colour": self.colour, "team": self.team}
 
     @classmethod
@@ -87,7 +92,7 @@ class LastTable:
             if not isinstance(value, kind):
                 raise ValueError(f"not a {kind.__name__}: {value!r:.40}")
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "format": LAST_TABLE_FORMAT,
             "seats": [seat.to_dict() for seat in self.seats],
@@ -99,7 +104,7 @@ class LastTable:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping) -> LastTable:
+    def from_dict(cls, data: Mapping[str, Any]) -> LastTable:
         """The table in `data` (format already checked); ValueError in words if any of it is
         not a table the setup could show."""
         seats = data.get("seats")
@@ -107,15 +112,15 @@ class LastTable:
             raise ValueError("seats must be a list")
         return cls(
             tuple(TableSeat.from_dict(seat) for seat in seats),
-            data.get("games"),  # type: ignore[arg-type]
+            data.get("games"),  # type: ignore[arg-type]  # __post_init__ checks it
             _enum(TeamMode, data.get("team_mode"), "team_mode"),
             _enum(StartOrder, data.get("start"), "start"),
-            data.get("tie_breaker"),  # type: ignore[arg-type]
-            data.get("forced_order", False),  # type: ignore[arg-type]  (absent before Yatzy)
+            data.get("tie_breaker"),  # type: ignore[arg-type]  # __post_init__ checks it
+            data.get("forced_order", False),  # (absent before Yatzy)
         )
 
 
-def _enum(kind, value: object, key: str):
+def _enum(kind: type[E], value: object, key: str) -> E:
     try:
         return kind(value)
     except ValueError:

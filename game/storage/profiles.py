@@ -12,8 +12,10 @@ characters, as seat names are.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from game.match.seats import LEVELS, Seat
+from game.ai.levels.spec import LEVELS
+from game.match.seats import Seat
 from game.rules import names
 from game.storage.saves import parse_time
 
@@ -52,7 +54,7 @@ class Profile:
     name: str
     created: str  # ISO date and time
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "created": self.created}
 
     @classmethod
@@ -108,11 +110,11 @@ class ProfileBook:
     def delete(self, name: str) -> Profile:
         return self.profiles.pop(self._index(name))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"format": PROFILES_FORMAT, "profiles": [p.to_dict() for p in self.profiles]}
 
     @classmethod
-    def from_dict(cls, data: dict) -> ProfileBook:
+    def from_dict(cls, data: dict[str, Any]) -> ProfileBook:
         items = data.get("profiles")
         if not isinstance(items, list) or len(items) > MAX_PROFILES:
             raise ValueError(f"profiles must be a list of at most {MAX_PROFILES}")

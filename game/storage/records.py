@@ -106,7 +106,7 @@ def unpack(blob: bytes) -> object:
     return json.loads(raw)
 
 
-def is_damage(error: sqlite3.Error) -> bool:
+def is_damage(error: BaseException) -> bool:
     code = getattr(error, "sqlite_errorcode", None)
     return code is not None and code & 0xFF in DAMAGE_CODES
 
@@ -248,7 +248,9 @@ class Records:
         return self._con
 
     @staticmethod
-    def _connect(target, ready: Callable[[sqlite3.Connection], None], uri: bool = False):
+    def _connect(
+        target: str | Path, ready: Callable[[sqlite3.Connection], None], uri: bool = False
+    ) -> sqlite3.Connection:
         con = sqlite3.connect(
             target, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False, uri=uri
         )

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
+from typing import Any
 
 from game.i18n import N_, later
 from game.match.seats import Seat
@@ -95,10 +96,10 @@ def make_session_record(
     seats: Sequence[Seat],
     assisted: Iterable[int],
     started: datetime | str,
-    extra: Mapping | None = None,
+    extra: Mapping[str, Any] | None = None,
     *,
     saved: datetime | None = None,
-) -> dict:
+) -> dict[str, Any]:
     """The JSON record of a game in progress (what `save_current` writes)."""
     if len(seats) != len(game.config.players):
         raise ValueError(f"there are {len(seats)} seats for {len(game.config.players)} players")
@@ -136,13 +137,13 @@ def restore_session(record: object) -> tuple[Game, list[Seat], tuple[int, ...], 
     return game, seats, assisted, started
 
 
-def _check(record: dict) -> dict:
+def _check(record: dict[str, Any]) -> dict[str, Any]:
     restore_session(record)
     record.setdefault("extra", {})
     return record
 
 
-def save_current(store: JsonStore, paths: DataPaths, record: Mapping) -> bool:
+def save_current(store: JsonStore, paths: DataPaths, record: Mapping[str, Any]) -> bool:
     """Write the game in progress; False (with a message in problems) if the disk refused.
 
     No replay here: saving is on the hot path after every action; `load_current` checks.
@@ -152,7 +153,7 @@ def save_current(store: JsonStore, paths: DataPaths, record: Mapping) -> bool:
     return store.save(paths.current, record, WHAT)
 
 
-def load_current(store: JsonStore, paths: DataPaths) -> dict | None:
+def load_current(store: JsonStore, paths: DataPaths) -> dict[str, Any] | None:
     """The saved game's record, fully checked, or None (none saved, or it was set aside)."""
     return store.load(paths.current, CURRENT_FORMAT, _check, WHAT, NO_SAVED_GAME)
 

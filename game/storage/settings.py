@@ -20,9 +20,15 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
+from typing import Any
 
 from game.i18n.languages import LANGUAGES
 from game.rules import Variant
+
+# Handed on: the settings' importers read the defaults here.
+from game.storage.bindings import DEFAULT_KEY_BINDINGS as DEFAULT_KEY_BINDINGS
+from game.storage.bindings import DEFAULT_PAD_BINDINGS as DEFAULT_PAD_BINDINGS
+from game.storage.bindings import INTENTS as INTENTS
 
 log = logging.getLogger(__name__)
 
@@ -45,31 +51,7 @@ BIG_MISTAKE_THRESHOLD = (0.0, 200.0)  # expected points
 MAX_KEY_NAME = 32
 MAX_KEYS_PER_INTENT = 4
 
-# Intent -> key names. The app adds the Ctrl modifier for undo (Ctrl+Z) itself.
-DEFAULT_KEY_BINDINGS: Mapping[str, tuple[str, ...]] = MappingProxyType(
-    {
-        "roll": ("space", "r"),
-        "hold_1": ("1",),
-        "hold_2": ("2",),
-        "hold_3": ("3",),
-        "hold_4": ("4",),
-        "hold_5": ("5",),
-        "hint": ("h",),
-        "undo": ("z",),
-        "pause": ("escape", "p"),
-        "confirm": ("return", "enter"),
-        "up": ("up",),
-        "down": ("down",),
-        "left": ("left",),
-        "right": ("right",),
-        "fullscreen": ("f11",),
-        "skip_cpu": ("s",),
-        "speed_cpu": ("f",),
-        "help": ("f1",),
-        "key_hints": ("k",),
-    }
-)
-INTENTS: tuple[str, ...] = tuple(DEFAULT_KEY_BINDINGS)
+# The defaults of the key and pad bindings are read from game.storage.bindings' records.
 
 # A game pad's buttons by SDL's game-controller names (by position: "a" is the bottom face
 # button whatever is printed on it); the d-pad names also stand for the left stick. Pads SDL
@@ -94,31 +76,6 @@ PAD_BUTTONS = (
     "righttrigger",
 )
 MAX_PAD_BUTTON = 31  # "button31": the highest numbered joystick button kept in a binding
-# Intent -> pad button names. A pad's "a" confirms and "b" goes back in menus when nothing
-# else claims them (as Enter and Esc on keys); at the table they do what these say.
-DEFAULT_PAD_BINDINGS: Mapping[str, tuple[str, ...]] = MappingProxyType(
-    {
-        "roll": ("x",),
-        "hold_1": (),
-        "hold_2": (),
-        "hold_3": (),
-        "hold_4": (),
-        "hold_5": (),
-        "hint": ("y",),
-        "undo": ("back",),
-        "pause": ("start",),
-        "confirm": ("a",),
-        "up": ("dpup",),
-        "down": ("dpdown",),
-        "left": ("dpleft",),
-        "right": ("dpright",),
-        "fullscreen": (),
-        "skip_cpu": ("rightshoulder",),
-        "speed_cpu": ("leftshoulder",),
-        "help": ("leftstick",),
-        "key_hints": ("rightstick",),
-    }
-)
 
 
 # ----------------------------------------------------------------------------- field checks
@@ -321,8 +278,8 @@ class Settings:
                 table.setdefault(key, []).append(intent)
         return table
 
-    def to_dict(self) -> dict:
-        data: dict = {"format": SETTINGS_FORMAT}
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"format": SETTINGS_FORMAT}
         for f in fields(self):
             value = getattr(self, f.name)
             if f.name == "window_size":
@@ -333,7 +290,7 @@ class Settings:
         return data
 
     @classmethod
-    def from_dict(cls, data: Mapping) -> Settings:
+    def from_dict(cls, data: Mapping[str, Any]) -> Settings:
         """The settings in `data`; a bad field takes its default (logged), unknown keys are
         ignored. See `parse` to learn which fields were bad."""
         settings, bad = cls.parse(data)
@@ -342,7 +299,7 @@ class Settings:
         return settings
 
     @classmethod
-    def parse(cls, data: Mapping) -> tuple[Settings, list[str]]:
+    def parse(cls, data: Mapping[str, Any]) -> tuple[Settings, list[str]]:
         """The settings in `data` and the fields that were bad (those take their defaults).
 
         Unknown keys are ignored (logged). The caller decides what a bad field means for the

@@ -6,11 +6,12 @@ from __future__ import annotations
 import json
 import logging
 import os
+import sqlite3
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, Protocol, TypeVar
 
 from game.i18n import N_, Later, later, translated
 from game.i18n.languages import resolve, system_language
@@ -61,6 +62,25 @@ class FinishedRecord:
     new: bool  # False if this very game had been filed before (nothing was counted again)
     high_score_places: Mapping[int, int]  # player index -> place in the table (1 = best)
     saved: bool  # filed and the game in progress cleared (else `problems` says what failed)
+    origin: str  # the game's identity (Game.origin): whose record this is
+
+
+class PlayedMatch(Protocol):
+    """What `Storage.save_session` reads of a match at the table (game.match.Session is
+    one; storage does not import it: the session is the table's, storage only files it)."""
+
+    @property
+    def game(self) -> Game: ...
+    @property
+    def seats(self) -> Sequence[Seat]: ...
+    @property
+    def assisted(self) -> Iterable[int]: ...
+    @property
+    def started(self) -> str: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def expected_lost(self) -> Mapping[int, float]: ...
 
 
 class Storage:
@@ -81,10 +101,11 @@ class Storage:
         self.environ: Mapping[str, str] = os.environ if environ is None else environ
         self.paths: DataPaths = resolve_paths(data_dir, environ)
         self.problems: list[str] = []  # one line each, for the player; see take_problems
-        self.last_finished: FinishedRecord | None = None  # set by save_session
+        # The last match save_session filed: the results screen shows its high-score places.
+        self.last_finished: FinishedRecord | None = None
         # Finished games the records refused, by origin: (game, seats, assisted, started,
         # expected_lost, finished), filed by file_unfiled. Also kept in the unfiled folder.
-        self._unfiled: dict[str, tuple] = {}
+        self._unfiled: dict[str, tuple[Any, ...]] = {}
         self._store = JsonStore(self.problems, clock)
         self._check_folders()
         for folder in self.paths.folders():
@@ -134,7 +155,7 @@ class Storage:
         self._records.close()
 
     @classmethod
-    def from_argv(cls, argv: Sequence[str], **kwargs) -> Storage:
+    def from_argv(cls, argv: Sequence[str], **kwargs: Any) -> Storage:
         """Storage for the folder named by `--data-dir` in argv (else env var, else platform)."""
         return cls(parse_data_dir(argv), **kwargs)
 
@@ -152,7 +173,7 @@ class Storage:
     def _load_settings(self) -> Settings:
         bad_fields: list[str] = []
 
-        def parse(data: dict) -> Settings:
+        def parse(data: dict[str, Any]) -> Settings:
             settings, bad = Settings.parse(data)
             bad_fields.extend(bad)
             return settings
@@ -203,7 +224,7 @@ class Storage:
         return self._store.save(self.paths.last_table, table.to_dict(), LAST_TABLE_WHAT)
 
     # ------------------------------------------------------------------------- game in progress
-    def save_current(self, record: Mapping) -> bool:
+    def save_current(self, record: Mapping[str, Any]) -> bool:
         """Write a record made by `make_session_record`; False if the disk refused."""
         return _saves.save_current(self._store, self.paths, record)
 
@@ -213,26 +234,25 @@ class Storage:
         seats: Sequence[Seat],
         assisted: Iterable[int],
         started: datetime | str,
-        extra: Mapping | None = None,
+        extra: Mapping[str, Any] | None = None,
     ) -> bool:
         """Save the game in progress (call after every action): make the record and write it."""
         record = make_session_record(game, seats, assisted, started, extra, saved=self._now())
         return self.save_current(record)
 
-    def save_session(self, session: object) -> bool:
-        """Save a table session (anything with `game`, `seats`, `assisted`, `started`, and
-        optionally `seed` and `expected_lost`): in progress, it becomes the saved game; once
-        its match is over, it is filed with `record_finished` (the result is kept in
-        `last_finished`). False if the disk refused (a problem says why)."""
-        game: Game = session.game  # type: ignore[attr-defined]
-        seats = session.seats  # type: ignore[attr-defined]
-        assisted = tuple(session.assisted)  # type: ignore[attr-defined]
-        started = session.started  # type: ignore[attr-defined]
+    def save_session(self, session: PlayedMatch) -> bool:
+        """Save a table session (a game.match.Session): in progress, it becomes the saved
+        game; once its match is over, it is filed with `record_finished` (the result is kept
+        in `last_finished`). False if the disk refused (a problem says why)."""
+        game = session.game
+        seats = session.seats
+        assisted = tuple(session.assisted)
+        started = session.started
         if game.state.is_over:
-            expected_lost = getattr(session, "expected_lost", None)
+            expected_lost = session.expected_lost
             self.last_finished = self.record_finished(game, seats, assisted, started, expected_lost)
             return self.last_finished.saved
-        seed = getattr(session, "seed", None)
+        seed = session.seed
         extra = {"seed": seed} if isinstance(seed, int) and not isinstance(seed, bool) else {}
         return self.save_game(game, seats, assisted, started, extra)
 
@@ -240,7 +260,7 @@ class Storage:
         """Whether a game in progress is on disk (cheap; `load_current` checks it)."""
         return self.paths.current.is_file()
 
-    def load_current(self) -> dict | None:
+    def load_current(self) -> dict[str, Any] | None:
         """The game in progress as a record checked through (replayed), or None.
 
         Pass it to `restore_session` for (game, seats, assisted, started); `record["extra"]`
@@ -289,7 +309,7 @@ class Storage:
         lost = _history.lost_per_player(game, expected_lost)
         entries = entries_for_game(log_id, date, game, names, assisted, lost)
 
-        def file(con) -> tuple[str, bool, dict[int, int]]:
+        def file(con: sqlite3.Connection) -> tuple[str, bool, dict[int, int]]:
             existing = _tables.find_origin(con, origin) or _tables.find_game(con, log_id[-12:])
             if existing is not None:
                 return existing, False, {}
@@ -306,13 +326,14 @@ class Storage:
             unfiled = self.paths.unfiled / f"{origin}.json"
             if self._store.save(unfiled, record, _history.WHAT) and clear:
                 self.clear_current()  # the finished game is kept in unfiled/: none replaces it
-            return FinishedRecord(log_id, False, {}, False)
+            return FinishedRecord(log_id, False, {}, False, origin)
         filed_id, new, places = done
         self._unfiled.pop(origin, None)
         unfiled = self.paths.unfiled / f"{origin}.json"
         if unfiled.is_file():
             self._store.remove(unfiled, _history.WHAT)
-        return FinishedRecord(filed_id, new, places, self.clear_current() if clear else True)
+        saved = self.clear_current() if clear else True
+        return FinishedRecord(filed_id, new, places, saved, origin)
 
     def unfiled_count(self) -> int:
         """Finished games not in the records yet (kept in memory or in the unfiled folder)."""
@@ -381,7 +402,10 @@ class Storage:
         """Finished games, newest first, at most `limit` (one indexed query whatever the
         number of games). A log that fails its checks is set aside, reported and skipped."""
         found: list[HistorySummary] = []
-        for log_id, text in self._records.run(lambda con: _tables.summaries(con, limit), []):
+        rows: list[tuple[str, str]] = self._records.run(
+            lambda con: _tables.summaries(con, limit), []
+        )
+        for log_id, text in rows:
             try:
                 found.append(_history.parse_summary(json.loads(text), log_id))
             except Exception as bad:  # noqa: BLE001 - never crash on the records' contents
@@ -511,7 +535,9 @@ class Storage:
         """A profile's (or "CPU Expert"'s ...) figures on a card (each card keeps its own);
         zeros if it has no games on it yet."""
         key = tally_key(name, card)
-        tallies = self._records.run(lambda con: _tables.read_tallies(con, [key]), {})
+        tallies: dict[str, Tally] = self._records.run(
+            lambda con: _tables.read_tallies(con, [key]), {}
+        )
         return ProfileStats.from_tally(name, tallies.get(key, Tally()))
 
     def played_before(self, seats: Sequence[Seat], card: Card) -> dict[int, tuple[float, int]]:
@@ -531,7 +557,7 @@ class Storage:
     def all_stats(self, card: str = "american") -> dict[str, ProfileStats]:
         """Figures on a card for every name with games recorded on it, CPU levels included
         (one row each, kept up to date as games are filed: no game is read)."""
-        tallies = self._records.run(_tables.read_tallies, {})
+        tallies: dict[str, Tally] = self._records.run(_tables.read_tallies, {})
         every = {split_key(key): tally for key, tally in tallies.items()}
         return {
             name: ProfileStats.from_tally(name, tally)
@@ -546,7 +572,7 @@ class Storage:
         tallies: dict[str, Tally] = {}
         bad: list[tuple[str, Exception]] = []
 
-        def fold(con) -> int:
+        def fold(con: sqlite3.Connection) -> int:
             used = 0
             for log_id, summary, blob in _tables.logs_oldest_first(con):
                 try:

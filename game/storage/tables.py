@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
 from game.i18n import N_, later
 from game.match.seats import Seat
@@ -58,7 +59,7 @@ def add_origin(con: sqlite3.Connection, origin: str, log_id: str) -> None:
     con.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (f"origin:{origin}", log_id))
 
 
-def insert_game(con: sqlite3.Connection, record: Mapping) -> bool:
+def insert_game(con: sqlite3.Connection, record: Mapping[str, Any]) -> bool:
     """Add a log as history.make_log_record makes it; False if its id or fingerprint is there."""
     log_id = record["id"]
     summary = {k: v for k, v in record.items() if k != "game"}
@@ -85,10 +86,11 @@ def summaries(con: sqlite3.Connection, limit: int | None) -> list[tuple[str, str
 
 def game_log(con: sqlite3.Connection, log_id: str) -> tuple[str, bytes] | None:
     """(summary JSON, packed game) of one log, or None."""
-    return con.execute(
+    row: tuple[str, bytes] | None = con.execute(
         "SELECT summary, data FROM games JOIN logs ON logs.game = games.rowid WHERE id=?",
         (log_id,),
     ).fetchone()
+    return row
 
 
 def logs_oldest_first(con: sqlite3.Connection) -> Iterator[tuple[str, str, bytes]]:
@@ -154,7 +156,7 @@ def write_tallies(con: sqlite3.Connection, tallies: Mapping[str, Tally]) -> None
     )
 
 
-def add_entries(con: sqlite3.Connection, entries: Sequence[dict]) -> None:
+def add_entries(con: sqlite3.Connection, entries: Sequence[dict[str, Any]]) -> None:
     """Fold a game's statistics entries (stats.entries_for_game) into the tallies they touch."""
     for entry in entries:
         check_entry(entry)

@@ -134,7 +134,8 @@ def licences(folder: Path) -> None:
             meta = distribution.metadata
             said = [f"{package} {distribution.version}: no licence file in its wheel."]
             said += [c for c in meta.get_all("Classifier") or [] if c.startswith("License")]
-            said += [meta.get("License") or "", *(meta.get_all("Project-URL") or [])]
+            for field in ("License", "Project-URL"):  # get_all: what the metadata protocol has
+                said += meta.get_all(field) or []
             (target / "LICENSE-from-metadata.txt").write_text(
                 "\n".join(line for line in said if line) + "\n", encoding="utf-8"
             )

@@ -314,7 +314,7 @@ def play_out(session, careful: Callable) -> None:
     """Play a session to its end: the coach's best move where `careful(state)`, else roll
     once and take the most points (so the coach has mistakes to show)."""
     from game.ai.coach.advice import hint
-    from game.ai.exact.options import keep_to_actions
+    from game.ai.exact.options import Keep, keep_to_actions
     from game.rules import NextGame, Phase, Roll, Score
 
     while session.state.phase is not Phase.MATCH_OVER:
@@ -324,13 +324,13 @@ def play_out(session, careful: Callable) -> None:
         elif state.dice is None:
             session.apply(Roll())
         elif careful(state):
-            best = hint(state)
-            if best.box is not None:
-                session.apply(Score(best.box))
-            else:
-                for action in keep_to_actions(state.dice, state.held, best.best):
+            best = hint(state).best
+            if isinstance(best, Keep):
+                for action in keep_to_actions(state.dice, state.held, best):
                     session.apply(action)
                 session.apply(Roll())
+            else:
+                session.apply(Score(best.category))
         else:
             options = state.score_options()
             session.apply(Score(max(options, key=lambda c: (options[c], -c.value))))
@@ -468,8 +468,9 @@ def main(argv: list[str] | None = None) -> int:
         "--text-scale", type=float, default=1.0, help="the text size setting, e.g. 2 for 200%%"
     )
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
-    try:
-        size = tuple(int(v) for v in args.size.lower().split("x"))
+    try:  # two numbers, or the clear message ("1280" alone used to fail in the first shot)
+        width, height = (int(v) for v in args.size.lower().split("x"))
+        size = (width, height)
     except ValueError:
         parser.error(f"--size takes WIDTHxHEIGHT, not {args.size!r}")
     names = args.only.split(",") if args.only else [*SHOTS, *DICE_SHOTS]

@@ -22,7 +22,7 @@ rate, Yahtzee rate (50 in the Yahtzee box), wins (a shared win counts as a fract
 a two-way tie), and the mean expected points lost per game against optimal play.
 
 Points lost are exact: at every decision of a turn, the value of the best choice minus the
-value of the choice made, both from the solver (the numbers of `game.ai.option_values`). A
+value of the choice made, both from the solver (`game.ai.exact.options.option_values`). A
 Score is a decision; so is every roll after the first, and the choice made there is the
 Keep of the dice held when the Roll is made. An Expert loses 0.
 

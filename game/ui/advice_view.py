@@ -41,7 +41,8 @@ class Advice:
     @property
     def top_box(self) -> Category | None:
         """The box worth most if one must be scored now."""
-        return max(self.values, key=self.values.get) if self.values else None
+        values = self.values
+        return max(values, key=lambda box: values[box]) if values else None
 
 
 def draw_advice(

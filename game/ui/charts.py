@@ -159,12 +159,12 @@ def draw_line_chart(
         pygame.draw.lines(surface, colour, False, points, width)
     if dots and n <= 60:
         r = max(3, line_h // 5)
-        for x, y in points:
-            pygame.draw.circle(surface, colour, (round(x), round(y)), r)
-            pygame.draw.circle(surface, theme.text, (round(x), round(y)), r, 1)
-    x, y = points[-1]
-    pygame.draw.circle(surface, theme.text, (round(x), round(y)), max(5, line_h // 3))
-    pygame.draw.circle(surface, colour, (round(x), round(y)), max(3, line_h // 3 - 2))
+        for px, py in points:
+            pygame.draw.circle(surface, colour, (round(px), round(py)), r)
+            pygame.draw.circle(surface, theme.text, (round(px), round(py)), r, 1)
+    px, py = points[-1]
+    pygame.draw.circle(surface, theme.text, (round(px), round(py)), max(5, line_h // 3))
+    pygame.draw.circle(surface, colour, (round(px), round(py)), max(3, line_h // 3 - 2))
 
 
 def draw_histogram(

@@ -117,9 +117,9 @@ def render_cup(height: int, palette: DicePalette) -> pygame.Surface:
         colour = colour + (band_colour - colour) * coverage(band_d)[..., None]
         # A crease where the band's leather is folded over: a dark line with a lit lip beside it.
         crease = coverage(np.abs(band_d) - max(0.004 * h, 0.5))
-        lip = coverage(np.abs(band_d - max(0.012 * h, 1.2)) - max(0.004 * h, 0.5))
+        fold_lip = coverage(np.abs(band_d - max(0.012 * h, 1.2)) - max(0.004 * h, 0.5))
         colour = colour + (rgb(palette.cup_leather_dark) - colour) * (crease * 0.8)[..., None]
-        colour = colour + (leather * 1.15 - colour) * (lip * 0.5)[..., None]
+        colour = colour + (leather * 1.15 - colour) * (fold_lip * 0.5)[..., None]
         for edge in (top + 0.028, bottom - 0.028):
             line = (
                 coverage(np.abs(along - edge) * h - stitch_t)
@@ -131,8 +131,8 @@ def render_cup(height: int, palette: DicePalette) -> pygame.Surface:
 
     layers = Layers(shape, palette.cup_leather)
     layers.over(colour, coverage(body_d))
-    edge = coverage(np.abs(body_d + 0.6) - 0.6)
-    layers.over(rgb(palette.cup_leather_dark), edge * 0.8)
+    dark_edge = coverage(np.abs(body_d + 0.6) - 0.6)
+    layers.over(rgb(palette.cup_leather_dark), dark_edge * 0.8)
 
     # Rim: a lit wooden lip, brightest at the front left, around a dark felt-lined mouth.
     rim_outer = _ellipse_distance(x, y - y_t, rx_t, ry_t)
@@ -193,12 +193,12 @@ class CupRenderer:
     """Draws cups from a small cache of upright images and shadows."""
 
     def __init__(self, max_entries: int = CACHE_SIZE) -> None:
-        self._cache = SpriteCache(max_entries)
+        self._cache: SpriteCache[pygame.Surface] = SpriteCache(max_entries)
 
     def __len__(self) -> int:
         return len(self._cache)
 
-    def sprite(self, height: int, palette: DicePalette = STANDARD_DICE) -> pygame.Surface:
+    def sprite(self, height: float, palette: DicePalette = STANDARD_DICE) -> pygame.Surface:
         height = int(round(height))
         return self._cache.get(("cup", height, palette), lambda: render_cup(height, palette))
 
@@ -206,7 +206,7 @@ class CupRenderer:
         self,
         surface: pygame.Surface,
         center: Point,
-        height: int,
+        height: float,
         angle: float = 0.0,
         palette: DicePalette = STANDARD_DICE,
         *,
@@ -221,7 +221,7 @@ class CupRenderer:
     def images(
         self,
         center: Point,
-        height: int,
+        height: float,
         angle: float = 0.0,
         palette: DicePalette = STANDARD_DICE,
         *,
@@ -236,7 +236,7 @@ class CupRenderer:
         shown.append((image, image.get_rect(center=(round(center[0]), round(center[1])))))
         return shown
 
-    def turned(self, height: int, palette: DicePalette, angle: float) -> pygame.Surface:
+    def turned(self, height: float, palette: DicePalette, angle: float) -> pygame.Surface:
         """The cup turned `angle` degrees: in whole degrees, kept (a shake and a pour reuse
         the same few dozen images)."""
         degrees = round(angle)
@@ -248,7 +248,7 @@ class CupRenderer:
             lambda: pygame.transform.rotozoom(upright, degrees, 1.0),
         )
 
-    def warm(self, height: int, palette: DicePalette, angles: range, count: int) -> int:
+    def warm(self, height: float, palette: DicePalette, angles: range, count: int) -> int:
         """Turn the cup (and lay its shadow) for up to `count` of the whole-degree `angles`
         not kept yet, for frames with little else to draw: how many it made. At 4K each
         takes 2 to 4 ms, too much for the frames a pour fills."""

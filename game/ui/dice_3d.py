@@ -24,7 +24,7 @@ import numpy as np
 import pygame
 
 from game.anim import orientation as ori
-from game.anim.orientation import Quat
+from game.anim.orientation import Quat, Vec
 from game.ui.dice_view import (
     DIM_DARKEN,
     DIM_DESATURATE,
@@ -63,7 +63,7 @@ def _unit(v) -> np.ndarray:
 
 
 # Two axes lying on each face, to place pips: (across, down) as PIP_LAYOUT reads them.
-_FACE_FRAME = {
+_FACE_FRAME: dict[Vec, tuple[Vec, Vec]] = {
     (0, 0, 1): ((1, 0, 0), (0, -1, 0)),
     (0, 0, -1): ((1, 0, 0), (0, 1, 0)),
     (1, 0, 0): ((0, 1, 0), (0, 0, -1)),
@@ -102,7 +102,9 @@ def build_mesh(steps: int = BEVEL_STEPS) -> Mesh:
     n = len(lines)
     keys: dict[tuple, int] = {}
     points: list[np.ndarray] = []
-    quads, normals, centres = [], [], []
+    quads: list[tuple[int, int, int, int]] = []
+    normals: list[np.ndarray] = []
+    centres: list[np.ndarray] = []
     face_quad: dict[int, int] = {}
 
     def vertex(p: np.ndarray) -> int:
@@ -139,8 +141,8 @@ def build_mesh(steps: int = BEVEL_STEPS) -> Mesh:
     edge_quads: dict[tuple[int, int], list[int]] = {}
     for q, quad in enumerate(quads):
         for k in range(4):
-            a, b = quad[k], quad[(k + 1) % 4]
-            edge_quads.setdefault((min(a, b), max(a, b)), []).append(q)
+            p0, p1 = quad[k], quad[(k + 1) % 4]
+            edge_quads.setdefault((min(p0, p1), max(p0, p1)), []).append(q)
     edges = np.array([(a, b, qs[0], qs[1]) for (a, b), qs in edge_quads.items() if len(qs) == 2])
 
     pips, pip_face = [], []
@@ -199,8 +201,9 @@ class DieModel:
         self.half_way = _unit(self.light + np.array([0.0, 0.0, 1.0]))
         # How lit the top of a die lying flat is: that shade is the palette's body colour.
         self.top_light = float(self.light[2])
-        self.cache = SpriteCache(CACHE_SIZE)
-        self.moving = SpriteCache(MOVING_CACHE)
+        # Each image with its top left corner's offset from where the view falls.
+        self.cache: SpriteCache[tuple[pygame.Surface, tuple[int, int]]] = SpriteCache(CACHE_SIZE)
+        self.moving: SpriteCache[tuple[pygame.Surface, tuple[int, int]]] = SpriteCache(MOVING_CACHE)
 
     def project(
         self,

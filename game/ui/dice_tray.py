@@ -354,10 +354,10 @@ class DiceTray:
         shake = Shake(shake_time, amplitude=size * 0.16, frequency=16, seed=seed)
         # Simulated a frame later, while the cup shakes: the frame of the roll itself is
         # busy enough (a new card, new buttons, a new line).
-        throw = functools.partial(self._simulate, thrown, dice, seed)
+        simulate = functools.partial(self._simulate, thrown, dice, seed)
         tip_from, tip_time = TIP_FROM * speed, TIP_TIME * speed
         self.flight = _Flight(
-            throw, shake, shake_time, tip_from, tip_time, speed, dice, die_size=size
+            simulate, shake, shake_time, tip_from, tip_time, speed, dice, die_size=size
         )
         for k, i in enumerate(thrown):
             die = self.dice[i]
@@ -664,8 +664,8 @@ class DiceTray:
                 rect = turned.get_rect(center=(round(die.x), round(die.y)))
                 pieces.append(Piece.blit(turned, rect))
             if key_labels is not None and self.flight is None:
-                at = (die.x - size * 0.5, die.y + size * 0.5)
-                pieces.append(_tag(key_labels[i], at, palette, i))
+                corner = (die.x - size * 0.5, die.y + size * 0.5)
+                pieces.append(_tag(key_labels[i], corner, palette, i))
         return pieces
 
 
@@ -682,7 +682,9 @@ class Piece:
     def blit(cls, image: pygame.Surface, rect: pygame.Rect, alpha: int = 255) -> Piece:
         """`image` blitted at `rect`, at `alpha` times its own opacity (see blit_faded)."""
         return cls(
-            tuple(rect), (image, alpha), lambda surface: blit_faded(surface, image, rect, alpha)
+            (rect.x, rect.y, rect.w, rect.h),
+            (image, alpha),
+            lambda surface: blit_faded(surface, image, rect, alpha),
         )
 
 

@@ -17,9 +17,11 @@ placeholder, face 0 a blank die, and a "dimmed" die (a finished turn's) is greye
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 import numpy as np
 import pygame
@@ -29,6 +31,7 @@ from game.ui.palette import STANDARD_DICE, DicePalette
 
 Point = tuple[float, float]
 
+T = TypeVar("T")  # what a SpriteCache keeps: a Surface, or a Surface and its corner
 MIN_DIE_SIZE = 8  # px: the smallest die that can be drawn (its pips need the room)
 CORNER_RADIUS = 0.19  # of the die's side
 BEVEL = 0.15  # of the side: the rounded edge band that catches the light
@@ -77,7 +80,9 @@ PIP_LAYOUT: dict[int, tuple[tuple[int, int], ...]] = {
 # --- pure geometry (no pygame) --------------------------------------------------------------
 
 
-def rounded_square_sdf(x: np.ndarray, y: np.ndarray, half: float, radius: float) -> np.ndarray:
+def rounded_square_sdf(
+    x: np.ndarray | np.float64, y: np.ndarray | np.float64, half: float, radius: float
+) -> np.ndarray:
     """Signed distance (px) to a square of half-side `half` with corners rounded by `radius`."""
     qx = np.abs(x) - (half - radius)
     qy = np.abs(y) - (half - radius)
@@ -398,14 +403,15 @@ def render_shadow(size: int, palette: DicePalette, soft: bool) -> pygame.Surface
     return rgba_surface(_rgb(palette.shadow, x.shape), alpha)
 
 
-class SpriteCache:
-    """A bounded least-recently-used cache of rendered images, keyed by what made them."""
+class SpriteCache(Generic[T]):
+    """A bounded least-recently-used cache of rendered images, keyed by what made them (an
+    image is a Surface, or whatever a renderer keeps with it: a Surface and its corner)."""
 
     def __init__(self, max_entries: int) -> None:
         if max_entries < 1:
             raise ValueError("the cache must hold at least one image")
         self.max_entries = max_entries
-        self._images: BoundedCache[Hashable, pygame.Surface] = BoundedCache(max_entries)
+        self._images: BoundedCache[Hashable, T] = BoundedCache(max_entries)
         self.renders = 0  # images computed, for tests and benchmarks
 
     def __len__(self) -> int:
@@ -417,7 +423,7 @@ class SpriteCache:
     def clear(self) -> None:
         self._images.clear()
 
-    def get(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+    def get(self, key: Hashable, make: Callable[[], T]) -> T:
         """The image for `key`, made by `make()` on a miss; the oldest unused one is dropped."""
         image = self._images.get(key)
         if image is None:
@@ -431,8 +437,9 @@ class DieRenderer:
     """Draws dice from a bounded cache of rendered images; one per screen or per app."""
 
     def __init__(self, max_entries: int = CACHE_SIZE) -> None:
-        self.cache = SpriteCache(max_entries)
-        self.turned = SpriteCache(TURNED_SHADOWS)  # shadows turned, apart from the rest
+        self.cache: SpriteCache[pygame.Surface] = SpriteCache(max_entries)
+        # Shadows turned, kept apart from the rest.
+        self.turned: SpriteCache[pygame.Surface] = SpriteCache(TURNED_SHADOWS)
 
     def __len__(self) -> int:
         return len(self.cache)
@@ -607,7 +614,7 @@ class DieRenderer:
                 if grown != 1.0:
                     image = self.cache.get(
                         ("grown", size, palette, grown),
-                        lambda base=base, grown=grown: pygame.transform.smoothscale_by(base, grown),
+                        functools.partial(pygame.transform.smoothscale_by, base, grown),
                     )
             x = ground_x + offset[0] * size + lift * LIFT_SHADOW_SLANT[0]
             y = ground_y + offset[1] * size + lift * LIFT_SHADOW_SLANT[1]

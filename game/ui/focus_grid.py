@@ -49,6 +49,10 @@ class FocusGrid:
         row = self.rows[self.row]
         return row[self.col] if 0 <= self.col < len(row) else None
 
+    def has_focus(self, control: object) -> bool:
+        """Whether `control` is the one focused (a test that leaves its type alone)."""
+        return self.focused is control
+
     def set_rows(self, rows: list[list[Any]], focus_key: object = None) -> None:
         """New targets; the focus goes to the one with `focus_key`, else stays in place."""
         self.rows = [list(row) for row in rows if row]
@@ -86,7 +90,7 @@ class FocusGrid:
         self.row, self.col = row, col
         control = self.focused
         # A text field selects its text when the keyboard moves onto it (forms.TextField).
-        if hasattr(control, "selected") and (moved or keyboard):
+        if control is not None and hasattr(control, "selected") and (moved or keyboard):
             control.selected = keyboard and bool(control.get())
 
     def move_vertical(self, step: int) -> None:

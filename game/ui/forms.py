@@ -179,7 +179,7 @@ class Cycler(ControlBehaviour):
     """
 
     text: Callable[[], str]
-    step: Callable[[int], None]
+    step: Callable[[int], object]  # what it returns is not used
     label: str = ""
     swatch: Callable[[], Colour | None] | None = None
     help: Callable[[], str] | str = ""
@@ -262,7 +262,7 @@ class FormButton(Button):
     """A button in a focus grid: a `key` to find it again after a rebuild, and a help line."""
 
     key: object = None
-    help: str = ""
+    help: Callable[[], str] | str = ""  # a function: the line as things are when it shows
     icon: str = ""  # "cross": a drawn X instead of the label (the label still names it)
 
     def draw(self, surface: pygame.Surface, theme: Theme, fonts: Fonts, focused: bool) -> None:
@@ -365,7 +365,7 @@ class Toggle(ControlBehaviour):
     which, not the colour alone). Enter, Left/Right or a click flips it."""
 
     get: Callable[[], bool]
-    set: Callable[[bool], None]
+    set: Callable[[bool], object]  # what it returns is not used
     on_text: str = N_("On")  # marked words, translated when drawn
     off_text: str = N_("Off")
     help: Callable[[], str] | str = ""

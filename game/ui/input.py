@@ -13,63 +13,22 @@ pad's glyphs) while a pad was the device used last.
 
 from __future__ import annotations
 
-import enum
 import logging
 from collections.abc import Mapping
 
 import pygame
 
 from game.i18n import pgettext
+
+# The intents and which need Ctrl or belong to the table: one record each, in storage.bindings.
+from game.storage.bindings import CTRL_INTENTS as CTRL_INTENTS
+from game.storage.bindings import TABLE_INTENTS as TABLE_INTENTS
+from game.storage.bindings import Intent as Intent
 from game.ui.pads import PAD_PRESS, Pads, button_glyph
 
 log = logging.getLogger(__name__)
 
 
-class Intent(enum.StrEnum):
-    """What a key press means. The bindable ones are the settings' key-binding names (an
-    Intent equals its name as a string, so the saved bindings stay plain text)."""
-
-    ROLL = "roll"
-    HOLD_1 = "hold_1"
-    HOLD_2 = "hold_2"
-    HOLD_3 = "hold_3"
-    HOLD_4 = "hold_4"
-    HOLD_5 = "hold_5"
-    HINT = "hint"
-    UNDO = "undo"
-    PAUSE = "pause"
-    CONFIRM = "confirm"
-    UP = "up"
-    DOWN = "down"
-    LEFT = "left"
-    RIGHT = "right"
-    FULLSCREEN = "fullscreen"
-    SKIP_CPU = "skip_cpu"
-    SPEED_CPU = "speed_cpu"
-    HELP = "help"
-    KEY_HINTS = "key_hints"
-    # Fixed keys, never rebound.
-    FOCUS_NEXT = "focus_next"  # Tab
-    FOCUS_PREV = "focus_prev"  # Shift+Tab
-    BACK = "back"  # Esc or Backspace where nothing else is bound to them
-
-
-CTRL_INTENTS = frozenset({Intent.UNDO})
-# Done at the table only: in a menu a key bound to one of these keeps its fixed meaning.
-TABLE_INTENTS = frozenset(
-    {
-        Intent.ROLL,
-        Intent.HOLD_1,
-        Intent.HOLD_2,
-        Intent.HOLD_3,
-        Intent.HOLD_4,
-        Intent.HOLD_5,
-        Intent.HINT,
-        Intent.SKIP_CPU,
-        Intent.SPEED_CPU,
-        Intent.KEY_HINTS,
-    }
-)
 BACK_KEYS = (pygame.K_ESCAPE, pygame.K_BACKSPACE)
 CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 # A pad's Enter, Esc and Tab / Shift+Tab: what these buttons mean where nothing else claims

@@ -4,8 +4,10 @@ no views): the title's layout imports it before anything heavy is loaded."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
+from typing import TypeVar
 
+K = TypeVar("K", bound=Hashable)  # what names a control in a row
 REFERENCE = (1280, 800)  # px: the window every layout's sizes are designed at
 
 
@@ -17,9 +19,7 @@ def layout_unit(
     return max(least, min(size[0] / reference[0], size[1] / reference[1]))
 
 
-def share_widths(
-    avail: int, shares: Mapping[str, float], needs: Mapping[str, int]
-) -> dict[str, int]:
+def share_widths(avail: int, shares: Mapping[K, float], needs: Mapping[K, int]) -> dict[K, int]:
     """Widths for controls in a row `avail` px wide: each its share, but a control whose
     label `needs` more than its share gets what it needs, from the others' shares (never
     below what they need). If all the needs do not fit, each gets its need scaled down.
@@ -33,9 +33,9 @@ def share_widths(
     """
     need = {name: max(0, needs.get(name, 0)) for name in shares}
     if sum(need.values()) >= avail:
-        total = sum(need.values())
-        return {name: int(avail * need[name] / total) for name in shares}
-    fixed: dict[str, int] = {}
+        needed = sum(need.values())
+        return {name: int(avail * need[name] / needed) for name in shares}
+    fixed: dict[K, int] = {}
     while True:
         free = avail - sum(fixed.values())
         rest = {name: share for name, share in shares.items() if name not in fixed}

@@ -235,7 +235,7 @@ class FocusRing(FocusGrid):
             return True
         return False
 
-    def handle_key(self, event: pygame.event.Event, intent: str | None) -> bool:
+    def handle_key(self, event: pygame.event.Event, intent: Intent | None) -> bool:
         """A menu's keys: up, left and Shift+Tab move the focus back, down, right and Tab on;
         confirm (Enter, in a menu: see InputMap.menu_intent) presses. True if the key was one."""
         if intent in (Intent.UP, Intent.FOCUS_PREV, Intent.LEFT):

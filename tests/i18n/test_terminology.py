@@ -151,7 +151,7 @@ def test_the_rules_find_what_the_review_found(template, monkeypatch):
         "nb": {("Yahtzee bonus", None): "Ekstra Yatzy"},
         "nl": {("Four of a Kind", None): "Carré", ("4 of a kind", None): "Carré"},
         "fr": {
-            ("Played as a guest: no records are kept.", None): "Partie en invité : aucun record"
+            ("Played as a guest: no statistics are kept.", None): "Partie en invité : aucun record"
         },
         "es": {("keeping {faces}", None): "guardando {faces}"},
     }

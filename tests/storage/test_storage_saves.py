@@ -100,12 +100,15 @@ def test_make_record_checks_seat_count():
         make_session_record(two_player_game(limit=3), SEATS[:1], False, STARTED)
 
 
-def test_save_session_duck_typed(storage):
+def test_save_session_takes_any_played_match(storage):
+    """Anything with what storage.PlayedMatch names, not only a game.match.Session."""
+
     class Table:
         def __init__(self, game):
             self.game, self.seats, self.assisted, self.started, self.seed = (
                 game, SEATS, (), STARTED, 77,
             )  # fmt: skip
+            self.expected_lost = {}
 
     in_play = Table(two_player_game(seed=8, limit=10))
     assert storage.save_session(in_play)

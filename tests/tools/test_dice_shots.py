@@ -26,3 +26,14 @@ def test_the_filmstrip_and_the_close_ups_are_drawn(tmp_path) -> None:
         corner, middle = (91 * face + 2, 2), (91 * face + 45, 45)
         assert small.get_at(corner)[:3] == STANDARD.felt
         assert small.get_at(middle)[:3] != STANDARD.felt
+
+
+@pytest.mark.parametrize("size", ["1280", "1280x720x2", "wide"])
+def test_a_size_that_is_not_width_by_height_gets_a_clear_message(tmp_path, capsys, size):
+    """Found by the type checker: "1280" alone passed as a one-number size and failed later,
+    in the first shot, with no word about --size."""
+    with pytest.raises(SystemExit) as stopped:
+        main([str(tmp_path), "--size", size, "--only", "faces"])
+    assert stopped.value.code == 2
+    assert f"--size takes WIDTHxHEIGHT, not {size!r}" in capsys.readouterr().err
+    assert not any(tmp_path.iterdir())

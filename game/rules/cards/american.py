@@ -26,6 +26,10 @@ JOKER_POINTS = {
 AMERICAN = Card(
     id="american",
     name=N_("Yahtzee"),
+    # Translators: a button that shows the statistics of the other card; short.
+    button=N_("American card"),
+    heading=N_("Games on the American card"),
+    shout=N_("YAHTZEE!"),
     boxes=(
         *UPPER_KINDS,
         Category.THREE_OF_A_KIND,

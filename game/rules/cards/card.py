@@ -43,6 +43,9 @@ class Card:
         its points (0: no chips and no Joker on this card).
     joker_points: what a five-alike Joker scores in boxes whose points do not come from the dice.
     labels: box names where the card's own differs from the kind's usual one.
+    button, heading: the card as the statistics name it: a short button ("Yatzy card") and
+        the heading over its figures ("Games on the Yatzy card"), marked for translation.
+    shout: the cheer for five alike on this card ("YATZY!"), marked for translation.
     """
 
     id: str
@@ -54,6 +57,9 @@ class Card:
     chip_points: int = 0
     joker_points: Mapping[Category, int] = field(default_factory=dict)
     labels: Mapping[Category, str] = field(default_factory=dict)
+    button: str = ""
+    heading: str = ""
+    shout: str = ""
 
     def __post_init__(self) -> None:
         if set(self.scorers) != set(self.boxes) or len(set(self.boxes)) != len(self.boxes):
@@ -61,6 +67,8 @@ class Card:
         upper = [c for c in self.boxes if c.is_upper]
         if tuple(self.boxes[: len(upper)]) != tuple(upper):
             raise ValueError(f"card {self.id}: the upper boxes come first")
+        if not (self.name and self.button and self.heading and self.shout):
+            raise ValueError(f"card {self.id}: a name, a button, a heading and a shout")
         if self.chip_points and Category.YAHTZEE not in self.boxes:
             raise ValueError(f"card {self.id}: bonus chips need a five-alike box")
         if self.id in _MADE:

@@ -31,6 +31,10 @@ def _two_pairs(counts: tuple[int, ...], total: int) -> int:
 YATZY = Card(
     id="yatzy",
     name=N_("Yatzy"),
+    # Translators: a button that shows the statistics of the other card; short.
+    button=N_("Yatzy card"),
+    heading=N_("Games on the Yatzy card"),
+    shout=N_("YATZY!"),
     boxes=(
         *UPPER_KINDS,
         Category.ONE_PAIR,

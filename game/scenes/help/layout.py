@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
@@ -120,7 +120,7 @@ class _Writer:
                     y += line
                 y += line // 4
             elif kind == "row":
-                key, text = content  # type: ignore[misc]
+                key, text = cast(tuple[str, str], content)  # a row's block: (key, text)
                 y = self.row(key, text, (body, strong), width, y, key_w, stacked)
         return y
 

@@ -41,6 +41,7 @@ from game.scenes.results.layout import ResultsLayout, lay_out
 from game.scenes.results.summary import (
     PersonalRecord,
     TableRow,
+    filed_places,
     game_verdict,
     match_rows,
     personal_record,
@@ -66,7 +67,8 @@ class ResultsScene(ButtonMenu):
         self.felt = FeltBackground()
         self.session = session
         self.next_filing = time.monotonic() + FILING_RETRY
-        self.verdict = game_verdict(session, self._personal_record())
+        places = filed_places(session, ctx.storage.last_finished)
+        self.verdict = game_verdict(session, self._personal_record(), places)
         over = session.state.phase is Phase.MATCH_OVER
         if isinstance(session, ReplaySession):
             buttons = self._replay_buttons(session)

@@ -6,18 +6,19 @@ and numbers from the session's state, with no pygame in them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.i18n import N_, _, format_number, ngettext, translate
+from game.match.replay import ReplaySession
 from game.rules import Card, Phase
 from game.ui.seat_words import level_tags
 from game.ui.text import join_names
 
 if TYPE_CHECKING:
     from game.match.session import Session
-    from game.storage import ProfileStats
+    from game.storage import FinishedRecord, ProfileStats
     from game.ui.theme import Colour
 
 # Translators: the heads of the results' table of final cards.
@@ -93,15 +94,50 @@ def personal_record(
     return PersonalRecord(stats.games, stats.mean_score, before)
 
 
-def game_verdict(session: Session, record: PersonalRecord | None = None) -> Verdict:
+def game_verdict(
+    session: Session,
+    record: PersonalRecord | None = None,
+    places: Mapping[int, int] | None = None,
+) -> Verdict:
     """Who won the last finished game, and of the match when it is over; the players who
     used hints or undo are named, as everywhere scores are recorded. A solitaire game has
-    no winner: its score, with the player's personal best and average (`record`)."""
+    no winner: its score, with the player's personal best and average (`record`). `places`
+    (player index -> place, 1 = best) are those the match just took in the high scores."""
     verdict = _verdict(session) if len(session.config.players) > 1 else _solo(session, record)
-    if not session.assisted or not session.state.results:
-        return verdict
-    detail = f"{verdict.detail} {assisted_note(session)}".strip()
+    notes = [high_score_note(session, places or {})]
+    if session.assisted and session.state.results:
+        notes.append(assisted_note(session))
+    detail = " ".join(text for text in (verdict.detail, *notes) if text)
     return Verdict(verdict.headline, detail, verdict.winners)
+
+
+def filed_places(session: Session, finished: FinishedRecord | None) -> dict[int, int]:
+    """The places this match just took in the high scores (player index -> place), as the
+    records said when it was filed (`Storage.last_finished`); none for a replay, a match not
+    over, or another game's filing."""
+    if finished is None or isinstance(session, ReplaySession):
+        return {}
+    if session.state.phase is not Phase.MATCH_OVER or finished.origin != session.game.origin():
+        return {}
+    return dict(finished.high_score_places)
+
+
+def high_score_note(session: Session, places: Mapping[int, int]) -> str:
+    """One sentence per player who took a place in the high scores, best place first
+    ("Ann enters the high scores at number 3."), or ""."""
+    sentences = []
+    for player, place in sorted(places.items(), key=lambda item: (item[1], item[0])):
+        name = session.seats[player].name
+        if name.strip().casefold() in ("you", _("You").casefold()):
+            # Translators: the player ("You") took that place in the table of the ten best
+            # scores of these rules and match length.
+            sentence = _("You enter the high scores at number {place}.")
+        else:
+            # Translators: {name} took that place in the table of the ten best scores of
+            # these rules and match length.
+            sentence = _("{name} enters the high scores at number {place}.")
+        sentences.append(sentence.format(name=name, place=place))
+    return " ".join(sentences)
 
 
 def _solo(session: Session, record: PersonalRecord | None) -> Verdict:
@@ -112,8 +148,9 @@ def _solo(session: Session, record: PersonalRecord | None) -> Verdict:
     total = state.results[-1].totals[0]
     headline = _("{name} scored {points}").format(name=session.config.players[0], points=total)
     if record is None:
-        # TRANSLATORS: "records" = the saved statistics of the games, not best scores.
-        return Verdict(headline, _("Played as a guest: no records are kept."), ())
+        # TRANSLATORS: as "records" elsewhere, the saved statistics of the games, not best
+        # scores (a guest's score still enters the high scores, and the screen says so).
+        return Verdict(headline, _("Played as a guest: no statistics are kept."), ())
     if record.before is None:
         best = _("A first game on record: the personal best to beat.")
     elif total > record.before:

@@ -71,7 +71,7 @@ def analyse(
     """In the worker thread: the coach's review of one game and, with others at the table,
     the chances to win round by round and each person's costliest decision for winning, each
     seat at its pace then (kinds: per player, a CPU level or "person")."""
-    graded = review(config, start_rng, log, index)
+    graded = review(config, start_rng, list(log), index)
     if len(config.competitors) < 2:
         return graded, WinAnalysis(None, {})
     decisions = [d for pr in graded.players.values() for d in pr.decisions]

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from game.i18n import N_, _, ngettext, translate
+from game.storage.bindings import BINDING, INTENTS, Intent
 from game.storage.settings import MAX_KEYS_PER_INTENT
 from game.ui.input import CTRL_INTENTS
 from game.ui.input import key_label as input_key_label
@@ -26,32 +27,10 @@ RESERVED_KEYS = {
 }
 LOCKED = ("fullscreen", "f11")  # the F11 that RESERVED_KEYS promises stays where it is
 
-INTENT_LABELS = {
-    "roll": N_("Roll the dice"),
-    "hold_1": N_("Hold die 1"),
-    "hold_2": N_("Hold die 2"),
-    "hold_3": N_("Hold die 3"),
-    "hold_4": N_("Hold die 4"),
-    "hold_5": N_("Hold die 5"),
-    "hint": N_("Hint"),
-    "undo": N_("Undo"),
-    "pause": N_("Pause / back"),
-    "confirm": N_("Choose / confirm"),
-    "up": N_("Move up"),
-    "down": N_("Move down"),
-    "left": N_("Move left"),
-    "right": N_("Move right"),
-    "fullscreen": N_("Full screen"),
-    "skip_cpu": N_("Skip a CPU turn"),
-    "speed_cpu": N_("Speed up CPU turns"),
-    "help": N_("Rules & help"),
-    "key_hints": N_("Show key hints"),
-}
-
 
 def intent_label(intent: str) -> str:
     """An action's name in the language in use."""
-    return translate(INTENT_LABELS[intent]) if intent in INTENT_LABELS else intent
+    return translate(BINDING[Intent(intent)].label) if intent in INTENTS else intent
 
 
 def key_label(name: str, intent: str = "") -> str:

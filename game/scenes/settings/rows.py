@@ -274,10 +274,10 @@ def build_rows(
         "back in menus."
     )
     for intent in DEFAULT_PAD_BINDINGS:
-        slot = KeySlot(intent, 0, _pad_text(ctx, intent), key=("pad", intent, 0), pad=True)
+        pad = KeySlot(intent, 0, _pad_text(ctx, intent), key=("pad", intent, 0), pad=True)
         # TRANSLATORS: a row of the game pad's buttons; {action} is what the button does.
         label = _("Pad: {action}").format(action=intent_label(intent))
-        rows.append(Row(label, (slot,), pad_help))
+        rows.append(Row(label, (pad,), pad_help))
     pad_reset_help = _("Every pad button back to how the game came; keys and other settings stay.")
     rows.append(
         Row(

@@ -239,7 +239,7 @@ class SettingsScene(Scene):
         elif isinstance(control, FormButton):
             control.on_press()
 
-    def _move(self, move: Callable[[], None]) -> None:
+    def _move(self, move: Callable[[], object]) -> None:
         before = self.grid.focused
         move()
         if self.grid.focused is not before:
@@ -267,7 +267,7 @@ class SettingsScene(Scene):
         control = self._control_at(pos)
         if control is None:
             return False
-        if control is not self.grid.focused:
+        if not self.grid.has_focus(control):
             self.editor.say("")
         self.grid.focus(control)
         self._reveal(control)

@@ -55,8 +55,8 @@ def draw_setup(
     grid.draw(surface, theme, fonts)
     for field in profile_names:
         _draw_profile_badge(surface, theme, fonts, field)
-    for field, label in pad_names:
-        _draw_pad_badge(surface, theme, fonts, field, label)
+    for field, pad_label in pad_names:
+        _draw_pad_badge(surface, theme, fonts, field, pad_label)
     text, is_error = status
     draw_status_line(
         surface, theme, layout.status_font, layout.status_rect, text, WARN if is_error else ""

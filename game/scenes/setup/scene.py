@@ -157,7 +157,8 @@ class SetupScene(Scene):
 
     def pad_labels(self) -> list[tuple[int, str]]:
         """(seat, "Pad 1") for each seat a pad plays."""
-        return [(i, self.ctx.pads.label(pad)) for i, pad in self.draft.pads().items()]
+        labels = [(i, self.ctx.pads.label(pad)) for i, pad in self.draft.pads().items()]
+        return [(i, label) for i, label in labels if label is not None]  # unplugged: none
 
     def update(self, dt: float) -> None:
         for seat in self.draft.drop_pads(self.ctx.pads.connected):
@@ -314,7 +315,7 @@ class SetupScene(Scene):
             focus_key = getattr(self.grid.focused, "key", None)
         self.size = size
         self.felt.fit(size, self.ctx.theme)
-        columns = [c.key[0] for c in self.seat_controls[0]] if self.seat_controls else []
+        columns = [_column(c) for c in self.seat_controls[0]] if self.seat_controls else []
         placed = setup_layout(
             size,
             self.ctx.fonts,
@@ -329,7 +330,7 @@ class SetupScene(Scene):
         self.add_button.rect = placed.add.copy()
         for row, cells in zip(self.seat_controls, placed.seat_cells, strict=True):
             for control in row:
-                control.rect = cells[control.key[0]].copy()
+                control.rect = cells[_column(control)].copy()
         cols = placed.option_columns
         for control, rect in zip(self.option_controls, placed.options, strict=True):
             control.rect = rect.copy()
@@ -339,7 +340,7 @@ class SetupScene(Scene):
             width = max(control.label_width for control in below)
             for control in below:
                 control.label_width = width
-        options = self.option_controls
+        options: list[Control] = [*self.option_controls]
         rows: list[list[Control]] = [list(row) for row in self.seat_controls]
         if self.add_button.enabled:
             rows.append([self.add_button])
@@ -349,7 +350,13 @@ class SetupScene(Scene):
 
     def seat_controls_of(self, index: int) -> dict[str, Control]:
         """A seat's controls by column name ("name", "kind", "colour", "team", "remove")."""
-        return {c.key[0]: c for c in self.seat_controls[index]}
+        return {_column(c): c for c in self.seat_controls[index]}
+
+    def name_field(self, index: int) -> TextField:
+        """A seat's name field."""
+        field = self.seat_controls_of(index)["name"]
+        assert isinstance(field, TextField)
+        return field
 
     def status(self) -> tuple[str, bool]:
         """The line above the buttons: an error, else what the focused control does."""
@@ -372,9 +379,7 @@ class SetupScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.felt.draw(surface, self.ctx.theme)
         seats = self.draft.seats
-        profiled = [
-            self.seat_controls_of(i)["name"] for i in range(len(seats)) if self.has_profile(i)
-        ]
+        profiled = [self.name_field(i) for i in range(len(seats)) if self.has_profile(i)]
         draw_setup(
             surface,
             self.placed,
@@ -384,5 +389,12 @@ class SetupScene(Scene):
             self.grid,
             profiled,
             self.status(),
-            [(self.seat_controls_of(i)["name"], label) for i, label in self.pad_labels()],
+            [(self.name_field(i), label) for i, label in self.pad_labels()],
         )
+
+
+def _column(control: Control) -> str:
+    """The column a seat's control stands in: its key is (column, seat index)."""
+    key = control.key
+    assert isinstance(key, tuple) and isinstance(key[0], str)
+    return key[0]

@@ -9,8 +9,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from game.ai.levels.spec import LEVELS
 from game.i18n import _, translated
-from game.match.seats import LEVELS, PERSON, SEAT_COLOURS, Seat
+from game.match.seats import PERSON, SEAT_COLOURS, Seat
 from game.rules import GameConfig, StartOrder, TeamMode, Variant
 from game.rules.config import MAX_GAMES, MAX_PLAYERS
 from game.rules.names import name_problem
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 
 KINDS = (PERSON, *LEVELS)
 CPU_NAMES = ("Ada", "Max", "Zoe", "Ben", "Cat", "Dan", "Eve", "Kit", "Lou", "Sam")
-VARIANTS = (Variant.OFFICIAL, Variant.FREE, Variant.SIMPLE, Variant.YATZY)
+VARIANTS = tuple(Variant)  # the setup offers every variant, in their order
 TEAM_MODES = (TeamMode.OFF, TeamMode.SHARED, TeamMode.COMBINED)
 TEAM_LETTERS = "ABCD"
 STARTS = (StartOrder.ROLL_OFF, StartOrder.SEATED)
@@ -164,8 +165,8 @@ class MatchDraft:
         if held is not None and (held == at or at not in free):
             self.seats[held].pad = None
             return held, False
-        if at in free:
-            target: int | None = at
+        if at is not None and at in free:
+            target = at
         elif free:
             target = free[0]
         elif len(self.seats) < MAX_PLAYERS:

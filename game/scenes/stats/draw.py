@@ -66,9 +66,9 @@ def draw_stats(
     if view.page_name == "players":
         _draw_list(surface, theme, fonts, screen, rows, view)
     draw_panel(surface, theme, screen.panel)
-    chosen = screen.tabs.get(view.page_name)
-    if chosen is not None and chosen.bottom >= screen.panel.top:
-        open_into_panel(surface, theme, chosen, screen.panel)
+    open_tab = screen.tabs.get(view.page_name)
+    if open_tab is not None and open_tab.bottom >= screen.panel.top:
+        open_into_panel(surface, theme, open_tab, screen.panel)
     for cycler in view.cyclers:
         cycler.draw(surface, theme, fonts, view.hover is cycler)
     if view.page is not None:
@@ -147,8 +147,8 @@ def _draw_list(
         played = ngettext("{count} game", "{count} games", games).format(count=games)
         games_image = small.render(played, True, theme.text_dim)
         room = rect.width - games_image.get_width() - 24
-        bold = fonts.get(px, bold=True)
-        use = bold if chosen else font
+        bold_font = fonts.get(px, bold=True)
+        use = bold_font if chosen else font
         name = shown_name(name)
         # The name comes first: where it does not fit beside its count (a longer language's
         # CPU level), the count gives way.

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import N_, _, format_date, format_number, format_percent, ngettext, translate
+from game.i18n import _, format_date, format_number, format_percent, ngettext, translate
 from game.rules import Variant
 from game.rules.cards import CARDS
 from game.scenes.stats.profiles import shown_name
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from game.ui.fonts import Fonts
     from game.ui.theme import Theme
 
-VARIANTS = ("official", "free", "simple", "yatzy")
+VARIANTS = tuple(v.value for v in Variant)  # the high-score tables, one per variant
 HISTOGRAM_BIN = 25  # points
 
 
@@ -54,16 +54,9 @@ def wins_text(stats: ProfileStats) -> str:
 
 
 # Which card a profile's figures are of (each card keeps its own), as the page and its
-# button name it. Marked here, translated when shown.
-CARD_HEADINGS = {
-    "american": N_("Games on the American card"),
-    "yatzy": N_("Games on the Yatzy card"),
-}
-CARD_BUTTONS = {
-    # Translators: a button that shows the statistics of the other card; short.
-    "american": N_("American card"),
-    "yatzy": N_("Yatzy card"),
-}
+# button name it: each card's own words (marked there, translated when shown).
+CARD_HEADINGS = {card_id: card.heading for card_id, card in CARDS.items()}
+CARD_BUTTONS = {card_id: card.button for card_id, card in CARDS.items()}
 
 
 def figures(stats: ProfileStats, card: str = "american") -> list[tuple[str, str]]:

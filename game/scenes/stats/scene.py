@@ -323,7 +323,7 @@ class StatsScene(Scene):
             return True
         target = self._target_at(pos)
         if target in PAGES:
-            self.show_page(target)  # type: ignore[arg-type]
+            self.show_page(target)
         elif isinstance(target, Cycler):
             target.click(pos)
         elif isinstance(target, int):

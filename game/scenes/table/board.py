@@ -289,7 +289,8 @@ class Board:
         note = self.note_line()
         can_undo = session.can_undo()
         if over is not None:
-            shown = (marks, tuple(marks.hint_text), text, seat, counter, colours, active)
+            shown: tuple[object, ...] = (marks, tuple(marks.hint_text), text, seat, counter)
+            shown += (colours, active)
             shown += (focus_box, previews, advice, tags, note, can_undo, over)
             if not self._redraw(surface, pieces, shown):
                 return  # nothing changed: the window shows this frame already
@@ -322,7 +323,7 @@ class Board:
         of the tray's pieces that moved, came or went, when nothing else on the board did
         (`shown`: the values drawn from). False when nothing at all changed."""
         ctx, presenter = self.ctx, self.presenter
-        still = (
+        still: tuple[object, ...] = (
             shown,
             surface.get_size(),
             ctx.theme,

@@ -8,7 +8,9 @@ a player comes in two forms, for the default seat "You" ("You win with 250!") an
 
 from __future__ import annotations
 
-from game.i18n import N_, _, ngettext, translate
+from typing import assert_never
+
+from game.i18n import _, ngettext, translate
 from game.rules import Category, GameState, Phase, Score
 from game.rules import events as ev
 from game.rules.actions import Hold, Release
@@ -29,18 +31,9 @@ def about(name: str, you: str, other: str, **values: object) -> str:
     return (you if is_you(name) else other).format(name=name, **values)
 
 
-# The cheer for five alike, by the card's name for that box (a new card adds its own here;
-# one not here is cheered with its box's name).
-SHOUTS = {"Yahtzee": N_("YAHTZEE!"), "Yatzy": N_("YATZY!")}
-
-
 def shout(config: GameConfig) -> str:
-    """'YAHTZEE!' (on the Yatzy card 'YATZY!'), in the language in use."""
-    label = config.card.label(Category.YAHTZEE)
-    if label in SHOUTS:
-        return translate(SHOUTS[label])
-    # Translators: the cheer for five alike on a card, by its box's name ("Yatzy!").
-    return _("{box}!").format(box=translate(label))
+    """'YAHTZEE!' (on the Yatzy card 'YATZY!'), in the language in use: the card's own."""
+    return translate(config.card.shout)
 
 
 def box_name(config: GameConfig, category: Category) -> str:
@@ -48,88 +41,96 @@ def box_name(config: GameConfig, category: Category) -> str:
     return translate(config.card.label(category))
 
 
-def describe(event, config: GameConfig) -> str | None:
+def describe(event: ev.Event, config: GameConfig) -> str | None:
     """One short sentence for an event, or None for events not worth a line."""
     name = config.players
-    if isinstance(event, ev.Scored):
-        who, box = name[event.player], box_name(config, event.category)
-        if event.bonus_chip:
+    match event:
+        case ev.Scored():
+            who, box = name[event.player], box_name(config, event.category)
+            if event.bonus_chip:
+                return about(
+                    who,
+                    _("Yahtzee bonus +100! You scored {points} in {box}"),
+                    _("Yahtzee bonus +100! {name} scored {points} in {box}"),
+                    points=event.points,
+                    box=box,
+                )
+            if event.category is Category.YAHTZEE and event.points == config.card.five_alike_points:
+                return about(
+                    who,
+                    # Translators: {shout} is the cheer for five alike ("YAHTZEE!").
+                    _("{shout} You scored {points}"),
+                    _("{shout} {name} scored {points}"),
+                    shout=shout(config),
+                    points=event.points,
+                )
+            if event.joker:
+                return about(
+                    who,
+                    # Translators: the Joker rule let an extra Yahtzee score in this box.
+                    _("You scored {points} in {box} (Joker)"),
+                    _("{name} scored {points} in {box} (Joker)"),
+                    points=event.points,
+                    box=box,
+                )
             return about(
                 who,
-                _("Yahtzee bonus +100! You scored {points} in {box}"),
-                _("Yahtzee bonus +100! {name} scored {points} in {box}"),
+                _("You scored {points} in {box}"),
+                _("{name} scored {points} in {box}"),
                 points=event.points,
                 box=box,
             )
-        if event.category is Category.YAHTZEE and event.points == config.card.five_alike_points:
+        case ev.UpperBonusEarned():
+            # Translators: {name} is a player or a team (whose card earned the bonus).
+            return _("Upper bonus for {name}: +{points}!").format(
+                name=config.column_name(event.column), points=config.card.upper_bonus
+            )
+        case ev.RollOffRolled():
             return about(
-                who,
-                # Translators: {shout} is the cheer for five alike ("YAHTZEE!").
-                _("{shout} You scored {points}"),
-                _("{shout} {name} scored {points}"),
-                shout=shout(config),
-                points=event.points,
+                name[event.player],
+                _("You rolled {total} for the start"),
+                _("{name} rolled {total} for the start"),
+                total=sum(event.dice),
             )
-        if event.joker:
+        case ev.RollOffTied():
+            who = join_names([config.column_name(c) for c in event.columns])
+            # Translators: {names} are two or more players ("Ann and Bob"); {total} their roll.
+            return _("{names} tied on {total}: they roll again").format(
+                names=who, total=event.total
+            )
+        case ev.OrderDecided():
+            return _("First to play: {name}").format(name=config.column_name(event.order[0]))
+        case ev.TieBreakStarted():
+            who = join_names([config.competitor_name(c) for c in event.competitors])
+            # Translators: {names} are two or more players or teams ("Ann and Bob").
+            return _(
+                "Tie on {total}! Tie-breaker: {names} each play one more turn, dice total counts"
+            ).format(total=event.total, names=who)
+        case ev.TieBreakStood():
+            # Translators: a player's dice total in the tie-breaker ("Tie-breaker: Ann 24").
+            return _("Tie-breaker: {name} {total}").format(
+                name=name[event.player], total=event.total
+            )
+        case ev.GameOver():
+            winners = [config.competitor_name(w) for w in event.winners]
+            best = max(event.totals)
+            if len(winners) > 1:
+                # Translators: {points} is the shared winning total; {names} the winners.
+                return _("Shared win on {points}: {names}").format(
+                    points=best, names=join_names(winners)
+                )
             return about(
-                who,
-                # Translators: the Joker rule let an extra Yahtzee score in this box.
-                _("You scored {points} in {box} (Joker)"),
-                _("{name} scored {points} in {box} (Joker)"),
-                points=event.points,
-                box=box,
+                winners[0],
+                _("You win with {points}!"),
+                _("{name} wins with {points}!"),
+                points=event.totals[event.winners[0]],
             )
-        return about(
-            who,
-            _("You scored {points} in {box}"),
-            _("{name} scored {points} in {box}"),
-            points=event.points,
-            box=box,
-        )
-    if isinstance(event, ev.UpperBonusEarned):
-        # Translators: {name} is a player or a team (whose card earned the bonus).
-        return _("Upper bonus for {name}: +{points}!").format(
-            name=config.column_name(event.column), points=config.card.upper_bonus
-        )
-    if isinstance(event, ev.RollOffRolled):
-        return about(
-            name[event.player],
-            _("You rolled {total} for the start"),
-            _("{name} rolled {total} for the start"),
-            total=sum(event.dice),
-        )
-    if isinstance(event, ev.RollOffTied):
-        who = join_names([config.column_name(c) for c in event.columns])
-        # Translators: {names} are two or more players ("Ann and Bob"); {total} their roll.
-        return _("{names} tied on {total}: they roll again").format(names=who, total=event.total)
-    if isinstance(event, ev.OrderDecided):
-        return _("First to play: {name}").format(name=config.column_name(event.order[0]))
-    if isinstance(event, ev.TieBreakStarted):
-        who = join_names([config.competitor_name(c) for c in event.competitors])
-        # Translators: {names} are two or more players or teams ("Ann and Bob").
-        return _(
-            "Tie on {total}! Tie-breaker: {names} each play one more turn, dice total counts"
-        ).format(total=event.total, names=who)
-    if isinstance(event, ev.TieBreakStood):
-        # Translators: a player's dice total in the tie-breaker ("Tie-breaker: Ann 24").
-        return _("Tie-breaker: {name} {total}").format(name=name[event.player], total=event.total)
-    if isinstance(event, ev.GameOver):
-        winners = [config.competitor_name(w) for w in event.winners]
-        best = max(event.totals)
-        if len(winners) > 1:
-            # Translators: {points} is the shared winning total; {names} the winners.
-            return _("Shared win on {points}: {names}").format(
-                points=best, names=join_names(winners)
-            )
-        return about(
-            winners[0],
-            _("You win with {points}!"),
-            _("{name} wins with {points}!"),
-            points=event.totals[event.winners[0]],
-        )
-    if isinstance(event, ev.GameStarted) and event.game_index > 0:
-        return game_of(event.game_index, config.games)
-    return None
+        case ev.GameStarted() if event.game_index > 0:
+            return game_of(event.game_index, config.games)
+        case ev.GameStarted() | ev.TurnStarted() | ev.Rolled() | ev.HoldChanged() | ev.MatchOver():
+            return None  # not worth a line (a roll's is roll_line's)
+        case _:
+            assert_never(event)
 
 
 def game_of(index: int, games: int) -> str:
@@ -147,7 +148,9 @@ def prompt(state: GameState, name: str) -> str:
         return _("{name} to roll").format(name=name)
     if state.phase is Phase.TURN and state.config.forced_order:
         # Forced order: one box is open to the roll; the prompt names it.
-        box = translate(state.config.card.label(state.cards[state.column].next_open))
+        open_box = state.cards[state.column].next_open
+        assert open_box is not None  # a turn is played while a box is open
+        box = translate(state.config.card.label(open_box))
         if state.rolls_left:
             return _("{name}: hold dice and roll again, or score in {box}").format(
                 name=name, box=box

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, assert_never
 
 import pygame
 
@@ -143,7 +143,7 @@ class Presenter:
         return True
 
     # ----------------------------------------------------------------- events
-    def show(self, events: list, speed: float, lay: TableLayout) -> None:
+    def show(self, events: list[ev.Event], speed: float, lay: TableLayout) -> None:
         """Animate a batch of events from one action. `speed` scales animation time (0: none)."""
         ctx, config, tray = self.ctx, self.session.config, self.tray
         thrower: int | None = None  # the player whose dice left the cup in this batch
@@ -153,45 +153,51 @@ class Presenter:
             text = describe(event, config)
             if text:
                 self.say(text, self._about(event))
-            if isinstance(event, ev.RollOffRolled):
-                self.start_rolls[event.column] = sum(event.dice)
-            if isinstance(event, (ev.Rolled, ev.RollOffRolled)):
-                rolled = event.rolled if isinstance(event, ev.Rolled) else (True,) * 5
-                tray.roll(event.dice, rolled, speed)
-                thrower = event.player
-                ctx.play("dice_rattle" if speed > 0 else "dice_land_1")
-                if isinstance(event, ev.Rolled):
+            match event:
+                case ev.RollOffRolled():
+                    self.start_rolls[event.column] = sum(event.dice)
+                    tray.roll(event.dice, (True,) * 5, speed)
+                    thrower = event.player
+                    ctx.play("dice_rattle" if speed > 0 else "dice_land_1")
+                case ev.Rolled():
+                    tray.roll(event.dice, event.rolled, speed)
+                    thrower = event.player
+                    ctx.play("dice_rattle" if speed > 0 else "dice_land_1")
                     self.say(roll_line(event, config), event.player)
-            elif isinstance(event, ev.HoldChanged):
-                tray.set_held(event.die, event.held)
-                ctx.play("click", 0.6)
-            elif isinstance(event, ev.Scored):
-                self._scored(event, lay)
-            elif isinstance(event, ev.UpperBonusEarned):
-                sub = f"+{config.card.upper_bonus}"
-                self.celebrate(_("Upper bonus!"), sub, event.column, lay, small=True)
-                ctx.play("bonus")
-            elif isinstance(event, ev.TurnStarted):
-                self._turn_started(event)
-                turn_to = event.player
-            elif isinstance(event, ev.OrderDecided):
-                first = config.column_name(event.order[0])
-                colour = self.column_colour(event.order[0])
-                text = about(first, _("You play first"), _("{name} plays first"))
-                self.banner = Banner(text, colour, 1.3)
-            elif isinstance(event, ev.RollOffTied):
-                sub = _("The leaders roll again")
-                self.banner = Banner(_("Tied!"), ctx.theme.accent, 1.0, sub=sub)
-            elif isinstance(event, ev.TieBreakStarted):
-                sub = _("One more turn each: the dice total counts")
-                self.banner = Banner(_("Tie-breaker!"), ctx.theme.accent, 1.6, sub=sub)
-                tray.put_away()
-            elif isinstance(event, ev.TieBreakStood):
-                tray.put_away()
-            elif isinstance(event, ev.GameStarted):
-                self._game_started(event)
-            elif isinstance(event, ev.GameOver):
-                self._game_over(event, speed, lay)
+                case ev.HoldChanged():
+                    tray.set_held(event.die, event.held)
+                    ctx.play("click", 0.6)
+                case ev.Scored():
+                    self._scored(event, lay)
+                case ev.UpperBonusEarned():
+                    sub = f"+{config.card.upper_bonus}"
+                    self.celebrate(_("Upper bonus!"), sub, event.column, lay, small=True)
+                    ctx.play("bonus")
+                case ev.TurnStarted():
+                    self._turn_started(event)
+                    turn_to = event.player
+                case ev.OrderDecided():
+                    first = config.column_name(event.order[0])
+                    colour = self.column_colour(event.order[0])
+                    text = about(first, _("You play first"), _("{name} plays first"))
+                    self.banner = Banner(text, colour, 1.3)
+                case ev.RollOffTied():
+                    sub = _("The leaders roll again")
+                    self.banner = Banner(_("Tied!"), ctx.theme.accent, 1.0, sub=sub)
+                case ev.TieBreakStarted():
+                    sub = _("One more turn each: the dice total counts")
+                    self.banner = Banner(_("Tie-breaker!"), ctx.theme.accent, 1.6, sub=sub)
+                    tray.put_away()
+                case ev.TieBreakStood():
+                    tray.put_away()
+                case ev.GameStarted():
+                    self._game_started(event)
+                case ev.GameOver():
+                    self._game_over(event, speed, lay)
+                case ev.MatchOver():
+                    pass  # the results screen shows the match
+                case _:
+                    assert_never(event)
         if turn_to is not None and self.owner != turn_to:
             # Another player's turn: the message line asks them; what the seat before did
             # stays beside it, under that seat's name, until the new player rolls.

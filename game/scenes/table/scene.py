@@ -28,6 +28,7 @@ happens, presenter.py; the CPU driver, cpu.py) and the coach overlay (coach.py).
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import pygame
 
@@ -127,9 +128,11 @@ class TableScene(Scene):
         return focus.open_boxes(self.session.state)
 
     @property
-    def focus(self) -> tuple:
-        """What has the keyboard focus: ("die", i), ("button", name) or ("box", category)."""
-        return self.focus_grid.focused
+    def focus(self) -> tuple[Any, ...] | None:
+        """What has the keyboard focus: ("die", i), ("button", name) or ("box", category)
+        (None only while the focus moves: the table always ends on one, HOME at least)."""
+        focused: tuple[Any, ...] | None = self.focus_grid.focused
+        return focused
 
     def focus_on(self, target: tuple) -> None:
         """Give `target` the focus, if the state now offers it."""
@@ -206,7 +209,7 @@ class TableScene(Scene):
             self._move_focus(-1 if intent is Intent.LEFT else 1, ("die", "button"))
         elif intent in (Intent.FOCUS_NEXT, Intent.FOCUS_PREV):
             self._move_focus(1 if intent is Intent.FOCUS_NEXT else -1)
-        elif is_confirm(intent):
+        elif is_confirm(intent) and self.focus is not None:
             self.activate(self.focus)
         else:
             return False
@@ -392,7 +395,7 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         coach = self.coach
         marks = Marks(
-            self.focus,
+            self.focus or focus.HOME,  # (drawn once the focus has settled: never None here)
             coach.hint_keep,
             coach.hint_text,
             coach.grade_note(self.session.state),

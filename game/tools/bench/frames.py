@@ -32,7 +32,11 @@ def main(argv: list[str]) -> int:
     if not args.display:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    size = tuple(int(v) for v in args.size.split("x"))
+    try:
+        width, height = (int(v) for v in args.size.lower().split("x"))
+    except ValueError:
+        parser.error(f"--size takes WIDTHxHEIGHT, not {args.size!r}")
+    size = (width, height)
 
     from game.app import App, settle_memory
     from game.match.seats import Seat

@@ -1,0 +1,105 @@
+"""What a player can bind to a key or a pad button: one record per intent.
+
+An `Intent` is what a press means. Each bindable intent has one `Binding` in `BINDINGS`
+holding everything the game knows of it: its default keys, its default pad buttons, its
+name in the settings (marked, translated when shown), whether it needs Ctrl held, and
+whether it is done at the table only (in a menu a key bound to it keeps its fixed meaning).
+The settings' defaults, the input map's sets and the settings scene's labels are all read
+from here, so a new bindable intent is one `Intent` member and one `Binding`
+(tests/storage/test_bindings.py fails on one without the other).
+
+Key names are as `pygame.key.name()` gives them ("space", "1", "return", "f11"), pad
+buttons by SDL's game-controller names ("a", "dpup"); this module never imports pygame.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from game.i18n import N_
+
+
+class Intent(enum.StrEnum):
+    """What a key press means. The bindable ones are the settings' key-binding names (an
+    Intent equals its name as a string, so the saved bindings stay plain text)."""
+
+    ROLL = "roll"
+    HOLD_1 = "hold_1"
+    HOLD_2 = "hold_2"
+    HOLD_3 = "hold_3"
+    HOLD_4 = "hold_4"
+    HOLD_5 = "hold_5"
+    HINT = "hint"
+    UNDO = "undo"
+    PAUSE = "pause"
+    CONFIRM = "confirm"
+    UP = "up"
+    DOWN = "down"
+    LEFT = "left"
+    RIGHT = "right"
+    FULLSCREEN = "fullscreen"
+    SKIP_CPU = "skip_cpu"
+    SPEED_CPU = "speed_cpu"
+    HELP = "help"
+    KEY_HINTS = "key_hints"
+    # Fixed keys, never rebound.
+    FOCUS_NEXT = "focus_next"  # Tab
+    FOCUS_PREV = "focus_prev"  # Shift+Tab
+    BACK = "back"  # Esc or Backspace where nothing else is bound to them
+
+
+# The intents no player binds: Tab, Shift+Tab and the menus' Esc and Backspace.
+FIXED_INTENTS = frozenset({Intent.FOCUS_NEXT, Intent.FOCUS_PREV, Intent.BACK})
+
+
+@dataclass(frozen=True)
+class Binding:
+    """One bindable intent. keys: its default key names (the app adds Ctrl itself when
+    `ctrl`); pad: its default pad buttons (none: the player may give it one); label: its name
+    in the settings, marked for translation; table: done at the table only."""
+
+    intent: Intent
+    label: str
+    keys: tuple[str, ...]
+    pad: tuple[str, ...] = ()
+    ctrl: bool = False
+    table: bool = False
+
+
+# In the order the settings list them.
+BINDINGS: tuple[Binding, ...] = (
+    Binding(Intent.ROLL, N_("Roll the dice"), ("space", "r"), ("x",), table=True),
+    Binding(Intent.HOLD_1, N_("Hold die 1"), ("1",), table=True),
+    Binding(Intent.HOLD_2, N_("Hold die 2"), ("2",), table=True),
+    Binding(Intent.HOLD_3, N_("Hold die 3"), ("3",), table=True),
+    Binding(Intent.HOLD_4, N_("Hold die 4"), ("4",), table=True),
+    Binding(Intent.HOLD_5, N_("Hold die 5"), ("5",), table=True),
+    Binding(Intent.HINT, N_("Hint"), ("h",), ("y",), table=True),
+    Binding(Intent.UNDO, N_("Undo"), ("z",), ("back",), ctrl=True),
+    Binding(Intent.PAUSE, N_("Pause / back"), ("escape", "p"), ("start",)),
+    Binding(Intent.CONFIRM, N_("Choose / confirm"), ("return", "enter"), ("a",)),
+    Binding(Intent.UP, N_("Move up"), ("up",), ("dpup",)),
+    Binding(Intent.DOWN, N_("Move down"), ("down",), ("dpdown",)),
+    Binding(Intent.LEFT, N_("Move left"), ("left",), ("dpleft",)),
+    Binding(Intent.RIGHT, N_("Move right"), ("right",), ("dpright",)),
+    Binding(Intent.FULLSCREEN, N_("Full screen"), ("f11",)),
+    Binding(Intent.SKIP_CPU, N_("Skip a CPU turn"), ("s",), ("rightshoulder",), table=True),
+    Binding(Intent.SPEED_CPU, N_("Speed up CPU turns"), ("f",), ("leftshoulder",), table=True),
+    Binding(Intent.HELP, N_("Rules & help"), ("f1",), ("leftstick",)),
+    Binding(Intent.KEY_HINTS, N_("Show key hints"), ("k",), ("rightstick",), table=True),
+)
+BINDING: Mapping[Intent, Binding] = MappingProxyType({b.intent: b for b in BINDINGS})
+
+# Intent -> key names, and intent -> pad button names: the settings' defaults.
+DEFAULT_KEY_BINDINGS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {b.intent.value: b.keys for b in BINDINGS}
+)
+DEFAULT_PAD_BINDINGS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {b.intent.value: b.pad for b in BINDINGS}
+)
+INTENTS: tuple[str, ...] = tuple(DEFAULT_KEY_BINDINGS)
+CTRL_INTENTS = frozenset(b.intent for b in BINDINGS if b.ctrl)
+TABLE_INTENTS = frozenset(b.intent for b in BINDINGS if b.table)
