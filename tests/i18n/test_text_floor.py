@@ -23,7 +23,7 @@ from game.ui.fonts import MIN_FONT_PX  # noqa: E402
 from .recording import Drawn  # noqa: E402
 from .shots import draw_shot  # noqa: E402
 
-CAP_LEAST = 8  # px: the capital height no text goes under
+CAP_LEAST = 8  # px: the capital height no text goes under (fonts.CAP_LEAST says the same)
 WORD_GAP = 2  # px: blank columns between two words, at least (the old floor left 1)
 INK = 48  # alpha from which a pixel counts as ink
 SHOTS = ("title", "setup", "table", "table-yatzy", "keys", "hint", "pause", "results")
