@@ -16,7 +16,9 @@ GAME = Path(__file__).resolve().parents[1] / "game"
 LAYERS = (
     ("game.i18n", "game.cache"),  # gettext and locale formats, and the shared caches
     ("game.rules", "game.anim", "game.assets"),
-    ("game.ai", "game.match", "game.storage", "game.audio"),
+    ("game.ai", "game.audio"),  # the AI reads the rules; sounds
+    ("game.match",),  # seats and a match being played: the rules and the CPU levels
+    ("game.storage",),  # settings, saves and records: of matches, seats and levels
     ("game.ui",),
     ("game.scenes",),
     ("game.app", "game.selftest"),  # the self-test is handed the App: no circle

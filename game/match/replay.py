@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from datetime import datetime
+from typing import Protocol
 
 from game.i18n import _
 from game.match.seats import Seat
@@ -26,8 +27,20 @@ from game.rules import Action, Game, GameConfig, IllegalAction, Phase
 from game.rules.events import Event
 from game.rules.game import RngState
 
-if TYPE_CHECKING:
-    from game.storage import HistoryLog
+
+class FinishedGame(Protocol):
+    """A finished game as the history keeps it (game.storage's HistoryLog is one): what a
+    replay needs of it, so the match layer names nothing of the storage above it."""
+
+    @property
+    def game(self) -> Game: ...
+    @property
+    def seats(self) -> Sequence[Seat]: ...
+    @property
+    def assisted(self) -> Iterable[int]: ...
+    @property
+    def started(self) -> datetime | None: ...
+
 
 log = logging.getLogger(__name__)
 
@@ -69,7 +82,7 @@ class ReplaySession(Session):
         )
 
     @classmethod
-    def from_log(cls, history: HistoryLog) -> ReplaySession:
+    def from_log(cls, history: FinishedGame) -> ReplaySession:
         """A game from the history (see Storage.load_log)."""
         game = history.game
         started = history.started.isoformat() if history.started is not None else None
