@@ -16,7 +16,7 @@ GAME = Path(__file__).resolve().parents[1] / "game"
 LAYERS = (
     ("game.i18n",),  # gettext and locale formats: everything above may speak
     ("game.rules", "game.anim", "game.assets"),
-    ("game.ai", "game.match", "game.storage", "game.audio"),
+    ("game.ai", "game.match", "game.storage", "game.audio", "game.speech"),
     ("game.ui",),
     ("game.scenes",),
     ("game.app", "game.selftest"),  # the self-test is handed the App: no circle

@@ -48,6 +48,13 @@ class Intent(enum.StrEnum):
     SPEED_CPU = "speed_cpu"
     HELP = "help"
     KEY_HINTS = "key_hints"
+    READ_DICE = "read_dice"  # speech's read keys (game.speech)
+    READ_BOX = "read_box"
+    READ_CARD = "read_card"
+    READ_OTHERS = "read_others"
+    READ_SCORES = "read_scores"
+    READ_TURN = "read_turn"
+    REPEAT_SPEECH = "repeat_speech"  # anywhere: the app says the last phrase again
     # Fixed keys, never rebound.
     FOCUS_NEXT = "focus_next"  # Tab
     FOCUS_PREV = "focus_prev"  # Shift+Tab
@@ -68,6 +75,22 @@ TABLE_INTENTS = frozenset(
         Intent.SKIP_CPU,
         Intent.SPEED_CPU,
         Intent.KEY_HINTS,
+        Intent.READ_DICE,
+        Intent.READ_BOX,
+        Intent.READ_CARD,
+        Intent.READ_OTHERS,
+        Intent.READ_SCORES,
+        Intent.READ_TURN,
+    }
+)
+READ_INTENTS = frozenset(
+    {
+        Intent.READ_DICE,
+        Intent.READ_BOX,
+        Intent.READ_CARD,
+        Intent.READ_OTHERS,
+        Intent.READ_SCORES,
+        Intent.READ_TURN,
     }
 )
 BACK_KEYS = (pygame.K_ESCAPE, pygame.K_BACKSPACE)

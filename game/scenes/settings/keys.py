@@ -46,6 +46,13 @@ INTENT_LABELS = {
     "speed_cpu": N_("Speed up CPU turns"),
     "help": N_("Rules & help"),
     "key_hints": N_("Show key hints"),
+    "read_dice": N_("Say the dice"),
+    "read_box": N_("Say the box in focus"),
+    "read_card": N_("Say my card"),
+    "read_others": N_("Say another card"),
+    "read_scores": N_("Say everyone's scores"),
+    "read_turn": N_("Say whose turn"),
+    "repeat_speech": N_("Say that again"),
 }
 
 

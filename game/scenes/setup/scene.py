@@ -342,6 +342,14 @@ class SetupScene(Scene):
         rows.append([self.back, self.start_button])
         self.grid.set_rows(rows, focus_key)
 
+    def spoken_label(self, control: object) -> str:
+        """A seat's control is said with its seat's number (game.ui.spoken); a rule's
+        control has its label."""
+        key = getattr(control, "key", None)
+        if isinstance(key, tuple) and key[0] != "remove":
+            return _("Seat {number}").format(number=key[1] + 1)
+        return ""
+
     def seat_controls_of(self, index: int) -> dict[str, Control]:
         """A seat's controls by column name ("name", "kind", "colour", "team", "remove")."""
         return {c.key[0]: c for c in self.seat_controls[index]}

@@ -1,0 +1,131 @@
+"""The table said aloud (game.speech): what the message line, the note under it, the banner
+and the coach show, as they change; a hold or release; the focus target in words; and the
+answers of the read keys. The scene asks it for `news()` each frame (through
+game.ui.spoken's watcher) and hands it the read keys' intents.
+"""
+
+from __future__ import annotations
+
+import re
+
+from game.i18n import _
+from game.rules import Phase
+from game.scenes.table.draw import roll_label
+from game.scenes.table.messages import prompt
+from game.speech import phrases
+from game.ui.input import Intent
+
+# "2-3-3-5-6" is drawn; a voice reads the dashes as minus signs: it hears "2, 3, 3, 5, 6".
+_DICE_DASH = re.compile(r"(?<=\d)-(?=\d)")
+
+
+def spoken(text: str) -> str:
+    return _DICE_DASH.sub(", ", text)
+
+
+class TableVoice:
+    def __init__(self, scene) -> None:  # the TableScene (which imports this module)
+        self.scene = scene
+        self.line = ""
+        self.note = ""
+        self.banner = ""
+        self.coach = ""
+        self.dice: tuple | None = None
+        self.held: tuple = ()
+        self.other = 0  # the last card read by READ_OTHERS (0: none yet)
+
+    def news(self) -> list[tuple[str, bool]]:
+        """What changed on the table since the last frame, as (phrase, detail) pairs, most
+        important first."""
+        scene = self.scene
+        board, presenter, state = scene.board, scene.board.presenter, scene.session.state
+        said: list[tuple[str, bool]] = []
+        shown = presenter.banner
+        banner = f"{shown.text}. {shown.sub}" if shown is not None and shown.sub else ""
+        banner = banner or (shown.text if shown is not None else "")
+        if banner != self.banner:
+            self.banner = banner
+            if banner:
+                said.append((banner, False))
+        # A hold or release, anyone's: the same roll's dice, held otherwise.
+        if state.dice is not None and state.dice == self.dice and state.held != self.held:
+            for i, (was, now) in enumerate(zip(self.held, state.held, strict=True)):
+                if was != now:
+                    said.append((phrases.hold_changed(state, i, now), False))
+        self.dice, self.held = state.dice, state.held
+        line = presenter.message or prompt(state, scene.session.seat.name)
+        if line != self.line:
+            self.line = line
+            if line:
+                said.append((spoken(line), False))
+        note = board.note_line()
+        if note != self.note:
+            self.note = note
+            if note:
+                said.append((spoken(note), True))
+        coach = " ".join([*scene.coach.hint_text, scene.coach.grade_note(state)]).strip()
+        if coach != self.coach:
+            self.coach = coach
+            if coach:
+                said.append((spoken(coach), True))
+        return said
+
+    def focus(self) -> tuple[object, str]:
+        """The focus target and its phrase ("Die 2: 5, held", "Threes: open, scores 6")."""
+        scene = self.scene
+        target, state = scene.focus, scene.session.state
+        if target is None:
+            return None, ""
+        full = scene.ctx.speech.full
+        kind, what = target
+        if kind == "die":
+            return target, phrases.die(state, what, full)
+        if kind == "box":
+            return target, phrases.box(state, what, full)
+        labels = {
+            "roll": roll_label(state),
+            "hint": _("Stand") if state.phase is Phase.TIE_BREAK else _("Hint"),
+            "undo": _("Undo"),
+            "menu": _("Menu"),
+        }
+        return target, phrases.button(labels[what])
+
+    def read(self, intent: Intent) -> str:
+        """The answer of a read key."""
+        scene = self.scene
+        state = scene.session.state
+        if intent is Intent.READ_DICE:
+            return phrases.read_dice(state)
+        if intent is Intent.READ_BOX:
+            target = scene.focus
+            if target is None or target[0] != "box":
+                return _("No box in focus: Up and Down move over the boxes")
+            return phrases.box(state, target[1], True)
+        if intent is Intent.READ_CARD:
+            return phrases.read_card(state, self._my_column())
+        if intent is Intent.READ_OTHERS:
+            columns = len(state.config.columns)
+            if columns < 2:
+                return _("No other cards: you play alone")
+            mine = self._my_column()
+            self.other = (self.other % columns) + 1
+            column = (mine + self.other) % columns
+            if column == mine:
+                self.other = 1
+                column = (mine + 1) % columns
+            return phrases.read_card(state, column)
+        if intent is Intent.READ_SCORES:
+            return phrases.read_scores(state)
+        return phrases.whose_turn(state, not scene.session.seat.is_cpu)
+
+    def _my_column(self) -> int:
+        """The card of the person at the keys: the one in play on a person's turn, else the
+        first person's."""
+        session = self.scene.session
+        state = session.state
+        if not session.seat.is_cpu:
+            return state.column
+        for column, members in enumerate(state.config.columns):
+            if any(not session.seats[p].is_cpu for p in members):
+                return column
+        return 0
