@@ -111,10 +111,18 @@ def read_scores(state: GameState) -> str:
 
 
 def whose_turn(state: GameState, is_person: bool) -> str:
-    """'Turn: Ann, 2 rolls left' / 'Turn: Ann, roll' / 'Game over'."""
+    """'Turn: Ann, 2 rolls left' / 'Turn: Ann, roll' / 'Game over' (the start roll and the
+    tie-breaker said as such)."""
     if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
         return _("Game over")
     name = state.config.players[state.player]
+    if state.phase is Phase.ROLL_OFF:
+        return _("Turn: {name}, start roll").format(name=name)
+    if state.phase is Phase.TIE_BREAK:
+        if state.dice is None or not is_person:
+            return _("Turn: {name}, tie-breaker roll").format(name=name)
+        # Translators: the Stand button keeps a tie-breaker's dice total.
+        return _("Turn: {name}, tie-breaker: roll again or stand").format(name=name)
     if state.dice is None:
         if is_person:
             return _("Turn: {name}, roll").format(name=name)

@@ -20,7 +20,8 @@ _DICE_DASH = re.compile(r"(?<=\d)-(?=\d)")
 
 
 def spoken(text: str) -> str:
-    return _DICE_DASH.sub(", ", text)
+    """A line as drawn, as said: dice with commas, "·" (between list items) a comma."""
+    return _DICE_DASH.sub(", ", text).replace(" · ", ", ")
 
 
 class TableVoice:
@@ -40,6 +41,12 @@ class TableVoice:
         scene = self.scene
         board, presenter, state = scene.board, scene.board.presenter, scene.session.state
         said: list[tuple[str, bool]] = []
+        # The note first: the seat before's last move comes before the turn that follows.
+        note = board.note_line()
+        if note != self.note:
+            self.note = note
+            if note:
+                said.append((spoken(note), True))
         shown = presenter.banner
         banner = f"{shown.text}. {shown.sub}" if shown is not None and shown.sub else ""
         banner = banner or (shown.text if shown is not None else "")
@@ -58,11 +65,6 @@ class TableVoice:
             self.line = line
             if line:
                 said.append((spoken(line), False))
-        note = board.note_line()
-        if note != self.note:
-            self.note = note
-            if note:
-                said.append((spoken(note), True))
         coach = " ".join([*scene.coach.hint_text, scene.coach.grade_note(state)]).strip()
         if coach != self.coach:
             self.coach = coach
