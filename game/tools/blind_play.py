@@ -14,13 +14,16 @@ the rules would refuse it, and a refusal heard fails the run.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import random
 import re
 import sys
 import tempfile
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from unittest import mock
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -359,10 +362,16 @@ def new_app(data_dir: str):
     return app, recording.spoken
 
 
-def play(cpus: int = 2, variant: str = "Official") -> tuple[Played, object]:
+def play(
+    cpus: int = 2, variant: str = "Official", seed: int | None = None
+) -> tuple[Played, object]:
     """One whole game by ear from the title to the results; (what happened, the app's
-    session as the rules have it, for the caller to check)."""
-    with tempfile.TemporaryDirectory() as data:
+    session as the rules have it, for the caller to check). A `seed` makes the game's dice
+    the same every run (the setup starts a match with a seed from SystemRandom)."""
+    seeded = contextlib.nullcontext()
+    if seed is not None:
+        seeded = mock.patch.object(random, "SystemRandom", lambda: random.Random(seed))
+    with tempfile.TemporaryDirectory() as data, seeded:
         app, heard = new_app(data)
         try:
             bot = BlindBot(app, heard)
@@ -384,11 +393,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1)
     parser.add_argument("--cpus", type=int, default=2, choices=(0, 1, 2, 3))
     parser.add_argument("--variant", default="Official", help="Official, Free, Simple, Yatzy")
+    parser.add_argument("--seed", type=int, default=None, help="the first game's seed")
     args = parser.parse_args(argv)
     wall, cpu = time.perf_counter(), time.process_time()
     games: list[Played] = []
-    for _game in range(args.games):
-        played, _session = play(args.cpus, args.variant)
+    for game in range(args.games):
+        seed = None if args.seed is None else args.seed + game
+        played, _session = play(args.cpus, args.variant, seed)
         games.append(played)
         mine = played.scores.get(played.my_name)
         print(f"game {len(games)}: {played.my_name} {mine}; all {played.scores}", flush=True)
