@@ -90,9 +90,7 @@ def test_hold_release_and_the_read_keys(ctx, ears):
     dice = ", ".join(map(str, state.dice))
     assert ears.press(pygame.K_F2) == [f"Dice {dice}; held {first}; 2 rolls left"]
     assert ears.press(pygame.K_F7) == ["Turn: Ann, 2 rolls left"]
-    assert ears.press(pygame.K_F4) == [
-        "Ann: total 0; upper 0, bonus needs 63 more; 13 boxes open"
-    ]
+    assert ears.press(pygame.K_F4) == ["Ann: total 0; upper 0, bonus needs 63 more; 13 boxes open"]
     assert ears.press(pygame.K_F5) == ["No other cards: you play alone"]
     assert ears.press(pygame.K_F6) == ["Scores: Ann 0"]
     assert ears.press(pygame.K_F3) == ["No box in focus: Up and Down move over the boxes"]
