@@ -341,11 +341,30 @@ def _scores(phrases: list[str], me: str) -> dict[str, int]:
     return {}
 
 
-def new_app(data_dir: str):
+class TeeBackend:
+    """Records every utterance and also says it through a real backend (--voice)."""
+
+    def __init__(self, recording, voice) -> None:
+        self.recording, self.voice = recording, voice
+        self.name = f"recording+{voice.name}"
+
+    def speak(self, text: str, interrupt: bool = True) -> None:
+        self.recording.speak(text, interrupt)
+        self.voice.speak(text, interrupt)
+
+    def stop(self) -> None:
+        self.voice.stop()
+
+    def close(self) -> None:
+        self.voice.close()
+
+
+def new_app(data_dir: str, voice: bool = False):
     """The real app over a fresh data folder, instant animation and fast CPUs, its speech
-    recorded in English; returns (app, the list the utterances go to)."""
+    recorded in English (and said aloud through the best backend found, with `voice`);
+    returns (app, the list the utterances go to)."""
     from game.app import App
-    from game.speech.backends import RecordingBackend
+    from game.speech.backends import RecordingBackend, find_backend
     from game.storage import Storage
 
     storage = Storage(data_dir, environ={})
@@ -355,15 +374,16 @@ def new_app(data_dir: str):
     storage.save_settings(settings)
     storage = Storage(data_dir, environ={})
     recording = RecordingBackend()
+    backend = TeeBackend(recording, find_backend("en")) if voice else recording
     app = App(storage, size=(1280, 800), fullscreen=False)
-    app.ctx.voices = lambda mode, language: recording
+    app.ctx.voices = lambda mode, language: backend
     app.ctx.choose_voice(anew=True)
     app.start()
     return app, recording.spoken
 
 
 def play(
-    cpus: int = 2, variant: str = "Official", seed: int | None = None
+    cpus: int = 2, variant: str = "Official", seed: int | None = None, voice: bool = False
 ) -> tuple[Played, object]:
     """One whole game by ear from the title to the results; (what happened, the app's
     session as the rules have it, for the caller to check). A `seed` makes the game's dice
@@ -372,7 +392,7 @@ def play(
     if seed is not None:
         seeded = mock.patch.object(random, "SystemRandom", lambda: random.Random(seed))
     with tempfile.TemporaryDirectory() as data, seeded:
-        app, heard = new_app(data)
+        app, heard = new_app(data, voice)
         try:
             bot = BlindBot(app, heard)
             me = bot.set_up(cpus, variant)
@@ -394,12 +414,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cpus", type=int, default=2, choices=(0, 1, 2, 3))
     parser.add_argument("--variant", default="Official", help="Official, Free, Simple, Yatzy")
     parser.add_argument("--seed", type=int, default=None, help="the first game's seed")
+    parser.add_argument(
+        "--voice", action="store_true", help="also say it aloud (speech-dispatcher, espeak-ng)"
+    )
     args = parser.parse_args(argv)
     wall, cpu = time.perf_counter(), time.process_time()
     games: list[Played] = []
     for game in range(args.games):
         seed = None if args.seed is None else args.seed + game
-        played, _session = play(args.cpus, args.variant, seed)
+        played, _session = play(args.cpus, args.variant, seed, args.voice)
         games.append(played)
         mine = played.scores.get(played.my_name)
         print(f"game {len(games)}: {played.my_name} {mine}; all {played.scores}", flush=True)

@@ -117,7 +117,8 @@ def test_a_score_the_new_total_and_the_next_turn(ctx, ears):
     ears.frame()
     ears.heard()
     said = ears.press(pygame.K_RETURN)
-    assert f"Ann scored {points} in Chance" in said
+    scored = said.index(f"Ann scored {points} in Chance")
+    assert said[scored + 1] == f"Ann: total {points}"
     assert ears.press(pygame.K_F6) == [f"Scores: Ann {points}"]
 
 
@@ -166,6 +167,7 @@ def test_a_cpus_turn_is_said_with_its_holds_and_its_reason(ctx, ears):
         "Bot rolls...",
         "Bot rolled 4, 2, 4, 4, 5: choose a box",
         "Bot scored 12 in Fours",
+        "Bot: total 12",  # the new total, after the score
         "Your turn, Ann",
         "Ann to roll",
     ]

@@ -34,19 +34,34 @@ class TableVoice:
         self.dice: tuple | None = None
         self.held: tuple = ()
         self.other = 0  # the last card read by READ_OTHERS (0: none yet)
+        self.totals: tuple[int, ...] | None = None  # each card's total, to tell a new one
 
     def news(self) -> list[tuple[str, bool]]:
-        """What changed on the table since the last frame, as (phrase, detail) pairs, most
-        important first."""
+        """What changed on the table since the last frame, as (phrase, detail) pairs, in
+        the order it happened: the seat before's last move and its new total, the banner
+        ("Your turn"), holds, the message line (a roll, a score: then its new total), the
+        coach. A CPU's reason and the coach are detail (said at full verbosity)."""
         scene = self.scene
         board, presenter, state = scene.board, scene.board.presenter, scene.session.state
+        totals = tuple(card.total for card in state.cards)
+        before, self.totals = self.totals, totals
+        new_totals = []
+        if before is not None and len(before) == len(totals):
+            name = state.config.column_name
+            new_totals = [
+                (_("{name}: total {total}").format(name=name(c), total=t), False)
+                for c, t in enumerate(totals)
+                if t != before[c]
+            ]
         said: list[tuple[str, bool]] = []
-        # The note first: the seat before's last move comes before the turn that follows.
         note = board.note_line()
         if note != self.note:
             self.note = note
             if note:
-                said.append((spoken(note), True))
+                last = presenter.last_move
+                said.append((spoken(note), last is None or last.text != note))
+                said += new_totals  # the move the note tells of made them
+                new_totals = []
         shown = presenter.banner
         banner = f"{shown.text}. {shown.sub}" if shown is not None and shown.sub else ""
         banner = banner or (shown.text if shown is not None else "")
@@ -65,6 +80,7 @@ class TableVoice:
             self.line = line
             if line:
                 said.append((spoken(line), False))
+        said += new_totals
         coach = " ".join([*scene.coach.hint_text, scene.coach.grade_note(state)]).strip()
         if coach != self.coach:
             self.coach = coach
