@@ -155,7 +155,7 @@ class BlindBot:
                     me = seat["value"]
                 if seat and seat["n"] not in seats:
                     seats.append(seat["n"])
-                if said[-1] == "Remove: button" and len(seats) > 1 + cpus:
+                if said[-1].startswith("Remove seat") and len(seats) > 1 + cpus:
                     self.press("return")
                     removed = True
                     break

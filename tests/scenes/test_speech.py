@@ -182,3 +182,13 @@ def test_a_menu_says_its_focus_and_a_value_stepped(ctx, ears):
     said = ears.press(pygame.K_DOWN)
     assert said == ["Mute all sound: Off"]
     assert ears.press(pygame.K_RIGHT) == ["Mute all sound: Muted"]
+
+
+def test_a_hint_is_said_even_brief(ctx, ears):
+    scene = table(ctx)
+    ctx.speech.verbosity = BRIEF
+    ears.frame()
+    ears.press(pygame.K_SPACE)
+    said = ears.press(pygame.K_h)
+    assert said[0].startswith("Best: keep ")
+    assert said == [line.replace("-", ", ") for line in scene.coach.hint_text]

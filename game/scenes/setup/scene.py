@@ -346,9 +346,11 @@ class SetupScene(Scene):
         """A seat's control is said with its seat's number (game.ui.spoken); a rule's
         control has its label."""
         key = getattr(control, "key", None)
-        if isinstance(key, tuple) and key[0] != "remove":
-            return _("Seat {number}").format(number=key[1] + 1)
-        return ""
+        if not isinstance(key, tuple):
+            return ""
+        if key[0] == "remove":
+            return _("Remove seat {number}").format(number=key[1] + 1)
+        return _("Seat {number}").format(number=key[1] + 1)
 
     def seat_controls_of(self, index: int) -> dict[str, Control]:
         """A seat's controls by column name ("name", "kind", "colour", "team", "remove")."""

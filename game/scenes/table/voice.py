@@ -30,7 +30,7 @@ class TableVoice:
         self.line = ""
         self.note = ""
         self.banner = ""
-        self.coach = ""
+        self.coach = ("", "")  # the hint and the grading said last
         self.dice: tuple | None = None
         self.held: tuple = ()
         self.other = 0  # the last card read by READ_OTHERS (0: none yet)
@@ -81,11 +81,14 @@ class TableVoice:
             if line:
                 said.append((spoken(line), False))
         said += new_totals
-        coach = " ".join([*scene.coach.hint_text, scene.coach.grade_note(state)]).strip()
-        if coach != self.coach:
-            self.coach = coach
-            if coach:
-                said.append((spoken(coach), True))
+        # The hint was asked for: said at any verbosity; the grading is detail.
+        hint, grade = " ".join(scene.coach.hint_text), scene.coach.grade_note(state)
+        if (hint, grade) != self.coach:
+            if hint and hint != self.coach[0]:
+                said += [(spoken(line), False) for line in scene.coach.hint_text]
+            if grade and grade != self.coach[1]:
+                said.append((spoken(grade), True))
+            self.coach = (hint, grade)
         return said
 
     def focus(self) -> tuple[object, str]:
