@@ -192,3 +192,20 @@ def test_a_hint_is_said_even_brief(ctx, ears):
     said = ears.press(pygame.K_h)
     assert said[0].startswith("Best: keep ")
     assert said == [line.replace("-", ", ") for line in scene.coach.hint_text]
+
+
+def test_sounds_say_hold_release_and_a_zero(ctx, ears):
+    scene = table(ctx, seed=3)
+    ears.frame()
+    ears.press(pygame.K_SPACE)
+    ears.press(pygame.K_1)
+    ears.press(pygame.K_1)
+    assert ctx.sound.played[-2:] == ["hold", "release"]
+    state = scene.session.state
+    zero = next(c for c, p in state.score_options().items() if p == 0)
+    scene.score(zero)  # asks first: a zero
+    ears.frame()
+    ears.press(pygame.K_LEFT)
+    ears.press(pygame.K_RETURN)
+    assert scene.session.state.cards[0][zero] == 0
+    assert "zero" in ctx.sound.played and "score" not in ctx.sound.played

@@ -164,7 +164,7 @@ class Presenter:
                     self.say(roll_line(event, config), event.player)
             elif isinstance(event, ev.HoldChanged):
                 tray.set_held(event.die, event.held)
-                ctx.play("click", 0.6)
+                ctx.play("hold" if event.held else "release", 0.6)
             elif isinstance(event, ev.Scored):
                 self._scored(event, lay)
             elif isinstance(event, ev.UpperBonusEarned):
@@ -232,7 +232,7 @@ class Presenter:
             self.celebrate(shout(self.session.config), sub, event.column, lay)
             self.ctx.play("yahtzee")
         else:
-            self.ctx.play("score")
+            self.ctx.play("score" if event.points else "zero")
 
     def _turn_started(self, event: ev.TurnStarted) -> None:
         session = self.session
