@@ -209,3 +209,18 @@ def test_sounds_say_hold_release_and_a_zero(ctx, ears):
     ears.press(pygame.K_RETURN)
     assert scene.session.state.cards[0][zero] == 0
     assert "zero" in ctx.sound.played and "score" not in ctx.sound.played
+
+
+def test_the_help_reads_the_part_chosen(ctx, ears):
+    ctx.nav.help()
+    ctx.stack.apply_pending()
+    ears.frame()
+    assert ears.heard() == [
+        "Rules & help: Tab moves over the parts, Enter reads one aloud.",
+        "Back: button",
+    ]
+    assert ears.press(pygame.K_TAB) == ["How to play"]
+    said = ears.press(pygame.K_7)  # the seventh part: the controls
+    assert said[0] == "Controls"
+    assert "F2: Say the dice, what is held and the rolls left" in said
+    assert "F8: Say the last phrase again (anywhere)" in said
