@@ -63,8 +63,10 @@ class TableVoice:
                 said += new_totals  # the move the note tells of made them
                 new_totals = []
         shown = presenter.banner
-        banner = f"{shown.text}. {shown.sub}" if shown is not None and shown.sub else ""
-        banner = banner or (shown.text if shown is not None else "")
+        banner = "" if shown is None else shown.text
+        if shown is not None and shown.sub:  # "Max wins!" "293 points": two sentences
+            stop = "" if banner[-1:] in ".!?" else "."
+            banner = f"{banner}{stop} {shown.sub}"
         if banner != self.banner:
             self.banner = banner
             if banner:
