@@ -202,8 +202,8 @@ def _tolk() -> Backend | None:
     except ImportError:
         return None
     try:
+        tolk.try_sapi(True)  # no screen reader: the system voice (before load, as Tolk asks)
         tolk.load()
-        tolk.try_sapi(True)
     except Exception as error:  # noqa: BLE001
         log.info("speech: Tolk did not load (%s)", error)
         return None
@@ -311,7 +311,7 @@ def _tolk_detects() -> bool:
     except ImportError:
         return False
     tolk.load()
-    return tolk.detect_screen_reader() is not None
+    return tolk.detect_screen_reader() not in (None, "SAPI")  # SAPI is a voice, not a reader
 
 
 def _process_names() -> list[str]:
