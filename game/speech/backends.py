@@ -23,6 +23,7 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Callable, Mapping
+from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -129,7 +130,7 @@ class SpeechdBackend(Backend):
 
     name = "speech-dispatcher"
 
-    def __init__(self, client: object) -> None:
+    def __init__(self, client: Any) -> None:  # a speechd.SSIPClient
         self.client = client
 
     def speak(self, text: str, interrupt: bool = True) -> None:
@@ -174,7 +175,7 @@ class CallBackend(Backend):
 # ----------------------------------------------------------------------------- probing
 def _speechd(language: str) -> Backend | None:
     try:
-        import speechd  # type: ignore[import-not-found]
+        import speechd
     except ImportError:
         return None
     try:
@@ -198,7 +199,7 @@ def _spd_say(language: str) -> Backend | None:
 
 def _tolk() -> Backend | None:
     try:
-        from cytolk import tolk  # type: ignore[import-not-found]
+        from cytolk import tolk
     except ImportError:
         return None
     try:
@@ -212,7 +213,7 @@ def _tolk() -> Backend | None:
 
 def _accessible_output() -> Backend | None:
     try:
-        from accessible_output3.outputs import auto  # type: ignore[import-not-found]
+        from accessible_output3.outputs import auto
     except ImportError:
         return None
     try:
@@ -239,7 +240,7 @@ def _espeak(language: str) -> Backend | None:
 
 def _pyttsx3() -> Backend | None:
     try:
-        import pyttsx3  # type: ignore[import-not-found]
+        import pyttsx3
     except ImportError:
         return None
     try:
@@ -307,7 +308,7 @@ def screen_reader_running(
 
 def _tolk_detects() -> bool:
     try:
-        from cytolk import tolk  # type: ignore[import-not-found]
+        from cytolk import tolk
     except ImportError:
         return False
     tolk.load()
