@@ -28,6 +28,7 @@ from typing import Any
 log = logging.getLogger(__name__)
 
 SPEAK_TIMEOUT = 2.0  # s to wait for a speech process to end when the game closes
+MAX_LIVE = 4  # speech processes kept waiting at once (a voice with no sound never ends)
 
 
 class Backend:
@@ -68,61 +69,80 @@ class RecordingBackend(Backend):
 
 
 class ProcessBackend(Backend):
-    """A command line that says its argument (`espeak-ng`, macOS `say`, `spd-say`): one
-    process an utterance; an interrupt ends the one still speaking. Every process started is
-    reaped (`poll` on the next utterance, `wait` on close)."""
+    """A command line that says its argument (`espeak-ng`, macOS `say`, `spd-say -w`): one
+    process an utterance. An interrupt ends those still speaking and, for a service, starts
+    its cancel command (never waited on: the game's frame does not stop for it). Every
+    process started is kept until it has ended and been reaped; a voice that never finishes
+    (a service with no sound device) is stopped once MAX_LIVE are waiting."""
 
     def __init__(self, name: str, command: list[str], cancel: list[str] | None = None) -> None:
         self.name = name
         self.command = command
         self.cancel = cancel  # a command that silences the service (spd-say --cancel)
-        self.process: subprocess.Popen | None = None
+        self.live: list[subprocess.Popen] = []  # started, not yet reaped
 
-    def speak(self, text: str, interrupt: bool = True) -> None:
-        if interrupt:
-            self.stop()
-        else:
-            self._reap()
+    @property
+    def process(self) -> subprocess.Popen | None:
+        """The utterance started last, while it is still kept."""
+        return self.live[-1] if self.live else None
+
+    def _start(self, args: list[str]) -> subprocess.Popen | None:
         try:
-            self.process = subprocess.Popen(
-                [*self.command, text],
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
+            process = subprocess.Popen(
+                args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
             )
         except OSError as error:
             log.warning("speech: %s failed (%s); speech is off", self.name, error)
             self.command = []
-            self.process = None
+            return None
+        self.live.append(process)
+        return process
+
+    def speak(self, text: str, interrupt: bool = True) -> None:
+        if not self.command:
+            return
+        if interrupt:
+            self.stop()
+        self._reap()
+        while len(self.live) >= MAX_LIVE:
+            _end(self.live.pop(0))
+        self._start([*self.command, text])
 
     def _reap(self) -> None:
-        if self.process is not None and self.process.poll() is not None:
-            self.process = None
+        self.live = [p for p in self.live if p.poll() is None]
 
     def stop(self) -> None:
-        if self.cancel:
-            try:
-                subprocess.run(self.cancel, timeout=SPEAK_TIMEOUT, capture_output=True)
-            except (OSError, subprocess.SubprocessError) as error:
-                log.info("speech: %s cancel failed: %s", self.name, error)
-        process, self.process = self.process, None
-        if process is not None and process.poll() is None:
+        kept, self.live = self.live, []
+        speaking = [p for p in kept if p.poll() is None]
+        for process in speaking:
             process.terminate()
-            try:
-                process.wait(SPEAK_TIMEOUT)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        if self.cancel and speaking:  # the service may still be saying it: silence it
+            self._start(self.cancel)
+        for process in kept:
+            _end(process)
 
     def close(self) -> None:
-        # Let the last words finish (a closing game's "goodbye"), then make sure it is gone.
-        process, self.process = self.process, None
-        if process is not None:
+        # Let the last words finish (a closing game's last phrase), then make sure every
+        # process is gone.
+        for process in reversed(self.live):
             try:
                 process.wait(SPEAK_TIMEOUT)
             except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+                break
+        for process in self.live:
+            _end(process)
+        self.live = []
+
+
+def _end(process: subprocess.Popen) -> None:
+    """Stop a process and reap it."""
+    if process.poll() is None:
+        process.terminate()
+    try:
+        process.wait(SPEAK_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 class SpeechdBackend(Backend):
@@ -357,9 +377,15 @@ def _atspi_screen_reader() -> bool:
     return "true" in out.stdout
 
 
-def choose_backend(mode: str, language: str = "") -> Backend:
+def choose_backend(
+    mode: str, language: str = "", environ: Mapping[str, str] | None = None
+) -> Backend:
     """The backend for the speech setting `mode`: "off" says nothing, "on" speaks through
-    the best backend found, "reader" (the default) only while a screen reader runs."""
+    the best backend found, "reader" (the default) only while a screen reader runs.
+    YAHTZEE_SPEECH=off in the environment silences it whatever the setting (the tests)."""
+    environ = os.environ if environ is None else environ
+    if environ.get("YAHTZEE_SPEECH") == "off":
+        return NullBackend()
     if mode == "off" or (mode == "reader" and not screen_reader_running()):
         return NullBackend()
     return find_backend(language)

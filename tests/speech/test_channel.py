@@ -85,6 +85,24 @@ def test_a_process_backend_is_interrupted_and_reaped():
     assert second.poll() is not None and backend.process is None
 
 
+def test_a_voice_that_never_ends_keeps_at_most_max_live_processes():
+    exe = shutil.which("sleep")
+    if exe is None:
+        pytest.skip("no sleep command")
+    backend = ProcessBackend("sleep", [exe], cancel=[exe, "0"])
+    started = []
+    for _ in range(bk.MAX_LIVE + 3):  # notices, which do not interrupt
+        backend.speak("30", interrupt=False)
+        started.append(backend.process)
+    assert len(backend.live) == bk.MAX_LIVE
+    assert all(p.poll() is not None for p in started[:3])  # the oldest were stopped
+    backend.speak("30")  # an interrupt: every one stopped, and the cancel command run
+    assert all(p.poll() is not None for p in started)
+    assert [p.args for p in backend.live] == [[exe, "0"], [exe, "30"]]
+    backend.close()
+    assert backend.live == [] and all(p.returncode is not None for p in started)
+
+
 def test_a_missing_program_turns_speech_off_without_raising():
     backend = ProcessBackend("ghost", ["/nonexistent/speech-program"])
     backend.speak("Held 6")
@@ -106,11 +124,14 @@ def test_finding_a_backend_never_raises(monkeypatch):
 def test_speech_mode_off_and_reader_without_a_screen_reader_are_silent(monkeypatch):
     monkeypatch.setattr(bk, "screen_reader_running", lambda: False)
     monkeypatch.setattr(bk, "find_backend", lambda language: RecordingBackend())
-    assert isinstance(bk.choose_backend("off"), NullBackend)
-    assert isinstance(bk.choose_backend("reader"), NullBackend)
-    assert isinstance(bk.choose_backend("on"), RecordingBackend)
+    env: dict[str, str] = {}
+    assert isinstance(bk.choose_backend("off", environ=env), NullBackend)
+    assert isinstance(bk.choose_backend("reader", environ=env), NullBackend)
+    assert isinstance(bk.choose_backend("on", environ=env), RecordingBackend)
     monkeypatch.setattr(bk, "screen_reader_running", lambda: True)
-    assert isinstance(bk.choose_backend("reader"), RecordingBackend)
+    assert isinstance(bk.choose_backend("reader", environ=env), RecordingBackend)
+    quiet = {"YAHTZEE_SPEECH": "off"}  # the tests' environment: never a real voice
+    assert isinstance(bk.choose_backend("on", environ=quiet), NullBackend)
 
 
 def test_screen_reader_detection_by_process(monkeypatch):
