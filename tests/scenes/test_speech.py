@@ -224,3 +224,11 @@ def test_the_help_reads_the_part_chosen(ctx, ears):
     assert said[0] == "Controls"
     assert "F2: Say the dice, what is held and the rolls left" in said
     assert "F8: Say the last phrase again (anywhere)" in said
+
+
+def test_a_refusal_is_said_each_time_the_key_is_pressed(ctx, ears):
+    table(ctx)
+    ears.frame()
+    ears.heard()
+    assert ears.press(pygame.K_1) == ["Roll the dice first"]
+    assert ears.press(pygame.K_2) == ["Roll the dice first"]  # the same line, said again

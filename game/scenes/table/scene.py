@@ -86,6 +86,7 @@ class TableScene(Scene):
     @message.setter
     def message(self, text: str) -> None:
         self.board.presenter.say(text)
+        self.voice.line = None  # said again even when the same (a refusal, pressed twice)
 
     @property
     def cpu_future(self):

@@ -27,7 +27,7 @@ def spoken(text: str) -> str:
 class TableVoice:
     def __init__(self, scene) -> None:  # the TableScene (which imports this module)
         self.scene = scene
-        self.line = ""
+        self.line: str | None = ""  # None: say the line even if it is the same
         self.note = ""
         self.banner = ""
         self.coach = ("", "")  # the hint and the grading said last
