@@ -232,3 +232,18 @@ def test_a_refusal_is_said_each_time_the_key_is_pressed(ctx, ears):
     ears.heard()
     assert ears.press(pygame.K_1) == ["Roll the dice first"]
     assert ears.press(pygame.K_2) == ["Roll the dice first"]  # the same line, said again
+
+
+def test_the_setup_says_an_error_when_it_appears(ctx, ears):
+    ctx.nav.setup()
+    ctx.stack.apply_pending()
+    ears.frame()
+    scene = ctx.stack.top
+    ears.heard()
+    for _ in range(8):  # more seats than the table has
+        scene.add_seat()
+    ears.frame()
+    said = ears.heard()
+    assert said[0] == "The table seats 8 at most."
+    ears.frame()
+    assert ears.heard() == []  # said once

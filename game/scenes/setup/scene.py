@@ -75,6 +75,7 @@ class SetupScene(Scene):
         )
         self.error = ""
         self.note = ""  # what a pad's claim did, until the next press
+        self._said = ""  # the error or note speech said last
         self.size = (1280, 800)
         self.grid = FocusGrid()
         self.back = FormButton(
@@ -351,6 +352,15 @@ class SetupScene(Scene):
         if key[0] == "remove":
             return _("Remove seat {number}").format(number=key[1] + 1)
         return _("Seat {number}").format(number=key[1] + 1)
+
+    def spoken_news(self) -> list[tuple[str, bool]]:
+        """An error or a note on the status line, said when it appears (game.ui.spoken);
+        the focused control's help is not said (the focus phrase says the control)."""
+        said = self.error or self.note
+        if said == self._said:
+            return []
+        self._said = said
+        return [(said, False)] if said else []
 
     def seat_controls_of(self, index: int) -> dict[str, Control]:
         """A seat's controls by column name ("name", "kind", "colour", "team", "remove")."""
