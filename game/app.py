@@ -30,7 +30,7 @@ from game.scenes.router import preload as preload_scenes
 from game.scenes.stack import SceneStack
 from game.speech.backends import choose_backend
 from game.storage import Storage
-from game.storage.settings import WINDOW_HEIGHT, WINDOW_WIDTH
+from game.storage.settings import SPEECH_MODES, WINDOW_HEIGHT, WINDOW_WIDTH
 from game.ui.input import is_press
 from game.ui.pads import Pads
 from game.ui.spoken import FocusVoice
@@ -62,6 +62,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     mode.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
     mode.add_argument("--windowed", action="store_true", help="start in a window")
     parser.add_argument("--size", help="window size, e.g. 1280x800")
+    parser.add_argument(
+        "--speech",
+        choices=SPEECH_MODES,
+        help="say the game aloud: on, off, or only while a screen reader runs (kept in Settings)",
+    )
     parser.add_argument(
         "--self-test",
         nargs="?",
@@ -460,6 +465,8 @@ def main(argv: list[str] | None = None) -> int:
 
         return selftest.run(App, only=args.self_test)
     storage = Storage(args.data_dir)
+    if args.speech and args.speech != storage.settings.speech:  # a player who cannot see
+        storage.save_settings(storage.settings.replace(speech=args.speech))  # Settings yet
     fullscreen = True if args.fullscreen else False if args.windowed else None
     try:
         app = App(storage, _parse_size(args.size), fullscreen)

@@ -247,3 +247,12 @@ def test_the_setup_says_an_error_when_it_appears(ctx, ears):
     assert said[0] == "The table seats 8 at most."
     ears.frame()
     assert ears.heard() == []  # said once
+
+
+def test_speech_can_be_turned_on_from_the_command_line():
+    from game.app import parse_args
+
+    assert parse_args(["--speech", "on"]).speech == "on"
+    assert parse_args([]).speech is None  # the setting stays as it is
+    with pytest.raises(SystemExit):
+        parse_args(["--speech", "loud"])
