@@ -29,10 +29,12 @@ from game.scenes.context import Context
 from game.scenes.router import Router
 from game.scenes.router import preload as preload_scenes
 from game.scenes.stack import SceneStack
+from game.speech.backends import choose_backend
 from game.storage import Storage
-from game.storage.settings import WINDOW_HEIGHT, WINDOW_WIDTH
+from game.storage.settings import SPEECH_MODES, WINDOW_HEIGHT, WINDOW_WIDTH
 from game.ui.input import is_press
 from game.ui.pads import Pads
+from game.ui.spoken import FocusVoice
 from game.ui.text import wrap_text
 from game.ui.viewport import MIN_CANVAS, Viewport
 from game.ui.window_identity import claim_class, set_window_icon
@@ -61,6 +63,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     mode.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
     mode.add_argument("--windowed", action="store_true", help="start in a window")
     parser.add_argument("--size", help="window size, e.g. 1280x800")
+    parser.add_argument(
+        "--speech",
+        choices=SPEECH_MODES,
+        help="say the game aloud: on, off, or only while a screen reader runs (kept in Settings)",
+    )
     parser.add_argument(
         "--self-test",
         nargs="?",
@@ -169,6 +176,10 @@ class App:
         self.ctx.quit = self.stop
         self.ctx.to_canvas = lambda pos: self.view.to_canvas(pos)
         self.ctx.nav = Router(self.ctx)
+        # Speech (game.speech): the backend the speech setting asks for; the focus watcher.
+        self.ctx.voices = choose_backend
+        self.ctx.choose_voice(anew=True)
+        self.voice = FocusVoice(self.ctx.speech)
         self.clock = pygame.time.Clock()
         self.running = False
         self.dirty = True
@@ -247,8 +258,12 @@ class App:
             return
         if self.view.scaled and event.type in POINTER_EVENTS:
             event = self._on_canvas(event)
-        if self.ctx.input.intent(event) == "fullscreen":
+        intent = self.ctx.input.intent(event)
+        if intent == "fullscreen":
             self.toggle_fullscreen()
+            return
+        if intent == "repeat_speech":
+            self.ctx.speech.repeat_last()
             return
         if self.stack.handle(event) or is_press(event) or event.type in REDRAW_EVENTS:
             self.dirty = True
@@ -279,6 +294,8 @@ class App:
             self.dirty = True
         if not self.stack.scenes:
             self.stop()
+        self.voice.watch(self.stack.top)
+        self.ctx.speech.flush()
 
     def draw(self) -> None:
         """Draw the scenes and the notices, and show the frame: the whole window, or only
@@ -385,6 +402,7 @@ class App:
             except Exception:  # noqa: BLE001 - closing must go on whatever a scene does
                 log.exception("a scene failed while closing")
         self.ctx.pads.close()
+        self.ctx.speech.close()
         settings = self.ctx.settings
         size = self.windowed_size if self.fullscreen else self.window.get_size()
         # The window manager may have let the window shrink under the minimum (or grow past
@@ -450,6 +468,8 @@ def main(argv: list[str] | None = None) -> int:
 
         return selftest.run(App, only=args.self_test)
     storage = Storage(args.data_dir)
+    if args.speech and args.speech != storage.settings.speech:  # a player who cannot see
+        storage.save_settings(storage.settings.replace(speech=args.speech))  # Settings yet
     fullscreen = True if args.fullscreen else False if args.windowed else None
     try:
         app = App(storage, _parse_size(args.size), fullscreen)

@@ -16,7 +16,7 @@ GAME = Path(__file__).resolve().parents[1] / "game"
 LAYERS = (
     ("game.i18n", "game.cache"),  # gettext and locale formats, and the shared caches
     ("game.rules", "game.anim", "game.assets"),
-    ("game.ai", "game.audio"),  # the AI reads the rules; sounds
+    ("game.ai", "game.audio", "game.speech"),  # the AI reads the rules; sounds; speech
     ("game.match",),  # seats and a match being played: the rules and the CPU levels
     ("game.storage",),  # settings, saves and records: of matches, seats and levels
     ("game.ui",),

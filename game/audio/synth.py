@@ -277,6 +277,36 @@ def click(rng: Rng) -> Signal:
     return out
 
 
+def _ticks(rng: Rng, pitches: tuple[float, float]) -> Signal:
+    """Two tiny wooden ticks 45 ms apart at `pitches` (Hz): rising or falling, heard as a
+    direction without a word."""
+    out = silence(0.09)
+    for i, pitch in enumerate(pitches):
+        tick = modes(0.04, [(pitch, 1.0, 0.006), (pitch * 2.0, 0.3, 0.003)], attack=0.0008)
+        t = times(0.04)
+        tick += 0.2 * band(rng.standard_normal(len(t)), 2000.0, 7000.0) * np.exp(-t / 0.0015)
+        mix_at(out, tick, 0.045 * i, 0.7 + 0.3 * i)
+    return out
+
+
+def hold(rng: Rng) -> Signal:
+    """A die held: two ticks rising (a player who cannot see the dice hears which it was)."""
+    return _ticks(rng, (1400.0, 2100.0))
+
+
+def release(rng: Rng) -> Signal:
+    """A die released: two ticks falling."""
+    return _ticks(rng, (2100.0, 1400.0))
+
+
+def zero(rng: Rng) -> Signal:
+    """A zero written: a soft falling third, low, so it is not mistaken for a score."""
+    out = silence(0.6)
+    mix_at(out, marimba(NOTE["E4"], 0.45, decay=0.25), 0.0, 0.8)
+    mix_at(out, marimba(NOTE["C4"], 0.5, decay=0.3), 0.12, 0.7)
+    return room(out, rng, wet=0.15, seconds=0.3)
+
+
 def turn(rng: Rng) -> Signal:
     """Your turn: a rising two-note marimba chime, unhurried."""
     out = silence(0.75)
@@ -347,6 +377,9 @@ SOUNDS: dict[str, tuple[Callable[[Rng], Signal], float]] = {
     "yahtzee": (yahtzee, PEAK),
     "bonus": (bonus, 0.8),
     "click": (click, 0.5),
+    "hold": (hold, 0.5),
+    "release": (release, 0.5),
+    "zero": (zero, 0.6),
     "turn": (turn, 0.7),
     "win": (win, PEAK),
 }

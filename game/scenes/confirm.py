@@ -63,6 +63,10 @@ class ConfirmScene(Scene):
         self._veil: pygame.Surface | None = None
         self._lines: list[tuple[pygame.Surface, pygame.Rect]] = []
 
+    def spoken_intro(self) -> str:
+        """Said when the question comes up (game.ui.spoken); the focused answer follows."""
+        return f"{self.question} {self.detail}".strip()
+
     # ----------------------------------------------------------------- answers
     def answer_yes(self) -> None:
         self._answer(self.on_yes)

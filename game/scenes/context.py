@@ -14,9 +14,11 @@ from typing import Protocol
 
 import pygame
 
-from game.i18n import resolve, set_language
+from game.i18n import language, resolve, set_language
 from game.scenes.nav import Navigator, NoNavigator
 from game.scenes.stack import SceneStack
+from game.speech import Speaker
+from game.speech.backends import Backend, NullBackend
 from game.storage import Storage
 from game.storage.settings import Settings
 from game.storage.store import PlayedMatch
@@ -70,6 +72,11 @@ class Context:
     # canvas when the window is under the minimum size).
     to_canvas: Callable[[tuple[int, int]], tuple[int, int]] = lambda pos: pos
     frame: Frame = field(default_factory=Frame)  # what the frame being drawn redraws
+    # What is said aloud (game.speech); the app sets `voices` to game.speech.backends'
+    # choose_backend, which turns the speech setting and the language into a backend.
+    speech: Speaker = field(default_factory=Speaker)
+    voices: Callable[[str, str], Backend] = lambda mode, language: NullBackend()
+    _voice: tuple[str, str] = ("", "")  # the speech setting and language the backend is for
 
     def __post_init__(self) -> None:
         self._derive()
@@ -87,6 +94,17 @@ class Context:
         self.fonts = Fonts(s.text_scale)
         self.input = InputMap(s.key_bindings, s.pad_bindings, self.pads)
         self.sound.set_volume(0.0 if s.muted else s.sound_volume)
+        self.speech.verbosity = s.speech_verbosity
+        self.choose_voice()
+
+    def choose_voice(self, anew: bool = False) -> None:
+        """Speak as the speech setting says, in the language in use (a new backend only when
+        the setting or the language changed, or `anew`)."""
+        voice = (self.settings.speech, language())
+        if anew or voice != self._voice:
+            self._voice = voice
+            self.speech.close()
+            self.speech.backend = self.voices(*voice)
 
     def apply_settings(self, settings: Settings) -> None:
         """Use new settings now and keep them on disk."""
@@ -117,6 +135,7 @@ class Context:
 
     def notify(self, text: str) -> None:
         log.info("notice: %s", text)
+        self.speech.say(text, interrupt=False, priority=0)
         self.notices.append(Notice(text))
         del self.notices[NOTICES_SHOWN : -(NOTICES_KEPT - NOTICES_SHOWN)]
 

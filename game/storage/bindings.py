@@ -45,6 +45,13 @@ class Intent(enum.StrEnum):
     SPEED_CPU = "speed_cpu"
     HELP = "help"
     KEY_HINTS = "key_hints"
+    READ_DICE = "read_dice"  # speech's read keys (game.speech)
+    READ_BOX = "read_box"
+    READ_CARD = "read_card"
+    READ_OTHERS = "read_others"
+    READ_SCORES = "read_scores"
+    READ_TURN = "read_turn"
+    REPEAT_SPEECH = "repeat_speech"  # anywhere: the last phrase said again
     # Fixed keys, never rebound.
     FOCUS_NEXT = "focus_next"  # Tab
     FOCUS_PREV = "focus_prev"  # Shift+Tab
@@ -59,7 +66,8 @@ FIXED_INTENTS = frozenset({Intent.FOCUS_NEXT, Intent.FOCUS_PREV, Intent.BACK})
 class Binding:
     """One bindable intent. keys: its default key names (the app adds Ctrl itself when
     `ctrl`); pad: its default pad buttons (none: the player may give it one); label: its name
-    in the settings, marked for translation; table: done at the table only."""
+    in the settings, marked for translation; table: done at the table only; reads: a speech
+    read key, which says a part of the table (game.speech)."""
 
     intent: Intent
     label: str
@@ -67,6 +75,7 @@ class Binding:
     pad: tuple[str, ...] = ()
     ctrl: bool = False
     table: bool = False
+    reads: bool = False
 
 
 # In the order the settings list them.
@@ -90,6 +99,14 @@ BINDINGS: tuple[Binding, ...] = (
     Binding(Intent.SPEED_CPU, N_("Speed up CPU turns"), ("f",), ("leftshoulder",), table=True),
     Binding(Intent.HELP, N_("Rules & help"), ("f1",), ("leftstick",)),
     Binding(Intent.KEY_HINTS, N_("Show key hints"), ("k",), ("rightstick",), table=True),
+    # Speech's read keys: F-keys, so the letters keep jumping to boxes; no pad button is free.
+    Binding(Intent.READ_DICE, N_("Say the dice"), ("f2",), table=True, reads=True),
+    Binding(Intent.READ_BOX, N_("Say the box in focus"), ("f3",), table=True, reads=True),
+    Binding(Intent.READ_CARD, N_("Say my card"), ("f4",), table=True, reads=True),
+    Binding(Intent.READ_OTHERS, N_("Say another card"), ("f5",), table=True, reads=True),
+    Binding(Intent.READ_SCORES, N_("Say everyone's scores"), ("f6",), table=True, reads=True),
+    Binding(Intent.READ_TURN, N_("Say whose turn"), ("f7",), table=True, reads=True),
+    Binding(Intent.REPEAT_SPEECH, N_("Say that again"), ("f8",)),
 )
 BINDING: Mapping[Intent, Binding] = MappingProxyType({b.intent: b for b in BINDINGS})
 
@@ -103,3 +120,4 @@ DEFAULT_PAD_BINDINGS: Mapping[str, tuple[str, ...]] = MappingProxyType(
 INTENTS: tuple[str, ...] = tuple(DEFAULT_KEY_BINDINGS)
 CTRL_INTENTS = frozenset(b.intent for b in BINDINGS if b.ctrl)
 TABLE_INTENTS = frozenset(b.intent for b in BINDINGS if b.table)
+READ_INTENTS = frozenset(b.intent for b in BINDINGS if b.reads)

@@ -39,6 +39,8 @@ CPU_PACES = ("slow", "normal", "fast")
 WIN_CHANCES = ("coach", "on", "off")  # with the coach (advice or grading on), always, never
 VERIFY_MODES = ("zeros", "all", "off")  # confirm before writing: zeros only, every score, never
 VARIANTS = tuple(v.value for v in Variant)  # "official", "free", "simple", "yatzy"
+SPEECH_MODES = ("reader", "on", "off")  # speak only while a screen reader runs, always, never
+SPEECH_VERBOSITIES = ("full", "brief")  # game.speech.VERBOSITIES
 LANGUAGE_CHOICES = ("", *LANGUAGES)  # "": the system's language (game.i18n.resolve)
 # The card a first start offers, by the system's language: Scandinavia plays Yatzy.
 FIRST_VARIANT = {"sv": "yatzy", "da": "yatzy", "nb": "yatzy"}
@@ -197,6 +199,8 @@ _CHECKS: dict[str, Callable[[object], object]] = {
     "pad_bindings": _pad_bindings,
     "rumble": _bool,
     "language": _choice(LANGUAGE_CHOICES),
+    "speech": _choice(SPEECH_MODES),
+    "speech_verbosity": _choice(SPEECH_VERBOSITIES),
 }
 
 
@@ -235,6 +239,8 @@ class Settings:
     )
     rumble: bool = True  # pads that can rumble do on a Yahtzee and on the upper bonus
     language: str = ""  # LANGUAGE_CHOICES: "" follows the system's locale
+    speech: str = "reader"  # SPEECH_MODES: said aloud (game.speech) while a screen reader runs
+    speech_verbosity: str = "full"  # SPEECH_VERBOSITIES
 
     def __post_init__(self) -> None:
         # Validate and normalise every field (ints become floats, lists tuples), so a

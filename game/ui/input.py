@@ -22,6 +22,7 @@ from game.i18n import pgettext
 
 # The intents and which need Ctrl or belong to the table: one record each, in storage.bindings.
 from game.storage.bindings import CTRL_INTENTS as CTRL_INTENTS
+from game.storage.bindings import READ_INTENTS as READ_INTENTS
 from game.storage.bindings import TABLE_INTENTS as TABLE_INTENTS
 from game.storage.bindings import Intent as Intent
 from game.ui.pads import PAD_PRESS, Pads, button_glyph

@@ -19,6 +19,9 @@ EXPECTED = {
     "yahtzee",
     "bonus",
     "click",
+    "hold",
+    "release",
+    "zero",
     "turn",
     "win",
 }
@@ -73,6 +76,9 @@ def test_sounds_start_and_end_silent_and_never_clip(built: Path, name: str) -> N
     ("name", "shortest", "longest"),
     [
         ("click", 0.02, 0.08),
+        ("hold", 0.05, 0.12),
+        ("release", 0.05, 0.12),
+        ("zero", 0.3, 1.0),
         ("dice_land_1", 0.1, 0.4),
         ("dice_rattle", 0.5, 0.8),
         ("score", 0.5, 1.2),

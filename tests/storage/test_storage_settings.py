@@ -28,13 +28,15 @@ def test_defaults():
         1.0,
     )
     assert s.key_bindings == DEFAULT_KEY_BINDINGS
+    assert (s.speech, s.speech_verbosity) == ("reader", "full")
 
 
 def test_default_bindings_cover_every_intent_without_clashes():
     assert set(INTENTS) == {
         "roll", "hold_1", "hold_2", "hold_3", "hold_4", "hold_5", "hint", "undo", "pause",
         "confirm", "up", "down", "left", "right", "fullscreen", "skip_cpu", "speed_cpu",
-        "help", "key_hints",
+        "help", "key_hints", "read_dice", "read_box", "read_card", "read_others",
+        "read_scores", "read_turn", "repeat_speech",
     }  # fmt: skip
     table = Settings().intents_by_key()
     assert all(len(intents) == 1 for intents in table.values())

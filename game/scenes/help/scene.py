@@ -16,14 +16,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, translate
 from game.scenes.base import Scene
 from game.scenes.help.contents import CONTENTS
 from game.scenes.help.layout import Link, lay_out
-from game.scenes.help.text import help_text
+from game.scenes.help.text import help_text, part_phrases
 from game.ui.input import Intent, is_back, is_confirm
 from game.ui.menu_layout import MENU_REFERENCE, button_height, title_image
 from game.ui.scroll import ScrollView, clipped, viewport_in
+from game.ui.spoken import control_phrase
 from game.ui.units import layout_unit
 from game.ui.widgets import Button, FeltBackground, draw_panel
 
@@ -53,6 +54,7 @@ class HelpScene(Scene):
         self.links: list[Link] = []
         self.focus = len(CONTENTS)  # 0.. a contents entry; len(links): Back
         self.body_px = 22.0
+        self.to_read = ""  # a part jumped to, which speech reads next (game.ui.spoken)
 
     def close(self) -> None:
         self.ctx.stack.pop()
@@ -64,6 +66,23 @@ class HelpScene(Scene):
     def jump(self, target: str) -> None:
         """Scroll so that part or heading is at the top of the view."""
         self.scroll.scroll_to(self.anchors[target])
+        self.to_read = target
+
+    # ----------------------------------------------------------------- speech
+    def spoken_intro(self) -> str:
+        return _("Rules & help: Tab moves over the parts, Enter reads one aloud.")
+
+    def spoken_focus(self) -> tuple[object, str]:
+        if self.back_focused:
+            return "back", control_phrase(self.back)
+        return self.focus, translate(CONTENTS[self.focus])
+
+    def spoken_news(self) -> list[tuple[str, bool]]:
+        """A part jumped to is read, a block a phrase."""
+        target, self.to_read = self.to_read, ""
+        if not target:
+            return []
+        return [(p, False) for p in part_phrases(help_text(self.ctx.input), target)]
 
     def link_on_screen(self, link: Link) -> pygame.Rect:
         return self.scroll.to_screen(link.rect)

@@ -31,3 +31,20 @@ def help_text(keys: InputMap) -> list[Block]:
         for part, text in zip(CONTENTS, texts, strict=True)
         for block in (("part", translate(part)), *text)
     ]
+
+
+def part_phrases(blocks: list[Block], target: str) -> list[str]:
+    """The part (or heading) `target` of the help as speech reads it: its title, then a
+    phrase a block (a key row as "key: what it does"), up to the next part."""
+    said: list[str] = []
+    for kind, value in blocks:
+        if said and kind == "part":
+            break
+        if not said and value != target:
+            continue
+        if kind == "row" and isinstance(value, tuple):
+            key, text = value
+            said.append(f"{key}: {text}")
+        elif isinstance(value, str):
+            said.append(value)
+    return said

@@ -45,6 +45,7 @@ from game.scenes.results.summary import (
     game_verdict,
     match_rows,
     personal_record,
+    results_phrase,
 )
 from game.storage.profiles import profile_for_seat
 from game.ui.celebration import GOLD, GOLD_LIGHT
@@ -90,6 +91,10 @@ class ResultsScene(ButtonMenu):
         self.size = (0, 0)
         self.confetti = self._make_confetti()
         self.lay = ResultsLayout()
+
+    def spoken_intro(self) -> str:
+        """Said when the results come up (game.ui.spoken): who won, the scores, the detail."""
+        return results_phrase(self.session, self.verdict)
 
     # What the layout placed, as the tests and the snapshot tool look at it.
     @property

@@ -288,3 +288,20 @@ def match_rows(session: Session, competitor_colour: Callable[[int], Colour]) -> 
         cells.append(str(match[i]))
         rows.append((config.competitor_name(i), competitor_colour(i), cells, match[i] == top))
     return rows
+
+
+def results_phrase(session: Session, verdict: Verdict) -> str:
+    """The results as speech says them: 'Ann wins! Scores: Ann 240, Bob 198. ...'."""
+    state = session.state
+    config = session.config
+    parts = [verdict.headline]
+    if state.results and len(config.competitors) > 1:
+        totals = state.results[-1].totals
+        scores = ", ".join(
+            _("{name} {points}").format(name=config.competitor_name(i), points=points)
+            for i, points in enumerate(totals)
+        )
+        parts.append(_("Scores: {scores}").format(scores=scores))
+    if verdict.detail:
+        parts.append(verdict.detail)
+    return " ".join(p if p[-1] in ".!?" else p + "." for p in parts if p)

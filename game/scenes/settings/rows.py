@@ -17,8 +17,11 @@ from game.scenes.settings.key_slot import KEY_SLOTS, KeySlot
 from game.scenes.settings.keys import RESERVED_KEYS, intent_label, is_locked, key_label
 from game.scenes.settings.words import (
     PACE_LABELS,
+    SPEECH_HELP,
+    SPEECH_LABELS,
     SPEED_HELP,
     SPEED_LABELS,
+    VERBOSITY_LABELS,
     VERIFY_HELP,
     VERIFY_LABELS,
     WIN_CHANCE_HELP,
@@ -34,6 +37,8 @@ from game.storage.settings import (
     DEFAULT_PAD_BINDINGS,
     INTENTS,
     LANGUAGE_CHOICES,
+    SPEECH_MODES,
+    SPEECH_VERBOSITIES,
     TEXT_SCALE,
     VARIANTS,
     VERIFY_MODES,
@@ -147,6 +152,19 @@ def build_rows(
         # TRANSLATORS: "Muted" is the state of the sound (all sound off), shown as the value.
         toggle("muted", N_("Muted"), N_("Off")),
         lambda: _("Silent: nothing plays.") if s().muted else _("Sounds play at their volume."),
+    )
+
+    head(_("Speech"), "speech")
+    row(
+        _("Speak the game"),
+        choice("speech", SPEECH_MODES, SPEECH_LABELS),
+        lambda: translate(SPEECH_HELP[s().speech]),
+    )
+    row(
+        _("Speech says"),
+        choice("speech_verbosity", SPEECH_VERBOSITIES, VERBOSITY_LABELS),
+        _("Brief: the values alone. Everything: also the CPUs' reasons and the coach."),
+        indent=True,
     )
 
     head(_("Animation"), "animation")

@@ -101,6 +101,10 @@ class SettingsScene(Scene):
                 return row.label
         return key
 
+    def spoken_label(self, control: object) -> str:
+        """A control's row label, said with its value (game.ui.spoken)."""
+        return next((row.label for row in self.rows if control in row.controls), "")
+
     def control(self, key: object) -> SettingControl:
         """The control with `key`: a setting's name, ("key", intent, slot), "reset_keys",
         "back" or "reset_all"."""

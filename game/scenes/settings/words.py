@@ -34,6 +34,16 @@ VERIFY_HELP = {
     "all": N_("Asks before every score is written."),
     "off": N_("Scores at once, without asking."),
 }
+# TRANSLATORS: when the game speaks (play by ear): only while a screen reader runs, always,
+# never.
+SPEECH_LABELS = {"reader": N_("With a screen reader"), "on": N_("Always"), "off": N_("Never")}
+SPEECH_HELP = {
+    "reader": N_("Says the game aloud while a screen reader (Orca, NVDA, VoiceOver) runs."),
+    "on": N_("Says the game aloud: your screen reader's voice, else the system's."),
+    "off": N_("The game says nothing aloud."),
+}
+# TRANSLATORS: how much the speech says: everything, or the short form.
+VERBOSITY_LABELS = {"full": N_("Everything"), "brief": N_("Brief")}
 SPEED_HELP = {
     "normal": N_("Dice tumble and scores slide at their natural pace."),
     "fast": N_("Every animation at twice the speed."),

@@ -75,6 +75,7 @@ class SetupScene(Scene):
         )
         self.error = ""
         self.note = ""  # what a pad's claim did, until the next press
+        self._said = ""  # the error or note speech said last
         self.size = (1280, 800)
         self.grid = FocusGrid()
         self.back = FormButton(
@@ -347,6 +348,25 @@ class SetupScene(Scene):
         rows.extend(options[i : i + cols] for i in range(0, len(options), cols))
         rows.append([self.back, self.start_button])
         self.grid.set_rows(rows, focus_key)
+
+    def spoken_label(self, control: object) -> str:
+        """A seat's control is said with its seat's number (game.ui.spoken); a rule's
+        control has its label."""
+        key = getattr(control, "key", None)
+        if not isinstance(key, tuple):
+            return ""
+        if key[0] == "remove":
+            return _("Remove seat {number}").format(number=key[1] + 1)
+        return _("Seat {number}").format(number=key[1] + 1)
+
+    def spoken_news(self) -> list[tuple[str, bool]]:
+        """An error or a note on the status line, said when it appears (game.ui.spoken);
+        the focused control's help is not said (the focus phrase says the control)."""
+        said = self.error or self.note
+        if said == self._said:
+            return []
+        self._said = said
+        return [(said, False)] if said else []
 
     def seat_controls_of(self, index: int) -> dict[str, Control]:
         """A seat's controls by column name ("name", "kind", "colour", "team", "remove")."""

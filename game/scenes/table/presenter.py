@@ -166,7 +166,7 @@ class Presenter:
                     self.say(roll_line(event, config), event.player)
                 case ev.HoldChanged():
                     tray.set_held(event.die, event.held)
-                    ctx.play("click", 0.6)
+                    ctx.play("hold" if event.held else "release", 0.6)
                 case ev.Scored():
                     self._scored(event, lay)
                 case ev.UpperBonusEarned():
@@ -238,7 +238,7 @@ class Presenter:
             self.celebrate(shout(self.session.config), sub, event.column, lay)
             self.ctx.play("yahtzee")
         else:
-            self.ctx.play("score")
+            self.ctx.play("score" if event.points else "zero")
 
     def _turn_started(self, event: ev.TurnStarted) -> None:
         session = self.session

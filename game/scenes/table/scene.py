@@ -13,6 +13,8 @@ Controls (keys are remappable in Settings; these are the defaults):
     a letter         jump to the open boxes it starts, in turn (T: Twos, Threes, Three of
                      a Kind); Shift+letter where the letter has a job (Shift+F: Fours ...)
     K                show or hide the key hints
+    F2-F7            say the dice, the box in focus, my card, another card, the scores,
+                     whose turn; F8 says the last phrase again (speech: voice.py)
     F1               rules and help
     Esc / P          pause
 Mouse: click a die to hold it, click a box to score it, click the buttons.
@@ -44,7 +46,8 @@ from game.scenes.table.coach import CoachOverlay, question
 from game.scenes.table.draw import Marks
 from game.scenes.table.messages import undone_line
 from game.scenes.table.seat_pads import PadSeats
-from game.ui.input import Intent, is_confirm, menu_letter
+from game.scenes.table.voice import TableVoice
+from game.ui.input import READ_INTENTS, Intent, is_confirm, menu_letter
 from game.ui.text import sentence_start
 
 log = logging.getLogger(__name__)
@@ -60,6 +63,7 @@ class TableScene(Scene):
         self.pads = PadSeats(ctx, session)  # who plays with which pad; the wait for one
         self.focus_grid = focus.grid()  # the keyboard focus over dice, buttons and boxes
         self.show_keys = False
+        self.voice = TableVoice(self)  # the table said aloud (game.speech)
         self.resync()
 
     # ----------------------------------------------------------------- the parts' faces
@@ -83,6 +87,7 @@ class TableScene(Scene):
     @message.setter
     def message(self, text: str) -> None:
         self.board.presenter.say(text)
+        self.voice.line = None  # said again even when the same (a refusal, pressed twice)
 
     @property
     def cpu_future(self):
@@ -122,6 +127,13 @@ class TableScene(Scene):
     @property
     def animating(self) -> bool:
         return self.board.animating or self.coach.busy
+
+    # ----------------------------------------------------------------- speech
+    def spoken_news(self) -> list[tuple[str, bool]]:
+        return self.voice.news()
+
+    def spoken_focus(self) -> tuple[object, str]:
+        return self.voice.focus()
 
     # ----------------------------------------------------------------- focus
     def _open_boxes(self) -> list[Category]:
@@ -211,6 +223,8 @@ class TableScene(Scene):
             self._move_focus(1 if intent is Intent.FOCUS_NEXT else -1)
         elif is_confirm(intent) and self.focus is not None:
             self.activate(self.focus)
+        elif intent in READ_INTENTS:
+            self.ctx.speech.say(self.voice.read(intent))
         else:
             return False
         return True

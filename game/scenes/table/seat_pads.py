@@ -36,6 +36,12 @@ ANYONE = frozenset(
         Intent.SKIP_CPU,
         Intent.SPEED_CPU,
         Intent.FULLSCREEN,
+        Intent.READ_DICE,
+        Intent.READ_BOX,
+        Intent.READ_CARD,
+        Intent.READ_OTHERS,
+        Intent.READ_SCORES,
+        Intent.READ_TURN,
     }
 )
 

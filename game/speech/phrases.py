@@ -1,0 +1,130 @@
+"""The phrases speech says that the table's message line does not: a focus target, and the
+answers of the read keys (the dice, a box, a card, everyone's scores, whose turn).
+
+Short and most important first ("Threes: scores 6"), each one whole sentence to translate
+with its values named. Figures are said as figures; a screen reader reads "3" in its own
+language. Dice are said "3, 3, 5, 6, 2" (a comma is a pause in every voice).
+"""
+
+from __future__ import annotations
+
+from game.i18n import _, ngettext, translate
+from game.rules import Category, GameState, Phase
+
+
+def dice_words(dice: tuple[int, ...] | list[int]) -> str:
+    return ", ".join(str(d) for d in dice)
+
+
+def box_name(state: GameState, category: Category) -> str:
+    return translate(state.config.card.label(category))
+
+
+def rolls_left(left: int) -> str:
+    if not left:
+        return _("no rolls left")
+    return ngettext("{n} roll left", "{n} rolls left", left).format(n=left)
+
+
+def die(state: GameState, index: int, full: bool = True) -> str:
+    """'Die 2: 5, held'."""
+    if state.dice is None:
+        return _("Die {number}").format(number=index + 1)
+    face = state.dice[index]
+    if state.held[index]:
+        return _("Die {number}: {face}, held").format(number=index + 1, face=face)
+    return _("Die {number}: {face}").format(number=index + 1, face=face)
+
+
+def hold_changed(state: GameState, index: int, held: bool) -> str:
+    """'Held 5' / 'Released 5' (the die's face; its place is in the read-dice answer)."""
+    face = state.dice[index] if state.dice is not None else 0
+    if held:
+        return _("Held {face}").format(face=face)
+    return _("Released {face}").format(face=face)
+
+
+def box(state: GameState, category: Category, full: bool = True) -> str:
+    """'Threes: scores 6' (brief: 'Threes 6'); a filled box: 'Threes: 9 written'."""
+    name = box_name(state, category)
+    written = state.card[category]
+    if written is not None:
+        return _("{box}: {points} written").format(box=name, points=written)
+    options = state.score_options()
+    if category not in options:
+        return _("{box}: open").format(box=name)
+    points = options[category]
+    if not full:
+        return _("{box} {points}").format(box=name, points=points)
+    return _("{box}: open, scores {points}").format(box=name, points=points)
+
+
+def button(label: str, enabled: bool = True) -> str:
+    """'Roll: button' / 'Undo: button, unavailable'."""
+    if enabled:
+        return _("{label}: button").format(label=label)
+    return _("{label}: button, unavailable").format(label=label)
+
+
+def read_dice(state: GameState) -> str:
+    """'Dice 3, 3, 5, 6, 2; held 3, 3; 2 rolls left' (or 'No dice yet: roll')."""
+    if state.dice is None:
+        return _("No dice yet: roll")
+    held = [d for d, h in zip(state.dice, state.held, strict=True) if h]
+    left = rolls_left(state.rolls_left)
+    if held:
+        return _("Dice {dice}; held {held}; {left}").format(
+            dice=dice_words(state.dice), held=dice_words(held), left=left
+        )
+    return _("Dice {dice}; {left}").format(dice=dice_words(state.dice), left=left)
+
+
+def read_card(state: GameState, column: int) -> str:
+    """'Ann: total 123; upper 45, bonus needs 18 more; 5 boxes open'."""
+    config, card = state.config, state.cards[column]
+    threshold = config.card.bonus_threshold
+    upper_open = any(card.is_open(c) for c in config.card.boxes if c.is_upper)
+    if card.upper_bonus:
+        bonus = _("upper {upper}, bonus earned").format(upper=card.upper_total)
+    elif upper_open:
+        bonus = _("upper {upper}, bonus needs {more} more").format(
+            upper=card.upper_total, more=threshold - card.upper_total
+        )
+    else:
+        bonus = _("upper {upper}, no bonus").format(upper=card.upper_total)
+    boxes_open = len(card.open_categories)
+    left = ngettext("{n} box open", "{n} boxes open", boxes_open).format(n=boxes_open)
+    return _("{name}: total {total}; {bonus}; {boxes}").format(
+        name=config.column_name(column), total=card.total, bonus=bonus, boxes=left
+    )
+
+
+def read_scores(state: GameState) -> str:
+    """'Scores: Ann 120, Bob 98' (match totals in a match of several games)."""
+    config = state.config
+    totals = state.match_totals() if config.games > 1 else state.totals()
+    parts = [
+        _("{name} {points}").format(name=config.competitor_name(i), points=points)
+        for i, points in enumerate(totals)
+    ]
+    return _("Scores: {scores}").format(scores=", ".join(parts))
+
+
+def whose_turn(state: GameState, is_person: bool) -> str:
+    """'Turn: Ann, 2 rolls left' / 'Turn: Ann, roll' / 'Game over' (the start roll and the
+    tie-breaker said as such)."""
+    if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+        return _("Game over")
+    name = state.config.players[state.player]
+    if state.phase is Phase.ROLL_OFF:
+        return _("Turn: {name}, start roll").format(name=name)
+    if state.phase is Phase.TIE_BREAK:
+        if state.dice is None or not is_person:
+            return _("Turn: {name}, tie-breaker roll").format(name=name)
+        # Translators: the Stand button keeps a tie-breaker's dice total.
+        return _("Turn: {name}, tie-breaker: roll again or stand").format(name=name)
+    if state.dice is None:
+        if is_person:
+            return _("Turn: {name}, roll").format(name=name)
+        return _("Turn: {name}").format(name=name)
+    return _("Turn: {name}, {left}").format(name=name, left=rolls_left(state.rolls_left))

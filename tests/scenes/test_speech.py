@@ -1,0 +1,258 @@
+"""The table and the menus said aloud: what the speech channel says for a roll, a hold, a
+focus move, the read keys, a question and the results, driven with real key events."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.match.seats import Seat
+from game.match.session import Session
+from game.rules import Category, GameConfig, StartOrder
+from game.scenes.table import TableScene
+from game.speech import BRIEF, Speaker
+from game.speech.backends import RecordingBackend
+from game.ui.spoken import FocusVoice
+
+STEP = 1 / 60  # s
+
+
+def key(code: int, mod: int = 0) -> pygame.event.Event:
+    name = pygame.key.name(code)
+    text = name if len(name) == 1 else ""
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=text, scancode=0)
+
+
+class Ears:
+    """What the app does each frame for speech: the focus watcher, then the flush."""
+
+    def __init__(self, ctx) -> None:
+        self.ctx = ctx
+        self.rec = RecordingBackend()
+        ctx.speech = Speaker(self.rec)
+        self.voice = FocusVoice(ctx.speech)
+        self.seen = 0
+
+    def frame(self, dt: float = STEP) -> None:
+        ctx = self.ctx
+        ctx.stack.update(dt)
+        ctx.stack.apply_pending()
+        self.voice.watch(ctx.stack.top)
+        ctx.speech.flush()
+
+    def press(self, code: int, seconds: float = 3.0) -> list[str]:
+        """A key, then `seconds` of frames; the phrases said since the last look."""
+        self.ctx.stack.handle(key(code))
+        self.ctx.stack.apply_pending()
+        for _ in range(round(seconds / STEP)):
+            self.frame()
+        return self.heard()
+
+    def heard(self) -> list[str]:
+        said = list(self.ctx.speech.history)[self.seen :]
+        self.seen = len(self.ctx.speech.history)
+        return said
+
+
+@pytest.fixture
+def ears(ctx):
+    return Ears(ctx)
+
+
+def table(ctx, seed: int = 7, kinds=("person",)) -> TableScene:
+    names = ("Ann", "Cpu")[: len(kinds)]
+    seats = [Seat(n, k, colour=i) for i, (n, k) in enumerate(zip(names, kinds, strict=True))]
+    session = Session.new(GameConfig(names, start=StartOrder.SEATED), seats, seed=seed)
+    scene = TableScene(ctx, session)
+    ctx.stack.push(scene)
+    ctx.stack.apply_pending()
+    return scene
+
+
+def test_a_roll_is_said_when_the_dice_land_with_the_rolls_left(ctx, ears):
+    scene = table(ctx)
+    ears.frame()
+    assert ears.heard() == ["Ann to roll", "Roll: button"]
+    said = ears.press(pygame.K_SPACE)
+    dice = ", ".join(map(str, scene.session.state.dice))
+    assert said == ["Ann rolls...", f"Ann rolled {dice}: 2 rolls left"]
+
+
+def test_hold_release_and_the_read_keys(ctx, ears):
+    scene = table(ctx)
+    ears.frame()
+    ears.press(pygame.K_SPACE)
+    state = scene.session.state
+    first = state.dice[0]
+    assert ears.press(pygame.K_1) == [f"Held {first}"]
+    assert ears.press(pygame.K_1) == [f"Released {first}"]
+    ears.press(pygame.K_1)
+    dice = ", ".join(map(str, state.dice))
+    assert ears.press(pygame.K_F2) == [f"Dice {dice}; held {first}; 2 rolls left"]
+    assert ears.press(pygame.K_F7) == ["Turn: Ann, 2 rolls left"]
+    assert ears.press(pygame.K_F4) == ["Ann: total 0; upper 0, bonus needs 63 more; 13 boxes open"]
+    assert ears.press(pygame.K_F5) == ["No other cards: you play alone"]
+    assert ears.press(pygame.K_F6) == ["Scores: Ann 0"]
+    assert ears.press(pygame.K_F3) == ["No box in focus: Up and Down move over the boxes"]
+
+
+def test_moving_over_the_boxes_says_what_each_would_score(ctx, ears):
+    scene = table(ctx)
+    ears.frame()
+    ears.press(pygame.K_SPACE)
+    options = scene.session.state.score_options()
+    assert ears.press(pygame.K_DOWN) == [f"Ones: open, scores {options[Category.ONES]}"]
+    assert ears.press(pygame.K_DOWN) == [f"Twos: open, scores {options[Category.TWOS]}"]
+    assert ears.press(pygame.K_F3) == [f"Twos: open, scores {options[Category.TWOS]}"]
+    ctx.speech.verbosity = BRIEF
+    assert ears.press(pygame.K_UP) == [f"Ones {options[Category.ONES]}"]
+
+
+def test_a_score_the_new_total_and_the_next_turn(ctx, ears):
+    scene = table(ctx)
+    ears.frame()
+    ears.press(pygame.K_SPACE)
+    points = scene.session.state.score_options()[Category.CHANCE]
+    scene.focus_on(("box", Category.CHANCE))
+    ears.frame()
+    ears.heard()
+    said = ears.press(pygame.K_RETURN)
+    scored = said.index(f"Ann scored {points} in Chance")
+    assert said[scored + 1] == f"Ann: total {points}"
+    assert ears.press(pygame.K_F6) == [f"Scores: Ann {points}"]
+
+
+def test_a_question_is_said_with_its_answer_in_focus(ctx, ears):
+    scene = table(ctx, seed=3)
+    ears.frame()
+    ears.press(pygame.K_SPACE)
+    state = scene.session.state
+    zero = next(c for c, p in state.score_options().items() if p == 0)
+    scene.focus_on(("box", zero))
+    ears.frame()
+    ears.heard()
+    said = ears.press(pygame.K_RETURN)
+    assert said[-1] == "No: button" and said[-2].endswith("?")
+    assert ears.press(pygame.K_LEFT) == ["Yes: button"]
+
+
+def test_a_cpus_turn_is_said_with_its_holds_and_its_reason(ctx, ears):
+    names = ("Bot", "Ann")
+    seats = [Seat("Bot", "medium", colour=0), Seat("Ann", "person", colour=1)]
+    session = Session.new(GameConfig(names, start=StartOrder.SEATED), seats, seed=11)
+    scene = TableScene(ctx, session)
+    ctx.stack.push(scene)
+    ctx.stack.apply_pending()
+    said: list[str] = []
+    for _ in range(round(60 / STEP)):
+        pending = scene.cpu_future
+        if pending is not None:
+            pending.result(timeout=30)
+        ears.frame()
+        said += ears.heard()
+        if scene.session.state.player == 1:
+            break
+    assert said == [
+        "Bot to roll",
+        "Roll: button",
+        "Bot rolls...",
+        "Bot rolled 4, 5, 4, 4, 5: 2 rolls left",
+        "Held 4",
+        "Held 4",
+        "Held 4",
+        "Bot: keep 4, 4, 4 for Fours or Yahtzee",  # its reason (CPU reasons are on)
+        "Bot rolls...",
+        "Bot rolled 4, 5, 4, 4, 2: 1 roll left",
+        "Bot: keep 4, 4, 4 for Fours",
+        "Bot rolls...",
+        "Bot rolled 4, 2, 4, 4, 5: choose a box",
+        "Bot scored 12 in Fours",
+        "Bot: total 12",  # the new total, after the score
+        "Your turn, Ann",
+        "Ann to roll",
+    ]
+
+
+def test_a_menu_says_its_focus_and_a_value_stepped(ctx, ears):
+    ctx.nav.settings()
+    ctx.stack.apply_pending()
+    ears.frame()
+    assert ears.heard()[-1] == "Game language: System (English)"
+    ears.press(pygame.K_DOWN)
+    said = ears.press(pygame.K_DOWN)
+    assert said == ["Mute all sound: Off"]
+    assert ears.press(pygame.K_RIGHT) == ["Mute all sound: Muted"]
+
+
+def test_a_hint_is_said_even_brief(ctx, ears):
+    scene = table(ctx)
+    ctx.speech.verbosity = BRIEF
+    ears.frame()
+    ears.press(pygame.K_SPACE)
+    said = ears.press(pygame.K_h)
+    assert said[0].startswith("Best: keep ")
+    assert said == [line.replace("-", ", ") for line in scene.coach.hint_text]
+
+
+def test_sounds_say_hold_release_and_a_zero(ctx, ears):
+    scene = table(ctx, seed=3)
+    ears.frame()
+    ears.press(pygame.K_SPACE)
+    ears.press(pygame.K_1)
+    ears.press(pygame.K_1)
+    assert ctx.sound.played[-2:] == ["hold", "release"]
+    state = scene.session.state
+    zero = next(c for c, p in state.score_options().items() if p == 0)
+    scene.score(zero)  # asks first: a zero
+    ears.frame()
+    ears.press(pygame.K_LEFT)
+    ears.press(pygame.K_RETURN)
+    assert scene.session.state.cards[0][zero] == 0
+    assert "zero" in ctx.sound.played and "score" not in ctx.sound.played
+
+
+def test_the_help_reads_the_part_chosen(ctx, ears):
+    ctx.nav.help()
+    ctx.stack.apply_pending()
+    ears.frame()
+    assert ears.heard() == [
+        "Rules & help: Tab moves over the parts, Enter reads one aloud.",
+        "Back: button",
+    ]
+    assert ears.press(pygame.K_TAB) == ["How to play"]
+    said = ears.press(pygame.K_7)  # the seventh part: the controls
+    assert said[0] == "Controls"
+    assert "F2: Say the dice, what is held and the rolls left" in said
+    assert "F8: Say the last phrase again (anywhere)" in said
+
+
+def test_a_refusal_is_said_each_time_the_key_is_pressed(ctx, ears):
+    table(ctx)
+    ears.frame()
+    ears.heard()
+    assert ears.press(pygame.K_1) == ["Roll the dice first"]
+    assert ears.press(pygame.K_2) == ["Roll the dice first"]  # the same line, said again
+
+
+def test_the_setup_says_an_error_when_it_appears(ctx, ears):
+    ctx.nav.setup()
+    ctx.stack.apply_pending()
+    ears.frame()
+    scene = ctx.stack.top
+    ears.heard()
+    for _ in range(8):  # more seats than the table has
+        scene.add_seat()
+    ears.frame()
+    said = ears.heard()
+    assert said[0] == "The table seats 8 at most."
+    ears.frame()
+    assert ears.heard() == []  # said once
+
+
+def test_speech_can_be_turned_on_from_the_command_line():
+    from game.app import parse_args
+
+    assert parse_args(["--speech", "on"]).speech == "on"
+    assert parse_args([]).speech is None  # the setting stays as it is
+    with pytest.raises(SystemExit):
+        parse_args(["--speech", "loud"])
