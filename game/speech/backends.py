@@ -22,6 +22,7 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -377,15 +378,80 @@ def _atspi_screen_reader() -> bool:
     return "true" in out.stdout
 
 
+class DeferredBackend(Backend):
+    """A backend found on a thread of its own (`find()`: looking for a screen reader may ask
+    the desktop's bus, and finding a voice may start processes), so the window does not
+    wait for it. What is said meanwhile is kept, in order (an interrupt drops what was kept
+    before it), and said once the backend is there; from then on it is the backend."""
+
+    def __init__(self, find: Callable[[], Backend]) -> None:
+        self.name = "finding"
+        self._lock = threading.Lock()
+        self._backend: Backend | None = None
+        self._kept: list[tuple[str, bool]] = []
+        self._closed = False
+        self.ready = threading.Event()
+        threading.Thread(target=self._find, args=(find,), name="speech-find", daemon=True).start()
+
+    def _find(self, find: Callable[[], Backend]) -> None:
+        try:
+            backend = find()
+        except Exception:  # noqa: BLE001 - no voice is no reason to stop the game
+            log.warning("speech: no backend could be set up", exc_info=True)
+            backend = NullBackend()
+        with self._lock:
+            if self._closed:
+                backend.close()
+                backend = NullBackend()
+            self._backend, kept, self._kept = backend, self._kept, []
+            self.name = backend.name
+            for text, interrupt in kept:
+                backend.speak(text, interrupt)
+        self.ready.set()
+
+    @property
+    def silent(self) -> bool:
+        """Found, and silent (no reader running with speech set to follow one, or no voice)."""
+        return self.ready.is_set() and isinstance(self._backend, NullBackend)
+
+    def speak(self, text: str, interrupt: bool = True) -> None:
+        with self._lock:
+            if self._backend is None:
+                if interrupt:
+                    self._kept.clear()
+                self._kept.append((text, interrupt))
+                return
+        self._backend.speak(text, interrupt)
+
+    def stop(self) -> None:
+        with self._lock:
+            self._kept.clear()
+            backend = self._backend
+        if backend is not None:
+            backend.stop()
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed, self._kept = True, []
+            backend = self._backend
+        if backend is not None:
+            backend.close()
+
+
 def choose_backend(
     mode: str, language: str = "", environ: Mapping[str, str] | None = None
 ) -> Backend:
     """The backend for the speech setting `mode`: "off" says nothing, "on" speaks through
-    the best backend found, "reader" (the default) only while a screen reader runs.
+    the best backend found, "reader" (the default) only while a screen reader runs. Found
+    on a thread (DeferredBackend): the first frame does not wait for the desktop's bus.
     YAHTZEE_SPEECH=off in the environment silences it whatever the setting (the tests)."""
     environ = os.environ if environ is None else environ
-    if environ.get("YAHTZEE_SPEECH") == "off":
+    if environ.get("YAHTZEE_SPEECH") == "off" or mode == "off":
         return NullBackend()
-    if mode == "off" or (mode == "reader" and not screen_reader_running()):
-        return NullBackend()
-    return find_backend(language)
+
+    def find() -> Backend:
+        if mode == "reader" and not screen_reader_running():
+            return NullBackend()
+        return find_backend(language)
+
+    return DeferredBackend(find)

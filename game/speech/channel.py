@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from collections import deque
 
-from game.speech.backends import Backend, NullBackend
+from game.speech.backends import Backend, DeferredBackend, NullBackend
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +38,9 @@ class Speaker:
 
     @property
     def on(self) -> bool:
+        """Whether anything is said aloud (a backend still being found counts as on)."""
+        if isinstance(self.backend, DeferredBackend):
+            return not self.backend.silent
         return not isinstance(self.backend, NullBackend)
 
     def say(

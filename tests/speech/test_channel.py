@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import shutil
 import sys
+import threading
 
 import pytest
 
@@ -121,17 +122,60 @@ def test_finding_a_backend_never_raises(monkeypatch):
         assert isinstance(bk.find_backend("en", platform), NullBackend)
 
 
+def found(backend: bk.Backend) -> bk.Backend | None:
+    """What a chosen backend turned out to be, once found on its thread."""
+    if isinstance(backend, bk.DeferredBackend):
+        assert backend.ready.wait(10)
+        return backend._backend
+    return backend
+
+
 def test_speech_mode_off_and_reader_without_a_screen_reader_are_silent(monkeypatch):
     monkeypatch.setattr(bk, "screen_reader_running", lambda: False)
     monkeypatch.setattr(bk, "find_backend", lambda language: RecordingBackend())
     env: dict[str, str] = {}
-    assert isinstance(bk.choose_backend("off", environ=env), NullBackend)
-    assert isinstance(bk.choose_backend("reader", environ=env), NullBackend)
-    assert isinstance(bk.choose_backend("on", environ=env), RecordingBackend)
+    assert isinstance(found(bk.choose_backend("off", environ=env)), NullBackend)
+    assert isinstance(found(bk.choose_backend("reader", environ=env)), NullBackend)
+    assert isinstance(found(bk.choose_backend("on", environ=env)), RecordingBackend)
     monkeypatch.setattr(bk, "screen_reader_running", lambda: True)
-    assert isinstance(bk.choose_backend("reader", environ=env), RecordingBackend)
+    assert isinstance(found(bk.choose_backend("reader", environ=env)), RecordingBackend)
     quiet = {"YAHTZEE_SPEECH": "off"}  # the tests' environment: never a real voice
-    assert isinstance(bk.choose_backend("on", environ=quiet), NullBackend)
+    assert isinstance(found(bk.choose_backend("on", environ=quiet)), NullBackend)
+
+
+def test_what_is_said_while_the_backend_is_found_is_said_once_it_is_there():
+    """The screen reader is looked for on a thread (the desktop's bus can be slow): the
+    window does not wait, and the title's first words are not lost."""
+    release = threading.Event()
+    recording = RecordingBackend()
+
+    def slow_find() -> bk.Backend:
+        release.wait(10)
+        return recording
+
+    backend = bk.DeferredBackend(slow_find)
+    backend.speak("Yahtzee", True)
+    backend.speak("Main menu", True)  # cuts off the first, which was never said
+    backend.speak("New game: button", False)
+    assert recording.spoken == [] and not backend.ready.is_set()
+    release.set()
+    assert backend.ready.wait(10)
+    assert recording.spoken == ["Main menu", "New game: button"]
+    backend.speak("Settings: button", True)
+    assert recording.spoken[-1] == "Settings: button" and backend.name == "recording"
+
+
+def test_a_backend_found_after_the_game_closed_is_closed_too():
+    release, closed = threading.Event(), []
+
+    class Voice(RecordingBackend):
+        def close(self) -> None:
+            closed.append(True)
+
+    backend = bk.DeferredBackend(lambda: (release.wait(10), Voice())[1])
+    backend.close()
+    release.set()
+    assert backend.ready.wait(10) and closed == [True] and backend.silent
 
 
 def test_screen_reader_detection_by_process(monkeypatch):
