@@ -119,6 +119,7 @@ class HistoryScene(Scene):
         self.more = False  # older logs may be left to read
         self.limit = PAGE
         self.selected = 0
+        self._said: str | None = None  # the game whose summary was said last
         self.scroll = ScrollView()
         # Translators: a button: play the chosen game back on the table.
         replay = pgettext("action", "Replay")
@@ -208,6 +209,26 @@ class HistoryScene(Scene):
 
     def close(self) -> None:
         self.ctx.stack.pop()
+
+    def spoken_news(self) -> list[tuple[str, bool]]:
+        """The game selected, said when the selection moves: its date, rules, the totals
+        (the winners first said as such) and who was assisted."""
+        game = self.games[self.selected] if self.games else None
+        key = None if game is None else game.id
+        if key == self._said:
+            return []
+        self._said = key
+        if game is None:
+            return []
+        winners = [game.players[i] for i in game.winners if i < len(game.players)]
+        results = "; ".join(text for text, _won in results_line(game))
+        parts = [describe_date(game), describe_rules(game), results]
+        if winners and len(game.totals) > 1:
+            # Translators: said of a game in History; {names}: one winner, or several tied.
+            parts.append(_("Won by {names}").format(names=join_names(winners)))
+        said = ". ".join(parts)
+        mark = assisted_mark(game)
+        return [(said, False)] + ([(mark, True)] if mark else [])
 
     def select(self, index: int) -> None:
         if not self.games:

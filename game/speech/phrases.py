@@ -8,7 +8,7 @@ language. Dice are said "3, 3, 5, 6, 2" (a comma is a pause in every voice).
 
 from __future__ import annotations
 
-from game.i18n import _, ngettext, translate
+from game.i18n import _, format_number, ngettext, translate
 from game.rules import Category, GameState, Phase
 
 
@@ -128,3 +128,38 @@ def whose_turn(state: GameState, is_person: bool) -> str:
             return _("Turn: {name}, roll").format(name=name)
         return _("Turn: {name}").format(name=name)
     return _("Turn: {name}, {left}").format(name=name, left=rolls_left(state.rolls_left))
+
+
+def profile_figures(
+    name: str, games: int, wins: float, contested: int, mean: float | None, best: int | None
+) -> str:
+    """A profile's main figures on the statistics page: 'Ann: 12 games, best 280, average
+    231.5; 4.5 wins of 9 against others'."""
+    if not games or mean is None or best is None:
+        return _("{name}: no games yet").format(name=name)
+    said = ngettext(
+        "{name}: {games} game, best {best}, average {mean}",
+        "{name}: {games} games, best {best}, average {mean}",
+        games,
+    ).format(name=name, games=games, best=best, mean=format_number(mean, decimals=1))
+    if contested:
+        # Translators: wins in games against others; {wins} may be a half ("4.5"), which
+        # takes the plural form.
+        said += "; " + ngettext(
+            "{wins} win of {contested} against others",
+            "{wins} wins of {contested} against others",
+            1 if wins == 1 else 2,
+        ).format(wins=format_number(wins, decimals=1 if wins % 1 else 0), contested=contested)
+    return said
+
+
+def high_scores(table: str, entries: list[tuple[str, int]], said: int = 3) -> str:
+    """The high-score table shown, its best `said` entries: 'High scores, Official rules,
+    1 game: 1. Ann 280; 2. Max 254; 3. Ann 240'."""
+    if not entries:
+        return _("High scores, {table}: none yet").format(table=table)
+    best = "; ".join(
+        _("{place}. {name} {score}").format(place=place, name=name, score=score)
+        for place, (name, score) in enumerate(entries[:said], start=1)
+    )
+    return _("High scores, {table}: {best}").format(table=table, best=best)

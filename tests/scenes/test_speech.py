@@ -256,3 +256,49 @@ def test_speech_can_be_turned_on_from_the_command_line():
     assert parse_args([]).speech is None  # the setting stays as it is
     with pytest.raises(SystemExit):
         parse_args(["--speech", "loud"])
+
+
+def test_the_statistics_say_each_profiles_figures_and_the_high_scores(ctx, ears):
+    from game.scenes.stats import StatsScene
+    from game.tools.snapshot import recorded_games
+
+    recorded_games(ctx, 3)
+    stats = StatsScene(ctx)
+    ctx.stack.push(stats)
+    ctx.stack.apply_pending()
+    ears.frame()
+    first = stats.selected_stats
+    assert first is not None and first.games > 0
+    said = " | ".join(ears.heard())
+    assert f"{first.name}: {first.games} games, best {first.best_score}, average" in said
+    said_next = ears.press(pygame.K_DOWN, 0.1)  # the next profile in the list
+    second = stats.selected_stats
+    assert second is not None and second.name != first.name
+    assert any(p.startswith(f"{second.name}: ") for p in said_next), said_next
+    stats.show_page("scores")
+    ears.frame()
+    best = stats.table[0]
+    assert any(
+        p.startswith("High scores, Official rules, 1 game: ")
+        and f"1. {best.name} {best.score}" in p
+        for p in ears.heard()
+    )
+    ears.frame()
+    assert ears.heard() == []  # said once, not every frame
+
+
+def test_the_history_says_the_game_selected(ctx, ears):
+    from game.scenes.history import HistoryScene
+    from game.tools.snapshot import recorded_games
+
+    recorded_games(ctx, 2)
+    history = HistoryScene(ctx)
+    ctx.stack.push(history)
+    ctx.stack.apply_pending()
+    ears.frame()
+    newest = history.games[0]
+    totals = "; ".join(f"{n} {t}" for n, t in zip(newest.players, newest.totals, strict=True))
+    assert any(totals in p and "Official rules, 1 game" in p for p in ears.heard())
+    said_next = ears.press(pygame.K_DOWN, 0.1)
+    older = history.games[1]
+    assert any(f"{older.players[0]} {older.totals[0]}" in p for p in said_next), said_next

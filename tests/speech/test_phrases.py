@@ -91,3 +91,28 @@ def test_the_english_phrases_read_as_the_issue_asks():
     assert (
         phrases.read_card(state, 0) == "Ann: total 0; upper 0, bonus needs 63 more; 13 boxes open"
     )
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_statistics_phrases_are_whole_and_short_in_every_language(language):
+    set_language(language)
+    try:
+        said = [
+            phrases.profile_figures("Ann", 12, 4.5, 9, 231.25, 280),
+            phrases.profile_figures("Ann", 1, 1.0, 1, 200.0, 200),
+            phrases.profile_figures("Ann", 3, 0.0, 0, 180.0, 190),
+            phrases.profile_figures("CPU Expert", 0, 0.0, 0, None, None),
+            phrases.high_scores("Official rules, 1 game", [("Ann", 280), ("Max", 254)] * 5),
+            phrases.high_scores("Yatzy rules, match of 3", []),
+        ]
+    finally:
+        set_language("en")
+    assert all(p.strip() and "{" not in p and len(p) <= MAX_PHRASE for p in said), said
+    assert all("Ann" in p for p in said[:3]) and "280" in said[4] and "254" in said[4]
+    if language == "en":
+        assert said[0] == "Ann: 12 games, best 280, average 231.2; 4.5 wins of 9 against others"
+        assert said[1] == "Ann: 1 game, best 200, average 200.0; 1 win of 1 against others"
+        assert said[2] == "Ann: 3 games, best 190, average 180.0"
+        assert said[4] == "High scores, Official rules, 1 game: 1. Ann 280; 2. Max 254; 3. Ann 280"
+    else:  # said in the language, not in English
+        assert not any(p.startswith(("High scores", "Ann: 12 games")) for p in said)

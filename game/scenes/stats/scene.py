@@ -63,6 +63,7 @@ from game.scenes.stats.pages import (
     render_stats_page,
 )
 from game.scenes.stats.profiles import Profiles, name_box_submit, read_profiles
+from game.speech import phrases
 from game.ui.forms import Cycler
 from game.ui.input import Intent, is_back, is_confirm, is_press, menu_letter
 from game.ui.menu_layout import place_button_row
@@ -108,6 +109,7 @@ class StatsScene(Scene):
         self.profile_rows = NO_LIST  # the profile list's rows in view
         self.page: pygame.Surface | None = None
         self.page_rects: dict[str, pygame.Rect] = {}
+        self._said: tuple[object, ...] = ()  # what the page's figures were said for
         self.refresh()
 
     # ----------------------------------------------------------------- data
@@ -163,6 +165,29 @@ class StatsScene(Scene):
             self.ring.set([*buttons, self.back])
         else:
             self.ring.set([self.back])
+
+    # ----------------------------------------------------------------- speech
+    def spoken_news(self) -> list[tuple[str, bool]]:
+        """The page's figures, said when the profile, the card or the table shown changes
+        (the focus on the buttons is said by the app's focus voice)."""
+        if self.page_name == "players":
+            key: tuple[object, ...] = ("players", self.selected_name, self.card)
+        else:
+            key = ("scores", self.variant, self.games, tuple(self.table))
+        if key == self._said:
+            return []
+        self._said = key
+        if self.page_name != "players":
+            table = f"{self._variant_text()}, {self._games_text()}"
+            entries = [(entry.name, entry.score) for entry in self.table]
+            return [(phrases.high_scores(table, entries), False)]
+        stats = self.selected_stats
+        if stats is None:
+            return []
+        figures = phrases.profile_figures(
+            stats.name, stats.games, stats.wins, stats.contested, stats.mean_score, stats.best_score
+        )
+        return [(figures, False)]
 
     # ----------------------------------------------------------------- actions
 
