@@ -302,3 +302,21 @@ def test_the_history_says_the_game_selected(ctx, ears):
     said_next = ears.press(pygame.K_DOWN, 0.1)
     older = history.games[1]
     assert any(f"{older.players[0]} {older.totals[0]}" in p for p in said_next), said_next
+
+
+def test_the_review_says_its_verdict_once_the_coach_has_it(ctx, ears):
+    from game.scenes.review import ReviewScene
+    from game.tools.snapshot import finished_session
+
+    review = ReviewScene.from_session(ctx, finished_session())
+    ctx.stack.push(review)
+    ctx.stack.apply_pending()
+    review.join()
+    ears.frame()
+    pr = review.player_review
+    assert pr is not None
+    name = review.seats[pr.player].name
+    said = ears.heard()
+    assert any(p.startswith(f"{name}. ") and "The dice gave" in p for p in said), said
+    ears.frame()
+    assert not any("The dice gave" in p for p in ears.heard())  # said once

@@ -142,7 +142,7 @@ def paint_page(
     seat = content.seats[pr.player]
 
     # The verdict in words, then the four figures.
-    sentence = _verdict_sentence(pr, seat)
+    sentence = verdict_sentence(pr, seat)
     y = 0
     for text in wrap_text(pen.body, sentence, width)[:3]:
         pen.text(text, (0, y))
@@ -189,7 +189,7 @@ def paint_page(
     return y
 
 
-def _verdict_sentence(pr: PlayerReview, seat: Seat) -> str:
+def verdict_sentence(pr: PlayerReview, seat: Seat) -> str:
     you = seat.name.casefold() in ("you", _("You").casefold())
     lost = tenths(pr.skill_lost)
     if pr.skill_lost < 0.05:

@@ -39,7 +39,13 @@ from game.rules import GameConfig, NextGame
 from game.scenes.base import Scene
 from game.scenes.review.draw import ReviewView, TabLabel, draw_review
 from game.scenes.review.layout import UNPLACED, ReviewLayout, lay_out, variant_line
-from game.scenes.review.page import COSTLIEST, ReviewPage, ink_for, render_review_page
+from game.scenes.review.page import (
+    COSTLIEST,
+    ReviewPage,
+    ink_for,
+    render_review_page,
+    verdict_sentence,
+)
 from game.scenes.review.win_part import WinSection
 from game.ui.forms import Cycler
 from game.ui.input import Intent, is_back, is_confirm, is_press
@@ -112,6 +118,7 @@ class ReviewScene(Scene):
         self.people: list[int] = people or list(range(len(self.seats)))
         self.others: list[int] = [i for i in range(len(self.seats)) if i not in self.people]
         self.tab = 0
+        self._said: tuple[int, int, bool] | None = None  # what the verdict was said for
         self.reviews: dict[int, Review] = {}
         self.wins: dict[int, WinAnalysis] = {}  # the chances to win, with others at the table
         self.failed: dict[int, str] = {}
@@ -240,6 +247,20 @@ class ReviewScene(Scene):
         """The decisions on the page: the shown player's costliest."""
         pr = self.player_review
         return [] if pr is None else pr.costliest(COSTLIEST)
+
+    # ----------------------------------------------------------------- speech
+    def spoken_news(self) -> list[tuple[str, bool]]:
+        """The page's verdict (what decisions cost, what the dice gave), said once the
+        coach has worked out the game shown, and again for each player or game chosen."""
+        pr = self.player_review
+        key = (self.game_index, self.tab, pr is not None)
+        if key == self._said:
+            return []
+        self._said = key
+        if pr is None:
+            return []  # still working it out: said when it is there
+        seat = self.seats[pr.player]
+        return [(f"{seat.name}. {verdict_sentence(pr, seat)}", False)]
 
     # ----------------------------------------------------------------- actions
 
