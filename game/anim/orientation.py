@@ -91,11 +91,23 @@ def slerp(a: Quat, b: Quat, t: float) -> Quat:
     if dot < 0.0:
         b, dot = (-b[0], -b[1], -b[2], -b[3]), -dot
     if dot > 0.9995:  # nearly the same: a straight blend is exact enough and cannot divide by 0
-        return normalise(tuple(a[i] + (b[i] - a[i]) * t for i in range(4)))  # type: ignore[arg-type]
+        return normalise(
+            (
+                a[0] + (b[0] - a[0]) * t,
+                a[1] + (b[1] - a[1]) * t,
+                a[2] + (b[2] - a[2]) * t,
+                a[3] + (b[3] - a[3]) * t,
+            )
+        )
     theta = math.acos(dot)
     sa, sb = math.sin((1.0 - t) * theta), math.sin(t * theta)
     s = math.sin(theta)
-    return tuple((a[i] * sa + b[i] * sb) / s for i in range(4))  # type: ignore[return-value]
+    return (
+        (a[0] * sa + b[0] * sb) / s,
+        (a[1] * sa + b[1] * sb) / s,
+        (a[2] * sa + b[2] * sb) / s,
+        (a[3] * sa + b[3] * sb) / s,
+    )
 
 
 def arc(frm: Vec, to: Vec) -> Quat:

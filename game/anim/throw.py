@@ -250,8 +250,11 @@ def _throw(
         shape = pymunk.Poly.create_box(body, (BOX - 2 * CORNER, BOX - 2 * CORNER), CORNER)
         shape.elasticity, shape.friction, shape.collision_type = 0.45, 0.35, 1
         die = _Die(body, born=i * STAGGER, vz=rng.uniform(*LAUNCH_RISE), samples=[])
-        die.spin_to(tuple(rng.uniform(-16.0, 16.0) for _ in range(3)))  # type: ignore[arg-type]
-        die.turn = ori.normalise(tuple(rng.gauss(0.0, 1.0) for _ in range(4)))  # type: ignore[arg-type]
+        die.spin_to((rng.uniform(-16.0, 16.0), rng.uniform(-16.0, 16.0), rng.uniform(-16.0, 16.0)))
+        gauss = rng.gauss
+        die.turn = ori.normalise(
+            (gauss(0.0, 1.0), gauss(0.0, 1.0), gauss(0.0, 1.0), gauss(0.0, 1.0))
+        )
         shape.filter = IN_THE_AIR
         dice.append(die)
 

@@ -118,7 +118,7 @@ class Tween:
 
     def _check_shapes(self, start: Value) -> None:
         if isinstance(start, tuple) != isinstance(self.end, tuple) or (
-            isinstance(start, tuple) and len(start) != len(self.end)  # type: ignore[arg-type]
+            isinstance(start, tuple) and isinstance(self.end, tuple) and len(start) != len(self.end)
         ):
             raise ValueError(f"cannot tween {self.attr!r} from {start!r} to {self.end!r}")
 

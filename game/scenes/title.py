@@ -98,7 +98,11 @@ def _die_drawer(high_contrast: bool):
 
 
 def _mix(a: tuple[int, int, int], b: tuple[int, int, int], k: float) -> tuple[int, int, int]:
-    return tuple(round(x + (y - x) * k) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+    return (
+        round(a[0] + (b[0] - a[0]) * k),
+        round(a[1] + (b[1] - a[1]) * k),
+        round(a[2] + (b[2] - a[2]) * k),
+    )
 
 
 class TitleScene(ButtonMenu):

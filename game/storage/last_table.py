@@ -62,7 +62,8 @@ class TableSeat:
     def from_dict(cls, data: object) -> TableSeat:
         if not isinstance(data, Mapping):
             raise ValueError("a seat must be an object")
-        return cls(data.get("name"), data.get("kind"), data.get("colour"), data.get("team"))  # type: ignore[arg-type]
+        fields = (data.get("name"), data.get("kind"), data.get("colour"), data.get("team"))
+        return cls(*fields)  # type: ignore[arg-type]  # __post_init__ checks each field
 
 
 @dataclass(frozen=True)

@@ -63,7 +63,9 @@ class Profile:
             raise ValueError("a profile must be an object")
         created = data.get("created")
         parse_time(created, "created")
-        return cls(check_name(data.get("name")), created)  # type: ignore[arg-type]
+        if not isinstance(created, str):
+            raise ValueError("created must be text")
+        return cls(check_name(data.get("name")), created)
 
 
 class ProfileBook:

@@ -262,6 +262,7 @@ class Settings:
         unknown = set(changes) - set(_CHECKS)
         if unknown:
             raise ValueError(f"no such setting: {', '.join(sorted(unknown))}")
+        # Each value is checked in __post_init__ (a bad one raises ValueError naming it).
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
 
     @classmethod
@@ -324,4 +325,4 @@ class Settings:
                 values[key] = check(value)
             except ValueError as why:
                 bad.append(f"{key} {why}")
-        return cls(**values), bad  # type: ignore[arg-type]
+        return cls(**values), bad  # type: ignore[arg-type]  # each value checked just above

@@ -18,10 +18,10 @@ CARDS: dict[str, Card] = {card.id: card for card in (AMERICAN, YATZY)}
 
 def card_named(card_id: object) -> Card:
     """The card a save or table names; ValueError for an unknown one."""
-    try:
-        return CARDS[card_id]  # type: ignore[index]
-    except (KeyError, TypeError):
-        raise ValueError(f"unknown scorecard {card_id!r}") from None
+    card = CARDS.get(card_id) if isinstance(card_id, str) else None
+    if card is None:
+        raise ValueError(f"unknown scorecard {card_id!r}")
+    return card
 
 
 __all__ = ["AMERICAN", "CARDS", "SORTED_ROLLS", "YATZY", "Card", "card_named"]

@@ -98,7 +98,11 @@ class _Writer:
                 y += line // 2
                 # Keys and their texts line up within a part.
                 part = itertools.takewhile(lambda b: b[0] != "part", blocks[at + 1 :])
-                keys = [str(b[1][0]) for b in part if b[0] == "row"]  # type: ignore[index]
+                keys = [
+                    str(value[0])
+                    for kind, value in part
+                    if kind == "row" and isinstance(value, tuple)
+                ]
                 key_w = min(width * 2 // 5, max((strong.size(k)[0] for k in keys), default=0))
                 stacked = width - key_w - gap < ROW_TEXT_LEAST * em
             elif kind == "h":
