@@ -8,6 +8,7 @@ the whole table, with the marks (focus, hint, grading) a person's scene adds on 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -19,6 +20,7 @@ from game.rules import events as ev
 from game.scenes.table.chances import ChanceWatch, wanted
 from game.scenes.table.cpu import CPU_FAST, CpuDriver, cpu_delay
 from game.scenes.table.draw import (
+    HintPlace,
     Marks,
     button_needs,
     draw_buttons,
@@ -27,6 +29,7 @@ from game.scenes.table.draw import (
     draw_key_hints,
     draw_message,
     draw_notes,
+    hint_box,
     input_words,
 )
 from game.scenes.table.messages import progress, prompt
@@ -44,6 +47,8 @@ PACE_NOTE = 5.0  # points a game below the Expert from which a person's pace is 
 if TYPE_CHECKING:
     from game.match.session import Session
     from game.scenes.context import Context
+    from game.ui.fonts import Fonts
+    from game.ui.layout import TableLayout
     from game.ui.theme import Colour
 
 CPU_SKIP_MAX = 200  # actions a skipped CPU turn may take (a turn takes at most 9)
@@ -65,6 +70,8 @@ class Board:
         self.chances = ChanceWatch()
         # What the last frame drawn was made of, to draw only what changed since (see draw).
         self._drawn: tuple | None = None
+        # The hint's place, for (its lines, the layout, the fonts) it was worked out for.
+        self._hint: tuple[tuple[str, ...], TableLayout, Fonts, HintPlace] | None = None
 
     # ----------------------------------------------------------------- life cycle
     def enter(self) -> None:
@@ -309,7 +316,7 @@ class Board:
         )
         draw_notes(surface, theme, fonts, lay, marks.grade_note, note)
         if marks.hint_text:
-            draw_hint(surface, theme, fonts, lay, marks.hint_text)
+            draw_hint(surface, theme, fonts, lay, self._hint_placed(marks.hint_text))
         for effect in presenter.effects:
             effect.draw(surface)
         if presenter.banner is not None:
@@ -317,6 +324,15 @@ class Board:
         if marks.show_keys:
             column = self.card_view.column_rect(active if active is not None else state.column)
             draw_key_hints(surface, theme, fonts, lay, ctx.input, column)
+
+    def _hint_placed(self, text: Sequence[str]) -> HintPlace:
+        """The hint's box and folded lines, worked out once per hint, layout and fonts (not
+        at every frame drawn while it shows)."""
+        lines, lay, fonts = tuple(text), self.lay, self.ctx.fonts
+        kept = self._hint
+        if kept is None or kept[0] != lines or kept[1] is not lay or kept[2] is not fonts:
+            kept = self._hint = (lines, lay, fonts, hint_box(fonts, lay, lines))
+        return kept[3]
 
     def _redraw(self, surface: pygame.Surface, pieces: list, shown: tuple) -> bool:
         """Limit this frame to what changed since the last one drawn (ctx.frame): the places

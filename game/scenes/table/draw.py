@@ -220,13 +220,18 @@ def draw_hint_keep(
 
 
 HINT_PX = 22  # design px of the hint's text
+HintPlace = tuple[pygame.Rect, list[tuple[str, bool]]]  # the hint's box, its lines and boldness
 
 
-def draw_hint(surface: pygame.Surface, theme: Theme, fonts: Fonts, lay: TableLayout, text) -> None:
-    """The hint's lines in a box on the felt, between the dice in play and the hold row,
-    clear of the cup: each line folded to the box's width, and the later lines (the
-    other choices) dropped where the felt has no height for them."""
-    box, lines = hint_box(fonts, lay, text)
+def draw_hint(
+    surface: pygame.Surface,
+    theme: Theme,
+    fonts: Fonts,
+    lay: TableLayout,
+    placed: HintPlace,
+) -> None:
+    """The hint's lines in their box (`placed`, as hint_box placed them)."""
+    box, lines = placed
     draw_panel(surface, theme, box)
     pygame.draw.rect(surface, theme.focus, box, width=max(2, round(3 * lay.unit)), border_radius=8)
     y = box.top + round(8 * lay.unit)
@@ -236,11 +241,11 @@ def draw_hint(surface: pygame.Surface, theme: Theme, fonts: Fonts, lay: TableLay
         y += font.get_linesize()
 
 
-def hint_box(
-    fonts: Fonts, lay: TableLayout, text: Sequence[str]
-) -> tuple[pygame.Rect, list[tuple[str, bool]]]:
+def hint_box(fonts: Fonts, lay: TableLayout, text: Sequence[str]) -> HintPlace:
     """Where the hint's box goes, and its lines (each with whether it is bold: the first
-    entry, the best choice, is), as draw_hint draws them."""
+    entry, the best choice, is), as draw_hint draws them: on the felt, between the dice in
+    play and the hold row, clear of the cup; each line folded to the box's width, and the
+    later lines (the other choices) dropped where the felt has no height for them."""
     pad_x, pad_y = round(12 * lay.unit), round(8 * lay.unit)
     left = lay.cup_rect.right  # the box's left edge at most this far left
     room = max(1, lay.tray.right - left - 2 * pad_x)
