@@ -59,6 +59,14 @@ def ears(ctx):
     return Ears(ctx)
 
 
+def opened(ctx, ears, scene):
+    """`scene` on top, after its first frame."""
+    ctx.stack.push(scene)
+    ctx.stack.apply_pending()
+    ears.frame()
+    return scene
+
+
 def table(ctx, seed: int = 7, kinds=("person",)) -> TableScene:
     names = ("Ann", "Cpu")[: len(kinds)]
     seats = [Seat(n, k, colour=i) for i, (n, k) in enumerate(zip(names, kinds, strict=True))]
@@ -263,10 +271,7 @@ def test_the_statistics_say_each_profiles_figures_and_the_high_scores(ctx, ears)
     from game.tools.snapshot import recorded_games
 
     recorded_games(ctx, 3)
-    stats = StatsScene(ctx)
-    ctx.stack.push(stats)
-    ctx.stack.apply_pending()
-    ears.frame()
+    stats = opened(ctx, ears, StatsScene(ctx))
     first = stats.selected_stats
     assert first is not None and first.games > 0
     said = " | ".join(ears.heard())
@@ -292,10 +297,7 @@ def test_the_history_says_the_game_selected(ctx, ears):
     from game.tools.snapshot import recorded_games
 
     recorded_games(ctx, 2)
-    history = HistoryScene(ctx)
-    ctx.stack.push(history)
-    ctx.stack.apply_pending()
-    ears.frame()
+    history = opened(ctx, ears, HistoryScene(ctx))
     newest = history.games[0]
     totals = "; ".join(f"{n} {t}" for n, t in zip(newest.players, newest.totals, strict=True))
     assert any(totals in p and "Official rules, 1 game" in p for p in ears.heard())
