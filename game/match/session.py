@@ -36,8 +36,8 @@ def fallback_action(state: GameState) -> Action:
     return Score(max(options, key=lambda c: (options[c], -c.value)))
 
 
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
+def _now() -> datetime:
+    return datetime.now(UTC).replace(microsecond=0)
 
 
 class Session:
@@ -47,7 +47,7 @@ class Session:
         seats: Sequence[Seat],
         *,
         assisted: Iterable[int] = (),
-        started: str | None = None,
+        started: datetime | None = None,
         seed: int | None = None,
         on_change: Callable[[Session], None] | None = None,
         played_before: Mapping[int, tuple[float, int]] | None = None,
@@ -58,7 +58,7 @@ class Session:
         self.seats = tuple(seats)
         # The players who used a hint or undo: their scores are marked assisted.
         self.assisted: frozenset[int] = frozenset(assisted)
-        self.started = started or _now()
+        self.started: datetime = started or _now()  # when the match began
         # Seeds each CPU's personality: the same game and situation give the same choice.
         self.seed = seed if seed is not None else game.seed_of_start()
         self.on_change = on_change

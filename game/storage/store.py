@@ -15,6 +15,7 @@ from typing import Any, Protocol, TypeVar
 
 from game.i18n import N_, Later, later, translated
 from game.i18n.languages import resolve, system_language
+from game.match.record import MatchRecord
 from game.match.seats import Seat
 from game.rules import Card, Game
 from game.storage import history as _history
@@ -65,18 +66,13 @@ class FinishedRecord:
     origin: str  # the game's identity (Game.origin): whose record this is
 
 
-class PlayedMatch(Protocol):
-    """What `Storage.save_session` reads of a match at the table (game.match.Session is
-    one; storage does not import it: the session is the table's, storage only files it)."""
+class PlayedMatch(MatchRecord, Protocol):
+    """What `Storage.save_session` reads of a match at the table: a MatchRecord that has
+    begun, its CPUs' seed and what its decisions cost (game.match.Session is one; storage
+    does not import it: the session is the table's, storage only files it)."""
 
     @property
-    def game(self) -> Game: ...
-    @property
-    def seats(self) -> Sequence[Seat]: ...
-    @property
-    def assisted(self) -> Iterable[int]: ...
-    @property
-    def started(self) -> str: ...
+    def started(self) -> datetime: ...
     @property
     def seed(self) -> int: ...
     @property

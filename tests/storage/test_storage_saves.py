@@ -106,7 +106,7 @@ def test_save_session_takes_any_played_match(storage):
     class Table:
         def __init__(self, game):
             self.game, self.seats, self.assisted, self.started, self.seed = (
-                game, SEATS, (), STARTED, 77,
+                game, SEATS, (), datetime.fromisoformat(STARTED), 77,
             )  # fmt: skip
             self.expected_lost = {}
 
@@ -118,6 +118,29 @@ def test_save_session_takes_any_played_match(storage):
     assert not storage.has_current()
     assert storage.last_finished.new
     assert [s.id for s in storage.list_history()] == [storage.last_finished.history_id]
+
+
+def test_a_match_keeps_the_time_it_began_saved_resumed_filed_and_replayed(storage):
+    """One MatchRecord (game.match.record) for a match at the table and a finished one read
+    back: `started` is the same time, not text in one place and a time in another, from the
+    table through its save, a resume, the history and a replay of it."""
+    from game.match.replay import ReplaySession
+    from game.match.session import Session
+    from game.storage.resume import load_saved_session
+
+    began = datetime.fromisoformat(STARTED)
+    table = Session(two_player_game(seed=8, limit=0), SEATS, started=began, seed=5)
+    assert storage.save_session(table)
+    resumed = load_saved_session(storage, print)
+    assert resumed is not None and resumed.started == began
+    assert isinstance(resumed.started, datetime)
+    logged = Session(two_player_game(seed=8), SEATS, started=resumed.started, seed=5)
+    assert storage.save_session(logged)
+    history = storage.load_log(storage.last_finished.history_id)
+    assert history.started == began
+    replay = ReplaySession.from_log(history)  # the replay of the game keeps its start
+    assert replay.started == began
+    assert ReplaySession.from_session(replay).started == began
 
 
 # ----------------------------------------------------------------------------- undo
