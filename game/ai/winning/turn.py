@@ -93,7 +93,7 @@ def turn_moves(filled: int, upper: np.ndarray, fifty: np.ndarray, variant: Varia
         else:
             points[i] = base
             child[i] = state + upper_row * 2 + fifty_row
-    if filled & s.yahtzee_bit and variant is not Variant.SIMPLE:
+    if filled & s.yahtzee_bit and s.chips:  # the variant's rule: no chips, no Joker
         _joker_rows(s, filled, boxes, upper_row[0], fifty_row[0], points, child, allowed)
     return TurnMoves(boxes, points, child, allowed)
 
