@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 
 from game.rules import Variant
+from game.rules.cards import CARDS
 
 GAME = Path(__file__).resolve().parents[1] / "game"
 RECORDS = {GAME / "rules" / "variants.py"}  # where the variants themselves are declared
@@ -49,6 +50,31 @@ def test_no_code_decides_by_naming_a_variant():
                 named = [n for n in map(_names_a_variant, parts) if n]
                 if named:
                     found.append(f"{path.relative_to(GAME.parent)}:{node.lineno} {named[0]}")
+    assert found == []
+
+
+def test_card_ids_are_no_defaults():
+    """A parameter defaulting to one card's id ("american") reads that card's figures for a
+    game on any other: the results screen showed a Yatzy player their American best. Every
+    caller says which card it means."""
+    ids = set(CARDS)
+    found = []
+    for path, tree in _sources():
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            args = node.args
+            for default in (*args.defaults, *args.kw_defaults):
+                if isinstance(default, ast.Constant) and default.value in ids:
+                    found.append(f"{path.relative_to(GAME.parent)}:{node.lineno} {node.name}")
+    for path, tree in _sources():  # dataclass fields with a card's id as their default
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.AnnAssign)
+                and isinstance(node.value, ast.Constant)
+                and node.value.value in ids
+            ):
+                found.append(f"{path.relative_to(GAME.parent)}:{node.lineno}")
     assert found == []
 
 

@@ -527,7 +527,7 @@ class Storage:
         return self._store.save(self.paths.profiles, self._profiles.to_dict(), PROFILES_WHAT)
 
     # ------------------------------------------------------------------------- statistics
-    def profile_stats(self, name: str, card: str = "american") -> ProfileStats:
+    def profile_stats(self, name: str, card: str) -> ProfileStats:
         """A profile's (or "CPU Expert"'s ...) figures on a card (each card keeps its own);
         zeros if it has no games on it yet."""
         key = tally_key(name, card)
@@ -550,7 +550,7 @@ class Storage:
                 found[player] = (stats.mean_points_lost * games, games * len(card.boxes))
         return found
 
-    def all_stats(self, card: str = "american") -> dict[str, ProfileStats]:
+    def all_stats(self, card: str) -> dict[str, ProfileStats]:
         """Figures on a card for every name with games recorded on it, CPU levels included
         (one row each, kept up to date as games are filed: no game is read)."""
         tallies: dict[str, Tally] = self._records.run(_tables.read_tallies, {})

@@ -352,9 +352,9 @@ def test_stats_show_a_profiles_figures_as_storage_computes_them(ctx):
         record(ctx, finished(seed=seed, seats=seats))
     scene = show(ctx, StatsScene(ctx))
     assert scene.profiles.names == ("Ann", "CPU Hard")  # the CPU level keeps its own record
-    stats = ctx.storage.profile_stats("Ann")
+    stats = ctx.storage.profile_stats("Ann", "american")
     assert scene.selected_stats == stats and stats.games == 2
-    values = dict(figures(stats))
+    values = dict(figures(stats, "american"))
     assert values["Games"] == "2" and "Wins" in values  # every game a contest: plain "Wins"
     assert values["Mean score"] == f"{stats.mean_score:.1f}"
     assert values["Points lost per game"] == f"{stats.mean_points_lost:.1f}"
@@ -542,7 +542,7 @@ def test_with_solitaire_games_on_record_the_wins_say_they_count_only_contests(ct
     record(
         ctx, finished(seed=12, seats=[Seat("Ann", colour=0, profile="Ann"), Seat("Cpu", "hard")])
     )
-    stats = ctx.storage.profile_stats("Ann")
-    values = dict(figures(stats))
+    stats = ctx.storage.profile_stats("Ann", "american")
+    values = dict(figures(stats, "american"))
     assert values["Games"] == "2" and "Wins" not in values
     assert values["Wins against others"].endswith(" of 1")

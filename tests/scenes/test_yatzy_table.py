@@ -187,7 +187,7 @@ def test_a_yatzy_game_saved_mid_way_resumes_and_plays_to_its_end(ctx):
     assert [e.score for e in ctx.storage.high_scores("yatzy")] == totals
     assert ctx.storage.high_scores("official") == []
     assert ctx.storage.profile_stats("Ann", "yatzy").games == 1
-    assert ctx.storage.profile_stats("Ann").games == 0
+    assert ctx.storage.profile_stats("Ann", "american").games == 0
 
 
 def test_the_statistics_show_each_card_apart_and_the_high_scores_each_variant(ctx):
@@ -243,3 +243,26 @@ def test_a_forced_order_table_loads_its_cpus_forced_order_valuations(ctx, monkey
     table = ctx.stack.top
     table.board.cpu.worker().submit(lambda: None).result(timeout=30)  # the queue has run
     assert asked == [(Variant.YATZY, ["champion"], True)]
+
+
+def test_a_yatzy_solitaire_ends_with_the_best_on_the_yatzy_card(ctx):
+    """The results of a solitaire tell the player's best and average on the card played: a
+    first Yatzy game after an American one is a first game on record, not measured against
+    the American best (the results used to ask storage for the American card's figures)."""
+    from game.rules import Game
+    from tests.storage.conftest import play
+
+    ctx.storage.create_profile("Ann")
+    seat = Seat("Ann", profile="Ann")
+    american = play(Game.new(GameConfig(("Ann",)), 3), 3)
+    assert ctx.storage.record_finished(american, [seat], ()).saved
+    yatzy = play(Game.new(GameConfig(("Ann",), variant=Variant.YATZY), 4), 4)
+    session = Session(yatzy, [seat], seed=4)
+    ctx.save_session(session)  # filed, as the table does after the last score
+    results = ResultsScene(ctx, session)
+    total = session.state.results[0].totals[0]
+    assert results.verdict.headline == f"Ann scored {total}"
+    assert results.verdict.detail.startswith(
+        "A first game on record: the personal best to beat. "
+        f"Average {total:.1f} over 1 game."
+    )

@@ -257,7 +257,7 @@ def test_recording_the_same_game_twice_counts_once(storage):
     assert first.history_id == second.history_id
     assert second.high_score_places == {}
     assert len(storage.list_history()) == 1
-    assert storage.profile_stats("Ann").games == 1
+    assert storage.profile_stats("Ann", "american").games == 1
     assert len(storage.high_scores("official")) == 1
 
 

@@ -137,7 +137,11 @@ class ResultsScene(ButtonMenu):
         if isinstance(session, ReplaySession) or len(session.config.players) != 1:
             return None
         name = profile_for_seat(session.seats[0])
-        stats = self.ctx.storage.profile_stats(name) if name is not None else None
+        stats = (
+            self.ctx.storage.profile_stats(name, session.config.card.id)
+            if name is not None
+            else None
+        )
         scores = [result.totals[0] for result in session.state.results]
         over = session.state.phase is Phase.MATCH_OVER
         if over and (self.ctx.unsaved or self.ctx.storage.unfiled_count()):

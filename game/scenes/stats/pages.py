@@ -59,7 +59,7 @@ CARD_HEADINGS = {card_id: card.heading for card_id, card in CARDS.items()}
 CARD_BUTTONS = {card_id: card.button for card_id, card in CARDS.items()}
 
 
-def figures(stats: ProfileStats, card: str = "american") -> list[tuple[str, str]]:
+def figures(stats: ProfileStats, card: str) -> list[tuple[str, str]]:
     """The figures of a profile on a card as (label, value) in the order shown (a card with
     no bonus chips has no chips figure, and names its five-alike box its own way)."""
     chips = CARDS[card].has_chips
@@ -122,7 +122,7 @@ class ProfilePage:
     is_person: bool  # a person's profile, not a CPU level's record
     created: str  # when the profile was made (ISO date), '' if unknown
     new_key: str  # the letter of the button that makes a new profile (N in English)
-    card: str = "american"  # the card the figures are of
+    card: str  # the card the figures are of (its id)
 
 
 @dataclass(frozen=True)

@@ -127,10 +127,10 @@ def median_ms(action: Callable[[], object], runs: int) -> float:
 
 def open_statistics(storage: Storage) -> None:
     """What StatsScene.refresh reads."""
-    every = storage.all_stats()
+    every = storage.all_stats("american")
     for profile in storage.list_profiles():
         if profile.name not in every:
-            storage.profile_stats(profile.name)
+            storage.profile_stats(profile.name, "american")
     storage.high_scores("official", 1)
 
 
