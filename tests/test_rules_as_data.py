@@ -109,3 +109,23 @@ def test_the_win_chances_give_a_variant_without_chips_no_joker(monkeypatch):
         assert np.array_equal(plain.points, free.points) and free.allowed.all()
     finally:
         spec.cache_clear()
+
+
+def test_no_module_keeps_one_variants_figures():
+    """A constant computed at import from one variant's solver spec (`N_BOXES =
+    spec(Variant.OFFICIAL).n_boxes`, a table shape, the shape classes) is the American
+    card's figure under a name that reads as every card's: code using it is wrong for a
+    new card. Such figures are asked of spec(variant) where the variant is known."""
+    found = []
+    for path, tree in _sources():
+        for statement in tree.body:  # the module's own level, not inside functions
+            for node in ast.walk(statement):
+                if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                    break
+                if (
+                    isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Name)
+                    and node.func.id == "spec"
+                ):
+                    found.append(f"{path.relative_to(GAME.parent)}:{node.lineno}")
+    assert found == []

@@ -263,6 +263,5 @@ def test_a_yatzy_solitaire_ends_with_the_best_on_the_yatzy_card(ctx):
     total = session.state.results[0].totals[0]
     assert results.verdict.headline == f"Ann scored {total}"
     assert results.verdict.detail.startswith(
-        "A first game on record: the personal best to beat. "
-        f"Average {total:.1f} over 1 game."
+        f"A first game on record: the personal best to beat. Average {total:.1f} over 1 game."
     )

@@ -131,7 +131,7 @@ def spread_of(moments: np.ndarray) -> np.ndarray:
 def build_exact(variant: Variant) -> tuple[np.ndarray, np.ndarray]:
     """Exact distributions of R for every state with EXACT_OPEN boxes or fewer open.
 
-    Returns (index, pmfs): index (TABLE_SHAPE, int32) is the row of a state in pmfs
+    Returns (index, pmfs): index (spec(variant).table_shape, int32) is the row of a state in pmfs
     (float64, rows x EXACT_LENGTH), -1 where none was computed (more boxes open, or no game
     goes there). States whose upper total no longer matters share one row.
     """
