@@ -66,6 +66,18 @@ class FinishedRecord:
     origin: str  # the game's identity (Game.origin): whose record this is
 
 
+@dataclass(frozen=True)
+class Finished:
+    """A finished game as it is filed (what a refused one is kept as, to be filed later)."""
+
+    game: Game
+    seats: tuple[Seat, ...]
+    assisted: tuple[int, ...]
+    started: datetime | str | None
+    expected_lost: Mapping[int, float] | None
+    finished: datetime
+
+
 class PlayedMatch(MatchRecord, Protocol):
     """What `Storage.save_session` reads of a match at the table: a MatchRecord that has
     begun, its CPUs' seed and what its decisions cost (game.match.Session is one; storage
@@ -99,9 +111,9 @@ class Storage:
         self.problems: list[str] = []  # one line each, for the player; see take_problems
         # The last match save_session filed: the results screen shows its high-score places.
         self.last_finished: FinishedRecord | None = None
-        # Finished games the records refused, by origin: (game, seats, assisted, started,
-        # expected_lost, finished), filed by file_unfiled. Also kept in the unfiled folder.
-        self._unfiled: dict[str, tuple[Any, ...]] = {}
+        # Finished games the records refused, by origin, filed by file_unfiled. Also kept in
+        # the unfiled folder.
+        self._unfiled: dict[str, Finished] = {}
         self._store = JsonStore(self.problems, clock)
         self._check_folders()
         for folder in self.paths.folders():
@@ -318,7 +330,9 @@ class Storage:
 
         saved, done = self._records.write(file)
         if not saved or done is None:
-            self._unfiled[origin] = (game, tuple(seats), assisted, started, expected_lost, now)
+            self._unfiled[origin] = Finished(
+                game, tuple(seats), assisted, started, expected_lost, now
+            )
             unfiled = self.paths.unfiled / f"{origin}.json"
             if self._store.save(unfiled, record, _history.WHAT) and clear:
                 self.clear_current()  # the finished game is kept in unfiled/: none replaces it
@@ -353,8 +367,15 @@ class Storage:
         not filed. `quiet`: a retry that fails again tells nothing new (it was told)."""
         told = len(self.problems)
         for kept in list(self._unfiled.values()):
-            game, seats, assisted, started, lost, finished = kept
-            self.record_finished(game, seats, assisted, started, lost, finished, clear=False)
+            self.record_finished(
+                kept.game,
+                kept.seats,
+                kept.assisted,
+                kept.started,
+                kept.expected_lost,
+                kept.finished,
+                clear=False,
+            )
         for path in self._unfiled_files():
             if path.stem in self._unfiled:
                 continue  # refused again just now

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import random
-from datetime import datetime
+from datetime import UTC, datetime
 
 import pytest
 
@@ -141,6 +141,25 @@ def test_a_match_keeps_the_time_it_began_saved_resumed_filed_and_replayed(storag
     replay = ReplaySession.from_log(history)  # the replay of the game keeps its start
     assert replay.started == began
     assert ReplaySession.from_session(replay).started == began
+
+
+def test_a_game_only_memory_holds_is_filed_later_whole(storage, monkeypatch):
+    """The records and the disk both refuse a finished game: this run keeps it (in memory)
+    and files it at the next try with everything it had: when it began and ended, who was
+    helped, what each player's decisions cost."""
+    game = two_player_game(seed=8)
+    ended = datetime(2026, 11, 22, 10, 5, tzinfo=UTC)
+    monkeypatch.setattr(storage._records, "write", lambda change: (False, None))
+    monkeypatch.setattr(storage._store, "save", lambda *args, **kwargs: False)
+    refused = storage.record_finished(game, SEATS, (1,), STARTED, {0: 2.5, 1: 0.0}, ended)
+    assert not refused.saved and storage.unfiled_unkept() == 1
+    monkeypatch.undo()
+    assert storage.file_unfiled() == 0 and storage.unfiled_count() == 0
+    [listed] = storage.list_history()
+    log = storage.load_log(listed.id)
+    assert (log.date, log.started) == (ended, datetime.fromisoformat(STARTED))
+    assert (log.assisted, log.expected_lost) == ((1,), (2.5, 0.0))
+    assert log.game.log == game.log
 
 
 # ----------------------------------------------------------------------------- undo
