@@ -36,11 +36,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from game.ai.build.batch import turn_starts
 from game.ai.coach.advice import grade
 from game.ai.exact.scoring import spec
 from game.ai.levels.pace import column_paces
 from game.ai.levels.strategies import make_strategy, preload
+from game.ai.tablemaker.batch import turn_starts
 from game.ai.winning.chances import tie_shares, win_chances
 from game.ai.winning.points_to_come import GRID, outlook
 from game.rules import Game, GameConfig, Phase, StartOrder, Variant
@@ -205,9 +205,9 @@ def collect_batch(
     """What `collect` gives for Experts at every seat, from the batch simulator.
 
     The Expert's choices ignore the other seats, so a table of Experts is `seats` solitaire
-    cards (game.ai.build.batch plays BATCH_GAMES tables' cards at once, seeded from (seed, the first
-    game)); at the start of seat s's turn in round t, the seats before it have played t + 1
-    turns and the others t. Same layout as `collect`: per game, per turn start, per seat.
+    cards (game.ai.tablemaker.batch plays BATCH_GAMES tables' cards at once, seeded from (seed,
+    the first game)); at the start of seat s's turn in round t, the seats before it have played
+    t + 1 turns and the others t. Same layout as `collect`: per game, per turn start, per seat.
     """
     view = outlook(variant)
     boxes = spec(variant).n_boxes  # turns per seat

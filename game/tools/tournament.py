@@ -10,7 +10,7 @@ strategy. One player is solitaire.
 
 All-Expert tournaments (solitaire or a table of Experts, without a tie-breaker), on any card,
 take the fast path instead: the Expert ignores the other seats, so
-every seat's card is an independent solitaire card, and `game.ai.build.batch` plays them all at
+every seat's card is an independent solitaire card, and `game.ai.tablemaker.batch` plays them all at
 once with numpy arrays, making the same choices as the Expert at the table (100,000 games
 take seconds, not minutes). The winner is the highest total. Its dice come from the batch
 simulator's generator, so the games are not the ones the rules engine would deal for the
@@ -43,10 +43,10 @@ import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from game.ai.build.batch import simulate
 from game.ai.levels.pace import column_paces
 from game.ai.levels.strategies import make_strategy, preload
 from game.ai.levels.valuations import valuation
+from game.ai.tablemaker.batch import simulate
 from game.rules import (
     Category,
     Game,

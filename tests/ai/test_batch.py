@@ -1,4 +1,4 @@
-"""The batch simulator (game.ai.build.batch): the Expert's very games, many at once.
+"""The batch simulator (game.ai.tablemaker.batch): the Expert's very games, many at once.
 
 Exact where exactness is possible: games dealt the rules engine's dice end with the engine's
 cards, in every variant (Jokers and bonus chips included, and the Yatzy card's fifteen boxes
@@ -15,13 +15,13 @@ import random
 import numpy as np
 import pytest
 
-from game.ai.build import spread as spread_build
-from game.ai.build.batch import Cards, play, simulate, turn_starts
-from game.ai.build.dice import ROLL_FACES, ScriptedDice, add_dice, roll_of
 from game.ai.exact.dicespace import MULTISETS, ROLLS
 from game.ai.exact.options import best_choice
 from game.ai.exact.tables import value_table
 from game.ai.levels.strategies import make_strategy
+from game.ai.tablemaker import spread as spread_build
+from game.ai.tablemaker.batch import Cards, play, simulate, turn_starts
+from game.ai.tablemaker.dice import ROLL_FACES, ScriptedDice, add_dice, roll_of
 from game.ai.winning import tables as winning_tables
 from game.rules import (
     AMERICAN,

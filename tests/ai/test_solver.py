@@ -6,10 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from game.ai.build.values import compare_tables
 from game.ai.exact.scoring import spec
 from game.ai.exact.solver import StateKey, build_table
 from game.ai.exact.tables import ValueTable, read_table, table_path
+from game.ai.tablemaker.values import compare_tables
 from game.rules import Category, Variant
 from tests.ai.bruteforce import BruteForce
 from tests.ai.helpers import card_without

@@ -7,9 +7,9 @@ import dataclasses
 import numpy as np
 import pytest
 
-from game.ai.build.spread import save_spread
 from game.ai.exact.solver import StateKey
 from game.ai.exact.tables import value_table
+from game.ai.tablemaker.spread import save_spread
 from game.ai.winning.chances import tie_shares, win_chances, win_curve, win_shares
 from game.ai.winning.points_to_come import gamma_points, outlook, points_to_pmf
 from game.ai.winning.shape import QUANTILE_POINTS

@@ -32,9 +32,9 @@ PLAYER_FACING = (
 )
 # Modules with nothing a player reads: their words go to the log or the terminal.
 NOT_PLAYER_FACING = {
-    "game/ai/build/cli.py": "the table builder's command line",
-    "game/ai/build/spread.py": "the spread build's log and check",
-    "game/ai/build/values.py": "the value tables' check",
+    "game/ai/tablemaker/cli.py": "the table builder's command line",
+    "game/ai/tablemaker/spread.py": "the spread build's log and check",
+    "game/ai/tablemaker/values.py": "the value tables' check",
     "game/ai/exact/tables.py": "a damaged value table is logged and rebuilt",
     "game/ai/winning/tables.py": "a missing spread table is logged, naming the build command",
 }

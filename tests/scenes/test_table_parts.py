@@ -153,7 +153,7 @@ def test_without_spread_tables_the_chance_watch_shows_none_and_says_why(
         watch._future.exception(timeout=60)
         watch.update(game.state, True)
         assert watch.shown is None and watch.column_texts(game.state) == ("", "")
-        assert "python -m game.ai.build --variant official --only spread" in caplog.text
+        assert "python -m game.ai.tablemaker --variant official --only spread" in caplog.text
         game.apply(Roll())  # a new state: not asked again, not logged again
         watch.update(game.state, True)
         assert watch._future is None and caplog.text.count("--only spread") == 1

@@ -6,7 +6,7 @@ the skewness for every state of the solver's table, the exact distributions with
 fewer open, the quantile points with three open and the learnt shapes (game.ai.winning.shape).
 
 One file per variant in assets/tables/ (`official-spread.npz`, ...), written by
-`python -m game.ai.build` (game.ai.build.spread builds them, in minutes, with the batch
+`python -m game.ai.tablemaker` (game.ai.tablemaker.spread builds them, in minutes, with the batch
 simulator) beside the value tables: a zip of .npy arrays holding the spread (float32,
 8192 x 64 x 2 x 2: sd and skewness, NaN where no game goes), the distributions, the shapes,
 the variant, a format number and a SHA-256. Any card: the arrays take the shape of the
@@ -60,7 +60,7 @@ def spread_path(variant: Variant, directory: Path | None = None) -> Path:
 
 def build_command(variant: Variant) -> str:
     """The command that writes the variant's spread file where the game looks for it."""
-    return f"python -m game.ai.build --variant {variant.value} --only spread"
+    return f"python -m game.ai.tablemaker --variant {variant.value} --only spread"
 
 
 @dataclass(frozen=True)

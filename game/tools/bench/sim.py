@@ -10,7 +10,7 @@ Measured in the same run, on the same machine:
   (game.tools.tournament.run: worker processes started, tables loaded, games played), wall time;
   up to --workers processes, each playing chunks of 25,000 games (a single chunk is played
   in the calling process);
-- "batch, this process": game.ai.build.batch.simulate in one process, its table already loaded;
+- "batch, this process": game.ai.tablemaker.batch.simulate in one process, its table already loaded;
 - "yatzy-solver": the public Rust engine's optimal `Solver.simulate` (it uses every core),
   its table built before the clock starts, as ours is shipped. It is optional: install it
   with `pip install -e '.[bench]'`; without it the line says so.
@@ -33,8 +33,8 @@ from typing import TypeVar
 
 import numpy as np
 
-from game.ai.build.batch import simulate
 from game.ai.exact.tables import value_table
+from game.ai.tablemaker.batch import simulate
 from game.rules import Variant
 from game.tools import tournament
 from game.tools.sim_records import GameRecord

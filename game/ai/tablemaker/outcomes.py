@@ -1,10 +1,10 @@
 """Card states as codes, and what scoring a roll in each box brings, for many states at once.
 
-The batch simulator (game.ai.build.batch) and its Expert policy (game.ai.build.policy) keep every
-game's card state as one int (`state_codes`, as the solver's StateKey), so that the solver's
-value table can be read for a whole array of games in one indexing. What a box brings
-depends only on that state and the roll, not on the keeps or the policy's caching, so it
-lives here, apart from the keep values and the decisions:
+The batch simulator (game.ai.tablemaker.batch) and its Expert policy (game.ai.tablemaker.policy)
+keep every game's card state as one int (`state_codes`, as the solver's StateKey), so that the
+solver's value table can be read for a whole array of games in one indexing. What a box brings
+depends only on that state and the roll, not on the keeps or the policy's caching, so it lives
+here, apart from the keep values and the decisions:
 
 - `Outcomes`: per state, the points each box writes (upper bonus and bonus chip included)
   and the value of the state it leads to, gathered straight from the solver's table; `at`

@@ -7,7 +7,7 @@
 
 No Python object per game: a card is a row of arrays (`Cards`), and every turn of every game
 still playing is one pass of array operations: roll, keep, roll, keep, roll, score. Choices
-are the Expert's (game.ai.build.policy: the same as option_values' first choice, ties
+are the Expert's (game.ai.tablemaker.policy: the same as option_values' first choice, ties
 included), so a game played with the same dice as the rules engine ends with the very same
 card (tests/ai/test_batch.py replays games through game.rules to check it).
 
@@ -25,12 +25,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from game.ai.build.dice import MULTISET_SIZE, DiceSource, RandomDice, add_dice, roll_of
-from game.ai.build.outcomes import ROLL_FACE, joker_points, state_codes
-from game.ai.build.policy import Policy, expert_policy
 from game.ai.exact.dicespace import DICE
 from game.ai.exact.scoring import spec
 from game.ai.exact.turn_outlook import ROLL_KEEP_ROWS
+from game.ai.tablemaker.dice import MULTISET_SIZE, DiceSource, RandomDice, add_dice, roll_of
+from game.ai.tablemaker.outcomes import ROLL_FACE, joker_points, state_codes
+from game.ai.tablemaker.policy import Policy, expert_policy
 from game.rules import AMERICAN, Card, Category, Scorecard, Variant
 
 OPEN = -1  # an open box in Cards.boxes

@@ -8,7 +8,7 @@ and the shapes beyond, learnt from the batch simulator's games on the variant's 
 (a Yatzy file built before the simulator played that card has no class learnt, and the gamma
 of each state's moments stands in beyond three open boxes until it is rebuilt).
 
-Run by `python -m game.ai.build` (game.ai.build.cli), never by the game.
+Run by `python -m game.ai.tablemaker` (game.ai.tablemaker.cli), never by the game.
 """
 
 from __future__ import annotations
@@ -20,11 +20,11 @@ from pathlib import Path
 
 import numpy as np
 
-from game.ai.build.batch import points_to_come
-from game.ai.build.values import write_arrays
 from game.ai.exact.scoring import spec
 from game.ai.exact.solver import columns_for, store
 from game.ai.exact.tables import value_table
+from game.ai.tablemaker.batch import points_to_come
+from game.ai.tablemaker.values import write_arrays
 from game.ai.winning.shape import (
     SHAPE_GAMES,
     SHAPE_SEED,
