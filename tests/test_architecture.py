@@ -125,14 +125,14 @@ def layer_of(name: str) -> int:
 
 def scene_of(name: str) -> str | None:
     """The scene a module belongs to: game.scenes.<scene>[.<module>]; None for the shared
-    scene modules (base, menu, stack, nav) and the router."""
+    scene modules (base, menu, list_screen, stack, nav) and the router."""
     parts = name.split(".")
     if len(parts) < 3 or parts[:2] != ["game", "scenes"]:
         return None
     return None if parts[2] in SHARED_SCENE_MODULES else parts[2]
 
 
-SHARED_SCENE_MODULES = {"base", "menu", "context", "stack", "nav", "router"}
+SHARED_SCENE_MODULES = {"base", "menu", "list_screen", "context", "stack", "nav", "router"}
 
 
 def test_the_import_graph_is_read():

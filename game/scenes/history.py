@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import math
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import pygame
@@ -27,21 +28,13 @@ import pygame
 from game.i18n import _, format_datetime, ngettext, pgettext, translate
 from game.match.replay import ReplaySession
 from game.rules import Variant
-from game.scenes.base import Scene
+from game.scenes.list_screen import ListScreen
 from game.ui.celebration import GOLD
-from game.ui.input import (
-    ANYWHERE_INTENTS,
-    Intent,
-    is_back,
-    is_confirm,
-    is_press,
-    key_label,
-    menu_letter,
-)
+from game.ui.input import ANYWHERE_INTENTS, key_label
 from game.ui.menu_layout import button_height, menu_scale, place_button_row, title_image
-from game.ui.scroll import ScrollView, clipped, viewport_in
+from game.ui.scroll import clipped, viewport_in
 from game.ui.text import ellipsize, join_names
-from game.ui.widgets import Button, FeltBackground, FocusRing, draw_panel, letter_shortcuts
+from game.ui.widgets import Button, FeltBackground, draw_panel, letter_shortcuts
 
 if TYPE_CHECKING:
     from game.scenes.context import Context
@@ -120,15 +113,18 @@ def draw_star(surface: pygame.Surface, centre: tuple[int, int], radius: int, col
     pygame.draw.polygon(surface, (120, 84, 20), points, 1)
 
 
-class HistoryScene(Scene):
+class HistoryScene(ListScreen["HistorySummary"]):
+    """The finished games, each a row; the buttons at the foot act on the chosen one."""
+
+    pages_step = True  # Page Up/Down, Home/End move the choice a page, to the newest, oldest
+    double_click = DOUBLE_CLICK  # a double click on a game replays it
+
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.games: list[HistorySummary] = []
         self.more = False  # older logs may be left to read
         self.limit = PAGE
-        self.selected = 0
         self._said: str | None = None  # the game whose summary was said last
-        self.scroll = ScrollView()
         # Translators: a button: play the chosen game back on the table.
         replay = pgettext("action", "Replay")
         self.replay_button = Button(
@@ -136,9 +132,7 @@ class HistoryScene(Scene):
         )
         self.review_button = Button(_("Review"), self.open_review)
         self.more_button = Button(_("Older games"), self.load_more)
-        self.shortcuts: dict[str, Button] = {}
         self.back = Button(_("Back"), self.close, hint=lambda: ctx.input.label("back"))
-        self.ring = FocusRing()
         self.size = (0, 0)
         self.felt = FeltBackground()
         self.title: list[tuple[pygame.Surface, pygame.Rect]] = []
@@ -149,17 +143,7 @@ class HistoryScene(Scene):
         self.stars: list[list[tuple[int, int]]] = []  # star centres per row, in the row
         self.star_r = 6
         self.empty: list[tuple[pygame.Surface, pygame.Rect]] = []
-        self._clicked_row = -1
-        self._click_left = 0.0  # s in which a click on _clicked_row is a double click
         self.refresh()
-
-    # ----------------------------------------------------------------- time
-    def update(self, dt: float) -> None:
-        self._click_left = max(0.0, self._click_left - dt)
-
-    @property
-    def animating(self) -> bool:
-        return self._click_left > 0  # the loop keeps time while a double click may come
 
     # ----------------------------------------------------------------- reading
     def refresh(self) -> None:
@@ -215,9 +199,6 @@ class HistoryScene(Scene):
             self.ctx.play("click")
             self.ctx.nav.review_log(history)
 
-    def close(self) -> None:
-        self.ctx.stack.pop()
-
     def spoken_news(self) -> list[tuple[str, bool]]:
         """The game selected, said when the selection moves: its date, rules, the totals
         (the winners first said as such) and who was assisted."""
@@ -238,13 +219,18 @@ class HistoryScene(Scene):
         mark = assisted_mark(game)
         return [(said, False)] + ([(mark, True)] if mark else [])
 
-    def select(self, index: int) -> None:
-        if not self.games:
-            return
-        self.selected = max(0, min(index, len(self.games) - 1))
-        self._show_selected()
+    # ----------------------------------------------------------------- the list
+    def items(self) -> list[HistorySummary]:
+        return self.games
 
-    def _show_selected(self) -> None:
+    def row_rects(self) -> Iterator[tuple[int, pygame.Rect]]:
+        view = self.scroll.viewport
+        for index, (rect, _items) in enumerate(self.rows):
+            shown = self.scroll.to_screen(rect).clip(view)
+            if shown:
+                yield index, shown
+
+    def reveal_choice(self) -> None:
         """Scroll just enough for the chosen row to be in view."""
         if not self.rows:
             return
@@ -255,65 +241,19 @@ class HistoryScene(Scene):
         elif rect.bottom > self.scroll.offset + view.height:
             self.scroll.scroll_to(rect.bottom - view.height)
 
-    # ----------------------------------------------------------------- input
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            return self.ring.handle_mouse(event) or self.scroll.handle(event, None)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.ring.handle_mouse(event) or self.scroll.handle(event, None):
-                return True
-            row = self._row_at(event.pos)
-            if row is None:
-                return False
-            double = self._clicked_row == row and self._click_left > 0
-            self._clicked_row, self._click_left = row, 0.0 if double else DOUBLE_CLICK
-            self.select(row)
-            if double:
-                self.open_replay()
-            return True
-        if event.type in (pygame.MOUSEWHEEL, pygame.MOUSEBUTTONUP):
-            return self.scroll.handle(event, None)
-        if not is_press(event):
-            return False
-        intent = self.ctx.input.menu_intent(event)
-        rows_per_page = max(1, self.scroll.viewport.height // max(1, self.row_h) - 1)
-        moves = {
-            pygame.K_PAGEUP: -rows_per_page,
-            pygame.K_PAGEDOWN: rows_per_page,
-            pygame.K_HOME: -len(self.games),
-            pygame.K_END: len(self.games),
-        }
-        letter = menu_letter(event)
-        if is_back(intent) and letter not in self.shortcuts:  # a letter shown does its job
-            self.close()
-        elif intent in (Intent.UP, Intent.DOWN):
-            self.select(self.selected + (1 if intent is Intent.DOWN else -1))
-        elif event.key in moves:
-            self.select(self.selected + moves[event.key])
-        elif intent in (Intent.LEFT, Intent.FOCUS_PREV):
-            self.ring.move_linear(-1)
-        elif intent in (Intent.RIGHT, Intent.FOCUS_NEXT):
-            self.ring.move_linear(1)
-        elif is_confirm(intent):
-            # Enter replays, unless the focus was moved onto another button on purpose.
-            focused = self.ring.focused
-            if focused is not None and focused is not self.replay_button:
-                self.ring.press()
-            else:
-                self.open_replay()
-        elif not self.ring.press_shortcut(self.shortcuts, letter):
-            return False
-        return True
+    def page_rows(self) -> int:
+        return max(1, self.scroll.viewport.height // max(1, self.row_h) - 1)
 
-    def _row_at(self, pos: tuple[int, int]) -> int | None:
-        view = self.scroll.viewport
-        if not view.collidepoint(pos):
-            return None
-        y = pos[1] - view.top + self.scroll.offset
-        for i, (rect, _items) in enumerate(self.rows):
-            if rect.top <= y < rect.bottom:
-                return i
-        return None
+    def open(self, item: HistorySummary) -> None:
+        self.open_replay()
+
+    def confirm(self) -> None:
+        """Enter replays, unless the focus was moved onto another button on purpose."""
+        focused = self.ring.focused
+        if focused is not None and focused is not self.replay_button:
+            self.ring.press()
+        else:
+            self.open_replay()
 
     # ----------------------------------------------------------------- layout
     def layout(self, size: tuple[int, int]) -> None:
@@ -357,7 +297,7 @@ class HistoryScene(Scene):
         self._lay_rows(viewport, body_px)
         if not self.games:
             self._lay_empty(viewport, body_px)
-        self._show_selected()
+        self.reveal_choice()
 
     def _lay_rows(self, viewport: pygame.Rect, px: float) -> None:
         theme, fonts = self.ctx.theme, self.ctx.fonts

@@ -24,7 +24,7 @@ them sees the scene.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -36,7 +36,7 @@ from game.ai.coach.win_review import WinCost, WinTrack, costliest_for_win, win_t
 from game.i18n import _, format_datetime
 from game.match.seats import Seat
 from game.rules import GameConfig, NextGame
-from game.scenes.base import Scene
+from game.scenes.list_screen import Hit, ListScreen
 from game.scenes.review.draw import ReviewView, TabLabel, draw_review
 from game.scenes.review.layout import UNPLACED, ReviewLayout, lay_out, variant_line
 from game.scenes.review.page import (
@@ -48,8 +48,7 @@ from game.scenes.review.page import (
 )
 from game.scenes.review.win_part import WinSection
 from game.ui.forms import Cycler
-from game.ui.input import Intent, is_back, is_confirm, is_press
-from game.ui.scroll import ScrollView
+from game.ui.input import Intent
 from game.ui.widgets import Button, FeltBackground
 
 if TYPE_CHECKING:
@@ -91,7 +90,15 @@ def games_played(config: GameConfig, log_actions: Sequence) -> int:
     return min(config.games, 1 + sum(isinstance(a, NextGame) for a in log_actions))
 
 
-class ReviewScene(Scene):
+class ReviewScene(ListScreen[int]):
+    """The people at the table, each a tab; the page shows the chosen one's review."""
+
+    # Left/Right and Tab step the players, round and round; no ring of buttons (Back stands
+    # alone, and Enter is Back's).
+    step_keys = {Intent.LEFT: -1, Intent.FOCUS_PREV: -1, Intent.RIGHT: 1, Intent.FOCUS_NEXT: 1}
+    focus_keys = {}
+    wraps = True
+
     def __init__(
         self,
         ctx: Context,
@@ -117,7 +124,6 @@ class ReviewScene(Scene):
         people = [i for i, seat in enumerate(self.seats) if not seat.is_cpu]
         self.people: list[int] = people or list(range(len(self.seats)))
         self.others: list[int] = [i for i in range(len(self.seats)) if i not in self.people]
-        self.tab = 0
         self._said: tuple[int, int, bool] | None = None  # what the verdict was said for
         self.reviews: dict[int, Review] = {}
         self.wins: dict[int, WinAnalysis] = {}  # the chances to win, with others at the table
@@ -127,7 +133,6 @@ class ReviewScene(Scene):
         self._future_index = -1
         self.age = 0.0
         self._redraw = 0  # frames to draw after the review arrives (the loop sleeps otherwise)
-        self.scroll = ScrollView()
         self.back = Button(
             _("Back"), self.close, primary=True, hint=lambda: ctx.input.label("back")
         )
@@ -136,7 +141,6 @@ class ReviewScene(Scene):
             self.step_game,
             key="game",
         )
-        self.hover: object = None  # the tab index or control under the mouse
         self.felt = FeltBackground()
         self.screen: ReviewLayout = UNPLACED
         self.page: pygame.Surface | None = None
@@ -233,6 +237,11 @@ class ReviewScene(Scene):
         return self.reviews.get(self.game_index)
 
     @property
+    def tab(self) -> int:
+        """The chosen tab: the index among the people of the player shown."""
+        return self.selected
+
+    @property
     def player(self) -> int:
         """The player whose page is shown."""
         return self.people[self.tab]
@@ -264,15 +273,9 @@ class ReviewScene(Scene):
 
     # ----------------------------------------------------------------- actions
 
-    def close(self) -> None:
-        self.ctx.stack.pop()
-
-    def select(self, tab: int) -> None:
-        tab %= len(self.people)
-        if tab != self.tab:
-            self.tab = tab
-            self.scroll.scroll_to(0)
-            self._build_page()
+    def choice_changed(self) -> None:
+        self.scroll.scroll_to(0)
+        self._build_page()
 
     def step_game(self, step: int) -> None:
         if self.games < 2:
@@ -286,53 +289,34 @@ class ReviewScene(Scene):
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
 
-    # ----------------------------------------------------------------- input
+    # ----------------------------------------------------------------- the tabs and keys
+    def items(self) -> list[int]:
+        return self.people
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = self._target_at(event.pos)
-            return self.scroll.handle(event, None) or True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            target = self._target_at(event.pos)
-            if target == "back":
-                self.close()
-                return True
-            if target == "game":
-                return self.game_cycler.click(event.pos)
-            if isinstance(target, int):
-                self.select(target)
-                return True
-            return self.scroll.handle(event, None)
-        if is_press(event):
-            intent = self.ctx.input.menu_intent(event)
-            if is_back(intent) or is_confirm(intent):
-                self.close()
-                return True
-            if intent in (Intent.LEFT, Intent.FOCUS_PREV):
-                self.select(self.tab - 1)
-                return True
-            if intent in (Intent.RIGHT, Intent.FOCUS_NEXT):
-                self.select(self.tab + 1)
-                return True
-            if event.key in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET):
-                self.step_game(-1 if event.key == pygame.K_LEFTBRACKET else 1)
-                return True
-            return self.scroll.handle(event, intent)
-        return self.scroll.handle(event, None)
+    def row_rects(self) -> Iterable[tuple[int, pygame.Rect]]:
+        return enumerate(self.screen.tabs)
 
-    def _target_at(self, pos: tuple[int, int]) -> object:
+    def control_at(self, pos: tuple[int, int]) -> Hit | None:
         if self.back.hit(pos):
-            return "back"
+            return self.back
         if self.games > 1 and self.game_cycler.hit(pos):
-            return "game"
-        for i, rect in enumerate(self.screen.tabs):
-            if rect.collidepoint(pos):
-                return i
+            return self.game_cycler
         return None
+
+    def confirm(self) -> None:
+        self.close()
+
+    def screen_key(self, event: pygame.event.Event, intent: Intent | None, letter: str) -> bool:
+        """[ and ]: the previous and next game of a match."""
+        if event.key in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET) and intent is None:
+            self.step_game(-1 if event.key == pygame.K_LEFTBRACKET else 1)
+            return True
+        return False
 
     # ----------------------------------------------------------------- time
 
     def update(self, dt: float) -> None:
+        super().update(dt)
         self.age += dt
         if self._redraw:
             self._redraw -= 1
