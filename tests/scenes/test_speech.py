@@ -12,46 +12,27 @@ from game.rules import Category, GameConfig, StartOrder
 from game.scenes.table import TableScene
 from game.speech import BRIEF, Speaker
 from game.speech.backends import RecordingBackend
-from game.ui.spoken import FocusVoice
-
-STEP = 1 / 60  # s
-
-
-def key(code: int, mod: int = 0) -> pygame.event.Event:
-    name = pygame.key.name(code)
-    text = name if len(name) == 1 else ""
-    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=text, scancode=0)
+from tests.driver import STEP, driver
 
 
 class Ears:
-    """What the app does each frame for speech: the focus watcher, then the flush."""
+    """What a listener hears: the driver's frames (the app's focus watcher and flush in each),
+    a key then `seconds` of frames, and the phrases said since the last look."""
 
     def __init__(self, ctx) -> None:
-        self.ctx = ctx
-        self.rec = RecordingBackend()
-        ctx.speech = Speaker(self.rec)
-        self.voice = FocusVoice(ctx.speech)
-        self.seen = 0
+        ctx.speech = Speaker(RecordingBackend())  # a voice that is on, as a listener's is
+        self.drive = driver(ctx)
 
-    def frame(self, dt: float = STEP) -> None:
-        ctx = self.ctx
-        ctx.stack.update(dt)
-        ctx.stack.apply_pending()
-        self.voice.watch(ctx.stack.top)
-        ctx.speech.flush()
+    def frame(self) -> None:
+        self.drive.frame()
 
     def press(self, code: int, seconds: float = 3.0) -> list[str]:
-        """A key, then `seconds` of frames; the phrases said since the last look."""
-        self.ctx.stack.handle(key(code))
-        self.ctx.stack.apply_pending()
-        for _ in range(round(seconds / STEP)):
-            self.frame()
+        self.drive.press(code)
+        self.drive.wait(seconds)
         return self.heard()
 
     def heard(self) -> list[str]:
-        said = list(self.ctx.speech.history)[self.seen :]
-        self.seen = len(self.ctx.speech.history)
-        return said
+        return self.drive.heard()
 
 
 @pytest.fixture

@@ -6,13 +6,14 @@ import pygame
 
 from game.rules import CATEGORIES
 from game.scenes.table import focus
-from tests.scenes.test_table import feed, key, settle, solo
+from tests.driver import feed, key, settle
+from tests.scenes.test_table import solo
 
 
 def moves(ctx, table, *codes: int, mod: int = 0) -> list[tuple]:
     seen = []
     for code in codes:
-        feed(ctx, key(code, mod))
+        feed(ctx, key(code, mod=mod))
         seen.append(table.focus)
     return seen
 

@@ -19,7 +19,7 @@ from game.scenes.results.summary import card_rows
 from game.scenes.table import TableScene
 from game.scenes.table.messages import prompt
 from game.storage.resume import load_saved_session
-from tests.scenes.test_table import click, feed, key, settle
+from tests.driver import click, feed, key, settle
 
 HOLD_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5)
 
