@@ -46,19 +46,9 @@ def variant_rows(card: Card) -> list[Block]:
     ]
 
 
-def american_text() -> list[Block]:
-    """The American card (Hasbro's Yahtzee): its boxes, its bonus and the extra-Yahtzee rules."""
+def american_boxes() -> list[Block]:
+    """The American card's boxes, a row each: what each scores."""
     return [
-        (
-            "p",
-            # Translators: {rules} are the names of the rules played on this card, joined as
-            # a list ("Official, Free and Simple").
-            _(
-                "Thirteen boxes: six in the upper section and seven in the lower. This is the "
-                "card of the rules {rules}."
-            ).format(rules=join_names([translate(v.label) for v in variants_of(AMERICAN)])),
-        ),
-        ("h", _("The boxes")),
         ("row", (_("Ones to Sixes"), _("The sum of the dice showing that face."))),
         (
             "row",
@@ -92,6 +82,23 @@ def american_text() -> list[Block]:
         ),
         ("row", (_("Yahtzee"), _("{points} for five of a kind.").format(points=YAHTZEE_POINTS))),
         ("row", (_("Chance"), _("The sum of all five dice, whatever they show."))),
+    ]
+
+
+def american_text() -> list[Block]:
+    """The American card (Hasbro's Yahtzee): its boxes, its bonus and the extra-Yahtzee rules."""
+    return [
+        (
+            "p",
+            # Translators: {rules} are the names of the rules played on this card, joined as
+            # a list ("Official, Free and Simple").
+            _(
+                "Thirteen boxes: six in the upper section and seven in the lower. This is the "
+                "card of the rules {rules}."
+            ).format(rules=join_names([translate(v.label) for v in variants_of(AMERICAN)])),
+        ),
+        ("h", _("The boxes")),
+        *american_boxes(),
         (
             "p",
             _("Five of a kind is not a Full House, except when it is played as a Joker (below)."),
