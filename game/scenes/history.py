@@ -39,11 +39,12 @@ from game.ui.widgets import Button, FeltBackground, draw_panel, letter_shortcuts
 if TYPE_CHECKING:
     from game.scenes.context import Context
     from game.storage import HistoryLog, HistorySummary
-    from game.ui.theme import Colour
+    from game.ui.theme import Colour, Theme
 
 log = logging.getLogger(__name__)
 
 PAGE = 50  # logs read at a time
+RowImages = list[tuple[pygame.Surface, tuple[int, int]]]  # a row's images and their offsets
 DOUBLE_CLICK = 0.4  # s: a second click on the same row within this opens its replay
 # Body text is a 30th of the window's width or a 32nd of its height (25 px at 800 high),
 # whichever is less: 1 px per "unit" of a 30 x 32 design.
@@ -101,10 +102,12 @@ def results_line(summary: HistorySummary) -> list[tuple[str, bool]]:
     return [(players, False), *teams]
 
 
-def draw_star(surface: pygame.Surface, centre: tuple[int, int], radius: int, colour) -> None:
+def draw_star(
+    surface: pygame.Surface, centre: tuple[int, int], radius: int, colour: Colour
+) -> None:
     """A five-pointed star: the winner's mark, by shape as well as colour."""
     cx, cy = centre
-    points = []
+    points: list[tuple[float, float]] = []
     for i in range(10):
         r = radius if i % 2 == 0 else radius * 0.45
         angle = -math.pi / 2 + i * math.pi / 5
@@ -139,7 +142,7 @@ class HistoryScene(ListScreen["HistorySummary"]):
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.row_h = 40
         # Per game, laid out: (row rect in content coordinates, [(image, offset)])
-        self.rows: list[tuple[pygame.Rect, list[tuple[pygame.Surface, tuple[int, int]]]]] = []
+        self.rows: list[tuple[pygame.Rect, RowImages]] = []
         self.stars: list[list[tuple[int, int]]] = []  # star centres per row, in the row
         self.star_r = 6
         self.empty: list[tuple[pygame.Surface, pygame.Rect]] = []
@@ -312,7 +315,7 @@ class HistoryScene(ListScreen["HistorySummary"]):
         y = 0
         for summary in self.games:
             rect = pygame.Rect(0, y, width, self.row_h)
-            items: list[tuple[pygame.Surface, tuple[int, int]]] = []
+            items: RowImages = []
             top = round(line * 0.4)
             date = bold.render(describe_date(summary), True, theme.text)
             items.append((date, (inset, top)))
@@ -383,7 +386,9 @@ class HistoryScene(ListScreen["HistorySummary"]):
         self.scroll.draw_bar(surface, theme)
         self.ring.draw(surface, theme, fonts)
 
-    def _draw_row(self, surface: pygame.Surface, index: int, rect: pygame.Rect, items) -> None:
+    def _draw_row(
+        self, surface: pygame.Surface, index: int, rect: pygame.Rect, items: RowImages
+    ) -> None:
         theme = self.ctx.theme
         chosen = index == self.selected
         box = rect.inflate(-4, -4)
@@ -401,5 +406,5 @@ class HistoryScene(ListScreen["HistorySummary"]):
             draw_star(surface, (rect.left + x, rect.top + y), self.star_r, _gold(theme))
 
 
-def _gold(theme) -> Colour:
+def _gold(theme: Theme) -> Colour:
     return theme.focus if theme.high_contrast else GOLD

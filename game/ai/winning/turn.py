@@ -102,7 +102,16 @@ def _bonus(s: Spec, before: np.ndarray, reached: np.ndarray) -> np.ndarray:
     return np.where((before < s.bonus_at) & (reached >= s.bonus_at), s.upper_bonus, 0)
 
 
-def _joker_rows(s: Spec, filled, boxes, upper, fifty, points, child, allowed) -> None:
+def _joker_rows(
+    s: Spec,
+    filled: int,
+    boxes: tuple[int, ...],
+    upper: np.ndarray,
+    fifty: np.ndarray,
+    points: np.ndarray,
+    child: np.ndarray,
+    allowed: np.ndarray,
+) -> None:
     """Five of a kind with the Yahtzee box filled: the boxes and points the Joker rule allows."""
     for flag in (0, 1):
         columns = np.flatnonzero(fifty == flag)

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from game.ui.fonts import Fonts
     from game.ui.forms import Cycler
     from game.ui.scroll import ScrollView
-    from game.ui.theme import Theme
+    from game.ui.theme import Colour, Theme
     from game.ui.widgets import Button, FeltBackground
 
 SPINNER_DOTS = 8
@@ -138,7 +138,9 @@ def _draw_waiting(
         )
 
 
-def draw_spinner(surface: pygame.Surface, centre: tuple[int, int], radius: int, turn: float, ink):
+def draw_spinner(
+    surface: pygame.Surface, centre: tuple[int, int], radius: int, turn: float, ink: Colour
+) -> None:
     """Dots round a circle, the leading one darkest: work is going on."""
     for i in range(SPINNER_DOTS):
         angle = (turn + i / SPINNER_DOTS) * math.tau

@@ -35,7 +35,8 @@ from game.ai.coach.advice import Decision, PlayerReview, Review, review
 from game.ai.coach.win_review import WinCost, WinTrack, costliest_for_win, win_track
 from game.i18n import _, format_datetime
 from game.match.seats import Seat
-from game.rules import GameConfig, NextGame
+from game.rules import Action, GameConfig, NextGame
+from game.rules.game import RngState
 from game.scenes.list_screen import Hit, ListScreen
 from game.scenes.review.draw import ReviewView, TabLabel, draw_review
 from game.scenes.review.layout import UNPLACED, ReviewLayout, lay_out, variant_line
@@ -67,8 +68,8 @@ class WinAnalysis:
 
 def analyse(
     config: GameConfig,
-    start_rng,
-    log: Sequence,
+    start_rng: RngState,
+    log: Sequence[Action],
     index: int,
     people: tuple[int, ...],
     kinds: tuple[str, ...] | None = None,
@@ -85,7 +86,7 @@ def analyse(
     return graded, WinAnalysis(track, costs)
 
 
-def games_played(config: GameConfig, log_actions: Sequence) -> int:
+def games_played(config: GameConfig, log_actions: Sequence[Action]) -> int:
     """Games of the match the log reaches (each NextGame starts one more)."""
     return min(config.games, 1 + sum(isinstance(a, NextGame) for a in log_actions))
 
@@ -103,8 +104,8 @@ class ReviewScene(ListScreen[int]):
         self,
         ctx: Context,
         config: GameConfig,
-        start_rng: tuple,
-        log: Sequence,
+        start_rng: RngState,
+        log: Sequence[Action],
         game_index: int = 0,
         seats: Sequence[Seat] = (),
         *,
@@ -129,7 +130,7 @@ class ReviewScene(ListScreen[int]):
         self.wins: dict[int, WinAnalysis] = {}  # the chances to win, with others at the table
         self.failed: dict[int, str] = {}
         self._executor: ThreadPoolExecutor | None = None
-        self._future: Future | None = None
+        self._future: Future[tuple[Review, WinAnalysis]] | None = None
         self._future_index = -1
         self.age = 0.0
         self._redraw = 0  # frames to draw after the review arrives (the loop sleeps otherwise)
@@ -161,7 +162,7 @@ class ReviewScene(ListScreen[int]):
         return cls(
             ctx,
             game.config,
-            game.start_rng,
+            game.start_state,
             getattr(session, "actions", game.log),  # a replay reviews its whole log
             game_index,
             session.seats,
@@ -175,7 +176,7 @@ class ReviewScene(ListScreen[int]):
         return cls(
             ctx,
             game.config,
-            game.start_rng,
+            game.start_state,
             game.log,
             game_index,
             history.seats,

@@ -26,7 +26,7 @@ from game.ui.palette import dice_palette
 from game.ui.text import wrap_text
 
 if TYPE_CHECKING:
-    from game.storage import HighScore, ProfileStats
+    from game.storage import HeadToHead, HighScore, ProfileStats
     from game.ui.fonts import Fonts
     from game.ui.theme import Theme
 
@@ -345,7 +345,9 @@ def _paint_head_to_head(
     return y + line // 2
 
 
-def _paint_record_bar(theme: Theme, page: pygame.Surface, rect: pygame.Rect, record) -> None:
+def _paint_record_bar(
+    theme: Theme, page: pygame.Surface, rect: pygame.Rect, record: HeadToHead
+) -> None:
     """Wins, ties and losses as one bar: green, grey, red, with a dark edge."""
     if rect.width < 20 or not record.played:
         return
