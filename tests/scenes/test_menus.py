@@ -324,13 +324,15 @@ def test_left_and_right_cycle_the_kind(ctx):
 def test_left_and_right_cycle_the_variant_and_games(ctx):
     setup = show(ctx, SetupScene(ctx))
     setup.grid.focus_key("variant")
-    feed(ctx, key(pygame.K_RIGHT))
-    assert setup.draft.variant is Variant.FREE
-    feed(ctx, key(pygame.K_RIGHT), key(pygame.K_RIGHT))
-    assert setup.draft.variant is Variant.YATZY  # the Scandinavian card, after the American's
-    assert "fifteen boxes" in setup.grid.focused.describe()
-    feed(ctx, key(pygame.K_RIGHT))
-    assert setup.draft.variant is Variant.OFFICIAL
+    order = list(Variant)  # every variant, in its records' order: the American card's first
+    assert order[:2] == [Variant.OFFICIAL, Variant.FREE] and order[-1] is Variant.YATZY
+    seen = [setup.draft.variant]
+    for _variant in order:
+        feed(ctx, key(pygame.K_RIGHT))
+        seen.append(setup.draft.variant)
+        if setup.draft.variant is Variant.YATZY:  # the Scandinavian card, after the American's
+            assert "fifteen boxes" in setup.grid.focused.describe()
+    assert seen == [*order, Variant.OFFICIAL]  # round to the first again
     feed(ctx, key(pygame.K_LEFT))
     assert setup.build()[0].variant is Variant.YATZY
     assert setup.build()[0].card.id == "yatzy"
