@@ -120,7 +120,8 @@ def _average_best(card, kept, rolls_left, variant) -> float:
 def test_expected_score_is_the_average_of_the_best_first_roll(variant):
     rng = random.Random(5)
     card = random_card(rng, variant)
-    while card.filled_count < 10:
+    filled = min(10, len(card.boxes) - 3)  # a few boxes open (random_card leaves one at least)
+    while card.filled_count < filled:
         card = random_card(rng, variant)
     average = _average_best(card, (), 2, variant)
     # The stored table is float32: a value near 135 is kept to within about 8e-6.

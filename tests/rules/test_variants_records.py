@@ -43,7 +43,7 @@ def test_the_screens_and_records_read_the_variants_from_their_records():
     from game.ui.rule_words import variant_help
 
     assert tuple(v.value for v in Variant) == SHOWN  # one high-score table per record
-    assert SHOWN[:3] == ("official", "free", "simple") and SHOWN[-1] == "yatzy"
+    assert SHOWN[:4] == ("official", "free", "simple", "yatzy")
     assert tuple(Variant) == OFFERED
     assert CARD_HEADINGS["yatzy"] == "Games on the Yatzy card"
     assert {card.id: card.button for card in CARDS.values()} == CARD_BUTTONS
