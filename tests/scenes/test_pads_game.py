@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from game.ai.levels.spec import LEVELS
 from game.match import session as session_module
 from game.rules import Phase
 from game.rules import events as ev
@@ -54,7 +55,8 @@ def to_setup_with_two_pads(app) -> SetupScene:
         tap(app, BOB, "dpup")
     tap(app, BOB, "dpright")
     assert setup.grid.focused.key == ("kind", 2)
-    tap(app, BOB, *["dpleft"] * 4)  # hard, medium, easy, beginner, person
+    assert setup.draft.seats[2].kind == "hard"
+    tap(app, BOB, *["dpleft"] * (LEVELS.index("hard") + 1))  # down the levels to a person
     assert setup.draft.seats[2].kind == "person"
     tap(app, BOB, "y")
     assert setup.draft.pads() == {0: ANN, 2: BOB}
