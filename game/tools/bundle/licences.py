@@ -226,9 +226,16 @@ def account(app: Path) -> Accounting:
             accounting.add(owner, f"{root.relative_to(app).as_posix()}/{relative}")
             if _unlicensed_library(path.name, owner, dists, third_party):
                 accounting.unaccounted.append(f"{relative}: no licence text for this library")
+    for contents in app.glob("*.app/Contents"):  # Info.plist, the program, its signature
+        for path in sorted(contents.rglob("*")):
+            inside = path.relative_to(contents).parts[0]
+            if (
+                path.is_file()
+                and not path.is_symlink()
+                and inside not in ("Frameworks", "Resources")
+            ):
+                accounting.add(PYINSTALLER, path.relative_to(app).as_posix())
     for executable in executables(app):
-        if executable.name not in binaries:
-            accounting.add(PYINSTALLER, executable.relative_to(app).as_posix())
         modules, scripts = frozen_modules(executable)
         accounting.hooks = sorted(s for s in scripts if s.startswith("pyi_rth_"))
         for module in modules + scripts:
@@ -292,9 +299,10 @@ def _library_licensed(
 
 
 def _licence_texts(
-    owner: str, dists: dict[str, importlib.metadata.Distribution]
+    owner: str, items: list[str], dists: dict[str, importlib.metadata.Distribution]
 ) -> Iterator[tuple[str, Path]]:
-    """(file name in the owner's folder, source) for each licence text of `owner`."""
+    """(file name in the owner's folder, source) for each licence text of `owner`, whose
+    shipped files are `items` (the libraries among them pick their texts)."""
     if owner == PROJECT:
         yield "LICENSE", ROOT / "LICENSE"
     elif owner.startswith("assets-"):
@@ -310,7 +318,9 @@ def _licence_texts(
         dist = dists[owner]
         for path in _dist_licences(dist):
             yield _flat_name(path, dist), path
-        for text in sorted(set(_third_party().get(owner, {}).values())):
+        texts = _third_party().get(owner, {})
+        shipped = {library_key(item.rsplit("/", 1)[-1]) for item in items}
+        for text in sorted({texts[key] for key in shipped if key in texts}):
             yield Path(text).name, THIRD_PARTY / text
 
 
@@ -342,7 +352,7 @@ def write(app: Path, accounting: Accounting, folder: Path) -> None:
     for owner in sorted(accounting.owners):
         target = folder / owner
         target.mkdir(exist_ok=True)
-        for name, source in _licence_texts(owner, dists):
+        for name, source in _licence_texts(owner, accounting.owners[owner], dists):
             shutil.copyfile(source, target / name)
         count = len(accounting.owners[owner])
         lines.append(f"{owner}{_about(owner, dists)}: files and modules shipped: {count}")
