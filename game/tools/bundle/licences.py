@@ -310,6 +310,8 @@ def _licence_texts(
             yield path.name, path
     elif owner == PYTHON:
         yield "LICENSE.txt", python_licence()
+        for text in _third_party()[PYTHON].values():
+            yield Path(text).name, THIRD_PARTY / text
     elif owner.startswith("system-"):
         package = owner.removeprefix("system-")
         system = _system_package_texts(package)
