@@ -112,13 +112,22 @@ def _third_party() -> dict[str, dict[str, str]]:
 
 
 def _interpreter_files() -> set[str]:
-    """The names of the files of this Python's installation (not its site-packages)."""
+    """The names of this Python's own files: its standard library (lib-dynload included),
+    its shared library, and the files at the top of its installation and in DLLs/ (Windows'
+    python311.dll and extension modules, macOS's framework binary). Not the rest of its
+    prefix: on a system Python that is /usr, whose libraries are the system's."""
     base = Path(sys.base_prefix)
-    site = Path(sysconfig.get_paths()["purelib"]).resolve()
-    names = set()
-    for path in base.rglob("*"):
-        if "site-packages" not in path.parts and path.is_file() and not path.is_relative_to(site):
-            names.add(path.name)
+    stdlib = Path(sysconfig.get_paths()["stdlib"])
+    names = {
+        path.name
+        for path in stdlib.rglob("*")
+        if "site-packages" not in path.relative_to(stdlib).parts and path.is_file()
+    }
+    names |= {path.name for path in base.glob("*") if path.is_file()}
+    names |= {path.name for path in (base / "DLLs").glob("*") if path.is_file()}
+    for variable in ("INSTSONAME", "LDLIBRARY"):
+        if name := sysconfig.get_config_var(variable):
+            names.add(Path(name).name)
     return names
 
 
