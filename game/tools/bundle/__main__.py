@@ -24,13 +24,13 @@ def checks(app: Path, kind: str) -> list[str]:
     wrong += [
         f"no licence text for {owner}" for owner in licences.missing(accounting, app / "licenses")
     ]
-    shipped = [item for items in accounting.owners.values() for item in items]
-    for item in shipped:
-        name = item.rsplit("/", 1)[-1]
-        module = item.split(":", 1)[1] if ":" in item else name.split(".")[0]
-        if lean.excluded_module(module):
-            wrong.append(f"left out by lean.py, yet shipped: {item}")
-        if name in lean.SYSTEM_LIBRARIES:
+    wrong += [
+        f"left out by lean.py, yet shipped: the module {module}"
+        for module in accounting.modules
+        if lean.excluded_module(module)
+    ]
+    for item in (item for items in accounting.owners.values() for item in items):
+        if item.rsplit("/", 1)[-1] in lean.SYSTEM_LIBRARIES:
             wrong.append(f"a system library the wheels expect from the system: {item}")
     if accounting.hooks != sorted(lean.RUNTIME_HOOKS):
         wrong.append(f"runtime hooks {accounting.hooks}, not {sorted(lean.RUNTIME_HOOKS)}")

@@ -59,6 +59,7 @@ class Accounting:
     owners: dict[str, list[str]] = field(default_factory=dict)  # owner -> its files, modules
     unaccounted: list[str] = field(default_factory=list)
     hooks: list[str] = field(default_factory=list)  # PyInstaller's runtime hooks frozen in
+    modules: list[str] = field(default_factory=list)  # every Python module shipped, by name
 
     def add(self, owner: str | None, item: str) -> None:
         if owner is None:
@@ -229,7 +230,14 @@ def account(app: Path) -> Accounting:
             if path.is_symlink() or not path.is_file():
                 continue
             relative = path.relative_to(root).as_posix()
-            owner = _owner(relative, by_path, assets, interpreter)
+            module = module_name(relative)
+            if module is not None:
+                accounting.modules.append(module)
+            if relative.endswith(".pyc") and module is not None:  # the module's, not a file's
+                owner = _owner(relative[:-1], by_path, assets, interpreter)
+                owner = owner or _module_owner(module, top_level)
+            else:
+                owner = _owner(relative, by_path, assets, interpreter)
             if owner is None and sys.platform.startswith("linux") and LIBRARY.search(path.name):
                 owner = _system_owner(path.name)
             accounting.add(owner, f"{root.relative_to(app).as_posix()}/{relative}")
@@ -247,9 +255,25 @@ def account(app: Path) -> Accounting:
     for executable in executables(app):
         modules, scripts = frozen_modules(executable)
         accounting.hooks = sorted(s for s in scripts if s.startswith("pyi_rth_"))
+        accounting.modules += modules
         for module in modules + scripts:
             accounting.add(_module_owner(module, top_level), f"{executable.name}:{module}")
+    accounting.modules.sort()
     return accounting
+
+
+def module_name(relative: str) -> str | None:
+    """The Python module a file of the app is ("numpy/fft/__init__.pyc": numpy.fft,
+    "python3.11/lib-dynload/_ssl.cpython-311-x86_64-linux-gnu.so": _ssl), or None."""
+    if not (relative.endswith(".pyc") or EXTENSION_MODULE.search(relative)):
+        return None
+    parts = relative.split("/")
+    if len(parts) > 1 and parts[-2] == "lib-dynload":
+        parts = parts[-1:]
+    parts[-1] = parts[-1].split(".", 1)[0]
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts) or None
 
 
 def _owner(
