@@ -148,20 +148,16 @@ def python_licence() -> Path:
     raise FileNotFoundError("no licence file for this Python was found")
 
 
-def _system_package(path: Path) -> tuple[str, list[Path]] | None:
-    """The system package that installed `path`, and its licence files (dpkg or rpm)."""
+def _system_package(path: Path) -> str | None:
+    """The system package that installed `path` (dpkg or rpm), if it carries licence files."""
     for command in (["dpkg", "-S"], ["rpm", "-qf", "--queryformat", "%{NAME}\\n"]):
         if not shutil.which(command[0]):
             continue
         done = subprocess.run([*command, str(path)], capture_output=True, text=True, timeout=30)
-        if done.returncode != 0:
-            continue
-        package = done.stdout.splitlines()[0].split(":")[0].strip()
-        texts = [Path(f"/usr/share/doc/{package}/copyright")]
-        texts += sorted(Path(f"/usr/share/licenses/{package}").glob("*"))
-        texts = [t for t in texts if t.is_file()]
-        if texts:
-            return package, texts
+        if done.returncode == 0:
+            package = done.stdout.splitlines()[0].split(":")[0].strip()
+            if _system_package_texts(package):
+                return package
     return None
 
 
@@ -170,7 +166,7 @@ def _system_owner(name: str) -> str | None:
     for folder in SYSTEM_LIBRARY_DIRS:
         path = Path(folder) / name
         if path.is_file() and (package := _system_package(path)):
-            return f"system-{package[0]}"
+            return f"system-{package}"
     return None
 
 
