@@ -172,6 +172,9 @@ def test_nothing_left_out_by_lean_is_shipped(bundle):
     for gone in ("libreadline.so.8", "libssl.so.3", "libcrypto.so.3", "libstdc++.so.6"):
         assert gone not in names
     assert not [n for n in names if n.startswith(("_ssl.", "readline.", "_codecs_", "_hashlib."))]
+    # The modules are .pyc files, read as a venv reads its own (no zlib archive to inflate).
+    assert (bundle / "_internal" / "game" / "app.pyc").is_file()
+    assert not (bundle / "_internal" / "base_library.zip").exists()
     accounting = licences.account(bundle)
     modules = set(accounting.modules)
     assert {"game.app", "numpy", "pygame", "sqlite3", "_sqlite3", "encodings.utf_8"} <= modules

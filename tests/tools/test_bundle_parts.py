@@ -129,19 +129,3 @@ def test_the_readme_states_the_glibc_floor_of_each_build():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert f"glibc {elf.STATED_GLIBC['release']} or newer" in readme
     assert f"needs glibc {elf.STATED_GLIBC['local']}" in readme
-
-
-def test_base_library_zip_is_put_in_order_and_kept_stored(tmp_path):
-    import zipfile
-
-    path = tmp_path / "base_library.zip"
-    with zipfile.ZipFile(path, "w") as out:  # as PyInstaller writes it: stored, graph order
-        for name in ("io.pyc", "abc.pyc", "encodings/__init__.pyc"):
-            out.writestr(zipfile.ZipInfo(name, (2020, 5, 5, 1, 2, 3)), name.encode())
-    archive.normalise_zip(path)
-    with zipfile.ZipFile(path) as done:
-        infos = done.infolist()
-        assert [i.filename for i in infos] == ["abc.pyc", "encodings/__init__.pyc", "io.pyc"]
-        assert {i.compress_type for i in infos} == {zipfile.ZIP_STORED}  # read at every start
-        assert {i.date_time for i in infos} == {(1980, 1, 1, 0, 0, 0)}
-        assert done.read("io.pyc") == b"io.pyc"

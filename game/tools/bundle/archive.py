@@ -96,18 +96,6 @@ def pack_zip(folder: Path, archive: Path, epoch: int) -> Path:
     return archive
 
 
-def normalise_zip(path: Path) -> None:
-    """Rewrite a zip (PyInstaller's base_library.zip) with its members sorted and stamped
-    alike: PyInstaller writes them in the order its module graph found them, which varies."""
-    with zipfile.ZipFile(path) as source:
-        entries = sorted(
-            (info.filename, info.compress_type, source.read(info)) for info in source.infolist()
-        )
-    with zipfile.ZipFile(path, "w") as out:  # stored as PyInstaller stores them: read at start
-        for name, kind, data in entries:
-            out.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), data, kind)
-
-
 def unpack(archive: Path, into: Path) -> Path:
     """The unpacked app's folder."""
     if archive.suffix == ".zip":

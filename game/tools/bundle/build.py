@@ -134,10 +134,6 @@ def build(out: Path, work: Path) -> Path:
         shutil.move(dist / BINARY, app)
     for internal in licences.content_roots(app):
         strip_interpreter(internal)
-        for base_library in internal.glob("base_library.zip"):
-            archive.normalise_zip(base_library)
-    for mac_app in app.glob("*.app"):  # signed again (ad hoc) after base_library.zip changed
-        subprocess.run(["codesign", "--force", "--deep", "--sign", "-", str(mac_app)], check=True)
     if sys.platform.startswith("linux"):
         desktop_files(app, staged)
     (app / "licenses").mkdir()  # counted as the game's own, then filled

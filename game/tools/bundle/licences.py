@@ -282,7 +282,7 @@ def _owner(
         if parts[1:2] == ["assets"] and len(parts) > 3 and parts[2] in assets:
             return f"assets-{parts[2]}"
         return PROJECT
-    if parts[-1] in interpreter or parts[-1] == "base_library.zip":
+    if parts[-1] in interpreter:
         return PYTHON
     return None
 
