@@ -71,7 +71,7 @@ class Board:
         # What the last frame drawn was made of, to draw only what changed since (see draw).
         self._drawn: tuple | None = None
         # The hint's place, for (its lines, the layout, the fonts) it was worked out for.
-        self._hint: tuple[tuple[str, ...], TableLayout, Fonts, HintPlace] | None = None
+        self._hint: tuple[tuple[str, ...], TableLayout, Fonts, tuple, HintPlace] | None = None
 
     # ----------------------------------------------------------------- life cycle
     def enter(self) -> None:
@@ -316,7 +316,8 @@ class Board:
         )
         draw_notes(surface, theme, fonts, lay, marks.grade_note, note)
         if marks.hint_text:
-            draw_hint(surface, theme, fonts, lay, self._hint_placed(marks.hint_text))
+            ringed = tuple(places[i] for i in marks.hint_keep)
+            draw_hint(surface, theme, fonts, lay, self._hint_placed(marks.hint_text, ringed))
         for effect in presenter.effects:
             effect.draw(surface)
         if presenter.banner is not None:
@@ -325,14 +326,14 @@ class Board:
             column = self.card_view.column_rect(active if active is not None else state.column)
             draw_key_hints(surface, theme, fonts, lay, ctx.input, column)
 
-    def _hint_placed(self, text: Sequence[str]) -> HintPlace:
+    def _hint_placed(self, text: Sequence[str], dice: tuple) -> HintPlace:
         """The hint's box and folded lines, worked out once per hint, layout and fonts (not
         at every frame drawn while it shows)."""
         lines, lay, fonts = tuple(text), self.lay, self.ctx.fonts
         kept = self._hint
-        if kept is None or kept[0] != lines or kept[1] is not lay or kept[2] is not fonts:
-            kept = self._hint = (lines, lay, fonts, hint_box(fonts, lay, lines))
-        return kept[3]
+        if kept is None or kept[:4] != (lines, lay, fonts, dice):
+            kept = self._hint = (lines, lay, fonts, dice, hint_box(fonts, lay, lines, dice))
+        return kept[4]
 
     def _redraw(self, surface: pygame.Surface, pieces: list, shown: tuple) -> bool:
         """Limit this frame to what changed since the last one drawn (ctx.frame): the places

@@ -241,11 +241,18 @@ def draw_hint(
         y += font.get_linesize()
 
 
-def hint_box(fonts: Fonts, lay: TableLayout, text: Sequence[str]) -> HintPlace:
+def hint_box(
+    fonts: Fonts,
+    lay: TableLayout,
+    text: Sequence[str],
+    dice: Sequence[tuple[float, float]] = (),
+) -> HintPlace:
     """Where the hint's box goes, and its lines (each with whether it is bold: the first
     entry, the best choice, is), as draw_hint draws them: on the felt, between the dice in
-    play and the hold row, clear of the cup; each line folded to the box's width, and the
-    later lines (the other choices) dropped where the felt has no height for them."""
+    play and the hold row, clear of the cup, and along that band where it covers the fewest
+    of the `dice` it rings (their centres: a scattered die may lie low); each line folded to
+    the box's width, and the later lines (the other choices) dropped where the felt has no
+    height for them."""
     pad_x, pad_y = round(12 * lay.unit), round(8 * lay.unit)
     left = lay.cup_rect.right  # the box's left edge at most this far left
     room = max(1, lay.tray.right - left - 2 * pad_x)
@@ -263,10 +270,20 @@ def hint_box(fonts: Fonts, lay: TableLayout, text: Sequence[str]) -> HintPlace:
         width = max([width] + [font.size(part)[0] for part in folded])
         height += more
     box = pygame.Rect(0, 0, min(width, room) + 2 * pad_x, height)
-    box.midtop = (lay.tray.centerx, top)
-    box.left = max(box.left, left)
-    box.right = min(box.right, lay.tray.right)
-    return box, lines
+    # A die's body across, its ring (and the box's shadow) up and down, round its centre.
+    reach = (lay.die_size * 0.7, lay.die_size * 1.6)
+
+    def covered(place: pygame.Rect) -> int:
+        return sum(place.inflate(reach).collidepoint(x, y) for x, y in dice)
+
+    places = []
+    for centre in (lay.tray.centerx, left + box.width // 2, lay.tray.right - box.width // 2):
+        place = box.copy()
+        place.midtop = (centre, top)
+        place.left = max(place.left, left)
+        place.right = min(place.right, lay.tray.right)
+        places.append(place)
+    return min(places, key=covered), lines
 
 
 def key_hints_place(
