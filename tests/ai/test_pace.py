@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import numpy as np
@@ -10,8 +11,6 @@ import pytest
 from game.ai.exact.options import Keep
 from game.ai.levels.champion import WinOutlooks
 from game.ai.levels.pace import PRIOR_BOXES, column_paces, level_pace, played_pace
-import dataclasses
-
 from game.ai.levels.spec import (
     CPU_LEVELS,
     REFERENCE_BOXES,
@@ -19,7 +18,6 @@ from game.ai.levels.spec import (
     LevelSpec,
     Personality,
 )
-from game.rules.cards import CARDS
 from game.ai.levels.strategies import make_strategy
 from game.ai.winning.chances import win_chances, win_curve
 from game.ai.winning.paced import paced
@@ -37,6 +35,7 @@ from game.rules import (
     TeamMode,
     Variant,
 )
+from game.rules.cards import CARDS
 
 pytestmark = pytest.mark.timeout(120)
 

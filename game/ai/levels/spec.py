@@ -10,7 +10,8 @@ the Champion does: game.ai.levels.strategies makes the player from these) and it
 the win chances (its measured expected points lost per game, per card and box order:
 game.ai.levels.pace). The seats (game.match.seats), the setup's seat choices, the strategies
 and the paces all read these records, so a new level is one record here (see ARCHITECTURE's
-"A CPU level"), and a record without a pace for every card and order is refused at import.
+"A CPU level"), and a record without a pace on the reference card, in both orders, is
+refused at import.
 
 Data only (no numpy, no solver): the title and the setup read it before the AI is loaded.
 """
@@ -63,8 +64,9 @@ class LevelSpec:
     """One CPU level (see the module docstring).
 
     lost_per_game: expected points lost per game against the Expert of the same rules, per
-    (card id, forced order): the reference card in both orders at least; solitaire, measured with `python -m game.tools.sim --players
-    LEVEL --games N --seed 1 [--variant yatzy] [--forced-order]`; 0 for a level that makes no
+    (card id, forced order), the reference card in both orders at least; solitaire, measured
+    with `python -m game.tools.sim --players LEVEL --games N --seed 1 [--variant yatzy]
+    [--forced-order]`; 0 for a level that makes no
     mistakes (the Champion gives points away to win, not by mistake).
     """
 
@@ -77,7 +79,7 @@ class LevelSpec:
     plays_to_win: bool = False  # the Champion: every choice by its chance to win
 
     def __post_init__(self) -> None:
-        if not REFERENCE_KEYS <= set(self.lost_per_game):
+        if not set(self.lost_per_game) >= REFERENCE_KEYS:
             raise ValueError(
                 f"CPU level {self.id!r} needs a measured pace on the reference card in both "
                 f"orders {sorted(REFERENCE_KEYS)}, got {sorted(self.lost_per_game)}"
