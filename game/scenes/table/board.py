@@ -18,7 +18,7 @@ from game.i18n import _, format_number, language
 from game.rules import GameState, Phase, Roll
 from game.rules import events as ev
 from game.scenes.table.chances import ChanceWatch, wanted
-from game.scenes.table.cpu import CPU_FAST, CpuDriver, cpu_delay
+from game.scenes.table.cpu import CPU_FAST, CPU_MOTION, CpuDriver, cpu_delay
 from game.scenes.table.draw import (
     HintPlace,
     Marks,
@@ -170,11 +170,18 @@ class Board:
 
     @property
     def speed(self) -> float:
-        """How fast animations play now: the player's setting, faster in fast CPU turns."""
+        """How fast animations play now: the player's setting, faster in fast CPU turns, and
+        none at all at the "instant" CPU pace."""
         scale = self.ctx.animation_scale
         if self.session.is_cpu_turn and self.cpu.fast:
             scale *= CPU_FAST
-        return scale
+        return scale if self.cpu_motion > 0 else 0.0
+
+    @property
+    def cpu_motion(self) -> float:
+        """How fast the tray's clock runs: 1 in a person's turn, the CPU's pace in its own
+        (the throw, its tidy slide and every drift alike, as the tray plays them)."""
+        return CPU_MOTION[self.ctx.settings.cpu_pace] if self.session.is_cpu_turn else 1.0
 
     @property
     def animating(self) -> bool:
@@ -191,7 +198,12 @@ class Board:
 
     def update(self, dt: float) -> bool:
         """One frame: the dice, what is shown, the CPU's turn. True when a new turn started."""
-        self.tray.update(dt)
+        motion = self.cpu_motion
+        if motion > 0:
+            self.tray.update(dt / motion)
+        else:  # an instant CPU: only where each move ends
+            self.tray.finish()
+            self.tray.update(dt)
         self.chances.update(self.session.state, self.wants_chances, self.session.paces)
         if self.presenter.update(dt):
             return False  # the results are coming: no more play under them
