@@ -281,6 +281,35 @@ def build_rows(
         ),
     )
 
+    head(_("Keys"), "keys")
+    for intent in INTENTS:
+        slots = []
+        for slot in range(KEY_SLOTS):
+            control = KeySlot(
+                intent,
+                slot,
+                _slot_text(ctx, intent, slot),
+                key=("key", intent, slot),
+                lock=_slot_lock(ctx, intent, slot),
+            )
+            slots.append(control)
+        rows.append(Row(intent_label(intent), tuple(slots), _key_help(focused, intent)))
+    keys_reset_help = _("Every key back to how the game came; other settings stay.")
+    rows.append(
+        Row(
+            "",
+            (
+                FormButton(
+                    _("Reset keys to defaults"),
+                    editor.reset_keys,
+                    key="reset_keys",
+                    help=keys_reset_help,
+                ),
+            ),
+            keys_reset_help,
+        )
+    )
+
     head(_("Pads"), "pads")
     row(
         _("Rumble"),
@@ -309,35 +338,6 @@ def build_rows(
                 ),
             ),
             pad_reset_help,
-        )
-    )
-
-    head(_("Keys"), "keys")
-    for intent in INTENTS:
-        slots = []
-        for slot in range(KEY_SLOTS):
-            control = KeySlot(
-                intent,
-                slot,
-                _slot_text(ctx, intent, slot),
-                key=("key", intent, slot),
-                lock=_slot_lock(ctx, intent, slot),
-            )
-            slots.append(control)
-        rows.append(Row(intent_label(intent), tuple(slots), _key_help(focused, intent)))
-    keys_reset_help = _("Every key back to how the game came; other settings stay.")
-    rows.append(
-        Row(
-            "",
-            (
-                FormButton(
-                    _("Reset keys to defaults"),
-                    editor.reset_keys,
-                    key="reset_keys",
-                    help=keys_reset_help,
-                ),
-            ),
-            keys_reset_help,
         )
     )
 
