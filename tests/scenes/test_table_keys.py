@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules import Category
+from game.rules import Category, Roll
 
 from .test_table import STEP, key, settle, solo
 from .test_table import feed as feed_and_draw
@@ -63,3 +63,24 @@ def test_undo_is_drawn_disabled_when_it_would_refuse(ctx):
     assert disabled != enabled and disabled != ctx.theme.panel_alt[:3]  # see-through, flat
     feed_and_draw(ctx, key(pygame.K_z, pygame.KMOD_LCTRL))
     assert table.board.presenter.message == "CPU moves cannot be undone"
+
+
+def test_the_turn_banner_is_gone_once_the_roll_starts(ctx):
+    from game.match.seats import Seat
+    from game.match.session import Session
+    from game.rules import GameConfig, StartOrder
+    from game.scenes.table import TableScene
+
+    seats = [Seat("Ann", colour=0), Seat("Bob", colour=1)]
+    session = Session.new(GameConfig(("Ann", "Bob"), start=StartOrder.SEATED), seats, seed=3)
+    table = TableScene(ctx, session)
+    ctx.stack.push(table)
+    ctx.stack.apply_pending()
+    feed_and_draw(ctx, key(pygame.K_SPACE))
+    settle(ctx)
+    table.score(Category.CHANCE)
+    presenter = table.board.presenter
+    assert presenter.banner is not None and "Bob" in presenter.banner.text
+    table.act(Roll())  # as a pad, the cup or the button does
+    ctx.stack.update(STEP)
+    assert table.tray.rolling and presenter.banner is None

@@ -22,6 +22,7 @@ from game.scenes.table.cpu import CPU_FAST, CPU_MOTION, CpuDriver, cpu_delay
 from game.scenes.table.draw import (
     HintPlace,
     Marks,
+    banner_place,
     button_needs,
     draw_buttons,
     draw_hint,
@@ -198,6 +199,8 @@ class Board:
 
     def update(self, dt: float) -> bool:
         """One frame: the dice, what is shown, the CPU's turn. True when a new turn started."""
+        if self.tray.rolling:  # a roll started: what was announced has been seen
+            self.presenter.banner = None
         motion = self.cpu_motion
         if motion > 0:
             self.tray.update(dt / motion)
@@ -333,7 +336,7 @@ class Board:
         for effect in presenter.effects:
             effect.draw(surface)
         if presenter.banner is not None:
-            presenter.banner.draw(surface, lay.tray, fonts, theme, lay.unit)
+            presenter.banner.draw(surface, banner_place(lay), fonts, theme, lay.unit)
         if marks.show_keys:
             column = self.card_view.column_rect(active if active is not None else state.column)
             draw_key_hints(surface, theme, fonts, lay, ctx.input, column)

@@ -241,6 +241,15 @@ def draw_hint(
         y += font.get_linesize()
 
 
+def banner_place(lay: TableLayout) -> pygame.Rect:
+    """Where a banner goes: the felt between the dice in play and the hold row, right of the
+    cup, so it never covers the dice (or the cup) a player is about to roll."""
+    top = round(lay.roll_slots[0][1] + lay.die_size * 0.75)
+    bottom = lay.hold_strip.top - round(lay.die_size * 0.3)  # the hold row's label above it
+    left = lay.cup_rect.right
+    return pygame.Rect(left, top, max(1, lay.tray.right - left), max(1, bottom - top))
+
+
 def hint_box(
     fonts: Fonts,
     lay: TableLayout,
