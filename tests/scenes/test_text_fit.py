@@ -121,7 +121,8 @@ def test_setup_rows_grow_with_the_text_and_stay_on_screen(ctx, size):
         ctx.stack.apply_pending()
     assert heights[1] >= heights[0]
     if size == (1280, 800):
-        assert heights[1] > heights[0] * 1.25  # room enough: the text really grows
+        # Room enough: the text really grows.
+        assert heights[1] > heights[0] * 1.25
 
 
 @pytest.mark.parametrize("language", ["en", "de", "sv", "nb", "fr", "es", "nl", "da"])

@@ -19,9 +19,21 @@ from game.ui.theme import Theme
 from game.ui.units import layout_unit
 
 ROW_SHARE_GAP = 0.22  # gap between rows, of a row's height
-SEAT_WEIGHTS = {"name": 3.0, "kind": 2.9, "colour": 2.6, "team": 1.3}  # "remove" is square
+SEAT_WEIGHTS = {
+    "name": 2.4,
+    "kind": 3.3,
+    "pace": 2.2,
+    "colour": 2.5,
+    "team": 1.3,
+}  # "remove" is square
 # Translators: the titles over a seat's columns: who plays it, its colour, its team.
-COLUMN_TITLES = {"kind": N_("Plays"), "colour": N_("Colour"), "team": N_("Team")}
+COLUMN_TITLES = {
+    "kind": N_("Plays"),
+    # Translators: over a CPU seat's pace (Slow, Normal, Fast, Instant).
+    "pace": N_("Pace"),
+    "colour": N_("Colour"),
+    "team": N_("Team"),
+}
 
 Image = tuple[pygame.Surface, pygame.Rect]
 
@@ -88,7 +100,7 @@ def setup_layout(
 
     # Row height: what a full table (8 seats) needs to fit, no more than reads well.
     header_share = 0.75  # a panel's title line, in rows
-    seats_w = round((w - 2 * margin - gap) * 0.6) if side else w - 2 * margin
+    seats_w = round((w - 2 * margin - gap) * 0.68) if side else w - 2 * margin
     rules_w = w - 2 * margin - gap - seats_w if side else seats_w
     option_cols = 1
     if not side:
@@ -107,7 +119,8 @@ def setup_layout(
     fit = (avail - fixed) / (rows + (rows - 1) * ROW_SHARE_GAP)
     # Larger text asks for taller rows, as far as the window lets them grow.
     scale = max(1.0, fonts.text_scale)
-    ideal = min(60 * h / 800, (seats_w - 2 * pad) / 16) * scale
+    row_room = round((w - 2 * margin - gap) * 0.6) if side else seats_w  # (before the pace)
+    ideal = min(60 * h / 800, (row_room - 2 * pad) / 16) * scale
     rh = max(18, int(min(ideal, fit)))
     rg = max(3, round(rh * ROW_SHARE_GAP))
     header_h = round(rh * header_share)

@@ -182,7 +182,12 @@ class Board:
     def cpu_motion(self) -> float:
         """How fast the tray's clock runs: 1 in a person's turn, the CPU's pace in its own
         (the throw, its tidy slide and every drift alike, as the tray plays them)."""
-        return CPU_MOTION[self.ctx.settings.cpu_pace] if self.session.is_cpu_turn else 1.0
+        return CPU_MOTION[self.cpu_pace] if self.session.is_cpu_turn else 1.0
+
+    @property
+    def cpu_pace(self) -> str:
+        """The pace of the seat to play: its own, else the Settings' CPU pace."""
+        return self.session.seat.pace or self.ctx.settings.cpu_pace
 
     @property
     def animating(self) -> bool:
@@ -214,7 +219,7 @@ class Board:
 
     def _cpu_delay(self, action) -> float:
         ctx = self.ctx
-        return cpu_delay(action, ctx.settings.cpu_pace, self.cpu.fast, ctx.animation_scale)
+        return cpu_delay(action, self.cpu_pace, self.cpu.fast, ctx.animation_scale)
 
     def _cpu_turn(self, dt: float) -> bool:
         session = self.session
