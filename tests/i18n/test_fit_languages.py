@@ -4,8 +4,10 @@ button. A line too long for its place wraps or ends in an ellipsis; it is never 
 
 Each scene of the snapshot tool is drawn through the real scenes with a recording font and
 canvas (tests/i18n/recording.py), in each of the eight languages, at 640x480, 1280x800 and
-3840x2160. The pseudo-language test (test_pseudo_fit.py) covers longer words than any
-catalogue has, at 100%; this one the real words at 200%.
+3840x2160. A button's label keeps clear of its edges and of the focus marker
+(widgets.label_room): "Spiel starten" ran past both ends of its button. The pseudo-language
+test (test_pseudo_fit.py) covers longer words than any catalogue has, at 100%; this one the
+real words at 200%.
 """
 
 from __future__ import annotations
@@ -28,7 +30,6 @@ from .shots import draw_shot  # noqa: E402
 HEAVY = [pytest.mark.heavy, pytest.mark.timeout(HEAVY_TIMEOUT)]
 SIZES = ((640, 480), (1280, 800), (3840, 2160))
 SCALES = (1.0, 2.0)
-EDGE = 1  # px: a label's ink may touch its button's rim, not cross it
 
 
 @pytest.fixture
@@ -39,7 +40,7 @@ def buttons(monkeypatch):
 
     def recording(surface, theme, fonts, rect, label, *args, **kwargs):
         pixels = widgets._label_pixels(fonts, rect.height)
-        font = fonts.fit(label, pixels / fonts.text_scale, rect.width - rect.height // 2, True)
+        font = fonts.fit(label, pixels / fonts.text_scale, widgets.label_room(rect), True)
         drawn.append((label, pygame.Rect(rect), font.size(label)[0]))
         return draw(surface, theme, fonts, rect, label, *args, **kwargs)
 
@@ -75,7 +76,7 @@ def test_every_scene_fits_in_every_language(
         wide += [
             f"{shot}: {label!r} {width} px in a button {rect.width} px wide"
             for label, rect, width in buttons
-            if width > rect.width - 2 * EDGE
+            if width > widgets.label_room(rect)
         ]
     assert cut == [], f"text beyond its place at {size}, {scale:.0%}, {code}"
     assert wide == [], f"a label past its button at {size}, {scale:.0%}, {code}"

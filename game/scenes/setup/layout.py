@@ -17,6 +17,7 @@ from game.ui.menu_layout import MENU_REFERENCE, button_height, title_image
 from game.ui.text import fitted_px
 from game.ui.theme import Theme
 from game.ui.units import layout_unit
+from game.ui.widgets import button_width
 
 ROW_SHARE_GAP = 0.22  # gap between rows, of a row's height
 SEAT_WEIGHTS = {
@@ -66,9 +67,11 @@ def setup_layout(
     seats: int,
     columns: Sequence[str],
     options: int,
+    footer: Sequence[str] = (),
 ) -> SetupLayout:
     """The screen for `seats` seat rows, each with the controls `columns` names (left to
-    right; "remove" sits square at the row's end), and `options` rules of the match."""
+    right; "remove" sits square at the row's end), and `options` rules of the match; the
+    two buttons at the foot as wide as their labels `footer` need, as far as there is room."""
     w, h = size
     unit = layout_unit(size, MENU_REFERENCE)
     margin = max(8, round(22 * layout_unit(size, least=0.0)))
@@ -82,7 +85,9 @@ def setup_layout(
     title = title_image(fonts, theme, _("New game"), unit)
     title_rect = title.get_rect(topleft=(margin + pad, margin))
     button_h = button_height(fonts, unit, 50)
-    button_w = min(round(220 * unit), (w - 2 * margin - gap) // 2)
+    half = (w - 2 * margin - gap) // 2
+    needs = max((button_width(fonts, label, button_h) for label in footer), default=0)
+    button_w = min(max(round(220 * unit), needs), half)
     by = h - margin - button_h
     back = pygame.Rect(margin, by, button_w, button_h)
     start = pygame.Rect(w - margin - button_w, by, button_w, button_h)

@@ -329,6 +329,7 @@ class SetupScene(Scene):
             len(self.seat_controls),
             columns,
             len(self.option_controls),
+            (self.back.label, self.start_button.label),
         )
         self.placed = placed
         self.back.rect = placed.back.copy()
