@@ -119,3 +119,39 @@ def test_the_history_mark_never_covers_a_rows_words(code, size, scale, tmp_path,
     assert marked  # an assisted game was among them
     while ctx.stack.scenes:
         ctx.stack.scenes.pop().exit()
+
+
+def test_the_results_subtitle_follows_the_text_size_and_the_screen_uses_its_height(
+    tmp_path, recorder, played
+):
+    """The verdict's detail (best and average, the most personal line) stayed at 7 px
+    capitals at 200%; at 1280x800 the results left the top third of the screen empty."""
+    from .test_text_floor import cap_height
+
+    def detail_caps(size, scale) -> int:
+        draw_shot("results", size, tmp_path / f"{size[0]}-{scale}", recorder, played, scale)
+        scene = recorder_scene[0]
+        detail = scene.verdict.detail
+        found = [d for d in recorder.drawn if d.text and detail.startswith(d.text[:12])]
+        assert found, detail
+        return cap_height(found[0].font)
+
+    recorder_scene: list = []
+    original = snapshot.SHOTS["results"]
+
+    def remembering(ctx):
+        original(ctx)
+        ctx.stack.apply_pending()
+        recorder_scene[:] = [ctx.stack.top]
+
+    snapshot.SHOTS["results"] = remembering
+    try:
+        small, large = detail_caps((640, 480), 1.0), detail_caps((640, 480), 2.0)
+        assert small >= 8 and large >= 1.4 * small  # (8 px at 100%: the floor)
+        detail_caps((1280, 800), 1.0)
+        lay = recorder_scene[0].lay
+        used = max(t.bottom for t in lay.tables) - lay.banner.top
+        buttons = min(b.rect.top for b in recorder_scene[0].buttons)
+        assert used >= 0.6 * buttons  # the banner and tables fill most of the height
+    finally:
+        snapshot.SHOTS["results"] = original
