@@ -14,6 +14,7 @@ from game.rules import GameConfig, Roll, StartOrder, Variant
 from game.scenes.table import TableScene
 from game.scenes.title import TitleScene
 from game.ui.fonts import MIN_FONT_PX
+from game.ui.scorecard_view import LABEL_CLEAR, LABEL_INSET
 
 SIZES = ((640, 480), (800, 600), (1280, 800), (1920, 1080), (700, 1100))
 SCALES = (1.0, 1.5, 2.0)
@@ -71,7 +72,8 @@ def test_scorecard_labels_fit_their_column_at_a_legible_size(ctx, size, scale, p
     label_font = fonts.get_px(view.label_px, bold=True)
     for text in view.labels.values():  # a label may be folded onto two lines
         widest = max(label_font.size(line)[0] for line in text.split("\n"))
-        assert widest + 6 <= view.label_w, text
+        # Clear of the card's edge and of the column in play (its thick outline) alike.
+        assert LABEL_INSET + widest + LABEL_CLEAR <= view.label_w, text
     digits = fonts.get_px(MIN_FONT_PX).size("000")[0]
     assert view.col_w >= digits  # a three-digit score fits every column
     assert view.rect.contains(view.cell(len(view.rows) - 1, players - 1))
