@@ -8,7 +8,7 @@ import sys
 import pytest
 
 
-@pytest.mark.parametrize("package", ["game.rules"])
+@pytest.mark.parametrize("package", ["game.rules", "game.net"])
 def test_package_loads_no_pygame(package):
     code = f"import sys, {package}; assert 'pygame' not in sys.modules, sorted(sys.modules)"
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
