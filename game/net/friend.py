@@ -73,8 +73,10 @@ class Friend:
         *,
         reconnect_for: float = 120.0,
         limits: Limits | None = None,
+        protocol: int = m.PROTOCOL,
     ) -> None:
         self.invite = invite
+        self.protocol = protocol  # the protocol spoken (only the tests speak another)
         self.join = join
         self.reconnect_for = reconnect_for
         self.limits = limits or Limits()
@@ -214,7 +216,7 @@ class Friend:
 
     async def _handshake(self, ws: ClientConnection) -> tuple[Sealer, Opener]:
         shake = FriendHandshake(self.invite.code)
-        hello = codec.encode(m.Hello(m.PROTOCOL, game_version(), shake.message))
+        hello = codec.encode(m.Hello(self.protocol, game_version(), shake.message))
         await ws.send(hello.decode())
         reply = _answer(await ws.recv())
         if not isinstance(reply, m.Pake):
