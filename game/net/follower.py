@@ -19,6 +19,7 @@ from game.match.session import Session
 from game.net import messages as m
 from game.net.moves import (
     HostDice,
+    HostError,
     Move,
     commitment,
     digest,
@@ -28,10 +29,6 @@ from game.net.moves import (
 from game.net.wire import ProtocolError
 from game.rules import Game, IllegalAction, Roll
 from game.rules.events import Event
-
-
-class HostError(ProtocolError):
-    """The host sent something our rules cannot follow: a desync or a cheat."""
 
 
 @dataclass(frozen=True)

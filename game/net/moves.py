@@ -35,6 +35,11 @@ from game.rules import (
 )
 from game.rules.game import Game
 
+
+class HostError(ProtocolError):
+    """The host sent something our rules cannot follow: a desync or a cheat."""
+
+
 MAX_MOVES = 20_000  # a match's log, as Game.from_dict allows
 MAX_PLAYER = 7
 THROW_BYTES = 64 * 1024  # a throw record's JSON, at most
@@ -133,7 +138,7 @@ class HostDice(random.Random):
 
     def randint(self, a: int, b: int) -> int:
         if (a, b) != (1, 6) or not self._faces:
-            raise ProtocolError("the host's roll gave fewer dice than the rules rolled")
+            raise HostError("the host's roll gave fewer dice than the rules rolled")
         return self._faces.pop(0)
 
 
@@ -145,7 +150,7 @@ def rolled_faces(state: GameState, dice: tuple[int, ...]) -> list[int]:
     held = state.held
     for i, keep in enumerate(held):
         if keep and dice[i] != state.dice[i]:
-            raise ProtocolError(f"the host's roll changed held die {i + 1}")
+            raise HostError(f"the host's roll changed held die {i + 1}")
     return [face for face, keep in zip(dice, held, strict=True) if not keep]
 
 
@@ -165,9 +170,9 @@ def commitment(game: Game) -> str:
 
 
 def game_from_reveal(record: dict[str, Any]) -> Game:
-    """The host's whole match (Game.to_dict) rebuilt and replayed; ProtocolError if it does not
+    """The host's whole match (Game.to_dict) rebuilt and replayed; HostError if it does not
     replay to the state it claims."""
     try:
         return Game.from_dict(record)
     except (ValueError, TypeError, LookupError, ArithmeticError) as bad:
-        raise ProtocolError(f"the revealed match does not replay: {str(bad)[:120]}") from None
+        raise HostError(f"the revealed match does not replay: {str(bad)[:120]}") from None

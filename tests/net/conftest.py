@@ -18,7 +18,7 @@ from game.net.host import Host
 from game.net.limits import Limits
 from game.net.messages import Join
 from game.net.seating import CPU, OPEN, SeatPlan, TablePlan
-from game.rules import GameConfig
+from game.rules import GameConfig, StartOrder
 from game.tools.netplay import free_port
 
 _rng = random.Random(os.getpid())
@@ -29,13 +29,16 @@ def port() -> int:
     return free_port(_rng)
 
 
-def plan(*kinds: str, name: str = "Test table") -> TablePlan:
-    """Seats by kind: "open" for a friend, a CPU level otherwise."""
+def plan(*kinds: str, name: str = "Test table", seated: bool = False) -> TablePlan:
+    """Seats by kind: "open" for a friend, a CPU level otherwise; `seated`: the first seat
+    starts (no start roll)."""
     seats = tuple(
         SeatPlan(OPEN) if kind == OPEN else SeatPlan(CPU, f"Bot {i}", i, kind)
         for i, kind in enumerate(kinds)
     )
-    return TablePlan(name, GameConfig(tuple(f"P{i}" for i in range(len(kinds)))), seats)
+    start = StartOrder.SEATED if seated else StartOrder.ROLL_OFF
+    config = GameConfig(tuple(f"P{i}" for i in range(len(kinds))), start=start)
+    return TablePlan(name, config, seats)
 
 
 @contextlib.contextmanager
