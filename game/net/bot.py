@@ -88,6 +88,7 @@ class FriendBot:
         attack_every: int = 0,
         undo_every: int = 0,
         token_file: Path | None = None,
+        think: float = 0.0,
         seed: int = 0,
     ) -> None:
         self.friend = friend
@@ -98,6 +99,8 @@ class FriendBot:
         self.attack_every = attack_every
         self.undo_every = undo_every
         self.token_file = token_file
+        self.think = think  # s from our turn's every moment to our move, as a person takes
+        self._ready_at: float | None = None
         self.random = random.Random(seed)
         self.report = FriendReport()
         self.you: int | None = None
@@ -211,6 +214,12 @@ class FriendBot:
             self._attack(follower, mine)
         if not mine:
             return
+        now = time.monotonic()
+        if self._ready_at is None:
+            self._ready_at = now + self.think
+        if now < self._ready_at:
+            return
+        self._ready_at = None
         if self._undo_next:
             self._undo_next = False
             self._send(lambda: self.friend.undo(follower.step))

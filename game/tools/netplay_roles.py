@@ -89,7 +89,14 @@ def host_main(args: argparse.Namespace) -> int:
         authority.make_session = saving_sessions(
             storage, lambda: table_record(authority, code, host.port)
         )
-    host = Host(authority, code, port=port, limits=BOT_LIMITS, cpu_delay=args.cpu_delay)
+    host = Host(
+        authority,
+        code,
+        port=port,
+        limits=BOT_LIMITS,
+        cpu_delay=args.cpu_delay,
+        next_game_after=args.next_game_after,
+    )
     host.start()
     write_json(args.ready, {"invite": str(host.invite("127.0.0.1")), "pid": os.getpid()})
     played, counted = 0, None
@@ -135,6 +142,7 @@ def friend_main(args: argparse.Namespace) -> int:
         attack_every=args.attack_every,
         undo_every=args.undo_every,
         token_file=args.token_file,
+        think=args.think,
         seed=args.seed,
     )
     deadline = time.monotonic() + args.seconds
@@ -168,6 +176,7 @@ def add_role_parsers(sub: Any) -> None:
     host.add_argument("--variant", default="official")
     host.add_argument("--matches", type=int, default=1)
     host.add_argument("--cpu-delay", type=float, default=0.0)
+    host.add_argument("--next-game-after", type=float, default=0.5)
     host.add_argument("--stand-in-after", type=float, default=None)
     host.add_argument("--seconds", type=float, default=3600.0)
     host.add_argument("--resume", action="store_true")
@@ -186,6 +195,7 @@ def add_role_parsers(sub: Any) -> None:
     friend.add_argument("--attack-every", type=int, default=0)
     friend.add_argument("--undo-every", type=int, default=0)
     friend.add_argument("--seed", type=int, default=0)
+    friend.add_argument("--think", type=float, default=0.0, help="s before each move")
     friend.add_argument("--data", type=Path, required=True)
     friend.add_argument("--token-file", type=Path, default=None)
     friend.add_argument("--rejoin", action="store_true")
