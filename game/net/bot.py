@@ -41,6 +41,7 @@ from game.storage import Storage
 
 log = logging.getLogger(__name__)
 PLAYING = (Phase.ROLL_OFF, Phase.TURN, Phase.TIE_BREAK)
+ANSWER_WAIT = 5.0  # s for the host's answers to our last cheats, once our matches are over
 ATTACKS = ("out_of_turn", "stale", "illegal", "replayed", "next_game")
 
 
@@ -52,6 +53,7 @@ class FriendReport:
     desyncs: int = 0  # updates our copy could not follow (each answered by a sync)
     attacks: int = 0
     attacks_refused: int = 0
+    unanswered: list[str] = field(default_factory=list)  # cheats the host never answered
     refused: dict[str, int] = field(default_factory=dict)  # our honest intents refused
     links: list[str] = field(default_factory=list)
     finished: list[dict[str, Any]] = field(default_factory=list)
@@ -108,10 +110,11 @@ class FriendBot:
         self.done = False
         self._cpu = CpuPlayers()
         self._pending: tuple[int, float] | None = None  # our intent in flight, sent when
-        self._attacks: set[int] = set()
+        self._attacks: dict[int, str] = {}  # cheats sent, by id, not answered yet
         self._answered: int | None = None  # an intent id the host answered on this connection
         self._decisions = 0
         self._undo_next = False
+        self._ending: float | None = None  # our matches are over: done once this passes
 
     def run(self, seconds: float) -> FriendReport:
         """Play until the matches are over, the host closes, or `seconds` pass."""
@@ -123,6 +126,11 @@ class FriendBot:
     def step(self, timeout: float) -> None:
         for update in self.friend.updates(timeout):
             self._follow(update)
+        if self._ending is not None:
+            self.done = self.done or not self._attacks or time.monotonic() > self._ending
+            if self.done:
+                self.report.unanswered = sorted(self._attacks.values())
+            return
         self._play()
 
     # ----------------------------------------------------------------- following
@@ -183,7 +191,7 @@ class FriendBot:
         if reply is not None:
             self._answered = reply
         if reply is not None and reply in self._attacks:
-            self._attacks.discard(reply)
+            del self._attacks[reply]
             self.report.attacks_refused += 1
             return
         counts = self.report.refused
@@ -201,7 +209,7 @@ class FriendBot:
         self.report.finished.append(summary)
         self.report.matches += 1
         if self.report.matches >= self.matches:
-            self.done = True
+            self._ending = time.monotonic() + ANSWER_WAIT  # for the answers to cheats in flight
 
     # ----------------------------------------------------------------- playing
     def _play(self) -> None:
@@ -248,13 +256,13 @@ class FriendBot:
         elif kind == "illegal" and mine:
             number = self.friend.act(_illegal(state.legal_actions()), step)
         elif kind == "replayed" and self._answered is not None:
-            self.friend.send_raw(m.Act(self._answered, step, Roll()))
-            number = self._answered
+            number, self._answered = self._answered, None  # each id replayed once
+            self.friend.send_raw(m.Act(number, step, Roll()))
         elif kind == "next_game":
             number = self.friend.act(NextGame(), step)
         if number is not None:
             self.report.attacks += 1
-            self._attacks.add(number)
+            self._attacks[number] = kind
 
 
 def _illegal(legal: list[Action]) -> Action:

@@ -24,7 +24,7 @@ import socket
 import threading
 from dataclasses import dataclass
 
-from zeroconf import IPVersion, ServiceStateChange, Zeroconf
+from zeroconf import IPVersion, ServiceStateChange, Zeroconf, get_all_addresses
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 from game.net.loop import LoopThread
@@ -46,6 +46,17 @@ class FoundTable:
     protocol: int  # the host's; a different one cannot be joined (the handshake says why)
     game: str
     open_seats: int
+
+
+def local_addresses() -> list[str]:
+    """This machine's IPv4 addresses a friend could reach (for the invite): private ones first,
+    never loopback or link-local."""
+    found = set()
+    for text in get_all_addresses():
+        address = ipaddress.IPv4Address(text)
+        if not (address.is_loopback or address.is_link_local or address.is_unspecified):
+            found.add(address)
+    return [str(a) for a in sorted(found, key=lambda a: (not a.is_private, a))]
 
 
 def _zeroconf(interfaces: list[str] | None) -> AsyncZeroconf:

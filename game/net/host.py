@@ -22,6 +22,7 @@ import concurrent.futures
 import contextlib
 import itertools
 import logging
+import queue
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -45,6 +46,7 @@ from game.rules import NextGame, Phase
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+DEFAULT_PORT = 47474  # a table's port unless the host chooses another (a router forwards it)
 SEAL_OVERHEAD = 64  # the AEAD's tag and a margin, over the largest friend's message
 CLOSE_WAIT = 2.0  # s to flush what is owed to a peer before its connection is dropped
 
@@ -90,7 +92,7 @@ class Host:
         code: str,
         *,
         bind: str = "127.0.0.1",
-        port: int = 0,
+        port: int = DEFAULT_PORT,
         limits: Limits | None = None,
         cpu_delay: float = 0.5,
         next_game_after: float | None = None,
@@ -116,7 +118,7 @@ class Host:
         self._woken: asyncio.Event | None = None
         self._cpu = CpuPlayers()
         self._cpu_pool = ThreadPoolExecutor(1, thread_name_prefix="net-cpu")
-        self._feed: list[m.HostMessage] | None = None
+        self._feed: queue.Queue[m.HostMessage] | None = None  # to the host's own screen
 
     # ----------------------------------------------------------------- from any thread
     def start(self) -> Host:
@@ -132,17 +134,27 @@ class Host:
     def invite(self, address: str) -> Invite:
         return Invite(address, self.port, self.code)
 
-    def command(self, change: Callable[[Authority], list[Out]], timeout: float = 10.0) -> None:
+    def command(
+        self, change: Callable[[Authority], list[Out]], *, wait: bool = True, timeout: float = 10.0
+    ) -> None:
         """Change the table on the network thread (the host's own moves, removing a seat,
-        starting), and send what it says to whom."""
+        starting), and send what it says to whom. `wait=False` returns at once (a frame never
+        waits for the network); an error is then only logged."""
 
         async def run() -> None:
-            self._send(change(self.authority))
+            try:
+                self._send(change(self.authority))
+            except Exception:
+                if wait:
+                    raise
+                log.exception("the host's command failed")
 
-        self._thread.run(run(), timeout)
+        future = self._thread.submit(run())
+        if wait:
+            future.result(timeout)
 
     def query(self, read: Callable[[Authority], T], timeout: float = 10.0) -> T:
-        """Read the table on the network thread."""
+        """Read the table on the network thread (waits for it: not for a frame's drawing)."""
 
         async def run() -> T:
             return read(self.authority)
@@ -151,23 +163,22 @@ class Host:
 
     def follow(self) -> m.Welcome:
         """The table as the host's own screen starts from; `updates()` then gives what the
-        friends are sent (the same events drive every screen)."""
+        friends are sent from then on (the same events drive every screen)."""
 
         async def run() -> m.Welcome:
-            self._feed = []
+            self._feed = queue.Queue()
             table, auth = self.authority.table(), self.authority
             return m.Welcome(None, None, table, auth.match_view() if auth.playing else None)
 
         return self._thread.run(run(), 10.0)
 
     def updates(self) -> list[m.HostMessage]:
-        async def run() -> list[m.HostMessage]:
-            if self._feed is None:
-                return []
-            taken, self._feed = self._feed, []
-            return taken
-
-        return self._thread.run(run(), 10.0)
+        """What was sent to every friend since the last call (never waits)."""
+        taken: list[m.HostMessage] = []
+        feed = self._feed
+        while feed is not None and not feed.empty():
+            taken.append(feed.get_nowait())
+        return taken
 
     def close(self, resumable: bool = True) -> None:
         """Tell everyone the table closes (it can be resumed: the match is saved after every
@@ -351,7 +362,7 @@ class Host:
                 joined = self.authority.joined
                 targets = [p for p in self._peers.values() if p.id in joined and p.id != but]
                 if self._feed is not None:
-                    self._feed.append(message)
+                    self._feed.put(message)
             for peer in targets:
                 try:
                     peer.outbox.put_nowait(peer.sealer.seal(data))

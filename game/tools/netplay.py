@@ -28,6 +28,7 @@ import os
 import random
 import resource
 import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -274,6 +275,10 @@ def summarise(
     return 0 if good and fuzz_refused == fuzz_tried and not fuzz["unexpected"] else 1
 
 
+def _interrupted(_signal: int, _frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in ROLES:
@@ -285,6 +290,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         quiet_logs(args.verbose)
         return int(args.main(args))
+    signal.signal(signal.SIGTERM, _interrupted)  # stopped: stop every process started too
     parser = argparse.ArgumentParser(
         prog="python -m game.tools.netplay", description=__doc__.split("\n")[0]
     )

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from game.net.discovery import Advertiser, Browser, read_service
+from game.net.discovery import Advertiser, Browser, local_addresses, read_service
 
 from .conftest import port
 
@@ -64,3 +64,9 @@ def test_a_good_announcement_is_read():
     good = {b"name": "Åsa's table".encode(), b"v": b"1", b"g": b"0.1.0", b"open": b"0"}
     table = read_service(good, ["fe80::1", "10.1.2.3"], 47000)
     assert table is not None and (table.name, table.address) == ("Åsa's table", "10.1.2.3")
+
+
+def test_the_addresses_for_an_invite_are_never_loopback():
+    addresses = local_addresses()
+    assert all(not a.startswith(("127.", "169.254.")) for a in addresses)
+    assert addresses == sorted(set(addresses), key=addresses.index)

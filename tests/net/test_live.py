@@ -11,7 +11,9 @@ from game.net import messages as m
 from game.net.authority import Authority
 from game.net.bot import FriendBot
 from game.net.codes import Invite
+from game.net.follower import Follower
 from game.net.friend import Friend, Link
+from game.net.limits import Limits
 from game.net.words import denied_text
 from game.rules import Roll
 
@@ -42,11 +44,21 @@ def wait_for(friend: Friend, kind: type, seconds: float = 10.0) -> list[object]:
 def test_two_friends_and_a_cpu_play_a_whole_match_to_the_same_cards():
     authority = Authority(plan("open", "medium", "open"), auto_start=True)
     with live_host(authority, limits=FAST) as host:
+        assert host.follow().match is None  # the host's own screen follows from the lobby
         joins = (m.Join(0, "Ann", 3), m.Join(2, "Bob", 4))
         with friends(host, *joins) as (ann, bob):
             bots = [FriendBot(ann, undo_every=7, attack_every=5, seed=1), FriendBot(bob, seed=2)]
             play(bots, 90)
         final = host.query(lambda a: a.session.game)
+        seen = host.updates()
+    # The host's screen is sent what the friends are: following it makes the same match.
+    start = next(u for u in seen if isinstance(u, m.Started))
+    mirror = Follower(start.match)
+    for update in seen[seen.index(start) + 1 :]:
+        if isinstance(update, (m.Moved, m.Undone, m.Marked, m.Revealed)):
+            mirror.update(update)
+    assert mirror.finished is not None and mirror.game.log == final.log
+    assert any(isinstance(u, m.Undone) for u in seen)
     assert final.state.is_over
     for bot in bots:
         report = bot.report
@@ -182,3 +194,18 @@ def test_the_host_quitting_tells_everyone_the_table_can_be_resumed():
             assert links[-1] in ("lost", "gave_up")
     finally:
         host_cm.__exit__(None, None, None)
+
+
+def test_a_friend_whose_game_stops_answering_is_dropped_by_the_heartbeat_and_comes_back():
+    quick = Limits(ping_interval=0.3, ping_timeout=1.0)
+    authority = Authority(plan("open", "open"), auto_start=True)
+    joins = (m.Join(0, "Ann", 3), m.Join(1, "Bob", 4))
+    with live_host(authority, limits=quick) as host, friends(host, *joins, limits=quick) as pair:
+        bob = pair[1]
+        wait_for(bob, m.Started)
+        bob._thread.loop.call_soon_threadsafe(time.sleep, 3.0)  # Bob's game hangs 3 s
+        until(lambda: host.query(lambda a: a.seating.seats[1].peer is None), 10.0)
+        # Awake again, Bob's game finds the connection gone and takes the seat back.
+        until(lambda: host.query(lambda a: a.seating.seats[1].peer is not None), 20.0)
+        links = [u.state for u in wait_for(bob, m.Welcome, 20.0) if isinstance(u, Link)]
+        assert "lost" in links and links[-1] == "joined"

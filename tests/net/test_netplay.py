@@ -4,7 +4,9 @@ tool prints its figures; no desync, every attack refused."""
 
 from __future__ import annotations
 
+import os
 import re
+import signal
 import subprocess
 import sys
 
@@ -16,13 +18,17 @@ pytestmark = [pytest.mark.heavy, pytest.mark.timeout(HEAVY_TIMEOUT)]
 
 
 def test_three_friends_play_whole_games_with_no_desync_and_every_attack_refused():
-    done = subprocess.run(
-        [sys.executable, "-m", "game.tools.netplay", "--clients", "3", "--games", "3",
-         "--seed", "5", "--timeout", "600"],
-        capture_output=True, text=True, timeout=HEAVY_TIMEOUT - 60, start_new_session=True,
-    )  # fmt: skip
-    out = done.stdout
-    assert done.returncode == 0, out + done.stderr
+    command = [sys.executable, "-m", "game.tools.netplay", "--clients", "3", "--games", "3",
+               "--seed", "5", "--timeout", "600"]  # fmt: skip
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)  # fmt: skip
+    try:
+        out, err = proc.communicate(timeout=HEAVY_TIMEOUT - 60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)  # netplay and every process it started
+            proc.wait()
+    assert proc.returncode == 0, out + err
     assert "games played    3 of 3" in out
     assert "desyncs         0 " in out
     cheats = re.search(r"friends' cheats (\d+) of (\d+) refused; fuzzer (\d+) of (\d+)", out)
