@@ -107,6 +107,8 @@ class Authority:
     def start(self, fill_open_with: str | None = None) -> list[Out]:
         """Start the match: every open seat must be claimed (or played by a CPU of
         `fill_open_with`)."""
+        if self.playing:
+            raise ValueError("the match has started")
         for i in self.seating.open_seats():
             if fill_open_with is None:
                 raise ValueError("a seat is still open for a friend")

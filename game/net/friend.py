@@ -4,7 +4,8 @@ It makes the handshake (the table code proves itself without being sent: game.ne
 sends the join and the friend's intents, and hands everything the host says, checked message
 by message, to whoever plays (the table's screen, or a headless bot) through `updates()`,
 together with `Link` notes on the connection itself. A connection that drops is made again,
-with the seat token, for `reconnect_for` seconds; a host that says no is never asked again.
+with the seat token, for `reconnect_for` seconds; so is one the host turned away as busy; a
+host that says no for any other reason is never asked again.
 
     friend = Friend(Invite("192.168.1.20", 47000, "K7QM3XDA"), Join(1, "Ann", 3)).start()
     for update in friend.updates(timeout=0.1): ...
@@ -166,8 +167,11 @@ class Friend:
                 joined = await self._connection()
             except DeniedError as no:
                 d = no.denied
-                self._updates.put(Link("denied", d.reason, d.protocol, d.game))
-                return
+                if d.reason != "busy":  # busy passes: the host is asked again, later
+                    self._updates.put(Link("denied", d.reason, d.protocol, d.game))
+                    return
+                log.info("the host is busy; trying again")
+                joined = False
             except (
                 OSError,
                 ConnectionClosed,

@@ -386,33 +386,39 @@ class Host:
     async def _drive(self) -> None:
         """Play the CPU seats (and the friends' stand-ins) and start a match's next game."""
         assert self._woken is not None
-        loop = asyncio.get_running_loop()
         while True:
             self._woken.clear()
-            authority = self.authority
-            due = authority.cpu_due()
-            session = authority.session
-            if due is not None and session is not None:
-                await asyncio.sleep(self.cpu_delay)
-                state = session.state
-                player, level = due
-                decide = self._cpu.decide
-                action = await loop.run_in_executor(
-                    self._cpu_pool, decide, session, player, level, state
-                )
-                self._send(authority.cpu_act(player, state, action))
-                continue
-            if (
-                session is not None
-                and session.state.phase is Phase.GAME_OVER
-                and self.next_game_after is not None
-            ):
-                await asyncio.sleep(self.next_game_after)
-                if session is authority.session and session.state.phase is Phase.GAME_OVER:
-                    self._send(authority.local_act(0, NextGame()))
-                continue
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._woken.wait(), 0.5)
+            try:
+                acted = await self._cpu_turn()
+            except Exception:  # noqa: BLE001 - the table goes on; the error is in the log
+                log.exception("a CPU move failed")
+                acted = False
+            if not acted:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._woken.wait(), 0.5)
+
+    async def _cpu_turn(self) -> bool:
+        """One CPU move (or a match's next game) if one is due; whether one was."""
+        authority = self.authority
+        session = authority.session
+        due = authority.cpu_due()
+        if due is not None and session is not None:
+            await asyncio.sleep(self.cpu_delay)
+            state = session.state
+            player, level = due
+            action = await asyncio.get_running_loop().run_in_executor(
+                self._cpu_pool, self._cpu.decide, session, player, level, state
+            )
+            self._send(authority.cpu_act(player, state, action))
+            return True
+        if session is not None and session.state.phase is Phase.GAME_OVER:
+            if self.next_game_after is None:
+                return False
+            await asyncio.sleep(self.next_game_after)
+            if session is authority.session and session.state.phase is Phase.GAME_OVER:
+                self._send(authority.local_act(0, NextGame()))
+            return True
+        return False
 
 
 def _text(frame: str | bytes) -> str:

@@ -23,7 +23,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidMessage
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from game.net import codec
 from game.net import messages as m
@@ -33,6 +33,8 @@ from game.net.wire import ProtocolError, to_b64
 from game.rules import Roll
 
 WAIT = 5.0  # s for the host's answer to one attack
+PACE = 0.25  # s between attacks: within the host's handshake rate, so each meets its own check
+BUSY_TRIES = 15  # a second apart, for a sealed connection while the host is busy
 FLOOD = 3000  # messages sent as fast as the socket takes them
 Attack = Callable[[str, Awaitable[str | None], set[str]], Awaitable[None]]
 
@@ -88,6 +90,19 @@ def _uri(invite: Invite) -> str:
 
 
 async def _open(invite: Invite, code: str | None = None) -> Sealed:
+    """A sealed connection, waiting while the host is too busy for a new one (the fuzzer's own
+    attacks may have used up its handshakes for the moment)."""
+    for _attempt in range(BUSY_TRIES):
+        try:
+            return await _handshake(invite, code)
+        except Turned as no:
+            if str(no) != "busy":
+                raise
+        await asyncio.sleep(1.0)
+    raise Turned("busy")
+
+
+async def _handshake(invite: Invite, code: str | None) -> Sealed:
     ws = await connect(
         _uri(invite), compression=None, open_timeout=WAIT, max_size=m.HOST_FRAME + 64
     )
@@ -95,6 +110,9 @@ async def _open(invite: Invite, code: str | None = None) -> Sealed:
     hello = codec.encode(m.Hello(m.PROTOCOL, "fuzz", shake.message))
     await ws.send(hello.decode())
     reply = codec.decode_handshake(await ws.recv())
+    if isinstance(reply, m.Denied):
+        await ws.close()
+        raise Turned(reply.reason)
     if not isinstance(reply, m.Pake):
         raise ProtocolError(f"no SPAKE2 answer: {reply}")
     keys = shake.finish(hello, reply.pake)
@@ -120,7 +138,7 @@ async def _clear_answer(invite: Invite, frames: list[str | bytes]) -> str:
                 message = codec.decode_handshake(answer)
                 return message.reason if isinstance(message, m.Denied) else "answered"
             return "answered"
-    except (ConnectionClosed, InvalidHandshake, InvalidMessage, OSError, ProtocolError):
+    except (ConnectionClosed, InvalidHandshake, OSError, ProtocolError):
         return "closed"
     except TimeoutError:
         return "timeout"
@@ -188,6 +206,7 @@ async def fuzz(invite: Invite, *, rounds: int = 1, seed: int = 0) -> FuzzReport:
     report = FuzzReport()
 
     async def attack(kind: str, run: Awaitable[str | None], wanted: set[str]) -> None:
+        await asyncio.sleep(PACE)
         report.tried[kind] += 1
         try:
             answer = await run
@@ -198,7 +217,9 @@ async def fuzz(invite: Invite, *, rounds: int = 1, seed: int = 0) -> FuzzReport:
         else:
             report.unexpected.append(f"{kind}: {answer}")
 
-    closed = {"closed"}
+    # A denial as busy is a refusal too: the fuzzer's own speed can use up the host's
+    # handshakes for a moment.
+    closed = {"closed", "busy"}
     for _round in range(rounds):
         await attack("tcp_garbage", _raw_tcp(invite, rng.randbytes(300)), closed | {"timeout"})
         await attack(

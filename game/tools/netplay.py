@@ -100,11 +100,14 @@ class Children:
                 proc.wait(timeout=10)
 
 
-def wait_for_file(path: Path, proc: subprocess.Popen[bytes], timeout: float) -> dict[str, Any]:
+def wait_for_file(
+    path: Path, proc: subprocess.Popen[bytes], timeout: float, *, json_file: bool = True
+) -> dict[str, Any]:
+    """A report the process writes (read), or any file it makes (`json_file` False: {})."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if path.is_file():
-            return dict(json.loads(path.read_text(encoding="utf-8")))
+            return dict(json.loads(path.read_text(encoding="utf-8"))) if json_file else {}
         if proc.poll() is not None:
             raise RuntimeError(f"the process ended ({proc.returncode}) before writing {path.name}")
         time.sleep(0.05)
@@ -187,7 +190,8 @@ def run(args: argparse.Namespace) -> int:
                 "--token-file", str(work / f"friend{n}.token"),
                 "--out", str(work / f"friend{n}.json"), "--seconds", str(args.timeout),
             )  # fmt: skip
-        if args.fuzz:
+        if args.fuzz:  # once the friends sit at the table (the match started and saved)
+            wait_for_file(work / "host" / "current.json", host, 120.0, json_file=False)
             children.start(
                 "fuzz", "fuzz", "--invite", str(Invite("127.0.0.1", port, code)),
                 "--rounds", str(args.fuzz), "--seed", str(args.seed),
@@ -317,7 +321,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not args.clients >= 1 or args.clients + args.cpus > 8 or args.games < 1:
         parser.error("1 to 8 seats in all, at least one friend and one game")
-    return run(args)
+    try:
+        return run(args)
+    except KeyboardInterrupt:
+        print("netplay: stopped; every process it started is stopped too")
+        return 130
 
 
 if __name__ == "__main__":
