@@ -4,7 +4,6 @@ marker, never by colour alone. Also the panels and the felt the menu scenes are 
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -13,6 +12,7 @@ import pygame
 from game.ui.focus_grid import FocusGrid
 from game.ui.fonts import MIN_FONT_PX, Fonts
 from game.ui.input import Intent, is_confirm, is_press, menu_letter
+from game.ui.letters import menu_letters
 from game.ui.theme import Theme
 
 
@@ -135,38 +135,16 @@ def _ink_box(image: pygame.Surface, at: pygame.Rect) -> pygame.Rect:
     return box.move(at.topleft) if box.width else at
 
 
-def menu_letters(labels: list[str], taken: Iterable[str] = ()) -> list[str]:
-    """A different shortcut letter for each menu label, from the label as shown: its first
-    letter if free, else another word's initial, else any letter of it ('' if none is left).
-    Letters are plain A-Z (accents dropped) so every keyboard types them; `taken` are
-    letters the screen already gives to something else.
-
-    >>> menu_letters(["New game", "Settings", "Statistics", "Quit"])
-    ['N', 'S', 'T', 'Q']
-    >>> menu_letters(["Réglages", "Règles et aide"])
-    ['R', 'E']
-    >>> menu_letters(["High scores"], taken="NRH")
-    ['S']
-    """
-    used = {letter.upper() for letter in taken}
-    letters = []
-    for label in labels:
-        plain = unicodedata.normalize("NFKD", label).encode("ascii", "ignore").decode().upper()
-        initials = [w[0] for w in plain.split() if w[:1].isalpha()]
-        found = next((c for c in [*initials, *plain] if "A" <= c <= "Z" and c not in used), "")
-        used.add(found)
-        letters.append(found)
-    return letters
-
-
-def letter_shortcuts(buttons: Sequence[Button]) -> dict[str, Button]:
+def letter_shortcuts(buttons: Sequence[Button], taken: Iterable[str] = ()) -> dict[str, Button]:
     """Give a screen's buttons their shortcut letters from their labels as shown
     (menu_letters), so the keys follow the language: each button shows its letter as its
     hint, but for one whose hint is a key of its own (a callable: Resume shows the pause
-    key), which it keeps while its letter works too. Returns the lower-case letter ->
-    button map the screen's keys go through (FocusRing.press_shortcut); call it again
-    whenever the labels change."""
-    letters = menu_letters([button.label for button in buttons])
+    key), which it keeps while its letter works too. `taken`: letters no button may have
+    (InputMap.letters: keys the app or the screen keeps for itself). Returns the lower-case
+    letter -> button map the screen's keys go through (FocusRing.press_shortcut), which a
+    screen tries before any other meaning a letter key has there; call it again whenever the
+    labels change."""
+    letters = menu_letters([button.label for button in buttons], taken)
     for button, letter in zip(buttons, letters, strict=True):
         if not callable(button.hint):
             button.hint = letter

@@ -4,8 +4,9 @@ import pygame
 import pytest
 
 from game.ui.fonts import Fonts
+from game.ui.letters import NO, YES, answer_letters, menu_letters
 from game.ui.theme import STANDARD
-from game.ui.widgets import Button, FocusRing, draw_button, letter_shortcuts, menu_letters
+from game.ui.widgets import Button, FocusRing, draw_button, letter_shortcuts
 
 
 def test_english_menus_keep_their_letters():
@@ -30,6 +31,19 @@ def test_letters_come_from_the_translated_labels_without_accents_and_never_twice
 def test_letters_another_control_has_are_not_given_again():
     assert menu_letters(["High scores"], taken="nrdy") == ["H"]
     assert menu_letters(["Hernoemen", "Topscores"], taken=["H"]) == ["E", "T"]
+
+
+def test_a_question_in_another_script_shows_y_and_n_and_dead_keys_never_answer():
+    # Greek words have no letter a Latin keyboard types: the buttons show the English ones.
+    greek = answer_letters(("Ναι", "Όχι"), ("Ναι", "Όχι"), ("Yes", "No"))
+    assert greek.shown == ("Y", "N") and greek.keys == {"y": YES, "n": NO}
+    # A key the app takes first (bound to full screen, say) is nobody's answer.
+    german = answer_letters(("Ja", "Nein"), ("Ja", "Nein"), ("Yes", "No"), dead="j")
+    assert german.shown == ("A", "N") and german.keys == {"n": NO, "a": YES, "y": YES}
+    # The pause key's letter means No, so a yes label starting with it shows another.
+    paused = answer_letters(("Play on", "Stop"), ("Yes", "No"), ("Yes", "No"), means_no="p")
+    assert paused.shown == ("O", "S")
+    assert paused.keys == {"y": YES, "n": NO, "p": NO, "o": YES, "s": NO}
 
 
 def test_buttons_show_their_letters_and_a_key_of_their_own_stays_shown():
