@@ -73,7 +73,7 @@ class Authority:
         self.stand_in_after = stand_in_after
         self.auto_start = auto_start
         self.clock = clock
-        self.step = 0  # updates sent (Moved, Undone), the `at` the next intent names
+        self.step = 0  # updates sent (Started, Moved, Undone): the `at` the next intent names
         self.joined: dict[int, int] = {}  # connection -> last intent id (joined ones only)
         self.watchers: set[int] = set()
         self.refusals: dict[str, int] = {}
@@ -135,6 +135,7 @@ class Authority:
     def _begin(self, session: Session) -> list[Out]:
         self.session = session
         self._history = []
+        self.step += 1  # an intent sent against the match before is stale in this one
         return [(EVERYONE, m.Started(self.match_view()))]
 
     # ----------------------------------------------------------------- connections

@@ -308,6 +308,8 @@ class Host:
             return self._drop(peer, str(bad))
         if not peer.messages.take():
             peer.too_fast += 1
+            if peer.too_fast == 1:  # once a burst: the count is in the refusals
+                log.warning("connection %d (%s) sends too fast", peer.id, peer.address)
             if peer.too_fast >= self.limits.too_many_before_closing:
                 self._send([(peer.id, m.Closed("flood", False))])
                 return self._drop(peer, "flood")

@@ -48,6 +48,7 @@ PORTS = range(47000, 48000)
 COMPARED = ("players", "cards", "totals", "winners", "assisted", "log", "actions")
 RECORDED = ("kinds", "match_totals")
 ROLES = ("host", "friend", "fuzz")
+HOST_CLOSING = 180.0  # s for the host to close and read its records back (a busy machine)
 
 
 def free_port(rng: random.Random, taken: Sequence[int] = ()) -> int:
@@ -202,7 +203,7 @@ def run(args: argparse.Namespace) -> int:
             if name != "host":
                 children.wait(name, deadline - time.monotonic())
         host.terminate()  # the host quits as a player would: it tells everyone and saves
-        children.wait("host", 30.0)
+        children.wait("host", HOST_CLOSING)
     finally:
         children.stop_all()
         if proxy is not None:

@@ -115,7 +115,9 @@ def host_main(args: argparse.Namespace) -> int:
             stop.wait(0.05)
     finally:
         refused = host.query(lambda a: dict(a.refusals))
+        say(f"{played} matches played; closing the table")
         host.close(resumable=True)
+    say("reading the records back")
     report = {
         "matches": played,
         "refused": refused,
@@ -124,7 +126,13 @@ def host_main(args: argparse.Namespace) -> int:
         "records": records_of(storage),
     }
     write_json(args.out, report)
+    say("report written")
     return 0
+
+
+def say(line: str) -> None:
+    """A line in the process's log (netplay keeps each process's output), with the time."""
+    print(f"{time.strftime('%H:%M:%S')} {line}", flush=True)
 
 
 def friend_main(args: argparse.Namespace) -> int:
