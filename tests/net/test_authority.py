@@ -13,9 +13,10 @@ from .conftest import plan
 from .inproc import Table
 
 
-def seated(*kinds: str, **options) -> Table:
-    """A started table whose open seats are taken by peers 1, 2, ... in order."""
-    authority = Authority(plan(*kinds), auto_start=True, **options)
+def seated(*kinds: str, seated: bool = False, **options) -> Table:
+    """A started table whose open seats are taken by peers 1, 2, ... in order (`seated`: the
+    first seat starts, no start roll)."""
+    authority = Authority(plan(*kinds, seated=seated), auto_start=True, **options)
     opens = [i for i, k in enumerate(kinds) if k == "open"]
     table = Table(authority, len(opens))
     for peer, seat in enumerate(opens, 1):
@@ -134,3 +135,15 @@ def test_the_hosts_own_seat_acts_through_the_rules_and_only_on_its_turn():
         authority.local_act(0, Score(Category.CHANCE))  # before any roll
     out = authority.local_act(0, Roll())
     assert [type(msg) for _to, msg in out] == [m.Moved]
+
+
+def test_an_intent_sent_against_the_match_before_is_stale_in_the_next():
+    table = seated("open", "easy", seated=True)
+    table.play_out()
+    old_step = table.followers[1].step
+    table.deliver(table.authority.play_again())
+    table.read()
+    assert table.followers[1].step == old_step + 1
+    assert table.authority.session.state.player == 0  # the friend's turn in the new match
+    assert refusals(table.act(1, Roll(), at=old_step)) == ["stale"]
+    assert table.authority.session.game.log == []
