@@ -147,3 +147,22 @@ def test_an_intent_sent_against_the_match_before_is_stale_in_the_next():
     assert table.authority.session.state.player == 0  # the friend's turn in the new match
     assert refusals(table.act(1, Roll(), at=old_step)) == ["stale"]
     assert table.authority.session.game.log == []
+
+
+def test_the_host_lets_a_cpu_stand_in_for_a_friend_away_until_they_are_back():
+    authority = Authority(plan("open", "open", seated=True), auto_start=True)
+    table = Table(authority, 3)
+    out = table.send(1, m.Join(0, "Ann", 3))
+    token = next(msg.token for to, msg in out if isinstance(msg, m.Welcome))
+    table.send(2, m.Join(1, "Bob", 4))
+    table.deliver(authority.leave(1, gone=True))  # Ann drops
+    assert authority.cpu_due() is None  # the table waits for her
+    table.deliver(authority.stand_in(0, "easy"))
+    assert authority.cpu_due() == (0, "easy")
+    state = authority.session.state
+    out = authority.cpu_act(0, state, Roll())
+    assert [type(msg) for _to, msg in out] == [m.Marked, m.Moved]  # her scores are helped
+    assert authority.session.assisted == {0}
+    table.send(3, m.Join(None, "", 0, token))  # Ann is back: her own hands again
+    assert authority.cpu_due() is None
+    assert authority.seating.seats[0].stand_in is None
