@@ -11,7 +11,9 @@ from pathlib import Path
 
 from game.tools.bundle import ROOT, archive, build, elf, lean, licences, measure
 
-SIZE_AIM = 60e6  # bytes: the archive (69.2 MB before the bundle was made lean)
+# bytes: the archive. 69.2 MB before the bundle was made lean, 52.9 MB after; network play's
+# libraries (cryptography with its OpenSSL, zeroconf, websockets, and Python's ssl) add 9 MB.
+SIZE_AIM = 70e6
 START_AIM = 1.3  # the bundle's start to the title within this many times the venv's
 
 
@@ -57,7 +59,7 @@ def glibc_problems(app: Path, accounting: licences.Accounting, kind: str) -> lis
     wrong = [
         f"{name} needs glibc {elf.show(need)}, over the wheels' {elf.WHEELS_GLIBC}"
         for name, need in floor.by_file.items()
-        if name not in interpreter and need > wheels
+        if kind == "release" and name not in interpreter and need > wheels
     ]
     if floor.version > stated:
         wrong.append(f"glibc floor {elf.show(floor.version)} is over the {kind} build's {stated}")

@@ -19,8 +19,10 @@ ELF_MAGIC = b"\x7fELF"
 # build uses the developer's Python: pyenv's 3.11.7 built on Debian 12 needs 2.35
 # (libpython3.11.so.1.0), and its copies of libsqlite3, liblzma and libffi need 2.34.
 STATED_GLIBC = {"release": "2.28", "local": "2.35"}
-# What the wheels' libraries and PyInstaller's bootloader need, whatever the build: the rest
-# of the bundle (not the interpreter and the system libraries it brought) stays within it.
+# What the wheels' libraries and PyInstaller's bootloader need when built on the release's
+# system: pip there takes each wheel's manylinux_2_28 (or older) build. On a newer system pip
+# may take a newer one (cryptography's manylinux_2_34 on Debian 12), so only a release build
+# is held to it.
 WHEELS_GLIBC = "2.28"
 SHT_GNU_VERNEED = 0x6FFFFFFE
 Version = tuple[int, ...]

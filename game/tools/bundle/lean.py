@@ -32,10 +32,9 @@ EXCLUDED_MODULES: dict[str, str] = {
     "setuptools": "builds packages",
     "_distutils_hack": "setuptools' distutils shim",
     "distutils": "builds packages",
-    # No network today: network play (issue 35) will need ssl if it speaks TLS; socket stays.
-    "ssl": "TLS; the game opens no connection (drops libssl)",
-    "_ssl": "TLS's C module (libssl, libcrypto)",
-    "_hashlib": "OpenSSL's hashes (libcrypto); hashlib falls back to Python's own sha256 etc.",
+    # Not left out: ssl (and with it libssl and libcrypto). Network play (game.net) imports
+    # websockets' client, which imports ssl as it loads, though the game's own frames are
+    # sealed by cryptography. socket, asyncio and ctypes (zeroconf's ifaddr) stay too.
     # Process pools are only in the developers' tools (game.tools); the game uses threads.
     "multiprocessing": "process pools (and PyInstaller's runtime hook for them)",
     # numpy's test suite, its Fortran wrapper generator and testing helpers.
@@ -127,7 +126,12 @@ SYSTEM_LIBRARIES = (
 # (inspect: dataclasses and typing import it). Any other is a module that crept back in
 # (pkg_resources' hook imported it at every start; multiprocessing's and pkgutil's went with
 # their modules).
-RUNTIME_HOOKS = ("pyi_rth_inspect",)
+RUNTIME_HOOKS = (
+    "pyi_rth_inspect",
+    # cryptography's: points its built-in OpenSSL at the bundle's own provider modules, not
+    # the system's (network play's sealed frames).
+    "pyi_rth_cryptography_openssl",
+)
 
 # Babel's hook takes the data of all 1100 CLDR locales (35 MB); the game formats in its eight
 # languages only (game.i18n.LANGUAGES), whose parents are root and, for nb, no.
