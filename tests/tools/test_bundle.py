@@ -26,6 +26,7 @@ import subprocess
 import sys
 import tarfile
 import time
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -109,6 +110,19 @@ def test_the_unpacked_bundle_passes_its_self_test_with_no_python_about(bundle, s
     assert str(bundle) in result.stdout  # the game, its assets and its Python are the bundle's
     # Nothing in HOME but the XDG folders (an empty ~/.cache: SDL's, from a venv's run too).
     assert {p.name for p in stranger.iterdir()} <= {".cache", ".config", ".local"}
+
+
+def test_the_games_metadata_is_made_for_the_bundle_not_taken_from_the_checkout(bundle):
+    internal = bundle / "_internal"
+    assert list(internal.glob("*.egg-info")) == []
+    (metadata,) = internal.glob("yahtzee_table-*.dist-info/METADATA")
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert metadata.read_text(encoding="utf-8").splitlines() == [
+        "Metadata-Version: 2.4",
+        "Name: yahtzee-table",
+        f"Version: {version['version']}",  # what network play tells (game.net.version)
+        "License-Expression: MIT",
+    ]
 
 
 def test_every_file_and_module_shipped_has_an_owner_and_its_licence(bundle):

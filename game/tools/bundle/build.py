@@ -16,6 +16,7 @@ from game.tools.bundle import BINARY, NAME, ROOT, archive, lean, licences, versi
 SPEC = ROOT / "packaging" / "pyinstaller" / "yahtzee.spec"
 LINUX = ROOT / "packaging" / "linux"
 MAC_APP = "Yahtzee Table.app"  # the spec's BUNDLE
+METADATA = "yahtzee_table-{version}.dist-info"  # the game's, as the spec ships it
 
 
 class BuildFailed(Exception):
@@ -28,7 +29,9 @@ def system_tag() -> str:
 
 
 def stage(folder: Path) -> None:
-    """The compiled catalogues and the icons (PNG per size; .ico and .icns) in `folder`."""
+    """The compiled catalogues, the game's package metadata (its version, which network play
+    tells; made here, not taken from the checkout's egg-info, which holds whatever the last
+    install wrote) and the icons (PNG per size; .ico and .icns) in `folder`."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
@@ -41,6 +44,12 @@ def stage(folder: Path) -> None:
         mo = catalogues.mo_path(code, folder / "locale")
         mo.parent.mkdir(parents=True, exist_ok=True)
         mo.write_bytes(catalogues.compile_po(catalogues.po_path(code), code))
+    metadata = folder / METADATA.format(version=version()) / "METADATA"
+    metadata.parent.mkdir(parents=True)
+    metadata.write_text(
+        f"Metadata-Version: 2.4\nName: {NAME}\nVersion: {version()}\nLicense-Expression: MIT\n",
+        encoding="utf-8",
+    )
     pygame.init()
     pngs = window_identity.write_icons(folder / "icons" / "hicolor")
     by_size = {int(p.parts[-3].split("x")[0]): p.read_bytes() for p in pngs}

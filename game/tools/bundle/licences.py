@@ -278,7 +278,7 @@ def _owner(
     if relative in by_path:
         return by_path[relative]
     parts = relative.split("/")
-    if parts[0] == "game":
+    if parts[0] == "game" or re.fullmatch(r"yahtzee_table-[^/]+\.dist-info", parts[0]):
         if parts[1:2] == ["assets"] and len(parts) > 3 and parts[2] in assets:
             return f"assets-{parts[2]}"
         return PROJECT
