@@ -320,12 +320,18 @@ class HistoryScene(ListScreen["HistorySummary"]):
             date = bold.render(describe_date(summary), True, theme.text)
             items.append((date, (inset, top)))
             x = inset + date.get_width() + line
-            rules = small.render(describe_rules(summary), True, theme.text_dim)
-            items.append((rules, (x, top + (date.get_height() - rules.get_height()) // 2)))
             mark = assisted_mark(summary)
-            if mark:
-                tag = small.render(ellipsize(small, mark, width // 3), True, theme.text_on_accent)
-                items.append((self._tag(tag), (width - tag.get_width() - line, top)))
+            end = width - line // 2  # where the rules must stop: before the mark, if any
+            if mark:  # the mark at the right; the rules are cut short of it, never under it
+                word = small.render(ellipsize(small, mark, width // 3), True, theme.text_on_accent)
+                tag = self._tag(word)
+                tag_x = width - tag.get_width() - line // 2
+                items.append((tag, (tag_x, top + (date.get_height() - tag.get_height()) // 2)))
+                end = tag_x - line // 2
+            said = ellipsize(small, describe_rules(summary), max(0, end - x))
+            if said:
+                rules = small.render(said, True, theme.text_dim)
+                items.append((rules, (x, top + (date.get_height() - rules.get_height()) // 2)))
             stars = []
             x, y2 = inset, top + round(line * 1.2)
             for text, won in results_line(summary):

@@ -60,13 +60,14 @@ def draw_button(
     hint: str = "",
 ) -> None:
     radius = max(4, rect.height // 4)
+    if not enabled:  # sunk into the felt, not raised from it: nothing to press
+        _draw_disabled(surface, theme, fonts, rect, label, focused, radius)
+        return
     if theme.shadow[3]:
         shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(shadow, theme.shadow, shadow.get_rect(), border_radius=radius)
         surface.blit(shadow, rect.move(0, max(2, rect.height // 12)))
-    if not enabled:
-        fill, ink = theme.panel_alt, theme.text_dim
-    elif primary:
+    if primary:
         fill, ink = theme.accent, theme.text_on_accent
     else:
         fill, ink = theme.panel, theme.text
@@ -79,18 +80,54 @@ def draw_button(
     # hint sits small in the bottom-right corner, drawn only where it keeps clear of the
     # label: a long label or key name ("Leertaste") in a small button drops the hint.
     pixels = _label_pixels(fonts, rect.height)
-    font = fonts.fit(label, pixels / fonts.text_scale, rect.width - rect.height // 2, bold=True)
+    font = fonts.fit(label, pixels / fonts.text_scale, label_room(rect), bold=True)
     text = font.render(label, True, ink)
     text_rect = text.get_rect(center=rect.center)
     surface.blit(text, text_rect)
     key_ink = theme.text_dim if not primary else theme.text_on_accent
     key = corner_key(fonts, key_ink, rect, hint, text, text_rect)
-    if focused:  # a marker as well as the outline colour
-        r = max(3, rect.height // 10)
+    r = max(3, rect.height // 10)
+    # A marker as well as the outline's colour and width, where it keeps clear of the label
+    # (a long label in a narrow button has the thick outline alone: never the two overlaid).
+    if focused and rect.left + r * 3 + 1 < text_rect.left:
         x, y = rect.left + r * 2, rect.centery
         pygame.draw.polygon(surface, theme.focus, [(x - r, y - r), (x + r, y), (x - r, y + r)])
     if key is not None:
         surface.blit(*key)
+
+
+DISABLED_ALPHA = 120  # of 255: how much of a disabled button shows over what is under it
+
+
+def _draw_disabled(
+    surface: pygame.Surface,
+    theme: Theme,
+    fonts: Fonts,
+    rect: pygame.Rect,
+    label: str,
+    focused: bool,
+    radius: int,
+) -> None:
+    """A button that would refuse a press: flat (no shadow), see-through, its label dim and
+    with no key hint, so it never looks like the buttons that act."""
+    face = pygame.Surface(rect.size, pygame.SRCALPHA)
+    whole = face.get_rect()
+    pygame.draw.rect(face, (*theme.panel_alt[:3], DISABLED_ALPHA), whole, border_radius=radius)
+    pygame.draw.rect(face, (*theme.panel_edge[:3], DISABLED_ALPHA), whole, 1, radius)
+    surface.blit(face, rect)
+    if focused:  # the focus still shows where it is
+        width = max(3, rect.height // 12)
+        pygame.draw.rect(surface, theme.focus, rect, width=width, border_radius=radius)
+    pixels = _label_pixels(fonts, rect.height)
+    font = fonts.fit(label, pixels / fonts.text_scale, label_room(rect), bold=True)
+    text = font.render(label, True, theme.text_dim)
+    text.set_alpha(170)
+    surface.blit(text, text.get_rect(center=rect.center))
+
+
+def label_room(rect: pygame.Rect) -> int:
+    """How wide a button's label may be: a quarter of its height clear of either edge."""
+    return rect.width - rect.height // 2
 
 
 def _label_pixels(fonts: Fonts, height: int) -> float:

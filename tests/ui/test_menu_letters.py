@@ -84,3 +84,30 @@ def test_a_key_hint_is_drawn_only_clear_of_the_label(fonts):
     draw_button(a, theme, fonts, big, "Roll (2 left)", False, hint="Space")
     draw_button(b, theme, fonts, big, "Roll (2 left)", False)
     assert pygame.image.tobytes(a, "RGB") != pygame.image.tobytes(b, "RGB")
+
+
+@pytest.mark.parametrize("label", ["Start", "Spela upp", "Spiel starten"])
+def test_the_focus_marker_never_sits_on_the_label(label):
+    """The marker's triangle was drawn over the first letter of a label that fills its
+    button ("Spela upp" at 640x480 and 200%): it goes where it keeps clear, else the thick
+    outline alone marks the focus."""
+    pygame.init()
+    fonts, theme = Fonts(2.0), STANDARD
+    rect = pygame.Rect(10, 10, 126, 44)
+    surface = pygame.Surface((150, 70))
+    surface.fill((0, 0, 0))
+    draw_button(surface, theme, fonts, rect, label, True)
+    r = max(3, rect.height // 10)
+    marker = pygame.Rect(rect.left + r + 1, rect.centery - r // 2, r, r)  # inside the triangle
+    marked = [
+        (x, y)
+        for x in range(marker.left, marker.right)
+        for y in range(marker.top, marker.bottom)
+        if tuple(surface.get_at((x, y)))[:3] == theme.focus[:3]
+    ]
+    font = fonts.fit(label, min(44 * 0.45 * 2, 44 * 0.62) / 2, rect.width - 22, True)
+    label_left = rect.centerx - font.size(label)[0] // 2
+    if rect.left + 3 * r + 1 < label_left:
+        assert marked  # room: the marker is drawn
+    else:  # none: the marker would lie on the label's first letter
+        assert marked == []
