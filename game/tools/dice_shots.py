@@ -40,7 +40,7 @@ def filmstrip(ctx, screen, out_dir: Path, demo_session: Callable) -> Path:
     while tray.animating and length < 600:
         table.update(step)
         length += 1
-    table.board.tray.sync(None, (False,) * 5)
+    table.board.tray.sync(None)
     ctx.stack.scenes.pop().exit()
 
     table = TableScene(ctx, demo_session())
@@ -68,14 +68,14 @@ def closeups(out_dir: Path) -> list[Path]:
     """Each face at rest, at each close-up size."""
     import pygame
 
-    from game.ui.dice_3d import die_model
-    from game.ui.dice_tray import flat_turn
-    from game.ui.dice_view import default_renderer
+    from game.anim.die import flat_turn
     from game.ui.palette import HIGH_CONTRAST_DICE, STANDARD_DICE
+    from game.ui.raster import blit_faded
     from game.ui.theme import HIGH_CONTRAST, STANDARD
+    from game.ui.tray_view import TrayRenderer
 
     paths = []
-    renderer = default_renderer()
+    renderer = TrayRenderer()
     for size in CLOSE_UPS:
         cell = round(size * 1.9)
         sheet = pygame.Surface((cell * 6, cell * 4))
@@ -93,8 +93,11 @@ def closeups(out_dir: Path) -> list[Path]:
                 view = (centre[0], centre[1] - aside * size)
                 turn = flat_turn(face, 0.0 if aside == 0.0 else 7.0)
                 heading = 0.0 if aside == 0.0 else 7.0
-                renderer.draw_shadow(sheet, centre, size, heading, 0.0, palette)
-                die_model(size).draw(sheet, centre, size, turn, palette, view=view)
+                for image, rect, alpha in renderer.dice.shadow_images(
+                    centre, size, heading, 0.0, palette
+                ):
+                    blit_faded(sheet, image, rect, alpha)
+                renderer.model(size).draw(sheet, centre, size, turn, palette, view=view)
         path = out_dir / f"faces-{size}px.png"
         pygame.image.save(sheet, str(path))
         paths.append(path)

@@ -10,7 +10,7 @@ from a 24 px die to a 4K one, with no bitmap scaled. The outline is drawn anti-a
 Faces carry pips in the arrangement of game.anim.orientation.FACE_AXES (opposite faces sum to
 seven), drawn on the face plane so the 2, 3 and 6 turn with the die.
 
-    model = DieModel()
+    model = DieModel(steps_for(72))
     model.draw(screen, (400, 300), 72, turn, palette, view=(640, 360), lift=0.0)
 """
 
@@ -25,16 +25,9 @@ import pygame
 
 from game.anim import orientation as ori
 from game.anim.orientation import Quat, Vec
-from game.ui.dice_view import (
-    DIM_DARKEN,
-    DIM_DESATURATE,
-    PIP_LAYOUT,
-    PIP_OFFSET,
-    PIP_RADIUS,
-    Point,
-    SpriteCache,
-)
+from game.ui.dice_view import DIM_DARKEN, DIM_DESATURATE, PIP_LAYOUT, PIP_OFFSET, PIP_RADIUS
 from game.ui.palette import DicePalette
+from game.ui.raster import Point, SpriteCache
 
 BEVEL = 0.1  # of the side: radius of the rounded edges
 BEVEL_STEPS = 2  # polygons across each half of a rounded edge
@@ -57,9 +50,10 @@ STILL_STEPS = 4  # polygons across each half of a still die's rounded edge: no b
 MOVING_CACHE = 10  # images of dice in the air: the last frame's five, and the one before
 
 
-def _unit(v) -> np.ndarray:
-    v = np.asarray(v, dtype=np.float64)
-    return v / np.linalg.norm(v, axis=-1, keepdims=True)
+def _unit(v: object) -> np.ndarray:
+    a = np.asarray(v, dtype=np.float64)
+    unit: np.ndarray = a / np.linalg.norm(a, axis=-1, keepdims=True)
+    return unit
 
 
 # Two axes lying on each face, to place pips: (across, down) as PIP_LAYOUT reads them.
@@ -100,7 +94,7 @@ def build_mesh(steps: int = BEVEL_STEPS) -> Mesh:
     bend = [inner + BEVEL * math.tan(math.radians(45.0 * k / steps)) for k in range(1, 1 + steps)]
     lines = np.array([-b for b in reversed(bend)] + [-inner, inner] + bend)
     n = len(lines)
-    keys: dict[tuple, int] = {}
+    keys: dict[tuple[float, ...], int] = {}
     points: list[np.ndarray] = []
     quads: list[tuple[int, int, int, int]] = []
     normals: list[np.ndarray] = []
@@ -196,7 +190,7 @@ class DieModel:
     """A die mesh and the drawing of it, turned any way, at any size."""
 
     def __init__(self, steps: int = BEVEL_STEPS) -> None:
-        self.mesh = build_mesh(steps)
+        self.mesh = mesh_of(steps)
         self.light = _unit(LIGHT)
         self.half_way = _unit(self.light + np.array([0.0, 0.0, 1.0]))
         # How lit the top of a die lying flat is: that shade is the palette's body colour.
@@ -212,24 +206,9 @@ class DieModel:
         turn: Quat,
         view: Point,
         lift: float = 0.0,
-        mesh: Mesh | None = None,
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Screen points of the mesh (this model's, or `mesh`), the quads' outward normals in
-        world axes and which quads face the camera. `center` is where the top of a flat die
-        at rest would be drawn."""
-        rot = np.array(ori.matrix(turn))
-        mesh = self.mesh if mesh is None else mesh
-        offset = np.array([(center[0] - view[0]) / size, -(center[1] - view[1]) / size, 0.5 + lift])
-        world = mesh.points @ rot.T + offset
-        scale = (CAMERA - 1.0) / (CAMERA - world[:, 2])  # the top of a resting die: 1
-        screen = np.empty((len(world), 2))
-        screen[:, 0] = view[0] + world[:, 0] * scale * size
-        screen[:, 1] = view[1] - world[:, 1] * scale * size
-        normals = mesh.normals @ rot.T
-        centres = mesh.centres @ rot.T + offset
-        to_eye = np.array([0.0, 0.0, CAMERA]) - centres
-        facing = np.einsum("ij,ij->i", normals, to_eye) > 0.0
-        return screen, normals, facing
+        """This model's mesh seen as `project` sees a mesh."""
+        return project(self.mesh, center, size, turn, view, lift)
 
     def draw(
         self,
@@ -238,11 +217,12 @@ class DieModel:
         size: float,
         turn: Quat,
         palette: DicePalette,
-        **options,
+        view: Point,
+        still: bool = False,
     ) -> pygame.Rect:
-        """Draw the die turned by `turn` with its top (at rest) centred on `center` (see
-        `image` for the options). Returns the rectangle drawn over."""
-        image, at = self.image(center, size, turn, palette, **options)
+        """Draw the die turned by `turn` with its top (at rest) centred on `center`, seen from
+        above `view` (see `image`). Returns the rectangle drawn over."""
+        image, at = self.image(center, size, turn, palette, view=view, still=still)
         return surface.blit(image, at)
 
     def image(
@@ -309,8 +289,8 @@ class DieModel:
     ) -> tuple[pygame.Surface, tuple[int, int]]:
         """The die's image at `size`, its corner and extent on multiples of `grid` px (so an
         image drawn `grid` times larger scales down onto whole pixels)."""
-        mesh = self.mesh if grid == 1 else _mesh(STILL_STEPS)
-        screen, normals, facing = self.project(offset, size, turn, (0.0, 0.0), lift, mesh)
+        mesh = self.mesh if grid == 1 else mesh_of(STILL_STEPS)
+        screen, normals, facing = project(mesh, offset, size, turn, (0.0, 0.0), lift)
         rot = np.array(ori.matrix(turn))
         shown = facing[mesh.pip_face]
         place = np.array([offset[0] / size, -offset[1] / size, 0.5 + lift])
@@ -371,20 +351,41 @@ class DieModel:
         return image, (int(corner[0]), int(corner[1]))
 
 
+def project(
+    mesh: Mesh, center: Point, size: float, turn: Quat, view: Point, lift: float = 0.0
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Screen points of `mesh`, its quads' outward normals in world axes and which quads face
+    the camera, for a die of `size` px turned by `turn`, `lift` die sizes above the felt, seen
+    from above `view`. `center` is where the top of a flat die at rest would be drawn."""
+    rot = np.array(ori.matrix(turn))
+    offset = np.array([(center[0] - view[0]) / size, -(center[1] - view[1]) / size, 0.5 + lift])
+    world = mesh.points @ rot.T + offset
+    scale = (CAMERA - 1.0) / (CAMERA - world[:, 2])  # the top of a resting die: 1
+    screen = np.empty((len(world), 2))
+    screen[:, 0] = view[0] + world[:, 0] * scale * size
+    screen[:, 1] = view[1] - world[:, 1] * scale * size
+    normals = mesh.normals @ rot.T
+    centres = mesh.centres @ rot.T + offset
+    to_eye = np.array([0.0, 0.0, CAMERA]) - centres
+    facing = np.einsum("ij,ij->i", normals, to_eye) > 0.0
+    return screen, normals, facing
+
+
 @functools.cache
-def _mesh(steps: int) -> Mesh:
+def mesh_of(steps: int) -> Mesh:
+    """The rounded cube with `steps` polygons across each half of an edge, built once."""
     return build_mesh(steps)
 
 
-@functools.cache
-def _model(steps: int) -> DieModel:
-    return DieModel(steps)
-
-
-def die_model(size: float = SMALL_DIE) -> DieModel:
-    """The shared model for a die of `size` px: its mesh is built once. Dice under SMALL_DIE
-    get a coarser one, a third of the polygons to draw each frame, with no visible loss;
-    dice from LARGE_DIE up a finer one, whose rounded edges show no bands (8% more time)."""
+def steps_for(size: float) -> int:
+    """The polygons across each half of a rounded edge for a die of `size` px: dice under
+    SMALL_DIE get one, a third of the polygons to draw each frame, with no visible loss; dice
+    from LARGE_DIE up one more, whose rounded edges show no bands (8% more time)."""
     if size < SMALL_DIE:
-        return _model(1)
-    return _model(BEVEL_STEPS + 1 if size >= LARGE_DIE else BEVEL_STEPS)
+        return 1
+    return BEVEL_STEPS + 1 if size >= LARGE_DIE else BEVEL_STEPS
+
+
+def mesh_for(size: float) -> Mesh:
+    """The mesh a die of `size` px is drawn with."""
+    return mesh_of(steps_for(size))

@@ -11,19 +11,14 @@ import pygame
 import pytest
 
 from game.anim import orientation as ori
+from game.anim.die import InCup
+from game.anim.flight import POUR_ANGLE
 from game.tools.bench.throws import throw_times
-from game.ui.dice_tray import (
-    MAX_SOUNDS,
-    POUR_ANGLE,
-    DiceTray,
-    boxes_apart,
-    drawn_box,
-    drawn_state,
-    landing_area,
-)
-from game.ui.dice_view import default_renderer
+from game.ui.dice_tray import MAX_SOUNDS, DiceTray
 from game.ui.layout import table_layout
 from game.ui.palette import HIGH_CONTRAST_DICE, STANDARD_DICE
+from game.ui.tray_layout import boxes_apart, drawn_box, landing_area
+from game.ui.tray_view import HoldRow, TrayLook, drawn_state
 
 ROLL = (2, 5, 5, 1, 6)
 ALL = (True,) * 5
@@ -62,7 +57,7 @@ def test_a_throw_lands_the_same_at_any_frame_rate() -> None:
 def test_every_die_lands_flat_on_its_rolled_face_inside_the_felt() -> None:
     tray = _tray(tidy=False)
     tray.roll(ROLL, ALL, 1.0)
-    assert tray.rolling and all(d.face is None for d in tray.dice)  # in the cup
+    assert tray.rolling and not any(d.shown for d in tray.dice)  # in the cup
     _land(tray)
     area = tray.area
     for die, face in zip(tray.dice, ROLL, strict=True):
@@ -184,13 +179,14 @@ def test_the_felt_dice_land_on_keeps_off_the_cup_the_hold_row_and_the_card(size)
 def _footprint(tray: DiceTray, i: int, focus: int | None) -> pygame.mask.Mask:
     """What die i alone draws (with its ring and padlock)."""
     canvas = pygame.Surface(tray.layout.size, pygame.SRCALPHA)
-    faces = [d.face for d in tray.dice]
+    states = [d.state for d in tray.dice]
     for j, die in enumerate(tray.dice):
-        die.face = faces[j] if j == i else None
+        die.state = states[j] if j == i else InCup()
     strip = (0, 0, 0, 0)
-    tray.draw(canvas, STANDARD_DICE, pygame.Surface((1, 1), pygame.SRCALPHA), focus, strip, strip)
+    hold = HoldRow(pygame.Surface((1, 1), pygame.SRCALPHA), strip, strip)
+    tray.draw(canvas, TrayLook(STANDARD_DICE, focus), hold)
     for j, die in enumerate(tray.dice):
-        die.face = faces[j]
+        die.state = states[j]
     return pygame.mask.from_surface(canvas, 8)
 
 
@@ -200,7 +196,7 @@ def test_a_held_die_lies_inside_its_ring(size) -> None:
     its place in the hold row it is seen straight on, all of it inside the ring."""
     tray = _tray(size)
     tray.sync(ROLL, ALL)
-    renderer = default_renderer()
+    renderer = tray.renderer.dice
     cup = _footprint(tray, -1, None)
     for i, die in enumerate(tray.dice):
         drawn = _footprint(tray, i, None)
@@ -238,13 +234,14 @@ def test_key_hints_tag_each_die_with_its_number() -> None:
     tray.sync(ROLL, (False, True, False, False, False))
     plain = pygame.Surface(tray.layout.size)
     tagged = pygame.Surface(tray.layout.size)
-    labels = [pygame.Surface((8, 10)) for _ in range(5)]
+    labels = tuple(pygame.Surface((8, 10)) for _ in range(5))
     for label in labels:
         label.fill((200, 0, 0))
     strip = (0, 60, 0)
+    hold = HoldRow(pygame.Surface((1, 1)), strip, strip)
     for palette in (STANDARD_DICE, HIGH_CONTRAST_DICE):
-        tray.draw(plain, palette, pygame.Surface((1, 1)), None, strip, strip)
-        tray.draw(tagged, palette, pygame.Surface((1, 1)), None, strip, strip, labels)
+        tray.draw(plain, TrayLook(palette), hold)
+        tray.draw(tagged, TrayLook(palette, key_labels=labels), hold)
         for i, die in enumerate(tray.dice):
             # The tag sits on the die's lower left corner, the label in its middle.
             corner = (round(die.x - tray.size_of(i) / 2), round(die.y + tray.size_of(i) / 2))
@@ -289,10 +286,10 @@ def test_every_frame_of_a_throw_moves_something_until_the_dice_are_still(size, t
     for seed in range(12):
         tray = _tray(size, seed=seed, tidy=tidy)
         tray.roll(ROLL, ALL, 1.0)
-        frames = [drawn_state(tray)]
+        frames = [drawn_state(tray.model)]
         for _ in range(240):
             tray.update(1 / 60)
-            frames.append(drawn_state(tray))
+            frames.append(drawn_state(tray.model))
         last = max(k for k in range(1, len(frames)) if frames[k] != frames[k - 1])
         dead = [k for k in range(1, last + 1) if frames[k] == frames[k - 1]]
         assert dead == [], (seed, dead)
@@ -322,7 +319,7 @@ def test_a_roll_right_after_a_hold_brings_the_held_die_home_before_any_die_leave
     tray.set_held(1, True)
     for _ in range(12):  # Roll pressed 0.2 s after the hold: the die is on its way
         tray.update(1 / 60)
-    assert tray.dice[1].lift > 0.0 or (tray.dice[1].x, tray.dice[1].y) != tray._target(1)
+    assert tray.dice[1].lift > 0.0 or (tray.dice[1].x, tray.dice[1].y) != tray.model.target(1)
     rolled = (True, False, True, True, True)
     tray.roll((3, 5, 1, 1, 2), rolled, 1.0)
     home = tray.layout.hold_slots[1]

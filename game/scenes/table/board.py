@@ -17,6 +17,7 @@ from game.ai.levels.pace import played_pace
 from game.i18n import _, format_number, language
 from game.rules import GameState, Phase, Roll
 from game.rules import events as ev
+from game.rules.dice import DICE_COUNT
 from game.scenes.table.chances import ChanceWatch, wanted
 from game.scenes.table.cpu import CPU_FAST, CpuDriver, cpu_delay
 from game.scenes.table.draw import (
@@ -40,6 +41,7 @@ from game.ui.layout import table_layout
 from game.ui.palette import dice_palette
 from game.ui.scorecard_view import ScorecardView
 from game.ui.seat_words import level_tags
+from game.ui.tray_view import HoldRow, TrayLook, TrayRenderer
 from game.ui.widgets import FeltBackground
 
 PACE_NOTE = 5.0  # points a game below the Expert from which a person's pace is told
@@ -59,7 +61,8 @@ class Board:
         self.ctx = ctx
         self.session = session
         self.size = (1280, 800)
-        self.tray = DiceTray(seed=session.seed)
+        # The dice, drawn by a renderer of the board's own: its images live as long as the table.
+        self.tray = DiceTray(session.seed, DICE_COUNT, TrayRenderer())
         self.card_view = ScorecardView(ctx.fonts, ctx.theme)
         self.lay = table_layout(self.size, len(session.config.columns))
         self.felt = FeltBackground()
@@ -278,10 +281,12 @@ class Board:
         palette = dice_palette(theme.high_contrast)
         keys = None
         if marks.show_keys:  # each die wears the key that holds it
-            keys = [
-                fonts.render(str(i + 1), 22 * lay.unit, palette.body, bold=True) for i in range(5)
-            ]
-        pieces = self.tray.pieces(palette, focus_die, keys)
+            keys = tuple(
+                fonts.render(str(i + 1), 22 * lay.unit, palette.body, bold=True)
+                for i in range(len(self.tray.dice))
+            )
+        look = TrayLook(palette, focus_die, keys)
+        pieces = self.tray.pieces(look)
         colours = [self.column_colour(c) for c in range(len(state.config.columns))]
         active = self.column_on_show()
         focus_box = marks.focus[1] if marks.focus[0] == "box" else None
@@ -305,9 +310,8 @@ class Board:
         draw_message(surface, theme, fonts, lay, theme.player(seat.colour), text, counter)
         # TRANSLATORS: the label over the row where held dice sit.
         hold_label = fonts.render(_("held dice"), 20 * lay.unit, theme.panel_alt)
-        self.tray.draw(
-            surface, palette, hold_label, focus_die, theme.felt_dark, theme.felt_light, keys, pieces
-        )
+        hold = HoldRow(hold_label, theme.felt_dark, theme.felt_light)
+        self.tray.draw(surface, look, hold, pieces)
         places = [(die.x, die.y) for die in self.tray.dice]
         draw_hint_keep(surface, theme, lay, marks.hint_keep, places)
         draw_buttons(surface, ctx, lay, state, self.person_to_play, can_undo, marks.focus)

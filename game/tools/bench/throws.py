@@ -17,8 +17,6 @@ import random
 import statistics
 import time
 
-from game.ui.dice_tray import drawn_state
-
 FRAME = 1 / 60  # s of animation per step
 LIMIT = 10.0  # s: a throw not still by then is counted at this (a bug to see, not to hang on)
 
@@ -30,6 +28,7 @@ def throw_times(
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from game.ui.dice_tray import DiceTray
     from game.ui.layout import table_layout
+    from game.ui.tray_view import drawn_state
 
     rng = random.Random(seed)
     layout = table_layout(size, 4)
@@ -40,13 +39,13 @@ def throw_times(
         faces = tuple(rng.randint(1, 6) for _ in range(5))
         tray.roll(faces, (True,) * 5, speed)
         told, still, t = None, 0.0, 0.0
-        last = _looks(tray)
+        last = drawn_state(tray.model)
         while t < LIMIT:
             tray.update(FRAME)
             t += FRAME
             if told is None and not tray.rolling:
                 told = t
-            now = _looks(tray)
+            now = drawn_state(tray.model)
             if now != last:
                 still = t  # something moved in this frame
             last = now
@@ -56,11 +55,6 @@ def throw_times(
         to_still.append(still)
         del k
     return to_result, to_still
-
-
-def _looks(tray) -> tuple:
-    """What the tray draws, as whole pixels and degrees: a change is a movement seen."""
-    return drawn_state(tray)
 
 
 def summary(times: list[float]) -> str:
