@@ -9,6 +9,7 @@ import math
 from dataclasses import dataclass, field
 
 from game.anim import orientation as ori
+from game.anim.hops import Hop
 from game.anim.orientation import Quat
 
 Point = tuple[float, float]
@@ -31,13 +32,15 @@ class Flying:
 
 @dataclass(frozen=True)
 class Drifting:
-    """On its way from `origin` to `goal` (px), turning from `turn` to `want`."""
+    """On its way from `origin` to `goal` (px), turning from `turn` to `want`, hopping over
+    the dice in its way (`hop`)."""
 
     origin: Point
     turn: Quat
     goal: Point
     want: Quat
     time: float = 0.0  # s under way
+    hop: Hop = Hop()
 
 
 @dataclass(frozen=True)

@@ -14,16 +14,20 @@ from dataclasses import dataclass
 from game.anim.shake import Shake
 from game.anim.throw import STEP, Throw
 
-SHAKE_TIME = 0.22  # s the cup shakes (its last moments while it already tips)
-TIP_FROM = 0.06  # s after the key the cup starts to tip, still shaking a little
-TIP_TIME = 0.26  # s the cup takes to tip over: sixteen frames at 60 fps, five at 20
+# The key: the cup shakes at full swing for SHAKE_HOLD, a rattle the eye sees, and tips as the
+# shake dies away; the first die is out of the cup within 0.2 s of the key.
+SHAKE_TIME = 0.16  # s the cup shakes (its last moments while it already tips)
+SHAKE_HOLD = 0.09  # s of it at full swing, before the tip
+TIP_FROM = 0.09  # s after the key the cup starts to tip, the shake dying away
+TIP_TIME = 0.11  # s the cup takes to tip over: seven frames at 60 fps, three at 20
 POUR_FROM = 0.7  # of the tip: the dice start to pour out as the cup ends its tip
 PLAYBACK = 1.7  # s of the simulated throw shown per s: its slow gravity, played brisker
 POUR_ANGLE = -55.0  # degrees the cup tips as the dice pour out
 RIGHT_TIME = 0.35  # s the cup takes to stand up again
 STILL_PX = 0.4  # px: a thrown die closer than this to where it rests is shown resting
-SHAKE_SIZE = 0.16  # die sizes the cup swings at most as it shakes
-SHAKE_FREQUENCY = 16.0  # its changes of direction a second
+SHAKE_SIZE = 0.2  # die sizes the cup swings at most as it shakes
+SHAKE_TILT = 12.0  # degrees it tilts at most with its swing
+SHAKE_FREQUENCY = 26.0  # its changes of direction a second: two back and forth before the tip
 
 
 @dataclass
@@ -51,7 +55,12 @@ class Flight:
         shake."""
         shake_time = SHAKE_TIME * speed
         shake = Shake(
-            shake_time, amplitude=die_size * SHAKE_SIZE, frequency=SHAKE_FREQUENCY, seed=seed
+            shake_time,
+            amplitude=die_size * SHAKE_SIZE,
+            frequency=SHAKE_FREQUENCY,
+            seed=seed,
+            max_angle=SHAKE_TILT,
+            hold=SHAKE_HOLD * speed,
         )
         return cls(simulate, shake, shake_time, TIP_FROM * speed, TIP_TIME * speed, speed, die_size)
 
@@ -61,6 +70,11 @@ class Flight:
             self._throw = self.simulate()
             self._end = shown_end(self._throw, self.die_size)
         return self._throw
+
+    @property
+    def simulated(self) -> bool:
+        """Whether the throw is known yet (it is simulated a step after the roll)."""
+        return self._throw is not None
 
     @property
     def end(self) -> float:

@@ -23,6 +23,7 @@ import functools
 import math
 import random
 from collections.abc import Callable
+from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 
 from game.anim import orientation as ori
@@ -40,14 +41,13 @@ from game.anim.die import (
     flat_turn,
     squared,
 )
+from game.anim.drift import plan_hops, slide
 from game.anim.felt import Area, Box, spread
-from game.anim.flight import Flight, smooth
+from game.anim.flight import Flight
 from game.anim.orientation import Quat
 from game.anim.throw import Throw, simulate
 
-DRIFT_TIME = 0.3  # s a die takes to drift to its row or its hold slot
 SETTLED = 0.5  # px: a drift closer than this is over
-DRIFT_LIFT = 0.15  # die sizes above the felt of a drifting die, per die size it has to go
 LANDED_GRACE = 0.35  # s after the dice land in which presses are not taken as choices
 REST_TURN = 2.0  # degrees: a tidied die keeps a slight turn, as a placed die has (more and
 # the row no longer fits the tray with felt between its dice's drawn boxes)
@@ -252,10 +252,11 @@ class TrayModel:
         rolled: tuple[bool, ...],
         speed: float,
         throw: Throw | None = None,
+        worker: Executor | None = None,
     ) -> None:
         """Animate a roll: the dice in `rolled` go into the cup, it shakes, they pour out. The
-        throw is simulated here, or played as `throw` (recorded elsewhere, of the rolled dice
-        in order)."""
+        throw is simulated (on `worker`, while the cup shakes, if there is one), or played
+        as `throw` (recorded elsewhere, of the rolled dice in order)."""
         self.dim = False
         thrown = [i for i in range(len(self.dice)) if rolled[i]]
         for i in thrown:
@@ -265,10 +266,13 @@ class TrayModel:
         faces = tuple(dice[i] for i in thrown)
         if throw is not None and throw.faces != faces:
             raise ValueError(f"the throw shows {throw.faces}, the rolled dice {faces}")
-        make: Callable[[], Throw] = functools.partial(self.simulate, faces, seed)
+        make: Callable[[], Throw] = functools.partial(self._simulate, self.places, faces, seed)
         if throw is not None:
             make = functools.partial(_given, throw)
-        if speed <= 0 or self.places is None or self.reduced_motion or not thrown:
+        animated = speed > 0 and self.places is not None and not self.reduced_motion
+        if animated and thrown and throw is None and worker is not None:
+            make = worker.submit(make).result  # the same throw, made while the cup shakes
+        if not animated or not thrown:
             # No throw to watch: the dice are simply there, in the row or where a throw put
             # them (the same seed, so turning motion back on does not change the game's look).
             if self.places is not None and thrown and not self.tidy:
@@ -277,6 +281,7 @@ class TrayModel:
                     self._rest(i, played, k)
             self.sync(dice, tuple(d.held and not rolled[i] for i, d in enumerate(self.dice)))
             return
+        assert self.places is not None
         self.flight = Flight.start(make, speed, self.places.die_size, seed)
         for k, i in enumerate(thrown):
             die = self.dice[i]
@@ -293,10 +298,14 @@ class TrayModel:
     def simulate(self, faces: tuple[int, ...], seed: int) -> Throw:
         """The throw of dice showing `faces` from the cup onto the felt, in die sizes from the
         felt's top left; no two dice's drawn boxes meet where they rest."""
-        assert self.places is not None
-        size, felt, mouth = self.places.die_size, self.places.felt, self.places.mouth
+        return self._simulate(self.places, faces, seed)
+
+    @staticmethod
+    def _simulate(places: TrayPlaces | None, faces: tuple[int, ...], seed: int) -> Throw:
+        assert places is not None
+        size, felt, mouth = places.die_size, places.felt, places.mouth
         start = ((mouth[0] - felt.left) / size, (mouth[1] - felt.top) / size)
-        return simulate(self.places.units, start, faces, seed, self.places.box)
+        return simulate(places.units, start, faces, seed, places.box)
 
     @property
     def throw(self) -> Throw | None:
@@ -308,10 +317,36 @@ class TrayModel:
         """Die i lies where throw die k came to rest."""
         pose = throw.rest(k)
         die = self.dice[i]
+        die.fell = self._fell(pose.x, pose.y)
+        die.turn, die.lift, die.state = pose.turn, 0.0, Resting()
+
+    def _fell(self, x: float, y: float) -> Point:
+        """A place on the felt in die sizes, as shares of the felt."""
         size = self.places.die_size if self.places is not None else 1.0
         felt = self.places.felt if self.places is not None else Felt(0, 0, 1, 1)
-        die.fell = (pose.x * size / max(1, felt.width), pose.y * size / max(1, felt.height))
-        die.turn, die.lift, die.state = pose.turn, 0.0, Resting()
+        return (x * size / max(1, felt.width), y * size / max(1, felt.height))
+
+    def coming_rests(self) -> list[tuple[int, Point, Quat]]:
+        """Where dice on their way will come to rest, and turned how: those in the air (once
+        their throw is known) and those drifting to their places."""
+        rests: list[tuple[int, Point, Quat]] = []
+        flight, places = self.flight, self.places
+        if flight is not None and flight.simulated and places is not None:
+            throw = flight.throw
+            for i, die in enumerate(self.dice):
+                state = die.state
+                if not isinstance(state, InCup | Flying) or state.throw is None:
+                    continue
+                pose = throw.rest(state.throw)
+                if self.tidy:
+                    rests.append((i, places.row[i], squared(pose.turn, die.rest_turn)))
+                else:
+                    fell = replace(die, fell=self._fell(pose.x, pose.y))
+                    rests.append((i, self._fell_px(fell), pose.turn))
+        for i, die in enumerate(self.dice):
+            if isinstance(die.state, Drifting):
+                rests.append((i, die.state.goal, die.state.want))
+        return rests
 
     def set_held(self, i: int, held: bool) -> None:
         die = self.dice[i]
@@ -358,8 +393,8 @@ class TrayModel:
         assert self.places is not None
         flight.advance(dt)
         t = flight.throw_time
-        if t < 0 and flight.frames == 1:
-            return  # still in the cup: the throw is simulated from the next step on
+        if t < 0:
+            return  # still in the cup (the throw is needed from the pour on)
         throw = flight.throw
         while flight.heard < len(throw.impacts) and throw.impacts[flight.heard].time <= t:
             events.append(ImpactHeard(throw.impacts[flight.heard].strength))
@@ -391,8 +426,10 @@ class TrayModel:
 
     def _drift(self, dt: float) -> None:
         """Move every die that is not where it belongs a step of its drift there: an eased
-        move of DRIFT_TIME from wherever it was when its place changed."""
+        move of DRIFT_TIME from wherever it was when its place changed, hopping over the
+        dice in its way (game.anim.hops)."""
         assert self.places is not None
+        starting = []
         for i, die in enumerate(self.dice):
             if not die.shown:
                 continue
@@ -404,22 +441,15 @@ class TrayModel:
                     die.x, die.y = goal
                     continue
                 # The turn it drifts to is worked out once, from the turn it starts from.
-                drift = Drifting((die.x, die.y), die.turn, goal, self.target_turn(i))
-            drift = replace(drift, time=drift.time + dt)
-            die.state = drift
-            share = min(1.0, drift.time / DRIFT_TIME)
-            ease = smooth(share)
-            (x0, y0), (tx, ty) = drift.origin, goal
-            die.x, die.y = x0 + (tx - x0) * ease, y0 + (ty - y0) * ease
-            # A die on its way rides above the felt, higher the further it has to go, so dice
-            # whose ways cross pass over each other, never through: all close in at the same
-            # pace, so the one above stays above until they part.
-            way = math.dist((die.x, die.y), (tx, ty)) / self.places.die_size
-            die.lift = DRIFT_LIFT * way
-            die.turn = ori.slerp(drift.turn, drift.want, ease) if share < 1.0 else drift.want
-            if share >= 1.0:
-                die.x, die.y, die.lift = tx, ty, 0.0
-                die.state = Resting()
+                die.state = Drifting((die.x, die.y), die.turn, goal, self.target_turn(i))
+                starting.append(i)
+        size = self.places.die_size
+        if starting:
+            sizes = [self.size_of(i) for i in range(len(self.dice))]
+            plan_hops(self.dice, sizes, starting, size)
+        for die in self.dice:
+            if die.shown and isinstance(die.state, Drifting):
+                slide(die, die.state, dt, size)
 
     # ----------------------------------------------------------------- the cup
     def cup_angle(self) -> float:

@@ -195,14 +195,14 @@ class CupRenderer:
     """Draws cups from a small cache of upright images and shadows."""
 
     def __init__(self, max_entries: int = CACHE_SIZE) -> None:
-        self._cache: SpriteCache[pygame.Surface] = SpriteCache(max_entries)
+        self.cache: SpriteCache[pygame.Surface] = SpriteCache(max_entries)
 
     def __len__(self) -> int:
-        return len(self._cache)
+        return len(self.cache)
 
     def sprite(self, height: float, palette: DicePalette = STANDARD_DICE) -> pygame.Surface:
         height = int(round(height))
-        return self._cache.get(("cup", height, palette), lambda: render_cup(height, palette))
+        return self.cache.get(("cup", height, palette), lambda: render_cup(height, palette))
 
     def draw(
         self,
@@ -245,7 +245,7 @@ class CupRenderer:
         upright = self.sprite(height, palette)
         if degrees % 360 == 0:
             return upright
-        return self._cache.get(
+        return self.cache.get(
             ("turned", int(round(height)), palette, degrees),
             lambda: pygame.transform.rotozoom(upright, degrees, 1.0),
         )
@@ -259,7 +259,7 @@ class CupRenderer:
         for degrees in angles:
             if made >= count:
                 break
-            if degrees % 360 and ("turned", height, palette, degrees) not in self._cache:
+            if degrees % 360 and ("turned", height, palette, degrees) not in self.cache:
                 self.turned(height, palette, degrees)
                 self._shadow((0.0, 0.0), height, degrees, palette)
                 made += 1
@@ -279,7 +279,7 @@ class CupRenderer:
         lowest = max(base[1], top[1], 0.0)
         x = center[0] + (base[0] + top[0]) / 2.0 * tilt + 0.06 * height
         y = center[1] + lowest * (1.0 - 0.5 * tilt) + 0.02 * height - flat * 0.35
-        image = self._cache.get(
+        image = self.cache.get(
             ("shadow", width, flat, palette), lambda: render_cup_shadow(width, flat, palette)
         )
         return image, image.get_rect(center=(round(x), round(y)))

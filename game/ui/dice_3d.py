@@ -28,6 +28,7 @@ from game.anim.orientation import Quat, Vec
 from game.ui.dice_view import DIM_DARKEN, DIM_DESATURATE, PIP_LAYOUT, PIP_OFFSET, PIP_RADIUS
 from game.ui.palette import DicePalette
 from game.ui.raster import Point, SpriteCache
+from game.ui.stills import Stills
 
 BEVEL = 0.1  # of the side: radius of the rounded edges
 BEVEL_STEPS = 2  # polygons across each half of a rounded edge
@@ -87,57 +88,66 @@ def _round(p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return core + BEVEL * normal, normal
 
 
+def _first_met(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct rows in the order first met: where each is first met, and each row's
+    number among them."""
+    _, first, inverse = np.unique(rows, axis=0, return_index=True, return_inverse=True)
+    rank = np.empty(len(first), dtype=np.intp)
+    rank[np.argsort(first, kind="stable")] = np.arange(len(first))
+    return np.sort(first), rank[inverse.reshape(-1)]
+
+
 def build_mesh(steps: int = BEVEL_STEPS) -> Mesh:
+    """The rounded cube with `steps` polygons across each half of an edge, worked out with
+    whole arrays: each face a grid of points moved onto the rounded cube, the points faces
+    share numbered once (in the order first met), and each edge with the two quads either
+    side."""
     # Grid lines across a face: the flat middle, then `steps` bands that bend through 45
     # degrees towards each edge (the next face bends the other 45).
     inner = 0.5 - BEVEL
     bend = [inner + BEVEL * math.tan(math.radians(45.0 * k / steps)) for k in range(1, 1 + steps)]
     lines = np.array([-b for b in reversed(bend)] + [-inner, inner] + bend)
     n = len(lines)
-    keys: dict[tuple[float, ...], int] = {}
-    points: list[np.ndarray] = []
-    quads: list[tuple[int, int, int, int]] = []
+    middles = (lines[:-1] + lines[1:])[:, None, None]
+    corners: list[np.ndarray] = []
+    grids: list[np.ndarray] = []
     normals: list[np.ndarray] = []
     centres: list[np.ndarray] = []
     face_quad: dict[int, int] = {}
-
-    def vertex(p: np.ndarray) -> int:
-        key = tuple(np.round(p, 9))
-        if key not in keys:
-            keys[key] = len(points)
-            points.append(p)
-        return keys[key]
-
     for face, axis in ori.FACE_AXES.items():
         a = np.array(axis)
         u_axis, v_axis = (np.array(t, dtype=np.float64) for t in _FACE_FRAME[axis])
         if np.dot(np.cross(u_axis, v_axis), a) < 0:
             v_axis = -v_axis  # walk each face counter-clockwise seen from outside
-        grid = [[0] * n for _ in range(n)]
-        for i, u in enumerate(lines):
-            for j, v in enumerate(lines):
-                p, _ = _round(a * 0.5 + u_axis * u + v_axis * v)
-                grid[i][j] = vertex(p)
-        for i in range(n - 1):
-            for j in range(n - 1):
-                mid = (
-                    a * 0.5
-                    + u_axis * (lines[i] + lines[i + 1]) / 2
-                    + v_axis * (lines[j] + lines[j + 1]) / 2
-                )
-                centre, normal = _round(mid)
-                if i == j == (n - 2) // 2:
-                    face_quad[face] = len(quads)
-                quads.append((grid[i][j], grid[i + 1][j], grid[i + 1][j + 1], grid[i][j + 1]))
-                normals.append(normal)
-                centres.append(centre)
-
-    edge_quads: dict[tuple[int, int], list[int]] = {}
-    for q, quad in enumerate(quads):
-        for k in range(4):
-            p0, p1 = quad[k], quad[(k + 1) % 4]
-            edge_quads.setdefault((min(p0, p1), max(p0, p1)), []).append(q)
-    edges = np.array([(a, b, qs[0], qs[1]) for (a, b), qs in edge_quads.items() if len(qs) == 2])
+        # The grid's points, row i along u and column j along v, and the quads' middles.
+        points, _ = _round(a * 0.5 + u_axis * lines[:, None, None] + v_axis * lines[None, :, None])
+        corners.append(points.reshape(-1, 3))
+        mid = a * 0.5 + u_axis * middles / 2 + v_axis * middles.transpose(1, 0, 2) / 2
+        centre, normal = _round(mid)
+        face_quad[face] = len(face_quad) * (n - 1) ** 2 + ((n - 2) // 2) * n
+        normals.append(normal.reshape(-1, 3))
+        centres.append(centre.reshape(-1, 3))
+        grids.append(len(grids) * n * n + np.arange(n * n).reshape(n, n))
+    # Points the faces share are one vertex: numbered in the order they are first met.
+    every = np.concatenate(corners)
+    first, number = _first_met(np.round(every, 9) + 0.0)
+    quads = np.concatenate(
+        [
+            np.stack([g[:-1, :-1], g[1:, :-1], g[1:, 1:], g[:-1, 1:]], axis=-1).reshape(-1, 4)
+            for g in grids
+        ]
+    )
+    quads = number[quads]
+    # Each edge (its two ends, lower first) with the quads either side, in the order met.
+    ends = np.stack([quads, np.roll(quads, -1, axis=1)], axis=-1).reshape(-1, 2)
+    ends.sort(axis=1)
+    seen, which = _first_met(ends)
+    order = np.argsort(which, kind="stable")  # each edge's sides, in the order met
+    counts = np.bincount(which)
+    starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
+    two = np.nonzero(counts == 2)[0]
+    sides = order[starts[two][:, None] + np.arange(2)] // 4
+    edges = np.concatenate([ends[seen[two]], sides], axis=1)
 
     pips, pip_face = [], []
     angles = np.linspace(0.0, 2.0 * math.pi, PIP_SIDES, endpoint=False)
@@ -151,10 +161,10 @@ def build_mesh(steps: int = BEVEL_STEPS) -> Mesh:
             pips.append(centre + radius * (ring[:, :1] * u_axis + ring[:, 1:] * v_axis))
             pip_face.append(face_quad[face])
     return Mesh(
-        np.array(points),
-        np.array(quads),
-        np.array(normals),
-        np.array(centres),
+        every[first],
+        quads,
+        np.concatenate(normals),
+        np.concatenate(centres),
         edges,
         np.array(pips),
         np.array(pip_face),
@@ -189,8 +199,9 @@ def _to_screen(world: np.ndarray, size: float) -> np.ndarray:
 class DieModel:
     """A die mesh and the drawing of it, turned any way, at any size."""
 
-    def __init__(self, steps: int = BEVEL_STEPS) -> None:
+    def __init__(self, steps: int = BEVEL_STEPS, stills: Stills | None = None) -> None:
         self.mesh = mesh_of(steps)
+        self.stills = stills  # still dice's images made ahead; None: each when first drawn
         self.light = _unit(LIGHT)
         self.half_way = _unit(self.light + np.array([0.0, 0.0, 1.0]))
         # How lit the top of a die lying flat is: that shade is the palette's body colour.
@@ -240,20 +251,46 @@ class DieModel:
         """The die's image and where its top left goes on the screen: the die turned by
         `turn` with its top (at rest) centred on `center`, `lift` die sizes above the felt,
         seen from above `view` (the screen point under the camera). A `still` die's image is
-        kept and given again while it stays as it is."""
-        dx, dy = round(center[0] - view[0]), round(center[1] - view[1])
+        kept and given again while it stays as it is (with `stills`, made ahead when it can
+        be, and shown plain until it is made when the frame has no time for it)."""
+        key, (dx, dy) = _image_key(center, size, turn, palette, view, dimmed)
         x0, y0 = round(center[0]) - dx, round(center[1]) - dy  # where the view falls, in px
-        key = (round(size * 8), tuple(round(c, 5) for c in turn), dx, dy, palette, dimmed)
-        # A die in the air is drawn afresh, unless it lies as it did a frame ago (one that
-        # came to rest while others still roll): the last few such images are kept apart.
-        cache = self.cache if still else self.moving
-        image, corner = cache.get(
-            key if still else (*key, lift),
-            lambda: self.render(
-                size, turn, palette, (dx, dy), lift, dimmed, SUPERSAMPLE if still else 1
-            ),
-        )
+        made: tuple[pygame.Surface, tuple[int, int]] | None = None
+        if still:
+            make = functools.partial(
+                self.render, size, turn, palette, (dx, dy), lift, dimmed, SUPERSAMPLE
+            )
+            if self.stills is None:
+                made = self.cache.get(key, make)
+            else:
+                made = self.stills.get(self.cache, key, make)
+        if made is None:
+            # A die in the air is drawn afresh, unless it lies as it did a frame ago (one that
+            # came to rest while others still roll): the last few such images are kept apart.
+            made = self.moving.get(
+                (*key, lift),
+                functools.partial(self.render, size, turn, palette, (dx, dy), lift, dimmed),
+            )
+        image, corner = made
         return image, (x0 + corner[0], y0 + corner[1])
+
+    def prepare(
+        self,
+        center: Point,
+        size: float,
+        turn: Quat,
+        palette: DicePalette,
+        view: Point,
+        dimmed: bool,
+    ) -> None:
+        """The image of a die that will lie still like this, made ahead (with `stills`)."""
+        if self.stills is None:
+            return
+        key, (dx, dy) = _image_key(center, size, turn, palette, view, dimmed)
+        make = functools.partial(
+            self.render, size, turn, palette, (dx, dy), 0.0, dimmed, SUPERSAMPLE
+        )
+        self.stills.want(self.cache, key, make)
 
     def render(
         self,
@@ -349,6 +386,16 @@ class DieModel:
                 pygame.draw.line(image, edge_rgb, p, q, width)
             pygame.draw.aaline(image, edge_rgb, p, q)
         return image, (int(corner[0]), int(corner[1]))
+
+
+def _image_key(
+    center: Point, size: float, turn: Quat, palette: DicePalette, view: Point, dimmed: bool
+) -> tuple[tuple[object, ...], tuple[int, int]]:
+    """What a die's image is kept by (it looks the same for the same key), and its offset
+    from the point under the camera in whole px."""
+    dx, dy = round(center[0] - view[0]), round(center[1] - view[1])
+    key = (round(size * 8), tuple(round(c, 5) for c in turn), dx, dy, palette, dimmed)
+    return key, (dx, dy)
 
 
 def project(

@@ -12,10 +12,11 @@ pygame), the places (game.ui.tray_layout: pure geometry for a layout) and the vi
 from __future__ import annotations
 
 import random
+from concurrent.futures import ThreadPoolExecutor
 
 import pygame
 
-from game.anim.die import Die, ImpactHeard
+from game.anim.die import Die, ImpactHeard, TrayEvent
 from game.anim.felt import Area
 from game.anim.flight import POUR_ANGLE
 from game.anim.throw import Throw
@@ -39,6 +40,8 @@ class DiceTray:
     ) -> None:
         self.model = TrayModel(count, seed)
         self.renderer = renderer if renderer is not None else TrayRenderer()
+        # Throws are simulated here while the cup shakes, not in the frames that draw it.
+        self._thrower: ThreadPoolExecutor | None = None
         self.layout: TableLayout | None = None
         self.palette: DicePalette | None = None  # the dice's colours, as last laid out
         self._sounds: list[float] = []
@@ -139,8 +142,18 @@ class DiceTray:
         speed: float,
         throw: Throw | None = None,
     ) -> None:
-        """Animate a roll (see TrayModel.roll): simulated here, or played from `throw`."""
-        self.model.roll(dice, rolled, speed, throw)
+        """Animate a roll (see TrayModel.roll): simulated on the tray's thread, or played
+        from `throw`."""
+        if self._thrower is None:
+            self._thrower = ThreadPoolExecutor(1, thread_name_prefix="dice-throw")
+        self.model.roll(dice, rolled, speed, throw, self._thrower)
+
+    def close(self) -> None:
+        """Stop the tray's threads (the throw under way is finished first)."""
+        thrower, self._thrower = self._thrower, None
+        if thrower is not None:
+            thrower.shutdown(wait=True, cancel_futures=True)
+        self.renderer.close()
 
     def set_held(self, i: int, held: bool) -> None:
         self.model.set_held(i, held)
@@ -154,8 +167,11 @@ class DiceTray:
         self.model.finish()
 
     # ----------------------------------------------------------------- time
-    def update(self, dt: float) -> None:
-        for event in self.model.step(dt):
+    def update(self, dt: float) -> list[TrayEvent]:
+        """Move the dice on by `dt` seconds: what happened (the hits are also kept to be
+        heard, see take_impacts)."""
+        events = self.model.step(dt)
+        for event in events:
             if isinstance(event, ImpactHeard):
                 self._sounds.append(event.strength)
         flight = self.model.flight
@@ -163,6 +179,7 @@ class DiceTray:
             self._warm()  # nothing moves (the app steps even while it waits for input)
         elif flight is not None and flight.frames > 1 and flight.shaking:
             self._warm()  # little moves while the cup shakes
+        return events
 
     def take_impacts(self) -> list[float]:
         """Strengths (0..1) of the hits the dice made since the last call, loudest first."""

@@ -132,6 +132,16 @@ class SpriteCache(Generic[T]):
     def clear(self) -> None:
         self._images.clear()
 
+    def peek(self, key: Hashable) -> T | None:
+        """The image kept for `key`, or None (nothing is made)."""
+        return self._images.get(key)
+
+    def put(self, key: Hashable, image: T, made: bool = True) -> T:
+        """Keep `image` for `key` (`made`: here, now; else made elsewhere, as ahead)."""
+        self.renders += made
+        self._images.put(key, image)
+        return image
+
     def get(self, key: Hashable, make: Callable[[], T]) -> T:
         """The image for `key`, made by `make()` on a miss; the oldest unused one is dropped."""
         image = self._images.get(key)

@@ -10,6 +10,7 @@ the table's middle (its top and whichever sides show) and its soft shadow.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pygame
 
@@ -26,6 +27,10 @@ from game.ui.layout import TableLayout
 from game.ui.raster import Point
 
 ROW_GAP = 2.0  # px of felt at least between the drawn boxes of neighbours in the tidy row
+# ...and as much as this share of a die where the tray has the room: a gap that reads as one at
+# 640x480 as at 4K (two pixels beside a 40 px die look like dice touching)
+ROW_GAP_SHARE = 0.15
+FELT_GAP_SHARE = 0.08  # of a die: felt at least between dice lying where they fell
 HELD_ROOM = 1.6  # die sizes a held die needs (its ring and padlock, a focus ring and glow)
 # to clear its neighbour
 MIN_HELD_SCALE = 0.6
@@ -79,18 +84,19 @@ def boxes_apart(a: Edges, b: Edges, gap: float = 1.0) -> bool:
 
 
 def felt_box(area: pygame.Rect, size: float, view: Point) -> Box:
-    """The drawn box of a die resting at (x, y) die sizes on the felt `area`, in die sizes, a
-    pixel wider all round: two boxes that do not meet have at least two pixels of felt
-    between them."""
+    """The drawn box of a die resting at (x, y) die sizes on the felt `area`, in die sizes,
+    half a gap wider all round: two boxes that do not meet have at least FELT_GAP_SHARE of a
+    die (and two pixels) of felt between them."""
+    pad = max(1.0, FELT_GAP_SHARE * size / 2.0)
 
     def box(x: float, y: float, turn: Quat) -> Edges:
         centre = (area.left + x * size, area.top + y * size)
         left, top, right, bottom = drawn_box(centre, size, turn, view)
         return (
-            (left - 1.0 - area.left) / size,
-            (top - 1.0 - area.top) / size,
-            (right + 1.0 - area.left) / size,
-            (bottom + 1.0 - area.top) / size,
+            (left - pad - area.left) / size,
+            (top - pad - area.top) / size,
+            (right + pad - area.left) / size,
+            (bottom + pad - area.top) / size,
         )
 
     return box
@@ -99,33 +105,44 @@ def felt_box(area: pygame.Rect, size: float, view: Point) -> Box:
 def row_slots(layout: TableLayout) -> tuple[Point, ...]:
     """Where the dice lie in the tidy row: the layout's row, spread just enough that the drawn
     boxes of neighbours (their sides seen in perspective, their shadows, their slight turn)
-    keep ROW_GAP px of felt between them, and kept between the cup and the tray's right edge."""
+    keep ROW_GAP_SHARE of a die of felt between them (less where the tray has no room for
+    that, but never under ROW_GAP px), and kept between the cup and the tray's right edge."""
     slots = layout.roll_slots
     y, size, view = slots[0][1], layout.die_size, layout.tray.center
     turn = flat_turn(1, REST_TURN)  # a box's width depends on the size of the turn only
     lo, hi = layout.cup_rect.right + ROW_GAP, layout.tray.right - ROW_GAP
-    step = slots[1][0] - slots[0][0]
 
     def box(x: float) -> Edges:
         return drawn_box((x, y), size, turn, view)
 
-    # Each die the layout's step from the one before, or further if their boxes would meet
-    # (a die further from the view shows more of its side: a few rounds find the place).
-    xs = [slots[0][0]]
-    for _ in range(len(slots) - 1):
-        x = xs[-1] + step
-        for _round in range(4):
-            short = box(xs[-1])[2] + ROW_GAP - box(x)[0]
-            if short <= 0.0:
-                break
-            x += short
-        xs.append(x)
+    gap = max(ROW_GAP, ROW_GAP_SHARE * size)
+    xs = _spread_row(slots, box, gap)
+    over = box(xs[-1])[2] - box(xs[0])[0] - (hi - lo)
+    if over > 0.0 and len(slots) > 1:  # too wide for the tray: narrower gaps
+        xs = _spread_row(slots, box, max(ROW_GAP, gap - over / (len(slots) - 1)))
     # The row centred where the layout has it, moved the least way to keep off the cup and
     # inside the tray (if it cannot, its left end keeps off the cup).
     shift = (slots[0][0] + slots[-1][0]) / 2.0 - (xs[0] + xs[-1]) / 2.0
     shift -= max(0.0, box(xs[-1] + shift)[2] - hi)
     shift += max(0.0, lo - box(xs[0] + shift)[0])
     return tuple((x + shift, y) for x in xs)
+
+
+def _spread_row(slots: tuple[Point, ...], box: Callable[[float], Edges], gap: float) -> list[float]:
+    """Each die the layout's step from the one before, or further if their boxes would come
+    closer than `gap` (a die further from the view shows more of its side: a few rounds find
+    the place)."""
+    step = slots[1][0] - slots[0][0] if len(slots) > 1 else 0.0
+    xs = [slots[0][0]]
+    for _ in range(len(slots) - 1):
+        x = xs[-1] + step
+        for _round in range(4):
+            short = box(xs[-1])[2] + gap - box(x)[0]
+            if short <= 0.0:
+                break
+            x += short
+        xs.append(x)
+    return xs
 
 
 def tray_places(layout: TableLayout) -> TrayPlaces:

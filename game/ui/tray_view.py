@@ -14,32 +14,52 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.anim.die import Flying
+from game.anim.die import Flying, Resting
 from game.anim.tray import TrayModel
 from game.ui.cup_view import CupRenderer
-from game.ui.dice_3d import DieModel, steps_for
+from game.ui.dice_3d import STILL_STEPS, DieModel, mesh_of, steps_for
 from game.ui.dice_view import DieRenderer
 from game.ui.layout import TableLayout
 from game.ui.palette import DicePalette
 from game.ui.raster import Point, blit_faded
+from game.ui.stills import Stills
 
 Colour = tuple[int, int, int]
 
 
 class TrayRenderer:
-    """The images the tray draws, made and kept: dice in 3D by mesh, rings and shadows, cups."""
+    """The images the tray draws, made and kept: dice in 3D by mesh, rings and shadows, cups;
+    the images of still dice made ahead on a thread of their own (game.ui.stills)."""
 
     def __init__(self) -> None:
         self.dice = DieRenderer()
         self.cups = CupRenderer()
+        self.stills = Stills()
         self._models: dict[int, DieModel] = {}
+
+    def close(self) -> None:
+        """Stop the thread that makes still dice's images."""
+        self.stills.close()
+
+    @property
+    def made(self) -> tuple[int, int, int]:
+        """Images made so far, for benchmarks: of still dice (drawn large and smoothed), of
+        dice drawn plain (in the air, one a frame each), and the rest (rings, shadows, cups)."""
+        models = self._models.values()
+        rest = (self.dice.cache, self.dice.turned, self.dice.turns, self.cups.cache)
+        return (
+            sum(m.cache.renders for m in models),
+            sum(m.moving.renders for m in models),
+            sum(c.renders for c in rest),
+        )
 
     def model(self, size: float) -> DieModel:
         """The 3D die for dice of `size` px (its mesh as fine as that size needs)."""
         steps = steps_for(size)
         model = self._models.get(steps)
         if model is None:
-            model = self._models[steps] = DieModel(steps)
+            model = self._models[steps] = DieModel(steps, self.stills)
+            mesh_of(STILL_STEPS)  # a still die's finer mesh: made now, not when one lands
         return model
 
 
@@ -51,6 +71,9 @@ class TrayLook:
     palette: DicePalette
     focus: int | None = None
     key_labels: tuple[pygame.Surface, ...] | None = None
+    # Still dice's images a frame may make itself, the rest being made ahead (game.ui.stills);
+    # None: a frame that need not keep to time makes all it needs.
+    budget: int | None = None
 
 
 @dataclass(frozen=True)
@@ -88,14 +111,27 @@ def draw(
     hold: HoldRow,
 ) -> None:
     """The hold row, then the tray's `pieces` (as `pieces` gave them for this frame)."""
-    strip = layout.hold_strip
+    draw_hold_row(surface, layout.hold_strip, hold)
+    for piece in pieces:
+        piece.paint(surface)
+
+
+def draw_hold_row(surface: pygame.Surface, strip: pygame.Rect, hold: HoldRow) -> None:
+    """The strip held dice sit in, and its label above it."""
     radius = max(6, strip.height // 6)
     pygame.draw.rect(surface, hold.colour, strip, border_radius=radius)
     pygame.draw.rect(surface, hold.edge, strip, width=2, border_radius=radius)
     label = hold.label
-    surface.blit(label, label.get_rect(midbottom=(strip.centerx, strip.top - 2)))
-    for piece in pieces:
-        piece.paint(surface)
+    surface.blit(label, hold_label_rect(strip, label))
+
+
+def hold_label_rect(strip: pygame.Rect, label: pygame.Surface) -> pygame.Rect:
+    return label.get_rect(midbottom=(strip.centerx, strip.top - 2))
+
+
+def hold_row_rect(strip: pygame.Rect, label: pygame.Surface) -> pygame.Rect:
+    """All the hold row draws: its strip and its label."""
+    return strip.union(hold_label_rect(strip, label))
 
 
 def pieces(
@@ -105,6 +141,7 @@ def pieces(
     dice, their rings and key tags. Each says where it goes and what it shows, so a frame
     can tell what moved since the last one and redraw only there."""
     palette, focus = look.palette, look.focus
+    renderer.stills.frame(look.budget)
     dx, dy = model.cup_offset()
     drawn = [
         Piece.blit(image, rect)
@@ -135,7 +172,8 @@ def pieces(
         # A die in its place in the hold row is seen straight on, its sides hidden, so its
         # square ring and padlock frame all of it (seen from the table's middle, its far side
         # showed above the ring).
-        seen_from = (die.x, die.y) if die.held and model.placed(i) else view
+        placed = model.placed(i)
+        seen_from = (die.x, die.y) if die.held and placed else view
         image, at = renderer.model(size).image(
             (die.x, die.y),
             size,
@@ -144,21 +182,42 @@ def pieces(
             view=seen_from,
             lift=die.lift,
             dimmed=model.dim,
-            still=not isinstance(die.state, Flying) and die.lift == 0.0,
+            # (A die held or let go a moment ago is on its way: drawn plain until it lies.)
+            still=placed and not isinstance(die.state, Flying) and die.lift == 0.0,
         )
         drawn.append(Piece.blit(image, image.get_rect(topleft=at)))
         if die.held or focus == i:
             ring = renderer.dice.decoration(round(size), die.held, focus == i, palette)
             # Kept only once the die lies still: a die drifting into its place turns a
             # little every frame, and its rings would push out what is worth keeping.
-            keep = not flying and model.placed(i)
+            keep = not flying and placed
             turned = renderer.dice.turn(ring, heading, 1.0, keep=keep)
             rect = turned.get_rect(center=(round(die.x), round(die.y)))
             drawn.append(Piece.blit(turned, rect))
         if look.key_labels is not None and not flying:
             corner = (die.x - size * 0.5, die.y + size * 0.5)
             drawn.append(_tag(look.key_labels[i], corner, palette, i))
+    if look.budget is not None:
+        prepare(model, layout, renderer, palette)
     return drawn
+
+
+def prepare(
+    model: TrayModel, layout: TableLayout, renderer: TrayRenderer, palette: DicePalette
+) -> None:
+    """Have the images of still dice made ahead: of dice on their way to rest, where they
+    will lie, and of dice lying in play, faded, as they will show when the turn is over."""
+    view = layout.tray.center
+    for i, at, turn in model.coming_rests():
+        size = model.size_of(i)
+        seen_from = at if model.dice[i].held else view
+        renderer.model(size).prepare(at, size, turn, palette, seen_from, model.dim)
+    if model.dim or model.flight is not None:
+        return
+    for i, die in enumerate(model.dice):
+        if die.shown and not die.held and isinstance(die.state, Resting) and model.placed(i):
+            size = model.size_of(i)
+            renderer.model(size).prepare((die.x, die.y), size, die.turn, palette, view, True)
 
 
 def _tag(label: pygame.Surface, at: Point, palette: DicePalette, i: int) -> Piece:

@@ -302,11 +302,11 @@ def test_a_warmed_cup_pours_without_turning_anything_new() -> None:
     assert cups.warm(120, STANDARD_DICE, pour, 20) == 20
     assert cups.warm(120, STANDARD_DICE, pour, 100) == 55 - 20  # 0 degrees needs no turn
     assert cups.warm(120, STANDARD_DICE, pour, 100) == 0
-    made = cups._cache.renders
+    made = cups.cache.renders
     canvas = pygame.Surface((400, 400))
     for tenth in range(0, -550, -3):
         cups.draw(canvas, (200, 200), 120, tenth / 10.0, STANDARD_DICE)
-    assert cups._cache.renders == made
+    assert cups.cache.renders == made
 
 
 def test_cache_drops_the_least_recently_used() -> None:

@@ -69,6 +69,13 @@ def draw_notes(
         surface.blit(font.render(text, True, theme.panel), (left, top))
 
 
+def notes_rect(fonts: Fonts, lay: TableLayout) -> pygame.Rect:
+    """All draw_notes may draw: two lines under the message line, across the tray."""
+    line = fonts.get(20 * lay.unit, bold=True).get_linesize()
+    height = 2 * line + round(8 * lay.unit) + 16
+    return pygame.Rect(lay.tray.left, lay.tray.top, lay.tray.width, height)
+
+
 def draw_message(
     surface: pygame.Surface,
     theme: Theme,
@@ -287,14 +294,18 @@ def key_hints_place(
     return box
 
 
-def draw_key_hints(
-    surface: pygame.Surface,
+KeyHints = tuple[pygame.Rect, list[tuple[pygame.Surface, pygame.Surface]]]
+
+
+def key_hints(
     theme: Theme,
     fonts: Fonts,
     lay: TableLayout,
     inp: InputMap,
     keep_clear: pygame.Rect,
-) -> None:
+) -> KeyHints:
+    """The key hints' box and its rows (each key, and what it does), as draw_key_hints
+    draws them."""
     choose = inp.label("confirm")
     if inp.showing_pad:  # a pad was used last: its buttons
         moves = [
@@ -326,7 +337,15 @@ def draw_key_hints(
     kw = max(key.get_width() for key, _what in imgs)
     w = kw + max(what.get_width() for _key, what in imgs) + round(40 * lay.unit)
     h = sum(key.get_height() for key, _what in imgs) + round(20 * lay.unit)
-    box = key_hints_place(lay, (w, h), keep_clear)
+    return key_hints_place(lay, (w, h), keep_clear), imgs
+
+
+def draw_key_hints(
+    surface: pygame.Surface, theme: Theme, lay: TableLayout, hints: KeyHints
+) -> None:
+    """The key hints in their box (`hints`, as key_hints made them)."""
+    box, imgs = hints
+    kw = max(key.get_width() for key, _what in imgs)
     draw_panel(surface, theme, box)
     y = box.top + round(10 * lay.unit)
     for a, b in imgs:
