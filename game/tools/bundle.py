@@ -115,6 +115,7 @@ def licences(folder: Path) -> None:
         encoding="utf-8",
     )
     shutil.copy(ROOT / "assets" / "sounds" / "LICENSE.txt", folder / "sounds.txt")
+    shutil.copy(ROOT / "assets" / "fonts" / "LICENSE.txt", folder / "fonts.txt")
     python = Path(sys.base_prefix) / "lib" / f"python{sys.version_info[0]}.{sys.version_info[1]}"
     for candidate in (python / "LICENSE.txt", Path(sys.base_prefix) / "LICENSE.txt"):
         if candidate.is_file():

@@ -16,6 +16,7 @@ from game.rules import Category, GameState
 from game.scenes.table.canvas import Scene, hold_part, part, shaded, unpainted
 from game.scenes.table.draw import (
     Marks,
+    banner_place,
     draw_buttons,
     draw_hint,
     draw_hint_keep,
@@ -67,7 +68,7 @@ class Board(Protocol):
 
     def note_line(self) -> str: ...
 
-    def hint_placed(self, text: Sequence[str]) -> HintPlace: ...
+    def hint_placed(self, text: Sequence[str], dice: tuple) -> HintPlace: ...
 
     def hold_label(self) -> pygame.Surface: ...
 
@@ -217,7 +218,8 @@ def notes_parts(board: Board, marks: Marks) -> list[tuple[str, Piece]]:
         )
     ]
     if marks.hint_text:
-        placed = board.hint_placed(marks.hint_text)
+        ringed = tuple((d.x, d.y) for i, d in enumerate(board.tray.dice) if i in marks.hint_keep)
+        placed = board.hint_placed(marks.hint_text, ringed)
         hint = part(
             shaded(placed[0]),
             ("hint", tuple(marks.hint_text)),
@@ -239,11 +241,12 @@ def overlay_parts(board: Board, marks: Marks) -> list[tuple[str, Piece]]:
     ]
     banner = presenter.banner
     if banner is not None:
+        place = banner_place(lay)
 
         def paint_banner(surface: pygame.Surface) -> None:
-            banner.draw(surface, lay.tray, fonts, theme, lay.unit)
+            banner.draw(surface, place, fonts, theme, lay.unit)
 
-        parts.append(("banner", part(lay.tray, (banner, banner.age), paint_banner)))
+        parts.append(("banner", part(place, (banner, banner.age), paint_banner)))
     if marks.show_keys:
         active = board.column_on_show()
         column = board.card_view.column_rect(active if active is not None else state.column)
@@ -252,5 +255,5 @@ def overlay_parts(board: Board, marks: Marks) -> list[tuple[str, Piece]]:
         def paint_keys(surface: pygame.Surface) -> None:
             draw_key_hints(surface, theme, lay, hints)
 
-        parts.append(("keys", part(shaded(hints[0]), ("keys", column), paint_keys)))
+        parts.append(("keys", part(shaded(hints.box), ("keys", column), paint_keys)))
     return parts
