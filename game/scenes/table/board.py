@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from game.ui.theme import Colour
 
 CPU_SKIP_MAX = 200  # actions a skipped CPU turn may take (a turn takes at most 9)
-STILLS_PER_FRAME = 1  # still dice's images a frame that keeps to time makes itself
+STILLS_PER_FRAME: int | None = 1  # still dice's images a frame that keeps to time makes itself
 
 
 class Board:
