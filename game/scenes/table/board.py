@@ -309,7 +309,7 @@ class Board:
             self._held_label = (key, label)
         return self._held_label[1]
 
-    def hint_placed(self, text: Sequence[str], dice: tuple) -> HintPlace:
+    def hint_placed(self, text: Sequence[str], dice: tuple[tuple[float, float], ...]) -> HintPlace:
         """The hint's box and folded lines, worked out once per hint, layout and fonts (not
         at every frame drawn while it shows)."""
         lines, lay, fonts = tuple(text), self.lay, self.ctx.fonts
