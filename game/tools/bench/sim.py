@@ -74,7 +74,7 @@ def rust_games_per_second(variant: Variant, games: int, seed: int, repeat: int):
     """(seconds, scores) of the Rust engine, or None when yatzy-solver is not installed."""
     if importlib.util.find_spec("yatzy_solver") is None:
         return None
-    import yatzy_solver  # type: ignore[import-not-found]  # the optional '.[bench]' extra
+    import yatzy_solver  # the optional '.[bench]' extra (untyped: see pyproject's [tool.mypy])
 
     solver = yatzy_solver.Solver.build(yatzy_solver.Variant(RUST_VARIANT[variant]))
     seconds, result = _best_time(lambda: solver.simulate(games, seed=seed), repeat)
