@@ -152,7 +152,7 @@ class Session:
         played = state.game_index + (1 if state.phase is Phase.MATCH_OVER else 0)
         decisions: list[Decision] = []
         for index in range(min(played + 1, self.config.games)):
-            graded = review(self.config, self.game.start_rng, self.game.log, index)
+            graded = review(self.config, self.game.start_state, self.game.log, index)
             decisions += [d for pr in graded.players.values() for d in pr.decisions]
         return decisions
 

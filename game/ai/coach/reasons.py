@@ -132,7 +132,12 @@ def hint_lines(options: Sequence[tuple[Choice, float]], card: Card | None = None
 
 
 def to_win_line(
-    choice: Choice, chance: float, other_chance: float, need, rival, card: Card | None = None
+    choice: Choice,
+    chance: float,
+    other_chance: float,
+    need: int | None,
+    rival: str | None,
+    card: Card | None = None,
 ) -> str:
     """The hint's line for the best move to win, beside the best for points: with the points
     needed to pass the rival when that is the story, else the two chances."""

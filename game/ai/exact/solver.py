@@ -65,7 +65,8 @@ def _base(s: Spec) -> np.ndarray:
 
 @functools.cache
 def _is_five_of_a_kind(s: Spec) -> np.ndarray:
-    return (s.base[s.yahtzee] == s.five_points)[:, None]
+    five_alike: np.ndarray = (s.base[s.yahtzee] == s.five_points)[:, None]
+    return five_alike
 
 
 @functools.cache
@@ -328,7 +329,7 @@ def no_bonus_totals(upper_filled: int, bonus_at: int = BONUS_AT) -> np.ndarray:
     """The upper totals (0..63) at which the bonus can no longer change anything."""
     totals = np.arange(bonus_at + 1)
     open_max = OPEN_UPPER_MAX[upper_filled]
-    found = totals[(totals >= bonus_at) | (totals + open_max < bonus_at)]
+    found: np.ndarray = totals[(totals >= bonus_at) | (totals + open_max < bonus_at)]
     found.flags.writeable = False
     return found
 

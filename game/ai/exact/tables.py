@@ -75,7 +75,7 @@ def read_table(path: Path, variant: Variant) -> np.ndarray:
         raise TableError(f"{path} does not exist") from None
     except (OSError, ValueError, KeyError, zipfile.BadZipFile, EOFError) as error:
         raise TableError(f"{path} cannot be read: {error}") from None
-    values = arrays["values"]
+    values: np.ndarray = arrays["values"]
     if int(arrays["format"]) != FORMAT:
         raise TableError(f"{path} has format {int(arrays['format'])}, expected {FORMAT}")
     if str(arrays["variant"]) != variant.value:

@@ -160,7 +160,8 @@ class Valuation(Distortion):
                     n = self._no_bonus[key.filled, key.fifty]
                     self._flat[states[i]] = n + self.bonus_weight * (true - n)
             found = self._flat.take(states)
-        return found.tolist()
+        values: list[float] = found.tolist()
+        return values
 
     def outlook(self, card: Scorecard) -> TurnOutlook:
         """The turn's outlook from `card` (computed once, then cached)."""

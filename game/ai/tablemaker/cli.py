@@ -20,7 +20,9 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from game.ai.exact.tables import (
     EMPTY_CARD,
@@ -34,6 +36,8 @@ from game.ai.tablemaker.spread import build_tables, compare_spreads, save_spread
 from game.ai.tablemaker.values import compare_tables, save_table
 from game.ai.winning.tables import read_spread, spread_path
 from game.rules import Variant
+
+T = TypeVar("T")  # what a table maker builds, reads back and compares
 
 
 def _parse(argv: list[str]) -> argparse.Namespace:
@@ -100,7 +104,16 @@ def _spread(variant: Variant, args: argparse.Namespace) -> int:
     )
 
 
-def _write_or_check(label, path: Path, check: bool, read, build, save, compare, sums) -> int:
+def _write_or_check(
+    label: str,
+    path: Path,
+    check: bool,
+    read: Callable[[Path], T],
+    build: Callable[[], T],
+    save: Callable[[Path, T], None],
+    compare: Callable[[T, T], str | None],
+    sums: Callable[[T], str],
+) -> int:
     """Build a table and write it to `path`, or (check) compare it with the file there.
 
     Returns 1 when a check fails (saying why on stderr), else 0. The file is read first, so

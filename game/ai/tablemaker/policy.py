@@ -152,7 +152,7 @@ class Policy:
             cand = np.concatenate([boxes, values], axis=1)
         else:
             cand = boxes
-        choice = np.argmax(cand, axis=1)
+        choice: np.ndarray = np.argmax(cand, axis=1)
         top = cand[np.arange(len(cand)), choice]
         near = cand >= (top - NEAR)[:, None]
         ties = np.flatnonzero(near.sum(axis=1) > 1)

@@ -26,6 +26,7 @@ from game.ai.exact.tables import value_table
 from game.ai.tablemaker.batch import points_to_come
 from game.ai.tablemaker.values import write_arrays
 from game.ai.winning.shape import (
+    QUANTILE_OPEN,
     SHAPE_GAMES,
     SHAPE_SEED,
     build_shapes,
@@ -36,7 +37,6 @@ from game.ai.winning.tables import (
     EXACT_OPEN,
     FORMAT,
     QUANTILE_LENGTH,
-    QUANTILE_OPEN,
     STORED_DTYPE,
     SpreadTables,
     digest,
@@ -86,7 +86,13 @@ def build_moments(
     return moments
 
 
-def _solve_layer_batch(batch, flat_values, flat_moments, moments, variant) -> None:
+def _solve_layer_batch(
+    batch: list[tuple[int, np.ndarray, np.ndarray, list[int]]],
+    flat_values: np.ndarray,
+    flat_moments: np.ndarray,
+    moments: np.ndarray,
+    variant: Variant,
+) -> None:
     # Filled sets differ in their open boxes, so each gets its own moves; the keep
     # recursion, where the time goes, then runs on all their columns at once.
     parts = [turn_moves(filled, upper, fifty, variant) for filled, upper, fifty, _ in batch]
@@ -148,7 +154,8 @@ def build_exact(variant: Variant) -> tuple[np.ndarray, np.ndarray]:
         table = np.concatenate(rows)
 
         def child_stats(i: np.ndarray, table: np.ndarray = table) -> np.ndarray:
-            return table[flat_index[i]]
+            stats: np.ndarray = table[flat_index[i]]
+            return stats
 
         for filled in range(s.all_boxes):
             if s.n_boxes - filled.bit_count() != open_count:
