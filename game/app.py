@@ -20,11 +20,12 @@ import os
 import sys
 import time
 import warnings
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import pygame
 
 from game.i18n import N_, _, translate
+from game.scenes.base import Scene
 from game.scenes.context import Context
 from game.scenes.router import Router
 from game.scenes.router import preload as preload_scenes
@@ -212,7 +213,7 @@ class App:
         self.failures = 0  # frames failed in a row
         # The window must be drawn whole next frame (it is new, resized or was exposed).
         self.whole = True
-        self.last_shown: tuple = ()  # what the last frame drew: see _retained
+        self.last_shown: tuple[object, ...] = ()  # what the last frame drew: see _retained
         self.presented: list[pygame.Rect] | None = None  # the parts it showed (None: all)
 
     def _open_window(self) -> pygame.Surface:
@@ -257,7 +258,7 @@ class App:
     def stop(self) -> None:
         self.running = False
 
-    def start(self, scene=None) -> None:
+    def start(self, scene: Scene | None = None) -> None:
         from game.scenes.title import TitleScene
 
         self.stack.layout(self.view.canvas_size)
@@ -347,7 +348,7 @@ class App:
         self.last_shown = self._shown()
         self.dirty = self.whole = False
 
-    def _shown(self) -> tuple:
+    def _shown(self) -> tuple[object, ...]:
         """What a frame shows besides the top scene's own drawing."""
         ctx = self.ctx
         return (self.stack.top, self.screen, ctx.unsaved, tuple(n.text for n in ctx.shown_notices))
@@ -399,14 +400,14 @@ class App:
             self.shutdown()
         return 0
 
-    def _frame(self, events: list, dt: float) -> None:
+    def _frame(self, events: list[pygame.event.Event], dt: float) -> None:
         for event in events:
             self.handle(event)
         self.step(dt)
         if self.dirty or self.stack.animating:
             self.draw()
 
-    def _guarded(self, frame, *args) -> None:
+    def _guarded(self, frame: Callable[..., None], *args: object) -> None:
         """Run a frame; a bug in a scene is logged and told, and the game goes on (it was
         saved after the last action) rather than closing the window on the player."""
         try:

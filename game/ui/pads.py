@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from types import ModuleType
 
 import pygame
 
@@ -39,6 +40,7 @@ def _sdl_errors() -> tuple[type[Exception], ...]:
 
 SDL_ERRORS = _sdl_errors()
 OPEN_ERRORS: tuple[type[Exception], ...] = (AttributeError, *SDL_ERRORS)  # a pad that left
+LAYER_ERRORS: tuple[type[Exception], ...] = (ImportError, *OPEN_ERRORS)  # or no such layer
 
 log = logging.getLogger(__name__)
 
@@ -240,7 +242,7 @@ def open_pad(device_index: int, announced_as: str) -> OpenedPad | None:
         return None
 
 
-def _controller_layer():
+def _controller_layer() -> ModuleType | None:
     """pygame's SDL game-controller module, started on first use; None where it is missing
     or will not start (the joystick API is the fallback)."""
     try:
@@ -249,7 +251,7 @@ def _controller_layer():
         if not controller.get_init():
             controller.init()
         return controller
-    except (ImportError, *OPEN_ERRORS) as error:
+    except LAYER_ERRORS as error:
         log.info("no game-controller layer: %s", error)
         return None
 
@@ -347,7 +349,7 @@ class Pads:
         news, self.news = self.news, []
         return news
 
-    def rumble(self, instance_ids) -> bool:
+    def rumble(self, instance_ids: Iterable[int]) -> bool:
         """Shake these pads (those plugged in that can); True if any did."""
         done = [pad.rumble() for i in instance_ids if (pad := self.get(i)) is not None]
         return any(done)

@@ -70,7 +70,9 @@ def _line(name: str, games: int, seconds: float, scores: np.ndarray) -> str:
     )
 
 
-def rust_games_per_second(variant: Variant, games: int, seed: int, repeat: int):
+def rust_games_per_second(
+    variant: Variant, games: int, seed: int, repeat: int
+) -> tuple[float, np.ndarray] | None:
     """(seconds, scores) of the Rust engine, or None when yatzy-solver is not installed."""
     if importlib.util.find_spec("yatzy_solver") is None:
         return None
@@ -104,7 +106,7 @@ def compare(batch: Sequence[GameRecord], engine: Sequence[GameRecord]) -> None:
     # The sd of a sample sd, for these long-tailed scores: from the fourth moment.
     def sd_error(x: np.ndarray) -> float:
         m4 = np.mean((x - x.mean()) ** 4)
-        return math.sqrt(max(m4 - x.var() ** 2, 0.0) / len(x)) / (2 * x.std())
+        return float(math.sqrt(max(m4 - x.var() ** 2, 0.0) / len(x)) / (2 * x.std()))
 
     rows.insert(1, ("sd", sa, sb, math.hypot(sd_error(a), sd_error(b))))
     for name, va, vb, se in rows:
