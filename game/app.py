@@ -413,7 +413,7 @@ class App:
         try:
             frame(*args)
             self.failures = 0
-        except Exception as error:  # noqa: BLE001
+        except Exception as error:
             self.failures += 1
             log.exception("a frame failed")
             if self.failures > MAX_FAILURES:
@@ -426,7 +426,7 @@ class App:
         for scene in reversed(self.stack.scenes):
             try:
                 scene.exit()
-            except Exception:  # noqa: BLE001 - closing must go on whatever a scene does
+            except Exception:  # closing must go on whatever a scene does
                 log.exception("a scene failed while closing")
         self.ctx.pads.close()
         self.ctx.speech.close()

@@ -295,7 +295,7 @@ def find_backend(language: str = "", platform: str = sys.platform) -> Backend:
     for probe in probes:
         try:
             backend = probe()
-        except Exception:  # noqa: BLE001 - a probe must never stop the game
+        except Exception:  # a probe must never stop the game
             log.exception("speech: a backend probe failed")
             backend = None
         if backend is not None:
@@ -322,7 +322,7 @@ def screen_reader_running(
         if platform == "darwin":
             return "VoiceOver" in names
         return "orca" in names or _atspi_screen_reader()
-    except Exception:  # noqa: BLE001
+    except Exception:
         log.info("speech: could not tell whether a screen reader runs", exc_info=True)
         return False
 
@@ -396,7 +396,7 @@ class DeferredBackend(Backend):
     def _find(self, find: Callable[[], Backend]) -> None:
         try:
             backend = find()
-        except Exception:  # noqa: BLE001 - no voice is no reason to stop the game
+        except Exception:  # no voice is no reason to stop the game
             log.warning("speech: no backend could be set up", exc_info=True)
             backend = NullBackend()
         with self._lock:

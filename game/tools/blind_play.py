@@ -29,9 +29,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
+import pygame
 
-from game.speech.backends import Backend, RecordingBackend, find_backend  # noqa: E402
+from game.speech.backends import Backend, RecordingBackend, find_backend
 
 STEP = 1 / 30  # s of game time a frame
 QUIET = 1.0  # s with nothing said and nothing moving: the bot's turn to act

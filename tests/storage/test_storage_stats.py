@@ -76,7 +76,7 @@ def book() -> Tallies:
                 contested=False,
             )
         ]
-    )  # noqa: E501
+    )
     b.add([entry(4, [row("Ann", 0, 150, False, 0.0), row("Bob", 1, 220, True, 1.0)])])
     return b
 

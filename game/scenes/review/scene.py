@@ -211,7 +211,7 @@ class ReviewScene(ListScreen[int]):
         self._future, self._future_index = None, -1
         try:
             self.reviews[index], self.wins[index] = future.result()
-        except Exception as error:  # noqa: BLE001 - a bad log must not close the game
+        except Exception as error:  # a bad log must not close the game
             log.exception("the review of game %d failed", index + 1)
             # Translators: {error} is the reason, as the program gave it (often in English).
             self.failed[index] = _("The coach could not review this game ({error}).").format(

@@ -61,7 +61,7 @@ class ChanceWatch:
                 log.warning("no win chances in this game: %s", error)
                 self.unavailable = True
                 chances = None
-            except Exception:  # noqa: BLE001 - a figure missing is no reason to stop play
+            except Exception:  # a figure missing is no reason to stop play
                 log.exception("the win chances could not be worked out")
                 chances = None
             if chances is not None:
