@@ -6,7 +6,7 @@ import pygame
 
 from game.rules import CATEGORIES
 from game.scenes.table import focus
-from tests.driver import feed, key, settle
+from tests.driver import feed, hover, key, settle
 from tests.scenes.test_table import solo
 
 
@@ -65,7 +65,7 @@ def test_the_hover_moves_the_same_focus_and_a_used_die_gives_it_back(ctx):
     feed(ctx, key(pygame.K_SPACE))
     settle(ctx)
     x, y = table.lay.roll_slots[2]
-    feed(ctx, pygame.event.Event(pygame.MOUSEMOTION, pos=(round(x), round(y)), rel=(0, 0)))
+    feed(ctx, hover((x, y)))
     assert table.focus == ("die", 2)
     feed(ctx, key(pygame.K_RIGHT))
     assert table.focus == ("die", 3)
