@@ -15,7 +15,8 @@ from game.app import App
 from game.storage import Storage
 from game.storage.settings import DEFAULT_PAD_BINDINGS
 from game.ui.input import InputMap, Intent
-from game.ui.pads import PAD_PRESS, REPEAT_DELAY, REPEAT_EVERY, OpenedPad, Pads, pad_family
+from game.ui.pad_glyphs import pad_family
+from game.ui.pads import PAD_PRESS, REPEAT_DELAY, REPEAT_EVERY, OpenedPad, Pads
 from tests.driver import controller_button, driver, key
 
 XBOX = "Xbox Series X Controller"

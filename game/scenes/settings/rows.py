@@ -45,7 +45,7 @@ from game.storage.settings import (
 )
 from game.ui.forms import Cycler, FormButton, Slider, Toggle
 from game.ui.input import CTRL_INTENTS
-from game.ui.pads import button_glyph
+from game.ui.pad_glyphs import button_glyph
 from game.ui.seat_words import PACE_LABELS
 
 if TYPE_CHECKING:

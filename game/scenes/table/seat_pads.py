@@ -19,7 +19,8 @@ from game.match.seats import SeatPads, seating_key
 from game.rules import Category
 from game.rules import events as ev
 from game.ui.input import Intent, is_press
-from game.ui.pads import PAD_PRESS, button_glyph
+from game.ui.pad_glyphs import button_glyph
+from game.ui.pads import PAD_PRESS
 from game.ui.text import wrap_text
 from game.ui.widgets import draw_panel
 
