@@ -24,7 +24,7 @@ from collections.abc import Mapping
 
 import pygame
 
-from game.i18n import N_, _, translate
+from game.i18n import N_, _, set_language, system_language, translate
 from game.scenes.context import Context
 from game.scenes.router import Router
 from game.scenes.router import preload as preload_scenes
@@ -75,7 +75,17 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         metavar="CHECK",
         help="check this install headless (every check, or the one named), then exit",
     )
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.data_dir is not None and not args.data_dir.strip():
+        # An empty name would keep everything in whatever folder the game was started from.
+        set_language(system_language())  # told in the player's language: no window yet
+        parser.error(
+            _(
+                "--data-dir needs a folder, and the name given is empty. Name a folder, or "
+                "leave the option out to keep everything in the usual place."
+            )
+        )
+    return args
 
 
 def _parse_size(text: str | None) -> tuple[int, int] | None:
