@@ -227,9 +227,5 @@ class ProfileFile:
 
 WHAT = later(N_("profiles"))
 NOT_CHANGED = later(N_("The profiles could not be saved; nothing was changed."))
-HELD = later(
-    N_(
-        "The profiles could not be changed: another program (or another copy of the game) "
-        "is holding the game records. Try again in a moment."
-    )
-)
+# Shown in the name box (two short lines); the notice beside it says who holds them.
+HELD = later(N_("The records are busy, so nothing was changed. Try again in a moment."))
