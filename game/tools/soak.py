@@ -36,6 +36,7 @@ import tracemalloc
 from pathlib import Path
 
 FRAME = 1 / 60  # s of game time a frame
+YIELD = 0.002  # s the soak naps in a still frame, so a CPU player's thread is not starved
 MAX_FRAMES = 60 * 60 * 30  # frames one game may take (30 minutes of game time): stuck
 MIB = 1024 * 1024
 
@@ -238,7 +239,10 @@ def main(argv: list[str] | None = None) -> int:
             played = 0
             while not isinstance(app.stack.top, ResultsScene):
                 app.step(FRAME)
-                app.draw()
+                if app.dirty or app.stack.animating:  # as App.run: a still frame is kept
+                    app.draw()
+                else:
+                    time.sleep(YIELD)  # nothing moves: a CPU player is thinking
                 played += 1
                 if played > MAX_FRAMES:
                     print(f"game {finished + 1} did not end in {MAX_FRAMES} frames")

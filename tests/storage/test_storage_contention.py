@@ -210,3 +210,18 @@ def test_two_copies_never_write_over_each_others_game_in_progress(data_dir):
     # One's game ends: filed, and the other's game in progress is left where it is.
     assert one.record_finished(two_player_game(seed=3), SEATS, (), STARTED).new
     assert open_storage(data_dir).load_current()["game"]["log"] == theirs.to_dict()["log"]
+
+
+def test_without_posix_locks_damaged_records_are_still_set_aside(data_dir, monkeypatch):
+    """Where there is no fcntl (Windows) the look for other processes says "alone" (there
+    the system refuses to move a file another process has open), and damage is dealt with
+    as before: moved aside whole, records afresh."""
+    from game.storage import records_file
+
+    monkeypatch.setattr(records_file, "fcntl", None)
+    data_dir.mkdir()
+    (data_dir / "records.sqlite3").write_bytes(b"not a database" * 20)
+    storage = open_storage(data_dir)
+    assert len(storage.problems) == 1 and "kept as records.corrupt-" in storage.problems[0]
+    assert storage.record_finished(two_player_game(seed=3), SEATS, (), STARTED).saved
+    assert aside(data_dir) == ["records.corrupt-20261122-093000.sqlite3"]
