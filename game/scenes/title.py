@@ -217,7 +217,7 @@ class TitleScene(ButtonMenu):
         # The logo is decoration: it keeps its size whatever the text size, and shrinks (or
         # goes) to leave the menu its room.
         room = h - footer_h - menu_h - 2 * margin
-        name_px = max(1.0, min(w * 0.17, room * 0.42, 300 * unit)) / fonts.text_scale
+        name_px = max(1.0, min(w * 0.17, room * 0.34, 300 * unit)) / fonts.text_scale
         name_text = translate(GAME_NAME)
         name_font = fonts.fit(name_text, name_px, int(w * 0.88), bold=True)
         name_h = name_font.get_height()

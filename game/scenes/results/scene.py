@@ -46,6 +46,7 @@ from game.scenes.results.summary import (
     match_rows,
     personal_record,
     results_phrase,
+    telling_places,
 )
 from game.storage.profiles import profile_for_seat
 from game.ui.celebration import GOLD, GOLD_LIGHT
@@ -69,6 +70,10 @@ class ResultsScene(ButtonMenu):
         self.session = session
         self.next_filing = time.monotonic() + FILING_RETRY
         places = filed_places(session, ctx.storage.last_finished)
+        if places:
+            config = session.config
+            held = len(ctx.storage.high_scores(config.variant.value, config.games))
+            places = telling_places(session, places, held)
         record = self._personal_record()
         self.verdict = game_verdict(session, record, places, waiting=self._waiting())
         over = session.state.phase is Phase.MATCH_OVER
@@ -140,7 +145,8 @@ class ResultsScene(ButtonMenu):
         name = profile_for_seat(session.seats[0])
         if name is None or self._waiting():
             return None  # a guest; or not in the records yet: no best or average claimed
-        stats = self.ctx.storage.profile_stats(name)
+        card = session.config.card.id  # each card keeps its own records
+        stats = self.ctx.storage.profile_stats(name, card)
         scores = [result.totals[0] for result in session.state.results]
         return personal_record(stats, scores, session.state.phase is Phase.MATCH_OVER)
 

@@ -34,7 +34,9 @@ if TYPE_CHECKING:
     from game.ui.theme import Colour, Theme
 
 COSTLIEST = 3  # decisions shown per player
-WIDE_LINES = 44  # page width, in lines of text, from which the chart and decisions sit side by side
+# Page width, in lines of text (a line of Noto Sans is 1.36 em), from which the chart and the
+# decisions sit side by side.
+WIDE_LINES = 36
 CHART_LINES = 8  # the chart is never shorter than this many lines of text
 
 

@@ -23,7 +23,7 @@ from game.ui.charts import draw_histogram, draw_line_chart
 from game.ui.dice_view import draw_die
 from game.ui.page import PageWriter, paint_tiles, render_page, tile_gap
 from game.ui.palette import dice_palette
-from game.ui.text import wrap_text
+from game.ui.text import ellipsize, wrap_text
 
 if TYPE_CHECKING:
     from game.storage import HighScore, ProfileStats
@@ -93,7 +93,7 @@ def describe_table(variant: str, games: int) -> str:
 
 def _fitting(pen: PageWriter, text: str, width: int, least: float = 0.7) -> float:
     """The size (of the body text's) at which a bold heading fits `width`: 1.0, or a little
-    smaller in a longer language, never under `least` (below that it is cut)."""
+    smaller in a longer language, never under `least` (below that it ends in an ellipsis)."""
     size = 1.0
     while size > least and pen.fonts.get(pen.px * size, True).size(text)[0] > width:
         size = round(size - 0.05, 2)
@@ -277,7 +277,9 @@ def paint_profile(
             dots=len(scores) <= 40,
         )
         title = _("How the scores spread ({points}-point bins)").format(points=HISTOGRAM_BIN)
-        pen.text(title, second.topleft, size=_fitting(pen, title, second.width), bold=True)
+        size = _fitting(pen, title, second.width)
+        title = ellipsize(pen.fonts.get(pen.px * size, True), title, second.width)
+        pen.text(title, second.topleft, size=size, bold=True)
         area = second.inflate(0, -round(line * 1.3)).move(0, round(line * 0.65))
         draw_histogram(
             page, area, stats.histogram(HISTOGRAM_BIN), theme, small, colour, HISTOGRAM_BIN

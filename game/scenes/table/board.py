@@ -18,10 +18,11 @@ from game.i18n import _, format_number, language
 from game.rules import GameState, Phase, Roll
 from game.rules import events as ev
 from game.scenes.table.chances import ChanceWatch, wanted
-from game.scenes.table.cpu import CPU_FAST, CpuDriver, cpu_delay
+from game.scenes.table.cpu import CPU_FAST, CPU_MOTION, CpuDriver, cpu_delay
 from game.scenes.table.draw import (
     HintPlace,
     Marks,
+    banner_place,
     button_needs,
     draw_buttons,
     draw_hint,
@@ -71,7 +72,7 @@ class Board:
         # What the last frame drawn was made of, to draw only what changed since (see draw).
         self._drawn: tuple | None = None
         # The hint's place, for (its lines, the layout, the fonts) it was worked out for.
-        self._hint: tuple[tuple[str, ...], TableLayout, Fonts, HintPlace] | None = None
+        self._hint: tuple[tuple[str, ...], TableLayout, Fonts, tuple, HintPlace] | None = None
 
     # ----------------------------------------------------------------- life cycle
     def enter(self) -> None:
@@ -170,11 +171,23 @@ class Board:
 
     @property
     def speed(self) -> float:
-        """How fast animations play now: the player's setting, faster in fast CPU turns."""
+        """How fast animations play now: the player's setting, faster in fast CPU turns, and
+        none at all at the "instant" CPU pace."""
         scale = self.ctx.animation_scale
         if self.session.is_cpu_turn and self.cpu.fast:
             scale *= CPU_FAST
-        return scale
+        return scale if self.cpu_motion > 0 else 0.0
+
+    @property
+    def cpu_motion(self) -> float:
+        """How fast the tray's clock runs: 1 in a person's turn, the CPU's pace in its own
+        (the throw, its tidy slide and every drift alike, as the tray plays them)."""
+        return CPU_MOTION[self.cpu_pace] if self.session.is_cpu_turn else 1.0
+
+    @property
+    def cpu_pace(self) -> str:
+        """The pace of the seat to play: its own, else the Settings' CPU pace."""
+        return self.session.seat.pace or self.ctx.settings.cpu_pace
 
     @property
     def animating(self) -> bool:
@@ -191,7 +204,14 @@ class Board:
 
     def update(self, dt: float) -> bool:
         """One frame: the dice, what is shown, the CPU's turn. True when a new turn started."""
-        self.tray.update(dt)
+        if self.tray.rolling:  # a roll started: what was announced has been seen
+            self.presenter.banner = None
+        motion = self.cpu_motion
+        if motion > 0:
+            self.tray.update(dt / motion)
+        else:  # an instant CPU: only where each move ends
+            self.tray.finish()
+            self.tray.update(dt)
         self.chances.update(self.session.state, self.wants_chances, self.session.paces)
         if self.presenter.update(dt):
             return False  # the results are coming: no more play under them
@@ -199,7 +219,7 @@ class Board:
 
     def _cpu_delay(self, action) -> float:
         ctx = self.ctx
-        return cpu_delay(action, ctx.settings.cpu_pace, self.cpu.fast, ctx.animation_scale)
+        return cpu_delay(action, self.cpu_pace, self.cpu.fast, ctx.animation_scale)
 
     def _cpu_turn(self, dt: float) -> bool:
         session = self.session
@@ -316,23 +336,24 @@ class Board:
         )
         draw_notes(surface, theme, fonts, lay, marks.grade_note, note)
         if marks.hint_text:
-            draw_hint(surface, theme, fonts, lay, self._hint_placed(marks.hint_text))
+            ringed = tuple(places[i] for i in marks.hint_keep)
+            draw_hint(surface, theme, fonts, lay, self._hint_placed(marks.hint_text, ringed))
         for effect in presenter.effects:
             effect.draw(surface)
         if presenter.banner is not None:
-            presenter.banner.draw(surface, lay.tray, fonts, theme, lay.unit)
+            presenter.banner.draw(surface, banner_place(lay), fonts, theme, lay.unit)
         if marks.show_keys:
             column = self.card_view.column_rect(active if active is not None else state.column)
             draw_key_hints(surface, theme, fonts, lay, ctx.input, column)
 
-    def _hint_placed(self, text: Sequence[str]) -> HintPlace:
+    def _hint_placed(self, text: Sequence[str], dice: tuple) -> HintPlace:
         """The hint's box and folded lines, worked out once per hint, layout and fonts (not
         at every frame drawn while it shows)."""
         lines, lay, fonts = tuple(text), self.lay, self.ctx.fonts
         kept = self._hint
-        if kept is None or kept[0] != lines or kept[1] is not lay or kept[2] is not fonts:
-            kept = self._hint = (lines, lay, fonts, hint_box(fonts, lay, lines))
-        return kept[3]
+        if kept is None or kept[:4] != (lines, lay, fonts, dice):
+            kept = self._hint = (lines, lay, fonts, dice, hint_box(fonts, lay, lines, dice))
+        return kept[4]
 
     def _redraw(self, surface: pygame.Surface, pieces: list, shown: tuple) -> bool:
         """Limit this frame to what changed since the last one drawn (ctx.frame): the places
