@@ -106,7 +106,7 @@ def unpack(archive: Path, into: Path) -> Path:
             if hasattr(tarfile, "tar_filter"):  # Python 3.11.4 and later
                 tar.extractall(into, filter="tar")
             else:  # our own archive, as Python 3.11.0-3.11.3 (Debian 12's 3.11.2) unpack it
-                tar.extractall(into)  # noqa: S202
+                tar.extractall(into)
     (folder,) = into.iterdir()
     return folder
 
