@@ -89,11 +89,11 @@ def _load_die_view() -> threading.Event:
 
 def _die_drawer(high_contrast: bool):
     """draw(surface, centre, size, face, angle) with the table's die view and palette."""
-    from game.ui.dice_view import draw_die
+    from game.ui.dice_view import DieRenderer, DieStyle
 
-    palette = dice_palette(high_contrast)
-    return lambda surface, centre, size, face, angle: draw_die(
-        surface, centre, size, face, angle, palette=palette
+    palette, dice = dice_palette(high_contrast), DieRenderer()
+    return lambda surface, centre, size, face, angle: dice.draw(
+        surface, centre, size, face, DieStyle(palette=palette, angle=angle)
     )
 
 

@@ -20,7 +20,7 @@ from game.rules import Variant
 from game.rules.cards import CARDS
 from game.scenes.stats.profiles import shown_name
 from game.ui.charts import draw_histogram, draw_line_chart
-from game.ui.dice_view import draw_die
+from game.ui.dice_view import DieRenderer, DieStyle
 from game.ui.page import PageWriter, paint_tiles, render_page, tile_gap
 from game.ui.palette import dice_palette
 from game.ui.text import ellipsize, wrap_text
@@ -165,9 +165,11 @@ def _paint_empty(pen: PageWriter, view: pygame.Rect, top: int, head: str, text: 
     y = top + max(pen.line, (view.height - top - block) // 2)
     if pen.surface is not None:
         palette = dice_palette(pen.theme.high_contrast)
+        dice = DieRenderer()
         for i, (face, angle) in enumerate(((1, 12.0), (2, -6.0), (3, 9.0))):
             centre = (width // 2 + (i - 1) * round(die * 1.3), y + die // 2)
-            draw_die(pen.surface, centre, die, face, angle, palette=palette, dimmed=True)
+            style = DieStyle(dimmed=True, palette=palette, angle=angle)
+            dice.draw(pen.surface, centre, die, face, style)
     y += die * 2
     rect = pen.text(head, (width // 2, y), size=1.5, bold=True, anchor="midtop")
     y = rect.bottom + pen.line // 2

@@ -6,6 +6,7 @@ none changes anything.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -71,6 +72,17 @@ def draw_notes(
         most = int((lay.roll_slots[0][1] - lay.die_size * 0.8 - top) // step)
         for i, text in enumerate(wrap_lines(font, line, max(40, right - left), most)):
             surface.blit(font.render(text, True, theme.panel), (left, top + i * step))
+
+
+def notes_rect(fonts: Fonts, lay: TableLayout) -> pygame.Rect:
+    """All draw_notes may draw: its lines under the message line, down to the dice in play,
+    and the grading mark's row, across the tray."""
+    line = fonts.get(20 * lay.unit, bold=True).get_linesize()
+    lines_end = lay.roll_slots[0][1] - lay.die_size * 0.8
+    bottom = max(lines_end, lay.tray.top + 2 * line + 8 * lay.unit + 16)
+    return pygame.Rect(
+        lay.tray.left, lay.tray.top, lay.tray.width, math.ceil(bottom) - lay.tray.top + 2
+    )
 
 
 def draw_message(
@@ -317,14 +329,29 @@ def key_hints_place(
     return box
 
 
-def draw_key_hints(
-    surface: pygame.Surface,
+@dataclass(frozen=True)
+class KeyHints:
+    """The key hints as draw_key_hints draws them: their box, their fonts, each key with the
+    lines of what it does, the keys' column's width, the padding and the gap between."""
+
+    box: pygame.Rect
+    key_font: pygame.font.Font
+    what_font: pygame.font.Font
+    placed: list[tuple[str, list[str]]]
+    keys_width: int
+    pad_x: int
+    gap: int
+
+
+def key_hints(
     theme: Theme,
     fonts: Fonts,
     lay: TableLayout,
     inp: InputMap,
     keep_clear: pygame.Rect,
-) -> None:
+) -> KeyHints:
+    """The key hints' box and rows (each key, and what it does), as draw_key_hints draws
+    them."""
     choose = inp.label("confirm")
     if inp.showing_pad:  # a pad was used last: its buttons
         moves = [
@@ -368,10 +395,20 @@ def draw_key_hints(
     h = sum(step * len(lines) for _k, lines in placed) + round(20 * lay.unit)
     box = key_hints_place(lay, (w, h), keep_clear)
     box.left = max(0, min(box.left, lay.size[0] - box.width))
+    return KeyHints(box, key_font, what_font, placed, kw, pad_x, gap)
+
+
+def draw_key_hints(
+    surface: pygame.Surface, theme: Theme, lay: TableLayout, hints: KeyHints
+) -> None:
+    """The key hints in their box (`hints`, as key_hints placed them)."""
+    box, step = hints.box, hints.what_font.get_linesize()
     draw_panel(surface, theme, box)
     y = box.top + round(10 * lay.unit)
-    for k, lines in placed:
-        surface.blit(key_font.render(k, True, theme.text), (box.left + pad_x, y))
+    left = box.left + hints.pad_x
+    for k, lines in hints.placed:
+        surface.blit(hints.key_font.render(k, True, theme.text), (left, y))
         for line in lines:
-            surface.blit(what_font.render(line, True, theme.text), (box.left + pad_x + kw + gap, y))
+            what = hints.what_font.render(line, True, theme.text)
+            surface.blit(what, (left + hints.keys_width + hints.gap, y))
             y += step
