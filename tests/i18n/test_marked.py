@@ -57,13 +57,13 @@ ALLOWED: dict[str, dict[str, str]] = {
         name: "a CPU player's default name: a name, not a word"
         for name in ("Ada", "Max", "Zoe", "Ben", "Cat", "Dan", "Eve", "Kit", "Lou", "Sam")
     },
-    "game/ui/pads.py": {"wii u": "matched against a pad's device name"},
+    "game/ui/pad_glyphs.py": {"wii u": "matched against a pad's device name"},
     "game/storage/profiles.py": {
         "CPU ": "a CPU level's profile name in the records (an id kept in the files)"
     },
-    "game/storage/jsonfile.py": {
-        "unable to open": "matched against SQLite's own (English) error text",
+    "game/storage/telling.py": {
         "no space": "matched against the system's own (English) error text",
+        "read-only": "matched against the system's own (English) error text",
     },
     "game/storage/settings.py": {
         "key name": "a validation message's word: the reason stays in English",
