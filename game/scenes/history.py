@@ -28,6 +28,7 @@ from game.i18n import _, format_datetime, ngettext, pgettext, translate
 from game.match.replay import ReplaySession
 from game.rules import Variant
 from game.scenes.base import Scene
+from game.speech import Announcement, Told, phrases
 from game.ui.celebration import GOLD
 from game.ui.input import Intent, is_back, is_confirm, is_press, key_label, menu_letter
 from game.ui.menu_layout import button_height, menu_scale, place_button_row, title_image
@@ -210,7 +211,13 @@ class HistoryScene(Scene):
     def close(self) -> None:
         self.ctx.stack.pop()
 
-    def spoken_news(self) -> list[tuple[str, bool]]:
+    def focus_grid(self) -> FocusRing:
+        return self.ring
+
+    def spoken_screen(self) -> str:
+        return _("History")
+
+    def spoken_news(self) -> list[Announcement]:
         """The game selected, said when the selection moves: its date, rules, the totals
         (the winners first said as such) and who was assisted."""
         game = self.games[self.selected] if self.games else None
@@ -221,14 +228,14 @@ class HistoryScene(Scene):
         if game is None:
             return []
         winners = [game.players[i] for i in game.winners if i < len(game.players)]
-        results = "; ".join(text for text, _won in results_line(game))
+        results = phrases.in_turn([text for text, _won in results_line(game)])
         parts = [describe_date(game), describe_rules(game), results]
         if winners and len(game.totals) > 1:
             # Translators: said of a game in History; {names}: one winner, or several tied.
             parts.append(_("Won by {names}").format(names=join_names(winners)))
-        said = ". ".join(parts)
+        said = [Announcement(part) for part in parts]
         mark = assisted_mark(game)
-        return [(said, False)] + ([(mark, True)] if mark else [])
+        return said + ([Announcement(mark, Told.GRADE)] if mark else [])
 
     def select(self, index: int) -> None:
         if not self.games:

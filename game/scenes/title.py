@@ -182,6 +182,9 @@ class TitleScene(ButtonMenu):
         )
 
     # ----------------------------------------------------------------- input
+    def spoken_screen(self) -> str:
+        return _("Yahtzee Table")
+
     def handle(self, event: pygame.event.Event) -> bool:
         used, intent = self.handle_menu(event)
         if used:

@@ -8,12 +8,25 @@ language. Dice are said "3, 3, 5, 6, 2" (a comma is a pause in every voice).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from game.i18n import _, format_number, ngettext, translate
 from game.rules import Category, GameState, Phase
 
 
-def dice_words(dice: tuple[int, ...] | list[int]) -> str:
+def dice_words(dice: Sequence[int]) -> str:
+    """Faces as a voice says them: '3, 3, 5, 6, 2' (a comma is a pause in every voice)."""
     return ", ".join(str(d) for d in dice)
+
+
+def in_turn(items: Sequence[str]) -> str:
+    """Phrases said one after another, as the language joins them in a list."""
+    joined = items[0] if items else ""
+    for item in items[1:]:
+        # Translators: two phrases of a spoken list, one after the other ("1. Ann 280; 2. Max
+        # 254"); put between them what your language pauses with.
+        joined = _("{said}; {next}").format(said=joined, next=item)
+    return joined
 
 
 def box_name(state: GameState, category: Category) -> str:
@@ -145,11 +158,12 @@ def profile_figures(
     if contested:
         # Translators: wins in games against others; {wins} may be a half ("4.5"), which
         # takes the plural form.
-        said += "; " + ngettext(
+        won = ngettext(
             "{wins} win of {contested} against others",
             "{wins} wins of {contested} against others",
             1 if wins == 1 else 2,
         ).format(wins=format_number(wins, decimals=1 if wins % 1 else 0), contested=contested)
+        said = in_turn([said, won])
     return said
 
 
@@ -158,8 +172,57 @@ def high_scores(table: str, entries: list[tuple[str, int]], said: int = 3) -> st
     1 game: 1. Ann 280; 2. Max 254; 3. Ann 240'."""
     if not entries:
         return _("High scores, {table}: none yet").format(table=table)
-    best = "; ".join(
-        _("{place}. {name} {score}").format(place=place, name=name, score=score)
-        for place, (name, score) in enumerate(entries[:said], start=1)
+    best = in_turn(
+        [
+            _("{place}. {name} {score}").format(place=place, name=name, score=score)
+            for place, (name, score) in enumerate(entries[:said], start=1)
+        ]
     )
     return _("High scores, {table}: {best}").format(table=table, best=best)
+
+
+def card_lines(state: GameState, column: int, full: bool = True) -> list[str]:
+    """A card read box by box: each box (written: what it holds; open: what it would score
+    now, on the card in play), the upper section's sum and bonus after its last box, any
+    Yahtzee bonus, and the total."""
+    config, card = state.config, state.cards[column]
+    in_play = column == state.column and state.phase is Phase.TURN
+    said = []
+    for category in config.card.boxes:
+        if in_play or card[category] is not None:
+            said.append(
+                box(state, category, full) if in_play else filled_box(state, column, category)
+            )
+        else:
+            said.append(_("{box}: open").format(box=box_name(state, category)))
+        if category is config.card.upper[-1]:
+            said.append(upper_line(state, column))
+    if card.yahtzee_bonus:
+        # Translators: the Yahtzee bonus chips a card holds, read box by box.
+        said.append(_("Yahtzee bonus: {points}").format(points=card.yahtzee_bonus))
+    said.append(_("Total: {total}").format(total=card.total))
+    return said
+
+
+def filled_box(state: GameState, column: int, category: Category) -> str:
+    """'Chance: 19 written' on any card (or '{box}: open')."""
+    points = state.cards[column][category]
+    name = box_name(state, category)
+    if points is None:
+        return _("{box}: open").format(box=name)
+    return _("{box}: {points} written").format(box=name, points=points)
+
+
+def upper_line(state: GameState, column: int) -> str:
+    """The upper section of a card, read after its last box."""
+    card, threshold = state.cards[column], state.config.card.bonus_threshold
+    upper = card.upper_total
+    if card.upper_bonus:
+        return _("Upper section: {upper}, bonus {bonus}").format(
+            upper=upper, bonus=card.upper_bonus
+        )
+    if any(card.is_open(c) for c in state.config.card.upper):
+        return _("Upper section: {upper}, the bonus needs {more} more").format(
+            upper=upper, more=threshold - upper
+        )
+    return _("Upper section: {upper}, no bonus").format(upper=upper)

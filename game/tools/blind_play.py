@@ -31,7 +31,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from game.speech.backends import Backend, RecordingBackend, find_backend  # noqa: E402
+from game.speech.backends import PLAIN, Backend, Manner, RecordingBackend  # noqa: E402
+from game.speech.client import VoiceParams  # noqa: E402
+from game.speech.finding import find_backend  # noqa: E402
 
 STEP = 1 / 30  # s of game time a frame
 QUIET = 1.0  # s with nothing said and nothing moving: the bot's turn to act
@@ -350,9 +352,9 @@ class TeeBackend(Backend):
         self.recording, self.voice = recording, voice
         self.name = f"recording+{voice.name}"
 
-    def speak(self, text: str, interrupt: bool = True) -> None:
-        self.recording.speak(text, interrupt)
-        self.voice.speak(text, interrupt)
+    def speak(self, text: str, manner: Manner = PLAIN) -> None:
+        self.recording.speak(text, manner)
+        self.voice.speak(text, manner)
 
     def stop(self) -> None:
         self.voice.stop()
@@ -375,9 +377,10 @@ def new_app(data_dir: str, voice: bool = False):
     storage.save_settings(settings)
     storage = Storage(data_dir, environ={})
     recording = RecordingBackend()
-    backend: Backend = TeeBackend(recording, find_backend("en")) if voice else recording
+    found = find_backend(VoiceParams(language="en")) if voice else None
+    backend: Backend = TeeBackend(recording, found) if found is not None else recording
     app = App(storage, size=(1280, 800), fullscreen=False)
-    app.ctx.voices = lambda mode, language: backend
+    app.ctx.voices = lambda mode, params: backend
     app.ctx.choose_voice(anew=True)
     app.start()
     return app, recording.spoken

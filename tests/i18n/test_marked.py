@@ -65,6 +65,10 @@ ALLOWED: dict[str, dict[str, str]] = {
         "unable to open": "matched against SQLite's own (English) error text",
         "no space": "matched against the system's own (English) error text",
     },
+    "game/storage/bindings.py": {
+        "page up": "pygame's name of a key (shown through input.key_label, translated)",
+        "page down": "pygame's name of a key (shown through input.key_label, translated)",
+    },
     "game/storage/settings.py": {
         "key name": "a validation message's word: the reason stays in English",
         "pad button": "a validation message's word: the reason stays in English",

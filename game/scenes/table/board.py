@@ -9,7 +9,7 @@ the whole table, with the marks (focus, hint, grading) a person's scene adds on 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
@@ -32,9 +32,11 @@ from game.scenes.table.draw import (
     hint_box,
     input_words,
 )
+from game.scenes.table.focus import BoxTarget, DieTarget
 from game.scenes.table.messages import progress, prompt
 from game.scenes.table.notes import SeatNote
 from game.scenes.table.presenter import Presenter
+from game.speech import Told
 from game.ui.dice_tray import DiceTray
 from game.ui.layout import table_layout
 from game.ui.palette import dice_palette
@@ -54,6 +56,13 @@ if TYPE_CHECKING:
 CPU_SKIP_MAX = 200  # actions a skipped CPU turn may take (a turn takes at most 9)
 
 
+class Why(NamedTuple):
+    """Why a CPU made its move: as shown ("keep 6-6 ...") and as said ("keep 6, 6 ...")."""
+
+    shown: str
+    said: str
+
+
 class Board:
     def __init__(self, ctx: Context, session: Session) -> None:
         self.ctx = ctx
@@ -68,6 +77,7 @@ class Board:
         )
         self.cpu = CpuDriver(self._decide)
         self.chances = ChanceWatch()
+        self.said_reason = ""  # the CPU's reason said last (said once for a run of moves)
         # What the last frame drawn was made of, to draw only what changed since (see draw).
         self._drawn: tuple | None = None
         # The hint's place, for (its lines, the layout, the fonts) it was worked out for.
@@ -205,33 +215,43 @@ class Board:
         session = self.session
         if not session.is_cpu_turn or self.tray.animating or self.presenter.banner is not None:
             return False
+        if self.ctx.speech.busy:
+            return False  # a CPU plays at the pace its moves are heard (none while speech is off)
         state = session.state
         decided = self.cpu.step(dt, state)
         if decided is None:
             return False
-        action, reason = decided
+        action, why = decided
         player = state.player
+        name = session.seats[player].name
+        # TRANSLATORS: a CPU player's name, and why it made its move.
+        with_name = _("{name}: {reason}")
+        if why is not None and why.said != self.said_reason:
+            self.said_reason = why.said  # said once, before the move it explains
+            self.ctx.speech.say(with_name.format(name=name, reason=why.said), Told.REASON, player)
         started = self.show(session.apply(action), self.speed)
+        if isinstance(action, Roll) or started:
+            self.said_reason = ""  # new dice: a new reason is worth saying
         self.cpu.reason = None
         # A reason belongs to the CPU's own turn: once its score passes the turn, the last
         # move line says what it did, under its name, until the next player rolls.
-        if reason and not started:
-            # TRANSLATORS: a CPU player's name, and why it made its move.
-            text = _("{name}: {reason}").format(name=session.seats[player].name, reason=reason)
+        if why is not None and not started:
+            text = with_name.format(name=name, reason=why.shown)
             self.cpu.reason = SeatNote.now(text, player, session.state)
         self.cpu.wait(self._cpu_delay(action))
         return started
 
-    def _decide(self, state: GameState):
+    def _decide(self, state: GameState) -> tuple[object, Why | None]:
         """In the worker thread: the CPU's action, and why (when the player wants reasons)."""
-        from game.ai.coach.advice import choice_of, explain
+        from game.ai.coach.advice import choice_of
+        from game.ai.coach.reasons import SAID, reason_for, say
 
         action = self.session.cpu_action()
-        reason = None
         choice = choice_of(state, action) if self.ctx.settings.cpu_reasons else None
-        if choice is not None:
-            reason = explain(state, choice)
-        return action, reason
+        if choice is None:
+            return action, None
+        reason = reason_for(state, choice)
+        return action, Why(say(reason), say(reason, SAID))
 
     def skip_cpu_turn(self) -> bool:
         """Play the rest of the CPU's turn at once and show where it ended; True when a new
@@ -242,6 +262,7 @@ class Board:
             return False
         self.cpu.cancel()
         player, turn = session.state.player, session.state.turn
+        self.presenter.announcer.skip(player)  # said in one phrase
         shown: list = []
         for _i in range(CPU_SKIP_MAX):
             state = session.state
@@ -274,7 +295,7 @@ class Board:
         about = presenter.owner if presenter.message and presenter.owner is not None else None
         seat = session.seat if about is None else session.seats[about]
         counter = progress(state)
-        focus_die = marks.focus[1] if marks.focus[0] == "die" else None
+        focus_die = marks.focus.index if isinstance(marks.focus, DieTarget) else None
         palette = dice_palette(theme.high_contrast)
         keys = None
         if marks.show_keys:  # each die wears the key that holds it
@@ -284,7 +305,7 @@ class Board:
         pieces = self.tray.pieces(palette, focus_die, keys)
         colours = [self.column_colour(c) for c in range(len(state.config.columns))]
         active = self.column_on_show()
-        focus_box = marks.focus[1] if marks.focus[0] == "box" else None
+        focus_box = marks.focus.category if isinstance(marks.focus, BoxTarget) else None
         previews = state.score_options() if ctx.settings.show_previews else None
         if previews is not None and not self.person_to_play and state.dice is None:
             previews = None

@@ -176,10 +176,11 @@ def progress(state: GameState) -> str:
     return " · ".join(parts)  # two labels side by side, not a sentence
 
 
-def roll_line(event: ev.Rolled, config: GameConfig) -> str:
-    """'Ann rolled 2-3-3-5-6: 2 rolls left'."""
+def roll_line(event: ev.Rolled, config: GameConfig, dice: str = "") -> str:
+    """'Ann rolled 2-3-3-5-6: 2 rolls left' (or with `dice` as given: speech says them
+    "2, 3, 3, 5, 6", a voice reading the dashes as minus signs)."""
     who = config.players[event.player]
-    dice = "-".join(str(d) for d in event.dice)
+    dice = dice or "-".join(str(d) for d in event.dice)
     left = event.rolls_left
     if not left:
         return about(
