@@ -129,9 +129,12 @@ class Context:
             self._voice, self._params = voice, params
             if before and before != s.speech and s.speech != "on":
                 # The voice going says where speech goes, or the player hears nothing.
-                going = (
-                    _("Speech off") if s.speech == "off" else _("Speech only with a screen reader")
-                )
+                if s.speech == "off":
+                    # Translators: said aloud, the last words before speech is turned off.
+                    going = _("Speech off")
+                else:
+                    # Translators: said aloud as speech is set to follow the screen reader.
+                    going = _("Speech only with a screen reader")
                 self.speech.say(going)
                 self.speech.flush()
             self.speech.replace(self.voices(s.speech, params))

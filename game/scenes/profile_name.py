@@ -86,6 +86,7 @@ class ProfileNameScene(Scene):
         return self.ring
 
     def spoken_screen(self) -> str:
+        # Translators: said aloud as the screen to name a profile comes up.
         return _("Profile name")
 
     def handle(self, event: pygame.event.Event) -> bool:

@@ -68,12 +68,15 @@ def control_phrase(control: Any, label: str = "") -> str:
     elif hasattr(control, "flip") and callable(get):  # a toggle
         value = translate(control.on_text if get() else control.off_text)
     elif callable(get):  # a text field
+        # Translators: said aloud for a text field with nothing typed in it.
         value = get() or _("empty")
     if label and value:
+        # Translators: said aloud when the focus moves onto a setting: its name and value.
         phrase = _("{label}: {value}").format(label=label, value=value)
     else:
         phrase = label or value
     if not enabled:
+        # Translators: said aloud for a control that cannot be used now.
         phrase = _("{control}, unavailable").format(control=phrase)
     return phrase
 

@@ -49,6 +49,7 @@ ALLOWED: dict[str, dict[str, str]] = {
         "unset SDL_VIDEODRIVER.": "printed to the terminal before there is a window (or a "
         "language)",
     },
+    "game/scenes/title.py": {"Yahtzee Table": "the game's name, said as the title comes up"},
     "game/scenes/nav.py": {
         "next game": "a result's id, handed between scenes",
         "watch again": "a result's id, handed between scenes",

@@ -11,66 +11,8 @@ from game.match.session import Session
 from game.rules import Category, GameConfig, StartOrder
 from game.scenes.table import TableScene
 from game.scenes.table.focus import BoxTarget
-from game.speech import BRIEF, Speaker
-from game.speech.backends import RecordingBackend
-from game.ui.spoken import FocusVoice
-
-STEP = 1 / 60  # s
-
-
-def key(code: int, mod: int = 0) -> pygame.event.Event:
-    name = pygame.key.name(code)
-    text = name if len(name) == 1 else ""
-    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=text, scancode=0)
-
-
-class Ears:
-    """What the app does each frame for speech: the focus watcher, then the flush."""
-
-    def __init__(self, ctx) -> None:
-        self.ctx = ctx
-        self.rec = RecordingBackend()
-        ctx.speech = Speaker(self.rec)
-        self.voice = FocusVoice(ctx.speech)
-        self.seen = 0
-        self.pressed = False
-
-    def frame(self, dt: float = STEP) -> None:
-        ctx = self.ctx
-        ctx.stack.update(dt)
-        ctx.stack.apply_pending()
-        self.voice.watch(ctx.stack.top, keyboard=self.pressed)
-        self.pressed = False
-        ctx.speech.flush()
-
-    def press(self, code: int, seconds: float = 3.0, mod: int = 0) -> list[str]:
-        """A key (as the app hands it on: the game's stale speech stopped first), then
-        `seconds` of frames; the phrases said since the last look."""
-        self.ctx.speech.interrupt()
-        self.pressed = True
-        self.ctx.stack.handle(key(code, mod))
-        self.ctx.stack.apply_pending()
-        for _ in range(round(seconds / STEP)):
-            self.frame()
-        return self.heard()
-
-    def heard(self) -> list[str]:
-        said = [a.text for a in self.ctx.speech.said][self.seen :]
-        self.seen = len(self.ctx.speech.said)
-        return said
-
-
-@pytest.fixture
-def ears(ctx):
-    return Ears(ctx)
-
-
-def opened(ctx, ears, scene):
-    """`scene` on top, after its first frame."""
-    ctx.stack.push(scene)
-    ctx.stack.apply_pending()
-    ears.frame()
-    return scene
+from game.speech import BRIEF
+from tests.scenes.ears import STEP, Ears, opened
 
 
 def table(ctx, seed: int = 7, kinds=("person",)) -> TableScene:
@@ -204,8 +146,7 @@ def test_at_brief_a_cpus_turn_is_one_phrase(ctx, ears):
     scene = cpu_table(ctx)
     assert cpu_turn_heard(scene, ears) == [
         "Turn: Bot",
-        "Bot rolled 4, 2, 4, 4, 5 in 3 rolls and scored 12 in Fours",
-        "Bot: total 12",
+        "Bot, 3 rolls: 4, 2, 4, 4, 5; 12 in Fours, total 12",
         "Your turn, Ann",
     ]
 

@@ -73,9 +73,11 @@ class HelpScene(Scene):
 
     # ----------------------------------------------------------------- speech
     def spoken_screen(self) -> str:
+        # Translators: said aloud as the help screen opens (its drawn title is "Rules & help").
         return _("Rules and help")
 
     def spoken_intro(self) -> str:
+        # Translators: said aloud as the help screen opens, after its name.
         return _("Tab moves over the parts, Enter reads one, Up and Down read it line by line.")
 
     def spoken_focus(self) -> Focus | None:
@@ -99,9 +101,11 @@ class HelpScene(Scene):
             return
         line = self.line + step
         if not 0 <= line < len(self.reading):
-            # Translators: said reading the help line by line, past its first or last line.
-            edge = _("End of the part") if step > 0 else _("Start of the part")
-            self.ctx.speech.say(edge)
+            # Translators: said reading the help line by line, past its last line.
+            end = _("End of the part")
+            # Translators: said reading the help line by line, before its first line.
+            start = _("Start of the part")
+            self.ctx.speech.say(end if step > 0 else start)
             return
         self.line = line
         self.ctx.speech.say(self.reading[line])

@@ -99,6 +99,7 @@ class ResultsScene(ButtonMenu):
 
     # ----------------------------------------------------------------- speech
     def spoken_screen(self) -> str:
+        # Translators: said aloud as the results screen comes up; who won follows.
         return _("Results")
 
     def spoken_news(self) -> list[Announcement]:

@@ -128,11 +128,15 @@ def build_rows(
         return Cycler(lambda: name_of(getattr(s(), name)), step, key=name)
 
     def level(name: str) -> Cycler:
-        """A speech rate, pitch or volume: the screen reader's, then -100 to 100 by tens;
-        the arrows stop at the ends."""
+        """A speech rate, pitch or volume: the screen reader's, or -100 to 100 by tens (from
+        the screen reader's the arrows go to +10 or -10; below -100 is the screen reader's
+        again; the arrows stop at the ends)."""
 
         def step(n: int) -> None:
             current = getattr(s(), name)
+            if current is None:  # from the screen reader's: a step from the voice's normal
+                editor.change(name, 10 * n)
+                return
             at = SPEECH_STEPS.index(current) if current in SPEECH_STEPS else 0
             editor.change(name, SPEECH_STEPS[max(0, min(len(SPEECH_STEPS) - 1, at + n))])
 
@@ -195,12 +199,14 @@ def build_rows(
         "service speaks."
     )
     for name, label in (
+        # Translators: settings rows, said aloud with their values as the focus reaches them.
         ("speech_rate", _("Speech rate")),
         ("speech_pitch", _("Speech pitch")),
         ("speech_volume", _("Speech volume")),
     ):
         row(label, level(name), reader_help, indent=True)
     row(
+        # Translators: the settings row of the speech's voice (a synthesis voice's name).
         _("Voice"),
         Cycler(lambda: voice_name(s().speech_voice), step_voice, key="speech_voice"),
         _("The voices the speech service has for the game's language."),

@@ -360,6 +360,9 @@ class SetupScene(Scene):
         """A seat's control is said with its seat's number (game.ui.spoken); a rule's
         control has its label."""
         key = getattr(control, "key", None)
+        if key == "add":  # drawn with a plus sign, which a voice would read out
+            # Translators: said aloud for the button drawn "+ Add player".
+            return _("Add player")
         if not isinstance(key, tuple):
             return ""
         if key[0] == "remove":

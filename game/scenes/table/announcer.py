@@ -2,8 +2,9 @@
 shown, and gets back typed announcements (game.speech.announce) made from their values.
 
 At full verbosity every roll, hold, reason and score is said. At Brief a CPU's turn is one
-phrase (its dice, how many rolls, the box and the new total) said when it scores: the words go,
-what happened stays. A turn skipped (S) is summed up the same way at any verbosity.
+phrase said when it scores (whose turn, how many rolls, its last dice, the box, the points
+and the new total): the words go, what happened stays. A turn skipped (S) is summed up the
+same way at any verbosity.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from game.rules import Category
 from game.rules import events as ev
 from game.scenes.table.messages import about, box_name, describe, game_of, roll_line
 from game.speech import Announcement, Told
-from game.speech.phrases import dice_words
+from game.speech.phrases import dice_words, hold_changed
 
 if TYPE_CHECKING:
     from game.match.session import Session
@@ -43,8 +44,12 @@ class Announcer:
             return None
         name = self.session.config.players[player]
         if start:
-            text = about(name, _("You roll for the start..."), _("{name} rolls for the start..."))
+            # Translators: said aloud as a player's start-roll dice leave the cup.
+            you = _("You roll for the start...")
+            # Translators: said aloud as a player's start-roll dice leave the cup.
+            text = about(name, you, _("{name} rolls for the start..."))
         else:
+            # Translators: said aloud as the dice leave the cup (their faces follow).
             text = about(name, _("You roll..."), _("{name} rolls..."))
         return Announcement(text, Told.THROW, player)
 
@@ -66,6 +71,7 @@ class Announcer:
         for column in self.scored:
             name = state.config.column_name(column)
             total = state.cards[column].total
+            # Translators: said aloud right after a score: the card's new total.
             text = about(name, _("Your total: {total}"), _("{name}: total {total}"), total=total)
             said.append(Announcement(text, Told.SCORED, state.config.columns[column][0]))
         self.scored = []
@@ -90,14 +96,19 @@ class Announcer:
             case ev.TurnStarted():
                 seat = seats[event.player]
                 self.summing = CpuTurn(event.player) if seat.is_cpu and brief else None
+                if self.summing is not None:
+                    return []  # its one phrase names it
                 if seat.is_cpu:
+                    # Translators: said aloud as a CPU's turn begins.
                     text = _("{name} to roll").format(name=seat.name)
                 elif len(seats) > 1:
+                    # Translators: said aloud as a person's turn begins.
                     text = about(seat.name, _("Your turn"), _("Your turn, {name}"))
                 else:
                     card = self.session.state.cards[event.column]
                     turns = len(config.card.boxes)
                     number = min(turns, card.filled_count + 1)
+                    # Translators: said aloud as each turn of a solitaire game begins.
                     text = _("Turn {number} of {turns}").format(number=number, turns=turns)
                 return [Announcement(text, Told.TURN, event.player)]
             case ev.Rolled():
@@ -112,20 +123,19 @@ class Announcer:
                 player = self.session.state.player
                 if self._summed(player, brief) is not None:
                     return []
-                dice = self.session.state.dice or ()
-                face = dice[event.die] if event.die < len(dice) else 0
-                text = _("Held {face}") if event.held else _("Released {face}")
-                return [Announcement(text.format(face=face), Told.HOLD, player)]
+                said = hold_changed(self.session.state, event.die, event.held)
+                return [Announcement(said, Told.HOLD, player)]
             case ev.Scored():
-                self.scored.append(event.column)
                 summing = self._summed(event.player, brief)
                 if summing is not None:
                     self.summing = None
-                    return [self._summary(summing, event)]
+                    return [self._summary(summing, event)]  # its new total included
+                self.scored.append(event.column)
                 return [Announcement(self._scored(event), Told.SCORED, event.player)]
             case ev.UpperBonusEarned():
                 name = config.column_name(event.column)
                 points = config.card.upper_bonus
+                # Translators: said aloud when the upper section earns its bonus.
                 text = _("Upper bonus for {name}: {points} points").format(name=name, points=points)
                 return [Announcement(text, Told.BONUS, config.columns[event.column][0])]
             case ev.RollOffRolled():
@@ -141,6 +151,7 @@ class Announcer:
             case ev.GameOver():
                 self.summing = None
                 # Who won is said once, by the results that come up next.
+                # Translators: said aloud when the last box is written; the results follow.
                 return [Announcement(_("Game over"), Told.RESULT)]
             case ev.MatchOver():
                 return []
@@ -159,6 +170,7 @@ class Announcer:
                 # Translators: said aloud when five alike are scored; {box} is the box's name
                 # ("Yahtzee", "Yatzy", "Kniffel").
                 _("{box}! You scored {points}"),
+                # Translators: said aloud when five alike are scored; {box} is the box's name.
                 _("{box}! {name} scored {points}"),
                 box=box_name(config, Category.YAHTZEE),
                 points=event.points,
@@ -168,8 +180,10 @@ class Announcer:
     def _summary(self, turn: CpuTurn, event: ev.Scored) -> Announcement:
         config = self.session.config
         text = ngettext(
-            "{name} rolled {dice} in {rolls} roll and scored {points} in {box}",
-            "{name} rolled {dice} in {rolls} rolls and scored {points} in {box}",
+            # Translators: a CPU's whole turn in one phrase (speech at Brief): "Ada, 3 rolls:
+            # 3, 4, 4, 4, 5; 12 in Fours, total 53"; {dice} are the last roll's faces.
+            "{name}, {rolls} roll: {dice}; {points} in {box}, total {total}",
+            "{name}, {rolls} rolls: {dice}; {points} in {box}, total {total}",
             turn.rolls,
         ).format(
             name=config.players[event.player],
@@ -177,6 +191,7 @@ class Announcer:
             rolls=turn.rolls,
             points=event.points,
             box=box_name(config, event.category),
+            total=self.session.state.cards[event.column].total,
         )
         return Announcement(text, Told.SUMMARY, event.player)
 

@@ -234,6 +234,7 @@ class ReplayScene(Scene):
         return self.ring
 
     def spoken_screen(self) -> str:
+        # Translators: said aloud as a replay comes up (the screen's name).
         return pgettext("screen", "Replay")
 
     def handle(self, event: pygame.event.Event) -> bool:

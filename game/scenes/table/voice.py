@@ -68,6 +68,7 @@ class TableVoice:
             return phrases.read_dice(state)
         if intent is Intent.READ_BOX:
             if not isinstance(focused, BoxTarget):
+                # Translators: said aloud (F3) when the focus is not on a box.
                 return _("No box in focus: Up and Down move over the boxes")
             return phrases.box(state, focused.category, True)
         if intent is Intent.READ_CARD:
@@ -76,6 +77,7 @@ class TableVoice:
         if intent is Intent.READ_OTHERS:
             columns = len(state.config.columns)
             if columns < 2:
+                # Translators: said aloud (F5) in a solitaire game.
                 return _("No other cards: you play alone")
             mine = self.my_column()
             self.other = (self.other % columns) + 1
