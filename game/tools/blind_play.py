@@ -38,6 +38,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
+from game.app import App  # noqa: E402
 from game.speech.backends import SsipBackend  # noqa: E402
 from game.speech.client import SpeechClient, Utterance, VoiceParams  # noqa: E402
 from game.speech.ssip import address  # noqa: E402
@@ -65,10 +66,9 @@ class Game:
     error: BaseException | None = None
 
 
-def new_app(data: str, language: str, bed: SpeechBed, ears: Ears):
+def new_app(data: str, language: str, bed: SpeechBed, ears: Ears) -> App:
     """The real app on a fresh data folder, the settings as they come but the language,
     speaking through the bed."""
-    from game.app import App
     from game.storage import Storage
 
     storage = Storage(data, environ={})
@@ -126,7 +126,7 @@ def play(bot: Bot, game: Game, rounds: int, brief_from: int, tours: bool) -> Non
             bot.await_turn()
 
 
-def _finish_turn(bot: Bot, rolled) -> None:
+def _finish_turn(bot: Bot, rolled: tuple[list[int], int] | None) -> None:
     """The rest of a turn whose first roll was `rolled` (heard before the tours)."""
     from game.tools.blind_bot import STRAIGHTS, _keep
 
