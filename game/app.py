@@ -31,7 +31,7 @@ from game.scenes.router import preload as preload_scenes
 from game.scenes.stack import SceneStack
 from game.speech.finding import choose_backend
 from game.storage import Storage
-from game.storage.settings import SPEECH_MODES, WINDOW_HEIGHT, WINDOW_WIDTH
+from game.storage.settings import SPEECH_MODES, WINDOW_HEIGHT, WINDOW_WIDTH, Settings
 from game.ui.input import Intent, is_press
 from game.ui.pads import PAD_PRESS, Pads
 from game.ui.spoken import FocusVoice
@@ -109,6 +109,28 @@ def window_size(asked: tuple[int, int], desktop: tuple[int, int] | None) -> tupl
     )
 
 
+FIRST_SHARE = 0.75  # of the desktop, each way, that a first window takes
+
+
+def first_size(desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """The window's size before the player has ever sized it: three quarters of the desktop
+    each way, so a 4K desktop opens a 4K-sized table, never less than the default 1280x800
+    where the desktop has room for it.
+
+    >>> first_size((3840, 2160))
+    (2880, 1620)
+    >>> first_size((1366, 768)), first_size(None)
+    ((1280, 768), (1280, 800))
+    """
+    default = Settings().window_size
+    if desktop is None or desktop[0] <= 0 or desktop[1] <= 0:
+        return default
+    return tuple(  # type: ignore[return-value]  # two sides in, two out
+        max(min(least, side), round(side * FIRST_SHARE))
+        for least, side in zip(default, desktop, strict=True)
+    )
+
+
 def desktop_size() -> tuple[int, int] | None:
     """The first screen's size, on a driver that shows a window (None elsewhere)."""
     if pygame.display.get_driver() in HIDDEN_DRIVERS:
@@ -166,7 +188,11 @@ class App:
         pygame.display.set_caption(TITLE)
         set_window_icon()
         settings = storage.settings
-        self.windowed_size = window_size(size or settings.window_size, desktop_size())
+        desktop = desktop_size()
+        kept = settings.window_size
+        if size is None and kept == Settings().window_size:  # never resized: the desktop's
+            kept = first_size(desktop)
+        self.windowed_size = window_size(size or kept, desktop)
         self.fullscreen = settings.fullscreen if fullscreen is None else fullscreen
         self.window = self._open_window()
         set_window_icon()  # again, on the window itself: pygame-ce 2.5.0 keeps only this one

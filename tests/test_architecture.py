@@ -20,6 +20,7 @@ LAYERS = (
     ("game.ai", "game.audio", "game.speech"),  # the AI reads the rules; sounds; speech
     ("game.match",),  # seats and a match being played: the rules and the CPU levels
     ("game.storage",),  # settings, saves and records: of matches, seats and levels
+    ("game.net",),  # network play: a hosted match, its friends, their messages (headless)
     ("game.ui",),
     ("game.scenes",),
     ("game.app", "game.selftest"),  # the self-test is handed the App: no circle

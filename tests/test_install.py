@@ -43,7 +43,7 @@ def test_the_package_list_names_every_package_under_game_and_every_asset_folder(
 
 
 def test_every_asset_folder_is_a_data_package_mapped_to_assets():
-    assert list(assets.FOLDERS) == ASSET_FOLDERS == ["sounds", "tables"]
+    assert list(assets.FOLDERS) == ASSET_FOLDERS == ["fonts", "sounds", "tables"]
     assert SETUPTOOLS["package-dir"] == {
         f"game.assets.{folder}": f"assets/{folder}" for folder in ASSET_FOLDERS
     }
@@ -62,6 +62,7 @@ def test_the_package_data_patterns_take_every_asset_file(folder):
 def test_the_shipped_files_include_what_the_game_reads():
     assert {"official.npz", "free.npz", "simple.npz"} <= set(asset_files("tables"))
     assert {"click.wav", "LICENSE.txt"} <= set(asset_files("sounds"))
+    assert {"NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "LICENSE.txt"} == set(asset_files("fonts"))
 
 
 def _where_assets_come_from(site: Path) -> list[str]:

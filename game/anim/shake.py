@@ -43,6 +43,7 @@ class Shake:
         *,
         max_angle: float = SHAKE_MAX_ANGLE,
         attack: float = SHAKE_ATTACK,
+        hold: float = 0.0,
     ) -> None:
         if duration <= 0.0 or frequency <= 0.0:
             raise ValueError(f"duration and frequency must be > 0, got {duration}, {frequency}")
@@ -51,6 +52,7 @@ class Shake:
         self.frequency = float(frequency)
         self.max_angle = float(max_angle)
         self.attack = min(float(attack), self.duration)
+        self.hold = min(max(float(hold), 0.0), self.duration)  # s at full swing (after the ramp)
         self.seed = seed
         rng = random.Random(seed)
         count = math.ceil(self.duration * self.frequency) + 2
@@ -67,11 +69,14 @@ class Shake:
         return tuple(knots)
 
     def envelope(self, t: float) -> float:
-        """0..1: the ramp-in times a quadratic decay that is exactly 0 from `duration` on."""
+        """0..1: the ramp-in, full swing until `hold`, then a quadratic decay that is exactly
+        0 from `duration` on."""
         if t <= 0.0 or t >= self.duration:
             return 0.0
         ramp = 1.0 if self.attack <= 0.0 else min(1.0, t / self.attack)
-        return ramp * (1.0 - t / self.duration) ** 2
+        if t <= self.hold:
+            return ramp
+        return ramp * (1.0 - (t - self.hold) / (self.duration - self.hold)) ** 2
 
     def _noise(self, channel: int, t: float) -> float:
         x = t * self.frequency

@@ -13,22 +13,26 @@ same seed give the same throw at any frame rate: playback interpolates the recor
 
     throw = simulate(Area(6.5, 5.3), mouth=(-0.3, 2.0), faces=(3, 3, 5), seed=42)
     pose = throw.pose(0, 0.4)  # die 0, 0.4 s after the cup pours: pose.x, .y, .z, .turn
+
+A throw is plain numbers (game.anim.throw_record turns it into a record and back): one machine
+simulates it, another plays it back without pymunk.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pymunk
 
 from game.anim import orientation as ori
+from game.anim.felt import Area, Box, spread
 from game.anim.orientation import Quat
 
 STEP = 1 / 40  # s: the simulation's fixed time step (playback interpolates between steps)
 MAX_TIME = 3.0  # s: a throw that has not settled by then is laid flat where it is
+MAX_DICE = 6  # the most dice thrown at once (a card of six dice has them all in the air)
 STAGGER = 0.05  # s between dice leaving the cup
 MOUTH_SPREAD = 1.3  # die sizes across the cup's mouth the dice leave from
 GRAVITY = 42.0  # die sizes/s^2: slower than real (600 for a 16 mm die) so the eye can follow
@@ -60,23 +64,12 @@ ATTEMPTS = 6  # throws made before the last one is taken whatever it looks like
 LAUNCH_SPEED = (4.5, 7.0)  # die sizes/s across the felt as a die leaves the cup
 LAUNCH_RISE = (2.5, 5.0)  # die sizes/s upwards as it leaves
 SPREAD_TIME = 0.1  # s the dice take to ease apart where their drawn boxes would touch
-SPREAD_ROUNDS = 200  # pushes tried before the throw is made again
-SQUARE_ENOUGH = math.radians(0.5)  # a die in the way is turned no squarer than this
 NEAR = 0.01  # die sizes: a die resting this near where it comes to rest eases apart from there
 IMPACT_SPEED = 1.0  # die sizes/s: slower hits make no sound
 LOUDEST = 9.0  # die sizes/s: a hit this hard or harder plays at full volume
 
 
-@dataclass(frozen=True)
-class Area:
-    """The felt where thrown dice may come to rest, in die sizes."""
-
-    width: float
-    height: float
-
-    def __post_init__(self) -> None:
-        if self.width < 2.0 or self.height < 1.5:
-            raise ValueError(f"dice need at least 2 x 1.5 die sizes to land in, got {self}")
+Sample = tuple[float, float, float, Quat]  # a die's x, y, z and turn as simulated
 
 
 @dataclass(frozen=True)
@@ -108,7 +101,7 @@ class _Die:
     straightening: float = 0.0  # s spent nudging it square
     flat_angle: float = math.nan  # the body's angle when its flat turn was last worked out
     # per step: x, y, z and its turn as simulated
-    samples: list[tuple[float, float, float, Quat]] = field(default_factory=list)
+    samples: list[Sample] = field(default_factory=list)
     air_step: Quat = ori.IDENTITY  # the turn of one step in the air
 
     def spin_to(self, omega: tuple[float, float, float]) -> None:
@@ -118,21 +111,24 @@ class _Die:
         self.air_step = ori.about(omega, rate * STEP) if rate > 0.0 else ori.IDENTITY
 
 
+@dataclass(frozen=True)
 class Throw:
-    """The recorded throw: poses every STEP for each die, and the impacts to be heard."""
+    """A throw as simulated: each die's pose every STEP from when it leaves the cup, the turn
+    of its pips that puts its rolled face on top where it ends up, and the hits to be heard.
+    Plain numbers: game.anim.throw_record makes it a record another machine plays back."""
 
-    def __init__(
-        self,
-        born: tuple[float, ...],
-        samples: tuple[tuple[tuple[float, float, float, Quat], ...], ...],
-        pips: tuple[Quat, ...],
-        impacts: tuple[Impact, ...],
-    ) -> None:
-        self.born = born
-        self.samples = samples  # per die, per step: x, y, z and its turn as simulated
-        self.pips = pips  # per die: the cube turn that puts the rolled face where it ends up
-        self.impacts = impacts
-        self.duration = max(b + (len(s) - 1) * STEP for b, s in zip(born, samples, strict=True))
+    area: Area  # the felt it was thrown onto
+    faces: tuple[int, ...]  # what each die shows at rest
+    born: tuple[float, ...]  # s after the pour each die leaves the cup
+    samples: tuple[tuple[Sample, ...], ...]  # per die, per step: x, y, z and its turn
+    pips: tuple[Quat, ...]  # per die: the cube turn that puts the rolled face on top
+    impacts: tuple[Impact, ...]
+
+    @property
+    def duration(self) -> float:
+        """Seconds from the pour until the last die's last pose."""
+        pairs = zip(self.born, self.samples, strict=True)
+        return max(b + (len(s) - 1) * STEP for b, s in pairs)
 
     def __len__(self) -> int:
         return len(self.samples)
@@ -174,9 +170,6 @@ def _rolling(vx: float, vy: float) -> tuple[float, float, float]:
     return (-wy / 0.5 * ROLL_SHARE, wx / 0.5 * ROLL_SHARE, 0.0)
 
 
-Box = Callable[[float, float, Quat], tuple[float, float, float, float]]
-
-
 def simulate(
     area: Area,
     mouth: tuple[float, float],
@@ -194,8 +187,8 @@ def simulate(
     Readability comes first: in the rare throw where a die ends wedged too crooked between
     others, or pressed into one, the throw is made again from the next seed of the same RNG
     (the game never sees the throw that was put aside)."""
-    if not 1 <= len(faces) <= 5:
-        raise ValueError(f"a throw is of one to five dice, got {len(faces)}")
+    if not 1 <= len(faces) <= MAX_DICE:
+        raise ValueError(f"a throw is of one to {MAX_DICE} dice, got {len(faces)}")
     if any(face not in ori.FACE_AXES for face in faces):
         raise ValueError(f"a die shows 1 to 6, got {faces}")
     rng = random.Random(seed)
@@ -261,7 +254,7 @@ def _throw(
     impacts: list[Impact] = []
     now = [0.0]
 
-    def heard(arbiter: pymunk.Arbiter, space: pymunk.Space, data) -> None:
+    def heard(arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
         # How fast they close along the contact's normal: a hard knock is loud. (Asked once
         # as they touch, not after every solve: that would cost more than the rest of a step.)
         a, b = arbiter.bodies
@@ -315,101 +308,8 @@ def _throw(
             for die, place in zip(dice, apart, strict=True):
                 _ease_to(die, place)
     samples = tuple(tuple(d.samples) for d in dice)
-    return Throw(tuple(d.born for d in dice), samples, pips, tuple(impacts)), readable
-
-
-def spread(
-    places: list[tuple[float, float]], turns: list[Quat], area: Area, box: Box
-) -> list[tuple[float, float, Quat]] | None:
-    """The places moved the least way apart so no two dice's drawn boxes meet, each die
-    kept inside the felt, and the turns of dice in the way a little squarer each round (a
-    square die's box is the smallest: on a crowded felt that makes the room); None if that
-    cannot be found in SPREAD_ROUNDS rounds."""
-    at = [list(p) for p in places]
-    turned = list(turns)
-    for _ in range(SPREAD_ROUNDS):
-        boxes = [box(x, y, q) for (x, y), q in zip(at, turned, strict=True)]
-        crowded: set[int] = set()
-        for i in range(len(at)):
-            for j in range(i):
-                a, b = boxes[i], boxes[j]
-                ox = min(a[2], b[2]) - max(a[0], b[0])
-                oy = min(a[3], b[3]) - max(a[1], b[1])
-                if ox <= 0.0 or oy <= 0.0:
-                    continue
-                crowded |= {i, j}
-                # Apart along the shorter way, half each (a hair more, so they clear), unless
-                # the felt has no room for them apart that way.
-                room_x = area.width - _reach(turned[i]) - _reach(turned[j])
-                room_y = area.height - _reach(turned[i]) - _reach(turned[j])
-                fits_x = abs(at[i][0] - at[j][0]) + ox <= room_x
-                fits_y = abs(at[i][1] - at[j][1]) + oy <= room_y
-                if (ox <= oy and fits_x) or not fits_y:
-                    push = (ox / 2.0 + 1e-3) * (1.0 if at[i][0] >= at[j][0] else -1.0)
-                    at[i][0] += push
-                    at[j][0] -= push
-                else:
-                    push = (oy / 2.0 + 1e-3) * (1.0 if at[i][1] >= at[j][1] else -1.0)
-                    at[i][1] += push
-                    at[j][1] -= push
-        for k in crowded:
-            angle = ori.heading(turned[k])
-            if abs(angle) > SQUARE_ENOUGH:
-                turned[k] = ori.normalise(ori.multiply(ori.about(ori.UP, -0.25 * angle), turned[k]))
-        for p, q in zip(at, turned, strict=True):  # the die's square stays on the felt
-            reach = _reach(q)
-            p[0] = min(max(p[0], reach), area.width - reach)
-            p[1] = min(max(p[1], reach), area.height - reach)
-        if not crowded:
-            return [(x, y, q) for (x, y), q in zip(at, turned, strict=True)]
-    return _packed(places, turns, area, box)
-
-
-def _apart(placed: list[tuple[float, float, Quat]], box: Box) -> bool:
-    boxes = [box(x, y, q) for x, y, q in placed]
-    for i, a in enumerate(boxes):
-        for b in boxes[:i]:
-            if min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1]):
-                return False
-    return True
-
-
-def _packed(
-    places: list[tuple[float, float]], turns: list[Quat], area: Area, box: Box
-) -> list[tuple[float, float, Quat]] | None:
-    """For a felt too crowded to push apart: the dice squared and laid in a zigzag of two
-    rows (or one row, on a felt too flat for two), in the order they lay from left to right;
-    None if even that does not keep their boxes apart."""
-    square = [ori.normalise(ori.multiply(ori.about(ori.UP, -ori.heading(q)), q)) for q in turns]
-    # The largest box of a square die anywhere on the felt (more of its sides show the
-    # further it lies from the eye).
-    width = height = 0.0
-    for x in (0.5, area.width / 2.0, area.width - 0.5):
-        for y in (0.5, area.height / 2.0, area.height - 0.5):
-            left, top, right, bottom = box(x, y, square[0])
-            width, height = max(width, (right - left) * 1.02), max(height, (bottom - top) * 1.02)
-    order = sorted(range(len(places)), key=lambda k: places[k][0])
-    n = len(order)
-    rows = (0.5 + 0.02, area.height - 0.5 - 0.02)
-    two_rows = rows[1] - rows[0] >= height and n > 1
-    step = width / 2.0 if two_rows else width
-    span = step * (n - 1)
-    centre = sum(x for x, _ in places) / n
-    first = min(max(centre - span / 2.0, 0.52), area.width - 0.52 - span)
-    placed: list[tuple[float, float, Quat] | None] = [None] * n
-    for rank, k in enumerate(order):
-        y = rows[rank % 2] if two_rows else min(max(places[k][1], 0.52), area.height - 0.52)
-        placed[k] = (first + rank * step, y, square[k])
-    result = [p for p in placed if p is not None]
-    if first < 0.5 or not _apart(result, box):
-        return None
-    return result
-
-
-def _reach(turn: Quat) -> float:
-    """Die sizes from a flat die's middle to its square's furthest side, across or down."""
-    angle = ori.heading(turn)
-    return 0.5 * (abs(math.cos(angle)) + abs(math.sin(angle)))
+    born = tuple(d.born for d in dice)
+    return Throw(area, faces, born, samples, pips, tuple(impacts)), readable
 
 
 def _ease_to(die: _Die, place: tuple[float, float, Quat]) -> None:

@@ -20,7 +20,7 @@ import os
 from pathlib import Path
 
 #: The folders of assets/, each shipped as a package of data files (see pyproject.toml).
-FOLDERS = ("sounds", "tables")
+FOLDERS = ("fonts", "sounds", "tables")
 
 PACKAGE_DIR = Path(__file__).resolve().parent  # game/assets/: the copy in an installed wheel
 CHECKOUT_DIR = PACKAGE_DIR.parents[1] / "assets"  # the repository's assets/: the source

@@ -15,6 +15,9 @@ from game.rules.names import check_name
 
 PERSON = "person"
 SEAT_COLOURS = 8  # colour slots in the theme's player palette
+# How fast a CPU's turns play to watch, slowest first (the table's CPU driver gives each its
+# pauses and motion); the Settings' CPU pace is the one a seat without its own plays at.
+CPU_PACES = ("slow", "normal", "fast", "instant")
 
 
 @dataclass(frozen=True)
@@ -26,6 +29,7 @@ class Seat:
     # Plays with a pad of their own: other pads cannot act for the seat. Which pad is known
     # only while the game runs (the table's SeatPads); a resumed match asks for it again.
     pad: bool = False
+    pace: str | None = None  # a CPU's own pace (CPU_PACES); None: the Settings' CPU pace
 
     def __post_init__(self) -> None:
         if self.kind != PERSON and self.kind not in LEVELS:
@@ -36,6 +40,8 @@ class Seat:
             raise ValueError(f"a seat's colour is 0 to {SEAT_COLOURS - 1}")
         if not isinstance(self.pad, bool) or (self.pad and self.kind != PERSON):
             raise ValueError("a seat's pad is true or false, and only a person plays with one")
+        if self.pace is not None and (self.pace not in CPU_PACES or self.kind == PERSON):
+            raise ValueError(f"a CPU seat's pace is one of {CPU_PACES}, a person's none")
 
     @property
     def is_cpu(self) -> bool:
@@ -50,6 +56,8 @@ class Seat:
         }
         if self.pad:  # (absent when false, so older versions read the seat as it was)
             data["pad"] = True
+        if self.pace is not None:  # (absent as the Settings' pace, for the same reason)
+            data["pace"] = self.pace
         return data
 
     @classmethod
@@ -63,7 +71,8 @@ class Seat:
         kind = data.get("kind", PERSON)
         if not isinstance(kind, str):
             raise ValueError("a seat's kind must be text")
-        return cls(name, kind, data.get("colour", 0), profile, data.get("pad", False))
+        pace = data.get("pace")
+        return cls(name, kind, data.get("colour", 0), profile, data.get("pad", False), pace)
 
 
 def level_name(kind: str) -> str:

@@ -36,6 +36,25 @@ def fallback_action(state: GameState) -> Action:
     return Score(max(options, key=lambda c: (options[c], -c.value)))
 
 
+def cpu_decision(strategy: Callable[[], LevelStrategy], state: GameState) -> Action:
+    """What a CPU playing by `strategy()` does in `state`: the start roll and a tie-breaker's
+    stand need no strategy; a strategy that fails or chooses an illegal action gets a plain
+    legal move played instead."""
+    if state.phase is Phase.ROLL_OFF:
+        return Roll()
+    if state.phase is Phase.TIE_BREAK and state.dice is not None and state.rolls_left == 0:
+        return Stand()
+    try:
+        action = strategy().choose(state)
+    except Exception:  # noqa: BLE001 - a broken CPU must not stop the game
+        log.exception("the CPU strategy failed; playing a plain move instead")
+        return fallback_action(state)
+    if action not in state.legal_actions():
+        log.error("the CPU strategy chose %r, which is not legal now", action)
+        return fallback_action(state)
+    return action
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -115,20 +134,7 @@ class Session:
 
     def cpu_action(self) -> Action:
         """What the CPU in play does next (the same action values a person's clicks make)."""
-        state = self.state
-        if state.phase is Phase.ROLL_OFF:
-            return Roll()
-        if state.phase is Phase.TIE_BREAK and state.dice is not None and state.rolls_left == 0:
-            return Stand()
-        try:
-            action = self.strategy(state.player).choose(state)
-        except Exception:  # noqa: BLE001 - a broken CPU must not stop the game
-            log.exception("the CPU strategy failed; playing a plain move instead")
-            return fallback_action(state)
-        if action not in state.legal_actions():
-            log.error("the CPU strategy chose %r, which is not legal now", action)
-            return fallback_action(state)
-        return action
+        return cpu_decision(lambda: self.strategy(self.state.player), self.state)
 
     def paces(self) -> tuple[float, ...]:
         """How each column plays, for the win chances (game.ai.levels.pace): a CPU at its level's

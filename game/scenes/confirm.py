@@ -1,11 +1,17 @@
 """A small yes/no question over whatever is showing ("Quit to the title?", "Score 0 here?").
 
 Controls:
-    Y                yes
-    N / Esc / Backspace   no
+    Y                yes (J in German, Danish, Swedish, Norwegian and Dutch; O in French; S
+                     in Spanish: the initial of Yes as translated)
+    N / Esc / Backspace / P   no (the initial of No as translated, and the pause key)
+    the letter on each button: that answer ("Quit" / "Keep playing": Q and K)
     Left / Right, Up / Down, Tab / Shift+Tab   move the focus between the two answers
     Enter            the focused answer
 Mouse: hover focuses an answer, a click chooses it.
+
+The letters come from the words as translated (game.ui.letters.answer_letters): each answer
+has its language's letter, each button shows its label's letter, and Y and N answer too
+where neither answer has them; no letter answers both ways.
 
 The scene pops itself before it calls `on_yes` / `on_no`, so a callback may push, replace or
 clear the stack as it likes (those changes are queued after the pop).
@@ -19,9 +25,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _
+from game.i18n import N_, translate
 from game.scenes.base import Scene
-from game.ui.input import Intent, is_back, is_confirm, is_press
+from game.ui.input import ANYWHERE_INTENTS, Intent, is_back, is_confirm, is_press, menu_letter
+from game.ui.letters import YES, answer_letters
 from game.ui.menu_layout import button_height
 from game.ui.text import wrap_text
 from game.ui.units import layout_unit
@@ -35,6 +42,15 @@ log = logging.getLogger(__name__)
 
 PANEL_WIDTH = 560  # px at unit scale
 MAX_WIDTH_SHARE = 0.9  # of the window
+# A yes/no question's answers; their first letters, as translated, answer it by key.
+ANSWERS = (
+    # TRANSLATORS: the yes answer to a question; its first letter is the key that answers
+    # yes (J for Ja), so use the word your language answers a question with.
+    N_("Yes"),
+    # TRANSLATORS: the no answer to a question; its first letter is the key that answers
+    # no (N for Nein, Nej, Non).
+    N_("No"),
+)
 
 
 class ConfirmScene(Scene):
@@ -50,12 +66,22 @@ class ConfirmScene(Scene):
         # The answer Enter gives is the one drawn as the default (bold, filled): No where
         # Yes would lose something, so the colour never says Yes is the safe choice.
         yes_default = asked.focus_yes
-        self.yes = Button(
-            asked.yes_label or _("Yes"), self.answer_yes, primary=yes_default, hint="Y"
+        words = [translate(word) for word in ANSWERS]
+        self.yes = Button(asked.yes_label or words[0], self.answer_yes, primary=yes_default)
+        self.no = Button(asked.no_label or words[1], self.answer_no, primary=not yes_default)
+        letters = answer_letters(
+            (self.yes.label, self.no.label),
+            words,
+            ANSWERS,
+            means_no=ctx.input.letters([Intent.PAUSE]),
+            dead=ctx.input.letters(ANYWHERE_INTENTS),
         )
-        self.no = Button(
-            asked.no_label or _("No"), self.answer_no, primary=not yes_default, hint="N"
-        )
+        self.yes.hint, self.no.hint = letters.shown
+        # Every letter that answers -> its button.
+        self.shortcuts = {
+            letter: self.yes if answer == YES else self.no
+            for letter, answer in letters.keys.items()
+        }
         self.ring = FocusRing([self.yes, self.no])
         self.ring.focus(self.yes if asked.focus_yes else self.no)
         self.answered = False
@@ -94,12 +120,7 @@ class ConfirmScene(Scene):
             return True  # a modal: nothing below may see the mouse
         if not is_press(event):
             return False
-        letter = (getattr(event, "unicode", "") or "").lower()
-        if letter == "y" or (not letter and event.key == pygame.K_y):
-            self.answer_yes()
-            return True
-        if letter == "n" or (not letter and event.key == pygame.K_n):
-            self.answer_no()
+        if self.ring.press_shortcut(self.shortcuts, menu_letter(event, by_key=True)):
             return True
         intent = self.ctx.input.menu_intent(event)
         if is_back(intent):

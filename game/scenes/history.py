@@ -30,7 +30,15 @@ from game.rules import Variant
 from game.scenes.base import Scene
 from game.speech import Announcement, Told, phrases
 from game.ui.celebration import GOLD
-from game.ui.input import Intent, is_back, is_confirm, is_press, key_label, menu_letter
+from game.ui.input import (
+    ANYWHERE_INTENTS,
+    Intent,
+    is_back,
+    is_confirm,
+    is_press,
+    key_label,
+    menu_letter,
+)
 from game.ui.menu_layout import button_height, menu_scale, place_button_row, title_image
 from game.ui.scroll import ScrollView, clipped, viewport_in
 from game.ui.text import ellipsize, join_names
@@ -182,7 +190,7 @@ class HistoryScene(Scene):
         if self.more:
             buttons.append(self.more_button)
         # Replay is Enter's and Back is Esc's: the others have letters.
-        self.shortcuts = letter_shortcuts(buttons[1:])
+        self.shortcuts = letter_shortcuts(buttons[1:], self.ctx.input.letters(ANYWHERE_INTENTS))
         # Games where there were none: Enter should replay, not leave by the Back it was on.
         self.ring.set([*buttons, self.back], keep=had or not has)
 
@@ -282,7 +290,8 @@ class HistoryScene(Scene):
             pygame.K_HOME: -len(self.games),
             pygame.K_END: len(self.games),
         }
-        if is_back(intent):
+        letter = menu_letter(event)
+        if is_back(intent) and letter not in self.shortcuts:  # a letter shown does its job
             self.close()
         elif intent in (Intent.UP, Intent.DOWN):
             self.select(self.selected + (1 if intent is Intent.DOWN else -1))
@@ -299,7 +308,7 @@ class HistoryScene(Scene):
                 self.ring.press()
             else:
                 self.open_replay()
-        elif not self.ring.press_shortcut(self.shortcuts, menu_letter(event)):
+        elif not self.ring.press_shortcut(self.shortcuts, letter):
             return False
         return True
 
@@ -375,12 +384,18 @@ class HistoryScene(Scene):
             date = bold.render(describe_date(summary), True, theme.text)
             items.append((date, (inset, top)))
             x = inset + date.get_width() + line
-            rules = small.render(describe_rules(summary), True, theme.text_dim)
-            items.append((rules, (x, top + (date.get_height() - rules.get_height()) // 2)))
             mark = assisted_mark(summary)
-            if mark:
-                tag = small.render(ellipsize(small, mark, width // 3), True, theme.text_on_accent)
-                items.append((self._tag(tag), (width - tag.get_width() - line, top)))
+            end = width - line // 2  # where the rules must stop: before the mark, if any
+            if mark:  # the mark at the right; the rules are cut short of it, never under it
+                word = small.render(ellipsize(small, mark, width // 3), True, theme.text_on_accent)
+                tag = self._tag(word)
+                tag_x = width - tag.get_width() - line // 2
+                items.append((tag, (tag_x, top + (date.get_height() - tag.get_height()) // 2)))
+                end = tag_x - line // 2
+            said = ellipsize(small, describe_rules(summary), max(0, end - x))
+            if said:
+                rules = small.render(said, True, theme.text_dim)
+                items.append((rules, (x, top + (date.get_height() - rules.get_height()) // 2)))
             stars = []
             x, y2 = inset, top + round(line * 1.2)
             for text, won in results_line(summary):

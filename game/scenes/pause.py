@@ -4,7 +4,8 @@ Controls:
     Esc / P / Backspace   resume
     Up / Down, Tab / Shift+Tab   move the focus
     Enter            the focused item
-    R / S / H / Q    Resume, Settings, Rules & help, Quit to title
+    R / S / H / Q    Resume, Settings, Rules & help, Quit to title (the labels' letters in
+                     the language in use, never the pause key's own)
     F1               rules and help
 Mouse: hover focuses an item, a click chooses it.
 
@@ -57,6 +58,10 @@ class PauseScene(ButtonMenu):
         self.panel = pygame.Rect(0, 0, 0, 0)
         self._veil: pygame.Surface | None = None
         self._texts: list[tuple[pygame.Surface, pygame.Rect]] = []
+
+    def kept_letters(self) -> frozenset[str]:
+        """The pause key closes the menu it opened (P, P), so no button takes its letter."""
+        return super().kept_letters() | self.ctx.input.letters([Intent.PAUSE])
 
     def resume(self, result: object = None) -> None:
         # Back from Settings: the theme or the text size may have changed.

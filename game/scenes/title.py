@@ -89,11 +89,11 @@ def _load_die_view() -> threading.Event:
 
 def _die_drawer(high_contrast: bool):
     """draw(surface, centre, size, face, angle) with the table's die view and palette."""
-    from game.ui.dice_view import draw_die
+    from game.ui.dice_view import DieRenderer, DieStyle
 
-    palette = dice_palette(high_contrast)
-    return lambda surface, centre, size, face, angle: draw_die(
-        surface, centre, size, face, angle, palette=palette
+    palette, dice = dice_palette(high_contrast), DieRenderer()
+    return lambda surface, centre, size, face, angle: dice.draw(
+        surface, centre, size, face, DieStyle(palette=palette, angle=angle)
     )
 
 
@@ -223,7 +223,7 @@ class TitleScene(ButtonMenu):
         # The logo is decoration: it keeps its size whatever the text size, and shrinks (or
         # goes) to leave the menu its room.
         room = h - footer_h - menu_h - 2 * margin
-        name_px = max(1.0, min(w * 0.17, room * 0.42, 300 * unit)) / fonts.text_scale
+        name_px = max(1.0, min(w * 0.17, room * 0.34, 300 * unit)) / fonts.text_scale
         name_text = translate(GAME_NAME)
         name_font = fonts.fit(name_text, name_px, int(w * 0.88), bold=True)
         name_h = name_font.get_height()

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from game.ai.levels.spec import LEVELS
 from game.i18n import N_, later
-from game.match.seats import PERSON, SEAT_COLOURS
+from game.match.seats import CPU_PACES, PERSON, SEAT_COLOURS
 from game.rules import StartOrder, TeamMode
 from game.rules.config import MAX_GAMES, MAX_PLAYERS
 from game.rules.names import name_problem
@@ -39,6 +39,7 @@ class TableSeat:
     kind: str = PERSON
     colour: int = 0
     team: int = 0
+    pace: str | None = None  # a CPU's own pace (game.match.seats.CPU_PACES); None: Settings'
 
     def __post_init__(self) -> None:
         name = self.name
@@ -54,16 +55,22 @@ class TableSeat:
         ):
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < high:
                 raise ValueError(f"a seat's {what} is a whole number from 0 to {high - 1}")
+        if self.pace is not None and self.pace not in CPU_PACES:
+            raise ValueError(f"a seat's pace is one of {', '.join(CPU_PACES)}")
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "colour": self.colour, "team": self.team}
+        data = {"name": self.name, "kind": self.kind, "colour": self.colour, "team": self.team}
+        if self.pace is not None:  # (absent as the Settings' pace: older versions read it)
+            data["pace"] = self.pace
+        return data
 
     @classmethod
     def from_dict(cls, data: object) -> TableSeat:
         if not isinstance(data, Mapping):
             raise ValueError("a seat must be an object")
         fields = (data.get("name"), data.get("kind"), data.get("colour"), data.get("team"))
-        return cls(*fields)  # type: ignore[arg-type]  # __post_init__ checks each field
+        pace = data.get("pace")
+        return cls(*fields, pace)  # type: ignore[arg-type]  # __post_init__ checks each field
 
 
 @dataclass(frozen=True)

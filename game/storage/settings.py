@@ -23,6 +23,7 @@ from types import MappingProxyType
 from typing import Any
 
 from game.i18n.languages import LANGUAGES
+from game.match.seats import CPU_PACES
 from game.rules import Variant
 
 # Handed on: the settings' importers read the defaults here.
@@ -35,7 +36,6 @@ log = logging.getLogger(__name__)
 SETTINGS_FORMAT = 1
 
 ANIMATION_SPEEDS = ("normal", "fast", "instant")
-CPU_PACES = ("slow", "normal", "fast")
 WIN_CHANCES = ("coach", "on", "off")  # with the coach (advice or grading on), always, never
 VERIFY_MODES = ("zeros", "all", "off")  # confirm before writing: zeros only, every score, never
 VARIANTS = tuple(v.value for v in Variant)  # "official", "free", "simple", "yatzy"

@@ -2,8 +2,10 @@
 
     python -m game.tools.snapshot OUT_DIR --only filmstrip,faces
 
-`filmstrip` plays a seeded roll on the real table at 1280x720 and tiles a dozen frames of the
-tray, from the shaking cup to the dice lying in their row. `faces` draws each face at rest at
+`filmstrip` plays a seeded roll on the real table (at 1280x720, or the sizes given with
+`--film`) and tiles frames of the tray, from the key to the dice lying in their row: every
+other frame of the first fifth of a second (the shake, the tip, the first die out of the
+cup), then the throw, the landing and the tidy slide. `faces` draws each face at rest at
 48 px and at 200 px, seen from straight above and from the side of the table, in the standard
 and the high-contrast palettes, on felt.
 """
@@ -15,14 +17,42 @@ from collections.abc import Callable
 from pathlib import Path
 
 FILM_SIZE = (1280, 720)
-FRAMES = 12
+FRAMES = 16
+FIRST = 6  # frames from the key shown one by one (at 60 a second): the shake and the tip
 COLUMNS = 4
 CLOSE_UPS = (48, 200)  # px
 
 
+def render(
+    name: str,
+    out_dir: Path,
+    films: tuple[tuple[int, int], ...],
+    make_context: Callable,
+    demo_session: Callable,
+) -> list[Path]:
+    """The close-ups (`faces`), or the filmstrip at each of `films` (else at 1280x720), with
+    the snapshot tool's context and seeded match."""
+    import tempfile
+
+    import pygame
+
+    if name == "faces":
+        pygame.init()
+        return closeups(out_dir)
+    paths = []
+    for size in films or (FILM_SIZE,):
+        with tempfile.TemporaryDirectory() as data:
+            ctx, screen = make_context(Path(data), size)
+            paths.append(filmstrip(ctx, screen, out_dir, demo_session))
+            while ctx.stack.scenes:
+                ctx.stack.scenes.pop().exit()
+    return paths
+
+
 def filmstrip(ctx, screen, out_dir: Path, demo_session: Callable) -> Path:
-    """A dozen frames of one throw, left to right, top to bottom, on the table of the seeded
-    match `demo_session()` makes."""
+    """FRAMES frames of one throw, left to right, top to bottom, on the table of the seeded
+    match `demo_session()` makes, at the window's size: every other frame of the first
+    2 * FIRST, then the rest of the roll spread evenly."""
     import pygame
 
     from game.rules import Roll
@@ -40,14 +70,17 @@ def filmstrip(ctx, screen, out_dir: Path, demo_session: Callable) -> Path:
     while tray.animating and length < 600:
         table.update(step)
         length += 1
-    table.board.tray.sync(None, (False,) * 5)
+    table.board.tray.sync(None)
     ctx.stack.scenes.pop().exit()
 
     table = TableScene(ctx, demo_session())
     ctx.stack.push(table)
     ctx.stack.apply_pending()
     table.act(Roll())
-    wanted = {round(i * (length - 1) / (FRAMES - 1)) for i in range(FRAMES)}
+    rest = FRAMES - FIRST
+    wanted = {2 * i for i in range(FIRST)} | {
+        2 * FIRST + round(i * (length - 1 - 2 * FIRST) / (rest - 1)) for i in range(rest)
+    }
     crop = table.board.lay.tray
     for frame in range(length):
         if frame in wanted:
@@ -59,7 +92,8 @@ def filmstrip(ctx, screen, out_dir: Path, demo_session: Callable) -> Path:
     sheet.fill((0, 0, 0))
     for i, image in enumerate(frames):
         sheet.blit(image, ((crop.width + 1) * (i % COLUMNS), (crop.height + 1) * (i // COLUMNS)))
-    path = out_dir / f"filmstrip-{FILM_SIZE[0]}x{FILM_SIZE[1]}.png"
+    width, height = screen.get_size()
+    path = out_dir / f"filmstrip-{width}x{height}.png"
     pygame.image.save(sheet, str(path))
     return path
 
@@ -68,14 +102,14 @@ def closeups(out_dir: Path) -> list[Path]:
     """Each face at rest, at each close-up size."""
     import pygame
 
-    from game.ui.dice_3d import die_model
-    from game.ui.dice_tray import flat_turn
-    from game.ui.dice_view import default_renderer
+    from game.anim.die import flat_turn
     from game.ui.palette import HIGH_CONTRAST_DICE, STANDARD_DICE
+    from game.ui.raster import blit_faded
     from game.ui.theme import HIGH_CONTRAST, STANDARD
+    from game.ui.tray_view import TrayRenderer
 
     paths = []
-    renderer = default_renderer()
+    renderer = TrayRenderer()
     for size in CLOSE_UPS:
         cell = round(size * 1.9)
         sheet = pygame.Surface((cell * 6, cell * 4))
@@ -93,8 +127,11 @@ def closeups(out_dir: Path) -> list[Path]:
                 view = (centre[0], centre[1] - aside * size)
                 turn = flat_turn(face, 0.0 if aside == 0.0 else 7.0)
                 heading = 0.0 if aside == 0.0 else 7.0
-                renderer.draw_shadow(sheet, centre, size, heading, 0.0, palette)
-                die_model(size).draw(sheet, centre, size, turn, palette, view=view)
+                for image, rect, alpha in renderer.dice.shadow_images(
+                    centre, size, heading, 0.0, palette
+                ):
+                    blit_faded(sheet, image, rect, alpha)
+                renderer.model(size).draw(sheet, centre, size, turn, palette, view=view)
         path = out_dir / f"faces-{size}px.png"
         pygame.image.save(sheet, str(path))
         paths.append(path)

@@ -4,8 +4,9 @@
 
 Scenes: title, setup, a mid-game table with a four-player card, a roll mid-animation,
 pause, results (and whatever else is registered in SHOTS). Everything is seeded, so the
-pictures are the same on every run. Besides, once whatever the size: `filmstrip`, a dozen
-frames of one throw at 1280x720, and `faces`, every face close up at 48 and 200 px
+pictures are the same on every run. Besides, once whatever the size: `filmstrip`, frames of
+one throw at 1280x720 (or at the sizes given with --film), and `faces`, every face close up
+at 48 and 200 px
 (game.tools.dice_shots).
 
 The pictures speak the game's language (`LANGUAGE=de python -m game.tools.snapshot OUT`):
@@ -438,22 +439,12 @@ def render(name: str, out_dir: Path, size: tuple[int, int], text_scale: float = 
     return path
 
 
-def render_dice(name: str, out_dir: Path) -> list[Path]:
-    """The dice pictures that are not a window size's shot: the filmstrip and the close-ups."""
+def render_dice(name: str, out_dir: Path, films: tuple[tuple[int, int], ...] = ()) -> list[Path]:
+    """The dice pictures that are not a window size's shot (game.tools.dice_shots)."""
     from game.tools import dice_shots
 
-    if name == "faces":
-        _setup_env()
-        import pygame
-
-        pygame.init()
-        return dice_shots.closeups(out_dir)
-    with tempfile.TemporaryDirectory() as data:
-        ctx, screen = make_context(Path(data), dice_shots.FILM_SIZE)
-        path = dice_shots.filmstrip(ctx, screen, out_dir, demo_session)
-        while ctx.stack.scenes:
-            ctx.stack.scenes.pop().exit()
-    return [path]
+    _setup_env()
+    return dice_shots.render(name, out_dir, films, make_context, demo_session)
 
 
 DICE_SHOTS = ("filmstrip", "faces")
@@ -469,12 +460,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--text-scale", type=float, default=1.0, help="the text size setting, e.g. 2 for 200%%"
     )
+    parser.add_argument("--film", help="the filmstrip's window sizes, e.g. 640x480,3840x2160")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     try:  # two numbers, or the clear message ("1280" alone used to fail in the first shot)
-        width, height = (int(v) for v in args.size.lower().split("x"))
-        size = (width, height)
+        size = _size(args.size)
     except ValueError:
         parser.error(f"--size takes WIDTHxHEIGHT, not {args.size!r}")
+    try:
+        films = tuple(_size(text) for text in args.film.split(",")) if args.film else ()
+    except ValueError:
+        parser.error(f"--film takes WIDTHxHEIGHT[,WIDTHxHEIGHT...], not {args.film!r}")
     names = args.only.split(",") if args.only else [*SHOTS, *DICE_SHOTS]
     unknown = [n for n in names if n not in SHOTS and n not in DICE_SHOTS]
     if unknown:
@@ -487,9 +482,14 @@ def main(argv: list[str] | None = None) -> int:
                 print(render(name, out, s, args.text_scale))
     for name in names:
         if name in DICE_SHOTS:
-            for path in render_dice(name, out):
+            for path in render_dice(name, out, films):
                 print(path)
     return 0
+
+
+def _size(text: str) -> tuple[int, int]:
+    width, height = (int(v) for v in text.lower().split("x"))
+    return (width, height)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""The banner: a big message that fades in and out over the table ("Your turn, Ann").
+"""The banner: a big message that fades in and out over the table ("Your turn, Ann"), in the
+place the table gives it (the felt between the dice and the hold row: never over the dice).
 
 Confetti is game.ui.confetti."""
 
@@ -6,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.fonts import Fonts
+from game.ui.fonts import MIN_FONT_PX, Fonts
 from game.ui.text import wrap_text
 from game.ui.theme import Theme
 
@@ -28,17 +29,31 @@ class Banner:
     def update(self, dt: float) -> None:
         self.age += dt
 
-    def lines(self, fonts: Fonts, room: int, unit: float) -> list[tuple[str, pygame.font.Font]]:
-        """The banner's lines and their fonts, each line at most `room` px wide: the title's
-        words wrap at spaces, and a word too long for the felt takes a smaller headline font
-        (rendered at that size, never scaled); then the sub-title's lines."""
+    def lines(
+        self, fonts: Fonts, room: int, unit: float, height: int | None = None
+    ) -> list[tuple[str, pygame.font.Font]]:
+        """The banner's lines and their fonts, each line at most `room` px wide and all of
+        them together at most `height` px tall (when given): the title's words wrap at
+        spaces, and the headline takes a smaller font (rendered at that size, never scaled)
+        until every word fits, down to the text floor, so the name in "Your turn, Ann" is
+        never lost; then the sub-title's lines."""
         room = max(1, room)
-        headline = fonts.get(64 * unit, bold=True)
-        longest = max(self.text.split(" "), key=lambda word: headline.size(word)[0])
-        title_font = fonts.fit(longest, 64 * unit, room, bold=True, least=28 * unit)
+        size = 64 * unit
+        while True:
+            found = self._lines_at(fonts, room, size)
+            tall = sum(font.get_linesize() for _line, font in found)
+            words = self.text.split(" ")
+            title_font = found[0][1]
+            fits = all(title_font.size(word)[0] <= room for word in words)
+            if (fits and (height is None or tall <= height)) or size <= MIN_FONT_PX:
+                return found
+            size = max(MIN_FONT_PX, size * 0.9)
+
+    def _lines_at(self, fonts: Fonts, room: int, size: float) -> list[tuple[str, pygame.font.Font]]:
+        title_font = fonts.get(size, bold=True)
         found = [(line, title_font) for line in wrap_text(title_font, self.text, room)]
         if self.sub:
-            sub_font = fonts.get(28 * unit)
+            sub_font = fonts.get(size * 0.45)
             found += [(line, sub_font) for line in wrap_text(sub_font, self.sub, room)]
         return found
 
@@ -50,11 +65,10 @@ class Banner:
         if alpha <= 0:
             return
         pad = round(30 * unit)
-        lines = [
-            font.render(line, True, theme.text_on_accent)
-            for line, font in self.lines(fonts, rect.width - 2 * pad, unit)
-        ]
-        h = sum(line.get_height() for line in lines) + round(24 * unit)
+        edge = round(12 * unit)
+        found = self.lines(fonts, rect.width - 2 * pad, unit, rect.height - 2 * edge)
+        lines = [font.render(line, True, theme.text_on_accent) for line, font in found]
+        h = sum(font.get_linesize() for _line, font in found) + 2 * edge
         w = max(line.get_width() for line in lines) + 2 * pad
         box = pygame.Rect(0, 0, min(w, rect.width), min(h, rect.height))
         box.center = rect.center
@@ -69,9 +83,9 @@ class Banner:
             width=max(3, round(5 * unit)),
             border_radius=round(16 * unit),
         )
-        y = round(12 * unit)
-        for line in lines:
+        y = edge
+        for line, (_text, font) in zip(lines, found, strict=True):
             panel.blit(line, line.get_rect(midtop=(box.width // 2, y)))
-            y += line.get_height()
+            y += font.get_linesize()
         panel.set_alpha(round(255 * alpha))
         surface.blit(panel, box)

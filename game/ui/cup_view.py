@@ -5,7 +5,7 @@ from above: a tapered cylinder lit from the top left, with a leather sheen and g
 stitched bands, a lit rim and the dark felt-lined mouth. The upright image is cached per height
 and palette and turned with rotozoom for the shake and the pour; the shadow stays on the table.
 
-    draw_cup(screen, (900, 300), 180, angle=-20.0)
+    CupRenderer().draw(screen, (900, 300), 180, angle=-20.0)
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import math
 import numpy as np
 import pygame
 
-from game.ui.dice_view import Layers, Point, SpriteCache, coverage, rgba_surface
 from game.ui.palette import STANDARD_DICE, DicePalette
+from game.ui.raster import Layers, Point, SpriteCache, coverage, rgba_surface
 
 TOP_WIDTH = 0.8  # of the height: the mouth's outer width
 BOTTOM_WIDTH = 0.64  # of the height: the base, narrower so the cup tapers
@@ -37,7 +37,8 @@ def _ellipse_distance(x: np.ndarray, y: np.ndarray, rx: float, ry: float) -> np.
     within a pixel or two of the edge, which is all anti-aliasing needs."""
     f = (x / rx) ** 2 + (y / ry) ** 2 - 1.0
     grad = 2.0 * np.hypot(x / rx**2, y / ry**2) + 1e-9
-    return f / grad
+    distance: np.ndarray = f / grad
+    return distance
 
 
 def _box_blur(a: np.ndarray, passes: int) -> np.ndarray:
@@ -49,7 +50,8 @@ def _box_blur(a: np.ndarray, passes: int) -> np.ndarray:
 def _shade(dark: np.ndarray, mid: np.ndarray, light: np.ndarray, k: np.ndarray) -> np.ndarray:
     """Blend dark (k = 0) to mid (0.5) to light (1)."""
     lo = dark + (mid - dark) * np.clip(k * 2.0, 0.0, 1.0)[..., None]
-    return lo + (light - mid) * np.clip(k * 2.0 - 1.0, 0.0, 1.0)[..., None]
+    shaded: np.ndarray = lo + (light - mid) * np.clip(k * 2.0 - 1.0, 0.0, 1.0)[..., None]
+    return shaded
 
 
 def cup_extent(height: int) -> tuple[int, int]:
@@ -193,14 +195,14 @@ class CupRenderer:
     """Draws cups from a small cache of upright images and shadows."""
 
     def __init__(self, max_entries: int = CACHE_SIZE) -> None:
-        self._cache: SpriteCache[pygame.Surface] = SpriteCache(max_entries)
+        self.cache: SpriteCache[pygame.Surface] = SpriteCache(max_entries)
 
     def __len__(self) -> int:
-        return len(self._cache)
+        return len(self.cache)
 
     def sprite(self, height: float, palette: DicePalette = STANDARD_DICE) -> pygame.Surface:
         height = int(round(height))
-        return self._cache.get(("cup", height, palette), lambda: render_cup(height, palette))
+        return self.cache.get(("cup", height, palette), lambda: render_cup(height, palette))
 
     def draw(
         self,
@@ -243,7 +245,7 @@ class CupRenderer:
         upright = self.sprite(height, palette)
         if degrees % 360 == 0:
             return upright
-        return self._cache.get(
+        return self.cache.get(
             ("turned", int(round(height)), palette, degrees),
             lambda: pygame.transform.rotozoom(upright, degrees, 1.0),
         )
@@ -257,7 +259,7 @@ class CupRenderer:
         for degrees in angles:
             if made >= count:
                 break
-            if degrees % 360 and ("turned", height, palette, degrees) not in self._cache:
+            if degrees % 360 and ("turned", height, palette, degrees) not in self.cache:
                 self.turned(height, palette, degrees)
                 self._shadow((0.0, 0.0), height, degrees, palette)
                 made += 1
@@ -277,31 +279,7 @@ class CupRenderer:
         lowest = max(base[1], top[1], 0.0)
         x = center[0] + (base[0] + top[0]) / 2.0 * tilt + 0.06 * height
         y = center[1] + lowest * (1.0 - 0.5 * tilt) + 0.02 * height - flat * 0.35
-        image = self._cache.get(
+        image = self.cache.get(
             ("shadow", width, flat, palette), lambda: render_cup_shadow(width, flat, palette)
         )
         return image, image.get_rect(center=(round(x), round(y)))
-
-
-_DEFAULT_RENDERER: CupRenderer | None = None
-
-
-def draw_cup(
-    surface: pygame.Surface,
-    center: Point,
-    height: int,
-    angle: float = 0.0,
-    palette: DicePalette = STANDARD_DICE,
-    *,
-    shadow: bool = True,
-) -> pygame.Rect:
-    """Draw one cup with a shared renderer (see CupRenderer.draw)."""
-    return cup_renderer().draw(surface, center, height, angle, palette, shadow=shadow)
-
-
-def cup_renderer() -> CupRenderer:
-    """The shared renderer."""
-    global _DEFAULT_RENDERER
-    if _DEFAULT_RENDERER is None:
-        _DEFAULT_RENDERER = CupRenderer()
-    return _DEFAULT_RENDERER

@@ -10,7 +10,7 @@ from a 24 px die to a 4K one, with no bitmap scaled. The outline is drawn anti-a
 Faces carry pips in the arrangement of game.anim.orientation.FACE_AXES (opposite faces sum to
 seven), drawn on the face plane so the 2, 3 and 6 turn with the die.
 
-    model = DieModel()
+    model = DieModel(steps_for(72))
     model.draw(screen, (400, 300), 72, turn, palette, view=(640, 360), lift=0.0)
 """
 
@@ -25,16 +25,10 @@ import pygame
 
 from game.anim import orientation as ori
 from game.anim.orientation import Quat, Vec
-from game.ui.dice_view import (
-    DIM_DARKEN,
-    DIM_DESATURATE,
-    PIP_LAYOUT,
-    PIP_OFFSET,
-    PIP_RADIUS,
-    Point,
-    SpriteCache,
-)
+from game.ui.dice_view import DIM_DARKEN, DIM_DESATURATE, PIP_LAYOUT, PIP_OFFSET, PIP_RADIUS
 from game.ui.palette import DicePalette
+from game.ui.raster import Point, SpriteCache
+from game.ui.stills import Stills
 
 BEVEL = 0.1  # of the side: radius of the rounded edges
 BEVEL_STEPS = 2  # polygons across each half of a rounded edge
@@ -57,9 +51,10 @@ STILL_STEPS = 4  # polygons across each half of a still die's rounded edge: no b
 MOVING_CACHE = 10  # images of dice in the air: the last frame's five, and the one before
 
 
-def _unit(v) -> np.ndarray:
-    v = np.asarray(v, dtype=np.float64)
-    return v / np.linalg.norm(v, axis=-1, keepdims=True)
+def _unit(v: object) -> np.ndarray:
+    a = np.asarray(v, dtype=np.float64)
+    unit: np.ndarray = a / np.linalg.norm(a, axis=-1, keepdims=True)
+    return unit
 
 
 # Two axes lying on each face, to place pips: (across, down) as PIP_LAYOUT reads them.
@@ -93,57 +88,66 @@ def _round(p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return core + BEVEL * normal, normal
 
 
+def _first_met(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct rows in the order first met: where each is first met, and each row's
+    number among them."""
+    _, first, inverse = np.unique(rows, axis=0, return_index=True, return_inverse=True)
+    rank = np.empty(len(first), dtype=np.intp)
+    rank[np.argsort(first, kind="stable")] = np.arange(len(first))
+    return np.sort(first), rank[inverse.reshape(-1)]
+
+
 def build_mesh(steps: int = BEVEL_STEPS) -> Mesh:
+    """The rounded cube with `steps` polygons across each half of an edge, worked out with
+    whole arrays: each face a grid of points moved onto the rounded cube, the points faces
+    share numbered once (in the order first met), and each edge with the two quads either
+    side."""
     # Grid lines across a face: the flat middle, then `steps` bands that bend through 45
     # degrees towards each edge (the next face bends the other 45).
     inner = 0.5 - BEVEL
     bend = [inner + BEVEL * math.tan(math.radians(45.0 * k / steps)) for k in range(1, 1 + steps)]
     lines = np.array([-b for b in reversed(bend)] + [-inner, inner] + bend)
     n = len(lines)
-    keys: dict[tuple, int] = {}
-    points: list[np.ndarray] = []
-    quads: list[tuple[int, int, int, int]] = []
+    middles = (lines[:-1] + lines[1:])[:, None, None]
+    corners: list[np.ndarray] = []
+    grids: list[np.ndarray] = []
     normals: list[np.ndarray] = []
     centres: list[np.ndarray] = []
     face_quad: dict[int, int] = {}
-
-    def vertex(p: np.ndarray) -> int:
-        key = tuple(np.round(p, 9))
-        if key not in keys:
-            keys[key] = len(points)
-            points.append(p)
-        return keys[key]
-
     for face, axis in ori.FACE_AXES.items():
         a = np.array(axis)
         u_axis, v_axis = (np.array(t, dtype=np.float64) for t in _FACE_FRAME[axis])
         if np.dot(np.cross(u_axis, v_axis), a) < 0:
             v_axis = -v_axis  # walk each face counter-clockwise seen from outside
-        grid = [[0] * n for _ in range(n)]
-        for i, u in enumerate(lines):
-            for j, v in enumerate(lines):
-                p, _ = _round(a * 0.5 + u_axis * u + v_axis * v)
-                grid[i][j] = vertex(p)
-        for i in range(n - 1):
-            for j in range(n - 1):
-                mid = (
-                    a * 0.5
-                    + u_axis * (lines[i] + lines[i + 1]) / 2
-                    + v_axis * (lines[j] + lines[j + 1]) / 2
-                )
-                centre, normal = _round(mid)
-                if i == j == (n - 2) // 2:
-                    face_quad[face] = len(quads)
-                quads.append((grid[i][j], grid[i + 1][j], grid[i + 1][j + 1], grid[i][j + 1]))
-                normals.append(normal)
-                centres.append(centre)
-
-    edge_quads: dict[tuple[int, int], list[int]] = {}
-    for q, quad in enumerate(quads):
-        for k in range(4):
-            p0, p1 = quad[k], quad[(k + 1) % 4]
-            edge_quads.setdefault((min(p0, p1), max(p0, p1)), []).append(q)
-    edges = np.array([(a, b, qs[0], qs[1]) for (a, b), qs in edge_quads.items() if len(qs) == 2])
+        # The grid's points, row i along u and column j along v, and the quads' middles.
+        points, _ = _round(a * 0.5 + u_axis * lines[:, None, None] + v_axis * lines[None, :, None])
+        corners.append(points.reshape(-1, 3))
+        mid = a * 0.5 + u_axis * middles / 2 + v_axis * middles.transpose(1, 0, 2) / 2
+        centre, normal = _round(mid)
+        face_quad[face] = len(face_quad) * (n - 1) ** 2 + ((n - 2) // 2) * n
+        normals.append(normal.reshape(-1, 3))
+        centres.append(centre.reshape(-1, 3))
+        grids.append(len(grids) * n * n + np.arange(n * n).reshape(n, n))
+    # Points the faces share are one vertex: numbered in the order they are first met.
+    every = np.concatenate(corners)
+    first, number = _first_met(np.round(every, 9) + 0.0)
+    quads = np.concatenate(
+        [
+            np.stack([g[:-1, :-1], g[1:, :-1], g[1:, 1:], g[:-1, 1:]], axis=-1).reshape(-1, 4)
+            for g in grids
+        ]
+    )
+    quads = number[quads]
+    # Each edge (its two ends, lower first) with the quads either side, in the order met.
+    ends = np.stack([quads, np.roll(quads, -1, axis=1)], axis=-1).reshape(-1, 2)
+    ends.sort(axis=1)
+    seen, which = _first_met(ends)
+    order = np.argsort(which, kind="stable")  # each edge's sides, in the order met
+    counts = np.bincount(which)
+    starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
+    two = np.nonzero(counts == 2)[0]
+    sides = order[starts[two][:, None] + np.arange(2)] // 4
+    edges = np.concatenate([ends[seen[two]], sides], axis=1)
 
     pips, pip_face = [], []
     angles = np.linspace(0.0, 2.0 * math.pi, PIP_SIDES, endpoint=False)
@@ -157,10 +161,10 @@ def build_mesh(steps: int = BEVEL_STEPS) -> Mesh:
             pips.append(centre + radius * (ring[:, :1] * u_axis + ring[:, 1:] * v_axis))
             pip_face.append(face_quad[face])
     return Mesh(
-        np.array(points),
-        np.array(quads),
-        np.array(normals),
-        np.array(centres),
+        every[first],
+        quads,
+        np.concatenate(normals),
+        np.concatenate(centres),
         edges,
         np.array(pips),
         np.array(pip_face),
@@ -195,8 +199,9 @@ def _to_screen(world: np.ndarray, size: float) -> np.ndarray:
 class DieModel:
     """A die mesh and the drawing of it, turned any way, at any size."""
 
-    def __init__(self, steps: int = BEVEL_STEPS) -> None:
-        self.mesh = build_mesh(steps)
+    def __init__(self, steps: int = BEVEL_STEPS, stills: Stills | None = None) -> None:
+        self.mesh = mesh_of(steps)
+        self.stills = stills  # still dice's images made ahead; None: each when first drawn
         self.light = _unit(LIGHT)
         self.half_way = _unit(self.light + np.array([0.0, 0.0, 1.0]))
         # How lit the top of a die lying flat is: that shade is the palette's body colour.
@@ -212,24 +217,9 @@ class DieModel:
         turn: Quat,
         view: Point,
         lift: float = 0.0,
-        mesh: Mesh | None = None,
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Screen points of the mesh (this model's, or `mesh`), the quads' outward normals in
-        world axes and which quads face the camera. `center` is where the top of a flat die
-        at rest would be drawn."""
-        rot = np.array(ori.matrix(turn))
-        mesh = self.mesh if mesh is None else mesh
-        offset = np.array([(center[0] - view[0]) / size, -(center[1] - view[1]) / size, 0.5 + lift])
-        world = mesh.points @ rot.T + offset
-        scale = (CAMERA - 1.0) / (CAMERA - world[:, 2])  # the top of a resting die: 1
-        screen = np.empty((len(world), 2))
-        screen[:, 0] = view[0] + world[:, 0] * scale * size
-        screen[:, 1] = view[1] - world[:, 1] * scale * size
-        normals = mesh.normals @ rot.T
-        centres = mesh.centres @ rot.T + offset
-        to_eye = np.array([0.0, 0.0, CAMERA]) - centres
-        facing = np.einsum("ij,ij->i", normals, to_eye) > 0.0
-        return screen, normals, facing
+        """This model's mesh seen as `project` sees a mesh."""
+        return project(self.mesh, center, size, turn, view, lift)
 
     def draw(
         self,
@@ -238,11 +228,12 @@ class DieModel:
         size: float,
         turn: Quat,
         palette: DicePalette,
-        **options,
+        view: Point,
+        still: bool = False,
     ) -> pygame.Rect:
-        """Draw the die turned by `turn` with its top (at rest) centred on `center` (see
-        `image` for the options). Returns the rectangle drawn over."""
-        image, at = self.image(center, size, turn, palette, **options)
+        """Draw the die turned by `turn` with its top (at rest) centred on `center`, seen from
+        above `view` (see `image`). Returns the rectangle drawn over."""
+        image, at = self.image(center, size, turn, palette, view=view, still=still)
         return surface.blit(image, at)
 
     def image(
@@ -260,20 +251,46 @@ class DieModel:
         """The die's image and where its top left goes on the screen: the die turned by
         `turn` with its top (at rest) centred on `center`, `lift` die sizes above the felt,
         seen from above `view` (the screen point under the camera). A `still` die's image is
-        kept and given again while it stays as it is."""
-        dx, dy = round(center[0] - view[0]), round(center[1] - view[1])
+        kept and given again while it stays as it is (with `stills`, made ahead when it can
+        be, and shown plain until it is made when the frame has no time for it)."""
+        key, (dx, dy) = _image_key(center, size, turn, palette, view, dimmed)
         x0, y0 = round(center[0]) - dx, round(center[1]) - dy  # where the view falls, in px
-        key = (round(size * 8), tuple(round(c, 5) for c in turn), dx, dy, palette, dimmed)
-        # A die in the air is drawn afresh, unless it lies as it did a frame ago (one that
-        # came to rest while others still roll): the last few such images are kept apart.
-        cache = self.cache if still else self.moving
-        image, corner = cache.get(
-            key if still else (*key, lift),
-            lambda: self.render(
-                size, turn, palette, (dx, dy), lift, dimmed, SUPERSAMPLE if still else 1
-            ),
-        )
+        made: tuple[pygame.Surface, tuple[int, int]] | None = None
+        if still:
+            make = functools.partial(
+                self.render, size, turn, palette, (dx, dy), lift, dimmed, SUPERSAMPLE
+            )
+            if self.stills is None:
+                made = self.cache.get(key, make)
+            else:
+                made = self.stills.get(self.cache, key, make)
+        if made is None:
+            # A die in the air is drawn afresh, unless it lies as it did a frame ago (one that
+            # came to rest while others still roll): the last few such images are kept apart.
+            made = self.moving.get(
+                (*key, lift),
+                functools.partial(self.render, size, turn, palette, (dx, dy), lift, dimmed),
+            )
+        image, corner = made
         return image, (x0 + corner[0], y0 + corner[1])
+
+    def prepare(
+        self,
+        center: Point,
+        size: float,
+        turn: Quat,
+        palette: DicePalette,
+        view: Point,
+        dimmed: bool,
+    ) -> None:
+        """The image of a die that will lie still like this, made ahead (with `stills`)."""
+        if self.stills is None:
+            return
+        key, (dx, dy) = _image_key(center, size, turn, palette, view, dimmed)
+        make = functools.partial(
+            self.render, size, turn, palette, (dx, dy), 0.0, dimmed, SUPERSAMPLE
+        )
+        self.stills.want(self.cache, key, make)
 
     def render(
         self,
@@ -309,8 +326,8 @@ class DieModel:
     ) -> tuple[pygame.Surface, tuple[int, int]]:
         """The die's image at `size`, its corner and extent on multiples of `grid` px (so an
         image drawn `grid` times larger scales down onto whole pixels)."""
-        mesh = self.mesh if grid == 1 else _mesh(STILL_STEPS)
-        screen, normals, facing = self.project(offset, size, turn, (0.0, 0.0), lift, mesh)
+        mesh = self.mesh if grid == 1 else mesh_of(STILL_STEPS)
+        screen, normals, facing = project(mesh, offset, size, turn, (0.0, 0.0), lift)
         rot = np.array(ori.matrix(turn))
         shown = facing[mesh.pip_face]
         place = np.array([offset[0] / size, -offset[1] / size, 0.5 + lift])
@@ -371,20 +388,51 @@ class DieModel:
         return image, (int(corner[0]), int(corner[1]))
 
 
+def _image_key(
+    center: Point, size: float, turn: Quat, palette: DicePalette, view: Point, dimmed: bool
+) -> tuple[tuple[object, ...], tuple[int, int]]:
+    """What a die's image is kept by (it looks the same for the same key), and its offset
+    from the point under the camera in whole px."""
+    dx, dy = round(center[0] - view[0]), round(center[1] - view[1])
+    key = (round(size * 8), tuple(round(c, 5) for c in turn), dx, dy, palette, dimmed)
+    return key, (dx, dy)
+
+
+def project(
+    mesh: Mesh, center: Point, size: float, turn: Quat, view: Point, lift: float = 0.0
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Screen points of `mesh`, its quads' outward normals in world axes and which quads face
+    the camera, for a die of `size` px turned by `turn`, `lift` die sizes above the felt, seen
+    from above `view`. `center` is where the top of a flat die at rest would be drawn."""
+    rot = np.array(ori.matrix(turn))
+    offset = np.array([(center[0] - view[0]) / size, -(center[1] - view[1]) / size, 0.5 + lift])
+    world = mesh.points @ rot.T + offset
+    scale = (CAMERA - 1.0) / (CAMERA - world[:, 2])  # the top of a resting die: 1
+    screen = np.empty((len(world), 2))
+    screen[:, 0] = view[0] + world[:, 0] * scale * size
+    screen[:, 1] = view[1] - world[:, 1] * scale * size
+    normals = mesh.normals @ rot.T
+    centres = mesh.centres @ rot.T + offset
+    to_eye = np.array([0.0, 0.0, CAMERA]) - centres
+    facing = np.einsum("ij,ij->i", normals, to_eye) > 0.0
+    return screen, normals, facing
+
+
 @functools.cache
-def _mesh(steps: int) -> Mesh:
+def mesh_of(steps: int) -> Mesh:
+    """The rounded cube with `steps` polygons across each half of an edge, built once."""
     return build_mesh(steps)
 
 
-@functools.cache
-def _model(steps: int) -> DieModel:
-    return DieModel(steps)
-
-
-def die_model(size: float = SMALL_DIE) -> DieModel:
-    """The shared model for a die of `size` px: its mesh is built once. Dice under SMALL_DIE
-    get a coarser one, a third of the polygons to draw each frame, with no visible loss;
-    dice from LARGE_DIE up a finer one, whose rounded edges show no bands (8% more time)."""
+def steps_for(size: float) -> int:
+    """The polygons across each half of a rounded edge for a die of `size` px: dice under
+    SMALL_DIE get one, a third of the polygons to draw each frame, with no visible loss; dice
+    from LARGE_DIE up one more, whose rounded edges show no bands (8% more time)."""
     if size < SMALL_DIE:
-        return _model(1)
-    return _model(BEVEL_STEPS + 1 if size >= LARGE_DIE else BEVEL_STEPS)
+        return 1
+    return BEVEL_STEPS + 1 if size >= LARGE_DIE else BEVEL_STEPS
+
+
+def mesh_for(size: float) -> Mesh:
+    """The mesh a die of `size` px is drawn with."""
+    return mesh_of(steps_for(size))

@@ -11,27 +11,35 @@ corner. Keyboard focus is a second, wider ring with a glow. A "ghost" die is a t
 placeholder, face 0 a blank die, and a "dimmed" die (a finished turn's) is greyed and darkened.
 
     renderer = DieRenderer()
-    renderer.draw(screen, (320, 240), 72, face=5, angle=12.0, held=True)
-    if die_hit(event.pos, (320, 240), 72, angle=12.0): ...
+    renderer.draw(screen, (320, 240), 72, 5, DieStyle(held=True, angle=12.0))
 """
 
 from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Hashable
-from dataclasses import dataclass
-from typing import Generic, TypeVar
+from dataclasses import dataclass, replace
 
 import numpy as np
 import pygame
 
-from game.cache import BoundedCache
 from game.ui.palette import STANDARD_DICE, DicePalette
+from game.ui.raster import (
+    AA,
+    Layers,
+    Point,
+    SpriteCache,
+    blit_faded,
+    coverage,
+    grid,
+    mix,
+    plain,
+    rgba_surface,
+    rounded_square_sdf,
+    vec,
+    window,
+)
 
-Point = tuple[float, float]
-
-T = TypeVar("T")  # what a SpriteCache keeps: a Surface, or a Surface and its corner
 MIN_DIE_SIZE = 8  # px: the smallest die that can be drawn (its pips need the room)
 CORNER_RADIUS = 0.19  # of the die's side
 BEVEL = 0.15  # of the side: the rounded edge band that catches the light
@@ -63,7 +71,7 @@ CACHE_SIZE = 160  # images: 5 dice x 7 faces x a few styles and sizes, with room
 TURNED_SHADOWS = 240  # every turned shadow of four sizes (free and held, two layouts)
 SHADOW_STEP = 3.0  # degrees between the turned shadows kept
 SHADOW_TURNS = round(90 / SHADOW_STEP)  # a quarter turn looks the same
-AA = 1.0  # px: width of the anti-aliased edge
+TURNED_CACHE = 256  # turned images kept: dice at rest keep their angle frame after frame
 
 # Pip centres in units of PIP_OFFSET: x right, y down.
 PIP_LAYOUT: dict[int, tuple[tuple[int, int], ...]] = {
@@ -78,24 +86,6 @@ PIP_LAYOUT: dict[int, tuple[tuple[int, int], ...]] = {
 
 
 # --- pure geometry (no pygame) --------------------------------------------------------------
-
-
-def rounded_square_sdf(
-    x: np.ndarray | np.float64, y: np.ndarray | np.float64, half: float, radius: float
-) -> np.ndarray:
-    """Signed distance (px) to a square of half-side `half` with corners rounded by `radius`."""
-    qx = np.abs(x) - (half - radius)
-    qy = np.abs(y) - (half - radius)
-    outside = np.hypot(np.maximum(qx, 0.0), np.maximum(qy, 0.0))
-    inside = np.minimum(np.maximum(qx, qy), 0.0)
-    return outside + inside - radius
-
-
-def coverage(distance: np.ndarray, aa: float = AA) -> np.ndarray:
-    """0..1 share of each pixel inside the shape whose signed distance is given."""
-    return np.clip(0.5 - distance / aa, 0.0, 1.0)
-
-
 def pip_centres(face: int, size: float) -> list[Point]:
     """Pip centres relative to the die centre, in px, for an unrotated die of side `size`."""
     step = PIP_OFFSET * size
@@ -107,95 +97,27 @@ def pip_radius(face: int, size: float) -> float:
     return radius * (ONE_PIP_SCALE if face == 1 else 1.0)
 
 
-def die_hit(
-    point: Point, center: Point, size: float, angle: float = 0.0, slop: float = 0.0
-) -> bool:
-    """Whether `point` is on the die of side `size` at `center`, turned `angle` degrees.
-
-    `slop` px widens the target, e.g. for touch. The rounded corners count as outside, exactly
-    as drawn.
-    """
-    dx, dy = point[0] - center[0], point[1] - center[1]
-    # Undo the rotation: pygame turns counter-clockwise on screen, where y points down.
-    rad = math.radians(angle)
-    cos, sin = math.cos(rad), math.sin(rad)
-    lx, ly = cos * dx - sin * dy, sin * dx + cos * dy
-    distance = rounded_square_sdf(np.float64(lx), np.float64(ly), size / 2.0, CORNER_RADIUS * size)
-    return bool(distance <= slop)
-
-
 # --- rasterising -----------------------------------------------------------------------------
-
-
-def _mix(a: np.ndarray, b: np.ndarray, k: np.ndarray) -> np.ndarray:
-    return a + (b - a) * k[..., None]
-
-
-def _c(colour: tuple[int, ...]) -> np.ndarray:
-    """A colour as a float RGB vector; numpy broadcasts it over an image."""
-    return np.asarray(colour[:3], dtype=np.float64)
-
-
-def _rgb(colour: tuple[int, ...], shape: tuple[int, int]) -> np.ndarray:
-    return np.broadcast_to(_c(colour), (*shape, 3)).copy()
-
-
-class Layers:
-    """Straight-alpha 'over' compositing of float RGB layers: the bottom layer is added first.
-
-    Colour is kept where alpha is 0, so rotozoom's filtering does not pull dark fringes in from
-    transparent black around the die.
-    """
-
-    def __init__(self, shape: tuple[int, int], base: tuple[int, ...]) -> None:
-        self.rgb = _rgb(base, shape)
-        self.alpha = np.zeros(shape)
-
-    def over(
-        self, rgb: np.ndarray, alpha: np.ndarray, win: tuple[slice, ...] | None = None
-    ) -> None:
-        """Lay `rgb` at `alpha` over what is there; `win` limits it to a window of the image."""
-        win = win if win is not None else (slice(None), slice(None))
-        below_rgb, below_a = self.rgb[win], self.alpha[win]
-        out_a = alpha + below_a * (1.0 - alpha)
-        safe = np.where(out_a > 0.0, out_a, 1.0)
-        mixed = (rgb * alpha[..., None] + below_rgb * (below_a * (1.0 - alpha))[..., None]) / safe[
-            ..., None
-        ]
-        self.rgb[win] = np.where((out_a > 0.0)[..., None], mixed, rgb)
-        self.alpha[win] = out_a
-
-    def surface(self) -> pygame.Surface:
-        return rgba_surface(self.rgb, self.alpha)
-
-
-def rgba_surface(rgb: np.ndarray, alpha: np.ndarray) -> pygame.Surface:
-    """A per-pixel-alpha Surface from float RGB (h, w, 3) in 0..255 and alpha (h, w) in 0..1."""
-    height, width = alpha.shape
-    pixels = np.empty((height, width, 4), dtype=np.uint8)
-    pixels[..., :3] = np.clip(np.rint(rgb), 0, 255)
-    pixels[..., 3] = np.clip(np.rint(alpha * 255.0), 0, 255)
-    surface = pygame.image.frombytes(pixels.tobytes(), (width, height), "RGBA")
-    # convert_alpha needs a display; headless tests and start-up before set_mode skip it.
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
-        surface = surface.convert_alpha()
-    return surface
-
-
-def _grid(extent: int) -> tuple[np.ndarray, np.ndarray]:
-    """Pixel-centre coordinates (px) relative to the middle of an `extent` x `extent` image."""
-    coords = np.arange(extent, dtype=np.float64) + 0.5 - extent / 2.0
-    return np.meshgrid(coords, coords)  # x varies along columns, y along rows
 
 
 @dataclass(frozen=True)
 class DieStyle:
-    """How a die is decorated; part of the cache key."""
+    """How a die is drawn: its marks (held, focused), whether it is a ghost or a finished
+    turn's dimmed die, its colours, and how it lies (turned, lifted, with its shadow)."""
 
     held: bool = False
     focused: bool = False
     ghost: bool = False
     dimmed: bool = False
+    palette: DicePalette = STANDARD_DICE
+    angle: float = 0.0  # degrees, counter-clockwise
+    lift: float = 0.0  # px above the table
+    shadow: bool = True
+
+    @property
+    def image(self) -> DieStyle:
+        """What the unturned image depends on: the marks and colours, lying flat."""
+        return replace(self, angle=0.0, lift=0.0, shadow=True)
 
 
 def sprite_extent(size: int, style: DieStyle | None = None) -> int:
@@ -210,10 +132,9 @@ def shadow_extent(size: int) -> int:
     return size + 2 * math.ceil(2.0 * max(SHADOW_BLUR * size, 1.5) + 2)
 
 
-def render_die(
-    size: int, face: int, style: DieStyle, palette: DicePalette, body: bool = True
-) -> pygame.Surface:
-    """The die image (no shadow), centred in a square of `sprite_extent(size, style)` px.
+def render_die(size: int, face: int, style: DieStyle, body: bool = True) -> pygame.Surface:
+    """The die image (no shadow, not turned), centred in a square of `sprite_extent(size,
+    style)` px.
 
     Without its `body` it is only the decoration: the held and focus rings and the padlock, to
     lay around a die drawn some other way (game.ui.dice_3d)."""
@@ -221,8 +142,9 @@ def render_die(
         raise ValueError(f"a die shows 1 to 6 (or 0 for blank), got {face!r}")
     if size < MIN_DIE_SIZE:
         raise ValueError(f"a die needs at least {MIN_DIE_SIZE} px to be drawn, got {size}")
+    palette = style.palette
     extent = sprite_extent(size, style)
-    x_all, y_all = _grid(extent)
+    x_all, y_all = grid(extent)
     body_all = rounded_square_sdf(x_all, y_all, size / 2.0, CORNER_RADIUS * size)
     layers = Layers(x_all.shape, palette.body)
 
@@ -261,15 +183,15 @@ def _body(
     half = size / 2.0
     lx, ly = LIGHT
     # The die itself is shaded only within its own square, whatever room the rings take.
-    win = _window(x_all, y_all, 0.0, 0.0, half + AA + 1.0)
+    win = window(x_all, y_all, 0.0, 0.0, half + AA + 1.0)
     x, y, body_d = x_all[win], y_all[win], body_all[win]
 
     # Face: a soft diagonal gradient, light at the top left.
     along = np.clip((x * lx + y * ly) / (size * 0.75), -1.0, 1.0)  # +1 towards the light
     body = np.where(
         (along > 0.0)[..., None],
-        _mix(_c(palette.body), _c(palette.body_light), along * 0.9),
-        _mix(_c(palette.body), _c(palette.body_dark), -along * 0.55),
+        mix(vec(palette.body), vec(palette.body_light), along * 0.9),
+        mix(vec(palette.body), vec(palette.body_dark), -along * 0.55),
     )
     # Bevel: the rounded edge faces outwards; it is bright where it faces the light.
     bevel = max(BEVEL * size, 1.5)
@@ -277,14 +199,14 @@ def _body(
     curve = 1.0 - np.sqrt(np.clip(1.0 - depth * depth, 0.0, 1.0))  # a quarter round profile
     gx, gy = np.gradient(body_d, axis=1), np.gradient(body_d, axis=0)
     facing = (gx * lx + gy * ly) / (np.hypot(gx, gy) + 1e-9)  # +1: edge faces the light
-    body = _mix(body, _c(palette.body_light), np.clip(facing, 0.0, 1.0) * curve * 0.85)
-    body = _mix(body, _c(palette.body_dark), np.clip(-facing, 0.0, 1.0) * curve * 0.9)
-    body = _mix(body, _c(palette.edge), np.clip(curve - 0.75, 0.0, 1.0) * 1.2)
+    body = mix(body, vec(palette.body_light), np.clip(facing, 0.0, 1.0) * curve * 0.85)
+    body = mix(body, vec(palette.body_dark), np.clip(-facing, 0.0, 1.0) * curve * 0.9)
+    body = mix(body, vec(palette.edge), np.clip(curve - 0.75, 0.0, 1.0) * 1.2)
     # Gloss: a soft elliptical sheen near the lit corner.
     if palette.gloss > 0.0:
         sx, sy = x + 0.2 * size, y + 0.24 * size
         spot = np.exp(-((sx / (0.3 * size)) ** 2 + (sy / (0.17 * size)) ** 2) * 2.2)
-        body = _mix(body, _c((255, 255, 255)), spot * palette.gloss)
+        body = mix(body, vec((255, 255, 255)), spot * palette.gloss)
 
     if not style.ghost:
         for cx, cy in pip_centres(face, size):
@@ -292,7 +214,7 @@ def _body(
 
     # Edge line: keeps the silhouette crisp on light and dark cloth alike.
     edge = coverage(np.abs(body_d + palette.edge_width / 2.0) - palette.edge_width / 2.0)
-    body = _mix(body, _c(palette.edge), edge * (1.0 if palette.high_contrast else 0.7))
+    body = mix(body, vec(palette.edge), edge * (1.0 if palette.high_contrast else 0.7))
     body_alpha = coverage(body_d)
     if style.ghost:
         body_alpha = body_alpha * palette.ghost_alpha
@@ -301,14 +223,6 @@ def _body(
         grey = (body @ np.array([0.299, 0.587, 0.114]))[..., None]
         body = (body + (grey - body) * DIM_DESATURATE) * DIM_DARKEN
     layers.over(body, body_alpha, win)
-
-
-def _window(x: np.ndarray, y: np.ndarray, cx: float, cy: float, reach: float) -> tuple[slice, ...]:
-    """The rows and columns within `reach` px of (cx, cy): work there, not on the whole image."""
-    cols, rows = x[0], y[:, 0]
-    c0, c1 = np.searchsorted(cols, [cx - reach, cx + reach])
-    r0, r1 = np.searchsorted(rows, [cy - reach, cy + reach])
-    return (slice(r0, r1), slice(c0, c1))
 
 
 def _pip(
@@ -321,16 +235,16 @@ def _pip(
     palette: DicePalette,
 ) -> None:
     """Drill one pip into `body` in place: dark, its far wall lit, a faint lip on the near side."""
-    win = _window(x, y, cx, cy, radius + 3.0)
+    win = window(x, y, cx, cy, radius + 3.0)
     px, py = x[win] - cx, y[win] - cy
     lx, ly = LIGHT
     dist = np.hypot(px, py)
     wall = np.clip((dist / radius - 0.35) / 0.65, 0.0, 1.0)
     towards = -(px * lx + py * ly) / (dist + 1e-9)  # +1 on the wall opposite the light
-    pip = _mix(_c(palette.pip), _c(palette.pip_wall), wall * np.clip(towards, 0.0, 1.0) * 0.9)
+    pip = mix(vec(palette.pip), vec(palette.pip_wall), wall * np.clip(towards, 0.0, 1.0) * 0.9)
     lip = coverage(np.abs(dist - radius - 0.6) - 0.6) * np.clip(-towards, 0.0, 1.0)
-    patch = _mix(body[win], _c(palette.body_dark), lip * 0.5)
-    body[win] = _mix(patch, pip, coverage(dist - radius))
+    patch = mix(body[win], vec(palette.body_dark), lip * 0.5)
+    body[win] = mix(patch, pip, coverage(dist - radius))
 
 
 def _ring(
@@ -352,13 +266,13 @@ def _ring(
         # must stand out for players who see little or no colour.
         line = max(0.014 * size, 0.8)
         halo_d = np.abs(body_d - mid) - thick / 2.0 - line
-        layers.over(_c(edge), coverage(halo_d))
+        layers.over(vec(edge), coverage(halo_d))
     if glow:
         # A soft halo outside the focus ring, so it reads even against a held ring's colour.
         halo = np.exp(-np.clip(body_d - mid, 0.0, None) / max(0.05 * size, 1.5)) * 0.45
         halo *= (body_d > mid).astype(np.float64)
-        layers.over(_c(colour), halo)
-    layers.over(_c(colour), ring)
+        layers.over(vec(colour), halo)
+    layers.over(vec(colour), ring)
 
 
 def _badge(layers: Layers, x: np.ndarray, y: np.ndarray, size: int, palette: DicePalette) -> None:
@@ -366,11 +280,11 @@ def _badge(layers: Layers, x: np.ndarray, y: np.ndarray, size: int, palette: Dic
     radius = max(BADGE_RADIUS * size, 5.5)
     cx, cy = size / 2.0, -size / 2.0  # on the corner itself: it covers ring and rounding, not pips
     outline = max(radius * 0.16, 1.0)
-    win = _window(x, y, cx, cy, radius + outline + 2.0)
+    win = window(x, y, cx, cy, radius + outline + 2.0)
     bx, by = x[win] - cx, y[win] - cy
     dist = np.hypot(bx, by)
-    layers.over(_c(palette.held_glyph), coverage(dist - radius - outline), win)
-    layers.over(_c(palette.held), coverage(dist - radius), win)
+    layers.over(vec(palette.held_glyph), coverage(dist - radius - outline), win)
+    layers.over(vec(palette.held), coverage(dist - radius), win)
     # Padlock, in units of a fifth of the badge radius: a body and a shackle whose legs meet it.
     unit = radius / 5.0
     lock_d = rounded_square_sdf((bx / 1.3), by - 1.35 * unit, 1.65 * unit, 0.45 * unit)
@@ -379,11 +293,11 @@ def _badge(layers: Layers, x: np.ndarray, y: np.ndarray, size: int, palette: Dic
     arch = np.abs(np.hypot(bx, np.minimum(sy, 0.0)) - arch_r) - arch_t / 2.0
     arch = np.where(sy > 1.0 * unit, np.inf, arch)  # the legs end inside the body
     glyph = np.maximum(coverage(lock_d), coverage(arch))
-    layers.over(_c(palette.held_glyph), glyph, win)
+    layers.over(vec(palette.held_glyph), glyph, win)
     if radius >= 9.0:
         # A keyhole, once the badge is big enough for it to read as one rather than a speck.
         hole = coverage(np.hypot(bx, by - 1.2 * unit) - 0.45 * unit)
-        layers.over(_c(palette.held), hole, win)
+        layers.over(vec(palette.held), hole, win)
 
 
 def render_shadow(size: int, palette: DicePalette, soft: bool) -> pygame.Surface:
@@ -393,94 +307,46 @@ def render_shadow(size: int, palette: DicePalette, soft: bool) -> pygame.Surface
     die that grounds it on the cloth.
     """
     extent = shadow_extent(size)
-    x, y = _grid(extent)
+    x, y = grid(extent)
     blur = max((SHADOW_BLUR if soft else CONTACT_BLUR) * size, 1.0)
     d = rounded_square_sdf(x, y, size / 2.0 - blur * 0.3, CORNER_RADIUS * size)
     # A smoothstep over +-blur approximates a Gaussian blur of the footprint.
     k = np.clip(0.5 - d / (2.0 * blur), 0.0, 1.0)
     strength = palette.shadow[3] / 255.0 * (1.0 if soft else CONTACT_STRENGTH)
     alpha = k * k * (3.0 - 2.0 * k) * strength
-    return rgba_surface(_rgb(palette.shadow, x.shape), alpha)
-
-
-class SpriteCache(Generic[T]):
-    """A bounded least-recently-used cache of rendered images, keyed by what made them (an
-    image is a Surface, or whatever a renderer keeps with it: a Surface and its corner)."""
-
-    def __init__(self, max_entries: int) -> None:
-        if max_entries < 1:
-            raise ValueError("the cache must hold at least one image")
-        self.max_entries = max_entries
-        self._images: BoundedCache[Hashable, T] = BoundedCache(max_entries)
-        self.renders = 0  # images computed, for tests and benchmarks
-
-    def __len__(self) -> int:
-        return len(self._images)
-
-    def __contains__(self, key: Hashable) -> bool:
-        return key in self._images
-
-    def clear(self) -> None:
-        self._images.clear()
-
-    def get(self, key: Hashable, make: Callable[[], T]) -> T:
-        """The image for `key`, made by `make()` on a miss; the oldest unused one is dropped."""
-        image = self._images.get(key)
-        if image is None:
-            image = make()
-            self.renders += 1
-            self._images.put(key, image)
-        return image
+    return rgba_surface(plain(palette.shadow, x.shape), alpha)
 
 
 class DieRenderer:
-    """Draws dice from a bounded cache of rendered images; one per screen or per app."""
+    """Draws dice from bounded caches of rendered images: the dice (or only their rings, to
+    lay round a die drawn in 3D), their shadows, and both turned. One per screen that draws
+    dice: it is handed to what draws them, never shared through a module."""
 
     def __init__(self, max_entries: int = CACHE_SIZE) -> None:
         self.cache: SpriteCache[pygame.Surface] = SpriteCache(max_entries)
         # Shadows turned, kept apart from the rest.
         self.turned: SpriteCache[pygame.Surface] = SpriteCache(TURNED_SHADOWS)
+        # Images turned and kept: dice and rings at rest keep their angle frame after frame.
+        self.turns: SpriteCache[pygame.Surface] = SpriteCache(TURNED_CACHE)
 
     def __len__(self) -> int:
         return len(self.cache)
 
-    def sprite(
-        self,
-        size: int,
-        face: int,
-        *,
-        held: bool = False,
-        focused: bool = False,
-        ghost: bool = False,
-        dimmed: bool = False,
-        palette: DicePalette = STANDARD_DICE,
-    ) -> pygame.Surface:
+    def sprite(self, size: int, face: int, style: DieStyle = DieStyle()) -> pygame.Surface:
         """The unrotated die image, its centre the die's centre (cached)."""
-        style = DieStyle(held, focused, ghost, dimmed)
+        look = style.image
         size = int(round(size))
-        return self.cache.get(
-            ("die", size, face, style, palette), lambda: render_die(size, face, style, palette)
-        )
-
-    def prewarm(self, size: int, palette: DicePalette = STANDARD_DICE) -> None:
-        """Render every face, free and held, and the shadows at `size` now (on entering a scene or
-        after a resize), so holding a die mid-game does not stall a frame on a first render."""
-        for face in range(1, 7):
-            for held in (False, True):
-                self.sprite(size, face, held=held, palette=palette)
-        self.shadow(size, palette, soft=True)
-        self.shadow(size, palette, soft=False)
+        return self.cache.get(("die", size, face, look), lambda: render_die(size, face, look))
 
     def decoration(
         self, size: int, held: bool, focused: bool, palette: DicePalette = STANDARD_DICE
     ) -> pygame.Surface:
         """The held ring and padlock and the focus ring of a die of side `size`, without the
         die: to lay round a die drawn in 3D (cached)."""
-        style = DieStyle(held, focused)
+        style = DieStyle(held, focused, palette=palette)
         size = int(round(size))
         return self.cache.get(
-            ("decoration", size, style, palette),
-            lambda: render_die(size, 0, style, palette, body=False),
+            ("decoration", size, style), lambda: render_die(size, 0, style, body=False)
         )
 
     def prewarm_decorations(self, size: int, palette: DicePalette = STANDARD_DICE) -> None:
@@ -520,15 +386,6 @@ class DieRenderer:
                     made += 1
         return made
 
-    def blit_turned(
-        self, surface: pygame.Surface, image: pygame.Surface, center: Point, angle: float
-    ) -> pygame.Rect:
-        """Blit `image` centred on `center`, turned `angle` degrees counter-clockwise."""
-        turned = turned_image(image, angle, 1.0)
-        rect = turned.get_rect(center=(round(center[0]), round(center[1])))
-        surface.blit(turned, rect)
-        return rect
-
     def shadow(
         self, size: int, palette: DicePalette = STANDARD_DICE, *, soft: bool = True
     ) -> pygame.Surface:
@@ -538,58 +395,44 @@ class DieRenderer:
             ("shadow", size, palette, soft), lambda: render_shadow(size, palette, soft)
         )
 
-    def draw(
-        self,
-        surface: pygame.Surface,
-        center: Point,
-        size: int,
-        face: int,
-        angle: float = 0.0,
-        *,
-        held: bool = False,
-        focused: bool = False,
-        ghost: bool = False,
-        dimmed: bool = False,
-        lift: float = 0.0,
-        shadow: bool = True,
-        palette: DicePalette = STANDARD_DICE,
-    ) -> pygame.Rect:
-        """Draw a die centred on `center`, turned `angle` degrees counter-clockwise.
+    def turn(
+        self, image: pygame.Surface, angle: float, zoom: float, keep: bool | None = None
+    ) -> pygame.Surface:
+        """`image` turned `angle` degrees and scaled by `zoom`. Kept (a quarter degree apart)
+        when `keep` is true, or by default when not zoomed: dice at rest keep their angle
+        frame after frame, while a tumbling die's angle changes every frame and keeping it
+        would only churn."""
+        if angle % 360.0 == 0.0 and zoom == 1.0:
+            return image
+        if not (zoom == 1.0 if keep is None else keep):
+            return pygame.transform.rotozoom(image, angle, zoom)
+        key = (image, round(angle * 4) / 4, zoom)
+        return self.turns.get(key, lambda: pygame.transform.rotozoom(image, key[1], zoom))
 
-        `center` is where the die appears. A die `lift` px above the table (a TumblePose's `y` and
-        `lift`) is drawn a little larger, and its shadow falls on the table `lift` px lower,
-        slanted away from the light, softer and paler. Returns the rectangle blitted.
-        """
-        lift = max(lift, 0.0)
+    def draw(
+        self, surface: pygame.Surface, center: Point, size: int, face: int, style: DieStyle
+    ) -> pygame.Rect:
+        """Draw a die centred on `center`, as `style` says (turned, lifted, marked).
+
+        `center` is where the die appears. A die `style.lift` px above the table is drawn a
+        little larger, and its shadow falls on the table that much lower, slanted away from the
+        light, softer and paler. Returns the rectangle blitted."""
+        lift = max(style.lift, 0.0)
         zoom = 1.0 + lift * LIFT_ZOOM
-        if shadow and not ghost and palette.shadow[3] > 0:
-            self.draw_shadow(surface, center, size, angle, lift, palette)
-        sprite = self.sprite(
-            size, face, held=held, focused=focused, ghost=ghost, dimmed=dimmed, palette=palette
-        )
-        image = turned_image(sprite, angle, zoom)
+        palette = style.palette
+        if style.shadow and not style.ghost and palette.shadow[3] > 0:
+            for shade, rect, alpha in self.shadow_images(center, size, style.angle, lift, palette):
+                blit_faded(surface, shade, rect, alpha)
+        image = self.turn(self.sprite(size, face, style), style.angle, zoom)
         rect = image.get_rect(center=(round(center[0]), round(center[1])))
         surface.blit(image, rect)
         return rect
 
-    def draw_shadow(
-        self,
-        surface: pygame.Surface,
-        center: Point,
-        size: int,
-        angle: float,
-        lift: float,
-        palette: DicePalette,
-    ) -> None:
-        """The die's shadows on the table: `lift` px under `center`, slanted from the light."""
-        for image, rect, alpha in self.shadow_images(center, size, angle, lift, palette):
-            blit_faded(surface, image, rect, alpha)
-
     def shadow_images(
         self, center: Point, size: int, angle: float, lift: float, palette: DicePalette
     ) -> list[tuple[pygame.Surface, pygame.Rect, int]]:
-        """What draw_shadow blits, where, and how opaque (0-255: see blit_faded): the images
-        of the die's shadows on the table."""
+        """The images of the die's shadows on the table (`lift` px under `center`, slanted
+        from the light), where they go, and how opaque (0-255: see blit_faded)."""
         if palette.shadow[3] == 0:
             return []
         # The contact shadow fades as the die leaves the cloth; the soft one grows and pales.
@@ -621,77 +464,3 @@ class DieRenderer:
             rect = image.get_rect(center=(round(x), round(y)))
             shown.append((image, rect, round(255 * opacity) if opacity < 1.0 else 255))
         return shown
-
-
-def blit_faded(surface: pygame.Surface, image: pygame.Surface, at, alpha: int) -> pygame.Rect:
-    """Blit `image` at `alpha` (0-255) times its own opacity: the image is faded only for
-    the blit and left as it was (it may be a kept one), with no copy made (at 4K a lifted
-    die's shadow is copied in 0.5 ms)."""
-    if alpha >= 255:
-        return surface.blit(image, at)
-    image.set_alpha(alpha)
-    try:
-        return surface.blit(image, at)
-    finally:
-        image.set_alpha(255)
-
-
-TURNED_CACHE = 256  # turned sprites kept: dice at rest keep their angle frame after frame
-_TURNED: BoundedCache[tuple, pygame.Surface] = BoundedCache(TURNED_CACHE)
-
-
-def turned_image(
-    image: pygame.Surface, angle: float, zoom: float, cache: bool | None = None
-) -> pygame.Surface:
-    """`image` turned `angle` degrees and scaled by `zoom`. Kept (a quarter degree apart) when
-    `cache` is true, or by default when not zoomed: dice at rest keep their angle frame after
-    frame, while a tumbling die's angle changes every frame and caching would only churn."""
-    if angle % 360.0 == 0.0 and zoom == 1.0:
-        return image
-    if not (zoom == 1.0 if cache is None else cache):
-        return pygame.transform.rotozoom(image, angle, zoom)
-    key = (image, round(angle * 4) / 4, zoom)
-    return _TURNED.get_or_make(key, lambda: pygame.transform.rotozoom(image, key[1], zoom))
-
-
-_DEFAULT_RENDERER: DieRenderer | None = None
-
-
-def default_renderer() -> DieRenderer:
-    """A shared renderer for callers that do not keep their own."""
-    global _DEFAULT_RENDERER
-    if _DEFAULT_RENDERER is None:
-        _DEFAULT_RENDERER = DieRenderer()
-    return _DEFAULT_RENDERER
-
-
-def draw_die(
-    surface: pygame.Surface,
-    center: Point,
-    size: int,
-    face: int,
-    angle: float = 0.0,
-    held: bool = False,
-    focused: bool = False,
-    palette: DicePalette = STANDARD_DICE,
-    *,
-    ghost: bool = False,
-    dimmed: bool = False,
-    lift: float = 0.0,
-    shadow: bool = True,
-) -> pygame.Rect:
-    """Draw one die with the shared renderer (see DieRenderer.draw)."""
-    return default_renderer().draw(
-        surface,
-        center,
-        size,
-        face,
-        angle,
-        held=held,
-        focused=focused,
-        ghost=ghost,
-        dimmed=dimmed,
-        lift=lift,
-        shadow=shadow,
-        palette=palette,
-    )

@@ -1,22 +1,48 @@
-"""Fonts cached per pixel size, scaled by the player's text size setting."""
+"""The game's typeface, Noto Sans (assets/fonts), cached per pixel size, scaled by the
+player's text size setting.
+
+Sizes are the layouts' own measure: they were made for pygame's bundled font, which draws a
+size-24 text with 12 px capitals. `em_px` turns a size into the typeface's em in pixels so that
+capitals keep that height (Noto Sans's capitals are 0.714 of its em): the layouts keep their
+proportions, and the text keeps its apparent size.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
+
+from game import assets
 
 CAP_LEAST = 8  # px: no text is drawn with capitals shorter than this
 INK = 48  # the alpha from which a rendered pixel counts as ink
+EM_PER_SIZE = 2 / 3  # the em, in pixels, of a text of size 1 (capitals as the old font's)
+REGULAR = "fonts/NotoSans-Regular.ttf"
+BOLD = "fonts/NotoSans-Bold.ttf"
+
+
+def em_px(size: float) -> int:
+    """The typeface's em in pixels for a text of `size`."""
+    return max(1, round(size * EM_PER_SIZE))
+
+
+def face(bold: bool = False) -> Path:
+    """The file of the regular or the bold weight."""
+    return assets.path(BOLD if bold else REGULAR)
 
 
 def least_legible_size() -> int:
-    """The smallest size of pygame's bundled font whose capitals are CAP_LEAST px tall, as the
-    pygame and FreeType in use render them: 15 from pygame-ce 2.5.7 (the lowest version the
-    game allows, the layouts are made for it), 16 before, whose hinting drew a 15 px "H" a
-    row shorter. Measured, so a release that draws it otherwise keeps the floor true."""
+    """The smallest size whose capitals are CAP_LEAST px tall, as the pygame and FreeType in
+    use render the typeface: 15 (an em of 10 px). Measured, so a release that draws it
+    otherwise keeps the floor true."""
     pygame.font.init()
-    size = 12
+    size = 9
     while (
-        pygame.font.Font(None, size).render("H", True, (0, 0, 0)).get_bounding_rect(INK).height
+        pygame.font.Font(face(), em_px(size))
+        .render("H", True, (0, 0, 0))
+        .get_bounding_rect(INK)
+        .height
         < CAP_LEAST
         and size < 24
     ):
@@ -44,8 +70,7 @@ class Fonts:
         key = (px, bold)
         font = self._cache.get(key)
         if font is None:
-            font = pygame.font.Font(None, px)  # pygame-ce's bundled font: no file to miss
-            font.set_bold(bold)
+            font = pygame.font.Font(face(bold), em_px(px))  # a real bold, never a smeared one
             self._cache[key] = font
             if len(self._cache) > 96:  # window resizes make new sizes; keep memory bounded
                 self._cache.pop(next(iter(self._cache)))

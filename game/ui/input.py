@@ -14,7 +14,7 @@ pad's glyphs) while a pad was the device used last.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 import pygame
 
@@ -30,6 +30,9 @@ from game.ui.pads import PAD_PRESS, Pads, button_glyph
 log = logging.getLogger(__name__)
 
 
+# What the app does with a key before any scene sees it (game.app.App.handle): a menu's
+# letters keep clear of the keys bound to these.
+ANYWHERE_INTENTS = (Intent.FULLSCREEN, Intent.REPEAT_SPEECH)
 BACK_KEYS = (pygame.K_ESCAPE, pygame.K_BACKSPACE)
 CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 # A pad's Enter, Esc and Tab / Shift+Tab: what these buttons mean where nothing else claims
@@ -131,6 +134,16 @@ class InputMap:
             return _fixed(event.key)
         return intent
 
+    def letters(self, intents: Iterable[str]) -> frozenset[str]:
+        """The letter keys (lower case, as typed) bound to `intents`: "p" for the pause
+        key. A menu keeps them from its buttons' letters where the key must keep its job."""
+        return frozenset(
+            name
+            for intent in intents
+            for name in self.bindings.get(intent, ())
+            if len(name) == 1 and "a" <= name <= "z"
+        )
+
     @property
     def showing_pad(self) -> bool:
         """A pad was the device used last: hints show its buttons."""
@@ -177,9 +190,13 @@ def key_label(name: str, ctrl: bool = False) -> str:
     return pgettext("key", "Ctrl+{key}").format(key=text) if ctrl else text
 
 
-def menu_letter(event: pygame.event.Event) -> str:
-    """The lower-case letter a key typed, for first-letter shortcuts ('' if none)."""
+def menu_letter(event: pygame.event.Event, by_key: bool = False) -> str:
+    """The lower-case letter a key typed, for first-letter shortcuts ('' if none). `by_key`:
+    a key press that typed no text (one made by a program, or while text input is off)
+    gives its key's letter."""
     if event.type != pygame.KEYDOWN or event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
         return ""
     text = getattr(event, "unicode", "") or ""
+    if not text and by_key:
+        text = pygame.key.name(event.key)
     return text.lower() if len(text) == 1 and text.isalpha() else ""

@@ -67,6 +67,8 @@ HEADER_ROWS = 1.9  # the header's height in rows: the name, a CPU's level, the c
 TEXT_SHARE = 0.62  # of a row's height, at text size 100%
 TEXT_MOST = 0.85  # of a row's height, at any text size
 LABEL_MOST = 0.51  # of the card's width the label column may take
+LABEL_INSET = 8  # px from the card's edge to a label
+LABEL_CLEAR = 10  # px from a label to the first score column (and its thick outline in play)
 SHADOW = 8  # px right and below the card for the panel's drop shadow
 
 
@@ -159,7 +161,7 @@ class ScorecardView:
         """The label column: full names at the text size if they fit, else short ones, else
         a smaller size down to the floor, and past that each label cut with an ellipsis.
         The score columns keep room for three digits."""
-        fonts, pad = self.fonts, 10
+        fonts, pad = self.fonts, LABEL_INSET + LABEL_CLEAR
         digits = fonts.get_px(self.text_px).size("000")[0] + 8
         most = min(self.inner.width * LABEL_MOST, self.inner.width - digits * self.columns)
         kinds = [k for k in self.rows if k != "header"]
@@ -303,7 +305,7 @@ class ScorecardView:
             for i, line in enumerate(lines):  # a label folded onto two lines, or one
                 text = font.render(line, True, theme.text)
                 centre_y = round(top + step * (i + 0.5))
-                surface.blit(text, text.get_rect(midleft=(row_rect.left + 6, centre_y)))
+                surface.blit(text, text.get_rect(midleft=(row_rect.left + LABEL_INSET, centre_y)))
             pygame.draw.line(surface, theme.panel_alt, row_rect.bottomleft, row_rect.bottomright)
         # Column in play: tint, thick outline and a thick colour bar in the header.
         if active is not None and 0 <= active < self.columns:

@@ -1,11 +1,22 @@
-"""How a seat is named on screen beside its player's name: a CPU's level ("Expert")."""
+"""How a seat is named on screen beside its player's name: a CPU's level ("Expert"); and
+the words of a CPU's pace (the setup's seats and the Settings' CPU pace)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from game.i18n import N_
 from game.match.seats import Seat, level_name
 from game.rules.config import GameConfig
+
+# Marked here, translated where shown (game.match.seats.CPU_PACES).
+PACE_LABELS = {
+    "slow": N_("Slow"),
+    "normal": N_("Normal"),
+    "fast": N_("Fast"),
+    # TRANSLATORS: a CPU pace: its turns show only where each move ends, at once.
+    "instant": N_("Instant"),
+}
 
 
 def level_label(seat: Seat) -> str:

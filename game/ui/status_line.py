@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui.text import ellipsize, wrap_text
+from game.ui.text import ellipsize, wrap_lines, wrap_text
 
 if TYPE_CHECKING:
     from game.ui.theme import Theme
@@ -23,11 +23,19 @@ def draw_status_line(
     rect: pygame.Rect,
     text: str,
     level: str = "",
+    smaller: pygame.font.Font | None = None,
 ) -> None:
-    """`text` on up to two lines centred in `rect`, boxed unless its level is plain."""
+    """`text` centred in `rect` on as many lines as it holds (two at least), boxed unless its
+    level is plain. A text too long for them takes the `smaller` font (the text floor) if
+    that fits it; else its last line ends in an ellipsis, never cut silently."""
     if not text:
         return
-    lines = wrap_text(font, text, rect.width - 16)[:2]
+    width = rect.width - 16
+    most = max(2, (rect.height - 6) // font.get_linesize())
+    if smaller is not None and len(wrap_text(font, text, width)) > most:
+        font = smaller
+        most = max(2, (rect.height - 6) // font.get_linesize())
+    lines = wrap_lines(font, text, width, most)
     if level:
         box_h = font.get_linesize() * len(lines) + 6
         box = pygame.Rect(rect.left, rect.centery - box_h // 2, rect.width, box_h)
@@ -39,6 +47,6 @@ def draw_status_line(
         ink = theme.panel_alt
         y = rect.centery - font.get_linesize() * len(lines) // 2
     for line in lines:
-        image = font.render(ellipsize(font, line, rect.width - 16), True, ink)
+        image = font.render(ellipsize(font, line, width), True, ink)
         surface.blit(image, image.get_rect(midtop=(rect.centerx, y)))
         y += font.get_linesize()

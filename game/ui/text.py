@@ -53,6 +53,20 @@ def ellipsize(font: pygame.font.Font, text: str, width: int) -> str:
     return text.rstrip() + ELLIPSIS if text else ""
 
 
+def wrap_lines(font: pygame.font.Font, text: str, width: int, most: int) -> list[str]:
+    """`text` wrapped to `width` px on at most `most` lines; when it needs more, the last
+    line shown ends with an ellipsis, so a cut never passes for the whole text."""
+    lines = wrap_text(font, text, width)
+    if len(lines) <= max(1, most):
+        return lines
+    shown = lines[: max(1, most)]
+    last = shown[-1]
+    while last and font.size(last.rstrip() + ELLIPSIS)[0] > width:
+        last = last[:-1]
+    shown[-1] = last.rstrip() + ELLIPSIS
+    return shown
+
+
 def fit_label(
     fonts: Fonts, text: str, px: float, width: int, bold: bool = False
 ) -> tuple[pygame.font.Font, str]:

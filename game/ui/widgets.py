@@ -4,7 +4,6 @@ marker, never by colour alone. Also the panels and the felt the menu scenes are 
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -13,6 +12,7 @@ import pygame
 from game.ui.focus_grid import FocusGrid
 from game.ui.fonts import MIN_FONT_PX, Fonts
 from game.ui.input import Intent, is_confirm, is_press, menu_letter
+from game.ui.letters import menu_letters
 from game.ui.theme import Theme
 
 
@@ -60,13 +60,14 @@ def draw_button(
     hint: str = "",
 ) -> None:
     radius = max(4, rect.height // 4)
+    if not enabled:  # sunk into the felt, not raised from it: nothing to press
+        _draw_disabled(surface, theme, fonts, rect, label, focused, radius)
+        return
     if theme.shadow[3]:
         shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(shadow, theme.shadow, shadow.get_rect(), border_radius=radius)
         surface.blit(shadow, rect.move(0, max(2, rect.height // 12)))
-    if not enabled:
-        fill, ink = theme.panel_alt, theme.text_dim
-    elif primary:
+    if primary:
         fill, ink = theme.accent, theme.text_on_accent
     else:
         fill, ink = theme.panel, theme.text
@@ -79,18 +80,54 @@ def draw_button(
     # hint sits small in the bottom-right corner, drawn only where it keeps clear of the
     # label: a long label or key name ("Leertaste") in a small button drops the hint.
     pixels = _label_pixels(fonts, rect.height)
-    font = fonts.fit(label, pixels / fonts.text_scale, rect.width - rect.height // 2, bold=True)
+    font = fonts.fit(label, pixels / fonts.text_scale, label_room(rect), bold=True)
     text = font.render(label, True, ink)
     text_rect = text.get_rect(center=rect.center)
     surface.blit(text, text_rect)
     key_ink = theme.text_dim if not primary else theme.text_on_accent
     key = corner_key(fonts, key_ink, rect, hint, text, text_rect)
-    if focused:  # a marker as well as the outline colour
-        r = max(3, rect.height // 10)
+    r = max(3, rect.height // 10)
+    # A marker as well as the outline's colour and width, where it keeps clear of the label
+    # (a long label in a narrow button has the thick outline alone: never the two overlaid).
+    if focused and rect.left + r * 3 + 1 < text_rect.left:
         x, y = rect.left + r * 2, rect.centery
         pygame.draw.polygon(surface, theme.focus, [(x - r, y - r), (x + r, y), (x - r, y + r)])
     if key is not None:
         surface.blit(*key)
+
+
+DISABLED_ALPHA = 120  # of 255: how much of a disabled button shows over what is under it
+
+
+def _draw_disabled(
+    surface: pygame.Surface,
+    theme: Theme,
+    fonts: Fonts,
+    rect: pygame.Rect,
+    label: str,
+    focused: bool,
+    radius: int,
+) -> None:
+    """A button that would refuse a press: flat (no shadow), see-through, its label dim and
+    with no key hint, so it never looks like the buttons that act."""
+    face = pygame.Surface(rect.size, pygame.SRCALPHA)
+    whole = face.get_rect()
+    pygame.draw.rect(face, (*theme.panel_alt[:3], DISABLED_ALPHA), whole, border_radius=radius)
+    pygame.draw.rect(face, (*theme.panel_edge[:3], DISABLED_ALPHA), whole, 1, radius)
+    surface.blit(face, rect)
+    if focused:  # the focus still shows where it is
+        width = max(3, rect.height // 12)
+        pygame.draw.rect(surface, theme.focus, rect, width=width, border_radius=radius)
+    pixels = _label_pixels(fonts, rect.height)
+    font = fonts.fit(label, pixels / fonts.text_scale, label_room(rect), bold=True)
+    text = font.render(label, True, theme.text_dim)
+    text.set_alpha(170)
+    surface.blit(text, text.get_rect(center=rect.center))
+
+
+def label_room(rect: pygame.Rect) -> int:
+    """How wide a button's label may be: a quarter of its height clear of either edge."""
+    return rect.width - rect.height // 2
 
 
 def _label_pixels(fonts: Fonts, height: int) -> float:
@@ -135,38 +172,16 @@ def _ink_box(image: pygame.Surface, at: pygame.Rect) -> pygame.Rect:
     return box.move(at.topleft) if box.width else at
 
 
-def menu_letters(labels: list[str], taken: Iterable[str] = ()) -> list[str]:
-    """A different shortcut letter for each menu label, from the label as shown: its first
-    letter if free, else another word's initial, else any letter of it ('' if none is left).
-    Letters are plain A-Z (accents dropped) so every keyboard types them; `taken` are
-    letters the screen already gives to something else.
-
-    >>> menu_letters(["New game", "Settings", "Statistics", "Quit"])
-    ['N', 'S', 'T', 'Q']
-    >>> menu_letters(["Réglages", "Règles et aide"])
-    ['R', 'E']
-    >>> menu_letters(["High scores"], taken="NRH")
-    ['S']
-    """
-    used = {letter.upper() for letter in taken}
-    letters = []
-    for label in labels:
-        plain = unicodedata.normalize("NFKD", label).encode("ascii", "ignore").decode().upper()
-        initials = [w[0] for w in plain.split() if w[:1].isalpha()]
-        found = next((c for c in [*initials, *plain] if "A" <= c <= "Z" and c not in used), "")
-        used.add(found)
-        letters.append(found)
-    return letters
-
-
-def letter_shortcuts(buttons: Sequence[Button]) -> dict[str, Button]:
+def letter_shortcuts(buttons: Sequence[Button], taken: Iterable[str] = ()) -> dict[str, Button]:
     """Give a screen's buttons their shortcut letters from their labels as shown
     (menu_letters), so the keys follow the language: each button shows its letter as its
     hint, but for one whose hint is a key of its own (a callable: Resume shows the pause
-    key), which it keeps while its letter works too. Returns the lower-case letter ->
-    button map the screen's keys go through (FocusRing.press_shortcut); call it again
-    whenever the labels change."""
-    letters = menu_letters([button.label for button in buttons])
+    key), which it keeps while its letter works too. `taken`: letters no button may have
+    (InputMap.letters: keys the app or the screen keeps for itself). Returns the lower-case
+    letter -> button map the screen's keys go through (FocusRing.press_shortcut), which a
+    screen tries before any other meaning a letter key has there; call it again whenever the
+    labels change."""
+    letters = menu_letters([button.label for button in buttons], taken)
     for button, letter in zip(buttons, letters, strict=True):
         if not callable(button.hint):
             button.hint = letter

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import numpy as np
@@ -10,7 +11,13 @@ import pytest
 from game.ai.exact.options import Keep
 from game.ai.levels.champion import WinOutlooks
 from game.ai.levels.pace import PRIOR_BOXES, column_paces, level_pace, played_pace
-from game.ai.levels.spec import CPU_LEVELS, PACE_KEYS, LevelSpec, Personality
+from game.ai.levels.spec import (
+    CPU_LEVELS,
+    REFERENCE_BOXES,
+    REFERENCE_CARD,
+    LevelSpec,
+    Personality,
+)
 from game.ai.levels.strategies import make_strategy
 from game.ai.winning.chances import win_chances, win_curve
 from game.ai.winning.paced import paced
@@ -28,6 +35,7 @@ from game.rules import (
     TeamMode,
     Variant,
 )
+from game.rules.cards import CARDS
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -47,14 +55,16 @@ def test_a_level_loses_its_measured_points_per_box_and_a_person_has_no_level():
     assert level_pace("beginner", AMERICAN, True) == pytest.approx(43.39 / 13)  # forced order
     assert level_pace("expert") == level_pace("champion", YATZY, True) == 0.0
     assert level_pace("person") is None
-    for key in PACE_KEYS:  # on every card and order, each level loses less than the one below
+    measured = set.intersection(*(set(level.lost_per_game) for level in CPU_LEVELS))
+    assert len(measured) == 4  # both cards, both orders
+    for key in measured:  # on every card and order, each level loses less than the one below
         lost = [level.lost_per_game[key] for level in CPU_LEVELS]
         assert lost == sorted(lost, reverse=True) and lost[:4] == sorted(set(lost[:4]))[::-1]
 
 
-def test_a_level_without_a_measured_pace_for_every_card_and_order_is_refused():
+def test_a_level_without_a_measured_pace_on_the_reference_card_is_refused():
     """Left out, it would silently have been taken for a person (the Expert's pace at first)."""
-    with pytest.raises(ValueError, match="needs a measured pace for every card and order"):
+    with pytest.raises(ValueError, match="needs a measured pace on the reference card"):
         LevelSpec(
             "new",
             "New",
@@ -63,6 +73,18 @@ def test_a_level_without_a_measured_pace_for_every_card_and_order_is_refused():
             Personality(),
             {("american", False): 10.0, ("yatzy", False): 12.0},
         )
+
+
+def test_a_new_card_gets_every_levels_pace_without_a_change_to_the_levels():
+    """PACE_KEYS named the two cards: a third had no pace for any level (KeyError, issue 32)."""
+    assert len(CARDS[REFERENCE_CARD].boxes) == REFERENCE_BOXES
+    maxi = dataclasses.replace(YATZY, id="maxi")  # a new card: its own id, not measured
+    for level in CPU_LEVELS:
+        for forced in (False, True):
+            per_box = level.lost_per_game[(REFERENCE_CARD, forced)] / REFERENCE_BOXES
+            assert level_pace(level.id, maxi, forced) == pytest.approx(per_box)
+    assert level_pace("beginner", maxi) == pytest.approx(79.04 / 13)
+    assert level_pace("beginner", YATZY) == pytest.approx(109.10 / 15)  # measured: its own
 
 
 def test_a_table_takes_its_cpus_paces_from_its_own_card_and_order():

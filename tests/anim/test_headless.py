@@ -12,7 +12,8 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_anim_never_imports_pygame() -> None:
     code = (
         "import sys, game.anim, game.anim.easing, game.anim.tween, game.anim.throw, "
-        "game.anim.shake; assert 'pygame' not in sys.modules, 'pygame was imported'"
+        "game.anim.shake, game.anim.felt, game.anim.flight, game.anim.die, game.anim.tray, "
+        "game.anim.throw_record; assert 'pygame' not in sys.modules, 'pygame was imported'"
     )
     result = subprocess.run(
         [sys.executable, "-c", code],

@@ -14,9 +14,11 @@ import signal
 import pytest
 
 from game.anim import orientation as ori
-from game.anim.throw import MAX_CROOKED, STEP, Area, simulate
-from game.ui.dice_tray import DiceTray, boxes_apart, drawn_box
+from game.anim.felt import Area
+from game.anim.throw import MAX_CROOKED, STEP, simulate
+from game.ui.dice_tray import DiceTray
 from game.ui.layout import table_layout
+from game.ui.tray_layout import boxes_apart, drawn_box
 from tests.heavy import HEAVY_TIMEOUT
 
 # Landing areas (die sizes) of the table's layouts and the cup's mouth in them: 1280x720 with
@@ -176,7 +178,7 @@ def test_hits_are_heard_in_time_order_and_hard_ones_louder() -> None:
 
 
 def test_a_bad_throw_is_refused() -> None:
-    with pytest.raises(ValueError, match="one to five"):
+    with pytest.raises(ValueError, match="one to 6"):
         simulate(AREAS[0], MOUTHS[0], (), seed=1)
     with pytest.raises(ValueError, match="1 to 6"):
         simulate(AREAS[0], MOUTHS[0], (7,), seed=1)

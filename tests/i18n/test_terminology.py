@@ -13,12 +13,22 @@ statistics. These tests state the rules those broke, read from the catalogues th
   the language's word for a best score;
 - the CPU's reason phrases that fill {other} (see their note in game/ai/coach/reasons.py) are not
   Spanish gerunds, which cannot stand as the subject of "{other} es ... mejor".
+
+The second review (translations-2.md) heard the voice name things otherwise than the screen
+does: Swedish and Norwegian said the grand total with the card's word for the upper sum, French
+asked to "arrêter" where the button says "Stop", Dutch said "winst" beside the page's
+"Gewonnen". So a spoken phrase names what the screen shows as the screen does:
+
+- the card read-out's total is the card's Total row;
+- the tie-breaker prompt names the Stand button (its stem: "plántate" for "Plantarse");
+- the spoken wins figure is the statistics' "Wins against others".
 """
 
 from __future__ import annotations
 
 import re
 import sys
+import unicodedata
 
 import pytest
 
@@ -133,6 +143,45 @@ def test_the_cpus_reason_phrases_are_not_gerunds(code, template):
     assert not gerunds, f"{code}: {gerunds}"
 
 
+# Spoken phrase -> the label on screen it must name (`stem`: its first letters will do, for a
+# verb conjugated otherwise than the button's infinitive).
+SPOKEN_AS_SHOWN = (
+    ("{name}: total {total}", "Total", False),
+    ("{name}: total {total}; {bonus}; {boxes}", "Total", False),
+    ("Turn: {name}, tie-breaker: roll again or stand", "Stand", True),
+    ("{wins} win of {contested} against others", "Wins against others", False),
+)
+STEM = 4  # letters of a button's label a conjugated verb keeps ("stop" in "stoppen")
+
+
+def _plain(text: str) -> str:
+    """Lower case without accents, so "Plántate" and "plantarse" share their stem."""
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().casefold()
+
+
+def spoken_breaks(code: str) -> list[str]:
+    """The spoken phrases of `code` that do not name the label the screen shows."""
+    translated = _catalog(code)
+    problems = []
+    for phrase, label, stem in SPOKEN_AS_SHOWN:
+        shown = _plain(translated.get(label).string)
+        want = shown[:STEM] if stem else shown
+        for said in texts(translated.get(phrase).string):
+            if want not in _plain(said):
+                problems.append(f"{said!r} does not say {translated.get(label).string!r}")
+    return problems
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_spoken_phrases_name_what_the_screen_shows(code):
+    problems = spoken_breaks(code)
+    assert not problems, f"{code}: " + "; ".join(problems)
+
+
+def texts(value) -> list[str]:
+    return [value] if isinstance(value, str) else list(value)
+
+
 def test_the_rules_find_what_the_review_found(template, monkeypatch):
     """Each rule fails on the defect it guards: the old Norwegian bonus row, the old Dutch
     pair, the old French "records", the old Spanish gerund."""
@@ -149,11 +198,24 @@ def test_the_rules_find_what_the_review_found(template, monkeypatch):
 
     old = {
         "nb": {("Yahtzee bonus", None): "Ekstra Yatzy"},
-        "nl": {("Four of a Kind", None): "Carré", ("4 of a kind", None): "Carré"},
+        "nl": {
+            ("Four of a Kind", None): "Carré",
+            ("4 of a kind", None): "Carré",
+            # the second review's: the page's "Gewonnen" said as "winst"
+            ("{wins} win of {contested} against others", None): (
+                "winst tegen anderen: {wins} van {contested}",
+                "winst tegen anderen: {wins} van {contested}",
+            ),
+        },
         "fr": {
-            ("Played as a guest: no statistics are kept.", None): "Partie en invité : aucun record"
+            ("Played as a guest: no statistics are kept.", None): "Partie en invité : aucun record",
+            # the Stand button's "Stop" asked as "arrête"
+            ("Turn: {name}, tie-breaker: roll again or stand", None): "Tour : {name}, départage "
+            ": relance ou arrête",
         },
         "es": {("keeping {faces}", None): "guardando {faces}"},
+        # the total said with the upper sum's word
+        "sv": {("{name}: total {total}", None): "{name}: summa {total}"},
     }
     monkeypatch.setattr(sys.modules[__name__], "_catalog", patched(old))
     assert any("Ekstra Yatzy" in p for p in term_breaks("nb", template))
@@ -163,3 +225,8 @@ def test_the_rules_find_what_the_review_found(template, monkeypatch):
         test_records_meaning_statistics_are_not_called_best_scores("fr", template)
     with pytest.raises(AssertionError):
         test_the_cpus_reason_phrases_are_not_gerunds("es", template)
+    assert spoken_breaks("sv") == ["'{name}: summa {total}' does not say 'Totalt'"]
+    assert [p.split(" does")[0] for p in spoken_breaks("fr")] == [
+        "'Tour : {name}, départage : relance ou arrête'"
+    ]
+    assert len(spoken_breaks("nl")) == 2  # both plural forms

@@ -34,12 +34,13 @@ def cap_height(font: pygame.font.Font) -> int:
     return font.render("H", True, (0, 0, 0)).get_bounding_rect(INK).height
 
 
-def blank_runs(image: pygame.Surface) -> list[tuple[int, int]]:
-    """The runs of columns with no ink, as (first column, width), inside the text's ink."""
+def blank_runs(image: pygame.Surface, rows: slice = slice(None)) -> list[tuple[int, int]]:
+    """The runs of columns with no ink in `rows`, as (first column, width), inside the text's
+    ink."""
     alpha = pygame.surfarray.array_alpha(image) if image.get_flags() & pygame.SRCALPHA else None
     if alpha is None:
         return []
-    inked = [bool((column >= INK).any()) for column in alpha]
+    inked = [bool((column[rows] >= INK).any()) for column in alpha]
     if True not in inked:
         return []
     first, last = inked.index(True), len(inked) - 1 - inked[::-1].index(True)
@@ -53,19 +54,28 @@ def blank_runs(image: pygame.Surface) -> list[tuple[int, int]]:
     return runs
 
 
+def x_band(font: pygame.font.Font) -> slice:
+    """The rows of a rendered line between the top of an "x" and the baseline: where the eye
+    sees two words apart (an "f"'s arm may reach over a space above them: "of a")."""
+    x_height = font.metrics("x")[0][3]
+    return slice(font.get_ascent() - x_height + 1, font.get_ascent())
+
+
 def word_gaps(drawn: Drawn) -> list[tuple[str, int]]:
     """Each space between two words of a drawn text, with the blank columns it leaves."""
     text, font, image = drawn.text, drawn.font, drawn.image
     assert font is not None and image is not None
-    runs = blank_runs(image)
+    runs = blank_runs(image, x_band(font))
     gaps = []
     for i, char in enumerate(text):
         if char != " " or i == 0 or i == len(text) - 1:
             continue
         if not (text[i - 1].isalnum() and text[i + 1].isalnum()):
             continue
-        middle = font.size(text[:i])[0] + font.size(" ")[0] / 2
-        width = max((w for x, w in runs if x <= middle <= x + w), default=0)
+        # Where the space falls, give or take a pixel of kerning and hinting the prefix's
+        # measured width does not know.
+        left, right = font.size(text[:i])[0] - 1, font.size(text[: i + 1])[0] + 1
+        width = max((w for x, w in runs if x < right and x + w > left), default=0)
         gaps.append((text[max(0, i - 8) : i + 8], width))
     return gaps
 

@@ -60,7 +60,7 @@ def configs(draw):
     )
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(
     variant_st,
     st.booleans(),

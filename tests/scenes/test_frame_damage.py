@@ -12,7 +12,7 @@ from game.app import App, draw_notices
 from game.match.seats import Seat
 from game.match.session import Session
 from game.rules import Category, GameConfig, Phase, StartOrder
-from game.scenes.table import TableScene
+from game.scenes.table import TableScene, board
 from game.storage import Storage
 
 STEP = 1 / 60  # s
@@ -28,6 +28,14 @@ def key(code: int) -> pygame.event.Event:
     return pygame.event.Event(
         pygame.KEYDOWN, key=code, mod=0, unicode=name if len(name) == 1 else "", scancode=0
     )
+
+
+@pytest.fixture(autouse=True)
+def stills_in_frame(monkeypatch):
+    """Every still die's image made in the frame that shows it (none shown plain while made
+    ahead, game.ui.stills): a frame drawn in part and the same frame drawn whole then draw
+    the same dice, and the only difference left to find is what was redrawn."""
+    monkeypatch.setattr(board, "STILLS_PER_FRAME", None)
 
 
 @pytest.fixture
@@ -57,7 +65,9 @@ class Watch:
         self.whole = pygame.Surface(app.screen.get_size()).convert()
         self.partial = 0  # frames that redrew only a part of the window
         self.flying = 0  # of them, frames with dice in the air
-        self.largest = 0.0  # the largest share of the window a partial frame redrew
+        self.largest = 0.0  # the largest share of the window a frame of a throw redrew
+        self.state: object = None  # the game's state at the last frame
+        self.patches = 0  # the most patches a frame was redrawn in
 
     def frames(self, count: int, *events: pygame.event.Event) -> None:
         app = self.app
@@ -80,12 +90,18 @@ class Watch:
 
     def check(self) -> None:
         app = self.app
+        table = app.stack.top
+        state = table.session.state if isinstance(table, TableScene) else None
+        moved, self.state = state is not self.state, state
         if app.presented is not None:
             self.partial += 1
-            table = app.stack.top
-            self.flying += isinstance(table, TableScene) and table.board.tray.rolling
-            area = sum(r.width * r.height for r in app.presented)
-            self.largest = max(self.largest, area / (SIZE[0] * SIZE[1]))
+            self.patches = max(self.patches, len(app.presented))
+            if isinstance(table, TableScene) and table.board.tray.rolling:
+                self.flying += 1
+                # The frame of the roll redraws the card, the line and the buttons too.
+                if not moved:
+                    area = sum(r.width * r.height for r in app.presented)
+                    self.largest = max(self.largest, area / (SIZE[0] * SIZE[1]))
         self.whole.fill((255, 0, 255))
         app.stack.draw(self.whole)  # no frame begun: drawn whole
         draw_notices(self.whole, app.ctx)
@@ -148,3 +164,41 @@ def test_a_notice_an_overlay_an_expose_or_a_resize_draws_the_next_frame_whole(ap
     app.step(STEP)
     app.draw()
     assert app.presented is None
+
+
+@pytest.fixture
+def wide(tmp_path):
+    pygame.init()
+    app = App(Storage(tmp_path, environ={}), size=(1280, 800), fullscreen=False)
+    yield app
+    for scene in reversed(app.stack.scenes):
+        scene.exit()
+
+
+def test_each_part_of_the_table_redrawn_alone_matches_the_whole_frame(wide):
+    """A hint, its rings and its panel; the key hints; the focus over boxes and buttons; a
+    grading mark; a scored box's glow; the next person's banner: each drawn in part (in
+    patches of its own), and every frame the same as drawn whole."""
+    app = wide
+    app.ctx.settings = app.ctx.settings.replace(grading=True, grading_threshold=0.0)
+    names = ("Ann", "Bo")
+    seats = [Seat(n, "person", colour=i) for i, n in enumerate(names)]
+    session = Session.new(GameConfig(names, start=StartOrder.SEATED), seats, seed=5)
+    table = TableScene(app.ctx, session)
+    app.start(table)
+    watch = Watch(app)
+    watch.frames(3)
+    watch.settle(key(pygame.K_SPACE))
+    watch.frames(20, key(pygame.K_h))  # the hint: its panel and the rings round its dice
+    assert table.coach.hint_text
+    watch.frames(20, key(pygame.K_k))  # the key hints over the card
+    assert table.show_keys
+    watch.frames(20, key(pygame.K_k))
+    for step in (pygame.K_DOWN, pygame.K_DOWN, pygame.K_TAB, pygame.K_RIGHT):
+        watch.frames(4, key(step))  # the focus moves over boxes and buttons
+    watch.settle(key(pygame.K_1), key(pygame.K_SPACE))
+    chance = table.card_view.box_rect(0, Category.CHANCE).center
+    watch.frames(90, click(chance))  # scored: the glow fades; Bo's banner comes and goes
+    assert session.state.player == 1
+    assert watch.partial > 150
+    assert 2 <= watch.patches <= 4  # the glow on the card and the banner on the felt, apart

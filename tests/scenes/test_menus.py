@@ -259,7 +259,7 @@ def test_typing_edits_the_clicked_name(ctx):
 
 def test_tabbing_into_a_name_selects_it_so_typing_replaces_it(ctx):
     setup = show(ctx, SetupScene(ctx))
-    setup.grid.focus_key(("colour", 1))
+    setup.grid.focus_key(("pace", 1))
     feed(ctx, key(pygame.K_TAB, mod=pygame.KMOD_SHIFT))  # back to seat 2's kind
     feed(ctx, key(pygame.K_TAB, mod=pygame.KMOD_SHIFT))  # and its name
     name = setup.grid.focused
@@ -750,7 +750,7 @@ def test_setup_controls_never_overlap(ctx, size):
     scene = scene_factories(ctx)["setup8"]
     scene.layout(size)
     controls = scene.grid.controls
-    assert len(controls) == 8 * 5 + 6 + 2  # name, kind, colour, team, remove; rules; buttons
+    assert len(controls) == 8 * 6 + 6 + 2  # name, kind, pace, colour, team, remove; rules; buttons
     for i, a in enumerate(controls):
         for b in controls[i + 1 :]:
             assert not a.rect.colliderect(b.rect), (size, a.key, b.key)

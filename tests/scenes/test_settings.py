@@ -445,7 +445,7 @@ def test_page_keys_scroll_and_the_focus_follows(ctx):
     assert scene.scroll.offset > 0
     assert scene.scroll.viewport.contains(scene.grid.focused.rect)
     feed(ctx, key(pygame.K_END))
-    assert scene.grid.focused.key == "reset_keys"
+    assert scene.grid.focused.key == "reset_pads"  # the pads' rows come last
     assert scene.scroll.offset == scene.scroll.max_offset
     feed(ctx, key(pygame.K_HOME))
     assert scene.grid.focused.key == "language" and scene.scroll.offset == 0
@@ -523,7 +523,31 @@ def test_layout_stays_inside_the_window(ctx, size, changes):
                 assert not label.colliderect(control.rect), row.label
     # Scrolled to the end, the last control is wholly in view.
     feed(ctx, key(pygame.K_END))
-    assert view.contains(scene.control("reset_keys").rect)
+    assert view.contains(scene.control("reset_pads").rect)
+
+
+def test_the_key_bindings_come_before_the_pad_rows(ctx):
+    """Key bindings sat below some 25 pad rows (issue 33): a keyboard player's keys first."""
+    scene = open_settings(ctx)
+    sections = [row.section for row in scene.rows if row.section]
+    assert sections.index("keys") < sections.index("pads")
+    keys = [
+        i
+        for i, row in enumerate(scene.rows)
+        if any(
+            getattr(c, "key", None) and c.key[0] == "key"
+            for c in row.controls
+            if isinstance(getattr(c, "key", None), tuple)
+        )
+    ]
+    pads = [
+        i
+        for i, row in enumerate(scene.rows)
+        if any(
+            isinstance(getattr(c, "key", None), tuple) and c.key[0] == "pad" for c in row.controls
+        )
+    ]
+    assert keys and pads and max(keys) < min(pads)
 
 
 # ============================================================================= the remap rule

@@ -166,28 +166,22 @@ def test_a_solitaire_ends_with_the_personal_best_and_average_not_a_winner(ctx):
     first = finish(ctx, 1)  # 88 points
     assert first.verdict.headline == "Petra scored 88"
     assert first.verdict.detail == (
-        "A first game on record: the personal best to beat. Average 88.0 over 1 game. "
-        "Petra enters the high scores at number 1."
-    )
+        "A first game on record: the personal best to beat. Average 88.0 over 1 game."
+    )  # no place in a high-score table of one game (tests/scenes/test_results_high_scores.py)
     assert first.verdict.winners == () and first.lay.trophy_image is None
     assert not first.confetti.pieces
     second = finish(ctx, 2)  # 99
     assert second.verdict.headline == "Petra scored 99"
     assert second.verdict.detail == (
-        "A new personal best! The old one was 88. Average 93.5 over 2 games. "
-        "Petra enters the high scores at number 1."
+        "A new personal best! The old one was 88. Average 93.5 over 2 games."
     )
     third = finish(ctx, 3)  # 39
-    assert third.verdict.detail == (
-        "Personal best 99. Average 75.3 over 3 games. Petra enters the high scores at number 3."
-    )
+    assert third.verdict.detail == ("Personal best 99. Average 75.3 over 3 games.")
 
 
-def test_a_guest_solitaire_says_no_statistics_are_kept_but_its_high_score_place(ctx):
+def test_a_guest_solitaire_says_no_statistics_are_kept(ctx):
     results = finish(ctx, 1, Seat("CPU Fan"))  # a name no profile may have
-    assert results.verdict.detail == (
-        "Played as a guest: no statistics are kept. CPU Fan enters the high scores at number 1."
-    )
+    assert results.verdict.detail == "Played as a guest: no statistics are kept."
 
 
 def test_the_table_ends_a_solitaire_with_its_score_not_a_winner(ctx):

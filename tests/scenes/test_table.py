@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from game.ai.coach.advice import describe
+from game.anim.tray import LANDED_GRACE
 from game.match.seats import Seat
 from game.match.session import Session
 from game.rules import CATEGORIES, Category, GameConfig, Phase, StartOrder
@@ -14,7 +15,6 @@ from game.scenes.confirm import ConfirmScene
 from game.scenes.results import ResultsScene
 from game.scenes.table import TableScene
 from game.scenes.table.focus import BoxTarget
-from game.ui.dice_tray import LANDED_GRACE
 
 STEP = 1 / 60  # s
 

@@ -65,8 +65,9 @@ def test_the_cpu_driver_decides_again_when_the_state_moved_on():
 
 def test_cpu_delays():
     assert cpu_delay(Roll(), "slow", fast=False, animation_scale=1.0) == 0.9
-    assert cpu_delay(Roll(), "normal", fast=True, animation_scale=0.5) == 0.45 * 0.3 * 0.5
-    assert cpu_delay(Roll(), "fast", fast=False, animation_scale=0.0) == 0.2 * 0.2
+    assert cpu_delay(Roll(), "normal", fast=True, animation_scale=0.5) == 0.2 * 0.3 * 0.5
+    assert cpu_delay(Roll(), "fast", fast=False, animation_scale=0.0) == 0.12 * 0.2
+    assert cpu_delay(Roll(), "instant", fast=False, animation_scale=1.0) == 0.0
 
 
 def test_a_grading_mark_goes_after_its_time():

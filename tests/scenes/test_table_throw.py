@@ -11,7 +11,7 @@ from game.match.seats import Seat
 from game.match.session import Session
 from game.rules import GameConfig, StartOrder
 from game.scenes.table import TableScene
-from game.ui.dice_tray import boxes_apart, drawn_box
+from game.ui.tray_layout import boxes_apart, drawn_box
 from tests.scenes.test_table import STEP, feed, key, settle, solo
 
 

@@ -243,4 +243,19 @@ def test_a_forced_order_table_loads_its_cpus_forced_order_valuations(ctx, monkey
     ctx.stack.apply_pending()
     table = ctx.stack.top
     table.board.cpu.worker().submit(lambda: None).result(timeout=30)  # the queue has run
-    assert asked == [(Variant.YATZY, ["champion"], True)]
+    # The CPU's level, and the Expert a person's coach grades and hints with.
+    assert asked == [(Variant.YATZY, ["champion", "expert"], True)]
+
+
+def test_a_persons_coach_is_loaded_as_the_table_opens_not_at_the_first_hint(ctx, monkeypatch):
+    import game.ai.levels.strategies
+
+    asked = []
+    monkeypatch.setattr(game.ai.levels.strategies, "preload", lambda *args: asked.append(args))
+    seats = [Seat("Ann", colour=0, profile="Ann"), Seat("Bo", colour=1, profile="Bo")]
+    config = GameConfig(("Ann", "Bo"), start=StartOrder.SEATED)
+    ctx.nav.table(Session.new(config, seats, seed=3))
+    ctx.stack.apply_pending()
+    ctx.stack.top.board.cpu.worker().submit(lambda: None).result(timeout=30)
+    # The Expert's tables grade and hint; the Champion's tell how to win against the other.
+    assert asked == [(Variant.OFFICIAL, ["champion", "expert"], False)]

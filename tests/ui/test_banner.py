@@ -44,3 +44,26 @@ def test_a_banner_is_drawn_inside_the_felt(felt, unit, scale):
     drawn = pygame.mask.from_threshold(surface, (0, 0, 0), (1, 1, 1, 255))
     drawn.invert()
     assert rect.contains(drawn.get_bounding_rects()[0])
+
+
+@pytest.mark.parametrize("scale", [1.0, 2.0])
+@pytest.mark.parametrize("size", [(640, 480), (1280, 800), (3840, 2160), (700, 1100)])
+def test_the_banners_place_is_off_the_dice_and_holds_the_whole_name(size, scale):
+    """The "Your turn" banner covered the dice, and at 200% lost the name (issue 33)."""
+    from game.scenes.table.draw import banner_place
+    from game.ui.layout import table_layout
+
+    lay = table_layout(size, 2)
+    place = banner_place(lay)
+    half = lay.die_size * 0.6
+    for x, y in lay.roll_slots:
+        die = pygame.Rect(round(x - half), round(y - half), round(2 * half), round(2 * half))
+        assert not place.colliderect(die)
+    assert not place.colliderect(lay.cup_rect) and not place.colliderect(lay.hold_strip)
+    fonts, edge = Fonts(scale), round(12 * lay.unit)
+    banner = Banner("Your turn, Bartholomew-Maximilian", (200, 60, 60), 1.0)
+    room = place.width - 2 * round(30 * lay.unit)
+    lines = banner.lines(fonts, room, lay.unit, place.height - 2 * edge)
+    assert " ".join(line for line, _font in lines) == banner.text  # the name, whole
+    assert all(font.size(line)[0] <= room for line, font in lines)
+    assert sum(font.get_linesize() for _line, font in lines) <= place.height - 2 * edge

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.anim.orientation import Quat
-from game.ui.dice_3d import SUPERSAMPLE, die_model
+from game.ui.dice_3d import SUPERSAMPLE, DieModel, steps_for
 from game.ui.palette import dice_palette
 
 TILTED: Quat = (0.96, 0.12, -0.2, 0.15)  # a die turned a little: its sides show
@@ -28,7 +28,7 @@ def partial_alpha(image: pygame.Surface) -> int:
 
 @pytest.mark.parametrize("size", [48, 110, 280])
 def test_a_still_die_is_anti_aliased_and_covers_the_same_place(size):
-    model, palette = die_model(size), dice_palette(False)
+    model, palette = DieModel(steps_for(size)), dice_palette(False)
     plain, at = model.render(size, TILTED, palette, (30, -20))
     smooth, at_smooth = model.render(size, TILTED, palette, (30, -20), supersample=SUPERSAMPLE)
     # The supersampled image blends its whole silhouette; the plain one only where the thin
@@ -42,7 +42,7 @@ def test_a_still_die_is_anti_aliased_and_covers_the_same_place(size):
 
 
 def test_the_tray_draws_still_dice_from_supersampled_images():
-    model, palette = die_model(110), dice_palette(False)
+    model, palette = DieModel(steps_for(110)), dice_palette(False)
     image, _ = model.image((300, 200), 110, TILTED, palette, view=(400, 300), still=True)
     moving, _ = model.image((300, 200), 110, TILTED, palette, view=(400, 300), lift=0.2)
     assert partial_alpha(image) > 1.5 * partial_alpha(moving)

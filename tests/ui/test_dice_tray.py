@@ -11,19 +11,15 @@ import pygame
 import pytest
 
 from game.anim import orientation as ori
+from game.anim.die import InCup
+from game.anim.flight import POUR_ANGLE, TIP_FROM
+from game.anim.hops import squares_meet
 from game.tools.bench.throws import throw_times
-from game.ui.dice_tray import (
-    MAX_SOUNDS,
-    POUR_ANGLE,
-    DiceTray,
-    boxes_apart,
-    drawn_box,
-    drawn_state,
-    landing_area,
-)
-from game.ui.dice_view import default_renderer
+from game.ui.dice_tray import MAX_SOUNDS, DiceTray
 from game.ui.layout import table_layout
 from game.ui.palette import HIGH_CONTRAST_DICE, STANDARD_DICE
+from game.ui.tray_layout import FELT_GAP_SHARE, boxes_apart, drawn_box, landing_area
+from game.ui.tray_view import HoldRow, TrayLook, drawn_state
 
 ROLL = (2, 5, 5, 1, 6)
 ALL = (True,) * 5
@@ -62,7 +58,7 @@ def test_a_throw_lands_the_same_at_any_frame_rate() -> None:
 def test_every_die_lands_flat_on_its_rolled_face_inside_the_felt() -> None:
     tray = _tray(tidy=False)
     tray.roll(ROLL, ALL, 1.0)
-    assert tray.rolling and all(d.face is None for d in tray.dice)  # in the cup
+    assert tray.rolling and not any(d.shown for d in tray.dice)  # in the cup
     _land(tray)
     area = tray.area
     for die, face in zip(tray.dice, ROLL, strict=True):
@@ -125,27 +121,44 @@ def test_tidy_dice_drift_to_the_row_and_untidy_ones_stay_where_they_fell() -> No
                 assert abs(x - fx) <= 0.5 and abs(y - fy) <= 0.5
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_drifting_dice_pass_over_each_other_never_through(seed) -> None:
-    tray = _tray(seed=seed)
-    tray.roll(ROLL, ALL, 1.0)
-    _land(tray)
-    size, above = tray.layout.die_size, {}
-    for _i in range(240):
-        tray.update(1 / 60)
-        for i in range(5):
-            for j in range(i + 1, 5):
-                a, b = tray.dice[i], tray.dice[j]
-                if math.dist((a.x, a.y), (b.x, b.y)) >= size:
-                    above.pop((i, j), None)  # apart
-                    continue
-                # Their feet overlap: one rides above the other, and stays above until
-                # they part (drawn in order of height, they never swap).
-                assert a.lift != b.lift, (i, j)
-                first = above.setdefault((i, j), a.lift > b.lift)
-                assert (a.lift > b.lift) == first, (i, j)
-    assert not tray.animating
-    assert all(d.lift == 0.0 for d in tray.dice)  # all back on the felt, in the row
+@pytest.mark.parametrize("size", [(640, 480), (1280, 800), (3840, 2160)])
+def test_the_tidy_slide_never_draws_one_die_through_another(size) -> None:
+    """Wherever two dice's footprints meet on their way to the row, one rides above the other
+    by a die's height at least (it hops over it); before, they slid through each other."""
+    hopped = 0
+    for seed in range(16):
+        tray = _tray(size, seed=seed)
+        tray.roll(ROLL, ALL, 1.0)
+        _land(tray)
+        half = tray.layout.die_size / 2
+        for _i in range(60):
+            tray.update(1 / 60)
+            dice = tray.dice
+            hopped += any(d.lift >= 1.0 for d in dice)
+            for i in range(5):
+                for j in range(i):
+                    a, b = dice[i], dice[j]
+                    met = squares_meet(
+                        (a.x, a.y),
+                        half,
+                        -ori.heading(a.turn),
+                        (b.x, b.y),
+                        half,
+                        -ori.heading(b.turn),
+                    )
+                    assert not met or abs(a.lift - b.lift) >= 1.0, (seed, i, j)
+        assert not tray.animating
+        assert all(d.lift == 0.0 for d in tray.dice)  # all back on the felt, in the row
+    assert hopped  # (ways that cross are the rule: the dice land in no order)
+
+
+def test_squares_meet_as_drawn() -> None:
+    assert squares_meet((0, 0), 10, 0.0, (19, 0), 10, 0.0)
+    assert not squares_meet((0, 0), 10, 0.0, (21, 0), 10, 0.0)
+    # Turned a quarter of a right angle, a corner reaches past the side of the other.
+    assert squares_meet((0, 0), 10, math.radians(45.0), (23, 0), 10, 0.0)
+    assert not squares_meet((0, 0), 10, math.radians(45.0), (25, 0), 10, 0.0)
+    assert not squares_meet((0, 0), 10, math.radians(45.0), (17, 17), 10, math.radians(45.0))
 
 
 def test_hits_are_heard_as_they_happen_a_few_at_a_time() -> None:
@@ -184,13 +197,14 @@ def test_the_felt_dice_land_on_keeps_off_the_cup_the_hold_row_and_the_card(size)
 def _footprint(tray: DiceTray, i: int, focus: int | None) -> pygame.mask.Mask:
     """What die i alone draws (with its ring and padlock)."""
     canvas = pygame.Surface(tray.layout.size, pygame.SRCALPHA)
-    faces = [d.face for d in tray.dice]
+    states = [d.state for d in tray.dice]
     for j, die in enumerate(tray.dice):
-        die.face = faces[j] if j == i else None
+        die.state = states[j] if j == i else InCup()
     strip = (0, 0, 0, 0)
-    tray.draw(canvas, STANDARD_DICE, pygame.Surface((1, 1), pygame.SRCALPHA), focus, strip, strip)
+    hold = HoldRow(pygame.Surface((1, 1), pygame.SRCALPHA), strip, strip)
+    tray.draw(canvas, TrayLook(STANDARD_DICE, focus), hold)
     for j, die in enumerate(tray.dice):
-        die.face = faces[j]
+        die.state = states[j]
     return pygame.mask.from_surface(canvas, 8)
 
 
@@ -200,7 +214,7 @@ def test_a_held_die_lies_inside_its_ring(size) -> None:
     its place in the hold row it is seen straight on, all of it inside the ring."""
     tray = _tray(size)
     tray.sync(ROLL, ALL)
-    renderer = default_renderer()
+    renderer = tray.renderer.dice
     cup = _footprint(tray, -1, None)
     for i, die in enumerate(tray.dice):
         drawn = _footprint(tray, i, None)
@@ -238,13 +252,14 @@ def test_key_hints_tag_each_die_with_its_number() -> None:
     tray.sync(ROLL, (False, True, False, False, False))
     plain = pygame.Surface(tray.layout.size)
     tagged = pygame.Surface(tray.layout.size)
-    labels = [pygame.Surface((8, 10)) for _ in range(5)]
+    labels = tuple(pygame.Surface((8, 10)) for _ in range(5))
     for label in labels:
         label.fill((200, 0, 0))
     strip = (0, 60, 0)
+    hold = HoldRow(pygame.Surface((1, 1)), strip, strip)
     for palette in (STANDARD_DICE, HIGH_CONTRAST_DICE):
-        tray.draw(plain, palette, pygame.Surface((1, 1)), None, strip, strip)
-        tray.draw(tagged, palette, pygame.Surface((1, 1)), None, strip, strip, labels)
+        tray.draw(plain, TrayLook(palette), hold)
+        tray.draw(tagged, TrayLook(palette, key_labels=labels), hold)
         for i, die in enumerate(tray.dice):
             # The tag sits on the die's lower left corner, the label in its middle.
             corner = (round(die.x - tray.size_of(i) / 2), round(die.y + tray.size_of(i) / 2))
@@ -271,16 +286,42 @@ def _boxes(tray: DiceTray) -> list[tuple[float, float, float, float]]:
     ]
 
 
-def _all_apart(boxes) -> bool:
-    return all(boxes_apart(a, b) for k, a in enumerate(boxes) for b in boxes[:k])
+def _all_apart(boxes, gap: float = 1.0) -> bool:
+    return all(boxes_apart(a, b, gap) for k, a in enumerate(boxes) for b in boxes[:k])
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1280, 800), (3840, 2160)])
+def test_the_first_die_is_out_of_the_cup_within_a_fifth_of_a_second(size) -> None:
+    times = throw_times(20, size, seed=9)
+    assert max(times.first_out) <= 0.2
+    assert min(times.first_out) > 0.1  # after the shake, not at once
+
+
+@pytest.mark.parametrize("size", [(640, 480), (3840, 2160)])
+def test_the_cup_shakes_to_be_seen_before_it_tips(size) -> None:
+    """Before the tip the cup swings to and fro (a few times, a fifth of a die or so, and
+    tilting), not a twitch lost in the tip."""
+    tray = _tray(size)
+    tray.roll(ROLL, ALL, 1.0)
+    xs, tilts = [], []
+    while tray.model.flight is not None and tray.model.flight.time < TIP_FROM:
+        tray.update(1 / 60)
+        xs.append(tray.model.cup_offset()[0])
+        tilts.append(tray.cup_angle())
+    size_px = tray.layout.die_size
+    assert len(xs) >= 5  # frames of shaking alone
+    assert max(xs) - min(xs) >= 0.15 * size_px
+    assert max(abs(t) for t in tilts) >= 3.0
+    turns = sum(1 for a, b, c in zip(xs, xs[1:], xs[2:], strict=False) if (b - a) * (c - b) < 0)
+    assert turns >= 2  # to and fro
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (3840, 2160)])
 def test_the_result_is_told_within_a_second_and_the_dice_are_still_within_1_3(size) -> None:
-    to_result, to_still = throw_times(60, size, seed=5)
-    assert statistics.median(to_result) <= 1.0
-    assert statistics.median(to_still) <= 1.3
-    assert all(r < s for r, s in zip(to_result, to_still, strict=True))
+    times = throw_times(60, size, seed=5)
+    assert statistics.median(times.result) <= 1.0
+    assert statistics.median(times.still) <= 1.3
+    assert all(r < s for r, s in zip(times.result, times.still, strict=True))
 
 
 @pytest.mark.parametrize("size", [(640, 480), (1280, 800)])
@@ -289,10 +330,10 @@ def test_every_frame_of_a_throw_moves_something_until_the_dice_are_still(size, t
     for seed in range(12):
         tray = _tray(size, seed=seed, tidy=tidy)
         tray.roll(ROLL, ALL, 1.0)
-        frames = [drawn_state(tray)]
+        frames = [drawn_state(tray.model)]
         for _ in range(240):
             tray.update(1 / 60)
-            frames.append(drawn_state(tray))
+            frames.append(drawn_state(tray.model))
         last = max(k for k in range(1, len(frames)) if frames[k] != frames[k - 1])
         dead = [k for k in range(1, last + 1) if frames[k] == frames[k - 1]]
         assert dead == [], (seed, dead)
@@ -308,7 +349,8 @@ def test_the_cup_tips_over_in_a_motion_seen_over_several_frames(dt) -> None:
         tray.update(dt)
         angles.append(tray.cup_angle())
     between = [a for a in angles if POUR_ANGLE + 1.0 < a < -8.0]  # beyond any shake's tilt
-    assert len(between) >= (3 if dt > 0.04 else 7), angles
+    # (A brisk tip, so that the first die is out within 0.2 s of the key, after the shake.)
+    assert len(between) >= (1 if dt > 0.04 else 4), angles
     assert between == sorted(between, reverse=True)  # one way: over, not back and forth
 
 
@@ -322,7 +364,7 @@ def test_a_roll_right_after_a_hold_brings_the_held_die_home_before_any_die_leave
     tray.set_held(1, True)
     for _ in range(12):  # Roll pressed 0.2 s after the hold: the die is on its way
         tray.update(1 / 60)
-    assert tray.dice[1].lift > 0.0 or (tray.dice[1].x, tray.dice[1].y) != tray._target(1)
+    assert tray.dice[1].lift > 0.0 or (tray.dice[1].x, tray.dice[1].y) != tray.model.target(1)
     rolled = (True, False, True, True, True)
     tray.roll((3, 5, 1, 1, 2), rolled, 1.0)
     home = tray.layout.hold_slots[1]
@@ -335,12 +377,14 @@ def test_a_roll_right_after_a_hold_brings_the_held_die_home_before_any_die_leave
 
 @pytest.mark.parametrize("size", SIZES)
 def test_resting_dice_never_touch_as_drawn_where_they_fell(size) -> None:
-    # The start roll throws all five: with no tidying they lie where they fell.
+    # The start roll throws all five: with no tidying they lie where they fell, with felt
+    # between them that reads as a gap at every size (two pixels look like touching at 640x480).
     for seed in range(8):
         tray = _tray(size, seed=seed, tidy=False)
         tray.roll(ROLL, ALL, 1.0)
         _land(tray)
-        assert _all_apart(_boxes(tray)), (seed, _boxes(tray))
+        gap = FELT_GAP_SHARE * tray.layout.die_size - 1.0  # (boxes are on whole pixels)
+        assert _all_apart(_boxes(tray), gap), (seed, _boxes(tray))
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -352,8 +396,10 @@ def test_the_tidy_row_has_felt_between_its_dice_as_drawn(size) -> None:
         tray.update(1 / 60)
     assert not tray.animating
     boxes = _boxes(tray)
-    assert _all_apart(boxes), boxes
     lay = tray.layout
+    # A gap that reads as one: a tenth of a die where the tray has room (at 640x480 with four
+    # cards, four pixels between 40 px dice, not the two that looked like touching).
+    assert _all_apart(boxes, 0.09 * lay.die_size), boxes
     assert boxes[0][0] > lay.cup_rect.right and boxes[-1][2] < lay.tray.right
 
 

@@ -4,26 +4,24 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from typing import Any
 
 import numpy as np
 import pygame
 import pytest
 
-from game.ui.cup_view import CupRenderer, cup_extent, cup_mouth, draw_cup
+from game.ui.cup_view import CupRenderer, cup_extent, cup_mouth
 from game.ui.dice_view import (
     BADGE_RADIUS,
     CORNER_RADIUS,
     DieRenderer,
     DieStyle,
-    SpriteCache,
-    die_hit,
-    draw_die,
     pip_centres,
     pip_radius,
-    rounded_square_sdf,
     sprite_extent,
 )
 from game.ui.palette import HIGH_CONTRAST_DICE, STANDARD_DICE, DicePalette
+from game.ui.raster import SpriteCache, rounded_square_sdf
 
 SIZES = (24, 64, 200)
 FELT = (21, 96, 64)  # the standard theme's table
@@ -109,7 +107,7 @@ def inside_die(size: int, inset: float, style: DieStyle | None = None) -> np.nda
 @pytest.mark.parametrize("face", [1, 2, 3, 4, 5, 6])
 def test_pips_read_in_high_contrast_too(renderer: DieRenderer, face: int) -> None:
     size = 64
-    lum = on_white(renderer.sprite(size, face, palette=HIGH_CONTRAST_DICE))
+    lum = on_white(renderer.sprite(size, face, DieStyle(palette=HIGH_CONTRAST_DICE)))
     # Inside the black outline, which is a dark ring of its own.
     assert blobs((lum < 110.0) & inside_die(size, 3.0)) == face
     mid = sprite_extent(size) // 2
@@ -122,18 +120,18 @@ def test_a_bad_face_is_refused(renderer: DieRenderer) -> None:
 
 
 def test_rendering_is_deterministic() -> None:
-    a = DieRenderer().sprite(64, 4, held=True)
-    b = DieRenderer().sprite(64, 4, held=True)
+    a = DieRenderer().sprite(64, 4, DieStyle(held=True))
+    b = DieRenderer().sprite(64, 4, DieStyle(held=True))
     assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")
 
 
 # --- styles ----------------------------------------------------------------------------------
 
 
-def drawn(renderer: DieRenderer, size: int, face: int, **style: object) -> pygame.Surface:
+def drawn(renderer: DieRenderer, size: int, face: int, **style: Any) -> pygame.Surface:
     """The die drawn without shadow on clear glass twice its size, centred at (size, size)."""
     canvas = pygame.Surface((2 * size, 2 * size), pygame.SRCALPHA)
-    renderer.draw(canvas, (size, size), size, face, shadow=False, **style)
+    renderer.draw(canvas, (size, size), size, face, DieStyle(shadow=False, **style))
     return canvas
 
 
@@ -168,7 +166,7 @@ def test_held_keeps_every_pip_visible(renderer: DieRenderer) -> None:
     reach = BADGE_RADIUS * size * 1.2
     off_badge = np.hypot(xs - size / 2.0, ys + size / 2.0) > reach
     for face in range(1, 7):
-        lum = on_white(renderer.sprite(size, face, held=True))
+        lum = on_white(renderer.sprite(size, face, style))
         assert blobs((lum < 110.0) & inside_die(size, 2.0, style) & off_badge) == face
         for cx, cy in pip_centres(face, size):
             gap = math.hypot(cx - size / 2.0, cy + size / 2.0) - pip_radius(face, size)
@@ -194,7 +192,7 @@ def test_plain_dice_carry_no_room_for_rings() -> None:
 
 
 def test_ghost_is_a_translucent_blank(renderer: DieRenderer) -> None:
-    ghost = renderer.sprite(64, 5, ghost=True)
+    ghost = renderer.sprite(64, 5, DieStyle(ghost=True))
     alpha = rgba(ghost)[..., 3]
     assert 0 < alpha.max() <= round(255 * STANDARD_DICE.ghost_alpha)
     assert blobs(on_white(ghost) < 110.0) == 0
@@ -206,7 +204,7 @@ def test_ghost_is_a_translucent_blank(renderer: DieRenderer) -> None:
 def drawn_extent(angle: float, size: int = 100) -> np.ndarray:
     """Draw one die (no shadow) on clear glass and return the mask of what was drawn."""
     canvas = pygame.Surface((300, 300), pygame.SRCALPHA)
-    DieRenderer().draw(canvas, (150, 150), size, 6, angle, shadow=False)
+    DieRenderer().draw(canvas, (150, 150), size, 6, DieStyle(angle=angle, shadow=False))
     return rgba(canvas)[..., 3] > 127
 
 
@@ -229,14 +227,14 @@ def test_rotation_keeps_the_die_inside_its_rotated_bounds(angle: float) -> None:
 
 def test_draw_returns_the_blitted_rect_centred_on_the_die() -> None:
     canvas = pygame.Surface((300, 300))
-    rect = DieRenderer().draw(canvas, (120, 140), 64, 3, 30.0)
+    rect = DieRenderer().draw(canvas, (120, 140), 64, 3, DieStyle(angle=30.0))
     assert rect.center == (120, 140)
 
 
 def test_a_lifted_die_casts_its_shadow_on_the_table_below_and_looks_nearer() -> None:
     def lowest_and_rightmost(lift: float) -> tuple[int, int]:
         canvas = pygame.Surface((400, 400), pygame.SRCALPHA)
-        DieRenderer().draw(canvas, (150, 150), 64, 1, lift=lift)
+        DieRenderer().draw(canvas, (150, 150), 64, 1, DieStyle(lift=lift))
         ys, xs = np.nonzero(rgba(canvas)[..., 3])
         return int(ys.max()), int(xs.max())
 
@@ -245,56 +243,18 @@ def test_a_lifted_die_casts_its_shadow_on_the_table_below_and_looks_nearer() -> 
     assert raised[0] >= ground[0] + 60 + 0.3 * 60  # the table is `lift` below, plus the slant
     assert raised[1] >= ground[1] + 0.3 * 60
     canvas = pygame.Surface((300, 300), pygame.SRCALPHA)
-    rect = DieRenderer().draw(canvas, (150, 150), 64, 1, lift=80.0, shadow=False)
+    rect = DieRenderer().draw(canvas, (150, 150), 64, 1, DieStyle(lift=80.0, shadow=False))
     assert rect.width > DieRenderer().sprite(64, 1).get_width()
     assert rect.center == (150, 150)  # the die itself is drawn where it is asked
 
 
 def test_dimmed_dice_are_darker_but_keep_their_shape_and_pips(renderer: DieRenderer) -> None:
     plain = rgba(renderer.sprite(64, 4))
-    dimmed = rgba(renderer.sprite(64, 4, dimmed=True))
+    dimmed = rgba(renderer.sprite(64, 4, DieStyle(dimmed=True)))
     assert np.array_equal(plain[..., 3], dimmed[..., 3])
     mid = plain.shape[0] // 2
     assert dimmed[mid, mid, :3].astype(int).sum() < 0.8 * plain[mid, mid, :3].astype(int).sum()
-    assert blobs(on_white(renderer.sprite(64, 4, dimmed=True)) < 80.0) == 4
-
-
-def test_draw_die_uses_the_shared_renderer() -> None:
-    canvas = pygame.Surface((200, 200))
-    canvas.fill(FELT)
-    draw_die(canvas, (100, 100), 64, 5, 10.0, held=True, focused=True, dimmed=True, lift=4.0)
-    assert canvas.get_at((100, 100))[:3] != FELT
-
-
-# --- hit tests -------------------------------------------------------------------------------
-
-
-def test_hit_test_follows_the_drawn_shape() -> None:
-    centre, size = (100.0, 100.0), 64
-    assert die_hit((100.0, 100.0), centre, size)
-    assert die_hit((131.0, 100.0), centre, size)
-    assert not die_hit((133.0, 100.0), centre, size)
-    # The very corner of the bounding square is outside the rounded corner.
-    assert not die_hit((131.5, 131.5), centre, size)
-    assert die_hit((131.5, 131.5), centre, size, slop=6.0)
-
-
-def test_hit_test_turns_with_the_die() -> None:
-    centre, size = (0.0, 0.0), 64
-    # At 45 degrees a corner points right, reaching past the unrotated edge.
-    assert not die_hit((38.0, 0.0), centre, size)
-    assert die_hit((38.0, 0.0), centre, size, angle=45.0)
-
-
-def test_hit_test_agrees_with_the_pixels() -> None:
-    mask = drawn_extent(30.0, 100)
-    for y in range(0, 300, 2):
-        for x in range(0, 300, 2):
-            point = (x + 0.5, y + 0.5)
-            if die_hit(point, (150, 150), 100, angle=30.0) != mask[y, x]:
-                # Only on the anti-aliased outline may a pixel and the hit test disagree.
-                assert die_hit(point, (150, 150), 100, angle=30.0, slop=1.5)
-                assert not die_hit(point, (150, 150), 100, angle=30.0, slop=-1.5)
+    assert blobs(on_white(renderer.sprite(64, 4, DieStyle(dimmed=True))) < 80.0) == 4
 
 
 # --- caches ----------------------------------------------------------------------------------
@@ -304,22 +264,22 @@ def test_die_cache_is_bounded_and_reuses_images() -> None:
     renderer = DieRenderer(max_entries=5)
     for face in range(1, 7):
         for held in (False, True):
-            renderer.sprite(32, face, held=held)
+            renderer.sprite(32, face, DieStyle(held=held))
     assert len(renderer) == 5
     renders = renderer.cache.renders
-    again = renderer.sprite(32, 6, held=True)
+    again = renderer.sprite(32, 6, DieStyle(held=True))
     assert renderer.cache.renders == renders
-    assert again is renderer.sprite(32, 6, held=True)
+    assert again is renderer.sprite(32, 6, DieStyle(held=True, angle=30.0, lift=9.0))
 
 
-def test_prewarm_means_drawing_renders_nothing_new() -> None:
+def test_prewarmed_rings_and_shadows_render_nothing_new_at_the_first_hold() -> None:
     renderer = DieRenderer()
-    renderer.prewarm(72)
+    renderer.prewarm_decorations(72)
     renders = renderer.cache.renders
-    canvas = pygame.Surface((300, 300))
-    for face in range(1, 7):
-        renderer.draw(canvas, (150, 150), 72, face, held=face % 2 == 0, angle=float(face))
-    assert renderer.cache.renders == renders == 14
+    for held, focused in ((True, False), (False, True), (True, True)):
+        renderer.decoration(72, held, focused)
+    renderer.shadow_images((150, 150), 72, 0.0, 0.0, STANDARD_DICE)
+    assert renderer.cache.renders == renders == 5
 
 
 def test_warmed_shadows_serve_a_die_turned_any_way() -> None:
@@ -342,11 +302,11 @@ def test_a_warmed_cup_pours_without_turning_anything_new() -> None:
     assert cups.warm(120, STANDARD_DICE, pour, 20) == 20
     assert cups.warm(120, STANDARD_DICE, pour, 100) == 55 - 20  # 0 degrees needs no turn
     assert cups.warm(120, STANDARD_DICE, pour, 100) == 0
-    made = cups._cache.renders
+    made = cups.cache.renders
     canvas = pygame.Surface((400, 400))
     for tenth in range(0, -550, -3):
         cups.draw(canvas, (200, 200), 120, tenth / 10.0, STANDARD_DICE)
-    assert cups._cache.renders == made
+    assert cups.cache.renders == made
 
 
 def test_cache_drops_the_least_recently_used() -> None:
@@ -373,7 +333,8 @@ def test_drawing_many_frames_renders_each_image_once() -> None:
     canvas = pygame.Surface((400, 400))
     for frame in range(60):
         for i in range(5):
-            renderer.draw(canvas, (60 + 70 * i, 200), 56, 1 + i, angle=frame * 7.0, lift=frame % 9)
+            style = DieStyle(angle=frame * 7.0, lift=frame % 9)
+            renderer.draw(canvas, (60 + 70 * i, 200), 56, 1 + i, style)
     # Five faces plus the two shadows at one size.
     assert renderer.cache.renders == 7
 
@@ -417,5 +378,5 @@ def test_tilted_cup_draws_and_its_cache_is_bounded() -> None:
         rect = renderer.draw(canvas, (300, 300), 200, float(angle))
         assert rect.center == (300, 300)
     assert len(renderer) <= 3
-    draw_cup(canvas, (300, 300), 150, -20.0, HIGH_CONTRAST_DICE)
+    CupRenderer().draw(canvas, (300, 300), 150, -20.0, HIGH_CONTRAST_DICE)
     assert canvas.get_at((300, 300))[:3] != FELT

@@ -4,8 +4,9 @@ import pygame
 import pytest
 
 from game.ui.fonts import Fonts
+from game.ui.letters import NO, YES, answer_letters, menu_letters
 from game.ui.theme import STANDARD
-from game.ui.widgets import Button, FocusRing, draw_button, letter_shortcuts, menu_letters
+from game.ui.widgets import Button, FocusRing, draw_button, letter_shortcuts
 
 
 def test_english_menus_keep_their_letters():
@@ -30,6 +31,19 @@ def test_letters_come_from_the_translated_labels_without_accents_and_never_twice
 def test_letters_another_control_has_are_not_given_again():
     assert menu_letters(["High scores"], taken="nrdy") == ["H"]
     assert menu_letters(["Hernoemen", "Topscores"], taken=["H"]) == ["E", "T"]
+
+
+def test_a_question_in_another_script_shows_y_and_n_and_dead_keys_never_answer():
+    # Greek words have no letter a Latin keyboard types: the buttons show the English ones.
+    greek = answer_letters(("Ναι", "Όχι"), ("Ναι", "Όχι"), ("Yes", "No"))
+    assert greek.shown == ("Y", "N") and greek.keys == {"y": YES, "n": NO}
+    # A key the app takes first (bound to full screen, say) is nobody's answer.
+    german = answer_letters(("Ja", "Nein"), ("Ja", "Nein"), ("Yes", "No"), dead="j")
+    assert german.shown == ("A", "N") and german.keys == {"n": NO, "a": YES, "y": YES}
+    # The pause key's letter means No, so a yes label starting with it shows another.
+    paused = answer_letters(("Play on", "Stop"), ("Yes", "No"), ("Yes", "No"), means_no="p")
+    assert paused.shown == ("O", "S")
+    assert paused.keys == {"y": YES, "n": NO, "p": NO, "o": YES, "s": NO}
 
 
 def test_buttons_show_their_letters_and_a_key_of_their_own_stays_shown():
@@ -70,3 +84,30 @@ def test_a_key_hint_is_drawn_only_clear_of_the_label(fonts):
     draw_button(a, theme, fonts, big, "Roll (2 left)", False, hint="Space")
     draw_button(b, theme, fonts, big, "Roll (2 left)", False)
     assert pygame.image.tobytes(a, "RGB") != pygame.image.tobytes(b, "RGB")
+
+
+@pytest.mark.parametrize("label", ["Start", "Spela upp", "Spiel starten"])
+def test_the_focus_marker_never_sits_on_the_label(label):
+    """The marker's triangle was drawn over the first letter of a label that fills its
+    button ("Spela upp" at 640x480 and 200%): it goes where it keeps clear, else the thick
+    outline alone marks the focus."""
+    pygame.init()
+    fonts, theme = Fonts(2.0), STANDARD
+    rect = pygame.Rect(10, 10, 126, 44)
+    surface = pygame.Surface((150, 70))
+    surface.fill((0, 0, 0))
+    draw_button(surface, theme, fonts, rect, label, True)
+    r = max(3, rect.height // 10)
+    marker = pygame.Rect(rect.left + r + 1, rect.centery - r // 2, r, r)  # inside the triangle
+    marked = [
+        (x, y)
+        for x in range(marker.left, marker.right)
+        for y in range(marker.top, marker.bottom)
+        if tuple(surface.get_at((x, y)))[:3] == theme.focus[:3]
+    ]
+    font = fonts.fit(label, min(44 * 0.45 * 2, 44 * 0.62) / 2, rect.width - 22, True)
+    label_left = rect.centerx - font.size(label)[0] // 2
+    if rect.left + 3 * r + 1 < label_left:
+        assert marked  # room: the marker is drawn
+    else:  # none: the marker would lie on the label's first letter
+        assert marked == []

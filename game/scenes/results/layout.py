@@ -24,7 +24,7 @@ from game.scenes.results.summary import (
 from game.ui.celebration import draw_trophy
 from game.ui.fonts import MIN_FONT_PX
 from game.ui.menu_layout import MENU_REFERENCE, button_height, place_button_row, title_image
-from game.ui.text import ellipsize, fitted_px, wrap_text
+from game.ui.text import ellipsize, fitted_px, wrap_lines, wrap_text
 from game.ui.units import layout_unit
 
 if TYPE_CHECKING:
@@ -107,11 +107,21 @@ def lay_out(
     teams_differ = config.competitors != tuple((c,) for c in range(len(config.columns)))
     match = match_rows(session, competitor_colour) if config.games > 1 or teams_differ else None
     side = match is not None and w >= 1.2 * h
-    banner_h = max(48, min(round(avail * 0.22), round(130 * unit)))
     tables = [cards] if match is None else [cards, match]
     lines = [len(rows) for rows in tables]  # the caption shares the header's line
+    # The banner as tall as its words need at the text size (the verdict's detail, the
+    # most personal line, never below the floor), up to half the room the tables leave.
+    least_tables = sum(n * 14 + 2 * pad for n in lines) + gap * len(tables)
+    banner_h = max(48, min(round(130 * unit), round(avail * 0.22)))
+    banner_h = min(
+        max(banner_h, _banner_needs(fonts, verdict, width, unit, pad, gap)),
+        max(banner_h, (avail - least_tables) // 2),
+    )
     row_unit = max(unit, layout_unit(size, ROW_REFERENCE, least=0.0))
-    row_px = 40 * row_unit * max(1.0, fonts.text_scale)
+    # Rows as tall as the window's height allows, up to twice their reference: a few rows
+    # of results should not float in a screen left two-thirds empty.
+    text_px = 40 * row_unit * max(1.0, fonts.text_scale)  # a row's height for its text
+    row_px = 2 * text_px
     if side:
         room = avail - banner_h - gap - 2 * pad
         rh = max(14, min(round(row_px), room // max(lines)))
@@ -131,15 +141,16 @@ def lay_out(
     if side:
         assert match is not None
         left_w = round((width - gap) * 0.55)
-        _lay_table(
-            sheet, pygame.Rect(left, y, left_w, heights[0]), cards, captions[0], rh, pad, details
-        )
+        text_h = min(rh, round(text_px))
+        place = pygame.Rect(left, y, left_w, heights[0])
+        _lay_table(sheet, place, cards, captions[0], (rh, text_h), pad, details)
         right = pygame.Rect(left + left_w + gap, y, width - left_w - gap, heights[1])
-        _lay_table(sheet, right, match, captions[1], rh, pad)
+        _lay_table(sheet, right, match, captions[1], (rh, text_h), pad)
     else:
         for rows, height, caption in zip(tables, heights, captions, strict=False):
             drop = details if rows is cards else ()
-            _lay_table(sheet, pygame.Rect(left, y, width, height), rows, caption, rh, pad, drop)
+            place = pygame.Rect(left, y, width, height)
+            _lay_table(sheet, place, rows, caption, (rh, min(rh, round(text_px))), pad, drop)
             y += height + gap
     return ResultsLayout(
         tuple(sheet.texts),
@@ -174,15 +185,12 @@ def _lay_banner(
     head_px = min(40 * unit, fitted_px(fonts, banner.height * 0.34))
     head_font = fonts.fit(verdict.headline, head_px, text_w, bold=True)
     head = head_font.render(verdict.headline, True, theme.text)
-    detail_px = min(22 * unit, head_px * 0.6)
     room = banner.height - 2 * pad - head.get_height() - gap // 3
-    lines = wrap_text(fonts.get(detail_px), verdict.detail, text_w)
-    if len(lines) > 2 or len(lines) * fonts.get(detail_px).get_linesize() > room:
-        # No room for two lines at the size meant: one line, smaller, cut if it must be.
-        detail_font = fonts.fit(verdict.detail, detail_px, text_w)
-        lines = [ellipsize(detail_font, verdict.detail, text_w)]
-    else:  # a longer verdict (a solitaire's records) takes a second line, not a smaller font
-        detail_font = fonts.get(detail_px)
+    # The detail at the text size (22 at 100%), on as many lines as the banner holds; the
+    # last ends in an ellipsis when it needs more (the banner grew for it where it could).
+    detail_font = fonts.get(22 * unit)
+    most = max(1, room // detail_font.get_linesize())
+    lines = wrap_lines(detail_font, verdict.detail, text_w, most)
     details = [detail_font.render(line, True, theme.text_dim) for line in lines]
     block = head.get_height() + sum(d.get_height() for d in details) + gap // 3
     y = banner.centery - block // 2
@@ -194,21 +202,35 @@ def _lay_banner(
     return trophy, trophy_image
 
 
+def _banner_needs(
+    fonts: Fonts, verdict: Verdict, width: int, unit: float, pad: int, gap: int
+) -> int:
+    """The banner's height for its headline and detail at the text size (as _lay_banner
+    sets them, the trophy beside them)."""
+    text_w = width - 3 * pad - round(130 * unit)  # less the trophy's room, at most
+    head = fonts.fit(verdict.headline, 40 * unit, text_w, bold=True).get_linesize()
+    detail = fonts.get(22 * unit)
+    lines = len(wrap_text(detail, verdict.detail, max(1, text_w)))
+    return 2 * pad + head + gap // 3 + lines * detail.get_linesize()
+
+
 def _lay_table(
     sheet: _Sheet,
     rect: pygame.Rect,
     rows: list[TableRow],
     caption: str,
-    rh: int,
+    heights: tuple[int, int],
     pad: int,
     droppable: Sequence[int] = (),
 ) -> None:
-    """Place a table's texts in `rect`: a caption, a header, then the rows. The columns
-    `droppable` lists are left out, in that order, where the figures do not fit."""
+    """Place a table's texts in `rect`: a caption, a header, then the rows, each row `rh`
+    tall with text sized for `text_h` (`heights`: rows may be roomier than their text). The
+    columns `droppable` lists are left out, in that order, where the figures do not fit."""
     theme, fonts = sheet.theme, sheet.fonts
+    rh, text_h = heights
     sheet.tables.append(rect)
     inner = rect.inflate(-2 * pad, -2 * pad)
-    text_px = fitted_px(fonts, rh * 0.62)
+    text_px = fitted_px(fonts, text_h * 0.62)
     body = fonts.get(text_px)
     strong = fonts.get(text_px, bold=True)
     caption_font = fonts.get(text_px * 1.1, bold=True)

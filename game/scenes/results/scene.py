@@ -47,6 +47,7 @@ from game.scenes.results.summary import (
     match_rows,
     personal_record,
     results_phrase,
+    telling_places,
 )
 from game.speech import Announcement, Told, phrases
 from game.storage.profiles import profile_for_seat
@@ -72,6 +73,10 @@ class ResultsScene(ButtonMenu):
         self.session = session
         self.next_filing = time.monotonic() + FILING_RETRY
         places = filed_places(session, ctx.storage.last_finished)
+        if places:
+            config = session.config
+            held = len(ctx.storage.high_scores(config.variant.value, config.games))
+            places = telling_places(session, places, held)
         self.verdict = game_verdict(session, self._personal_record(), places)
         over = session.state.phase is Phase.MATCH_OVER
         if isinstance(session, ReplaySession):
@@ -166,7 +171,8 @@ class ResultsScene(ButtonMenu):
         if isinstance(session, ReplaySession) or len(session.config.players) != 1:
             return None
         name = profile_for_seat(session.seats[0])
-        stats = self.ctx.storage.profile_stats(name) if name is not None else None
+        card = session.config.card.id  # each card keeps its own records
+        stats = self.ctx.storage.profile_stats(name, card) if name is not None else None
         scores = [result.totals[0] for result in session.state.results]
         over = session.state.phase is Phase.MATCH_OVER
         if over and (self.ctx.unsaved or self.ctx.storage.unfiled_count()):

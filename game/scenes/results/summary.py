@@ -122,6 +122,32 @@ def filed_places(session: Session, finished: FinishedRecord | None) -> dict[int,
     return dict(finished.high_score_places)
 
 
+HIGH_SCORES_TELLING = 10  # scores a table holds before a place in it means something
+
+
+def telling_places(session: Session, places: Mapping[int, int], held: int) -> dict[int, int]:
+    """The places worth a sentence, of those the match took in a high-score table that now
+    holds `held` scores: none until the table holds HIGH_SCORES_TELLING (on a fresh install
+    every game "enters the high scores"), and none for a player who lost the match (a loss
+    is not told as a feat).
+
+    >>> telling_places(None, {0: 3}, held=4)
+    {}
+    """
+    if held < HIGH_SCORES_TELLING:
+        return {}
+    state = session.state
+    if len(session.config.players) > 1 and state.results:
+        winners = {
+            player
+            for competitor in state.results[-1].winners
+            for column in session.config.competitors[competitor]
+            for player in session.config.columns[column]
+        }
+        return {player: place for player, place in places.items() if player in winners}
+    return dict(places)
+
+
 def high_score_note(session: Session, places: Mapping[int, int]) -> str:
     """One sentence per player who took a place in the high scores, best place first
     ("Ann enters the high scores at number 3."), or ""."""

@@ -25,7 +25,7 @@ from game.match.seats import level_name
 from game.scenes.review.win_part import WinSection, paint_win_part
 from game.speech.phrases import dice_words
 from game.ui.charts import draw_line_chart
-from game.ui.dice_view import draw_die
+from game.ui.dice_view import DieRenderer, DieStyle
 from game.ui.page import PageWriter, paint_tiles, render_page, tile_gap
 from game.ui.palette import dice_palette
 from game.ui.text import wrap_text
@@ -36,7 +36,9 @@ if TYPE_CHECKING:
     from game.ui.theme import Colour, Theme
 
 COSTLIEST = 3  # decisions shown per player
-WIDE_LINES = 44  # page width, in lines of text, from which the chart and decisions sit side by side
+# Page width, in lines of text (a line of Noto Sans is 1.36 em), from which the chart and the
+# decisions sit side by side.
+WIDE_LINES = 36
 CHART_LINES = 8  # the chart is never shorter than this many lines of text
 
 
@@ -280,18 +282,24 @@ def _paint_decisions(
         return y
     die = max(20, min(round(line * 1.6), (width - line) // 7))
     card_gap = max(4, line // 3)
+    dice = DieRenderer()  # each face drawn once for the page's decisions
     for i, decision in enumerate(decisions):
         card_h = round(line * 3.8 + die * 1.3)
         card = pygame.Rect(x, y, width, card_h)
         rects[f"decision{i}"] = card
         if page is not None:
-            _paint_decision(page, pen, card, decision, die)
+            _paint_decision(page, pen, card, decision, die, dice)
         y += card_h + card_gap
     return y
 
 
 def _paint_decision(
-    page: pygame.Surface, pen: PageWriter, card: pygame.Rect, d: Decision, die: int
+    page: pygame.Surface,
+    pen: PageWriter,
+    card: pygame.Rect,
+    d: Decision,
+    die: int,
+    dice: DieRenderer,
 ) -> None:
     theme = pen.theme
     line = pen.line
@@ -315,7 +323,7 @@ def _paint_decision(
     dice_y = inner.top + round(line * 1.2) + die // 2 + 2
     for i, face in enumerate(d.dice):
         cx = inner.left + die // 2 + 4 + round(i * die * 1.22)
-        draw_die(page, (cx, dice_y), die, face, held=ringed[i], palette=palette)
+        dice.draw(page, (cx, dice_y), die, face, DieStyle(held=ringed[i], palette=palette))
     dice_right = inner.left + 4 + round(4 * die * 1.22) + round(die * 1.2)
     # Translators: beside the dice of a decision, some of them ringed.
     note = _("ringed: the better keep") if any(ringed) else ""

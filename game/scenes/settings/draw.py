@@ -11,6 +11,7 @@ import pygame
 
 from game.scenes.settings.layout import RowPlace, SettingsLayout
 from game.scenes.settings.rows import Row, SettingControl
+from game.ui.fonts import MIN_FONT_PX
 from game.ui.scroll import ScrollView, clipped
 from game.ui.status_line import draw_status_line
 from game.ui.text import ellipsize
@@ -51,7 +52,8 @@ def draw_settings(
     scroll.draw_bar(surface, theme)
     for button in footer:
         button.draw(surface, theme, fonts, button is focused)
-    draw_status_line(surface, theme, layout.status_font, layout.status_rect, *status)
+    floor = fonts.get_px(MIN_FONT_PX)
+    draw_status_line(surface, theme, layout.status_font, layout.status_rect, *status, floor)
 
 
 def _draw_heading(

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.i18n import N_, _, format_percent, translate
+from game.match.seats import CPU_PACES
 from game.rules import Variant
 from game.scenes.settings.key_slot import KEY_SLOTS, KeySlot
 from game.scenes.settings.keys import RESERVED_KEYS, intent_label, is_locked, key_label
 from game.scenes.settings.words import (
-    PACE_LABELS,
     SPEECH_HELP,
     SPEECH_LABELS,
     SPEED_HELP,
@@ -35,7 +35,6 @@ from game.scenes.settings.words import (
 )
 from game.storage.settings import (
     ANIMATION_SPEEDS,
-    CPU_PACES,
     DEFAULT_PAD_BINDINGS,
     INTENTS,
     LANGUAGE_CHOICES,
@@ -49,6 +48,7 @@ from game.storage.settings import (
 from game.ui.forms import Cycler, FormButton, Slider, Toggle
 from game.ui.input import CTRL_INTENTS
 from game.ui.pads import button_glyph
+from game.ui.seat_words import PACE_LABELS
 
 if TYPE_CHECKING:
     from game.scenes.context import Context
@@ -327,6 +327,35 @@ def build_rows(
         ),
     )
 
+    head(_("Keys"), "keys")
+    for intent in INTENTS:
+        slots = []
+        for slot in range(KEY_SLOTS):
+            control = KeySlot(
+                intent,
+                slot,
+                _slot_text(ctx, intent, slot),
+                key=("key", intent, slot),
+                lock=_slot_lock(ctx, intent, slot),
+            )
+            slots.append(control)
+        rows.append(Row(intent_label(intent), tuple(slots), _key_help(focused, intent)))
+    keys_reset_help = _("Every key back to how the game came; other settings stay.")
+    rows.append(
+        Row(
+            "",
+            (
+                FormButton(
+                    _("Reset keys to defaults"),
+                    editor.reset_keys,
+                    key="reset_keys",
+                    help=keys_reset_help,
+                ),
+            ),
+            keys_reset_help,
+        )
+    )
+
     head(_("Pads"), "pads")
     row(
         _("Rumble"),
@@ -355,35 +384,6 @@ def build_rows(
                 ),
             ),
             pad_reset_help,
-        )
-    )
-
-    head(_("Keys"), "keys")
-    for intent in INTENTS:
-        slots = []
-        for slot in range(KEY_SLOTS):
-            control = KeySlot(
-                intent,
-                slot,
-                _slot_text(ctx, intent, slot),
-                key=("key", intent, slot),
-                lock=_slot_lock(ctx, intent, slot),
-            )
-            slots.append(control)
-        rows.append(Row(intent_label(intent), tuple(slots), _key_help(focused, intent)))
-    keys_reset_help = _("Every key back to how the game came; other settings stay.")
-    rows.append(
-        Row(
-            "",
-            (
-                FormButton(
-                    _("Reset keys to defaults"),
-                    editor.reset_keys,
-                    key="reset_keys",
-                    help=keys_reset_help,
-                ),
-            ),
-            keys_reset_help,
         )
     )
 

@@ -16,7 +16,6 @@ if TYPE_CHECKING:
 # The words of each choice, marked here and translated when shown.
 # TRANSLATORS: animation speeds; "Instant" = no animation, the result shows at once.
 SPEED_LABELS = {"normal": N_("Normal"), "fast": N_("Fast"), "instant": N_("Instant")}
-PACE_LABELS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast")}
 VERIFY_LABELS = {"zeros": N_("Before a zero"), "all": N_("Every score"), "off": N_("Never")}
 WIN_CHANCE_LABELS = {"coach": N_("With the coach"), "on": N_("Always"), "off": N_("Never")}
 WIN_CHANCE_HELP = {

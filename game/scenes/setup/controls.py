@@ -19,10 +19,12 @@ from game.scenes.setup.seats import (
     MatchDraft,
     step_colour,
     step_kind,
+    step_pace,
     step_team,
 )
 from game.ui.forms import Cycler, FormButton, TextField
 from game.ui.rule_words import variant_help
+from game.ui.seat_words import PACE_LABELS
 
 if TYPE_CHECKING:
     from game.ui.theme import Theme
@@ -140,14 +142,25 @@ def option_controls(draft: MatchDraft, set_team_mode: Callable[[int], None]) -> 
     ]
 
 
+def _pace_help(kind: str) -> str:
+    if kind == PERSON:
+        return _("A person plays at their own pace; a CPU's pace is chosen here.")
+    return _(
+        "How fast this CPU's turns play to watch. Instant shows only where each move ends; "
+        "the Settings' CPU pace is where new seats start."
+    )
+
+
 def seat_controls(
     draft: MatchDraft,
     index: int,
     theme: Callable[[], Theme],
     can_draw: Callable[[str], bool],
     remove_seat: Callable[[int], None],
+    pace: Callable[[], str],
 ) -> list[TextField | Cycler | FormButton]:
-    """A seat's row: its name, who plays it, its colour (named and shown in the palette
+    """A seat's row: its name, who plays it, a CPU's pace (its own, else `pace()`: the
+    Settings'), its colour (named and shown in the palette
     `theme()` gives now), its team (with teams on) and a button that removes it (when it is
     not the only seat)."""
     seats = draft.seats
@@ -170,6 +183,12 @@ def seat_controls(
             lambda step: step_kind(seat, step),
             help=lambda: translate(KIND_HELP[seat.kind]),
             key=("kind", index),
+        ),
+        Cycler(
+            lambda: "–" if seat.kind == PERSON else translate(PACE_LABELS[seat.pace or pace()]),
+            lambda step: step_pace(seat, step, pace()),
+            help=lambda: _pace_help(seat.kind),
+            key=("pace", index),
         ),
         Cycler(
             lambda: colour_name(theme(), seat.colour),

@@ -13,7 +13,7 @@ from game.rules.config import MAX_PLAYERS
 from game.scenes.setup.layout import SetupLayout
 from game.scenes.setup.seats import SeatDraft
 from game.ui.focus_grid import FocusGrid
-from game.ui.fonts import Fonts
+from game.ui.fonts import MIN_FONT_PX, Fonts
 from game.ui.forms import TextField
 from game.ui.status_line import WARN, draw_status_line
 from game.ui.text import fitted_px
@@ -58,9 +58,9 @@ def draw_setup(
     for field, pad_label in pad_names:
         _draw_pad_badge(surface, theme, fonts, field, pad_label)
     text, is_error = status
-    draw_status_line(
-        surface, theme, layout.status_font, layout.status_rect, text, WARN if is_error else ""
-    )
+    level = WARN if is_error else ""
+    floor = fonts.get_px(MIN_FONT_PX)
+    draw_status_line(surface, theme, layout.status_font, layout.status_rect, text, level, floor)
 
 
 def _draw_badge(

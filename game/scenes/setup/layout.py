@@ -17,11 +17,24 @@ from game.ui.menu_layout import MENU_REFERENCE, button_height, title_image
 from game.ui.text import fitted_px
 from game.ui.theme import Theme
 from game.ui.units import layout_unit
+from game.ui.widgets import button_width
 
 ROW_SHARE_GAP = 0.22  # gap between rows, of a row's height
-SEAT_WEIGHTS = {"name": 3.0, "kind": 2.9, "colour": 2.6, "team": 1.3}  # "remove" is square
+SEAT_WEIGHTS = {
+    "name": 2.4,
+    "kind": 3.3,
+    "pace": 2.2,
+    "colour": 2.5,
+    "team": 1.3,
+}  # "remove" is square
 # Translators: the titles over a seat's columns: who plays it, its colour, its team.
-COLUMN_TITLES = {"kind": N_("Plays"), "colour": N_("Colour"), "team": N_("Team")}
+COLUMN_TITLES = {
+    "kind": N_("Plays"),
+    # Translators: over a CPU seat's pace (Slow, Normal, Fast, Instant).
+    "pace": N_("Pace"),
+    "colour": N_("Colour"),
+    "team": N_("Team"),
+}
 
 Image = tuple[pygame.Surface, pygame.Rect]
 
@@ -54,9 +67,11 @@ def setup_layout(
     seats: int,
     columns: Sequence[str],
     options: int,
+    footer: Sequence[str] = (),
 ) -> SetupLayout:
     """The screen for `seats` seat rows, each with the controls `columns` names (left to
-    right; "remove" sits square at the row's end), and `options` rules of the match."""
+    right; "remove" sits square at the row's end), and `options` rules of the match; the
+    two buttons at the foot as wide as their labels `footer` need, as far as there is room."""
     w, h = size
     unit = layout_unit(size, MENU_REFERENCE)
     margin = max(8, round(22 * layout_unit(size, least=0.0)))
@@ -70,7 +85,9 @@ def setup_layout(
     title = title_image(fonts, theme, _("New game"), unit)
     title_rect = title.get_rect(topleft=(margin + pad, margin))
     button_h = button_height(fonts, unit, 50)
-    button_w = min(round(220 * unit), (w - 2 * margin - gap) // 2)
+    half = (w - 2 * margin - gap) // 2
+    needs = max((button_width(fonts, label, button_h) for label in footer), default=0)
+    button_w = min(max(round(220 * unit), needs), half)
     by = h - margin - button_h
     back = pygame.Rect(margin, by, button_w, button_h)
     start = pygame.Rect(w - margin - button_w, by, button_w, button_h)
@@ -88,7 +105,7 @@ def setup_layout(
 
     # Row height: what a full table (8 seats) needs to fit, no more than reads well.
     header_share = 0.75  # a panel's title line, in rows
-    seats_w = round((w - 2 * margin - gap) * 0.6) if side else w - 2 * margin
+    seats_w = round((w - 2 * margin - gap) * 0.68) if side else w - 2 * margin
     rules_w = w - 2 * margin - gap - seats_w if side else seats_w
     option_cols = 1
     if not side:
@@ -107,7 +124,8 @@ def setup_layout(
     fit = (avail - fixed) / (rows + (rows - 1) * ROW_SHARE_GAP)
     # Larger text asks for taller rows, as far as the window lets them grow.
     scale = max(1.0, fonts.text_scale)
-    ideal = min(60 * h / 800, (seats_w - 2 * pad) / 16) * scale
+    row_room = round((w - 2 * margin - gap) * 0.6) if side else seats_w  # (before the pace)
+    ideal = min(60 * h / 800, (row_room - 2 * pad) / 16) * scale
     rh = max(18, int(min(ideal, fit)))
     rg = max(3, round(rh * ROW_SHARE_GAP))
     header_h = round(rh * header_share)

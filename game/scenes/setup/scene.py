@@ -303,7 +303,12 @@ class SetupScene(Scene):
         seats = self.draft.seats
         self.seat_controls = [
             seat_controls(
-                self.draft, i, lambda: self.ctx.theme, self.ctx.fonts.can_draw, self.remove_seat
+                self.draft,
+                i,
+                lambda: self.ctx.theme,
+                self.ctx.fonts.can_draw,
+                self.remove_seat,
+                lambda: self.ctx.settings.cpu_pace,
             )
             for i in range(len(seats))
         ]
@@ -325,6 +330,7 @@ class SetupScene(Scene):
             len(self.seat_controls),
             columns,
             len(self.option_controls),
+            (self.back.label, self.start_button.label),
         )
         self.placed = placed
         self.back.rect = placed.back.copy()

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from game.ai.levels.spec import LEVELS
 from game.i18n import _, translated
-from game.match.seats import PERSON, SEAT_COLOURS, Seat
+from game.match.seats import CPU_PACES, PERSON, SEAT_COLOURS, Seat
 from game.rules import GameConfig, StartOrder, TeamMode, Variant
 from game.rules.config import MAX_GAMES, MAX_PLAYERS
 from game.rules.names import name_problem
@@ -37,6 +37,7 @@ class SeatDraft:
     colour: int = 0
     team: int = 0
     pad: int | None = None  # the instance id of the pad that plays this seat (persons only)
+    pace: str | None = None  # a CPU's own pace (CPU_PACES); None: the Settings' CPU pace
 
 
 def default_seats() -> list[SeatDraft]:
@@ -72,6 +73,15 @@ def step_kind(seat: SeatDraft, step: int) -> None:
     seat.kind = KINDS[(KINDS.index(seat.kind) + step) % len(KINDS)]
     if seat.kind != PERSON:
         seat.pad = None  # a CPU plays with no pad
+
+
+def step_pace(seat: SeatDraft, step: int, default: str) -> None:
+    """A CPU seat's pace, a step on from the one it plays at (its own, else `default`: the
+    Settings' CPU pace); a person plays at their own pace, so theirs never changes."""
+    if seat.kind == PERSON:
+        return
+    now = CPU_PACES.index(seat.pace or default)
+    seat.pace = CPU_PACES[(now + step) % len(CPU_PACES)]
 
 
 def step_colour(seats: list[SeatDraft], index: int, step: int) -> None:
@@ -126,7 +136,7 @@ class MatchDraft:
         against two CPUs; `variant` is the settings' default."""
         if table is None:
             return cls(variant)
-        seats = [SeatDraft(s.name, s.kind, s.colour, s.team) for s in table.seats]
+        seats = [SeatDraft(s.name, s.kind, s.colour, s.team, pace=s.pace) for s in table.seats]
         return cls(
             variant,
             seats,
@@ -139,7 +149,12 @@ class MatchDraft:
 
     def as_table(self) -> LastTable:
         """The draft as the last table, to start the next New game from."""
-        seats = tuple(TableSeat(s.name.strip(), s.kind, s.colour, s.team) for s in self.seats)
+        seats = tuple(
+            TableSeat(
+                s.name.strip(), s.kind, s.colour, s.team, s.pace if s.kind != PERSON else None
+            )
+            for s in self.seats
+        )
         return LastTable(
             seats, self.games, self.team_mode, self.start, self.tie_breaker, self.forced_order
         )
@@ -255,6 +270,7 @@ class MatchDraft:
                 seat.colour,
                 profiles.get(name.casefold()) if seat.kind == PERSON else None,
                 pad=seat.kind == PERSON and seat.pad is not None,
+                pace=seat.pace if seat.kind != PERSON else None,
             )
             for name, seat in zip(names, self.seats, strict=True)
         ]

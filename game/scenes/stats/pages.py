@@ -20,10 +20,10 @@ from game.rules import Variant
 from game.rules.cards import CARDS
 from game.scenes.stats.profiles import shown_name
 from game.ui.charts import draw_histogram, draw_line_chart
-from game.ui.dice_view import draw_die
+from game.ui.dice_view import DieRenderer, DieStyle
 from game.ui.page import PageWriter, paint_tiles, render_page, tile_gap
 from game.ui.palette import dice_palette
-from game.ui.text import wrap_text
+from game.ui.text import ellipsize, wrap_text
 
 if TYPE_CHECKING:
     from game.storage import HighScore, ProfileStats
@@ -93,7 +93,7 @@ def describe_table(variant: str, games: int) -> str:
 
 def _fitting(pen: PageWriter, text: str, width: int, least: float = 0.7) -> float:
     """The size (of the body text's) at which a bold heading fits `width`: 1.0, or a little
-    smaller in a longer language, never under `least` (below that it is cut)."""
+    smaller in a longer language, never under `least` (below that it ends in an ellipsis)."""
     size = 1.0
     while size > least and pen.fonts.get(pen.px * size, True).size(text)[0] > width:
         size = round(size - 0.05, 2)
@@ -165,9 +165,11 @@ def _paint_empty(pen: PageWriter, view: pygame.Rect, top: int, head: str, text: 
     y = top + max(pen.line, (view.height - top - block) // 2)
     if pen.surface is not None:
         palette = dice_palette(pen.theme.high_contrast)
+        dice = DieRenderer()
         for i, (face, angle) in enumerate(((1, 12.0), (2, -6.0), (3, 9.0))):
             centre = (width // 2 + (i - 1) * round(die * 1.3), y + die // 2)
-            draw_die(pen.surface, centre, die, face, angle, palette=palette, dimmed=True)
+            style = DieStyle(dimmed=True, palette=palette, angle=angle)
+            dice.draw(pen.surface, centre, die, face, style)
     y += die * 2
     rect = pen.text(head, (width // 2, y), size=1.5, bold=True, anchor="midtop")
     y = rect.bottom + pen.line // 2
@@ -277,7 +279,9 @@ def paint_profile(
             dots=len(scores) <= 40,
         )
         title = _("How the scores spread ({points}-point bins)").format(points=HISTOGRAM_BIN)
-        pen.text(title, second.topleft, size=_fitting(pen, title, second.width), bold=True)
+        size = _fitting(pen, title, second.width)
+        title = ellipsize(pen.fonts.get(pen.px * size, True), title, second.width)
+        pen.text(title, second.topleft, size=size, bold=True)
         area = second.inflate(0, -round(line * 1.3)).move(0, round(line * 0.65))
         draw_histogram(
             page, area, stats.histogram(HISTOGRAM_BIN), theme, small, colour, HISTOGRAM_BIN

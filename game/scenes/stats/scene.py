@@ -65,11 +65,12 @@ from game.scenes.stats.pages import (
 from game.scenes.stats.profiles import Profiles, name_box_submit, read_profiles
 from game.speech import Announcement, phrases
 from game.ui.forms import Cycler
-from game.ui.input import Intent, is_back, is_confirm, is_press, menu_letter
+from game.ui.input import ANYWHERE_INTENTS, Intent, is_back, is_confirm, is_press, menu_letter
+from game.ui.letters import menu_letters
 from game.ui.menu_layout import place_button_row
 from game.ui.scroll import ScrollView
 from game.ui.text import as_sentence
-from game.ui.widgets import Button, FeltBackground, FocusRing, letter_shortcuts, menu_letters
+from game.ui.widgets import Button, FeltBackground, FocusRing, letter_shortcuts
 
 if TYPE_CHECKING:
     from game.scenes.context import Context
@@ -158,9 +159,11 @@ class StatsScene(Scene):
         self.card_button.label = translate(CARD_BUTTONS[self._next_card()])
         buttons = [self.new_button, self.rename_button, self.delete_button, self.card_button]
         # Back is Esc's; the others have letters, and the tabs the first left after theirs.
-        self.shortcuts = letter_shortcuts(buttons)
+        kept = self.ctx.input.letters(ANYWHERE_INTENTS)
+        self.shortcuts = letter_shortcuts(buttons, kept)
         tab = TAB_LABELS["scores"]
-        self.page_letter = menu_letters([translate(tab)], taken=self.shortcuts)[0].lower()
+        taken = [*self.shortcuts, *kept]
+        self.page_letter = menu_letters([translate(tab)], taken=taken)[0].lower()
         if self.page_name == "players":
             self.ring.set([*buttons, self.back])
         else:
@@ -303,7 +306,11 @@ class StatsScene(Scene):
             return False
         intent = self.ctx.input.menu_intent(event)
         letter = menu_letter(event)
-        if is_back(intent):
+        # A letter shown does its job before the key's other one (the pause key's P).
+        shown = bool(letter) and (
+            letter == self.page_letter or (self.page_name == "players" and letter in self.shortcuts)
+        )
+        if is_back(intent) and not shown:
             self.close()
         elif (letter and letter == self.page_letter) or intent in (
             Intent.FOCUS_NEXT,

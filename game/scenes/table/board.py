@@ -17,24 +17,19 @@ from game.ai.levels.pace import played_pace
 from game.i18n import _, format_number, language
 from game.rules import GameState, Phase, Roll
 from game.rules import events as ev
+from game.rules.dice import DICE_COUNT
+from game.scenes.table.canvas import Canvas
 from game.scenes.table.chances import ChanceWatch, wanted
-from game.scenes.table.cpu import CPU_FAST, CpuDriver, cpu_delay
+from game.scenes.table.cpu import CPU_FAST, CPU_MOTION, CpuDriver, cpu_delay
 from game.scenes.table.draw import (
     HintPlace,
     Marks,
     button_needs,
-    draw_buttons,
-    draw_hint,
-    draw_hint_keep,
-    draw_key_hints,
-    draw_message,
-    draw_notes,
     hint_box,
-    input_words,
 )
-from game.scenes.table.focus import BoxTarget, DieTarget
-from game.scenes.table.messages import progress, prompt
+from game.scenes.table.messages import prompt
 from game.scenes.table.notes import SeatNote
+from game.scenes.table.parts import TableParts
 from game.scenes.table.presenter import Presenter
 from game.speech import Told
 from game.ui.dice_tray import DiceTray
@@ -42,6 +37,7 @@ from game.ui.layout import table_layout
 from game.ui.palette import dice_palette
 from game.ui.scorecard_view import ScorecardView
 from game.ui.seat_words import level_tags
+from game.ui.tray_view import TrayRenderer
 from game.ui.widgets import FeltBackground
 
 PACE_NOTE = 5.0  # points a game below the Expert from which a person's pace is told
@@ -54,6 +50,7 @@ if TYPE_CHECKING:
     from game.ui.theme import Colour
 
 CPU_SKIP_MAX = 200  # actions a skipped CPU turn may take (a turn takes at most 9)
+STILLS_PER_FRAME: int | None = 1  # still dice's images a frame that keeps to time makes itself
 
 
 class Why(NamedTuple):
@@ -68,7 +65,8 @@ class Board:
         self.ctx = ctx
         self.session = session
         self.size = (1280, 800)
-        self.tray = DiceTray(seed=session.seed)
+        # The dice, drawn by a renderer of the board's own: its images live as long as the table.
+        self.tray = DiceTray(session.seed, DICE_COUNT, TrayRenderer())
         self.card_view = ScorecardView(ctx.fonts, ctx.theme)
         self.lay = table_layout(self.size, len(session.config.columns))
         self.felt = FeltBackground()
@@ -79,19 +77,31 @@ class Board:
         self.chances = ChanceWatch()
         self.said_reason = ""  # the CPU's reason said last (said once for a run of moves)
         # What the last frame drawn was made of, to draw only what changed since (see draw).
-        self._drawn: tuple | None = None
+        self.canvas = Canvas()
+        self.parts = TableParts()
+        self._held_label: tuple[tuple[object, ...], pygame.Surface] | None = None
         # The hint's place, for (its lines, the layout, the fonts) it was worked out for.
-        self._hint: tuple[tuple[str, ...], TableLayout, Fonts, HintPlace] | None = None
+        self._hint: tuple[tuple[str, ...], TableLayout, Fonts, tuple, HintPlace] | None = None
 
     # ----------------------------------------------------------------- life cycle
     def enter(self) -> None:
-        levels = sorted({seat.kind for seat in self.session.seats if seat.is_cpu})
+        # Every roll's points in every box, worked out now (a few ms) rather than in the
+        # frame the first previews are drawn.
+        self.session.config.card.scores((1, 1, 1, 1, 1))
+        seats, config = self.session.seats, self.session.config
+        wanted = {seat.kind for seat in seats if seat.is_cpu}
+        if any(not seat.is_cpu for seat in seats):
+            # A person's coach grades every move and hints with the Expert's tables, and to
+            # win with the Champion's: loaded in the first frame that needed them (0.14 s).
+            wanted.add("expert")
+            if len(config.competitors) > 1 and self.ctx.settings.hints_enabled:
+                wanted.add("champion")
+        levels = sorted(wanted)
         if levels:
             # The levels' valuations take about a second to load: do it now, off the main
             # thread, while the player looks at the table (the first CPU move queues behind).
             from game.ai.levels.strategies import preload
 
-            config = self.session.config
             self.cpu.worker().submit(preload, config.variant, levels, config.forced_order)
         if self.session.state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
             self.presenter.results_after(0.0)
@@ -99,6 +109,7 @@ class Board:
     def exit(self) -> None:
         self.cpu.shutdown()
         self.chances.shutdown()
+        self.tray.close()
 
     def layout(self, size: tuple[int, int]) -> None:
         """Place everything for this window size, in the current theme and text size."""
@@ -180,11 +191,23 @@ class Board:
 
     @property
     def speed(self) -> float:
-        """How fast animations play now: the player's setting, faster in fast CPU turns."""
+        """How fast animations play now: the player's setting, faster in fast CPU turns, and
+        none at all at the "instant" CPU pace."""
         scale = self.ctx.animation_scale
         if self.session.is_cpu_turn and self.cpu.fast:
             scale *= CPU_FAST
-        return scale
+        return scale if self.cpu_motion > 0 else 0.0
+
+    @property
+    def cpu_motion(self) -> float:
+        """How fast the tray's clock runs: 1 in a person's turn, the CPU's pace in its own
+        (the throw, its tidy slide and every drift alike, as the tray plays them)."""
+        return CPU_MOTION[self.cpu_pace] if self.session.is_cpu_turn else 1.0
+
+    @property
+    def cpu_pace(self) -> str:
+        """The pace of the seat to play: its own, else the Settings' CPU pace."""
+        return self.session.seat.pace or self.ctx.settings.cpu_pace
 
     @property
     def animating(self) -> bool:
@@ -201,7 +224,14 @@ class Board:
 
     def update(self, dt: float) -> bool:
         """One frame: the dice, what is shown, the CPU's turn. True when a new turn started."""
-        self.tray.update(dt)
+        if self.tray.rolling:  # a roll started: what was announced has been seen
+            self.presenter.banner = None
+        motion = self.cpu_motion
+        if motion > 0:
+            self.tray.update(dt / motion)
+        else:  # an instant CPU: only where each move ends
+            self.tray.finish()
+            self.tray.update(dt)
         self.chances.update(self.session.state, self.wants_chances, self.session.paces)
         if self.presenter.update(dt):
             return False  # the results are coming: no more play under them
@@ -209,7 +239,7 @@ class Board:
 
     def _cpu_delay(self, action) -> float:
         ctx = self.ctx
-        return cpu_delay(action, ctx.settings.cpu_pace, self.cpu.fast, ctx.animation_scale)
+        return cpu_delay(action, self.cpu_pace, self.cpu.fast, ctx.animation_scale)
 
     def _cpu_turn(self, dt: float) -> bool:
         session = self.session
@@ -281,112 +311,39 @@ class Board:
 
         `over` is what the scene draws over the board this frame, as a value that changes
         whenever its pixels do. Given it, and while the window still holds the last frame
-        (ctx.frame), only what changed since then is drawn again: when nothing but the cup
-        and the dice moved, the parts they left and the parts they cover now."""
-        ctx, presenter = self.ctx, self.presenter
-        theme, fonts, lay = ctx.theme, ctx.fonts, self.lay
-        session, state = self.session, self.session.state
+        (ctx.frame), only what changed since then is drawn again (game.scenes.table.canvas):
+        the parts of the table that changed, each where it was and where it is now."""
+        ctx = self.ctx
         # Drawn whole every frame, the card is best laid on the felt once and drawn opaque;
         # drawn only when it changes, it is best drawn over the felt (a 4K card's layer is
         # then not copied and blended twice more each time what it shows changes).
         backdrop = self.felt.surface if over is None else None
         covered = backdrop is not None and backdrop.get_rect().contains(self.card_view.region)
-        text = presenter.message or prompt(state, session.seat.name) or " "
-        about = presenter.owner if presenter.message and presenter.owner is not None else None
-        seat = session.seat if about is None else session.seats[about]
-        counter = progress(state)
-        focus_die = marks.focus.index if isinstance(marks.focus, DieTarget) else None
-        palette = dice_palette(theme.high_contrast)
-        keys = None
-        if marks.show_keys:  # each die wears the key that holds it
-            keys = [
-                fonts.render(str(i + 1), 22 * lay.unit, palette.body, bold=True) for i in range(5)
-            ]
-        pieces = self.tray.pieces(palette, focus_die, keys)
-        colours = [self.column_colour(c) for c in range(len(state.config.columns))]
-        active = self.column_on_show()
-        focus_box = marks.focus.category if isinstance(marks.focus, BoxTarget) else None
-        previews = state.score_options() if ctx.settings.show_previews else None
-        if previews is not None and not self.person_to_play and state.dice is None:
-            previews = None
-        advice = marks.advice if ctx.settings.advice_overlay else None
-        if self.tray.rolling:  # nothing tells what the dice will show before they land
-            previews = advice = None
-        flash = presenter.flash
-        tags = self.column_tags()
-        note = self.note_line()
-        can_undo = session.can_undo()
-        if over is not None:
-            shown: tuple[object, ...] = (marks, tuple(marks.hint_text), text, seat, counter)
-            shown += (colours, active)
-            shown += (focus_box, previews, advice, tags, note, can_undo, over)
-            if not self._redraw(surface, pieces, shown):
-                return  # nothing changed: the window shows this frame already
-        self.felt.draw(surface, theme, self.card_view.region if covered else None)
-        draw_message(surface, theme, fonts, lay, theme.player(seat.colour), text, counter)
-        # TRANSLATORS: the label over the row where held dice sit.
-        hold_label = fonts.render(_("held dice"), 20 * lay.unit, theme.panel_alt)
-        self.tray.draw(
-            surface, palette, hold_label, focus_die, theme.felt_dark, theme.felt_light, keys, pieces
-        )
-        places = [(die.x, die.y) for die in self.tray.dice]
-        draw_hint_keep(surface, theme, lay, marks.hint_keep, places)
-        draw_buttons(surface, ctx, lay, state, self.person_to_play, can_undo, marks.focus)
-        self.card_view.draw(
-            surface, state, colours, previews, focus_box, flash, active, advice, tags, backdrop
-        )
-        draw_notes(surface, theme, fonts, lay, marks.grade_note, note)
-        if marks.hint_text:
-            draw_hint(surface, theme, fonts, lay, self._hint_placed(marks.hint_text))
-        for effect in presenter.effects:
-            effect.draw(surface)
-        if presenter.banner is not None:
-            presenter.banner.draw(surface, lay.tray, fonts, theme, lay.unit)
-        if marks.show_keys:
-            column = self.card_view.column_rect(active if active is not None else state.column)
-            draw_key_hints(surface, theme, fonts, lay, ctx.input, column)
+        # A frame that keeps to time (the window holds the last one) makes at most one still
+        # die's image itself; the others are made ahead on a thread (game.ui.stills).
+        budget = STILLS_PER_FRAME if over is not None and ctx.frame.retained else None
+        scene = self.parts.scene(self, surface, marks, backdrop, budget, over)
+        skip = self.card_view.region if covered else None
+        self.canvas.draw(surface, ctx, self.felt, skip, scene, retained=over is not None)
 
-    def _hint_placed(self, text: Sequence[str]) -> HintPlace:
+    def hold_label(self) -> pygame.Surface:
+        """The label over the hold row, made once per language, layout, fonts and theme."""
+        ctx = self.ctx
+        key = (language(), self.lay, ctx.fonts, ctx.theme)
+        if self._held_label is None or self._held_label[0] != key:
+            # TRANSLATORS: the label over the row where held dice sit.
+            label = ctx.fonts.render(_("held dice"), 20 * self.lay.unit, ctx.theme.panel_alt)
+            self._held_label = (key, label)
+        return self._held_label[1]
+
+    def hint_placed(self, text: Sequence[str], dice: tuple[tuple[float, float], ...]) -> HintPlace:
         """The hint's box and folded lines, worked out once per hint, layout and fonts (not
         at every frame drawn while it shows)."""
         lines, lay, fonts = tuple(text), self.lay, self.ctx.fonts
         kept = self._hint
-        if kept is None or kept[0] != lines or kept[1] is not lay or kept[2] is not fonts:
-            kept = self._hint = (lines, lay, fonts, hint_box(fonts, lay, lines))
-        return kept[3]
-
-    def _redraw(self, surface: pygame.Surface, pieces: list, shown: tuple) -> bool:
-        """Limit this frame to what changed since the last one drawn (ctx.frame): the places
-        of the tray's pieces that moved, came or went, when nothing else on the board did
-        (`shown`: the values drawn from). False when nothing at all changed."""
-        ctx, presenter = self.ctx, self.presenter
-        still: tuple[object, ...] = (
-            shown,
-            surface.get_size(),
-            ctx.theme,
-            ctx.fonts,
-            language(),
-            self.lay,
-            self.felt.surface,
-            self.card_view,
-            self.card_view.rect,
-            self.session.state,
-            self.person_to_play,
-            input_words(ctx.input),
-        )
-        # Banners, confetti and a scored box's glow change every frame, in place: drawn
-        # whole while they last, and once more when they are gone.
-        animated = bool(presenter.effects) or presenter.banner is not None
-        animated = animated or presenter.flash is not None
-        still = (animated, *still)
-        now = set(pieces)
-        before, self._drawn = self._drawn, (still, now)
-        if animated or before is None or before[0] != still:
-            return True  # the whole frame
-        changed = [pygame.Rect(piece.rect) for piece in now.symmetric_difference(before[1])]
-        if ctx.frame.limit(surface, changed):
-            return bool(changed)
-        return True
+        if kept is None or kept[:4] != (lines, lay, fonts, dice):
+            kept = self._hint = (lines, lay, fonts, dice, hint_box(fonts, lay, lines, dice))
+        return kept[4]
 
     def note_line(self) -> str:
         """Under the message line: the start rolls until the first player rolls; else the

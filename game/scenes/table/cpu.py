@@ -19,7 +19,13 @@ from game.rules.actions import Hold, Release
 if TYPE_CHECKING:  # a plain import would load the table package, and pygame with it
     from game.scenes.table.notes import SeatNote
 
-CPU_DELAY = {"slow": 0.9, "normal": 0.45, "fast": 0.2}  # s before each CPU action
+# A CPU's pace (game.storage.settings.CPU_PACES): the seconds before each of its actions, and
+# how fast the tray's clock runs in its turn (its throws, tidy slides and drifts: 0.5 plays
+# them twice as fast).
+# At "normal" a turn of about three rolls shows in 2-3 s (python -m game.tools.bench
+# cpu_turns); "instant" shows only where each turn ended.
+CPU_DELAY = {"slow": 0.9, "normal": 0.2, "fast": 0.12, "instant": 0.0}
+CPU_MOTION = {"slow": 1.0, "normal": 0.33, "fast": 0.2, "instant": 0.0}
 CPU_HOLD_SHARE = 0.4  # holds come quicker than rolls and scores
 CPU_FAST = 0.3  # delay and animation factor while the player speeds CPUs up
 
@@ -30,15 +36,15 @@ Decide = Callable[[GameState], tuple[Any, Any]]
 def cpu_delay(action: object, pace: str, fast: bool, animation_scale: float) -> float:
     """Seconds to wait before the CPU action that follows `action`.
 
-    >>> cpu_delay(Hold(0), "normal", fast=False, animation_scale=1.0)
-    0.18
+    >>> round(cpu_delay(Hold(0), "normal", fast=False, animation_scale=1.0), 3)
+    0.08
     """
     delay = CPU_DELAY[pace]
     if isinstance(action, (Hold, Release)):
         delay *= CPU_HOLD_SHARE
     if fast:
         delay *= CPU_FAST
-    return delay * max(0.2, animation_scale)
+    return delay * max(0.2, animation_scale) if delay else 0.0
 
 
 class CpuDriver:

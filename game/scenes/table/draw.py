@@ -6,6 +6,7 @@ none changes anything.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -15,7 +16,7 @@ import pygame
 from game.i18n import _, ngettext, pgettext
 from game.rules import ROLLS_PER_TURN, GameState, Phase
 from game.scenes.table.focus import HOME, ButtonTarget, Target
-from game.ui.text import fit_label, wrap_text
+from game.ui.text import fit_label, wrap_lines, wrap_text
 from game.ui.widgets import button_width, draw_button, draw_panel
 
 NOTE_LEAST_SHARE = 0.45  # the note keeps this share of the tray's width beside a grade mark
@@ -51,7 +52,8 @@ def draw_notes(
     line: str,
 ) -> None:
     """A note under the message line, and the grading mark at its right, or under it when
-    the two would not both fit: the note is cut with an ellipsis, never shrunk unreadable."""
+    the two would not both fit: the note wraps over the felt above the dice, and only what
+    does not fit there is cut, with an ellipsis; it is never shrunk unreadable."""
     px = 20 * lay.unit
     left, right, top = lay.tray.left + 8, lay.tray.right - 4, lay.tray.top + 4
     if grade_note:
@@ -65,9 +67,23 @@ def draw_notes(
             right = box.left - 8
         pygame.draw.rect(surface, theme.warn, box, border_radius=box.height // 2)
         surface.blit(img, img.get_rect(center=box.center))
-    if line:
-        font, text = fit_label(fonts, line, px, max(40, right - left))
-        surface.blit(font.render(text, True, theme.panel), (left, top))
+    if line:  # a CPU's reason, a win-chance explanation: wrapped over the felt above the dice
+        font = fonts.get(px)
+        step = font.get_linesize()
+        most = int((lay.roll_slots[0][1] - lay.die_size * 0.8 - top) // step)
+        for i, text in enumerate(wrap_lines(font, line, max(40, right - left), most)):
+            surface.blit(font.render(text, True, theme.panel), (left, top + i * step))
+
+
+def notes_rect(fonts: Fonts, lay: TableLayout) -> pygame.Rect:
+    """All draw_notes may draw: its lines under the message line, down to the dice in play,
+    and the grading mark's row, across the tray."""
+    line = fonts.get(20 * lay.unit, bold=True).get_linesize()
+    lines_end = lay.roll_slots[0][1] - lay.die_size * 0.8
+    bottom = max(lines_end, lay.tray.top + 2 * line + 8 * lay.unit + 16)
+    return pygame.Rect(
+        lay.tray.left, lay.tray.top, lay.tray.width, math.ceil(bottom) - lay.tray.top + 2
+    )
 
 
 def draw_message(
@@ -242,11 +258,27 @@ def draw_hint(
         y += font.get_linesize()
 
 
-def hint_box(fonts: Fonts, lay: TableLayout, text: Sequence[str]) -> HintPlace:
+def banner_place(lay: TableLayout) -> pygame.Rect:
+    """Where a banner goes: the felt between the dice in play and the hold row, right of the
+    cup, so it never covers the dice (or the cup) a player is about to roll."""
+    top = round(lay.roll_slots[0][1] + lay.die_size * 0.75)
+    bottom = lay.hold_strip.top - round(lay.die_size * 0.3)  # the hold row's label above it
+    left = lay.cup_rect.right
+    return pygame.Rect(left, top, max(1, lay.tray.right - left), max(1, bottom - top))
+
+
+def hint_box(
+    fonts: Fonts,
+    lay: TableLayout,
+    text: Sequence[str],
+    dice: Sequence[tuple[float, float]] = (),
+) -> HintPlace:
     """Where the hint's box goes, and its lines (each with whether it is bold: the first
     entry, the best choice, is), as draw_hint draws them: on the felt, between the dice in
-    play and the hold row, clear of the cup; each line folded to the box's width, and the
-    later lines (the other choices) dropped where the felt has no height for them."""
+    play and the hold row, clear of the cup, and along that band where it covers the fewest
+    of the `dice` it rings (their centres: a scattered die may lie low); each line folded to
+    the box's width, and the later lines (the other choices) dropped where the felt has no
+    height for them."""
     pad_x, pad_y = round(12 * lay.unit), round(8 * lay.unit)
     left = lay.cup_rect.right  # the box's left edge at most this far left
     room = max(1, lay.tray.right - left - 2 * pad_x)
@@ -264,10 +296,20 @@ def hint_box(fonts: Fonts, lay: TableLayout, text: Sequence[str]) -> HintPlace:
         width = max([width] + [font.size(part)[0] for part in folded])
         height += more
     box = pygame.Rect(0, 0, min(width, room) + 2 * pad_x, height)
-    box.midtop = (lay.tray.centerx, top)
-    box.left = max(box.left, left)
-    box.right = min(box.right, lay.tray.right)
-    return box, lines
+    # A die's body across, its ring (and the box's shadow) up and down, round its centre.
+    reach = (lay.die_size * 0.7, lay.die_size * 1.6)
+
+    def covered(place: pygame.Rect) -> int:
+        return sum(place.inflate(reach).collidepoint(x, y) for x, y in dice)
+
+    places = []
+    for centre in (lay.tray.centerx, left + box.width // 2, lay.tray.right - box.width // 2):
+        place = box.copy()
+        place.midtop = (centre, top)
+        place.left = max(place.left, left)
+        place.right = min(place.right, lay.tray.right)
+        places.append(place)
+    return min(places, key=covered), lines
 
 
 def key_hints_place(
@@ -288,14 +330,29 @@ def key_hints_place(
     return box
 
 
-def draw_key_hints(
-    surface: pygame.Surface,
+@dataclass(frozen=True)
+class KeyHints:
+    """The key hints as draw_key_hints draws them: their box, their fonts, each key with the
+    lines of what it does, the keys' column's width, the padding and the gap between."""
+
+    box: pygame.Rect
+    key_font: pygame.font.Font
+    what_font: pygame.font.Font
+    placed: list[tuple[str, list[str]]]
+    keys_width: int
+    pad_x: int
+    gap: int
+
+
+def key_hints(
     theme: Theme,
     fonts: Fonts,
     lay: TableLayout,
     inp: InputMap,
     keep_clear: pygame.Rect,
-) -> None:
+) -> KeyHints:
+    """The key hints' box and rows (each key, and what it does), as draw_key_hints draws
+    them."""
     choose = inp.label("confirm")
     if inp.showing_pad:  # a pad was used last: its buttons
         moves = [
@@ -319,18 +376,40 @@ def draw_key_hints(
         (inp.label("key_hints"), _("hide these hints")),
     ]
     rows = [(k, v) for k, v in rows if k != "?"]  # an action with no button on the pad
-    px = 20 * lay.unit
-    imgs = [
-        (fonts.render(k, px, theme.text, bold=True), fonts.render(v, px, theme.text))
-        for k, v in rows
-    ]
-    kw = max(key.get_width() for key, _what in imgs)
-    w = kw + max(what.get_width() for _key, what in imgs) + round(40 * lay.unit)
-    h = sum(key.get_height() for key, _what in imgs) + round(20 * lay.unit)
+    pad_x, gap = round(12 * lay.unit), round(16 * lay.unit)
+    room = lay.size[0] - 2 * pad_x - gap - 16  # the window's width, less the panel's edges
+    # The hints' size, smaller where the window is narrow (to the text floor); past that a
+    # description wraps under itself.
+    size = 20 * lay.unit
+    while True:
+        key_font, what_font = fonts.get(size, bold=True), fonts.get(size)
+        kw = max(key_font.size(k)[0] for k, _v in rows)
+        widest = max(what_font.size(v)[0] for _k, v in rows)
+        if kw + widest <= room or fonts.get(size * 0.9) is what_font:
+            break
+        size *= 0.9
+    what_w = max(1, min(widest, room - kw))
+    placed = [(k, wrap_text(what_font, v, what_w)) for k, v in rows]
+    step = what_font.get_linesize()
+    w = kw + max(what_font.size(line)[0] for _k, lines in placed for line in lines)
+    w += 2 * pad_x + gap
+    h = sum(step * len(lines) for _k, lines in placed) + round(20 * lay.unit)
     box = key_hints_place(lay, (w, h), keep_clear)
+    box.left = max(0, min(box.left, lay.size[0] - box.width))
+    return KeyHints(box, key_font, what_font, placed, kw, pad_x, gap)
+
+
+def draw_key_hints(
+    surface: pygame.Surface, theme: Theme, lay: TableLayout, hints: KeyHints
+) -> None:
+    """The key hints in their box (`hints`, as key_hints placed them)."""
+    box, step = hints.box, hints.what_font.get_linesize()
     draw_panel(surface, theme, box)
     y = box.top + round(10 * lay.unit)
-    for a, b in imgs:
-        surface.blit(a, (box.left + round(12 * lay.unit), y))
-        surface.blit(b, (box.left + kw + round(28 * lay.unit), y))
-        y += a.get_height()
+    left = box.left + hints.pad_x
+    for k, lines in hints.placed:
+        surface.blit(hints.key_font.render(k, True, theme.text), (left, y))
+        for line in lines:
+            what = hints.what_font.render(line, True, theme.text)
+            surface.blit(what, (left + hints.keys_width + hints.gap, y))
+            y += step

@@ -166,7 +166,7 @@ class Presenter:
             match event:
                 case ev.RollOffRolled():
                     self.start_rolls[event.column] = sum(event.dice)
-                    tray.roll(event.dice, (True,) * 5, speed)
+                    tray.roll(event.dice, (True,) * len(event.dice), speed)
                     thrower = event.player
                     ctx.play("dice_rattle" if speed > 0 else "dice_land_1")
                 case ev.Rolled():
@@ -271,7 +271,7 @@ class Presenter:
             self.ctx.play("turn", 0.7)
 
     def _game_started(self, event: ev.GameStarted) -> None:
-        self.tray.sync(None, (False,) * 5)
+        self.tray.sync(None)
         self.start_rolls.clear()
         if event.game_index > 0:
             # Translators: a banner of two lines, the first large ("Game 2"), the second small

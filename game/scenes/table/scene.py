@@ -341,12 +341,15 @@ class TableScene(Scene):
             return
         if self.session.state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
             return
-        if self.tray.rolling or self.tray.just_landed:
+        if self.tray.rolling or (self.tray.just_landed and not isinstance(action, Score)):
             # Dice in the air, or landed a moment ago: a press lands them at once and does
             # nothing else, so a burst of presses never spends a second roll on dice the
-            # player has not had time to see.
+            # player has not had time to see. A box chosen once they lie (its letter, then
+            # Enter, or a click: the line already says to choose) is taken at once.
             self.tray.finish()
             return
+        if self.tray.just_landed:
+            self.tray.finish()  # a box chosen while the dice tidy: they lie where they belong
         if not confirmed:
             asked = question(self.session.state, action, self.ctx.settings)
             if asked:

@@ -15,6 +15,7 @@ BENCHMARKS = (
     "startup",
     "storage",
     "throws",
+    "cpu_turns",
 )
 
 

@@ -1,0 +1,262 @@
+"""The table's parts, frame by frame (see game.scenes.table.canvas): the message line, the
+hold row, the dice tray's pieces, the rings of a hint's keep, the buttons, the card and a
+scored box's glow, the notes, the hint, confetti, a banner and the key hints; each with the
+rectangle it covers, what it shows and how it is drawn, read off the board and changing
+nothing on it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+import pygame
+
+from game.i18n import language
+from game.rules import Category, GameState
+from game.scenes.table.canvas import Scene, hold_part, part, shaded, unpainted
+from game.scenes.table.draw import (
+    Marks,
+    banner_place,
+    draw_buttons,
+    draw_hint,
+    draw_hint_keep,
+    draw_key_hints,
+    draw_message,
+    draw_notes,
+    input_words,
+    key_hints,
+    notes_rect,
+)
+from game.scenes.table.focus import BoxTarget, ButtonTarget, DieTarget
+from game.scenes.table.messages import progress, prompt
+from game.ui.palette import dice_palette
+from game.ui.tray_view import HoldRow, Piece, TrayLook
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from game.match.session import Session
+    from game.scenes.context import Context
+    from game.scenes.table.draw import HintPlace
+    from game.scenes.table.presenter import Presenter
+    from game.ui.dice_tray import DiceTray
+    from game.ui.layout import TableLayout
+    from game.ui.scorecard_view import ScorecardView
+    from game.ui.theme import Colour
+    from game.ui.widgets import FeltBackground
+
+
+class Board(Protocol):
+    """What the parts are read off: the board (game.scenes.table.board) as it stands."""
+
+    ctx: Context
+    session: Session
+    presenter: Presenter
+    tray: DiceTray
+    card_view: ScorecardView
+    lay: TableLayout
+    felt: FeltBackground
+    size: tuple[int, int]
+
+    @property
+    def person_to_play(self) -> bool: ...
+
+    def column_on_show(self) -> int | None: ...
+
+    def column_tags(self) -> tuple[str, ...]: ...
+
+    def column_colour(self, column: int) -> Colour: ...
+
+    def note_line(self) -> str: ...
+
+    def hint_placed(
+        self, text: Sequence[str], dice: tuple[tuple[float, float], ...]
+    ) -> HintPlace: ...
+
+    def hold_label(self) -> pygame.Surface: ...
+
+
+class TableParts:
+    """Makes the table's parts each frame; keeps what need not be made every frame (the
+    previews of a state)."""
+
+    def __init__(self) -> None:
+        self._scores: tuple[GameState, dict[Category, int]] | None = None
+
+    def scene(
+        self,
+        board: Board,
+        surface: pygame.Surface,
+        marks: Marks,
+        backdrop: pygame.Surface | None,
+        budget: int | None,
+        over: tuple[object, ...] | None,
+    ) -> Scene:
+        """The table as parts this frame: under the dice tray's pieces, its pieces, above;
+        and what, changed, makes the whole frame change."""
+        ctx, lay = board.ctx, board.lay
+        theme, fonts = ctx.theme, ctx.fonts
+        hold = HoldRow(board.hold_label(), theme.felt_dark, theme.felt_light)
+        below = [("message", message_part(board)), ("hold", hold_part(lay.hold_strip, hold))]
+        focus_die = marks.focus.index if isinstance(marks.focus, DieTarget) else None
+        palette = dice_palette(theme.high_contrast)
+        keys = None
+        if marks.show_keys:  # each die wears the key that holds it
+            keys = tuple(
+                fonts.render(str(i + 1), 22 * lay.unit, palette.body, bold=True)
+                for i in range(len(board.tray.dice))
+            )
+        pieces = board.tray.pieces(TrayLook(palette, focus_die, keys, budget))
+        above = [("keep", self.keep_part(board, marks.hint_keep)), buttons_part(board, marks)]
+        above += self.card_parts(board, marks, backdrop)
+        above += notes_parts(board, marks) + overlay_parts(board, marks)
+        whole = (
+            surface.get_size(),
+            theme,
+            fonts,
+            language(),
+            lay,
+            board.felt.surface,
+            board.card_view,
+            board.card_view.rect,
+            input_words(ctx.input),
+            over,
+        )
+        return Scene(below, pieces, above, whole)
+
+    def card_parts(
+        self, board: Board, marks: Marks, backdrop: pygame.Surface | None
+    ) -> list[tuple[str, Piece]]:
+        """The scorecard, and a scored box's glow on it (drawn with the card: as it fades,
+        only its box is drawn again)."""
+        ctx, state, card = board.ctx, board.session.state, board.card_view
+        colours = [board.column_colour(c) for c in range(len(state.config.columns))]
+        active = board.column_on_show()
+        focus_box = marks.focus.category if isinstance(marks.focus, BoxTarget) else None
+        previews = self.previews(board) if ctx.settings.show_previews else None
+        if previews is not None and not board.person_to_play and state.dice is None:
+            previews = None
+        advice = marks.advice if ctx.settings.advice_overlay else None
+        if board.tray.rolling:  # nothing tells what the dice will show before they land
+            previews = advice = None
+        flash, tags = board.presenter.flash, board.column_tags()
+
+        def paint(surface: pygame.Surface) -> None:
+            card.draw(
+                surface, state, colours, previews, focus_box, flash, active, advice, tags, backdrop
+            )
+
+        token = ("card", state, tuple(colours), previews, focus_box, active, advice, tags)
+        parts = [("card", part(card.region, token, paint))]
+        if flash is not None:
+            box = card.box_rect(flash.column, flash.category)
+            glow = ("glow", flash.column, flash.category, round(170 * flash.strength))
+            parts.append(("glow", part(box, glow, unpainted)))
+        return parts
+
+    def keep_part(self, board: Board, keep: tuple[int, ...]) -> Piece:
+        """The rings round the dice the hint says to keep, where they lie."""
+        theme, lay = board.ctx.theme, board.lay
+        places = [(die.x, die.y) for die in board.tray.dice]
+        r = round(lay.die_size * 0.72) + 2
+        rect = pygame.Rect(0, 0, 0, 0)
+        for i in keep:
+            ring = pygame.Rect(round(places[i][0]) - r, round(places[i][1]) - r, 2 * r, 2 * r)
+            rect = ring if not rect else rect.union(ring)
+        token = ("keep", keep, tuple(places[i] for i in keep))
+        return part(rect, token, lambda surface: draw_hint_keep(surface, theme, lay, keep, places))
+
+    def previews(self, board: Board) -> dict[Category, int]:
+        """What each box would score with the dice on the table, once per state."""
+        state = board.session.state
+        if self._scores is None or self._scores[0] is not state:
+            self._scores = (state, state.score_options())
+        return self._scores[1]
+
+
+def message_part(board: Board) -> Piece:
+    """The message line: what happened, about whom, and where the game is."""
+    ctx, presenter, lay = board.ctx, board.presenter, board.lay
+    theme, fonts = ctx.theme, ctx.fonts
+    session, state = board.session, board.session.state
+    text = presenter.message or prompt(state, session.seat.name) or " "
+    about = presenter.owner if presenter.message and presenter.owner is not None else None
+    seat = session.seat if about is None else session.seats[about]
+    counter = progress(state)
+    colour = theme.player(seat.colour)
+    return part(
+        shaded(lay.message),
+        ("message", text, colour, counter),
+        lambda surface: draw_message(surface, theme, fonts, lay, colour, text, counter),
+    )
+
+
+def buttons_part(board: Board, marks: Marks) -> tuple[str, Piece]:
+    """The table's buttons, with their shadows."""
+    ctx, lay, state = board.ctx, board.lay, board.session.state
+    person, can_undo, focus = board.person_to_play, board.session.can_undo(), marks.focus
+    shadows = [pygame.Rect(shaded(b, max(6, b.height // 12))) for b in lay.buttons.values()]
+    token = ("buttons", state, person, can_undo, focus if isinstance(focus, ButtonTarget) else None)
+
+    def paint(surface: pygame.Surface) -> None:
+        draw_buttons(surface, ctx, lay, state, person, can_undo, focus)
+
+    return ("buttons", part(shadows[0].unionall(shadows[1:]), token, paint))
+
+
+def notes_parts(board: Board, marks: Marks) -> list[tuple[str, Piece]]:
+    """The notes under the message line (a grading mark, a CPU's reason, the last move) and
+    the coach's hint."""
+    ctx, lay = board.ctx, board.lay
+    theme, fonts = ctx.theme, ctx.fonts
+    note, grade = board.note_line(), marks.grade_note
+    parts = [
+        (
+            "notes",
+            part(
+                notes_rect(fonts, lay),
+                ("notes", grade, note),
+                lambda surface: draw_notes(surface, theme, fonts, lay, grade, note),
+            ),
+        )
+    ]
+    if marks.hint_text:
+        ringed = tuple((d.x, d.y) for i, d in enumerate(board.tray.dice) if i in marks.hint_keep)
+        placed = board.hint_placed(marks.hint_text, ringed)
+        hint = part(
+            shaded(placed[0]),
+            ("hint", tuple(marks.hint_text)),
+            lambda surface: draw_hint(surface, theme, fonts, lay, placed),
+        )
+        parts.append(("hint", hint))
+    return parts
+
+
+def overlay_parts(board: Board, marks: Marks) -> list[tuple[str, Piece]]:
+    """What lies over the table for a while: confetti (while they fly, the window is drawn
+    whole), a banner over the felt, the key hints."""
+    ctx, presenter, lay, state = board.ctx, board.presenter, board.lay, board.session.state
+    theme, fonts = ctx.theme, ctx.fonts
+    window = (0, 0, *board.size)
+    parts = [
+        (f"effect{k}", part(window, (effect, effect.age), effect.draw))
+        for k, effect in enumerate(presenter.effects)
+    ]
+    banner = presenter.banner
+    if banner is not None:
+        place = banner_place(lay)
+
+        def paint_banner(surface: pygame.Surface) -> None:
+            banner.draw(surface, place, fonts, theme, lay.unit)
+
+        parts.append(("banner", part(place, (banner, banner.age), paint_banner)))
+    if marks.show_keys:
+        active = board.column_on_show()
+        column = board.card_view.column_rect(active if active is not None else state.column)
+        hints = key_hints(theme, fonts, lay, ctx.input, column)
+
+        def paint_keys(surface: pygame.Surface) -> None:
+            draw_key_hints(surface, theme, lay, hints)
+
+        parts.append(("keys", part(shaded(hints.box), ("keys", column), paint_keys)))
+    return parts

@@ -1,0 +1,81 @@
+"""Images of dice lying still, made ahead of the frames that show them.
+
+A die lying still is drawn large and scaled down smoothly (game.ui.dice_3d): at 4K that is
+two milliseconds a die, and five dice come to rest in the same frame. So the tray says
+where its dice will come to rest while they are still in the air or on their way (`want`),
+and their images are made on a thread of their own; a frame that needs one takes it when it
+is done. A frame may make `budget` images itself (none made ahead, or not done yet); the
+other dice show their plain image a frame or two longer (the difference is in the smoothing
+of their edges). Frames that need not keep to time (a scene drawn whole, a picture for a
+tool or a test) have no budget and make every image they need, so what they show is the
+same at any speed of the machine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import TypeVar
+
+from game.ui.raster import SpriteCache
+
+T = TypeVar("T")
+PENDING = 24  # images wanted ahead at most: older wishes are dropped
+
+
+class Stills:
+    """Images of still dice made ahead on a worker thread, and a frame's budget of them."""
+
+    def __init__(self) -> None:
+        self.budget: int | None = None  # images a frame may still make itself (None: any)
+        self.ahead = 0  # images made on the worker and taken, for tests and benchmarks
+        self._pending: dict[Hashable, Future[object]] = {}
+        self._worker: ThreadPoolExecutor | None = None
+
+    def frame(self, budget: int | None) -> None:
+        """A new frame, which may make `budget` images itself (None: as many as it needs)."""
+        self.budget = budget
+
+    def get(self, cache: SpriteCache[T], key: Hashable, make: Callable[[], T]) -> T | None:
+        """The image for `key`: kept in `cache`, made ahead, or made now within the frame's
+        budget; None when it must wait (it is then wanted ahead)."""
+        image = cache.peek(key)
+        if image is not None:
+            return image
+        free = self.budget is None or self.budget > 0
+        pending = self._pending.get(key)
+        if pending is not None:
+            if not pending.done() and (not free or pending.cancel()):
+                if not free:
+                    return None  # under way on the worker: shown next frame, or the one after
+                del self._pending[key]  # not begun: made here instead
+            else:
+                # Made on the worker, or under way there (a part of one image's time to wait).
+                del self._pending[key]
+                self.ahead += 1
+                made: T = pending.result()  # type: ignore[assignment]  # (made by `make`)
+                return cache.put(key, made, made=False)
+        if free:
+            if self.budget is not None:
+                self.budget -= 1
+            return cache.put(key, make())
+        self.want(cache, key, make)
+        return None
+
+    def want(self, cache: SpriteCache[T], key: Hashable, make: Callable[[], T]) -> None:
+        """Make the image for `key` on the worker, unless it is kept or under way."""
+        if key in cache or key in self._pending:
+            return
+        while len(self._pending) >= PENDING:
+            oldest = next(iter(self._pending))
+            self._pending.pop(oldest).cancel()
+        if self._worker is None:
+            self._worker = ThreadPoolExecutor(1, thread_name_prefix="dice-stills")
+        self._pending[key] = self._worker.submit(make)
+
+    def close(self) -> None:
+        """Stop the worker (what it is making is finished first, the rest dropped)."""
+        worker, self._worker = self._worker, None
+        self._pending.clear()
+        if worker is not None:
+            worker.shutdown(wait=True, cancel_futures=True)

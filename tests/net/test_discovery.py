@@ -1,0 +1,72 @@
+"""Tables listed by name on the local network (mDNS on the loopback interface only, so nothing
+leaves the machine), and announcements that do not check are left out."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from game.net.discovery import Advertiser, Browser, local_addresses, read_service
+
+from .conftest import port
+
+pytestmark = pytest.mark.timeout(60)
+LOOPBACK = ["127.0.0.1"]
+
+
+def wait_until(condition, seconds: float = 10.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "not heard in time"
+        time.sleep(0.05)
+
+
+def test_a_table_is_found_by_name_its_open_seats_follow_and_it_goes_when_closed():
+    number = port()
+    name = f"Ann's table {number}"
+    browser = Browser(interfaces=LOOPBACK).start()
+    advert = Advertiser(name, number, ["127.0.0.1"], open_seats=2, interfaces=LOOPBACK).start()
+    try:
+        mine = lambda: [t for t in browser.tables() if t.port == number]  # noqa: E731
+        wait_until(lambda: mine())
+        (table,) = mine()
+        assert (table.name, table.address, table.protocol, table.open_seats) == (
+            name, "127.0.0.1", 1, 2,
+        )  # fmt: skip
+        advert.update(1)
+        wait_until(lambda: mine() and mine()[0].open_seats == 1)
+        advert.stop()
+        wait_until(lambda: not mine())
+    finally:
+        advert.stop()
+        browser.stop()
+
+
+@pytest.mark.parametrize(
+    ("properties", "addresses", "port_"),
+    [
+        ({b"v": b"1", b"open": b"2"}, ["127.0.0.1"], 47000),  # no name
+        ({b"name": b"x\x07", b"v": b"1", b"open": b"2"}, ["127.0.0.1"], 47000),
+        ({b"name": b"A" * 60, b"v": b"1", b"open": b"2"}, ["127.0.0.1"], 47000),
+        ({b"name": b"Ann", b"v": b"one", b"open": b"2"}, ["127.0.0.1"], 47000),
+        ({b"name": b"Ann", b"v": b"1", b"open": b"99"}, ["127.0.0.1"], 47000),
+        ({b"name": b"Ann", b"v": b"1", b"open": b"2"}, [], 47000),
+        ({b"name": b"Ann", b"v": b"1", b"open": b"2"}, ["127.0.0.1"], 0),
+        ({b"name": b"\xff\xfe", b"v": b"1", b"open": b"2"}, ["127.0.0.1"], 47000),
+    ],
+)
+def test_an_announcement_that_does_not_check_is_left_out(properties, addresses, port_):
+    assert read_service(properties, addresses, port_) is None
+
+
+def test_a_good_announcement_is_read():
+    good = {b"name": "Åsa's table".encode(), b"v": b"1", b"g": b"0.1.0", b"open": b"0"}
+    table = read_service(good, ["fe80::1", "10.1.2.3"], 47000)
+    assert table is not None and (table.name, table.address) == ("Åsa's table", "10.1.2.3")
+
+
+def test_the_addresses_for_an_invite_are_never_loopback():
+    addresses = local_addresses()
+    assert all(not a.startswith(("127.", "169.254.")) for a in addresses)
+    assert addresses == sorted(set(addresses), key=addresses.index)

@@ -1,0 +1,53 @@
+"""Hostile messages against a live host while two friends play: every attack is refused, the
+game goes on to the end, and the host still answers an honest friend afterwards."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import pytest
+
+from game.net import messages as m
+from game.net.authority import Authority
+from game.net.bot import FriendBot
+from game.net.limits import Limits
+from game.tools.netfuzz import fuzz
+
+from .conftest import friends, invite, live_host, plan, play
+
+pytestmark = pytest.mark.timeout(240)
+
+# The defaults, but a handshake left hanging is dropped after 2 s (not 10) to keep it short;
+# friends play fast, within the message rate (a person's pace is far below it).
+LIMITS = Limits(handshake_seconds=2.0)
+
+
+def test_every_hostile_message_is_refused_and_the_game_goes_on():
+    authority = Authority(plan("open", "medium", "open"), auto_start=True)
+    with live_host(authority, limits=LIMITS, cpu_delay=0.02) as host:
+        with friends(host, m.Join(0, "Ann", 3), m.Join(2, "Bob", 4)) as (ann, bob):
+            bots = [FriendBot(ann, seed=1), FriendBot(bob, seed=2)]
+            result = {}
+            attacker = threading.Thread(
+                target=lambda: result.update(report=asyncio.run(fuzz(invite(host), seed=7))),
+                name="test-fuzzer",
+            )
+            attacker.start()
+            play(bots, 180)
+            attacker.join(120)
+            assert not attacker.is_alive()
+        report = result["report"]
+        assert report.unexpected == []
+        assert report.refused == report.tried
+        assert sum(report.tried.values()) >= 40
+        for bot in bots:
+            assert bot.report.matches == 1 and bot.report.desyncs == 0
+        assert host.stats.denied["version"] == 2 and host.stats.denied["code"] == 1
+        assert host.stats.dropped["flood"] == 1
+        # After it all, an honest friend still gets in and is welcomed.
+        with friends(host, m.Join(None, "", 0, None, True)) as (late,):
+            bot = FriendBot(late)
+            while bot.you is None and bot.follower is None:
+                bot.step(0.1)
+            assert bot.follower is not None and bot.follower.game.state.is_over

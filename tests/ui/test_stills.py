@@ -1,0 +1,88 @@
+"""Still dice's images made ahead on a thread of their own: the same pixels as made in the
+frame, taken when done, a frame's budget kept, and the thread stopped when asked."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pygame
+import pytest
+
+from game.ui.dice_3d import SUPERSAMPLE, DieModel, steps_for
+from game.ui.palette import STANDARD_DICE
+from game.ui.raster import SpriteCache
+from game.ui.stills import PENDING, Stills
+
+TURN = (0.96, 0.12, -0.2, 0.15)
+
+
+@pytest.fixture(autouse=True)
+def display():
+    pygame.init()
+    pygame.display.set_mode((8, 8))
+
+
+def _made(stills: Stills, cache, key, make, limit: float = 10.0):
+    """The image for `key` once the worker has it (a frame with no budget asks each time)."""
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        image = stills.get(cache, key, make)
+        if image is not None:
+            return image
+        time.sleep(0.005)
+    raise AssertionError("the worker never made it")
+
+
+def test_an_image_made_ahead_is_the_image_made_in_the_frame() -> None:
+    model = DieModel(steps_for(120))
+    make = lambda: model.render(120, TURN, STANDARD_DICE, (30, -20), 0.0, False, SUPERSAMPLE)  # noqa: E731
+    stills = Stills()
+    try:
+        cache: SpriteCache[object] = SpriteCache(8)
+        stills.frame(0)  # no time for it in this frame: shown plain, made ahead
+        assert stills.get(cache, "die", make) is None
+        ahead, corner = _made(stills, cache, "die", make)
+        assert stills.ahead == 1 and cache.renders == 0  # taken from the worker
+        here, corner_here = make()
+        assert corner == corner_here
+        assert pygame.image.tobytes(ahead, "RGBA") == pygame.image.tobytes(here, "RGBA")
+    finally:
+        stills.close()
+
+
+def test_a_frame_makes_no_more_than_its_budget_and_none_asks_for_all() -> None:
+    stills = Stills()
+    cache: SpriteCache[str] = SpriteCache(8)
+    try:
+        stills.frame(1)
+        made = [stills.get(cache, k, lambda k=k: f"image {k}") for k in range(3)]
+        assert made[0] == "image 0" and made[1:] == [None, None]
+        stills.frame(None)  # a scene drawn whole, a tool's picture: all of them, now
+        assert [stills.get(cache, k, lambda k=k: f"image {k}") for k in range(3)] == [
+            "image 0",
+            "image 1",
+            "image 2",
+        ]
+    finally:
+        stills.close()
+
+
+def test_wishes_are_bounded_and_the_thread_stops_when_asked() -> None:
+    stills = Stills()
+    cache: SpriteCache[str] = SpriteCache(64)
+    gate = threading.Event()
+
+    def slow(k: int) -> str:
+        gate.wait(5)
+        return f"image {k}"
+
+    for k in range(PENDING + 10):
+        stills.want(cache, k, lambda k=k: slow(k))
+    assert len(stills._pending) == PENDING
+    workers = [t for t in threading.enumerate() if t.name.startswith("dice-stills")]
+    assert len(workers) == 1
+    gate.set()
+    stills.close()
+    workers[0].join(5)
+    assert not workers[0].is_alive()
