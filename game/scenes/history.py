@@ -103,9 +103,9 @@ def results_line(summary: HistorySummary) -> list[tuple[str, bool]]:
         (_("team {number}: {points}").format(number=i + 1, points=t), i in summary.winners)
         for i, t in enumerate(summary.totals)
     ]
-    # Translators: the players of a team game before the teams' totals; {players} is
-    # their names, separated by commas.
-    players = _("{players} -").format(players=", ".join(summary.players))
+    # Translators: the players of a team game before the teams' totals (shown and said
+    # aloud); {players} is their names, separated by commas.
+    players = _("{players}:").format(players=", ".join(summary.players))
     return [(players, False), *teams]
 
 

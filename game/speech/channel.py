@@ -20,6 +20,7 @@ from collections import deque
 
 from game.speech.announce import Announcement, Told
 from game.speech.backends import Backend, DeferredBackend, Manner, NullBackend
+from game.speech.phrases import aloud
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +66,7 @@ class Speaker:
 
     def announce(self, announcement: Announcement) -> None:
         """Queue a phrase for this frame's utterance (a detail only at full verbosity)."""
-        text = " ".join(announcement.text.split())
+        text = aloud(" ".join(announcement.text.split()))
         if not text or (announcement.detail and not self.full):
             return
         if any(a.text == text for a in self._pending):

@@ -29,6 +29,20 @@ def in_turn(items: Sequence[str]) -> str:
     return joined
 
 
+def aloud(text: str) -> str:
+    """`text` as a voice should read it: a choice drawn with a slash ("Left / Right", "Pause
+    / back") said with the language's "or", never as "slash"."""
+    if " / " not in text:
+        return text
+    choices = text.split(" / ")
+    said = choices[0]
+    for choice in choices[1:]:
+        # Translators: two choices said aloud where the screen shows "Left / Right" (key
+        # names, or what a key does: "Pause / back"); a voice would say the slash.
+        said = _("{first} or {second}").format(first=said, second=choice)
+    return said
+
+
 def box_name(state: GameState, category: Category) -> str:
     return translate(state.config.card.label(category))
 

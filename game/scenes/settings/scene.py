@@ -238,7 +238,8 @@ class SettingsScene(Scene):
             control.flip()
         elif isinstance(control, Slider):
             self.editor.say(
-                _("{left} / {right} change the level.").format(
+                # Translators: said aloud on a slider; {left} and {right} are key names.
+                _("{left} or {right} changes the level.").format(
                     left=self.ctx.input.label("left"), right=self.ctx.input.label("right")
                 )
             )

@@ -50,7 +50,9 @@ class Announcer:
             text = about(name, you, _("{name} rolls for the start..."))
         else:
             # Translators: said aloud as the dice leave the cup (their faces follow).
-            text = about(name, _("You roll..."), _("{name} rolls..."))
+            you = _("You roll...")
+            # Translators: said aloud as another player's dice leave the cup.
+            text = about(name, you, _("{name} rolls..."))
         return Announcement(text, Told.THROW, player)
 
     def batch(self, events: list[ev.Event], brief: bool) -> list[Announcement]:
@@ -72,7 +74,10 @@ class Announcer:
             name = state.config.column_name(column)
             total = state.cards[column].total
             # Translators: said aloud right after a score: the card's new total.
-            text = about(name, _("Your total: {total}"), _("{name}: total {total}"), total=total)
+            yours = _("Your total: {total}")
+            # Translators: said aloud right after a score: another card's new total ({name}
+            # is a player or a team); "total" as the card's Total row calls it.
+            text = about(name, yours, _("{name}: total {total}"), total=total)
             said.append(Announcement(text, Told.SCORED, state.config.columns[column][0]))
         self.scored = []
         return said
@@ -103,7 +108,10 @@ class Announcer:
                     text = _("{name} to roll").format(name=seat.name)
                 elif len(seats) > 1:
                     # Translators: said aloud as a person's turn begins.
-                    text = about(seat.name, _("Your turn"), _("Your turn, {name}"))
+                    yours = _("Your turn")
+                    # Translators: said aloud as a person's turn begins, at a table of several
+                    # people: they are named.
+                    text = about(seat.name, yours, _("Your turn, {name}"))
                 else:
                     card = self.session.state.cards[event.column]
                     turns = len(config.card.boxes)
@@ -179,9 +187,9 @@ class Announcer:
 
     def _summary(self, turn: CpuTurn, event: ev.Scored) -> Announcement:
         config = self.session.config
+        # Translators: a CPU's whole turn in one phrase (speech at Brief): "Ada, 3 rolls:
+        # 3, 4, 4, 4, 5; 12 in Fours, total 53"; {dice} are the last roll's faces.
         text = ngettext(
-            # Translators: a CPU's whole turn in one phrase (speech at Brief): "Ada, 3 rolls:
-            # 3, 4, 4, 4, 5; 12 in Fours, total 53"; {dice} are the last roll's faces.
             "{name}, {rolls} roll: {dice}; {points} in {box}, total {total}",
             "{name}, {rolls} rolls: {dice}; {points} in {box}, total {total}",
             turn.rolls,

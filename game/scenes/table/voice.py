@@ -45,12 +45,17 @@ class TableVoice:
             case BoxTarget(category):
                 return phrases.box(state, category, full)
             case ButtonTarget(name):
-                labels = {
-                    "roll": roll_label(state),
-                    "hint": _("Stand") if state.phase is Phase.TIE_BREAK else _("Hint"),
-                    "undo": _("Undo"),
-                    "menu": _("Menu"),
-                }
+                # Translators: the table's button that asks the coach (drawn, and said aloud
+                # with "button" after it); in a tie-breaker it is Stand.
+                hint = _("Hint")
+                if state.phase is Phase.TIE_BREAK:
+                    # Translators: the tie-breaker's button that keeps the dice as they are.
+                    hint = _("Stand")
+                # Translators: the table's button that takes back the last move (drawn, said).
+                undo = _("Undo")
+                # Translators: the table's button that opens the pause menu (drawn, said).
+                menu = _("Menu")
+                labels = {"roll": roll_label(state), "hint": hint, "undo": undo, "menu": menu}
                 return phrases.button(labels[name])
 
     def where(self) -> str:
