@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from game.scenes.context import Context
 
 STEP = 1 / 60  # s: one frame
+PRESSES = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, PAD_PRESS)  # cut the game's speech short
 CONTROLLER_BUTTONS = {  # SDL's game-controller buttons, by their names (as the bindings')
     "a": pygame.CONTROLLER_BUTTON_A,
     "b": pygame.CONTROLLER_BUTTON_B,
@@ -141,7 +142,8 @@ class Driver:
         self.app = app
         # What the focus says, watched each frame as the app's own watcher does.
         self.voice = app.voice if app is not None else FocusVoice(ctx.speech)
-        self._heard = 0  # phrases of the speech's history already heard
+        self._heard = 0  # phrases said already heard
+        self.pressed = False  # a key, click or pad button this frame (its speech cuts in)
 
     @classmethod
     def of_app(cls, app: App) -> Driver:
@@ -172,7 +174,8 @@ class Driver:
             ctx.update_notices(dt)
         if self.voice.speaker is not ctx.speech:  # a test gave the game another speaker
             self.voice, self._heard = FocusVoice(ctx.speech), 0
-        self.voice.watch(ctx.stack.top)
+        self.voice.watch(ctx.stack.top, keyboard=self.pressed)
+        self.pressed = False
         ctx.speech.flush()
 
     def draw(self) -> None:
@@ -226,8 +229,11 @@ class Driver:
     def _hand_on(self, event: pygame.event.Event) -> None:
         if self.app is not None:
             self.app.handle(event)
-        else:
-            self.ctx.stack.handle(event)
+            return
+        if event.type in PRESSES:  # the player acts: the game's own stale speech stops
+            self.ctx.speech.interrupt()
+            self.pressed = True
+        self.ctx.stack.handle(event)
 
     def press(self, *codes: int, mod: int = 0) -> None:
         """Keys pressed one after another (each typing its character, as a keyboard does)."""
@@ -263,9 +269,9 @@ class Driver:
 
     # ----------------------------------------------------------------- what was said
     def heard(self) -> list[str]:
-        """The phrases said since the last time this was asked."""
-        said = list(self.ctx.speech.history)[self._heard :]
-        self._heard = len(self.ctx.speech.history)
+        """The phrases said since the last time this was asked (the focus's too)."""
+        said = [phrase.text for phrase in self.ctx.speech.said][self._heard :]
+        self._heard = len(self.ctx.speech.said)
         return said
 
 

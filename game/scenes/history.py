@@ -29,12 +29,13 @@ from game.i18n import _, format_datetime, ngettext, pgettext, translate
 from game.match.replay import ReplaySession
 from game.rules import Variant
 from game.scenes.list_screen import ListScreen
+from game.speech import Announcement, Told, phrases
 from game.ui.celebration import GOLD
 from game.ui.input import ANYWHERE_INTENTS, key_label
 from game.ui.menu_layout import button_height, menu_scale, place_button_row, title_image
 from game.ui.scroll import clipped, viewport_in
 from game.ui.text import ellipsize, join_names
-from game.ui.widgets import Button, FeltBackground, draw_panel, letter_shortcuts
+from game.ui.widgets import Button, FeltBackground, FocusRing, draw_panel, letter_shortcuts
 
 if TYPE_CHECKING:
     from game.scenes.context import Context
@@ -96,9 +97,9 @@ def results_line(summary: HistorySummary) -> list[tuple[str, bool]]:
         (_("team {number}: {points}").format(number=i + 1, points=t), i in summary.winners)
         for i, t in enumerate(summary.totals)
     ]
-    # Translators: the players of a team game before the teams' totals; {players} is
-    # their names, separated by commas.
-    players = _("{players} -").format(players=", ".join(summary.players))
+    # Translators: the players of a team game before the teams' totals (shown and said
+    # aloud); {players} is their names, separated by commas.
+    players = _("{players}:").format(players=", ".join(summary.players))
     return [(players, False), *teams]
 
 
@@ -202,7 +203,13 @@ class HistoryScene(ListScreen["HistorySummary"]):
             self.ctx.play("click")
             self.ctx.nav.review_log(history)
 
-    def spoken_news(self) -> list[tuple[str, bool]]:
+    def focus_grid(self) -> FocusRing:
+        return self.ring
+
+    def spoken_screen(self) -> str:
+        return _("History")
+
+    def spoken_news(self) -> list[Announcement]:
         """The game selected, said when the selection moves: its date, rules, the totals
         (the winners first said as such) and who was assisted."""
         game = self.games[self.selected] if self.games else None
@@ -213,14 +220,14 @@ class HistoryScene(ListScreen["HistorySummary"]):
         if game is None:
             return []
         winners = [game.players[i] for i in game.winners if i < len(game.players)]
-        results = "; ".join(text for text, _won in results_line(game))
+        results = phrases.in_turn([text for text, _won in results_line(game)])
         parts = [describe_date(game), describe_rules(game), results]
         if winners and len(game.totals) > 1:
             # Translators: said of a game in History; {names}: one winner, or several tied.
             parts.append(_("Won by {names}").format(names=join_names(winners)))
-        said = ". ".join(parts)
+        said = [Announcement(part) for part in parts]
         mark = assisted_mark(game)
-        return [(said, False)] + ([(mark, True)] if mark else [])
+        return said + ([Announcement(mark, Told.GRADE)] if mark else [])
 
     # ----------------------------------------------------------------- the list
     def items(self) -> list[HistorySummary]:
