@@ -190,7 +190,7 @@ def letter_shortcuts(buttons: Sequence[Button], taken: Iterable[str] = ()) -> di
     }
 
 
-class FocusRing(FocusGrid):
+class FocusRing(FocusGrid[Button]):
     """A button menu: the one focus model (FocusGrid) over a single row of buttons, with a
     menu's input: hover and click, the focus keys and Enter, the buttons' letters."""
 

@@ -44,6 +44,7 @@ from game.storage.settings import (
     VARIANTS,
     VERIFY_MODES,
     WIN_CHANCES,
+    Settings,
 )
 from game.ui.forms import Cycler, FormButton, Slider, Toggle
 from game.ui.input import CTRL_INTENTS
@@ -96,13 +97,18 @@ def build_rows(
     in use (the scene builds them again when it changes). `focused` gives the control with
     the focus (the key rows' help reads it) and `dragging` whether a slider is being dragged
     (a drag clicks once, when it is let go)."""
-    s = lambda: ctx.settings  # noqa: E731 - the settings in force, read when drawn
+
+    def s() -> Settings:  # the settings in force, read when drawn
+        return ctx.settings
+
     rows: list[Row] = []
 
     def head(text: str, section: str) -> None:
         rows.append(Row(text, heading=True, section=section))
 
-    def row(label: str, control: SettingControl, help, indent: bool = False) -> None:
+    def row(
+        label: str, control: SettingControl, help: Callable[[], str] | str, indent: bool = False
+    ) -> None:
         rows.append(Row(label, (control,), help, indent=indent))
 
     def toggle(name: str, on_text: str = N_("On"), off_text: str = N_("Off")) -> Toggle:

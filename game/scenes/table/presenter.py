@@ -10,7 +10,7 @@ before the results come up, all timed in seconds through game.anim.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, assert_never
 
 import pygame
@@ -152,7 +152,7 @@ class Presenter:
         return True
 
     # ----------------------------------------------------------------- events
-    def show(self, events: list[ev.Event], speed: float, lay: TableLayout) -> None:
+    def show(self, events: Sequence[ev.Event], speed: float, lay: TableLayout) -> None:
         """Animate a batch of events from one action. `speed` scales animation time (0: none)."""
         ctx, config, tray = self.ctx, self.session.config, self.tray
         thrower: int | None = None  # the player whose dice left the cup in this batch
@@ -233,9 +233,9 @@ class Presenter:
             if self.banner is not banner_before:  # "Ada plays first", "Tied!": after the landing
                 self.banner_after_landing, self.banner = self.banner, banner_before
 
-    def _about(self, event) -> int | None:
+    def _about(self, event: ev.Event) -> int | None:
         """The player an event is about: its player, else its column's first player."""
-        player = getattr(event, "player", None)
+        player: int | None = getattr(event, "player", None)
         if player is not None:
             return player
         column = getattr(event, "column", None)
