@@ -24,9 +24,10 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import N_, _, set_language, system_language, translate
+from game.i18n import _, set_language, system_language
 from game.scenes.base import Scene
 from game.scenes.context import Context
+from game.scenes.notices import draw_notices
 from game.scenes.router import Router
 from game.scenes.router import preload as preload_scenes
 from game.scenes.stack import SceneStack
@@ -44,7 +45,6 @@ from game.ui.display import (
 from game.ui.input import Intent, is_press
 from game.ui.pads import PAD_PRESS, Pads
 from game.ui.spoken import FocusVoice
-from game.ui.text import wrap_text
 from game.ui.viewport import Viewport
 from game.ui.window_identity import claim_class, set_window_icon
 
@@ -57,10 +57,6 @@ POINTER_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTON
 REDRAW_EVENTS = (*POINTER_EVENTS, pygame.MOUSEWHEEL)  # drawn again even if no scene used them
 TITLE = "Yahtzee Table"
 MAX_FAILURES = 120  # frames failing in a row before the app gives up
-NOTICE_LINES = 4  # a notice wraps to at most this many lines
-# The notice beside it says why (a full disk, a read-only folder, records held by another
-# program) and what to do; the mark stays until a save goes through.
-UNSAVED_MARK = N_("Not saved yet")
 # The keys that say again what was said, anywhere: the newest phrase, the one before, after.
 SPEECH_HISTORY = {Intent.REPEAT_SPEECH: 0, Intent.HISTORY_BACK: -1, Intent.HISTORY_NEXT: 1}
 
@@ -441,39 +437,6 @@ def settle_memory() -> None:
     4K, every few thousand frames."""
     gc.collect()
     gc.freeze()
-
-
-def draw_notices(surface: pygame.Surface, ctx: Context) -> None:
-    """Messages about files or settings, shown at the top for a few seconds each (wrapped to
-    the window), and while the match could not be saved, a mark that stays until it can."""
-    w = surface.get_width()
-    y = 8
-    font = ctx.fonts.get(22)
-    drawn: list[pygame.Rect] = []
-    for notice in ctx.shown_notices:
-        lines = wrap_text(font, notice.text, w - 64)[:NOTICE_LINES]
-        images = [font.render(line, True, ctx.theme.text) for line in lines]
-        height = sum(image.get_height() for image in images)
-        width = max(image.get_width() for image in images)
-        box = pygame.Rect(0, 0, width + 24, height + 12)
-        box.midtop = (w // 2, y)
-        pygame.draw.rect(surface, ctx.theme.panel, box, border_radius=8)
-        pygame.draw.rect(surface, ctx.theme.warn, box, width=2, border_radius=8)
-        drawn.append(box)
-        line_y = box.top + 6
-        for image in images:
-            surface.blit(image, image.get_rect(midtop=(box.centerx, line_y)))
-            line_y += image.get_height()
-        y = box.bottom + 6
-    if ctx.unsaved:
-        mark = ctx.fonts.render(translate(UNSAVED_MARK), 18, ctx.theme.text, bold=True)
-        box = mark.get_rect(topright=(w - 18, 14)).inflate(16, 8)
-        for notice_box in drawn:  # never over a notice: under them, if they reach that far
-            if box.colliderect(notice_box):
-                box.top = max(box.top, notice_box.bottom + 6)
-        pygame.draw.rect(surface, ctx.theme.panel, box, border_radius=6)
-        pygame.draw.rect(surface, ctx.theme.warn, box, width=2, border_radius=6)
-        surface.blit(mark, mark.get_rect(center=box.center))
 
 
 def main(argv: list[str] | None = None) -> int:

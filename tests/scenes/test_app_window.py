@@ -9,8 +9,9 @@ import sys
 import pygame
 import pytest
 
-from game.app import App, draw_notices
+from game.app import App
 from game.scenes.context import NOTICE_TIME
+from game.scenes.notices import draw_notices
 from game.scenes.setup import SetupScene
 from game.scenes.title import TitleScene
 from game.storage import Storage

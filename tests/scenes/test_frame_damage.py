@@ -8,10 +8,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app import App, draw_notices
+from game.app import App
 from game.match.seats import Seat
 from game.match.session import Session
 from game.rules import Category, GameConfig, Phase, StartOrder
+from game.scenes.notices import draw_notices
 from game.scenes.table import TableScene, board
 from game.storage import Storage
 from tests.driver import click, key
