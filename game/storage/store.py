@@ -13,6 +13,7 @@ from typing import Any, Protocol, TypeVar
 
 from game.i18n import N_, later, translated
 from game.i18n.languages import resolve, system_language
+from game.json_types import JsonMapping, JsonObject
 from game.match.record import MatchRecord
 from game.match.seats import Seat
 from game.rules import Card, Game
@@ -148,7 +149,7 @@ class Storage:
     def _load_settings(self) -> Settings:
         bad_fields: list[str] = []
 
-        def parse(data: dict[str, Any]) -> Settings:
+        def parse(data: JsonObject) -> Settings:
             settings, bad = Settings.parse(data)
             bad_fields.extend(bad)
             return settings
@@ -199,7 +200,7 @@ class Storage:
         return self._store.save(self.paths.last_table, table.to_dict(), LAST_TABLE_WHAT)
 
     # ------------------------------------------------------------------------- game in progress
-    def save_current(self, record: Mapping[str, Any]) -> bool:
+    def save_current(self, record: JsonMapping) -> bool:
         """Write a record made by `make_session_record`; False if the disk refused."""
         return self._current.save(record)
 
@@ -209,7 +210,7 @@ class Storage:
         seats: Sequence[Seat],
         assisted: Iterable[int],
         started: datetime | str,
-        extra: Mapping[str, Any] | None = None,
+        extra: JsonMapping | None = None,
     ) -> bool:
         """Save the game in progress (call after every action): make the record and write it."""
         record = make_session_record(game, seats, assisted, started, extra, saved=self._now())
@@ -236,7 +237,7 @@ class Storage:
         player is shown it is there: a new game may now take its place."""
         return self._current.exists()
 
-    def load_current(self) -> dict[str, Any] | None:
+    def load_current(self) -> JsonObject | None:
         """The game in progress as a record checked through (replayed), or None.
 
         Pass it to `restore_session` for (game, seats, assisted, started); `record["extra"]`

@@ -24,8 +24,8 @@ import subprocess
 import sys
 import time
 import tracemalloc
-from typing import Any
 
+from game.json_types import JsonObject
 from game.rules import Variant
 
 BUILD_GOAL = 10.0  # s
@@ -65,12 +65,12 @@ def _child(variant: Variant, traced: bool) -> dict[str, object]:
     }
 
 
-def _measure(variant: Variant, traced: bool) -> dict[str, Any]:
+def _measure(variant: Variant, traced: bool) -> JsonObject:
     command = [sys.executable, "-m", "game.tools.bench.solver", "--child", variant.value]
     if traced:
         command.append("--traced")
     done = subprocess.run(command, capture_output=True, text=True, check=True)
-    measured: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])  # _child's
+    measured: JsonObject = json.loads(done.stdout.strip().splitlines()[-1])  # _child's
     return measured
 
 
