@@ -3,7 +3,7 @@
 Controls:
     Up / Down, Tab / Shift+Tab   move the focus over the menu
     Enter            the focused item
-    N / C / S / R       New game, Continue, Settings, Rules & help
+    N / C / J / S / R   New game, Continue, Join a table, Settings, Rules & help
     T / H / Q           Statistics, History, Quit
     F1               rules and help
     Esc / Backspace  asks whether to quit
@@ -46,6 +46,7 @@ TAGLINE = N_("T A B L E")
 LABELS = (
     N_("New game"),
     N_("Continue"),
+    N_("Join a table"),
     N_("Settings"),
     N_("Rules & help"),
     N_("Statistics"),
@@ -110,6 +111,7 @@ class TitleScene(ButtonMenu):
         actions = (
             self.new_game,
             self.continue_game,
+            self.join_table,
             lambda: self.ctx.nav.settings(),
             lambda: self.ctx.nav.help(),
             self.open_statistics,
@@ -164,6 +166,10 @@ class TitleScene(ButtonMenu):
             return
         self.ctx.play("click")
         self.ctx.nav.table(session)
+
+    def join_table(self) -> None:
+        self.ctx.play("click")
+        self.ctx.nav.join_table()
 
     def open_statistics(self) -> None:
         self.ctx.play("click")

@@ -42,6 +42,7 @@ from game.ui.widgets import FeltBackground
 PACE_NOTE = 5.0  # points a game below the Expert from which a person's pace is told
 
 if TYPE_CHECKING:
+    from game.anim.throw import Throw
     from game.match.session import Session
     from game.scenes.context import Context
     from game.ui.fonts import Fonts
@@ -66,6 +67,7 @@ class Board:
             ctx, session, self.tray, self.column_colour, lambda: ctx.nav.results(session)
         )
         self.cpu = CpuDriver(self._decide)
+        self.plays_cpus = True  # False at a network table: the host plays its CPUs
         self.chances = ChanceWatch()
         # What the last frame drawn was made of, to draw only what changed since (see draw).
         self.canvas = Canvas()
@@ -205,9 +207,10 @@ class Board:
         return self.tray.animating or self.presenter.busy or self.session.is_cpu_turn
 
     # ----------------------------------------------------------------- play
-    def show(self, events: list, speed: float) -> bool:
-        """Show what happened; True when a new turn started."""
-        self.presenter.show(events, speed, self.lay)
+    def show(self, events: list, speed: float, throw: Throw | None = None) -> bool:
+        """Show what happened (a roll as `throw`, when another machine threw it); True when
+        a new turn started."""
+        self.presenter.show(events, speed, self.lay, throw)
         started = any(isinstance(e, ev.TurnStarted) for e in events)
         if started:
             self.cpu.wait(self._cpu_delay(Roll()))
@@ -234,7 +237,9 @@ class Board:
 
     def _cpu_turn(self, dt: float) -> bool:
         session = self.session
-        if not session.is_cpu_turn or self.tray.animating or self.presenter.banner is not None:
+        if not self.plays_cpus or not session.is_cpu_turn:
+            return False
+        if self.tray.animating or self.presenter.banner is not None:
             return False
         state = session.state
         decided = self.cpu.step(dt, state)

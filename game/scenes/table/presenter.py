@@ -26,6 +26,7 @@ from game.ui.pads import PAD_PRESS
 from game.ui.scorecard_view import Flash
 
 if TYPE_CHECKING:
+    from game.anim.throw import Throw
     from game.match.session import Session
     from game.scenes.context import Context
     from game.ui.dice_tray import DiceTray
@@ -143,8 +144,11 @@ class Presenter:
         return True
 
     # ----------------------------------------------------------------- events
-    def show(self, events: list[ev.Event], speed: float, lay: TableLayout) -> None:
-        """Animate a batch of events from one action. `speed` scales animation time (0: none)."""
+    def show(
+        self, events: list[ev.Event], speed: float, lay: TableLayout, throw: Throw | None = None
+    ) -> None:
+        """Animate a batch of events from one action. `speed` scales animation time (0: none);
+        `throw` is a roll's throw as another machine made it (a network table's host)."""
         ctx, config, tray = self.ctx, self.session.config, self.tray
         thrower: int | None = None  # the player whose dice left the cup in this batch
         banner_before = self.banner
@@ -156,11 +160,11 @@ class Presenter:
             match event:
                 case ev.RollOffRolled():
                     self.start_rolls[event.column] = sum(event.dice)
-                    tray.roll(event.dice, (True,) * len(event.dice), speed)
+                    tray.roll(event.dice, (True,) * len(event.dice), speed, throw)
                     thrower = event.player
                     ctx.play("dice_rattle" if speed > 0 else "dice_land_1")
                 case ev.Rolled():
-                    tray.roll(event.dice, event.rolled, speed)
+                    tray.roll(event.dice, event.rolled, speed, throw)
                     thrower = event.player
                     ctx.play("dice_rattle" if speed > 0 else "dice_land_1")
                     self.say(roll_line(event, config), event.player)

@@ -30,7 +30,7 @@ happens, presenter.py; the CPU driver, cpu.py) and the coach overlay (coach.py).
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -50,14 +50,19 @@ from game.scenes.table.voice import TableVoice
 from game.ui.input import READ_INTENTS, Intent, is_confirm, menu_letter
 from game.ui.text import sentence_start
 
+if TYPE_CHECKING:
+    from game.net.screen import NetTable
+
 log = logging.getLogger(__name__)
 
 
 class TableScene(Scene):
-    def __init__(self, ctx, session: Session) -> None:
+    def __init__(self, ctx, session: Session, net: NetTable | None = None) -> None:
         super().__init__(ctx)
         self.session = session
+        self.net = net  # a network table: the host plays every move (remote.py)
         self.board = Board(ctx, session)
+        self.board.plays_cpus = net is None
         self.board.cpu.fast = ctx.settings.fast_cpu
         self.coach = CoachOverlay()
         self.pads = PadSeats(ctx, session)  # who plays with which pad; the wait for one
@@ -108,6 +113,8 @@ class TableScene(Scene):
     def exit(self) -> None:
         self.board.exit()
         self.pads.close()
+        if self.net is not None:
+            self.net.close()
 
     def layout(self, size: tuple[int, int]) -> None:
         """Place everything for this window size, in the current theme and text size."""
@@ -304,6 +311,11 @@ class TableScene(Scene):
     # ----------------------------------------------------------------- actions
     def act(self, action, confirmed: bool = False) -> None:
         """A person's action: refused with the reason, or applied and shown."""
+        net_refusal = None if self.net is None else self.net.refusal(action)
+        if net_refusal is not None:
+            if net_refusal:
+                self.message = sentence_start(net_refusal)
+            return
         if self.session.is_cpu_turn:
             # Translators: {key} is the key (or pad button) that skips a CPU's turn.
             self.message = _("Wait: {name} is playing ({key} skips the turn)").format(
@@ -329,6 +341,9 @@ class TableScene(Scene):
                 retry = lambda: self.act(action, confirmed=True)  # noqa: E731
                 self.ctx.nav.confirm(Question(asked, retry, focus_yes=False))
                 return
+        if self.net is not None:
+            self.net.send(action)  # shown when the host's move comes back (follow_net)
+            return
         actor = self.session.state.player
         try:
             events = self.session.apply(action)
@@ -343,18 +358,26 @@ class TableScene(Scene):
         self.pads.rumble(events, actor)
         self._fix_focus()
 
-    def _show(self, events: list, speed: float) -> None:
-        if self.board.show(events, speed):
+    def _show(self, events: list, speed: float, throw=None) -> None:
+        if self.board.show(events, speed, throw):
             self.focus_on(focus.HOME)  # a new turn starts at the Roll button
         self._refresh_advice()
 
     def undo(self) -> None:
-        refusal = self.session.undo_refusal()
+        net = self.net
+        refusal = self.session.undo_refusal() if net is None else net.undo_refusal()
         if refusal is not None:
-            self.message = refusal
+            if refusal:
+                self.message = refusal
+            return
+        if net is not None:
+            net.undo()  # shown when the host's undo comes back
             return
         turn_before = self.session.state.player
-        action = self.session.undo()
+        self.show_undone(self.session.undo(), turn_before)
+
+    def show_undone(self, action, turn_before: int) -> None:
+        """Show the state after `action` was taken back."""
         if self.session.state.player != turn_before:
             # A score taken back before the next seat acted: the turn comes back, with its
             # dice. The next seat's announcement goes, and a CPU's decision under way is
@@ -383,12 +406,16 @@ class TableScene(Scene):
             self.message = _("A hint needs your dice: roll first")
             return
         self.session.mark_assisted()
+        if self.net is not None:
+            self.net.helped()
         self.coach.show_hint(state, self.session.paces())
         if self.coach.hint_box is not None:
             self.focus_on(("box", self.coach.hint_box))
 
     def skip_cpu_turn(self) -> None:
         """Play the rest of the CPU's turn at once and show where it ended."""
+        if self.net is not None:
+            return  # the host plays its CPUs at its own pace
         if self.board.skip_cpu_turn():
             self.focus_on(focus.HOME)
         self._refresh_advice()
@@ -403,10 +430,34 @@ class TableScene(Scene):
             return  # paused until the seat has its pad
         self.coach.update(dt)
         before = self.session.state
+        if self.net is not None:
+            self.follow_net()
         if self.board.update(dt):
             self.focus_on(focus.HOME)  # a CPU's turn ended: the person's starts
         if self.session.state is not before:
             self._refresh_advice()
+
+    def follow_net(self) -> None:
+        """Show what the host's table did since the last frame, as a local move is shown."""
+        assert self.net is not None
+        polled = self.net.poll()
+        for news in polled.news:
+            self.ctx.notify(news)
+        if polled.ended:
+            self.ctx.nav.title()
+            return
+        if polled.fresh is not None:  # the whole match again: the table opens afresh on it
+            net, self.net = self.net, None
+            self.ctx.nav.net_table(net, polled.fresh)
+            return
+        for shown in polled.shown:
+            if shown.undone is not None:
+                self.show_undone(shown.undone, shown.turn_before)
+                continue
+            self.coach.clear_hint()
+            self._show(shown.events, self.board.speed, shown.throw)
+            self.pads.rumble(shown.events, shown.turn_before)
+            self._fix_focus()
 
     # ----------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface) -> None:
