@@ -352,8 +352,10 @@ def test_left_and_right_cycle_the_kind(ctx):
     setup = show(ctx, SetupScene(ctx))
     assert setup.grid.focus_key(("kind", 0))
     feed(ctx, key(pygame.K_RIGHT))
+    assert setup.draft.seats[0].kind == "network"  # a person still, at another computer
+    feed(ctx, key(pygame.K_RIGHT))
     assert setup.draft.seats[0].kind == "beginner"
-    feed(ctx, key(pygame.K_LEFT), key(pygame.K_LEFT))  # past Person, round to the strongest
+    feed(ctx, *[key(pygame.K_LEFT)] * 3)  # past Person, round to the strongest
     assert setup.draft.seats[0].kind == "champion"
     assert setup.build()[1][0].is_cpu
 

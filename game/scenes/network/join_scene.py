@@ -218,7 +218,7 @@ class JoinTableScene(PanelMenu):
         self._refresh()
 
     # ----------------------------------------------------------------- a seat
-    def ask_name(self) -> None:
+    def ask_name(self, then_take: int | None = None) -> None:
         def done(text: str) -> str | None:
             problem = name_problem(text.strip())
             if problem is not None:
@@ -226,6 +226,8 @@ class JoinTableScene(PanelMenu):
 
                 return translated(problem)
             self.name = text.strip()
+            if then_take is not None:
+                self.take(then_take)
             self._refresh()
             return None
 
@@ -241,7 +243,7 @@ class JoinTableScene(PanelMenu):
         from game.net.friend import Friend
 
         if not self.name or name_problem(self.name) is not None:
-            self.ask_name()
+            self.ask_name(then_take=seat)
             return
         assert self.invite is not None
         self._hang_up()

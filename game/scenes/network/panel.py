@@ -14,7 +14,7 @@ from game.scenes.menu import ButtonMenu
 from game.ui.input import Intent, is_back
 from game.ui.text import ellipsize
 from game.ui.units import layout_unit
-from game.ui.widgets import Button, FeltBackground
+from game.ui.widgets import Button, FeltBackground, draw_panel
 
 if TYPE_CHECKING:
     from game.scenes.context import Context
@@ -36,6 +36,7 @@ class PanelMenu(ButtonMenu):
         self.size = (0, 0)
         self.lines: tuple[Line, ...] = ()
         self._texts: list[tuple[pygame.Surface, pygame.Rect]] = []
+        self.panel = pygame.Rect(0, 0, 0, 0)
         self._redraw_until = 0.0
         self._news: list[tuple[str, bool]] = []
 
@@ -51,9 +52,10 @@ class PanelMenu(ButtonMenu):
                 return
         said = {line.text for line in self.lines}
         self._news += [(line.text, False) for line in lines_now if line.text not in said]
+        same_screen = lines_now[:1] == self.lines[:1] and len(buttons) == len(self.buttons)
         self.lines = lines_now
         self.buttons = buttons
-        self.ring.set(buttons)
+        self.ring.set(buttons, keep=same_screen)  # a new screen: the focus on its first
         self.relabel()
         self._redraw_until = time.monotonic() + REDRAW_FOR
         if self.size != (0, 0):
@@ -112,7 +114,9 @@ class PanelMenu(ButtonMenu):
         room = h - text_h - 3 * gap
         button_h = max(24, min(round(50 * unit * min(fonts.text_scale, 1.4)), room // count - gap))
         total = text_h + gap * 2 + count * (button_h + gap)
-        y = max(gap, (h - total) // 2)
+        y = max(gap * 2, (h - total) // 2)
+        self.panel = pygame.Rect(0, 0, min(w - 8, width + 4 * gap), min(h - 8, total + 3 * gap))
+        self.panel.midtop = (w // 2, y - gap * 2)
         self._texts = []
         for image in texts:
             self._texts.append((image, image.get_rect(midtop=(w // 2, y))))
@@ -125,6 +129,7 @@ class PanelMenu(ButtonMenu):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.felt.draw(surface, self.ctx.theme)
+        draw_panel(surface, self.ctx.theme, self.panel)
         for image, rect in self._texts:
             surface.blit(image, rect)
         self.ring.draw(surface, self.ctx.theme, self.ctx.fonts)

@@ -64,6 +64,8 @@ class Presenter:
         self.flash_fade: Tween | None = None
         self.start_rolls: dict[int, int] = {}  # column -> its start-roll total this game
         self.results_wait: Wait | None = None  # the pause before the results show
+        # At a network table, the seats played at this computer (None: every person's is).
+        self.own_seats: frozenset[int] | None = None
 
     # ----------------------------------------------------------------- state
     @property
@@ -249,8 +251,11 @@ class Presenter:
         seat = session.seats[event.player]
         self.tray.put_away()
         if not seat.is_cpu and (session.person_count > 1 or len(session.seats) > 1):
+            theirs = self.own_seats is not None and event.player not in self.own_seats
+            # Translators: a banner at a network table: a player at another computer plays.
+            text = _("{name}'s turn").format(name=seat.name) if theirs else None
             self.banner = Banner(
-                about(seat.name, _("Your turn"), _("Your turn, {name}")),
+                text or about(seat.name, _("Your turn"), _("Your turn, {name}")),
                 self.column_colour(event.column),
                 TURN_BANNER * max(0.3, self.ctx.animation_scale),
             )
