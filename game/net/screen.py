@@ -119,7 +119,7 @@ class NetTable:
                 return None
             name = self.session.seats[state.player].name
             # Translators: at a network table, another player's turn ({name} is theirs).
-            return _("Wait: it is {name}'s turn").format(name=name)
+            return _("Wait: {name} is playing").format(name=name)
         if self.waiting:
             return ""  # our last action is on its way: a second press does nothing
         try:
@@ -197,6 +197,11 @@ class NetTable:
             self.follower.update(update)
         elif isinstance(update, m.Revealed):
             self.follower.update(update)
+            finished = self.follower.finished
+            if finished is not None:
+                # The same game, with the dice generator it really had (ours handed out the
+                # host's dice): the review and the replay play it again from its start.
+                self.session.game = finished.game
             self._file()
         elif isinstance(update, (m.Welcome, m.Started)):
             self._fresh(update, polled)

@@ -53,8 +53,9 @@ class Navigator(Protocol):
     def net_table(self, net: NetTable, session: Session) -> None:
         """Leave every scene and sit down at a network table (its match is the host's)."""
 
-    def host_table(self, plan: TablePlan) -> None:
-        """Open a table for friends on the network and wait for them to take their seats."""
+    def host_table(self, plan: TablePlan | None) -> None:
+        """Open a table for friends on the network and wait for them to take their seats
+        (None: the network table saved in the data folder, opened again)."""
 
     def join_table(self) -> None:
         """Find a table on the network (or type its address or invite) and take a seat."""

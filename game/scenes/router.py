@@ -43,7 +43,8 @@ SCENE_MODULES = (
     "game.scenes.history",
     "game.scenes.review",
     "game.scenes.profile_name",
-    "game.scenes.network",
+    "game.scenes.network.host_scene",
+    "game.scenes.network.join_scene",
 )
 
 
@@ -88,7 +89,7 @@ class Router:
         session.networked = True
         self.ctx.stack.clear_to(TableScene(self.ctx, session, net))
 
-    def host_table(self, plan: TablePlan) -> None:
+    def host_table(self, plan: TablePlan | None) -> None:
         from game.scenes.network.host_scene import HostTableScene
 
         self.ctx.stack.clear_to(HostTableScene(self.ctx, plan))

@@ -160,6 +160,11 @@ class TitleScene(ButtonMenu):
         self.ctx.nav.setup()
 
     def continue_game(self) -> None:
+        record = self.ctx.storage.load_current()
+        if record is not None and isinstance(record.get("extra", {}).get("net"), dict):
+            self.ctx.play("click")
+            self.ctx.nav.host_table(None)  # a network table: open it again to its friends
+            return
         session = load_saved_session(self.ctx.storage, self.ctx.notify)
         if session is None:
             self.refresh()

@@ -140,6 +140,11 @@ def test_a_whole_game_across_two_screens(two):
     until(lambda: screens[1].net.filed, host, friend)
     games = [s.session.game for s in screens]
     assert games[0].log == games[1].log and games[0].state == games[1].state
+    # Revealed, the match replays from its real dice (the review and the replay need it).
+    from game.rules import Game
+
+    again = Game.replay(games[1].config, games[1].start_rng, list(games[1].log))
+    assert again.state == games[1].state
     assert acted[0] > 13 and acted[1] > 13
     assert screens[1].net.desyncs == 0
     history = friend.storage.list_history()
@@ -172,3 +177,18 @@ def test_a_refused_seat_and_the_host_quitting(two):
     until(lambda: any(n.text == told for n in friend.notices), friend)
     assert top_name(friend) == "TableScene"  # the seat waits for the table to open again
     assert host.storage.load_current()["extra"]["net"]["name"] == "Ann's table"
+    # Continue on the host's title opens the same table again; the friend's game, still
+    # trying, is back in its seat with its token and follows the moves from there.
+    title = host.stack.top
+    assert top_name(host) == "TitleScene" and title.continue_button.enabled
+    title.continue_game()
+    until(lambda: top_name(host) == "TableScene", host, friend)
+    back = host.stack.top
+    assert back.session.state == table.session.state
+    until(lambda: back.net.table.seats[1].online, host, friend, seconds=30)
+    frame(host, friend)
+    back.act(fallback_action(back.session.state), confirmed=True)  # Ann scores
+    # (the friend's table opened afresh on the match the host sent again)
+    until(lambda: friend.stack.top.session.state.player == 1, host, friend)
+    theirs = friend.stack.top
+    assert top_name(friend) == "TableScene" and theirs.session.state == back.session.state

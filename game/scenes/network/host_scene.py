@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from game.net import messages as m
     from game.net.authority import Authority, Out
     from game.net.ends import HostedTable
+    from game.net.host import Host
     from game.net.seating import TablePlan
     from game.scenes.context import Context
 
@@ -42,31 +43,55 @@ def table_port() -> int:
 
 
 class HostTableScene(PanelMenu):
-    def __init__(self, ctx: Context, plan: TablePlan) -> None:
+    def __init__(self, ctx: Context, plan: TablePlan | None) -> None:
+        """`plan`: the table to open; None: the network table saved in the data folder,
+        opened again (its match goes on at once; its friends come back to their seats)."""
         super().__init__(ctx)
         self.plan = plan
         self.hosted: HostedTable | None = None
         self.table: m.TableView | None = None
         self.problem = ""
-        self.stand_in = False  # a CPU plays a dropped friend's turns (else the table waits)
+        # A CPU plays a dropped friend's turns after a while (else the table waits for them).
+        self.stand_in = True
         self.handed_over = False  # the table scene has the hosted table now
-        self._open()
+        self._resumed: m.MatchView | None = None
+        host = self._resume() if plan is None else self._new(plan)
+        if host is not None:
+            self._open(host)
         self._refresh()
 
-    def _open(self) -> None:
+    def _new(self, plan: TablePlan) -> Host:
         from game.net.authority import Authority
         from game.net.codes import new_code, read_code
-        from game.net.ends import open_hosted
         from game.net.host import Host
         from game.net.keep import saving_sessions, table_record
         from game.ui.net_throws import throw_maker
 
-        plan = self.plan
-        authority = Authority(plan, make_throw=throw_maker(len(plan.rules.columns)))
+        throws = throw_maker(len(plan.rules.columns))
+        authority = Authority(plan, make_throw=throws, stand_in_after=STAND_IN_AFTER)
         host = Host(authority, read_code(new_code()), bind="0.0.0.0", port=table_port())
         authority.make_session = saving_sessions(
             self.ctx.storage, lambda: table_record(authority, host.code, host.port)
         )
+        return host
+
+    def _resume(self) -> Host | None:
+        from game.net.host import Host
+        from game.net.keep import resume_table
+        from game.ui.net_throws import throw_maker
+
+        resumed = resume_table(self.ctx.storage, stand_in_after=STAND_IN_AFTER)
+        if resumed is None:
+            self.problem = _("The saved table could not be opened again")
+            return None
+        authority, code, port = resumed
+        assert authority.session is not None
+        authority.make_throw = throw_maker(len(authority.session.config.columns))
+        return Host(authority, code, bind="0.0.0.0", port=port)
+
+    def _open(self, host: Host) -> None:
+        from game.net.ends import open_hosted
+
         try:
             self.hosted = open_hosted(host)
         except OSError as refused:
@@ -75,8 +100,9 @@ class HostTableScene(PanelMenu):
             self.problem = _("The table could not open port {port}: is another game hosting?")
             self.problem = self.problem.format(port=host.port)
             return
-        self.table = self.hosted.host.follow().table
-        self.hosted.advertise(len(authority.seating.open_seats()))
+        welcome = self.hosted.host.follow()
+        self.table, self._resumed = welcome.table, welcome.match
+        self.hosted.advertise(len(host.authority.seating.open_seats()))
 
     # ----------------------------------------------------------------- what is shown
     def _refresh(self) -> None:
@@ -164,6 +190,9 @@ class HostTableScene(PanelMenu):
     def update(self, dt: float) -> None:
         hosted = self.hosted
         if hosted is None:
+            return
+        if self._resumed is not None:  # the saved match goes on: friends come back to it
+            self._sit_down(self._resumed)
             return
         from game.net import messages as m
 

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from game.scenes.context import Context
 
 NETWORK = "network"  # a seat a friend at another computer takes (game.net)
-KINDS = (PERSON, NETWORK, *LEVELS)
+KINDS = (PERSON, *LEVELS, NETWORK)
 CPU_NAMES = ("Ada", "Max", "Zoe", "Ben", "Cat", "Dan", "Eve", "Kit", "Lou", "Sam")
 VARIANTS = tuple(Variant)  # the setup offers every variant, in their order
 TEAM_MODES = (TeamMode.OFF, TeamMode.SHARED, TeamMode.COMBINED)

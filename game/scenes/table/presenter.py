@@ -253,7 +253,7 @@ class Presenter:
         if not seat.is_cpu and (session.person_count > 1 or len(session.seats) > 1):
             theirs = self.own_seats is not None and event.player not in self.own_seats
             # Translators: a banner at a network table: a player at another computer plays.
-            text = _("{name}'s turn").format(name=seat.name) if theirs else None
+            text = _("{name} plays").format(name=seat.name) if theirs else None
             self.banner = Banner(
                 text or about(seat.name, _("Your turn"), _("Your turn, {name}")),
                 self.column_colour(event.column),
