@@ -136,6 +136,8 @@ def test_a_whole_game_across_two_screens(two):
                 before = other.net.pending
                 other.act(fallback_action(other.session.state), confirmed=True)
                 assert other.net.pending == before
+                other.show_hint()  # nobody else's turn is marked helped from here
+                assert other.message == "Hints are for your own turn"
         frame(host, friend)
     until(lambda: screens[1].net.filed, host, friend)
     games = [s.session.game for s in screens]
@@ -147,9 +149,21 @@ def test_a_whole_game_across_two_screens(two):
     assert again.state == games[1].state
     assert acted[0] > 13 and acted[1] > 13
     assert screens[1].net.desyncs == 0
+    assert screens[0].session.assisted == screens[1].session.assisted == frozenset()
     history = friend.storage.list_history()
     assert len(history) == 1 and list(history[0].players) == ["Ann", "Bob"]
     assert len(host.storage.list_history()) == 1
+
+
+def test_the_host_removes_a_friend_before_the_start(two):
+    host, friend = two
+    join(host, friend)
+    lobby, joining = host.stack.top, friend.stack.top
+    remove = next(b for b in lobby.buttons if b.label == "Remove Bob")
+    remove.on_press()
+    until(lambda: joining.problem == "The host took your seat away", host, friend)
+    until(lambda: lobby.table.seats[1].kind == "open", host, friend)
+    assert "Remove Bob" not in [b.label for b in lobby.buttons]
 
 
 def test_a_refused_seat_and_the_host_quitting(two):

@@ -113,8 +113,7 @@ class HostTableScene(PanelMenu):
             )
             return
         open_seats = sum(1 for seat in table.seats if seat.kind == "open")
-        # Translators: the heading of a table this computer hosts; {name} is the table's.
-        lines = [Line(_("Hosting {name}").format(name=hosted.name), "title")]
+        lines = [Line(hosted.name, "title")]
         lines.append(Line(_("Friends join with this invite:"), "dim"))
         lines.append(Line(hosted.invite, "big"))
         lines.append(

@@ -309,7 +309,7 @@ class JoinTableScene(PanelMenu):
             self.problem = problem
             self._refresh()
         elif isinstance(update, m.Closed):
-            self.problem = denial("closed")
+            self.problem = denial("removed" if update.reason == "removed" else "closed")
             self._hang_up()
             self.invite, self.table = None, None
             self._refresh()

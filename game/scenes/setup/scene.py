@@ -216,7 +216,7 @@ class SetupScene(Scene):
         mine = [s for s, kind in zip(seats, kinds, strict=True) if kind != NETWORK]
         host = next((s.name for s in mine if not s.is_cpu), None)
         # Translators: a hosted table's name, as friends see it listed on their network.
-        name = _("Table of {name}").format(name=host) if host else _("Yahtzee table")
+        name = _("Table: {name}").format(name=host) if host else _("Yahtzee table")
         self.ctx.play("click")
         self.ctx.nav.host_table(self.draft.table_plan(name, seats, config))
 

@@ -403,6 +403,10 @@ class TableScene(Scene):
         if not self.ctx.settings.hints_enabled:
             self.message = _("Hints are off (Settings)")
             return
+        if self.net is not None and not self.net.ours():
+            # Translators: at a network table, a hint asked for in another player's turn.
+            self.message = _("Hints are for your own turn")
+            return
         if not self.board.person_to_play or state.phase is not Phase.TURN or state.dice is None:
             self.message = _("A hint needs your dice: roll first")
             return
