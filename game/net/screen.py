@@ -268,6 +268,20 @@ class NetTable:
                 news.append(_("A CPU plays for {name}").format(name=now.name))
         return news
 
+    def seat_tags(self) -> dict[int, str]:
+        """Under a friend's name on the card: away, or played by a CPU meanwhile."""
+        tags = {}
+        for player, seat in enumerate(self.table.seats):
+            if seat.kind != "friend":
+                continue
+            if seat.level is not None:
+                # Translators: under a friend's name on the card: a CPU plays their turns.
+                tags[player] = _("CPU plays")
+            elif not seat.online:
+                # Translators: under a friend's name on the card: their connection dropped.
+                tags[player] = _("away")
+        return tags
+
     def _reaction(self, reacted: m.Reacted) -> str:
         seats = self.session.seats
         name = seats[reacted.player].name if 0 <= reacted.player < len(seats) else "?"

@@ -206,3 +206,16 @@ def test_a_refused_seat_and_the_host_quitting(two):
     until(lambda: friend.stack.top.session.state.player == 1, host, friend)
     theirs = friend.stack.top
     assert top_name(friend) == "TableScene" and theirs.session.state == back.session.state
+
+
+def test_a_friend_who_drops_is_shown_away_on_the_host_card(two):
+    host, friend = two
+    join(host, friend)
+    host.stack.top.start()
+    until(lambda: top_name(host) == top_name(friend) == "TableScene", host, friend)
+    table = host.stack.top
+    assert table.board.seat_tags == {}
+    friend.nav.title()  # the friend's game closes its connection
+    until(lambda: table.board.seat_tags == {1: "away"}, host, friend)
+    assert table.board.column_tags()[1] == "away"
+    assert any(n.text == "Bob is away: the table waits" for n in host.notices)

@@ -68,6 +68,8 @@ class Board:
         )
         self.cpu = CpuDriver(self._decide)
         self.plays_cpus = True  # False at a network table: the host plays its CPUs
+        # At a network table, what a seat's column says under its name ("away"), by player.
+        self.seat_tags: dict[int, str] = {}
         self.chances = ChanceWatch()
         # What the last frame drawn was made of, to draw only what changed since (see draw).
         self.canvas = Canvas()
@@ -137,7 +139,10 @@ class Board:
     def column_tags(self) -> tuple[str, ...]:
         """Under each column's name: a CPU's level ("Expert"), nothing for people; and its
         chance to win ("Expert · 42%") when the player wants the chances."""
-        levels = level_tags(self.session.config, self.session.seats)
+        config = self.session.config
+        levels = list(level_tags(config, self.session.seats))
+        for player, tag in self.seat_tags.items():
+            levels[config.column_of(player)] = tag
         chances = self.chances.column_texts(self.session.state)
         return tuple(" · ".join(t for t in pair if t) for pair in zip(levels, chances, strict=True))
 

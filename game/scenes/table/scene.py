@@ -448,6 +448,11 @@ class TableScene(Scene):
         polled = self.net.poll()
         for news in polled.news:
             self.ctx.notify(news)
+        tags = self.net.seat_tags()
+        if tags != self.board.seat_tags:
+            self.board.seat_tags = tags
+            state = self.session.state
+            self.board.card_view.layout(self.lay.card, state, self.board.column_tags())
         if polled.ended:
             self.ctx.nav.title()
             return
