@@ -164,7 +164,8 @@ class JoinTableScene(PanelMenu):
             try:
                 invite = read_invite(text)
             except ValueError:
-                return _("An invite looks like yahtzee://192.168.1.20:47474/K7QM-3XDA")
+                example = "yahtzee://192.168.1.20:47474/K7QM-3XDA"
+                return _("An invite looks like {example}").format(example=example)
             self._look(invite)
             return None
 
@@ -186,7 +187,9 @@ class JoinTableScene(PanelMenu):
                 else:
                     found = (check_host(text), DEFAULT_PORT)
             except ValueError:
-                return _("An address looks like 192.168.1.20 or 192.168.1.20:47474")
+                return _("An address looks like {example} or {with_port}").format(
+                    example="192.168.1.20", with_port="192.168.1.20:47474"
+                )
             self._code_box = found  # opened once this box has closed
             return None
 
@@ -199,7 +202,9 @@ class JoinTableScene(PanelMenu):
             try:
                 code = read_code(text)
             except ValueError:
-                return _("A table code is eight letters and digits, as K7QM-3XDA")
+                return _("A table code is eight letters and digits, as {example}").format(
+                    example="K7QM-3XDA"
+                )
             self._look(Invite(address, port, code))
             return None
 
