@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.scenes.menu import ButtonMenu
+from game.speech import Announcement, Told
 from game.ui.input import Intent, is_back
 from game.ui.text import ellipsize
 from game.ui.units import layout_unit
@@ -38,7 +39,7 @@ class PanelMenu(ButtonMenu):
         self._texts: list[tuple[pygame.Surface, pygame.Rect]] = []
         self.panel = pygame.Rect(0, 0, 0, 0)
         self._redraw_until = 0.0
-        self._news: list[tuple[str, bool]] = []
+        self._news: list[Announcement] = []
 
     # ----------------------------------------------------------------- content
     def show(self, lines: list[Line], buttons: list[Button]) -> None:
@@ -51,7 +52,9 @@ class PanelMenu(ButtonMenu):
             if enabled == [b.enabled for b in self.buttons]:
                 return
         said = {line.text for line in self.lines}
-        self._news += [(line.text, False) for line in lines_now if line.text not in said]
+        self._news += [
+            Announcement(line.text, Told.SCREEN) for line in lines_now if line.text not in said
+        ]
         same_screen = lines_now[:1] == self.lines[:1] and len(buttons) == len(self.buttons)
         self.lines = lines_now
         self.buttons = buttons
@@ -61,7 +64,7 @@ class PanelMenu(ButtonMenu):
         if self.size != (0, 0):
             self.layout(self.size)
 
-    def spoken_news(self) -> list[tuple[str, bool]]:
+    def spoken_news(self) -> list[Announcement]:
         news, self._news = self._news, []
         return news
 
