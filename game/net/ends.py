@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from game.net import messages as m
-from game.net.authority import Authority, Out
+from game.net.authority import EVERYONE, Authority, Out
 from game.net.codes import show_code
 from game.net.discovery import Advertiser, local_addresses
 from game.net.friend import Friend, Link
@@ -141,7 +141,7 @@ class HostEnd:
         self._command(lambda table: table.mark_helped(player))
 
     def react(self, player: int, reaction: str) -> None:
-        self._command(lambda table: [(-1, m.Reacted(player, reaction))])
+        self._command(lambda table: [(EVERYONE, m.Reacted(player, reaction))])
 
     def sync(self) -> None:
         """The host's screen reads the match from the Authority again (see HostEnd.welcome)."""
