@@ -155,3 +155,45 @@ def test_the_results_subtitle_follows_the_text_size_and_the_screen_uses_its_heig
         assert used >= 0.6 * buttons  # the banner and tables fill most of the height
     finally:
         snapshot.SHOTS["results"] = original
+
+
+def _panel(scene) -> pygame.Rect:
+    """The panel a list scene scrolls in (each scene keeps its layout its own way)."""
+    for holder in (scene, getattr(scene, "screen", None), getattr(scene, "lay", None)):
+        panel = getattr(holder, "panel", None)
+        if isinstance(panel, pygame.Rect):
+            return panel
+    raise AssertionError(f"no panel on {scene!r}")
+
+
+@pytest.mark.parametrize(
+    ("size", "scale"), [((640, 480), 1.0), ((640, 480), 2.0), ((1280, 800), 1.0)]
+)
+def test_scroll_bars_stay_off_their_panels_rims(size, scale, tmp_path, played):
+    """At 640x480 History's scroll bar (as wide as half a row) lay over the panel's right
+    rim, and the statistics' touched it: each bar must stay inside the room its layout left
+    (the rim is 2 px; a gap of 2 px more on each side)."""
+    import shutil
+
+    shutil.copytree(played, tmp_path, dirs_exist_ok=True)
+    for shot in ("settings", "history", "statistics", "review", "help"):
+        ctx, _screen = snapshot.make_context(tmp_path, size)
+        snapshot.set_text_scale(ctx, scale, size)
+        try:
+            if shot in ("history", "statistics"):
+                from game.scenes.history import HistoryScene
+                from game.scenes.stats import StatsScene
+
+                ctx.stack.push(HistoryScene(ctx) if shot == "history" else StatsScene(ctx))
+            else:
+                snapshot.SHOTS[shot](ctx)
+            ctx.stack.apply_pending()
+            scene = ctx.stack.top
+            inside = _panel(scene).inflate(-8, -8)
+            bar = scene.scroll.bar
+            assert bar.width >= 6, shot
+            assert inside.contains(bar), (shot, tuple(bar), tuple(_panel(scene)))
+            assert bar.left > scene.scroll.viewport.right, shot  # clear of the content
+        finally:
+            while ctx.stack.scenes:
+                ctx.stack.scenes.pop().exit()
