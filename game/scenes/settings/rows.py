@@ -186,9 +186,10 @@ def build_rows(
     row(
         _("CPU pace"),
         choice("cpu_pace", CPU_PACES, PACE_LABELS),
-        _("How long a CPU player's turn takes to watch ({key} skips one at the table).").format(
-            key=ctx.input.label("skip_cpu")
-        ),
+        _(
+            "CPU seats play at this pace unless New game gives one its own; {key} skips a "
+            "CPU's turn at the table."
+        ).format(key=ctx.input.label("skip_cpu")),
     )
     row(
         _("Fast CPU turns"),
