@@ -279,6 +279,14 @@ def shot_confirm(ctx) -> None:
     ctx.stack.push(ConfirmScene(ctx, question))
 
 
+def shot_quit(ctx) -> None:
+    """The pause menu's question before leaving a game: its answers are the longest labels
+    a question has ("Continuer à jouer")."""
+    shot_pause(ctx)
+    ctx.stack.apply_pending()
+    ctx.stack.top.quit_to_title()
+
+
 def shot_results(ctx) -> None:
     from game.scenes.results import ResultsScene
     from game.scenes.table import TableScene
@@ -406,6 +414,7 @@ SHOTS: dict[str, Callable] = {
     "hint": shot_hint,
     "pause": shot_pause,
     "confirm": shot_confirm,
+    "quit": shot_quit,
     "results": shot_results,
     "help": shot_help,
     "help-yatzy": shot_help_yatzy,

@@ -197,3 +197,54 @@ def test_scroll_bars_stay_off_their_panels_rims(size, scale, tmp_path, played):
         finally:
             while ctx.stack.scenes:
                 ctx.stack.scenes.pop().exit()
+
+
+@pytest.mark.parametrize("code", i18n.LANGUAGES)
+def test_a_figures_label_takes_two_lines_before_an_ellipsis(
+    code, tmp_path, recorder, played, monkeypatch
+):
+    """ "Victoires contre des adversaires" (a profile with a solitaire game on record) ended
+    in an ellipsis in its tile at 640x480 with 200% text: a label wraps onto a second line,
+    and the tiles grow for it."""
+    import shutil
+
+    from game.match.seats import Seat
+    from game.match.session import Session
+    from game.rules import GameConfig, StartOrder
+    from game.scenes.stats import StatsScene
+    from game.scenes.stats.pages import figures
+    from game.ui.text import ELLIPSIS
+
+    monkeypatch.setenv("LANGUAGE", code)
+    shutil.copytree(played, tmp_path, dirs_exist_ok=True)
+    size = (640, 480)
+    ctx, _screen = snapshot.make_context(tmp_path, size)
+    snapshot.set_text_scale(ctx, 2.0, size)
+    try:
+        you = ctx.storage.list_profiles()[0].name  # the played games' person, in English
+        config = GameConfig((you,), start=StartOrder.SEATED)
+        solo = Session.new(config, [Seat(you, "person", 0, you)], seed=5)
+        snapshot.play_out(solo, careful=lambda state: False)
+        assert ctx.storage.save_session(solo)
+        stats = StatsScene(ctx)
+        ctx.stack.push(stats)
+        ctx.stack.apply_pending()
+        assert stats.selected_name == you
+        labels = [label for label, _value in figures(stats.selected_stats, stats.card)]
+        assert i18n._("Wins against others") in labels
+        recorder.clear()
+        stats.layout(size)  # the page is painted as it is laid out
+        ctx.stack.draw(recorder.canvas(size))
+        cut = [
+            d.text
+            for d in recorder.drawn
+            if d.text.endswith(ELLIPSIS)
+            and any(label.startswith(d.text[:-1].rstrip()) for label in labels)
+        ]
+        assert cut == [], code
+        # Each label drawn whole, on one line or two (split at a space or after a hyphen).
+        drawn = "".join("".join(d.text.split()) for d in recorder.drawn)
+        assert [label for label in labels if "".join(label.split()) not in drawn] == [], code
+    finally:
+        while ctx.stack.scenes:
+            ctx.stack.scenes.pop().exit()
