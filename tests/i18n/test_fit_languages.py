@@ -248,3 +248,22 @@ def test_a_figures_label_takes_two_lines_before_an_ellipsis(
     finally:
         while ctx.stack.scenes:
             ctx.stack.scenes.pop().exit()
+
+
+@pytest.mark.parametrize("code", i18n.LANGUAGES)
+def test_the_title_keeps_the_games_name_at_640x480_with_200_percent_text(
+    code, tmp_path, recorder, played, monkeypatch
+):
+    """With 200% text the menu left no room for the logo's dice and the title showed no
+    name at all: the name alone stays, over the menu, clear of it."""
+    from game.i18n import translate
+    from game.scenes.title import GAME_NAME, LOGO_NAME_LEAST
+
+    monkeypatch.setenv("LANGUAGE", code)
+    draw_shot("title", (640, 480), tmp_path, recorder, played, text_scale=2.0)
+    name = translate(GAME_NAME)
+    drawn = [d.rect for d in recorder.drawn if d.text == name and d.target == (640, 480)]
+    assert drawn, code
+    words = [d.rect for d in recorder.drawn if d.text != name and d.target == (640, 480)]
+    top = min(rect.top for rect in words)  # the first button's label
+    assert all(rect.height >= LOGO_NAME_LEAST and rect.bottom < top for rect in drawn), code
