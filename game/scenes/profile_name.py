@@ -116,7 +116,9 @@ class ProfileNameScene(Scene):
         title = title_font.render(self.title, True, theme.text)
         field_h = max(28, round(48 * unit))
         button_h = button_height(fonts, unit, 46, least=28)
-        error_h = fonts.get(20 * unit).get_linesize() * 2
+        # Two lines of error and the gap above them (a refusal's reason can take two lines:
+        # they ran into the buttons by the gap).
+        error_h = fonts.get(20 * unit).get_linesize() * 2 + 6 + round(4 * unit)
         height = pad + title.get_height() + pad // 2 + field_h + error_h + button_h + pad
         self.panel = pygame.Rect(0, 0, width, min(height, h - 8))
         self.panel.center = (w // 2, h // 2)

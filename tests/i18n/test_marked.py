@@ -61,9 +61,9 @@ ALLOWED: dict[str, dict[str, str]] = {
     "game/storage/profiles.py": {
         "CPU ": "a CPU level's profile name in the records (an id kept in the files)"
     },
-    "game/storage/jsonfile.py": {
-        "unable to open": "matched against SQLite's own (English) error text",
+    "game/storage/telling.py": {
         "no space": "matched against the system's own (English) error text",
+        "read-only": "matched against the system's own (English) error text",
     },
     "game/storage/settings.py": {
         "key name": "a validation message's word: the reason stays in English",

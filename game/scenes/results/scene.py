@@ -74,7 +74,8 @@ class ResultsScene(ButtonMenu):
             config = session.config
             held = len(ctx.storage.high_scores(config.variant.value, config.games))
             places = telling_places(session, places, held)
-        self.verdict = game_verdict(session, self._personal_record(), places)
+        record = self._personal_record()
+        self.verdict = game_verdict(session, record, places, waiting=self._waiting())
         over = session.state.phase is Phase.MATCH_OVER
         if isinstance(session, ReplaySession):
             buttons = self._replay_buttons(session)
@@ -142,13 +143,20 @@ class ResultsScene(ButtonMenu):
         if isinstance(session, ReplaySession) or len(session.config.players) != 1:
             return None
         name = profile_for_seat(session.seats[0])
+        if name is None or self._waiting():
+            return None  # a guest; or not in the records yet: no best or average claimed
         card = session.config.card.id  # each card keeps its own records
-        stats = self.ctx.storage.profile_stats(name, card) if name is not None else None
+        stats = self.ctx.storage.profile_stats(name, card)
         scores = [result.totals[0] for result in session.state.results]
-        over = session.state.phase is Phase.MATCH_OVER
-        if over and (self.ctx.unsaved or self.ctx.storage.unfiled_count()):
-            return None  # not in the records (yet): no best or average is claimed for it
-        return personal_record(stats, scores, over)
+        return personal_record(stats, scores, session.state.phase is Phase.MATCH_OVER)
+
+    def _waiting(self) -> bool:
+        """Whether this finished match is waiting to be filed (the records refused it; it
+        is filed as soon as they take it): not a guest's, only not on record yet."""
+        session = self.session
+        if isinstance(session, ReplaySession) or session.state.phase is not Phase.MATCH_OVER:
+            return False
+        return not self.ctx.storage.is_filed_yet(session.game)
 
     def _match_rows(self) -> list[TableRow]:
         """The match table's rows (header first), as the layout shows them."""
@@ -178,10 +186,7 @@ class ResultsScene(ButtonMenu):
             # TRANSLATORS: asked at Play again when the game just finished could not be
             # written anywhere (the records and the disk both refused it).
             question = _("Your finished game could not be saved. Start a new one anyway?")
-            detail = _(
-                "The disk refuses it: it stays only while the game is open. Free some space "
-                "and it is filed at the next try."
-            )
+            detail = self.ctx.storage.unkept_detail()  # the cause and its remedy
             retry = lambda: self.play_again(confirmed=True)  # noqa: E731
             self.ctx.nav.confirm(Question(question, retry, focus_yes=False, detail=detail))
             return
