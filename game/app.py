@@ -29,11 +29,11 @@ from game.scenes.context import Context
 from game.scenes.router import Router
 from game.scenes.router import preload as preload_scenes
 from game.scenes.stack import SceneStack
-from game.speech.backends import choose_backend
+from game.speech.finding import choose_backend
 from game.storage import Storage
 from game.storage.settings import SPEECH_MODES, WINDOW_HEIGHT, WINDOW_WIDTH, Settings
-from game.ui.input import is_press
-from game.ui.pads import Pads
+from game.ui.input import Intent, is_press
+from game.ui.pads import PAD_PRESS, Pads
 from game.ui.spoken import FocusVoice
 from game.ui.text import wrap_text
 from game.ui.viewport import MIN_CANVAS, Viewport
@@ -54,6 +54,8 @@ NOTICE_LINES = 4  # a notice wraps to at most this many lines
 # The notice beside it says why (a full disk, a read-only folder, records held by another
 # program) and what to do; the mark stays until a save goes through.
 UNSAVED_MARK = N_("Not saved yet")
+# The keys that say again what was said, anywhere: the newest phrase, the one before, after.
+SPEECH_HISTORY = {Intent.REPEAT_SPEECH: 0, Intent.HISTORY_BACK: -1, Intent.HISTORY_NEXT: 1}
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -216,6 +218,7 @@ class App:
         self.ctx.voices = choose_backend
         self.ctx.choose_voice(anew=True)
         self.voice = FocusVoice(self.ctx.speech)
+        self.pressed = False  # a key, click or pad button this frame (its speech cuts in)
         self.clock = pygame.time.Clock()
         self.memory = MemoryKeeper()
         self.running = False
@@ -295,12 +298,16 @@ class App:
             return
         if self.view.scaled and event.type in POINTER_EVENTS:
             event = self._on_canvas(event)
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, PAD_PRESS):
+            self.ctx.speech.interrupt()  # the player acts: the game's own stale speech stops
+            self.pressed = True
         intent = self.ctx.input.intent(event)
         if intent == "fullscreen":
             self.toggle_fullscreen()
             return
-        if intent == "repeat_speech":
-            self.ctx.speech.repeat_last()
+        if intent in SPEECH_HISTORY:
+            step = SPEECH_HISTORY[intent]
+            self.ctx.speech.step(step) if step else self.ctx.speech.repeat()
             return
         if self.stack.handle(event) or is_press(event) or event.type in REDRAW_EVENTS:
             self.dirty = True
@@ -334,7 +341,8 @@ class App:
             self.dirty = True
         if not self.stack.scenes:
             self.stop()
-        self.voice.watch(self.stack.top)
+        self.voice.watch(self.stack.top, keyboard=self.pressed)
+        self.pressed = False
         self.ctx.speech.flush()
 
     def draw(self) -> None:

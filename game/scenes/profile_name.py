@@ -82,6 +82,13 @@ class ProfileNameScene(Scene):
     def close(self) -> None:
         self.ctx.stack.pop()
 
+    def focus_grid(self) -> FocusRing:
+        return self.ring
+
+    def spoken_screen(self) -> str:
+        # Translators: said aloud as the screen to name a profile comes up.
+        return _("Profile name")
+
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.field.hit(event.pos):

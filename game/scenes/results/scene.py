@@ -9,6 +9,7 @@ Controls:
     Left / Right, Up / Down, Tab / Shift+Tab   move the focus over the buttons
     Enter            the focused button (Next game, or Play again, is focused first)
     N / P / R / E / T   Next game, Play again, Review (the coach's), Replay, Title
+    F6 / F7          say the results again; F4 / F5 each card's totals in turn
 Mouse: hover focuses a button, a click presses it.
 
 At the end of a replay (game.match.replay.ReplaySession) the buttons are Next game (between the
@@ -48,9 +49,11 @@ from game.scenes.results.summary import (
     results_phrase,
     telling_places,
 )
+from game.speech import Announcement, Told, phrases
 from game.storage.profiles import profile_for_seat
 from game.ui.celebration import GOLD, GOLD_LIGHT
 from game.ui.confetti import Confetti, fall
+from game.ui.input import READ_INTENTS, Intent
 from game.ui.widgets import Button, FeltBackground, draw_panel
 
 if TYPE_CHECKING:
@@ -97,10 +100,36 @@ class ResultsScene(ButtonMenu):
         self.size = (0, 0)
         self.confetti = self._make_confetti()
         self.lay = ResultsLayout()
+        self._said = False  # the results said as they came up
+        self._card = 0  # the card F4 / F5 read last
 
-    def spoken_intro(self) -> str:
-        """Said when the results come up (game.ui.spoken): who won, the scores, the detail."""
-        return results_phrase(self.session, self.verdict)
+    # ----------------------------------------------------------------- speech
+    def spoken_screen(self) -> str:
+        # Translators: said aloud as the results screen comes up; who won follows.
+        return _("Results")
+
+    def spoken_news(self) -> list[Announcement]:
+        """Who won, the scores, the detail: said once as the results come up (F6 says them
+        again)."""
+        if self._said:
+            return []
+        self._said = True
+        return [Announcement(results_phrase(self.session, self.verdict), Told.RESULT)]
+
+    def read(self, intent: Intent) -> bool:
+        """The read keys on the results: F6 (and F7) the results again, F4 / F5 each card's
+        totals in turn."""
+        state = self.session.state
+        if intent in (Intent.READ_SCORES, Intent.READ_TURN):
+            said = results_phrase(self.session, self.verdict)
+        elif intent in (Intent.READ_CARD, Intent.READ_OTHERS):
+            columns = len(state.config.columns)
+            self._card = (self._card + (1 if intent is Intent.READ_OTHERS else 0)) % columns
+            said = phrases.read_card(state, self._card)
+        else:
+            return False
+        self.ctx.speech.say(said)
+        return True
 
     # What the layout placed, as the tests and the snapshot tool look at it.
     @property
@@ -235,6 +264,9 @@ class ResultsScene(ButtonMenu):
     # ----------------------------------------------------------------- input and time
 
     def handle(self, event: pygame.event.Event) -> bool:
+        intent = self.ctx.input.intent(event)
+        if intent in READ_INTENTS and self.read(intent):
+            return True
         return self.handle_menu(event)[0]
 
     def update(self, dt: float) -> None:
