@@ -117,7 +117,7 @@ def _mix(a: tuple[int, int, int], b: tuple[int, int, int], k: float) -> tuple[in
     )
 
 
-SPOKEN_NAME = "Yahtzee Table"  # a name, said as the title comes up: never translated
+SPOKEN_NAME = "Yahtzee Table"  # the game's name, said as the title comes up: never translated
 
 
 class TitleScene(ButtonMenu):
