@@ -238,7 +238,8 @@ class TitleScene(ButtonMenu):
         footer_font = fonts.get(max(12, 18 * unit))
         footer_h = footer_font.get_linesize() + margin
         count = len(self.buttons)
-        fit_h = (h - footer_h - 2 * margin) / (count * 1.22)
+        # (the room a name alone needs over the menu is kept: without it the title has none)
+        fit_h = (h - footer_h - 2 * margin - LOGO_NAME_LEAST * 2) / (count * 1.22)
         button_h = max(30, round(min(54 * unit * min(scale, 1.5), fit_h)))
         button_w = min(w - 2 * margin, round(380 * unit * min(scale, 1.3)))
         gap = max(4, round(min(12 * unit, button_h * 0.22)))
