@@ -213,6 +213,7 @@ def test_a_figures_label_takes_two_lines_before_an_ellipsis(
     from game.rules import GameConfig, StartOrder
     from game.scenes.stats import StatsScene
     from game.scenes.stats.pages import figures
+    from game.tools.snapshot_matches import play_out
     from game.ui.text import ELLIPSIS
 
     monkeypatch.setenv("LANGUAGE", code)
@@ -224,7 +225,7 @@ def test_a_figures_label_takes_two_lines_before_an_ellipsis(
         you = ctx.storage.list_profiles()[0].name  # the played games' person, in English
         config = GameConfig((you,), start=StartOrder.SEATED)
         solo = Session.new(config, [Seat(you, "person", 0, you)], seed=5)
-        snapshot.play_out(solo, careful=lambda state: False)
+        play_out(solo, careful=lambda state: False)
         assert ctx.storage.save_session(solo)
         stats = StatsScene(ctx)
         ctx.stack.push(stats)
