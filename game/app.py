@@ -344,10 +344,13 @@ class App:
         return 0
 
     def _frame(self, events: list[pygame.event.Event], dt: float) -> None:
+        # An animation's last step is drawn too: a banner fading out stayed on the felt at
+        # its last alpha, a faint "Bernd, du bist dran", when the frame it ended drew nothing.
+        was_animating = self.stack.animating
         for event in events:
             self.handle(event)
         self.step(dt)
-        if self.dirty or self.stack.animating:
+        if self.dirty or was_animating or self.stack.animating:
             self.draw()
 
     def _guarded(self, frame: Callable[..., None], *args: object) -> None:

@@ -31,8 +31,8 @@ from game.ui.input import ANYWHERE_INTENTS, Intent, is_back, is_confirm, is_pres
 from game.ui.letters import YES, answer_letters
 from game.ui.menu_layout import button_height
 from game.ui.text import wrap_text
-from game.ui.units import layout_unit
-from game.ui.widgets import Button, FocusRing, draw_panel
+from game.ui.units import layout_unit, share_widths
+from game.ui.widgets import Button, FocusRing, button_width, draw_panel
 
 if TYPE_CHECKING:
     from game.scenes.context import Context
@@ -139,8 +139,15 @@ class ConfirmScene(Scene):
         w, h = size
         unit = layout_unit(size)
         fonts, theme = self.ctx.fonts, self.ctx.theme
-        width = min(round(PANEL_WIDTH * unit), round(w * MAX_WIDTH_SHARE))
         pad = round(24 * unit)
+        gap = round(16 * unit)
+        button_h = button_height(fonts, unit, least=0)
+        # The answers side by side, each as wide as its label needs ("Continuer à jouer" at
+        # 640x480 with 200% text): the panel widens for them, as far as the window allows.
+        answers = {"yes": self.yes, "no": self.no}
+        needs = {k: button_width(fonts, b.label, button_h) for k, b in answers.items()}
+        most = round(w * MAX_WIDTH_SHARE)
+        width = min(max(round(PANEL_WIDTH * unit), sum(needs.values()) + gap + 2 * pad), most)
         text_w = width - 2 * pad
         self._lines = []
         y = 0
@@ -156,17 +163,15 @@ class ConfirmScene(Scene):
                 self._lines.append((image, image.get_rect(midtop=(0, y))))
                 y += font.get_linesize()
             y += round(8 * unit)
-        button_h = button_height(fonts, unit, least=0)
         height = pad + y + pad // 2 + button_h + pad
         self.panel = pygame.Rect(0, 0, width, min(height, h - 8))
         self.panel.center = (w // 2, h // 2)
         for _image, rect in self._lines:
             rect.move_ip(self.panel.centerx, self.panel.top + pad)
-        gap = round(16 * unit)
-        button_w = (width - 2 * pad - gap) // 2
+        widths = share_widths(width - 2 * pad - gap, dict.fromkeys(answers, 1.0), needs)
         top = self.panel.bottom - pad - button_h
-        self.yes.rect = pygame.Rect(self.panel.left + pad, top, button_w, button_h)
-        self.no.rect = pygame.Rect(self.yes.rect.right + gap, top, button_w, button_h)
+        self.yes.rect = pygame.Rect(self.panel.left + pad, top, widths["yes"], button_h)
+        self.no.rect = pygame.Rect(self.yes.rect.right + gap, top, widths["no"], button_h)
         self._veil = pygame.Surface(size, pygame.SRCALPHA)
         self._veil.fill(theme.overlay)
 

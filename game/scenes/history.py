@@ -303,13 +303,14 @@ class HistoryScene(ListScreen["HistorySummary"]):
         pad = max(6, round(12 * unit))
         body_px = max(15.0, min(w / 30, h / 32))  # the rows' text grows with the window
         body = fonts.get(body_px)
-        viewport = viewport_in(self.panel, pad, max(6, body.get_linesize() // 2))
-        self._lay_rows(viewport, body_px)
+        bar = max(6, body.get_linesize() // 2)
+        viewport = viewport_in(self.panel, pad, bar)
+        self._lay_rows(viewport, body_px, bar)
         if not self.games:
             self._lay_empty(viewport, body_px)
         self.reveal_choice()
 
-    def _lay_rows(self, viewport: pygame.Rect, px: float) -> None:
+    def _lay_rows(self, viewport: pygame.Rect, px: float, bar: int) -> None:
         theme, fonts = self.ctx.theme, self.ctx.fonts
         body, bold = fonts.get(px), fonts.get(px, bold=True)
         small = fonts.get(px * 0.85)
@@ -356,7 +357,7 @@ class HistoryScene(ListScreen["HistorySummary"]):
             self.rows.append((rect, items))
             self.stars.append(stars)
             y += self.row_h
-        self.scroll.set_content(viewport, y, self.row_h)
+        self.scroll.set_content(viewport, y, self.row_h, bar)
 
     def _tag(self, text: pygame.Surface) -> pygame.Surface:
         """A small pill behind a word (the 'assisted' mark)."""

@@ -34,6 +34,7 @@ from game.ui.widgets import Button, draw_felt
 
 if TYPE_CHECKING:
     from game.scenes.context import Context
+    from game.ui.fonts import Fonts
 
 # Translators: the game's name on the title screen, in capitals. Keep it unless players of
 # your language know the game by another name.
@@ -69,6 +70,7 @@ DECOR_DICE = (
 # second to import. The title is drawn without them first, and they join it once loaded.
 DIE_VIEW = "game.ui.dice_view"
 LOGO_DIE_LEAST = 8  # px: the smallest logo die (the die view draws none smaller)
+LOGO_NAME_LEAST = 24  # px tall: a smaller name alone is not a logo; the menu goes alone
 
 
 def _load_die_view() -> threading.Event:
@@ -100,6 +102,16 @@ def _die_drawer(high_contrast: bool) -> DieDrawer:
     return lambda surface, centre, size, face, angle: dice.draw(
         surface, centre, size, face, DieStyle(palette=palette, angle=angle)
     )
+
+
+def _name_font(fonts: Fonts, text: str, height: float, px: float, width: int) -> pygame.font.Font:
+    """The logo's name alone: its largest font from `px` down whose lines are at most
+    `height` px tall and `width` px wide (else the smallest tried)."""
+    font = fonts.fit(text, px, width, bold=True)
+    while font.get_height() > height and px > 1:
+        px *= 0.9
+        font = fonts.fit(text, px, width, bold=True)
+    return font
 
 
 def _mix(a: tuple[int, int, int], b: tuple[int, int, int], k: float) -> tuple[int, int, int]:
@@ -135,6 +147,7 @@ class TitleScene(ButtonMenu):
         self._background: pygame.Surface | None = None
         self._footer: tuple[pygame.Surface, pygame.Rect] | None = None
         self._show_header = True  # the logo, when the window has room for it beside the menu
+        self._header_dice = True  # its dice and tagline (else the name alone: a small room)
         # Set once the die view is loaded: started after the first frame, unless it is
         # loaded already (a return to the title), when the dice are drawn at once.
         self._die_view = _load_die_view() if DIE_VIEW in sys.modules else None
@@ -229,7 +242,8 @@ class TitleScene(ButtonMenu):
         footer_font = fonts.get(max(12, 18 * unit))
         footer_h = footer_font.get_linesize() + margin
         count = len(self.buttons)
-        fit_h = (h - footer_h - 2 * margin) / (count * 1.22)
+        # (the room a name alone needs over the menu is kept: without it the title has none)
+        fit_h = (h - footer_h - 2 * margin - LOGO_NAME_LEAST * 2) / (count * 1.22)
         button_h = max(30, round(min(54 * unit * min(scale, 1.5), fit_h)))
         button_w = min(w - 2 * margin, round(380 * unit * min(scale, 1.3)))
         gap = max(4, round(min(12 * unit, button_h * 0.22)))
@@ -245,7 +259,15 @@ class TitleScene(ButtonMenu):
         die = max(LOGO_DIE_LEAST, round(min(name_h * 0.8, w / 7.5)))
         tag_font = fonts.get(max(12, name_h * 0.22) / fonts.text_scale, bold=True)
         block = die * 1.45 + name_h + tag_font.get_height() * 1.4
-        self._show_header = block + gap * 2 <= room
+        self._header_dice = self._show_header = block + gap * 2 <= room
+        if not self._show_header:
+            # No room for the dice and the tagline (640x480 with 200% text): the name alone,
+            # as large as the room holds, so the game still says what it is.
+            largest = min(w * 0.17, 300 * unit) / fonts.text_scale
+            name_font = _name_font(fonts, name_text, room - gap * 2, largest, int(w * 0.88))
+            block = name_font.get_height()
+            self._show_header = block >= LOGO_NAME_LEAST
+            die = 0
         if not self._show_header:
             block = 0
         space = max(gap * 2, min(room - block, h * 0.08))
@@ -297,7 +319,7 @@ class TitleScene(ButtonMenu):
         theme = self.ctx.theme
         # The dice: a Yahtzee of fives, tumbled into a gentle arc (once the view is loaded).
         self._dice_drawn = self._die_view is not None and self._die_view.is_set()
-        if self._dice_drawn:
+        if self._dice_drawn and self._header_dice:
             draw = _die_drawer(theme.high_contrast)
             row_y = top + die * 0.62
             for face, angle, share, lift in DECOR_DICE:
@@ -314,6 +336,8 @@ class TitleScene(ButtonMenu):
         for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
             surface.blit(rim, rect.move(dx * step, dy * step))
         surface.blit(name, rect)
+        if not self._header_dice:
+            return
 
         # A rule either side of the tagline, like a printed score pad's header.
         tagline = tag_font.render(translate(TAGLINE), True, theme.focus)
@@ -331,14 +355,14 @@ class TitleScene(ButtonMenu):
         if self._die_view is None and self._shown:  # the first frame is up: load the dice
             self._die_view = _load_die_view()
         loaded = self._die_view is not None and self._die_view.is_set()
-        if self._show_header and not self._dice_drawn and loaded:
+        if self._header_dice and self._show_header and not self._dice_drawn and loaded:
             self.layout(self.size)  # the logo's dice, now that they can be drawn
             self._repaint = True
 
     @property
     def animating(self) -> bool:
         """While the logo waits for its dice, and for the frame that shows them."""
-        return self._repaint or (self._show_header and not self._dice_drawn)
+        return self._repaint or (self._header_dice and self._show_header and not self._dice_drawn)
 
     def draw(self, surface: pygame.Surface) -> None:
         if self._background is not None and self._background.get_size() == surface.get_size():

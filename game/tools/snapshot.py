@@ -239,6 +239,18 @@ def shot_confirm(ctx: Context) -> None:
     ctx.stack.push(ConfirmScene(ctx, question))
 
 
+def shot_quit(ctx: Context) -> None:
+    """The pause menu's question before leaving a game: its answers are the longest labels
+    a question has ("Continuer à jouer")."""
+    from game.scenes.pause import PauseScene
+
+    shot_pause(ctx)
+    ctx.stack.apply_pending()
+    pause = ctx.stack.top
+    assert isinstance(pause, PauseScene)
+    pause.quit_to_title()
+
+
 def shot_results(ctx: Context) -> None:
     from game.scenes.results import ResultsScene
     from game.scenes.table import TableScene
@@ -299,6 +311,7 @@ SHOTS: dict[str, Callable[[Context], None]] = {
     "hint": shot_hint,
     "pause": shot_pause,
     "confirm": shot_confirm,
+    "quit": shot_quit,
     "results": shot_results,
     "help": shot_help,
     "help-yatzy": shot_help_yatzy,

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui.text import ellipsize
+from game.ui.text import ellipsize, wrap_lines
 
 if TYPE_CHECKING:
     from game.ui.fonts import Fonts
@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 # A figure's tile: (label, value, ink of the value or None for the text colour).
 Tile = tuple[str, str, "Colour | None"]
+LABEL_SIZE = 0.8  # a tile's label, of the page's text size
 
 
 class PageWriter:
@@ -86,25 +87,32 @@ def paint_tiles(
     fit_values: bool = False,
 ) -> int:
     """Figures in tiles, `cols` to a row from `top`: a small label over a large value (cut to
-    the tile when `fit_values`). Each tile's rect goes in `rects` as "tile0", "tile1" ...;
-    returns the bottom of the last row."""
+    the tile when `fit_values`). A label too wide for its tile takes two lines, and every
+    tile grows by a line for it ("Victoires contre des adversaires" at 640x480 with 200%
+    text); only a longer one ends in an ellipsis. Each tile's rect goes in `rects` as
+    "tile0", "tile1" ...; returns the bottom of the last row."""
     line = pen.line
     theme = pen.theme
     gap = tile_gap(line)
     tile_w = (width - (cols - 1) * gap) // cols
-    for i, (label, value, ink) in enumerate(tiles):
+    label_font = pen.fonts.get(pen.px * LABEL_SIZE)
+    labels = [wrap_lines(label_font, label, tile_w - line, 2) for label, _value, _ink in tiles]
+    label_line = label_font.get_linesize()
+    tile_h += max((len(lines) - 1 for lines in labels), default=0) * label_line
+    for i, (_label, value, ink) in enumerate(tiles):
         r, c = divmod(i, cols)
         tile = pygame.Rect(c * (tile_w + gap), top + r * (tile_h + gap), tile_w, tile_h)
         rects[f"tile{i}"] = tile
         if pen.surface is not None:
             pygame.draw.rect(pen.surface, theme.panel_alt, tile, 0, max(4, line // 4))
-            pen.text(
-                label,
-                (tile.left + line // 2, tile.top + line // 4),
-                size=0.8,
-                ink=theme.text_dim,
-                width=tile.width - line,
-            )
+            for n, words in enumerate(labels[i]):
+                pen.text(
+                    words,
+                    (tile.left + line // 2, tile.top + line // 4 + n * label_line),
+                    size=LABEL_SIZE,
+                    ink=theme.text_dim,
+                    width=tile.width - line,
+                )
             pen.text(
                 value,
                 (tile.left + line // 2, tile.bottom - line // 5),

@@ -44,18 +44,25 @@ class ScrollView:
         self.content_height = 0
         self.offset = 0
         self.line = 24  # px scrolled by one line step
+        self.bar_width = 6  # px: the room `viewport_in` left for the bar, never more
         self._drag: tuple[int, int] | None = None  # (mouse y, offset) when the drag began
 
     @property
     def max_offset(self) -> int:
         return max(0, self.content_height - self.viewport.height)
 
-    def set_content(self, viewport: pygame.Rect, content_height: int, line: int) -> None:
-        """Keep the same fraction scrolled when the window changes size."""
+    def set_content(
+        self, viewport: pygame.Rect, content_height: int, line: int, bar_width: int | None = None
+    ) -> None:
+        """Keep the same fraction scrolled when the window changes size. `bar_width` is the
+        bar's width given to `viewport_in` (None keeps the last one), so the bar stays inside
+        the room left for it, off the panel's rim."""
         fraction = self.offset / self.max_offset if self.max_offset else 0.0
         self.viewport = pygame.Rect(viewport)
         self.content_height = content_height
         self.line = max(1, line)
+        if bar_width is not None:
+            self.bar_width = max(1, bar_width)
         self.offset = round(fraction * self.max_offset)
 
     def scroll_to(self, offset: float) -> bool:
@@ -73,8 +80,9 @@ class ScrollView:
 
     @property
     def bar(self) -> pygame.Rect:
-        """The scrollbar's track, at the viewport's right edge."""
-        w = max(6, self.line // 2)
+        """The scrollbar's track, half its width right of the viewport (in the room
+        `viewport_in` left: a gap, the bar, a gap)."""
+        w = self.bar_width
         return pygame.Rect(self.viewport.right + w // 2, self.viewport.top, w, self.viewport.height)
 
     @property

@@ -155,3 +155,117 @@ def test_the_results_subtitle_follows_the_text_size_and_the_screen_uses_its_heig
         assert used >= 0.6 * buttons  # the banner and tables fill most of the height
     finally:
         snapshot.SHOTS["results"] = original
+
+
+def _panel(scene) -> pygame.Rect:
+    """The panel a list scene scrolls in (each scene keeps its layout its own way)."""
+    for holder in (scene, getattr(scene, "screen", None), getattr(scene, "lay", None)):
+        panel = getattr(holder, "panel", None)
+        if isinstance(panel, pygame.Rect):
+            return panel
+    raise AssertionError(f"no panel on {scene!r}")
+
+
+@pytest.mark.parametrize(
+    ("size", "scale"), [((640, 480), 1.0), ((640, 480), 2.0), ((1280, 800), 1.0)]
+)
+def test_scroll_bars_stay_off_their_panels_rims(size, scale, tmp_path, played):
+    """At 640x480 History's scroll bar (as wide as half a row) lay over the panel's right
+    rim, and the statistics' touched it: each bar must stay inside the room its layout left
+    (the rim is 2 px; a gap of 2 px more on each side)."""
+    import shutil
+
+    shutil.copytree(played, tmp_path, dirs_exist_ok=True)
+    for shot in ("settings", "history", "statistics", "review", "help"):
+        ctx, _screen = snapshot.make_context(tmp_path, size)
+        snapshot.set_text_scale(ctx, scale, size)
+        try:
+            if shot in ("history", "statistics"):
+                from game.scenes.history import HistoryScene
+                from game.scenes.stats import StatsScene
+
+                ctx.stack.push(HistoryScene(ctx) if shot == "history" else StatsScene(ctx))
+            else:
+                snapshot.SHOTS[shot](ctx)
+            ctx.stack.apply_pending()
+            scene = ctx.stack.top
+            inside = _panel(scene).inflate(-8, -8)
+            bar = scene.scroll.bar
+            assert bar.width >= 6, shot
+            assert inside.contains(bar), (shot, tuple(bar), tuple(_panel(scene)))
+            assert bar.left > scene.scroll.viewport.right, shot  # clear of the content
+        finally:
+            while ctx.stack.scenes:
+                ctx.stack.scenes.pop().exit()
+
+
+@pytest.mark.parametrize("code", i18n.LANGUAGES)
+def test_a_figures_label_takes_two_lines_before_an_ellipsis(
+    code, tmp_path, recorder, played, monkeypatch
+):
+    """ "Victoires contre des adversaires" (a profile with a solitaire game on record) ended
+    in an ellipsis in its tile at 640x480 with 200% text: a label wraps onto a second line,
+    and the tiles grow for it."""
+    import shutil
+
+    from game.match.seats import Seat
+    from game.match.session import Session
+    from game.rules import GameConfig, StartOrder
+    from game.scenes.stats import StatsScene
+    from game.scenes.stats.pages import figures
+    from game.tools.snapshot_matches import play_out
+    from game.ui.text import ELLIPSIS
+
+    monkeypatch.setenv("LANGUAGE", code)
+    shutil.copytree(played, tmp_path, dirs_exist_ok=True)
+    size = (640, 480)
+    ctx, _screen = snapshot.make_context(tmp_path, size)
+    snapshot.set_text_scale(ctx, 2.0, size)
+    try:
+        you = ctx.storage.list_profiles()[0].name  # the played games' person, in English
+        config = GameConfig((you,), start=StartOrder.SEATED)
+        solo = Session.new(config, [Seat(you, "person", 0, you)], seed=5)
+        play_out(solo, careful=lambda state: False)
+        assert ctx.storage.save_session(solo)
+        stats = StatsScene(ctx)
+        ctx.stack.push(stats)
+        ctx.stack.apply_pending()
+        assert stats.selected_name == you
+        labels = [label for label, _value in figures(stats.selected_stats, stats.card)]
+        assert i18n._("Wins against others") in labels
+        recorder.clear()
+        stats.layout(size)  # the page is painted as it is laid out
+        ctx.stack.draw(recorder.canvas(size))
+        cut = [
+            d.text
+            for d in recorder.drawn
+            if d.text.endswith(ELLIPSIS)
+            and any(label.startswith(d.text[:-1].rstrip()) for label in labels)
+        ]
+        assert cut == [], code
+        # Each label drawn whole, on one line or two (split at a space or after a hyphen).
+        drawn = "".join("".join(d.text.split()) for d in recorder.drawn)
+        assert [label for label in labels if "".join(label.split()) not in drawn] == [], code
+    finally:
+        while ctx.stack.scenes:
+            ctx.stack.scenes.pop().exit()
+
+
+@pytest.mark.parametrize("code", i18n.LANGUAGES)
+def test_the_title_keeps_the_games_name_at_640x480_with_200_percent_text(
+    code, tmp_path, recorder, played, monkeypatch
+):
+    """With 200% text the menu left no room for the logo's dice and the title showed no
+    name at all: the name alone stays, over the menu, clear of it."""
+    from game.scenes.title import LOGO_NAME_LEAST
+
+    monkeypatch.setenv("LANGUAGE", code)
+    draw_shot("title", (640, 480), tmp_path, recorder, played, text_scale=2.0)
+    # The logo's name as translated ("KNIFFEL"): a constant of the same name for what speech
+    # says ("Yahtzee Table") once took its place, in every language.
+    name = i18n._("YAHTZEE")
+    drawn = [d.rect for d in recorder.drawn if d.text == name and d.target == (640, 480)]
+    assert drawn, code
+    words = [d.rect for d in recorder.drawn if d.text != name and d.target == (640, 480)]
+    top = min(rect.top for rect in words)  # the first button's label
+    assert all(rect.height >= LOGO_NAME_LEAST and rect.bottom < top for rect in drawn), code

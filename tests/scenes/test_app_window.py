@@ -243,3 +243,35 @@ def test_the_not_saved_mark_is_never_drawn_over_a_notice(app):
     assert len(boxes) >= 2  # the notice's frame and the mark's
     notice, mark = boxes[0], boxes[-1]
     assert mark.top > notice.bottom  # under the notice, not over it
+
+
+def test_the_frame_an_animation_ends_in_is_drawn(app):
+    """A fading banner stayed on the felt at its last alpha (a faint "Bernd, du bist dran"
+    long after): the frame whose update ended the animation drew nothing."""
+    from game.scenes.base import Scene
+
+    class Fading(Scene):
+        def __init__(self, ctx) -> None:
+            super().__init__(ctx)
+            self.left = 3  # frames until the fade is over
+            self.drawn: list[int] = []
+
+        @property
+        def animating(self) -> bool:
+            return self.left > 0
+
+        def update(self, dt: float) -> None:
+            self.left = max(0, self.left - 1)
+
+        def draw(self, surface) -> None:
+            self.drawn.append(self.left)
+
+    app.ctx.notices.clear()  # (a notice on screen redraws every frame)
+    fading = Fading(app.ctx)
+    app.stack.clear_to(fading)  # alone: the title's logo animates while its dice load
+    app.stack.apply_pending()
+    app.draw()
+    fading.drawn.clear()
+    for _ in range(5):
+        app._guarded(app._frame, [], 1 / 60)
+    assert fading.drawn == [2, 1, 0]  # the last drawn frame shows the fade over; then idle

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from game import i18n
 from game.match.seats import CPU_PACES, Seat
 from game.match.session import Session
 from game.rules import GameConfig, StartOrder
@@ -66,3 +67,22 @@ def test_the_table_plays_a_cpu_at_its_own_pace_else_the_settings(ctx):
             future.result(timeout=30)
         driver(ctx).frame()
     assert board.cpu_pace == "slow" and board.cpu_motion == 1.0
+
+
+@pytest.mark.parametrize("code", i18n.LANGUAGES)
+def test_the_settings_pace_says_it_is_where_the_setups_seats_start(ctx, code):
+    """The Settings' CPU pace said only how long a CPU's turn takes; since each CPU seat has
+    a pace of its own in New game, its help says that this one is for seats without."""
+    from game.scenes.settings import SettingsScene
+
+    i18n.set_language(code)
+    try:
+        settings = SettingsScene(ctx)
+        ctx.stack.push(settings)
+        ctx.stack.apply_pending()
+        (row,) = [r for r in settings.rows if r.label == i18n._("CPU pace")]
+        help_text = row.describe()
+        assert i18n._("New game") in help_text, (code, help_text)
+        assert ctx.input.label("skip_cpu") in help_text
+    finally:
+        i18n.set_language("en")

@@ -193,12 +193,13 @@ class HelpScene(Scene):
         self.panel = pygame.Rect(0, top, panel_w, self.back.rect.top - margin // 2 - top)
         self.panel.centerx = w // 2
         pad = max(8, round(22 * unit))
-        viewport = viewport_in(self.panel, pad, max(6, body.get_linesize() // 2))
+        bar = max(6, body.get_linesize() // 2)
+        viewport = viewport_in(self.panel, pad, bar)
         page = lay_out(help_text(self.ctx.input), fonts, theme, self.body_px, viewport.width)
         self.items, self.rules, self.anchors = page.items, page.rules, page.anchors
         self.links = page.links
         self.focus = min(self.focus, len(self.links))
-        self.scroll.set_content(viewport, page.height, body.get_linesize())
+        self.scroll.set_content(viewport, page.height, body.get_linesize(), bar)
 
     def draw(self, surface: pygame.Surface) -> None:
         theme, fonts = self.ctx.theme, self.ctx.fonts

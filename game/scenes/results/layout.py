@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from game.ui.widgets import Button
 
 ROW_REFERENCE = (900, 1000)  # table rows grow with the window from this size up
+CELL_MARGIN = 6  # px: a figure or heading keeps this far from each side of its column
 
 
 @dataclass(frozen=True)
@@ -237,29 +238,38 @@ def _lay_table(
     share = 0.3 if len(rows[0][2]) <= 5 else 0.26
     caption_w = caption_font.size(caption)[0] + 8
     name_w = min(max(round(inner.width * share), caption_w), inner.width // 2)
-    rows = _columns_that_fit(
-        rows, droppable, fonts.get(text_px * 0.82), strong, inner.width - name_w
-    )
-    caption_font = fonts.fit(caption, text_px * 1.1, name_w - 8, bold=True)
-    image = caption_font.render(caption, True, theme.text)
-    sheet.texts.append((image, image.get_rect(midleft=(inner.left, inner.top + rh // 2))))
-    cells = len(rows[0][2])
-    cell_w = (inner.width - name_w) / cells
+    # The names' column gives the figures room down to what the names (without their level)
+    # and the caption's longest word need (the caption no smaller than the names), before a
+    # column is dropped or squeezed.
+    stripe_w = max(4, rh // 5)
+    names = max(strong.size(r[0].split(NAME_TAG)[0])[0] for r in rows[1:]) + stripe_w + 16
+    caption_least = max(strong.size(word)[0] for word in caption.split()) + 8
+    name_least = min(name_w, max(names, caption_least))
+    head_font = fonts.get(text_px * 0.82)
+    rows = _columns_that_fit(rows, droppable, head_font, strong, inner.width - name_least)
+    needs = sum(_column_need(rows, i, head_font, strong, False) for i in range(len(rows[0][2])))
+    name_w = max(name_least, min(name_w, inner.width - needs))
+    caption_box = pygame.Rect(inner.left, inner.top, name_w - 8, rh)
+    _lay_words(sheet, caption_box, caption, text_px * 1.1, left=True)
+    lefts: list[float] = [inner.left + name_w]
+    for width in _column_widths(rows, head_font, strong, inner.width - name_w):
+        lefts.append(lefts[-1] + width)
     y = inner.top  # the header line, with the caption at its left
 
     def cell(i: int) -> pygame.Rect:
-        return pygame.Rect(round(inner.left + name_w + i * cell_w), y, round(cell_w), rh)
+        return pygame.Rect(round(lefts[i]), y, round(lefts[i + 1]) - round(lefts[i]), rh)
 
     for index, (name, colour, values, winner) in enumerate(rows):
         row = pygame.Rect(inner.left, y, inner.width, rh)
         if index == 0:
             for i, value in enumerate(values):
-                _lay_head(sheet, cell(i), value, text_px * 0.82)
+                box = cell(i).inflate(-2 * CELL_MARGIN, 0)  # clear of its neighbour's heading
+                _lay_words(sheet, box, value, text_px * 0.82)
             y += rh
             continue
         if winner:
             sheet.highlights.append(row)
-        stripe = pygame.Rect(row.left + 4, row.top + rh // 5, max(4, rh // 5), rh - 2 * (rh // 5))
+        stripe = pygame.Rect(row.left + 4, row.top + rh // 5, stripe_w, rh - 2 * (rh // 5))
         sheet.stripes.append((stripe, colour or theme.text))
         font = strong if winner else body
         room = name_w - stripe.width - 16
@@ -272,8 +282,46 @@ def _lay_table(
             last = i == len(values) - 1
             image = (strong if last else body).render(value, True, theme.text)
             box = cell(i)
-            sheet.texts.append((image, image.get_rect(midright=(box.right - 6, box.centery))))
+            midright = (box.right - CELL_MARGIN, box.centery)
+            sheet.texts.append((image, image.get_rect(midright=midright)))
         y += rh
+
+
+def _column_need(
+    rows: list[TableRow], i: int, head: pygame.font.Font, cell: pygame.font.Font, whole: bool
+) -> int:
+    """The px column `i` needs: its heading (whole, else its widest word, as it wraps a word
+    a line) or its widest figure, and a margin at each side, so that neighbours keep at
+    least two margins apart."""
+    heading = rows[0][2][i]
+    words = [heading] if whole else heading.split()
+    texts = [head.size(w)[0] for w in words] + [cell.size(r[2][i])[0] for r in rows[1:]]
+    return max(texts) + 2 * CELL_MARGIN
+
+
+def _column_widths(
+    rows: list[TableRow], head: pygame.font.Font, cell: pygame.font.Font, room: int
+) -> list[float]:
+    """The figure columns' widths in `room` px: as even as their needs allow (headings whole
+    when all fit so, else a word a line); a narrow column gives its spare room to a wide
+    one ("Spiel 2" and "Gesamt" at 640x480 with 200% text); even shares when none fits."""
+    count = len(rows[0][2])
+    for whole in (True, False):
+        needs = [_column_need(rows, i, head, cell, whole) for i in range(count)]
+        if sum(needs) <= room:
+            break
+    else:
+        return [room / count] * count
+    # Fill the narrow columns up to one level, the water line, and leave the wide ones.
+    level = room / count
+    wide = [n for n in needs if n > level]
+    while wide:
+        level = (room - sum(wide)) / (count - len(wide))
+        wider = [n for n in needs if n > level]
+        if len(wider) == len(wide):
+            break
+        wide = wider
+    return [max(n, level) for n in needs]
 
 
 def _columns_that_fit(
@@ -286,35 +334,36 @@ def _columns_that_fit(
     """The table's rows without the columns `droppable` names (in its order) that must go
     for the rest to fit `room` px: their headings (a word a line) and their figures."""
 
-    def need(i: int) -> int:
-        words = rows[0][2][i].split()
-        widest = max([head.size(w)[0] for w in words] + [cell.size(r[2][i])[0] for r in rows[1:]])
-        return widest + 12
-
     shown = list(range(len(rows[0][2])))
     for column in droppable:
-        if room >= max(need(i) for i in shown) * len(shown):
+        if room >= sum(_column_need(rows, i, head, cell, whole=False) for i in shown):
             break
         shown.remove(column)
     return [(name, colour, [cells[i] for i in shown], win) for name, colour, cells, win in rows]
 
 
-def _lay_head(sheet: _Sheet, box: pygame.Rect, text: str, px: float) -> None:
-    """A column heading, right-aligned; on two lines when one is too narrow."""
+def _lay_words(sheet: _Sheet, box: pygame.Rect, text: str, px: float, left: bool = False) -> None:
+    """A column heading in `box`, right-aligned; or (`left`) a table's caption, bold, from
+    the left; on two lines when one is too narrow."""
     theme, fonts = sheet.theme, sheet.fonts
-    room = box.width - 6
-    font = fonts.get(px)
+    room = box.width
+    font = fonts.get(px, left)
     parts = [text]
     if font.size(text)[0] > room:
         parts = _two_lines(text, fonts.get(MIN_FONT_PX / fonts.text_scale), room)
         if len(parts) == 2:
             px = min(px, fitted_px(fonts, box.height * 0.62))
-    font = fonts.fit(max(parts, key=len), px, room)
+    font = fonts.fit(max(parts, key=lambda part: font.size(part)[0]), px, room, left)
     line = font.get_linesize()
     y = box.centery - line * len(parts) // 2
     for part in parts:
-        image = font.render(part, True, theme.text_dim)
-        sheet.texts.append((image, image.get_rect(topright=(box.right - 6, y))))
+        image = font.render(part, True, theme.text if left else theme.text_dim)
+        place = (
+            image.get_rect(topleft=(box.left, y))
+            if left
+            else image.get_rect(topright=(box.right, y))
+        )
+        sheet.texts.append((image, place))
         y += line
 
 

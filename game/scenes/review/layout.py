@@ -35,9 +35,10 @@ class ReviewLayout:
     viewport: pygame.Rect  # the page's scrolled view inside the panel
     body_px: float  # the page's text size
     scroll_line: int  # px scrolled by one line step
+    scroll_bar: int  # px: the scroll bar's width, as the viewport left room for it
 
 
-UNPLACED = ReviewLayout((0, 0), 1.0, (), None, NOWHERE, (), NOWHERE, NOWHERE, 20.0, 24)
+UNPLACED = ReviewLayout((0, 0), 1.0, (), None, NOWHERE, (), NOWHERE, NOWHERE, 20.0, 24, 6)
 
 
 def lay_out(
@@ -98,6 +99,7 @@ def lay_out(
         viewport=viewport_in(panel, pad, bar),
         body_px=body_px,
         scroll_line=round(body_px * 1.3),
+        scroll_bar=bar,
     )
 
 

@@ -352,7 +352,9 @@ class ReviewScene(ListScreen[int]):
         if screen.game_cycler is not None:
             self.game_cycler.rect = screen.game_cycler
         self.back.rect = screen.back
-        self.scroll.set_content(screen.viewport, self.scroll.content_height, screen.scroll_line)
+        self.scroll.set_content(
+            screen.viewport, self.scroll.content_height, screen.scroll_line, screen.scroll_bar
+        )
         self._build_page()
 
     def _build_page(self) -> None:

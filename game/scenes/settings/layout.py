@@ -48,6 +48,7 @@ class SettingsLayout:
     viewport: pygame.Rect  # the scrolled part of the panel
     content_height: int  # px of the list's content
     scroll_line: int  # px one scroll step moves
+    scroll_bar: int  # px: the scroll bar's width, as the viewport left room for it
     rows: tuple[RowPlace, ...]  # one per row of the list, in its order
     key_heads: tuple[tuple[str, int], ...]  # captions over the key columns: (text, x in list)
     marker_w: int  # px left of the labels for the focus marker
@@ -152,6 +153,7 @@ def settings_layout(
         viewport=viewport,
         content_height=max(bottoms) + pad // 2,
         scroll_line=max(line, ch // 2),
+        scroll_bar=bar_w,
         rows=tuple(places),
         key_heads=key_heads,
         marker_w=marker_w,

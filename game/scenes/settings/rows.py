@@ -275,9 +275,10 @@ class _Rows:
         self.row(
             _("CPU pace"),
             self.choice("cpu_pace", CPU_PACES, PACE_LABELS),
-            _("How long a CPU player's turn takes to watch ({key} skips one at the table).").format(
-                key=self.ctx.input.label("skip_cpu")
-            ),
+            _(
+                "CPU seats play at this pace unless New game gives one its own; {key} skips a "
+                "CPU's turn at the table."
+            ).format(key=self.ctx.input.label("skip_cpu")),
         )
         self.row(
             _("Fast CPU turns"),

@@ -362,7 +362,7 @@ class SettingsScene(Scene):
         self.back.hint = (lambda: self.ctx.input.label("back")) if lay.back_hint else ""
         self.back.rect = pygame.Rect(lay.back)
         self.reset_all.rect = pygame.Rect(lay.reset_all)
-        self.scroll.set_content(lay.viewport, lay.content_height, lay.scroll_line)
+        self.scroll.set_content(lay.viewport, lay.content_height, lay.scroll_line, lay.scroll_bar)
         self._place_controls()
         grid_rows: list[list[SettingControl]] = [list(r.controls) for r in self.rows if r.controls]
         grid_rows.append(list(self.footer))

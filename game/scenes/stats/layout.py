@@ -42,10 +42,11 @@ class StatsLayout:
     games_cycler: pygame.Rect | None
     viewport: pygame.Rect  # the page's scrolled view inside the panel
     scroll_line: int  # px scrolled by one line step
+    scroll_bar: int  # px: the scroll bar's width, as the viewport left room for it
 
 
 UNPLACED = StatsLayout(
-    (0, 0), 1.0, 20.0, None, {}, (0, 0), 0, 8, NOWHERE, NOWHERE, 1, 30, None, None, NOWHERE, 24
+    (0, 0), 1.0, 20.0, None, {}, (0, 0), 0, 8, NOWHERE, NOWHERE, 1, 30, None, None, NOWHERE, 24, 6
 )
 
 
@@ -139,6 +140,7 @@ def lay_out(
         games_cycler=games_cycler,
         viewport=viewport_in(panel, pad, bar, top_extra),
         scroll_line=round(body_px * 1.3),
+        scroll_bar=bar,
     )
 
 

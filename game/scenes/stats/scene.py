@@ -357,7 +357,9 @@ class StatsScene(ListScreen[str]):
             self._lay_list()
         else:
             self.profile_rows = replace(self.profile_rows, rows=(), heads=())
-        self.scroll.set_content(screen.viewport, self.scroll.content_height, screen.scroll_line)
+        self.scroll.set_content(
+            screen.viewport, self.scroll.content_height, screen.scroll_line, screen.scroll_bar
+        )
         self._build_page()
 
     def _lay_list(self) -> None:
