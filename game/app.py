@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import gc
 import logging
 import os
 import sys
@@ -32,6 +31,7 @@ from game.scenes.stack import SceneStack
 from game.speech.backends import choose_backend
 from game.storage import Storage
 from game.storage.settings import SPEECH_MODES, WINDOW_HEIGHT, WINDOW_WIDTH, Settings
+from game.ui import collector
 from game.ui.input import is_press
 from game.ui.pads import Pads
 from game.ui.spoken import FocusVoice
@@ -263,6 +263,7 @@ class App:
         self.stack.layout(self.view.canvas_size)
         self.stack.push(scene or TitleScene(self.ctx))
         self.stack.apply_pending()
+        collector.settle()  # start-up kept out of the collector's full passes
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -315,6 +316,7 @@ class App:
         self.stack.update(dt)
         if self.stack.apply_pending():
             self.dirty = True
+            collector.settle()  # in the scene change's frame: the new scene kept out too
         if self.ctx.notices:
             self.ctx.update_notices(dt)
             self.dirty = True
@@ -368,7 +370,6 @@ class App:
 
     def run(self) -> int:
         self.start()
-        settle_memory()
         self.running = True
         preloading = False
         try:
@@ -387,6 +388,7 @@ class App:
                 if busy:
                     dt = min(self.clock.tick(FPS) / 1000, MAX_DT)
                     events = pygame.event.get()
+                    started = time.perf_counter()
                 else:
                     # Nothing moves: sleep, then look for input. (SDL's own event.wait polls
                     # inside and cost 3.5% CPU here; a 30 ms nap costs 0.7% and is not felt.)
@@ -395,6 +397,8 @@ class App:
                     self.clock.tick()
                     dt = 0.0
                 self._guarded(self._frame, events, dt)
+                if not busy or time.perf_counter() - started < 1 / FPS - collector.SPARE:
+                    collector.collect_if_due()  # where no frame waits for it
         finally:
             self.shutdown()
         return 0
@@ -440,14 +444,6 @@ class App:
                 settings.replace(fullscreen=self.fullscreen, window_size=kept)
             )
         pygame.quit()
-
-
-def settle_memory() -> None:
-    """Keep what start-up made (modules, classes, the first scene) out of the collector's
-    full passes: one of them over all of it took 20 ms and more, a frame's whole budget at
-    4K, every few thousand frames."""
-    gc.collect()
-    gc.freeze()
 
 
 def draw_notices(surface: pygame.Surface, ctx: Context) -> None:
