@@ -325,10 +325,11 @@ class ScorecardView:
             col = pygame.Rect(
                 self.cell(0, active).left, self.inner.top, round(self.col_w), self.inner.height
             )
-            if col.colliderect(surface.get_clip()):
-                tint = pygame.Surface(col.size, pygame.SRCALPHA)
+            shaded = col.clip(surface.get_clip())  # one colour: made only where drawn
+            if shaded:
+                tint = pygame.Surface(shaded.size, pygame.SRCALPHA)
                 tint.fill((*colours[active], 46))
-                surface.blit(tint, col)
+                surface.blit(tint, shaded)
             pygame.draw.rect(
                 surface, colours[active], col, width=max(2, round(self.row_h / 10)), border_radius=4
             )
