@@ -51,6 +51,45 @@ def test_the_floor_of_a_folder_is_its_neediest_file_and_names_it(tmp_path):
     assert floor.setters == ["sh"] and floor.version == elf.glibc_needed(tmp_path / "sh")
 
 
+def cplusplus_program() -> Path | None:
+    """A C++ program of this system's (apt-get is one on Debian and Ubuntu)."""
+    found = shutil.which("apt-get")
+    return Path(found).resolve() if found else None
+
+
+@pytest.mark.skipif(
+    shutil.which("readelf") is None or cplusplus_program() is None, reason="no binutils or apt"
+)
+def test_the_libstdcxx_versions_a_program_needs_are_the_ones_readelf_finds(tmp_path):
+    program = cplusplus_program()
+    assert program is not None
+    shown = subprocess.run(["readelf", "-V", "-W", str(program)], capture_output=True, text=True)
+    for family in ("GLIBCXX", "CXXABI"):
+        expected = [
+            elf.parse_version(v) for v in re.findall(rf"Name: {family}_([0-9.]+)", shown.stdout)
+        ]
+        assert elf.newest(program, family) == max(expected, default=None)
+    glibcxx = elf.newest(program, "GLIBCXX")
+    assert glibcxx is not None  # apt-get is C++: it asks libstdc++ for something
+    shutil.copy(program, tmp_path / "apt-get")
+    said = elf.libstdcxx_over(tmp_path, {"GLIBCXX": "3.4"})
+    assert said == [f"apt-get needs GLIBCXX_{elf.show(glibcxx)} (over 3.4)"]
+    assert elf.libstdcxx_over(tmp_path, {"GLIBCXX": elf.show(glibcxx), "CXXABI": "99"}) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "part"),
+    [
+        ("yahtzee-table-0.1.0/_internal/python3.11/lib-dynload/_ssl.so", "python3.11"),
+        ("yahtzee-table-0.1.0/_internal/pygame_ce.libs/libSDL2-2.so.0", "pygame_ce.libs"),
+        ("yahtzee-table-0.1.0/_internal/libpython3.11.so.1.0", "top"),
+        ("yahtzee-table-0.1.0/yahtzee", "top"),
+    ],
+)
+def test_a_file_of_the_bundle_is_counted_in_the_part_it_came_with(name, part):
+    assert elf.group(name) == part
+
+
 def make_app(folder: Path) -> Path:
     app = folder / "yahtzee-table-9.9"
     (app / "_internal" / "lib").mkdir(parents=True)

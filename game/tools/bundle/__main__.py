@@ -62,7 +62,15 @@ def glibc_problems(app: Path, accounting: licences.Accounting, kind: str) -> lis
         if kind == "release" and name not in interpreter and need > wheels
     ]
     if floor.version > stated:
-        wrong.append(f"glibc floor {elf.show(floor.version)} is over the {kind} build's {stated}")
+        wrong.append(
+            f"glibc floor {elf.show(floor.version)} is over the {elf.show(stated)} stated for a "
+            f"{kind} build (README, elf.STATED_GLIBC), set by {', '.join(floor.setters)}: build "
+            "on an older system (docs/old-base.md) or pin those wheels to older builds"
+        )
+    if kind == "release":
+        wrong += [
+            f"{said}: the system's libstdc++ may be gcc 8's" for said in elf.libstdcxx_over(app)
+        ]
     return wrong
 
 

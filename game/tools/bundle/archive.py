@@ -103,7 +103,10 @@ def unpack(archive: Path, into: Path) -> Path:
             source.extractall(into)
     else:
         with tarfile.open(archive) as tar:
-            tar.extractall(into, filter="tar")
+            if hasattr(tarfile, "tar_filter"):  # Python 3.11.4 and later
+                tar.extractall(into, filter="tar")
+            else:  # our own archive, as Python 3.11.0-3.11.3 (Debian 12's 3.11.2) unpack it
+                tar.extractall(into)
     (folder,) = into.iterdir()
     return folder
 
