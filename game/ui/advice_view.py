@@ -16,8 +16,7 @@ import pygame
 from game.i18n import N_, _, translate
 from game.rules import Category, Score
 from game.ui.fonts import Fonts
-from game.ui.scorecard_cells import blit_text
-from game.ui.text import ellipsize
+from game.ui.text import blit_text, ellipsize
 from game.ui.theme import Theme
 
 # Translators: the legend of the coach's figures on the card, two short lines in a corner:

@@ -103,22 +103,6 @@ def changed(before: Cells, now: Cells) -> list[pygame.Rect]:
     return rects
 
 
-def blit_text(
-    surface: pygame.Surface,
-    font: pygame.font.Font,
-    text: str,
-    colour: tuple[int, int, int],
-    **place: tuple[float, float],
-) -> None:
-    """`text` placed as `place` says (`center=(x, y)`, `midleft=...`): rendered only if it
-    reaches into the surface's clip (its image is `font.size(text)`)."""
-    rect = pygame.Rect((0, 0), font.size(text))
-    for anchor, point in place.items():
-        setattr(rect, anchor, point)
-    if rect.colliderect(surface.get_clip()):
-        surface.blit(font.render(text, True, colour), rect)
-
-
 def near(cell: pygame.Rect, surface: pygame.Surface) -> bool:
     """Whether what is drawn for `cell` may reach into the surface's clip: a text centred
     in it may overrun it (a figure in its shortest form), never by half of it each way."""

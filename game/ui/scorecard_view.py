@@ -23,8 +23,8 @@ from game.rules.cards import AMERICAN, Card
 from game.ui.advice_view import Advice, draw_advice
 from game.ui.fonts import MIN_FONT_PX, Fonts
 from game.ui.frame import patches
-from game.ui.scorecard_cells import Cells, blit_text, card_cells, changed, near, upper_pace
-from game.ui.text import fit_label, fold_label
+from game.ui.scorecard_cells import Cells, card_cells, changed, near, upper_pace
+from game.ui.text import blit_text, fit_label, fold_label
 from game.ui.theme import Theme
 from game.ui.widgets import draw_panel
 

@@ -123,3 +123,19 @@ def fold_label(font: pygame.font.Font, text: str, room: int, two_lines: bool) ->
         if fits and " ".join(lines) == text:  # folded at spaces, no word broken
             return "\n".join(lines)
     return ellipsize(font, text, room)
+
+
+def blit_text(
+    surface: pygame.Surface,
+    font: pygame.font.Font,
+    text: str,
+    colour: tuple[int, int, int],
+    **place: tuple[float, float],
+) -> None:
+    """`text` placed as `place` says (`center=(x, y)`, `midleft=...`): rendered only if it
+    reaches into the surface's clip (its image is `font.size(text)`)."""
+    rect = pygame.Rect((0, 0), font.size(text))
+    for anchor, point in place.items():
+        setattr(rect, anchor, point)
+    if rect.colliderect(surface.get_clip()):
+        surface.blit(font.render(text, True, colour), rect)
