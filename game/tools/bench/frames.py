@@ -15,7 +15,9 @@ machine's load beside it:
   budgets;
 - the five slowest frames and what they were doing (the scene change, a roll, dice in the
   air or landing, a CPU's move, a hint, a banner, the win chances, a garbage collection,
-  the table drawn whole, how many images were drawn anew), so a regression shows its cause.
+  the table drawn whole, how many images were drawn anew), so a regression shows its cause;
+- how many full garbage collections were made between frames, in the time a frame left, as
+  the game's loop makes them (game.ui.collector), and the slowest of them.
 
 `--person` makes the second seat a person the bench plays by asking for a hint each time
 and following it (hint frames). CPU decisions run in their worker thread, as in the game.
