@@ -19,21 +19,22 @@ import os
 import sys
 import time
 import warnings
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import pygame
 
-from game.i18n import N_, _, translate
+from game.i18n import N_, _, set_language, system_language, translate
 from game.scenes.context import Context
 from game.scenes.router import Router
 from game.scenes.router import preload as preload_scenes
 from game.scenes.stack import SceneStack
-from game.speech.backends import choose_backend
+from game.speech.finding import choose_backend
 from game.storage import Storage
 from game.storage.settings import SPEECH_MODES, WINDOW_HEIGHT, WINDOW_WIDTH, Settings
 from game.ui import collector
-from game.ui.input import is_press
-from game.ui.pads import Pads
+from game.ui.collector import SPARE
+from game.ui.input import Intent, is_press
+from game.ui.pads import PAD_PRESS, Pads
 from game.ui.spoken import FocusVoice
 from game.ui.text import wrap_text
 from game.ui.viewport import MIN_CANVAS, Viewport
@@ -54,6 +55,8 @@ NOTICE_LINES = 4  # a notice wraps to at most this many lines
 # The notice beside it says why (a full disk, a read-only folder, records held by another
 # program) and what to do; the mark stays until a save goes through.
 UNSAVED_MARK = N_("Not saved yet")
+# The keys that say again what was said, anywhere: the newest phrase, the one before, after.
+SPEECH_HISTORY = {Intent.REPEAT_SPEECH: 0, Intent.HISTORY_BACK: -1, Intent.HISTORY_NEXT: 1}
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -75,7 +78,17 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         metavar="CHECK",
         help="check this install headless (every check, or the one named), then exit",
     )
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.data_dir is not None and not args.data_dir.strip():
+        # An empty name would keep everything in whatever folder the game was started from.
+        set_language(system_language())  # told in the player's language: no window yet
+        parser.error(
+            _(
+                "--data-dir needs a folder, and the name given is empty. Name a folder, or "
+                "leave the option out to keep everything in the usual place."
+            )
+        )
+    return args
 
 
 def _parse_size(text: str | None) -> tuple[int, int] | None:
@@ -206,7 +219,10 @@ class App:
         self.ctx.voices = choose_backend
         self.ctx.choose_voice(anew=True)
         self.voice = FocusVoice(self.ctx.speech)
+        self.pressed = False  # a key, click or pad button this frame (its speech cuts in)
         self.clock = pygame.time.Clock()
+        self.memory = MemoryKeeper()
+        self.settle_due = False  # a scene change was shown: collector.settle after it
         self.running = False
         self.dirty = True
         self.failures = 0  # frames failed in a row
@@ -285,12 +301,16 @@ class App:
             return
         if self.view.scaled and event.type in POINTER_EVENTS:
             event = self._on_canvas(event)
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, PAD_PRESS):
+            self.ctx.speech.interrupt()  # the player acts: the game's own stale speech stops
+            self.pressed = True
         intent = self.ctx.input.intent(event)
         if intent == "fullscreen":
             self.toggle_fullscreen()
             return
-        if intent == "repeat_speech":
-            self.ctx.speech.repeat_last()
+        if intent in SPEECH_HISTORY:
+            step = SPEECH_HISTORY[intent]
+            self.ctx.speech.step(step) if step else self.ctx.speech.repeat()
             return
         if self.stack.handle(event) or is_press(event) or event.type in REDRAW_EVENTS:
             self.dirty = True
@@ -314,15 +334,19 @@ class App:
         for press in self.ctx.pads.update(dt):
             self.handle(press)
         self.stack.update(dt)
+        before = list(self.stack.scenes)
         if self.stack.apply_pending():
             self.dirty = True
-            collector.settle()  # in the scene change's frame: the new scene kept out too
+            self.settle_due = True  # once this frame is shown (collector.settle)
+            if any(scene not in self.stack.scenes for scene in before):
+                self.memory.scene_left()
         if self.ctx.notices:
             self.ctx.update_notices(dt)
             self.dirty = True
         if not self.stack.scenes:
             self.stop()
-        self.voice.watch(self.stack.top)
+        self.voice.watch(self.stack.top, keyboard=self.pressed)
+        self.pressed = False
         self.ctx.speech.flush()
 
     def draw(self) -> None:
@@ -393,15 +417,26 @@ class App:
                     # Nothing moves: sleep, then look for input. (SDL's own event.wait polls
                     # inside and cost 3.5% CPU here; a 30 ms nap costs 0.7% and is not felt.)
                     time.sleep(IDLE_NAP)
+                    self.memory.idle()
                     events = pygame.event.get()
                     self.clock.tick()
                     dt = 0.0
                 self._guarded(self._frame, events, dt)
-                if not busy or time.perf_counter() - started < 1 / FPS - collector.SPARE:
-                    collector.collect_if_due()  # where no frame waits for it
+                self.after_frame(not busy or time.perf_counter() - started < 1 / FPS - SPARE)
         finally:
             self.shutdown()
         return 0
+
+    def after_frame(self, spare: bool) -> bool:
+        """The collector's moment (game.ui.collector), a frame shown: after a scene change,
+        all that lives kept out of the full passes; else, with time to `spare` (nothing
+        moves, or the frame left SPARE of its budget), a full pass if one is due. True if
+        one was made."""
+        if self.settle_due:
+            self.settle_due = False
+            collector.settle()
+            return True
+        return spare and collector.collect_if_due()
 
     def _frame(self, events: list, dt: float) -> None:
         for event in events:
@@ -444,6 +479,51 @@ class App:
                 settings.replace(fullscreen=self.fullscreen, window_size=kept)
             )
         pygame.quit()
+
+
+class MemoryKeeper:
+    """Gives back what the scenes that left the stack held, at the next idle moment.
+
+    A scene lives in reference cycles (its buttons hold its bound methods), so its surfaces
+    (a felt, panels, rendered text: megabytes at a large window) wait for the collector's
+    full pass, which counts objects, not bytes, and comes rarely; and memory the C library
+    got back is kept by it for later, so the process stays at its high-water mark. So once
+    a scene has left and nothing moves (the loop naps: no frame to delay), the cycles are
+    collected and the C library is asked to hand its free pages back (glibc's malloc_trim;
+    elsewhere only the collection): 20 to 90 ms on a busy machine, at most once every
+    RELEASE_EVERY seconds."""
+
+    RELEASE_EVERY = 2.0  # s
+
+    def __init__(self) -> None:
+        self._last = -self.RELEASE_EVERY
+        self._due = False
+        self._trim = _malloc_trim()
+
+    def scene_left(self) -> None:
+        self._due = True
+
+    def idle(self) -> None:
+        """Nothing moves now: give back what left, if something did and it is time."""
+        now = time.monotonic()
+        if not self._due or now - self._last < self.RELEASE_EVERY:
+            return
+        self._due, self._last = False, now
+        collector.settle()  # what was frozen before and has died since is collected too
+        if self._trim is not None:
+            self._trim(0)
+
+
+def _malloc_trim() -> Callable[[int], int] | None:
+    """glibc's malloc_trim, or None where there is no such C library (macOS, Windows)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+
+        return ctypes.CDLL("libc.so.6").malloc_trim
+    except (OSError, AttributeError):
+        return None
 
 
 def draw_notices(surface: pygame.Surface, ctx: Context) -> None:

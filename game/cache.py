@@ -9,8 +9,15 @@ coach, a tournament's worker threads). `Memo(build)` keeps `build(*key)` per key
 caller builds it while holding the memo's lock, so a second thread asking at the same time
 waits for that value rather than building its own (a second copy of a table in memory, or a
 second valuation whose outlook cache the first one's players would not share). Building
-under the lock also means one key at a time per memo; the keys are few (a variant, a level's
-parameters), so the memo keeps every value, with no bound.
+under the lock also means one key at a time per memo.
+
+The AI's values are big (a variant's value table, its spread tables and the levels'
+distorted copies: 30 to 110 MiB a variant), so a memo keyed by a variant first keeps those
+of the `groups` variants asked for most recently (`VARIANTS_KEPT`: the rules in play and one
+more, say a Yatzy game reviewed beside an American one), and forgets the others: a player
+who tried every variant kept all four, 200 MiB more than the game in play needs. A value
+forgotten is built again when its variant is asked for again (a table loads in a fraction of
+a second); one in use elsewhere lives on until it is no longer used.
 
 Once built, a value is read without the lock: a dict lookup is atomic, and a value is stored
 only once it is whole. `functools.cache` would not do, as two threads asking at once may
@@ -28,29 +35,47 @@ K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
 
-class Memo(Generic[V]):
-    """`build(*key)` for each key, built once and then shared (see the module docstring)."""
+VARIANTS_KEPT = 2  # variants whose AI values a memo keyed by a variant keeps (see above)
 
-    def __init__(self, build: Callable[..., V]) -> None:
+
+class Memo(Generic[V]):
+    """`build(*key)` for each key, built once and then shared (see the module docstring).
+    With `groups`, only the values of the `groups` most recently asked first key elements
+    are kept (all keys starting with each of them)."""
+
+    def __init__(self, build: Callable[..., V], groups: int | None = None) -> None:
+        if groups is not None and groups < 1:
+            raise ValueError(f"a memo keeps at least one group, not {groups}")
         self._build = build
+        self._groups = groups
         self._values: dict[tuple[Hashable, ...], V] = {}
+        self._recent: OrderedDict[Hashable, None] = OrderedDict()  # first elements, LRU
         self._lock = threading.Lock()
 
     def get(self, *key: Hashable) -> V:
         """The value for `key`, built by the first caller (the others wait for it)."""
-        try:
-            return self._values[key]
-        except KeyError:
-            pass
+        if self._groups is None:
+            try:
+                return self._values[key]
+            except KeyError:
+                pass
         with self._lock:
             if key not in self._values:
                 self._values[key] = self._build(*key)
+            if self._groups is not None and key:
+                self._recent[key[0]] = None
+                self._recent.move_to_end(key[0])
+                while len(self._recent) > self._groups:
+                    old, _ = self._recent.popitem(last=False)
+                    for stale in [k for k in self._values if k and k[0] == old]:
+                        del self._values[stale]
             return self._values[key]
 
     def clear(self) -> None:
         """Forget every value: the next `get` of each key builds it afresh."""
         with self._lock:
             self._values.clear()
+            self._recent.clear()
 
 
 class BoundedCache(Generic[K, V]):

@@ -14,7 +14,8 @@ from pathlib import Path
 GAME = Path(__file__).resolve().parents[1] / "game"
 # Layers, lowest first: a module may import its own layer and those below, never above.
 LAYERS = (
-    ("game.i18n", "game.cache"),  # gettext and locale formats, and the shared caches
+    # gettext and locale formats, the shared caches, and the child processes the game starts
+    ("game.i18n", "game.cache", "game.childenv", "game.children"),
     ("game.rules", "game.anim", "game.assets"),
     ("game.ai", "game.audio", "game.speech"),  # the AI reads the rules; sounds; speech
     ("game.match",),  # seats and a match being played: the rules and the CPU levels

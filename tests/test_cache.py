@@ -131,3 +131,24 @@ def test_the_bounded_cache_is_the_one_copy_of_itself_in_the_game():
         if path != GAME / "cache.py" and "popitem(last=False)" in path.read_text(encoding="utf-8")
     ]
     assert copies == []
+
+
+def test_a_memo_by_variant_keeps_the_values_of_the_groups_asked_for_last():
+    """The AI's memos keep the values of the two variants asked for last, every key of
+    each; the rest is forgotten and built again when asked (issue 30: a storm through the
+    settings loaded all four variants' tables, 200 MiB, and kept them)."""
+    built: list[tuple[str, int]] = []
+
+    def build(variant: str, level: int) -> tuple[str, int]:
+        built.append((variant, level))
+        return (variant, level)
+
+    memo = Memo(build, groups=2)
+    for key in [("official", 1), ("official", 2), ("yatzy", 1), ("official", 1), ("free", 1)]:
+        assert memo.get(*key) == key
+    assert built == [("official", 1), ("official", 2), ("yatzy", 1), ("free", 1)]
+    memo.get("official", 2)  # official was asked for after yatzy: kept
+    memo.get("yatzy", 1)  # forgotten when free came: built again
+    assert built[4:] == [("yatzy", 1)]
+    with pytest.raises(ValueError, match="at least one group"):
+        Memo(build, groups=0)

@@ -1,4 +1,5 @@
-"""What a scene is: its life cycle, input, update, drawing and layout.
+"""What a scene is: its life cycle, input, update, drawing and layout, and what it says
+(game.ui.spoken's protocol: its name, its introduction, its news, its focus).
 
 Scenes live on a SceneStack (game.scenes.stack). A scene never imports another scene: it
 opens one through `ctx.nav` (game.scenes.nav.Navigator; the router knows every scene class),
@@ -8,9 +9,13 @@ as `resume(result)`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
+
+from game.speech import Announcement
+from game.ui.focus_grid import FocusGrid
+from game.ui.spoken import Focus, grid_focus
 
 if TYPE_CHECKING:
     from game.scenes.context import Context
@@ -48,3 +53,31 @@ class Scene:
     def request_quit(self) -> bool:
         """The window's close button: True to quit now (scenes may save first)."""
         return True
+
+    # What it says (game.ui.spoken). A scene with a focus grid names it in focus_grid();
+    # its controls are said with their place ("3 of 9"), labelled by spoken_label.
+    def spoken_screen(self) -> str:
+        """The scene's name, said when it comes up ("" for none)."""
+        return ""
+
+    def spoken_intro(self) -> str:
+        """What it shows first, said after its name."""
+        return ""
+
+    def spoken_news(self) -> list[Announcement]:
+        """What changed since the last frame."""
+        return []
+
+    def focus_grid(self) -> FocusGrid[Any] | None:
+        """The grid of controls the keyboard moves over, if the scene has one."""
+        return None
+
+    def spoken_label(self, control: object) -> str:
+        """A control's name where the control does not carry it (a form's row label)."""
+        return ""
+
+    def spoken_focus(self) -> Focus | None:
+        grid = self.focus_grid()
+        if grid is None or grid.focused is None:
+            return None
+        return grid_focus(grid, self.spoken_label(grid.focused))

@@ -59,6 +59,7 @@ class ConfirmScene(Scene):
     def __init__(self, ctx: Context, asked: Question) -> None:
         super().__init__(ctx)
         self.question = asked.text
+        self.said = asked.said or asked.text
         self.detail = asked.detail
         self.on_yes = asked.on_yes
         self.on_no = asked.on_no
@@ -89,9 +90,12 @@ class ConfirmScene(Scene):
         self._veil: pygame.Surface | None = None
         self._lines: list[tuple[pygame.Surface, pygame.Rect]] = []
 
+    def focus_grid(self) -> FocusRing:
+        return self.ring
+
     def spoken_intro(self) -> str:
         """Said when the question comes up (game.ui.spoken); the focused answer follows."""
-        return f"{self.question} {self.detail}".strip()
+        return f"{self.said} {self.detail}".strip()
 
     # ----------------------------------------------------------------- answers
     def answer_yes(self) -> None:

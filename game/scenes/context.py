@@ -14,11 +14,14 @@ from typing import Protocol
 
 import pygame
 
-from game.i18n import language, resolve, set_language
+from game.i18n import _, language, resolve, set_language
 from game.scenes.nav import Navigator, NoNavigator
 from game.scenes.stack import SceneStack
 from game.speech import Speaker
+from game.speech.announce import Told
 from game.speech.backends import Backend, NullBackend
+from game.speech.client import VoiceParams
+from game.speech.orca import game_voice
 from game.storage import Storage
 from game.storage.settings import Settings
 from game.storage.store import PlayedMatch
@@ -43,7 +46,16 @@ class Notice:
 
 # Settings changed in play that nothing on screen is made from: a change of these alone keeps
 # the theme, the fonts (and every text they have cached), the input map and the layouts.
-QUIET_SETTINGS = ("fast_cpu", "default_variant")
+QUIET_SETTINGS = (
+    "fast_cpu",
+    "default_variant",
+    "speech",
+    "speech_verbosity",
+    "speech_rate",
+    "speech_pitch",
+    "speech_volume",
+    "speech_voice",
+)
 
 
 class Sound(Protocol):
@@ -72,11 +84,12 @@ class Context:
     # canvas when the window is under the minimum size).
     to_canvas: Callable[[tuple[int, int]], tuple[int, int]] = lambda pos: pos
     frame: Frame = field(default_factory=Frame)  # what the frame being drawn redraws
-    # What is said aloud (game.speech); the app sets `voices` to game.speech.backends'
-    # choose_backend, which turns the speech setting and the language into a backend.
+    # What is said aloud (game.speech); the app sets `voices` to game.speech.finding's
+    # choose_backend, which turns the speech setting and the voice into a backend.
     speech: Speaker = field(default_factory=Speaker)
-    voices: Callable[[str, str], Backend] = lambda mode, language: NullBackend()
+    voices: Callable[[str, VoiceParams], Backend] = lambda mode, params: NullBackend()
     _voice: tuple[str, str] = ("", "")  # the speech setting and language the backend is for
+    _params: VoiceParams | None = None  # the voice it speaks with
 
     def __post_init__(self) -> None:
         self._derive()
@@ -94,17 +107,46 @@ class Context:
         self.fonts = Fonts(s.text_scale)
         self.input = InputMap(s.key_bindings, s.pad_bindings, self.pads)
         self.sound.set_volume(0.0 if s.muted else s.sound_volume)
-        self.speech.verbosity = s.speech_verbosity
         self.choose_voice()
 
     def choose_voice(self, anew: bool = False) -> None:
-        """Speak as the speech setting says, in the language in use (a new backend only when
-        the setting or the language changed, or `anew`)."""
-        voice = (self.settings.speech, language())
+        """Speak as the speech settings say, in the language in use: a new backend when the
+        speech setting or the language changed (or `anew`), else the voice's new rate, pitch,
+        volume or voice. Speech turned off says so first, in the voice that goes."""
+        s = self.settings
+        self.speech.verbosity = s.speech_verbosity
+        voice = (s.speech, language())
+        params = game_voice(
+            voice[1],
+            s.speech_rate,
+            s.speech_pitch,
+            s.speech_volume,
+            s.speech_voice,
+            self.storage.environ,
+        )
         if anew or voice != self._voice:
-            self._voice = voice
-            self.speech.close()
-            self.speech.backend = self.voices(*voice)
+            before = self._voice[0]
+            self._voice, self._params = voice, params
+            if before and before != s.speech and s.speech != "on":
+                # The voice going says where speech goes, or the player hears nothing.
+                if s.speech == "off":
+                    # Translators: said aloud, the last words before speech is turned off.
+                    going = _("Speech off")
+                else:
+                    # Translators: said aloud as speech is set to follow the screen reader.
+                    going = _("Speech only with a screen reader")
+                self.speech.say(going)
+                self.speech.flush()
+            self.speech.replace(self.voices(s.speech, params))
+        elif params != self._params:
+            self._params = params
+            self.speech.backend.configure(params)
+
+    def speech_voices(self) -> list[str]:
+        """The speech service's voices for the language in use (asked for the first time
+        here: the list comes a moment later)."""
+        found = self.speech.backend.voices() or []
+        return [name for name, lang in found if lang.split("-")[0].lower() == language()]
 
     def apply_settings(self, settings: Settings) -> None:
         """Use new settings now and keep them on disk."""
@@ -113,6 +155,8 @@ class Context:
         new_look = before.replace(**quiet) != settings  # new fonts cost every text its cache
         if new_look:
             self._derive()
+        else:
+            self.choose_voice()
         self.storage.save_settings(settings)
         self.report_storage_problems()
         if new_look:
@@ -135,7 +179,7 @@ class Context:
 
     def notify(self, text: str) -> None:
         log.info("notice: %s", text)
-        self.speech.say(text, interrupt=False, priority=0)
+        self.speech.say(text, Told.NOTICE)
         self.notices.append(Notice(text))
         del self.notices[NOTICES_SHOWN : -(NOTICES_KEPT - NOTICES_SHOWN)]
 

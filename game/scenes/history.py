@@ -28,6 +28,7 @@ from game.i18n import _, format_datetime, ngettext, pgettext, translate
 from game.match.replay import ReplaySession
 from game.rules import Variant
 from game.scenes.base import Scene
+from game.speech import Announcement, Told, phrases
 from game.ui.celebration import GOLD
 from game.ui.input import (
     ANYWHERE_INTENTS,
@@ -102,9 +103,9 @@ def results_line(summary: HistorySummary) -> list[tuple[str, bool]]:
         (_("team {number}: {points}").format(number=i + 1, points=t), i in summary.winners)
         for i, t in enumerate(summary.totals)
     ]
-    # Translators: the players of a team game before the teams' totals; {players} is
-    # their names, separated by commas.
-    players = _("{players} -").format(players=", ".join(summary.players))
+    # Translators: the players of a team game before the teams' totals (shown and said
+    # aloud); {players} is their names, separated by commas.
+    players = _("{players}:").format(players=", ".join(summary.players))
     return [(players, False), *teams]
 
 
@@ -218,7 +219,13 @@ class HistoryScene(Scene):
     def close(self) -> None:
         self.ctx.stack.pop()
 
-    def spoken_news(self) -> list[tuple[str, bool]]:
+    def focus_grid(self) -> FocusRing:
+        return self.ring
+
+    def spoken_screen(self) -> str:
+        return _("History")
+
+    def spoken_news(self) -> list[Announcement]:
         """The game selected, said when the selection moves: its date, rules, the totals
         (the winners first said as such) and who was assisted."""
         game = self.games[self.selected] if self.games else None
@@ -229,14 +236,14 @@ class HistoryScene(Scene):
         if game is None:
             return []
         winners = [game.players[i] for i in game.winners if i < len(game.players)]
-        results = "; ".join(text for text, _won in results_line(game))
+        results = phrases.in_turn([text for text, _won in results_line(game)])
         parts = [describe_date(game), describe_rules(game), results]
         if winners and len(game.totals) > 1:
             # Translators: said of a game in History; {names}: one winner, or several tied.
             parts.append(_("Won by {names}").format(names=join_names(winners)))
-        said = ". ".join(parts)
+        said = [Announcement(part) for part in parts]
         mark = assisted_mark(game)
-        return [(said, False)] + ([(mark, True)] if mark else [])
+        return said + ([Announcement(mark, Told.GRADE)] if mark else [])
 
     def select(self, index: int) -> None:
         if not self.games:

@@ -38,6 +38,9 @@ class ButtonMenu(Scene):
         self.relabel()
         self.ring = FocusRing(self.buttons)
 
+    def focus_grid(self) -> FocusRing:
+        return self.ring
+
     def relabel(self) -> None:
         """Labels in the language in use, and shortcut letters that follow them."""
         for button, label in zip(self.buttons, self.labels, strict=False):

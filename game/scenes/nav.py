@@ -37,6 +37,7 @@ class Question:
     no_label: str = ""  # "": No
     detail: str = ""  # a second, smaller line
     focus_yes: bool = True  # False where Yes loses something: Enter then answers No
+    said: str = ""  # the question as a voice says it, where that differs ("keep 5, 5")
 
 
 class Navigator(Protocol):

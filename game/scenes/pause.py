@@ -100,6 +100,9 @@ class PauseScene(ButtonMenu):
         )
 
     # ----------------------------------------------------------------- input
+    def spoken_screen(self) -> str:
+        return _("Paused")
+
     def handle(self, event: pygame.event.Event) -> bool:
         used, intent = self.handle_menu(event)
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):

@@ -82,6 +82,13 @@ class ProfileNameScene(Scene):
     def close(self) -> None:
         self.ctx.stack.pop()
 
+    def focus_grid(self) -> FocusRing:
+        return self.ring
+
+    def spoken_screen(self) -> str:
+        # Translators: said aloud as the screen to name a profile comes up.
+        return _("Profile name")
+
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.field.hit(event.pos):
@@ -116,7 +123,9 @@ class ProfileNameScene(Scene):
         title = title_font.render(self.title, True, theme.text)
         field_h = max(28, round(48 * unit))
         button_h = button_height(fonts, unit, 46, least=28)
-        error_h = fonts.get(20 * unit).get_linesize() * 2
+        # Two lines of error and the gap above them (a refusal's reason can take two lines:
+        # they ran into the buttons by the gap).
+        error_h = fonts.get(20 * unit).get_linesize() * 2 + 6 + round(4 * unit)
         height = pad + title.get_height() + pad // 2 + field_h + error_h + button_h + pad
         self.panel = pygame.Rect(0, 0, width, min(height, h - 8))
         self.panel.center = (w // 2, h // 2)

@@ -13,9 +13,11 @@ from typing import Protocol
 
 import pygame
 
+from game.ui.spoken import Spoken
 
-class Stackable(Protocol):
-    """What the stack asks of a scene (game.scenes.base.Scene is one)."""
+
+class Stackable(Spoken, Protocol):
+    """What the stack asks of a scene, and what it says (game.scenes.base.Scene is one)."""
 
     opaque: bool
 

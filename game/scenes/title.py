@@ -105,6 +105,9 @@ def _mix(a: tuple[int, int, int], b: tuple[int, int, int], k: float) -> tuple[in
     )
 
 
+GAME_NAME = "Yahtzee Table"  # a name, said as the title comes up: never translated
+
+
 class TitleScene(ButtonMenu):
     def __init__(self, ctx: Context) -> None:
         actions = (
@@ -182,6 +185,9 @@ class TitleScene(ButtonMenu):
         )
 
     # ----------------------------------------------------------------- input
+    def spoken_screen(self) -> str:
+        return GAME_NAME
+
     def handle(self, event: pygame.event.Event) -> bool:
         used, intent = self.handle_menu(event)
         if used:

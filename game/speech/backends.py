@@ -1,174 +1,216 @@
-"""Where speech goes: the player's screen reader if one is running, else a TTS engine, else
-nowhere. Each backend is probed safely and never raises into the game.
+"""Where speech goes: each backend says text, queued behind what it is still saying, and can
+stop its own speech (the player's key) without touching any other program's. Which one is
+used is found in game.speech.finding.
 
-Chosen for being the ones screen-reader users already run, and well kept:
-- Linux: speech-dispatcher (its `speechd` Python module, else its `spd-say` client), the
-  service Orca speaks through, so the game uses the player's voice, rate and synthesizer.
-- Windows: `cytolk` (Tolk: NVDA, JAWS, and others, with SAPI as fallback), else
-  `accessible_output3`; both optional extras.
-- macOS: the system's `say` (VoiceOver users hear the system voice they set).
-- Anywhere: `espeak-ng` (its command line), else `pyttsx3` when installed.
-- `NullBackend` says nothing; `RecordingBackend` keeps every utterance (tests, the blind bot).
-
-Screen-reader detection (`screen_reader_running`): Orca's process or AT-SPI's
-ScreenReaderEnabled on Linux, Tolk's detection on Windows, VoiceOver's process on macOS.
+- `SsipBackend`: speech-dispatcher, the service Orca speaks through, by its own protocol
+  (game.speech.client): one connection, the game's queue, begin/end notices.
+- `ProcessBackend`: a command line that says its argument and ends when it has (espeak-ng,
+  macOS say, spd-say -w): one process at a time, each in a process group of its own that an
+  interrupt ends as a whole (game.children); spd-say is never asked to cancel (its cancel
+  is every client's).
+- `CallBackend`: a library with speak(text, interrupt) and silence() (Tolk, pyttsx3 ...).
+- `NullBackend` says nothing; `RecordingBackend` keeps what it was given (tests).
+- `DeferredBackend`: one being found on a thread, standing in meanwhile.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
-import os
-import shutil
 import subprocess
-import sys
 import threading
-from collections.abc import Callable, Mapping
-from typing import Any
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from game import children
+from game.speech.client import SpeechClient, VoiceParams
 
 log = logging.getLogger(__name__)
 
-SPEAK_TIMEOUT = 2.0  # s to wait for a speech process to end when the game closes
-MAX_LIVE = 4  # speech processes kept waiting at once (a voice with no sound never ends)
+
+@dataclass(frozen=True)
+class Manner:
+    """How a text is said. interrupt: first stop what the game is still saying (the
+    player's key); important: the player must hear it whole; interruptible: while queued
+    and not yet begun, it gives way to the next text."""
+
+    interrupt: bool = False
+    important: bool = False
+    interruptible: bool = False
+
+
+PLAIN = Manner()
+CUT_IN = Manner(interrupt=True)
 
 
 class Backend:
-    """Says text; `interrupt` cuts off what it was still saying first."""
+    """Says text after what it is still saying, in a `Manner`."""
 
     name = "none"
 
-    def speak(self, text: str, interrupt: bool = True) -> None:
+    def speak(self, text: str, manner: Manner = PLAIN) -> None:
         raise NotImplementedError
 
     def stop(self) -> None:
-        """Silence now."""
+        """Stop the game's own speech now, and drop what it had queued."""
+
+    def update(self) -> None:
+        """Once a frame: start what is queued (backends that need the game's clock)."""
+
+    @property
+    def busy(self) -> bool:
+        """Something said is still to be heard (False where it cannot be told)."""
+        return False
+
+    def configure(self, params: VoiceParams) -> None:
+        """Speak with `params` from now on (where the backend can)."""
+
+    def voices(self) -> list[tuple[str, str]] | None:
+        """The voices to choose from, (name, language) each, once known; else None."""
+        return None
 
     def close(self) -> None:
-        """Free what the backend holds (a process, a connection)."""
+        """Free what the backend holds; never waits long (a closing game)."""
         self.stop()
 
 
 class NullBackend(Backend):
     name = "none"
 
-    def speak(self, text: str, interrupt: bool = True) -> None:
+    def speak(self, text: str, manner: Manner = PLAIN) -> None:
         pass
 
 
 class RecordingBackend(Backend):
-    """Keeps every utterance in `spoken` (the tests and the blind bot read it)."""
+    """Keeps every utterance in `spoken` (the tests). `busy` is whatever a test sets."""
 
     name = "recording"
 
     def __init__(self) -> None:
         self.spoken: list[str] = []
-        self.interrupts = 0
+        self.manners: list[Manner] = []
+        self.stops = 0
+        self.holding = False  # a test's stand-in for speech still being heard
+        self.params: VoiceParams | None = None
 
-    def speak(self, text: str, interrupt: bool = True) -> None:
-        self.spoken.append(text)
-        self.interrupts += interrupt
-
-
-class ProcessBackend(Backend):
-    """A command line that says its argument (`espeak-ng`, macOS `say`, `spd-say -w`): one
-    process an utterance. An interrupt ends those still speaking and, for a service, starts
-    its cancel command (never waited on: the game's frame does not stop for it). Every
-    process started is kept until it has ended and been reaped; a voice that never finishes
-    (a service with no sound device) is stopped once MAX_LIVE are waiting."""
-
-    def __init__(self, name: str, command: list[str], cancel: list[str] | None = None) -> None:
-        self.name = name
-        self.command = command
-        self.cancel = cancel  # a command that silences the service (spd-say --cancel)
-        self.live: list[subprocess.Popen] = []  # started, not yet reaped
-
-    @property
-    def process(self) -> subprocess.Popen | None:
-        """The utterance started last, while it is still kept."""
-        return self.live[-1] if self.live else None
-
-    def _start(self, args: list[str]) -> subprocess.Popen | None:
-        try:
-            process = subprocess.Popen(
-                args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-            )
-        except OSError as error:
-            log.warning("speech: %s failed (%s); speech is off", self.name, error)
-            self.command = []
-            return None
-        self.live.append(process)
-        return process
-
-    def speak(self, text: str, interrupt: bool = True) -> None:
-        if not self.command:
-            return
-        if interrupt:
+    def speak(self, text: str, manner: Manner = PLAIN) -> None:
+        if manner.interrupt:
             self.stop()
-        self._reap()
-        while len(self.live) >= MAX_LIVE:
-            _end(self.live.pop(0))
-        self._start([*self.command, text])
-
-    def _reap(self) -> None:
-        self.live = [p for p in self.live if p.poll() is None]
+        self.spoken.append(text)
+        self.manners.append(manner)
 
     def stop(self) -> None:
-        kept, self.live = self.live, []
-        speaking = [p for p in kept if p.poll() is None]
-        for process in speaking:
-            process.terminate()
-        if self.cancel and speaking:  # the service may still be saying it: silence it
-            self._start(self.cancel)
-        for process in kept:
-            _end(process)
+        self.stops += 1
+        self.holding = False
 
-    def close(self) -> None:
-        # Let the last words finish (a closing game's last phrase), then make sure every
-        # process is gone.
-        for process in reversed(self.live):
-            try:
-                process.wait(SPEAK_TIMEOUT)
-            except subprocess.TimeoutExpired:
-                break
-        for process in self.live:
-            _end(process)
-        self.live = []
+    @property
+    def busy(self) -> bool:
+        return self.holding
+
+    def configure(self, params: VoiceParams) -> None:
+        self.params = params
 
 
-def _end(process: subprocess.Popen) -> None:
-    """Stop a process and reap it."""
-    if process.poll() is None:
-        process.terminate()
-    try:
-        process.wait(SPEAK_TIMEOUT)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
-
-
-class SpeechdBackend(Backend):
-    """speech-dispatcher through its Python client (`speechd`), one connection kept."""
+class SsipBackend(Backend):
+    """speech-dispatcher through the game's own SSIP client."""
 
     name = "speech-dispatcher"
 
-    def __init__(self, client: Any) -> None:  # a speechd.SSIPClient
+    def __init__(self, client: SpeechClient) -> None:
         self.client = client
 
-    def speak(self, text: str, interrupt: bool = True) -> None:
-        try:
-            if interrupt:
-                self.client.cancel()
-            self.client.speak(text)
-        except Exception as error:  # noqa: BLE001 - a dead service must not end the game
-            log.warning("speech: speech-dispatcher failed (%s)", error)
+    def speak(self, text: str, manner: Manner = PLAIN) -> None:
+        self.client.say(text, manner.interrupt, manner.important, manner.interruptible)
 
     def stop(self) -> None:
-        with contextlib.suppress(Exception):  # a dead service: nothing to stop
-            self.client.cancel()
+        self.client.cancel()
+
+    @property
+    def busy(self) -> bool:
+        return self.client.busy
+
+    def configure(self, params: VoiceParams) -> None:
+        self.client.configure(params)
+
+    def voices(self) -> list[tuple[str, str]] | None:
+        found = self.client.voices()
+        if found is None:
+            self.client.want_voices()
+        return found
 
     def close(self) -> None:
-        with contextlib.suppress(Exception):  # a dead service: nothing to stop
-            self.client.close()
+        self.client.close()  # what it is saying finishes in the service
+
+
+Command = Callable[[VoiceParams, str], list[str]]  # the voice's settings, the text -> argv
+
+
+class ProcessBackend(Backend):
+    """A command line per utterance (see the module's docstring)."""
+
+    def __init__(self, name: str, command: Command, params: VoiceParams) -> None:
+        self.name = name
+        self.command: Command | None = command
+        self.params = params
+        self.queue: deque[tuple[str, bool]] = deque()  # (text, interruptible)
+        self.current: subprocess.Popen[str] | None = None
+        self.ending: list[tuple[subprocess.Popen[str], float]] = []  # asked to end, when
+
+    def speak(self, text: str, manner: Manner = PLAIN) -> None:
+        if self.command is None:
+            return
+        if manner.interrupt:
+            self.stop()
+        if self.queue and self.queue[-1][1]:
+            self.queue.pop()  # an interruptible phrase not begun gives way
+        self.queue.append((text, manner.interruptible))
+        self.update()
+
+    def update(self) -> None:
+        now = time.monotonic()
+        still = []
+        for child, asked in self.ending:
+            if children.ended(child) or now - asked > children.GRACE:
+                children.kill(child)
+            else:
+                still.append((child, asked))
+        self.ending = still
+        if self.current is not None and children.ended(self.current):
+            children.kill(self.current)  # reaps it, and anything it left in its group
+            self.current = None
+        if self.current is None and self.queue and self.command is not None:
+            text, _interruptible = self.queue.popleft()
+            try:
+                self.current = children.start(self.command(self.params, text))
+            except OSError as error:
+                log.warning("speech: %s failed (%s); speech is off", self.name, error)
+                self.command = None
+                self.queue.clear()
+
+    @property
+    def busy(self) -> bool:
+        self.update()
+        return self.current is not None or bool(self.queue)
+
+    def stop(self) -> None:
+        self.queue.clear()
+        if self.current is not None:
+            children.ask_to_end(self.current)  # the rest when it ends or its grace is up
+            self.ending.append((self.current, time.monotonic()))
+            self.current = None
+
+    def configure(self, params: VoiceParams) -> None:
+        self.params = params
+
+    def close(self) -> None:
+        self.queue.clear()
+        live = [child for child, _asked in self.ending]
+        if self.current is not None:
+            live.append(self.current)
+        self.current, self.ending = None, []
+        children.end_all(live)  # within children.GRACE, whatever the children do
 
 
 class CallBackend(Backend):
@@ -182,9 +224,9 @@ class CallBackend(Backend):
         self._speak = speak
         self._silence = silence
 
-    def speak(self, text: str, interrupt: bool = True) -> None:
+    def speak(self, text: str, manner: Manner = PLAIN) -> None:
         try:
-            self._speak(text, interrupt)
+            self._speak(text, manner.interrupt)
         except Exception as error:  # noqa: BLE001
             log.warning("speech: %s failed (%s)", self.name, error)
 
@@ -193,194 +235,9 @@ class CallBackend(Backend):
             self._silence()
 
 
-# ----------------------------------------------------------------------------- probing
-def _speechd(language: str) -> Backend | None:
-    try:
-        import speechd
-    except ImportError:
-        return None
-    try:
-        client = speechd.SSIPClient("yahtzee-table")
-        if language:
-            client.set_language(language)
-        client.set_priority(speechd.Priority.MESSAGE)
-    except Exception as error:  # noqa: BLE001 - no service running
-        log.info("speech: speech-dispatcher not reachable (%s)", error)
-        return None
-    return SpeechdBackend(client)
-
-
-def _spd_say(language: str) -> Backend | None:
-    exe = shutil.which("spd-say")
-    if exe is None:
-        return None
-    lang = ["-l", language] if language else []
-    return ProcessBackend("spd-say", [exe, "-w", *lang, "--"], cancel=[exe, "-C"])
-
-
-def _tolk() -> Backend | None:
-    try:
-        from cytolk import tolk
-    except ImportError:
-        return None
-    try:
-        tolk.try_sapi(True)  # no screen reader: the system voice (before load, as Tolk asks)
-        tolk.load()
-    except Exception as error:  # noqa: BLE001
-        log.info("speech: Tolk did not load (%s)", error)
-        return None
-    return CallBackend("tolk", lambda t, i: tolk.output(t, i), tolk.silence)
-
-
-def _accessible_output() -> Backend | None:
-    try:
-        from accessible_output3.outputs import auto
-    except ImportError:
-        return None
-    try:
-        out = auto.Auto()
-    except Exception:  # noqa: BLE001
-        return None
-    return CallBackend(
-        "accessible_output3", lambda t, i: out.output(t, interrupt=i), lambda: out.silence()
-    )
-
-
-def _mac_say() -> Backend | None:
-    exe = shutil.which("say")
-    return ProcessBackend("say", [exe]) if exe and sys.platform == "darwin" else None
-
-
-def _espeak(language: str) -> Backend | None:
-    exe = shutil.which("espeak-ng") or shutil.which("espeak")
-    if exe is None:
-        return None
-    lang = ["-v", language] if language else []
-    return ProcessBackend("espeak-ng", [exe, *lang, "--"])
-
-
-def _pyttsx3() -> Backend | None:
-    try:
-        import pyttsx3
-    except ImportError:
-        return None
-    try:
-        engine = pyttsx3.init()
-    except Exception:  # noqa: BLE001
-        return None
-
-    def speak(text: str, interrupt: bool) -> None:
-        if interrupt:
-            engine.stop()
-        engine.say(text)
-        engine.runAndWait()
-
-    return CallBackend("pyttsx3", speak, engine.stop)
-
-
-def find_backend(language: str = "", platform: str = sys.platform) -> Backend:
-    """The best way to speak here: the screen reader's service, else a TTS engine, else
-    NullBackend. Never raises."""
-    if platform.startswith("win"):
-        probes = [_tolk, _accessible_output, _pyttsx3]
-    elif platform == "darwin":
-        probes = [_mac_say, lambda: _espeak(language), _pyttsx3]
-    else:
-        probes = [
-            lambda: _speechd(language),
-            lambda: _spd_say(language),
-            lambda: _espeak(language),
-            _pyttsx3,
-        ]
-    for probe in probes:
-        try:
-            backend = probe()
-        except Exception:  # noqa: BLE001 - a probe must never stop the game
-            log.exception("speech: a backend probe failed")
-            backend = None
-        if backend is not None:
-            log.info("speech: speaking through %s", backend.name)
-            return backend
-    log.info("speech: no speech backend found; speech is silent")
-    return NullBackend()
-
-
-def screen_reader_running(
-    platform: str = sys.platform,
-    environ: Mapping[str, str] | None = None,
-    processes: Callable[[], list[str]] | None = None,
-) -> bool:
-    """Whether a screen reader is on: Orca (or AT-SPI's ScreenReaderEnabled) on Linux,
-    VoiceOver on macOS, what Tolk detects on Windows. False when it cannot be told."""
-    environ = os.environ if environ is None else environ
-    if environ.get("YAHTZEE_SCREEN_READER") == "1":  # a player's (or test's) say-so
-        return True
-    try:
-        if platform.startswith("win"):
-            return _tolk_detects()
-        names = (processes or _process_names)()
-        if platform == "darwin":
-            return "VoiceOver" in names
-        return "orca" in names or _atspi_screen_reader()
-    except Exception:  # noqa: BLE001
-        log.info("speech: could not tell whether a screen reader runs", exc_info=True)
-        return False
-
-
-def _tolk_detects() -> bool:
-    try:
-        from cytolk import tolk
-    except ImportError:
-        return False
-    tolk.load()
-    return tolk.detect_screen_reader() not in (None, "SAPI")  # SAPI is a voice, not a reader
-
-
-def _process_names() -> list[str]:
-    """The names of the running processes (Linux: /proc; macOS: ps)."""
-    if os.path.isdir("/proc"):
-        names = []
-        for pid in os.listdir("/proc"):
-            if pid.isdigit():
-                try:
-                    with open(f"/proc/{pid}/comm", encoding="utf-8") as comm:
-                        names.append(comm.read().strip())
-                except OSError:
-                    continue
-        return names
-    out = subprocess.run(["ps", "-axco", "command"], capture_output=True, text=True, timeout=2)
-    return out.stdout.split("\n")
-
-
-def _atspi_screen_reader() -> bool:
-    """GNOME's org.a11y.Status ScreenReaderEnabled, asked with gdbus if it is there."""
-    exe = shutil.which("gdbus")
-    if exe is None:
-        return False
-    out = subprocess.run(
-        [
-            exe,
-            "call",
-            "--session",
-            "--dest",
-            "org.a11y.Bus",
-            "--object-path",
-            "/org/a11y/bus",
-            "--method",
-            "org.freedesktop.DBus.Properties.Get",
-            "org.a11y.Status",
-            "ScreenReaderEnabled",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=2,
-    )
-    return "true" in out.stdout
-
-
 class DeferredBackend(Backend):
     """A backend found on a thread of its own (`find()`: looking for a screen reader may ask
-    the desktop's bus, and finding a voice may start processes), so the window does not
+    the desktop's bus, and reaching the speech service may start it), so the window does not
     wait for it. What is said meanwhile is kept, in order (an interrupt drops what was kept
     before it), and said once the backend is there; from then on it is the backend."""
 
@@ -388,7 +245,8 @@ class DeferredBackend(Backend):
         self.name = "finding"
         self._lock = threading.Lock()
         self._backend: Backend | None = None
-        self._kept: list[tuple[str, bool]] = []
+        self._kept: list[tuple[str, Manner]] = []
+        self._params: VoiceParams | None = None
         self._closed = False
         self.ready = threading.Event()
         threading.Thread(target=self._find, args=(find,), name="speech-find", daemon=True).start()
@@ -403,25 +261,31 @@ class DeferredBackend(Backend):
             if self._closed:
                 backend.close()
                 backend = NullBackend()
+            if self._params is not None:
+                backend.configure(self._params)
             self._backend, kept, self._kept = backend, self._kept, []
             self.name = backend.name
-            for text, interrupt in kept:
-                backend.speak(text, interrupt)
+            for text, manner in kept:
+                backend.speak(text, replace(manner, interrupt=False))
         self.ready.set()
+
+    @property
+    def found(self) -> Backend | None:
+        return self._backend
 
     @property
     def silent(self) -> bool:
         """Found, and silent (no reader running with speech set to follow one, or no voice)."""
         return self.ready.is_set() and isinstance(self._backend, NullBackend)
 
-    def speak(self, text: str, interrupt: bool = True) -> None:
+    def speak(self, text: str, manner: Manner = PLAIN) -> None:
         with self._lock:
             if self._backend is None:
-                if interrupt:
+                if manner.interrupt:
                     self._kept.clear()
-                self._kept.append((text, interrupt))
+                self._kept.append((text, manner))
                 return
-        self._backend.speak(text, interrupt)
+        self._backend.speak(text, manner)
 
     def stop(self) -> None:
         with self._lock:
@@ -430,28 +294,30 @@ class DeferredBackend(Backend):
         if backend is not None:
             backend.stop()
 
+    def update(self) -> None:
+        if self._backend is not None:
+            self._backend.update()
+
+    @property
+    def busy(self) -> bool:
+        with self._lock:
+            if self._backend is None:
+                return bool(self._kept)
+        return self._backend.busy
+
+    def configure(self, params: VoiceParams) -> None:
+        with self._lock:
+            self._params = params
+            backend = self._backend
+        if backend is not None:
+            backend.configure(params)
+
+    def voices(self) -> list[tuple[str, str]] | None:
+        return None if self._backend is None else self._backend.voices()
+
     def close(self) -> None:
         with self._lock:
             self._closed, self._kept = True, []
             backend = self._backend
         if backend is not None:
             backend.close()
-
-
-def choose_backend(
-    mode: str, language: str = "", environ: Mapping[str, str] | None = None
-) -> Backend:
-    """The backend for the speech setting `mode`: "off" says nothing, "on" speaks through
-    the best backend found, "reader" (the default) only while a screen reader runs. Found
-    on a thread (DeferredBackend): the first frame does not wait for the desktop's bus.
-    YAHTZEE_SPEECH=off in the environment silences it whatever the setting (the tests)."""
-    environ = os.environ if environ is None else environ
-    if environ.get("YAHTZEE_SPEECH") == "off" or mode == "off":
-        return NullBackend()
-
-    def find() -> Backend:
-        if mode == "reader" and not screen_reader_running():
-            return NullBackend()
-        return find_backend(language)
-
-    return DeferredBackend(find)

@@ -1,25 +1,35 @@
 """The speech channel: the Speaker collects what is to be said in a frame and says it.
 
-`say(text)` queues a phrase; `flush()` (the app calls it once a frame) hands the frame's
-phrases, most important first, to the backend as one utterance. A frame with a phrase said
-with `interrupt=True` (the default: a new roll, a focus move) first cuts off what was still
-being said, so stale speech never queues up behind the game. `history` keeps every phrase
-said (the tests and the blind bot read it); `repeat_last` says the last utterance again.
+`announce` (or `say`) queues a phrase (game.speech.announce); `flush()`, once a frame, hands
+the frame's phrases to the backend as one utterance, after what is still being said: game
+events queue, nothing the game says cuts off what came before. Only the player cuts: the app
+calls `interrupt()` for each key, click or pad button, and the game's own stale speech stops
+(never another program's). `busy` tells whether anything said is still to be heard; the
+table waits on it where a sighted player would look (a CPU does not roll before the last
+score was heard). Where speech is off nothing is ever busy, so nothing waits.
+
+The last HISTORY_KEPT phrases (all but focus moves) are kept: `repeat()` says the newest
+again, `step(-1)` / `step(1)` move back and forth through them.
 """
 
 from __future__ import annotations
 
 import logging
+import time
 from collections import deque
 
-from game.speech.backends import Backend, DeferredBackend, NullBackend
+from game.speech.announce import Announcement, Told
+from game.speech.backends import Backend, DeferredBackend, Manner, NullBackend
+from game.speech.phrases import aloud
 
 log = logging.getLogger(__name__)
 
 BRIEF = "brief"  # the phrase itself: "Threes 6"
 FULL = "full"  # with the detail: "Threes, open, scores 6", a CPU's reasons, the coach
 VERBOSITIES = (BRIEF, FULL)
-HISTORY_KEPT = 2000  # phrases
+HISTORY_KEPT = 30  # phrases the player can step back through
+SAID_KEPT = 2000  # phrases kept for the tests and the blind test to read
+RETIRE_WAIT = 5.0  # s a voice replaced may go on saying its last words
 MAX_PHRASE = 200  # characters: no phrase is longer (the tests hold every one to it)
 
 
@@ -28,9 +38,12 @@ class Speaker:
         self.backend = backend or NullBackend()
         self.verbosity = verbosity
         self.history: deque[str] = deque(maxlen=HISTORY_KEPT)
-        self.last = ""  # the last utterance, for repeat_last
-        self._pending: list[tuple[int, str]] = []
-        self._interrupt = False
+        # The phrases handed on, in order, the latest SAID_KEPT (the tests read them).
+        self.said: deque[Announcement] = deque(maxlen=SAID_KEPT)
+        self.last = ""  # the last utterance
+        self._pending: list[Announcement] = []
+        self._reading: int | None = None  # where `step` is in the history (None: at its end)
+        self._retiring: list[tuple[Backend, float]] = []  # replaced, still speaking; since
 
     @property
     def full(self) -> bool:
@@ -43,40 +56,95 @@ class Speaker:
             return not self.backend.silent
         return not isinstance(self.backend, NullBackend)
 
-    def say(
-        self, text: str, interrupt: bool = True, detail: bool = False, priority: int = 1
-    ) -> None:
-        """Queue `text` for this frame's utterance. `detail` phrases are said only at full
-        verbosity; a lower `priority` comes first (0: events, 1: the rest, 2: focus)."""
-        text = " ".join(text.split())
-        if not text or (detail and not self.full):
+    @property
+    def busy(self) -> bool:
+        """Something said (or about to be) is still to be heard; never while speech is off."""
+        return self.on and (bool(self._pending) or self.backend.busy)
+
+    def say(self, text: str, told: Told = Told.ANSWER, seat: int | None = None) -> None:
+        self.announce(Announcement(text, told, seat))
+
+    def announce(self, announcement: Announcement) -> None:
+        """Queue a phrase for this frame's utterance (a detail only at full verbosity)."""
+        text = aloud(" ".join(announcement.text.split()))
+        if not text or (announcement.detail and not self.full):
             return
-        if any(t == text for _p, t in self._pending):
+        if any(a.text == text for a in self._pending):
             return  # the same phrase twice in a frame is said once
-        self._pending.append((priority, text))
-        self._interrupt = self._interrupt or interrupt
+        if text != announcement.text:
+            announcement = Announcement(text, announcement.told, announcement.seat)
+        self._pending.append(announcement)
+
+    def replace(self, backend: Backend) -> None:
+        """Speak through `backend` from now on; the one before finishes its last words."""
+        old, self.backend = self.backend, backend
+        self._retiring.append((old, time.monotonic()))
+        self._retire()
+
+    def _retire(self) -> None:
+        now = time.monotonic()
+        for old, since in list(self._retiring):
+            old.update()
+            if not old.busy or now - since > RETIRE_WAIT:
+                self._retiring.remove((old, since))
+                old.close()
+
+    def interrupt(self) -> None:
+        """The player pressed something: the game's own speech still to come is stale."""
+        self.backend.stop()
 
     def flush(self) -> str:
-        """Say this frame's phrases as one utterance; returns it ("" if none)."""
+        """Say this frame's phrases as one utterance (where the focus is said last); returns
+        it ("" if none)."""
+        self.backend.update()
+        if self._retiring:
+            self._retire()
         if not self._pending:
             return ""
-        phrases = [t for _p, t in sorted(self._pending, key=lambda pt: pt[0])]
-        interrupt, self._pending, self._interrupt = self._interrupt, [], False
-        self.history.extend(phrases)
-        utterance = " ".join(p if p[-1] in ".!?:;," else p + "." for p in phrases)
+        phrases = sorted(self._pending, key=lambda a: a.told is Told.FOCUS)
+        self._pending = []
+        self.said.extend(phrases)
+        kept = [a.text for a in phrases if a.told is not Told.FOCUS]
+        if kept:
+            self.history.extend(kept)
+            self._reading = None
+        utterance = " ".join(_sentence(a.text) for a in phrases)
         self.last = utterance
         log.debug("speech: %s", utterance)
-        self.backend.speak(utterance, interrupt)
+        important = any(a.important for a in phrases)
+        self.backend.speak(
+            utterance, Manner(False, important, all(a.interruptible for a in phrases))
+        )
         return utterance
 
-    def repeat_last(self) -> None:
-        if self.last:
-            self.history.append(self.last)
-            self.backend.speak(self.last, True)
+    def repeat(self) -> None:
+        """Say the newest phrase of the history again."""
+        self._reading = None
+        if self.history:
+            self.backend.speak(self.history[-1])
+
+    def step(self, step: int) -> None:
+        """Say the phrase `step` places older (-1) or newer (+1) in the history than the one
+        said by the last step (at first: the newest); at either end, that end again."""
+        if not self.history:
+            return
+        newest = len(self.history) - 1
+        at = newest + 1 if self._reading is None else self._reading
+        self._reading = max(0, min(newest, at + step))
+        self.backend.speak(self.history[self._reading])
 
     def stop(self) -> None:
         self._pending.clear()
         self.backend.stop()
 
     def close(self) -> None:
+        self._pending.clear()
+        for old, _since in self._retiring:
+            old.close()
+        self._retiring = []
         self.backend.close()
+
+
+def _sentence(text: str) -> str:
+    """A phrase ended as a sentence, so the voice pauses after it."""
+    return text if text[-1] in ".!?:;," else text + "."

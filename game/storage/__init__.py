@@ -19,11 +19,19 @@ Use:
     storage.last_table; storage.save_last_table(LastTable(...))   # the setup's last table
     storage.rebuild_stats()                        # statistics again from the history logs
 
-Nothing raises because of a file's contents. A damaged file is moved aside under a
-timestamped name (never overwriting an earlier one), one line goes into `storage.problems`,
-and defaults are used. A refused write (disk full, read-only) also adds a line and returns
-False; the game goes on. Symbolic links in the data folder are never written through and
-their targets never moved.
+Nothing raises because of a file's contents. Every file and folder is read through one
+checked reader (reading.py): regular files only, bounded in size and nesting, never through
+a symbolic link, never a pipe or a device. A damaged file is moved aside under a timestamped
+name (never overwriting an earlier one), one line goes into `storage.problems`, and defaults
+are used. A refused write (disk full, read-only, a file where the folder should be) also
+adds a line naming the cause and its remedy, and returns False; the game goes on. Symbolic
+links in the data folder are never followed or written through, and their targets never
+moved.
+
+Two or more copies of the game may share one data folder (docs/storage.md): each files its
+finished games (once each, whichever files it), changes profiles only as they are on disk
+under the records' lock (or is refused with the reason), never writes over another copy's
+game in progress, and never sets the records aside while another process has them open.
 
 Folder layout (the folders are created only when something is first written):
 
@@ -35,11 +43,14 @@ Folder layout (the folders are created only when something is first written):
         records.sqlite3             finished games (replayable logs), statistics and high
                                     scores: one SQLite database (see records.py), plus its
                                     -wal and -shm files while the game runs
+        unfiled/ORIGIN.json         a finished game the records refused, until they take
+                                    it (see unfiled.py)
     <config folder>/
         settings.json               the player's settings
     Damaged files are kept beside the originals as NAME.corrupt-YYYYMMDD-HHMMSS[-N].json
-    (records.corrupt-...sqlite3 with its -wal and -shm for the database). A history log that
-    fails its checks is moved into the database's set_aside table.
+    (records.corrupt-...sqlite3 with its -wal and -shm for the database; in unfiled/, with
+    no .json, so they are never read again). A history log that fails its checks, or holds
+    another ending of a game filed before, is moved into the database's set_aside table.
     NAME.json.tmp-PID-XXXXXXXX files exist only while a write is in flight; one left by a
     crash is removed at the next start.
 
@@ -54,11 +65,12 @@ Folder layout (the folders are created only when something is first written):
         macOS   ~/Library/Application Support/yahtzee-table   (settings there too)
         Windows %LOCALAPPDATA%\\yahtzee-table      (settings there too)
     `--data-dir PATH` on the command line, or the YAHTZEE_DATA_DIR environment variable,
-    puts everything, settings included, in that one folder.
+    puts everything, settings included, in that one folder (an empty name is refused).
 """
 
 from __future__ import annotations
 
+from game.storage.finished import FinishedRecord
 from game.storage.highscores import HighScore
 from game.storage.history import HistoryLog, HistorySummary
 from game.storage.last_table import LastTable, TableSeat
@@ -67,7 +79,7 @@ from game.storage.profiles import CPU_PROFILES, Profile, cpu_profile_name
 from game.storage.saves import make_session_record, restore_session
 from game.storage.settings import DEFAULT_KEY_BINDINGS, INTENTS, Settings
 from game.storage.stats import HeadToHead, ProfileStats, histogram
-from game.storage.store import FinishedRecord, Storage
+from game.storage.store import Storage
 
 __all__ = [
     "CPU_PROFILES",

@@ -51,7 +51,11 @@ class Intent(enum.StrEnum):
     READ_OTHERS = "read_others"
     READ_SCORES = "read_scores"
     READ_TURN = "read_turn"
+    CARD_UP = "card_up"  # the card chosen by F4 / F5 read box by box
+    CARD_DOWN = "card_down"
     REPEAT_SPEECH = "repeat_speech"  # anywhere: the last phrase said again
+    HISTORY_BACK = "history_back"  # anywhere: step back through the phrases said
+    HISTORY_NEXT = "history_next"
     # Fixed keys, never rebound.
     FOCUS_NEXT = "focus_next"  # Tab
     FOCUS_PREV = "focus_prev"  # Shift+Tab
@@ -106,7 +110,16 @@ BINDINGS: tuple[Binding, ...] = (
     Binding(Intent.READ_OTHERS, N_("Say another card"), ("f5",), table=True, reads=True),
     Binding(Intent.READ_SCORES, N_("Say everyone's scores"), ("f6",), table=True, reads=True),
     Binding(Intent.READ_TURN, N_("Say whose turn"), ("f7",), table=True, reads=True),
+    # Page Up / Page Down read the card F4 or F5 chose, box by box.
+    # Translators: key bindings: Page Up and Page Down read a card box by box.
+    Binding(Intent.CARD_UP, N_("Read the card upwards"), ("page up",), table=True, reads=True),
+    Binding(
+        Intent.CARD_DOWN, N_("Read the card downwards"), ("page down",), table=True, reads=True
+    ),
     Binding(Intent.REPEAT_SPEECH, N_("Say that again"), ("f8",)),
+    # Translators: key bindings: F9 and F10 step through the phrases said last.
+    Binding(Intent.HISTORY_BACK, N_("Say the phrase before"), ("f9",)),
+    Binding(Intent.HISTORY_NEXT, N_("Say the phrase after"), ("f10",)),
 )
 BINDING: Mapping[Intent, Binding] = MappingProxyType({b.intent: b for b in BINDINGS})
 

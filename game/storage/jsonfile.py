@@ -4,36 +4,38 @@ Writing is atomic: the bytes go to a temporary file in the same folder, are flus
 fsynced, then `os.replace` puts them in place and the folder itself is fsynced where the
 platform allows. A crash at any moment leaves either the old file or the new one, never half
 of either; at worst a stray temporary file, which `remove_stale_temps` clears on the next start.
+A symbolic link where a file is written is replaced, never written through.
 
-Reading never raises. Every file is a JSON object with a "format" version. A missing file means
-"use the defaults". Anything else that goes wrong (unreadable, a folder or device in the file's
-place, bigger than `MAX_FILE_BYTES`, not UTF-8, not JSON, numbers out of range, nested too
-deeply, wrong format version, or refused by the file kind's own validation) moves the file
-aside under a timestamped name that never overwrites an earlier one, e.g. `settings.json` ->
-`settings.corrupt-20261122-093000.json`, and adds one human line to `problems` for the game to
-show. The bytes are kept so a player (or a bug report) can recover them.
+Reading goes through the one checked reader (reading.py) and never raises. Every file is a
+JSON object with a "format" version. A missing file means "use the defaults". Anything else
+that goes wrong (a link, a pipe, a device or a folder in the file's place, unreadable, bigger
+than `MAX_FILE_BYTES`, not UTF-8, not JSON, JSON `null` or any other value that is not an
+object, numbers out of range, nested too deeply, wrong format version, or refused by the file
+kind's own validation) moves the file aside under a timestamped name that never overwrites an
+earlier one, e.g. `settings.json` -> `settings.corrupt-20261122-093000.json`, and adds one
+human line to `problems` for the game to show. The bytes are kept so a player (or a bug
+report) can recover them; a link is moved itself, its target untouched.
 """
 
 from __future__ import annotations
 
 import contextlib
-import errno
 import itertools
 import json
 import logging
-import math
 import os
 import secrets
-import stat
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from game.i18n import N_, Later, later
 from game.storage.paths import ensure_dir
+from game.storage.reading import BadFile, read_json
+from game.storage.telling import kept_aside, not_saved, stuck_aside
 
 DEFAULTS_USED = later(N_("defaults are used"))  # what follows a damaged file, by default
 
@@ -43,17 +45,10 @@ T = TypeVar("T")
 Clock = Callable[[], datetime]
 
 FORMAT_KEY = "format"
-MAX_FILE_BYTES = 5 * 1024 * 1024  # no file the game writes comes near; refuse before reading
-MAX_DEPTH = 32  # the deepest file the game writes nests about 6 levels
-MAX_INT_DIGITS = 30  # far beyond any real count, far below Python's 4300-digit refusal
 TEMP_MARK = ".tmp-"
 CORRUPT_MARK = ".corrupt-"
 STALE_TEMP_AGE = 600.0  # s: a temp file this old belongs to no write in progress
 REPLACE_RETRIES = (0.005, 0.01, 0.02, 0.04)  # s, Windows only
-
-
-class BadFile(ValueError):
-    """A file that cannot be used; the message says why, in words for a player."""
 
 
 def local_now() -> datetime:
@@ -78,8 +73,8 @@ def encode(data: object, *, pretty: bool = False) -> bytes:
     return (text + "\n").encode("utf-8")
 
 
-def write_atomic(path: Path, payload: bytes) -> None:
-    """Replace `path` with `payload` so that a crash leaves the old or the new file whole."""
+def _write_temp(path: Path, payload: bytes) -> Path:
+    """`payload` in a new temporary file beside `path`, flushed to the disk."""
     ensure_dir(path.parent)
     temp = path.with_name(f"{path.name}{TEMP_MARK}{os.getpid()}-{secrets.token_hex(4)}")
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
@@ -89,6 +84,17 @@ def write_atomic(path: Path, payload: bytes) -> None:
             out.write(payload)
             out.flush()
             os.fsync(out.fileno())
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+    return temp
+
+
+def write_atomic(path: Path, payload: bytes) -> None:
+    """Replace `path` with `payload` so that a crash leaves the old or the new file whole."""
+    temp = _write_temp(path, payload)
+    try:
         _replace(temp, path)
     except BaseException:
         # Whatever stopped us, the old file is untouched; do not leave the half-write behind.
@@ -96,6 +102,27 @@ def write_atomic(path: Path, payload: bytes) -> None:
             os.unlink(temp)
         raise
     fsync_dir(path.parent)
+
+
+def create_atomic(path: Path, payload: bytes) -> bool:
+    """Put a whole file holding `payload` at `path` only if nothing is there; False if
+    something is (made by another copy of the game meanwhile: it is kept, not replaced)."""
+    temp = _write_temp(path, payload)
+    try:
+        os.link(temp, path)  # refuses an existing target, atomically
+    except FileExistsError:
+        return False
+    except OSError:
+        # No hard links here (FAT, some network shares): the look and the move are two
+        # steps, as close together as they can be.
+        if os.path.lexists(path):
+            return False
+        _replace(temp, path)
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+    fsync_dir(path.parent)
+    return True
 
 
 def _replace(source: Path, target: Path) -> None:
@@ -134,93 +161,7 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-# ----------------------------------------------------------------------------- reading
-def _refuse_constant(name: str) -> float:
-    raise ValueError(f"{name} is not a number the game uses")
-
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise ValueError("a number is too large")
-    return value
-
-
-def _small_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_INT_DIGITS:
-        raise ValueError("a number is too large")
-    return int(text)
-
-
-def check_depth(value: object, limit: int = MAX_DEPTH) -> None:
-    """BadFile if `value` nests lists/objects deeper than `limit` (iterative: no recursion)."""
-    stack: list[tuple[object, int]] = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        children: Iterable[object]
-        if isinstance(item, dict):
-            children = item.values()
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
-        if depth > limit:
-            raise BadFile(later(N_("it is nested too deeply")))
-        stack.extend((child, depth + 1) for child in children)
-
-
-def read_json(path: Path, max_bytes: int = MAX_FILE_BYTES) -> object | None:
-    """The decoded contents of `path`; None if there is no such file; BadFile if unusable."""
-    try:
-        info = os.stat(path)
-    except FileNotFoundError:
-        return None
-    except NotADirectoryError:
-        return None  # a parent is a file: there is no such file; the parent is checked itself
-    except OSError as bad:
-        raise BadFile(unreadable(bad)) from None
-    if stat.S_ISDIR(info.st_mode):
-        raise BadFile(later(N_("it is a folder, not a file")))
-    if not stat.S_ISREG(info.st_mode):
-        # A pipe or device would block or stream forever: never open one.
-        raise BadFile(later(N_("it is not a regular file")))
-    if info.st_size > max_bytes:
-        raise BadFile(later(N_("it is too big ({size} bytes)"), size=info.st_size))
-    try:
-        with open(path, "rb") as source:
-            raw = source.read(max_bytes + 1)
-    except FileNotFoundError:
-        return None
-    except OSError as bad:
-        raise BadFile(unreadable(bad)) from None
-    if len(raw) > max_bytes:
-        raise BadFile(later(N_("it is too big")))
-    try:
-        text = raw.decode("utf-8-sig")  # tolerate a BOM from a hand edit in Notepad
-    except UnicodeDecodeError:
-        raise BadFile(later(N_("it is not text"))) from None
-    try:
-        data = json.loads(
-            text,
-            parse_constant=_refuse_constant,
-            parse_float=_finite_float,
-            parse_int=_small_int,
-        )
-    except RecursionError:
-        raise BadFile(later(N_("it is nested too deeply"))) from None
-    except ValueError as bad:
-        detail = str(bad).split(":")[0] if isinstance(bad, json.JSONDecodeError) else str(bad)
-        # TRANSLATORS: {detail} is the JSON reader's own words, in English.
-        raise BadFile(later(N_("it is not valid JSON ({detail})"), detail=detail)) from None
-    check_depth(data)
-    return cast(object, data)  # json.loads says Any; what it gives is checked by the caller
-
-
-def unreadable(bad: OSError) -> Later:
-    """Why a file cannot be read, with the system's own words for the error."""
-    return later(N_("it cannot be read: {error}"), error=bad.strerror or str(bad))
-
-
+# ----------------------------------------------------------------------------- reasons
 def reason_of(bad: BaseException) -> str:
     """The player's words for why a file was refused: the exception's message (a Later one
     kept, to be translated when shown), else its type's name."""
@@ -235,20 +176,23 @@ def short_repr(value: object, limit: int = 40) -> str:
 
 
 # ----------------------------------------------------------------------------- setting aside
-def corrupt_name(path: Path, when: datetime, attempt: int = 1) -> Path:
-    """`settings.json` -> `settings.corrupt-20261122-093000.json` (then `-2`, `-3`, ...)."""
+def corrupt_name(path: Path, when: datetime, attempt: int = 1, *, suffix: bool = True) -> Path:
+    """`settings.json` -> `settings.corrupt-20261122-093000.json` (then `-2`, `-3`, ...);
+    with `suffix` False, `game.json` -> `game.corrupt-20261122-093000`: out of a folder
+    whose every `*.json` is read (the unfiled games), so it is never read again."""
     stamp = when.strftime("%Y%m%d-%H%M%S")
-    suffix = path.suffix
-    stem = path.name[: -len(suffix)] if suffix else path.name
+    ending = path.suffix
+    stem = path.name[: -len(ending)] if ending else path.name
     extra = "" if attempt == 1 else f"-{attempt}"
-    return path.with_name(f"{stem}{CORRUPT_MARK}{stamp}{extra}{suffix}")
+    return path.with_name(f"{stem}{CORRUPT_MARK}{stamp}{extra}{ending if suffix else ''}")
 
 
-def quarantine(path: Path, when: datetime) -> Path:
-    """Move `path` (file, folder or anything else) aside; never overwrites. OSError if it can't."""
+def quarantine(path: Path, when: datetime, *, suffix: bool = True) -> Path:
+    """Move `path` (file, folder, link or anything else) aside; never overwrites; a link is
+    moved itself, never its target. OSError if it can't. `suffix`: see `corrupt_name`."""
     is_plain_file = path.is_file() and not path.is_symlink()
     for attempt in itertools.count(1):
-        target = corrupt_name(path, when, attempt)
+        target = corrupt_name(path, when, attempt, suffix=suffix)
         if os.path.lexists(target):
             continue
         if is_plain_file:
@@ -270,7 +214,9 @@ def quarantine(path: Path, when: datetime) -> Path:
 def quarantine_together(paths: list[Path], when: datetime) -> Path:
     """Move a file and its companions (a database's -wal and -shm) aside under one stamp and
     attempt number, so they stay a set; returns where the first went. Symbolic links are
-    moved themselves, never their targets. OSError if one cannot be moved."""
+    moved themselves, never their targets. All or none: OSError if one cannot be moved,
+    and those moved already are put back (Windows refuses to move a file another program
+    has open)."""
     for attempt in itertools.count(1):
         main = corrupt_name(paths[0], when, attempt)
         # records.sqlite3-wal -> records.corrupt-STAMP.sqlite3-wal
@@ -279,9 +225,17 @@ def quarantine_together(paths: list[Path], when: datetime) -> Path:
         ]
         if any(os.path.lexists(t) for t in targets):
             continue
-        for path, target in zip(paths, targets, strict=True):
-            if os.path.lexists(path):
-                os.rename(path, target)
+        moved: list[tuple[Path, Path]] = []
+        try:
+            for path, target in zip(paths, targets, strict=True):
+                if os.path.lexists(path):
+                    os.rename(path, target)
+                    moved.append((path, target))
+        except OSError:
+            for path, target in reversed(moved):
+                with contextlib.suppress(OSError):
+                    os.rename(target, path)
+            raise
         return targets[0]
     raise AssertionError("unreachable")  # pragma: no cover
 
@@ -349,6 +303,10 @@ class JsonStore:
         self.clock = clock
         self._blocked: set[Path] = set()
         self._failing: set[Path] = set()  # saves that failed and have not succeeded since
+        # Set when no folder of the game's can be used at all (a file in its place): that
+        # was said once at start; each save is then refused without another word.
+        self.unusable: str | None = None
+        self.last_refusal: str | None = None  # what the last refused save was told as
 
     def report(self, message: str) -> None:
         """Add a message for the player (once: a failing save would repeat it every move)."""
@@ -370,17 +328,18 @@ class JsonStore:
         exception: a validator's own slip must not crash the game either) to refuse it.
         """
         try:
-            data = read_json(path)
-            if data is None:
+            found = read_json(path)
+            if found is None:
                 return None
-            if not isinstance(data, dict):
+            data = found.data
+            if not isinstance(data, dict):  # JSON null too: no file of the game's is one
                 raise BadFile(later(N_("it does not hold a JSON object")))
-            found = data.get(FORMAT_KEY)
-            if found != format_version or isinstance(found, bool):
+            version = data.get(FORMAT_KEY)
+            if version != format_version or isinstance(version, bool):
                 raise BadFile(
                     later(
                         N_("it has format {found}, this version reads {wanted}"),
-                        found=short_repr(found),
+                        found=short_repr(version),
                         wanted=format_version,
                     )
                 )
@@ -390,15 +349,21 @@ class JsonStore:
             return None
 
     def set_aside(
-        self, path: Path, reason: str, what: str, outcome: str = DEFAULTS_USED
+        self,
+        path: Path,
+        reason: str,
+        what: str,
+        outcome: str = DEFAULTS_USED,
+        *,
+        suffix: bool = True,
     ) -> Path | None:
         """Move a bad file aside and tell the player; returns where it went (None if stuck).
         `what` names the file's contents and `outcome` what follows, both made with `later`
-        (N_-marked) so the message is translated when shown."""
+        (N_-marked) so the message is translated when shown. `suffix`: see corrupt_name."""
         if len(reason) > 160 and not isinstance(reason, Later):
             reason = reason[:157] + "..."
         try:
-            moved = quarantine(path, self.clock())
+            moved = quarantine(path, self.clock(), suffix=suffix)
         except OSError as stuck:
             self._blocked.add(path)
             self.report(stuck_aside(what, path.name, reason, stuck, outcome))
@@ -412,6 +377,10 @@ class JsonStore:
         ValueError if `data` is not plain JSON: that is a bug in the caller, not the disk.
         """
         payload = encode(data, pretty=pretty)
+        if self.unusable is not None:
+            log.warning("not writing %s: %s", path, self.unusable)
+            self.last_refusal = self.unusable
+            return False
         if path in self._blocked:
             log.warning("not writing %s: a damaged file there could not be moved aside", path)
             return False
@@ -420,9 +389,10 @@ class JsonStore:
         except OSError as refused:
             # Told once, not after every action of a game on a full disk; again only after
             # a save of this file has worked in between.
+            self.last_refusal = not_saved(what, refused, path.parent)
             if path not in self._failing:
                 self._failing.add(path)
-                self.report(not_saved(what, refused))
+                self.report(self.last_refusal)
             return False
         self._failing.discard(path)
         return True
@@ -444,104 +414,3 @@ class JsonStore:
             return False
         fsync_dir(path.parent)
         return True
-
-
-# ----------------------------------------------------------------------------- the words
-# What the player is told is made with `later`, so it is translated when shown (a problem
-# found at start-up is found before the language is set).
-
-
-def kept_aside(what: str, name: str, reason: str, kept: str, outcome: str) -> Later:
-    return later(
-        # TRANSLATORS: {what} names the file's contents ("settings", "saved game"), {name}
-        # and {kept} are file names, {reason} says what was wrong, {outcome} what follows.
-        N_("The {what} file {name} was damaged ({reason}); it was kept as {kept} and {outcome}."),
-        what=what,
-        name=name,
-        reason=reason,
-        kept=kept,
-        outcome=outcome,
-    )
-
-
-def stuck_aside(what: str, name: str, reason: str, stuck: OSError, outcome: str) -> Later:
-    return later(
-        N_(
-            "The {what} file {name} is damaged ({reason}) and could not be moved aside "
-            "({error}); {outcome} and it is left as it is."
-        ),
-        what=what,
-        name=name,
-        reason=reason,
-        error=stuck.strerror or str(stuck),
-        outcome=outcome,
-    )
-
-
-def refusal_kind(refused: OSError | str) -> str:
-    """Why a write was refused, in kinds a player can act on: "full" (no space left),
-    "read_only" (the folder or file takes no writes), "locked" (another program, or another
-    copy of the game, holds the records), "not_a_folder" (a file stands where a folder of
-    the game's should be), or "other"."""
-    if isinstance(refused, OSError):
-        number = refused.errno
-        if number in (errno.ENOSPC, errno.EDQUOT):
-            return "full"
-        if number in (errno.EACCES, errno.EPERM, errno.EROFS):
-            return "read_only"
-        if number in (errno.EEXIST, errno.ENOTDIR):
-            return "not_a_folder"
-        text = refused.strerror or str(refused)
-    else:
-        text = refused
-    text = text.lower()
-    if "full" in text or "no space" in text:
-        return "full"
-    if "locked" in text or "busy" in text:
-        return "locked"
-    if any(word in text for word in ("readonly", "read-only", "permission", "unable to open")):
-        return "read_only"
-    return "other"
-
-
-def not_saved(what: str, refused: OSError | str) -> Later:
-    """What was not kept, why in plain words, and what to do."""
-    error = refused if isinstance(refused, str) else (refused.strerror or str(refused))
-    kind = refusal_kind(refused)
-    if kind == "full":
-        return later(
-            N_(
-                "The {what} could not be saved: the disk is full. Free some space; the game "
-                "tries again at the next change."
-            ),
-            what=what,
-        )
-    if kind == "read_only":
-        return later(
-            N_(
-                "The {what} could not be saved: the folder takes no writes (read-only). Make "
-                "it writable, or start the game with --data-dir and another folder."
-            ),
-            what=what,
-        )
-    if kind == "locked":
-        return later(
-            N_(
-                "The {what} could not be saved: another program (or another copy of the "
-                "game) is holding the file. Close it; the game tries again at the next change."
-            ),
-            what=what,
-        )
-    if kind == "not_a_folder":
-        return later(
-            N_(
-                "The {what} could not be saved: a file stands where the game's folder should "
-                "be. Move that file, or start the game with --data-dir and another folder."
-            ),
-            what=what,
-        )
-    return later(
-        N_("The {what} could not be saved ({error}); the game tries again at the next change."),
-        what=what,
-        error=error,
-    )

@@ -100,9 +100,13 @@ def resolve_paths(
     override: str | os.PathLike[str] | None = None,
     environ: Mapping[str, str] | None = None,
 ) -> DataPaths:
-    """The folders to use: `override`, else $YAHTZEE_DATA_DIR, else the platform's folders."""
+    """The folders to use: `override`, else $YAHTZEE_DATA_DIR, else the platform's folders.
+    ValueError for an empty `override` (it would be the folder the game was started from);
+    an empty or blank variable counts as not set, as the shell's convention has it."""
     env = os.environ if environ is None else environ
-    if override is None and env.get(ENV_VAR):
+    if override is not None and not str(override).strip():
+        raise ValueError("the data folder's name is empty")
+    if override is None and env.get(ENV_VAR, "").strip():
         override = env[ENV_VAR]
     if override is not None:
         folder = Path(override).expanduser().absolute()

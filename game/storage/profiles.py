@@ -11,13 +11,24 @@ characters, as seat names are.
 
 from __future__ import annotations
 
+import os
+import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import Any, TypeVar
 
 from game.ai.levels.spec import LEVELS
+from game.i18n import N_, later, translated
 from game.match.seats import Seat
 from game.rules import names
+from game.storage.jsonfile import JsonStore
+from game.storage.reading import identity_of
+from game.storage.records import Records
 from game.storage.saves import parse_time
+
+T = TypeVar("T")
+Identity = tuple[int, int, int, int]
 
 PROFILES_FORMAT = 1
 MAX_PROFILES = 200
@@ -127,3 +138,94 @@ class ProfileBook:
                 raise ValueError(f"the profile {profile.name!r} is listed twice")
             book.profiles.append(profile)
         return book
+
+
+# ----------------------------------------------------------------------------- the file
+class ProfilesNotSaved(Exception):
+    """profiles.json could not be written: the change is rolled back with the records'."""
+
+
+class ProfileFile:
+    """profiles.json as every copy of the game on one data folder sees it.
+
+    Each copy keeps the list in memory and reads the file again whenever it changed on disk
+    (another copy's change) before the list is shown or used. A change is made only to the
+    file as it is on disk at that moment, read under the records' write lock (SQLite's,
+    which every copy takes in turn) and written before that lock is let go, together with
+    the statistics it touches. When the records are held longer than a copy waits, the
+    change is refused with the reason, never made from the copy's own list, which may be
+    stale (two copies once lost 39 profiles and brought 40 deleted ones back that way).
+    With no records at all (a folder that refuses them), the change is made to the file as
+    it is then.
+    """
+
+    def __init__(self, path: Path, store: JsonStore, records: Records) -> None:
+        self.path = path
+        self._store = store
+        self._records = records
+        self._book = ProfileBook()
+        self._seen: Identity | None = None
+        self._read()
+
+    def _identity(self) -> Identity | None:
+        try:
+            return identity_of(os.lstat(self.path))
+        except OSError:
+            return None
+
+    def _read(self) -> ProfileBook:
+        """The profiles in the file now (none if it was bad: it is set aside and told). With
+        no file, the list this copy holds: none saved yet, or the disk refused them."""
+        if self._identity() is not None:
+            book = self._store.load(self.path, PROFILES_FORMAT, ProfileBook.from_dict, WHAT)
+            self._book = book or ProfileBook()
+        self._seen = self._identity()
+        return self._book
+
+    def book(self) -> ProfileBook:
+        """The profiles, read again if the file changed since this copy last saw it."""
+        if self._identity() != self._seen:
+            self._read()
+        return self._book
+
+    def change(
+        self,
+        change: Callable[[ProfileBook], T],
+        tallies: Callable[[sqlite3.Connection, T], None] | None = None,
+    ) -> T:
+        """Make `change` to the profiles on disk and save them, with `tallies` (the
+        statistics it touches) in the same transaction. ValueError in words if the change
+        is refused (by the book: a name taken; or by the disk: the records held, no space)."""
+        done: list[T] = []
+
+        def under_lock(con: sqlite3.Connection) -> None:
+            book = self._read()
+            result = change(book)
+            if not self._store.save(self.path, book.to_dict(), WHAT):
+                raise ProfilesNotSaved
+            self._seen = self._identity()
+            if tallies is not None:
+                tallies(con, result)
+            done.append(result)
+
+        try:
+            saved, _ = self._records.write(under_lock)
+        except ProfilesNotSaved:
+            raise ValueError(translated(self._store.last_refusal or NOT_CHANGED)) from None
+        if saved:
+            return done[0]
+        if self._records.refusal == "locked":
+            raise ValueError(translated(HELD))
+        # No records to lock (the disk refuses them): the file as it is now, changed alone.
+        book = self._read()
+        result = change(book)
+        if not self._store.save(self.path, book.to_dict(), WHAT):
+            raise ValueError(translated(self._store.last_refusal or NOT_CHANGED))
+        self._seen = self._identity()
+        return result
+
+
+WHAT = later(N_("profiles"))
+NOT_CHANGED = later(N_("The profiles could not be saved; nothing was changed."))
+# Shown in the name box (two short lines); the notice beside it says who holds them.
+HELD = later(N_("The records are busy, so nothing was changed. Try again in a moment."))

@@ -18,12 +18,23 @@ The database runs in WAL mode with synchronous=FULL: a commit is durable and a p
 at any moment leaves the last committed state. `PRAGMA user_version` is the schema version and
 `PRAGMA application_id` marks the file as the game's.
 
-Damage is never written over. A file that is not a SQLite database, is cut short, is a
-folder, a symbolic link or a device, holds another program's tables or a newer schema, or that
-SQLite later finds malformed, is closed and moved aside with its -wal and -shm files as
-`records.corrupt-YYYYMMDD-HHMMSS[-N].sqlite3`; one line goes into problems and the records start
-afresh. A disk that refuses a write (full, read-only) adds one line; the game goes on and what
-was already committed stays.
+Damage is never written over, and never taken on one look. A file that is not a SQLite
+database, is cut short, is a folder, a symbolic link or a device, holds another program's
+tables or a newer schema, or that SQLite finds malformed is closed and looked at again on a
+fresh connection a moment later; a SQLite error must then hold under `PRAGMA quick_check`
+too. Only then is it moved aside with its -wal and -shm files as
+`records.corrupt-YYYYMMDD-HHMMSS[-N].sqlite3`, one line goes into problems and the records
+start afresh; and only while no other process has the file open (`alone_with`): another copy
+of the game, or another program, that holds it open keeps it where it is (moving the -wal and
+-shm under an open connection is what damages a database), the player is told, and finished
+games are kept in the unfiled folder until it is closed.
+
+A busy moment (SQLITE_BUSY: another copy holds the write lock longer than BUSY_TIMEOUT) is
+tried again on a fresh connection, never read around: the read-only way of opening the file
+(`immutable=1`, which ignores the WAL) is taken only in a folder that really takes no writes.
+A disk that refuses a write (full, read-only) adds one line naming the cause; the game goes on
+and what was already committed stays. The file is made once, whole, and only where none is
+(`create_atomic`): two copies filing their first game at once never replace each other's.
 """
 
 from __future__ import annotations
@@ -33,61 +44,50 @@ import json
 import logging
 import os
 import sqlite3
-import stat
 import threading
+import time
 import zlib
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from game.i18n import N_, later
-from game.storage.jsonfile import (
-    MAX_FILE_BYTES,
-    JsonStore,
+from game.storage.jsonfile import JsonStore, create_atomic, quarantine_together, reason_of
+from game.storage.reading import MAX_FILE_BYTES, decode_json
+from game.storage.records_file import (
+    APPLICATION_ID,
+    NOT_OURS,
+    SCHEMA,
+    SCHEMA_VERSION,
+    TABLES,
+    Damaged,
+    alone_with,
+    check_file,
+    companions,
+    new_database,
+    too_new,
+)
+from game.storage.telling import (
+    folder_refusal,
+    in_use_elsewhere,
     kept_aside,
     not_saved,
-    quarantine_together,
-    reason_of,
+    refusal_kind,
     stuck_aside,
-    unreadable,
-    write_atomic,
 )
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-SCHEMA_VERSION = 1
-APPLICATION_ID = 0x59616874  # "Yaht": tells the game's file from any other SQLite file
-SQLITE_HEADER = b"SQLite format 3\x00"
-BUSY_TIMEOUT = 2.0  # s: a second copy of the game holding the write lock
+BUSY_TIMEOUT = 2.0  # s SQLite waits for another copy's lock, at each try
+BUSY_TRIES = 2  # a busy moment is tried again once, on a fresh connection
+SECOND_LOOK = 0.05  # s before a damaged-looking file is looked at again
 # TRANSLATORS: "records" = the saved statistics of the games, not best scores. Fills {what} in
 # the messages about a damaged file.
 WHAT = later(N_("game records"))
 DAMAGE_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
-
-SCHEMA = """
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-CREATE TABLE games (
-    id TEXT NOT NULL UNIQUE,
-    fingerprint TEXT NOT NULL UNIQUE,
-    summary TEXT NOT NULL
-);
-CREATE TABLE logs (game INTEGER PRIMARY KEY, data BLOB NOT NULL);
-CREATE TABLE tallies (name TEXT PRIMARY KEY, data TEXT NOT NULL) WITHOUT ROWID;
-CREATE TABLE high_scores (
-    board TEXT NOT NULL,
-    place INTEGER NOT NULL,
-    data TEXT NOT NULL,
-    PRIMARY KEY (board, place)
-) WITHOUT ROWID;
-CREATE TABLE set_aside (kind TEXT, key TEXT, reason TEXT, summary TEXT, data BLOB);
-"""
-TABLES = {"meta", "games", "logs", "tallies", "high_scores", "set_aside"}
-
-
-class Damaged(Exception):
-    """The records file cannot be used; the message says why, in words for a player."""
+BUSY_CODES = {5, 6}  # SQLITE_BUSY, SQLITE_LOCKED
 
 
 def pack(data: object) -> bytes:
@@ -103,7 +103,15 @@ def unpack(blob: bytes) -> object:
         raise ValueError(f"it does not unpack ({bad})") from None
     if inflate.unconsumed_tail:
         raise ValueError("it is too big")
-    return json.loads(raw)
+    return decode_json(raw)
+
+
+def summary_of(text: str) -> dict[str, Any]:
+    """A game's summary as the records keep it (JSON text); ValueError if it is not one."""
+    data = decode_json(text)
+    if not isinstance(data, dict):
+        raise ValueError("a game's summary must be an object")
+    return data
 
 
 def is_damage(error: BaseException) -> bool:
@@ -111,112 +119,32 @@ def is_damage(error: BaseException) -> bool:
     return code is not None and code & 0xFF in DAMAGE_CODES
 
 
-def check_file(path: Path) -> None:
-    """Damaged if the file (or its -wal/-shm) cannot be the game's database; cheap: reads
-    100 bytes, so a huge file of junk is refused without reading it."""
-    for part in (path, *companions(path)):
-        try:
-            info = os.lstat(part)
-        except FileNotFoundError:
-            continue
-        except OSError as bad:
-            raise Damaged(
-                later(
-                    N_("{name} cannot be read: {error}"),
-                    name=part.name,
-                    error=bad.strerror or str(bad),
-                )
-            ) from None
-        if stat.S_ISLNK(info.st_mode):
-            raise Damaged(
-                later(
-                    N_("{name} is a symbolic link, which the game never writes through"),
-                    name=part.name,
-                )
-            )
-        if stat.S_ISDIR(info.st_mode):
-            raise Damaged(later(N_("{name} is a folder, not a file"), name=part.name))
-        if not stat.S_ISREG(info.st_mode):
-            raise Damaged(later(N_("{name} is not a regular file"), name=part.name))
-    try:
-        with open(path, "rb") as source:
-            head = source.read(100)
-        size = os.path.getsize(path)
-    except FileNotFoundError:
-        return
-    except OSError as bad:
-        raise Damaged(unreadable(bad)) from None
-    if not head:
-        return  # an empty file is an empty database: SQLite starts it afresh
-    if not head.startswith(SQLITE_HEADER) or len(head) < 100:
-        raise Damaged(later(N_("it is not a SQLite database")))
-    wal = companions(path)[0]
-    wal_empty = not wal.exists() or wal.stat().st_size == 0
-    # Checked from the bytes, before SQLite opens the file: opening or closing a file in WAL
-    # mode may write to it, and a file that is not ours must stay as it was. (With a WAL
-    # holding commits the header may be older: then _prepare checks, through SQLite.)
-    version = int.from_bytes(head[60:64], "big")
-    if wal_empty and int.from_bytes(head[68:72], "big") != APPLICATION_ID:
-        raise Damaged(NOT_OURS)
-    if wal_empty and version > SCHEMA_VERSION:
-        raise Damaged(too_new(version))
-    page_size = int.from_bytes(head[16:18], "big")
-    page_size = 65536 if page_size == 1 else page_size
-    pages = int.from_bytes(head[28:32], "big")
-    header_size_valid = head[24:28] == head[92:96]
-    if header_size_valid and wal_empty and size < pages * page_size:
-        raise Damaged(
-            later(
-                N_("it is cut short ({size} of {whole} bytes)"), size=size, whole=pages * page_size
-            )
-        )
-
-
-def new_database() -> bytes:
-    """A new, empty records file with the game's tables, made whole in memory.
-
-    It is written in one atomic step (write_atomic), so a kill while the very first game is
-    filed leaves no file or a whole one, never a file whose header promises pages that were
-    not yet written (a kill there once made a restart set every record aside)."""
-    with contextlib.closing(sqlite3.connect(":memory:")) as con:
-        con.executescript(SCHEMA)
-        con.execute(f"PRAGMA application_id={APPLICATION_ID}")
-        con.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-        return con.serialize()
-
-
-def too_new(version: int) -> str:
-    return later(
-        N_(
-            "it was written by a newer version of the game (schema {version}, this version "
-            "reads {wanted})"
-        ),
-        version=version,
-        wanted=SCHEMA_VERSION,
-    )
-
-
-NOT_OURS = later(N_("it is a SQLite database, but not the game's"))
-
-
-def companions(path: Path) -> tuple[Path, Path]:
-    """The -wal and -shm files SQLite keeps beside a database in WAL mode."""
-    return path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")
+def is_busy(error: BaseException) -> bool:
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in BUSY_CODES
+    return isinstance(error, sqlite3.OperationalError) and "locked" in str(error)
 
 
 class Records:
     """The open records database. Every public method is safe whatever is on disk: reads give
     empty results and writes False when the file is unusable (problems say why)."""
 
-    def __init__(self, path: Path, store: JsonStore) -> None:
+    def __init__(self, path: Path, store: JsonStore, *, usable: bool = True) -> None:
+        """`usable` False: the data folder cannot be used at all (a file in its place, said
+        at start): every read is empty and every write refused, without another word."""
         self.path = path
         self._store = store
         self._con: sqlite3.Connection | None = None
-        self._blocked = False  # a damaged file could not be moved aside: never write over it
+        # A damaged file could not be moved aside (never write over it), or no folder.
+        self._blocked = not usable
         self._failing = False  # a write failed; said once until one works again
         self._read_only = False  # opened for reading only: the folder refused SQLite's files
+        self._in_use_told = False  # damage another process keeps open: said once
+        # The kind of the last refusal (telling.refusal_kind), None once a write worked.
+        self.refusal: str | None = None if usable else "not_a_folder"
         self._lock = threading.Lock()
-        if os.path.lexists(path) or any(os.path.lexists(p) for p in companions(path)):
+        if usable and os.path.lexists(path) or any(os.path.lexists(p) for p in companions(path)):
             self.run(lambda con: None, None)  # open now, so damage is reported at start
 
     # ------------------------------------------------------------------ opening
@@ -228,19 +156,22 @@ class Records:
         if self._blocked:
             return None
         check_file(self.path)
-        if not create and not os.path.lexists(self.path):
-            return None
-        if create and not os.path.lexists(self.path):
-            write_atomic(self.path, new_database())
+        if not os.path.lexists(self.path):
+            if not create:
+                return None
+            create_atomic(self.path, new_database())  # (another copy's, if it won the race)
         try:
             self._con = self._connect(self.path, self._prepare)
             self._read_only = False
         except sqlite3.OperationalError as refused:
-            if create or is_damage(refused):
+            if create or is_damage(refused) or is_busy(refused):
+                raise
+            if folder_refusal(self.path.parent) != "read_only":
                 raise
             # A folder that takes no writes (read-only, a locked-down profile) refuses the
             # -wal and -shm files SQLite needs, even to read. Read the file as it stands:
-            # the records stay on show; writes are refused and reported.
+            # the records stay on show; writes are refused and reported. (No copy of the
+            # game can be writing to it there, so reading around the WAL is safe.)
             uri = f"{self.path.resolve().as_uri()}?immutable=1"
             self._con = self._connect(uri, self._check, uri=True)
             self._read_only = True
@@ -315,62 +246,108 @@ class Records:
     def run(self, read: Callable[[sqlite3.Connection], T], default: T) -> T:
         """`read(connection)`, or `default` if there is no database or it is unusable."""
         with self._lock:
-            for attempt in (1, 2):
-                try:
-                    con = self._open(create=False)
-                    return default if con is None else read(con)
-                except (Damaged, sqlite3.DatabaseError) as bad:
-                    if not self._damaged(bad, attempt):
-                        self._report_refusal("read", bad)
-                        return default
-        return default
+            done = self._tries(read, create=False)
+        return done[0] if done else default
 
     def write(self, change: Callable[[sqlite3.Connection], T]) -> tuple[bool, T | None]:
         """`change(connection)` in one transaction: (True, its result), or (False, None) if the
         disk refused (reported once) and nothing of it was kept."""
-        with self._lock:
-            for attempt in (1, 2):
-                try:
-                    con = self._open(create=True)
-                    if con is None:
-                        return False, None
-                    con.execute("BEGIN IMMEDIATE")
-                    try:
-                        result = change(con)
-                        con.execute("COMMIT")
-                    except BaseException:
-                        if con.in_transaction:
-                            con.execute("ROLLBACK")
-                        raise
-                except (Damaged, sqlite3.DatabaseError) as bad:
-                    if not self._damaged(bad, attempt):
-                        self._report_refusal("write", bad)
-                        return False, None
-                except OSError as bad:  # the folder could not be made
-                    self._report_refusal("write", bad)
-                    return False, None
-                else:
-                    self._failing = False
-                    return True, result
-        return False, None
 
-    def _damaged(self, bad: Exception, attempt: int) -> bool:
-        """Set a damaged file aside (True: try again on a fresh one); False for a refusal."""
-        if attempt > 1 or not (isinstance(bad, Damaged) or is_damage(bad)):
-            return False
-        self._close()
+        def in_one_transaction(con: sqlite3.Connection) -> T:
+            con.execute("BEGIN IMMEDIATE")
+            try:
+                result = change(con)
+                con.execute("COMMIT")
+            except BaseException:
+                if con.in_transaction:  # SQLite has already rolled back on a full disk
+                    con.execute("ROLLBACK")
+                raise
+            return result
+
+        with self._lock:
+            done = self._tries(in_one_transaction, create=True)
+        if not done:
+            return False, None
+        self._failing = False
+        self.refusal = None
+        return True, done[0]
+
+    def _tries(self, act: Callable[[sqlite3.Connection], T], create: bool) -> list[T]:
+        """[what `act` gave] on the open database, tried again on a fresh connection after a
+        busy or a damaged-looking moment; damage confirmed twice is set aside (when no other
+        process has the file open) and `act` tried on fresh records. [] when it could not be
+        done (a refusal is reported; no database to read is no refusal)."""
+        looked_again = False
+        busy = 0
+        failure: Exception | None = None
+        for _attempt in range(BUSY_TRIES + 4):
+            try:
+                con = self._open(create)
+                return [] if con is None else [act(con)]
+            except (Damaged, sqlite3.DatabaseError) as bad:
+                failure = bad
+                if is_busy(bad):
+                    self._close()
+                    busy += 1  # SQLite waited BUSY_TIMEOUT already: once more, then refuse
+                    if busy < BUSY_TRIES:
+                        continue
+                    break
+                if not (isinstance(bad, Damaged) or is_damage(bad)):
+                    break  # a refusal (full, read-only): the connection stays as it is
+                self._close()
+                if not looked_again:
+                    looked_again = True
+                    time.sleep(SECOND_LOOK)
+                    continue
+                if not self._set_aside(bad):
+                    return []
+                looked_again = False  # fresh records: a new file gets its own second look
+            except OSError as bad:  # the folder could not be made
+                failure = bad
+                break
+        if failure is not None:
+            self._report_refusal("write" if create else "read", failure)
+        return []
+
+    def _damage_confirmed(self, bad: Exception) -> bool:
+        """A SQLite error seen twice is damage only if SQLite's own check agrees, on a fresh
+        connection (our own checks, Damaged, were made twice already)."""
+        if isinstance(bad, Damaged):
+            return True
+        try:
+            with contextlib.closing(self._connect(self.path, lambda con: None)) as con:
+                found = [row[0] for row in con.execute("PRAGMA quick_check")]
+        except sqlite3.DatabaseError as again:
+            return is_damage(again)
+        return found != ["ok"]
+
+    def _set_aside(self, bad: Exception) -> bool:
+        """Move a damaged file aside (True: go on with fresh records). False when it is not
+        damage after all, another process has it open, or it cannot be moved (each said)."""
         reason = reason_of(bad)
         if isinstance(bad, sqlite3.DatabaseError):
             # TRANSLATORS: {error} is SQLite's own message, in English.
             reason = later(N_("SQLite says: {error}"), error=reason)
-        try:
-            moved = quarantine_together([self.path, *companions(self.path)], self._store.clock())
-        except OSError as stuck:
-            self._blocked = True
-            # TRANSLATORS: "records" = the saved statistics of the games, not best scores.
-            outcome = later(N_("records are not saved this time"))
-            self._store.report(stuck_aside(WHAT, self.path.name, reason, stuck, outcome))
+        if not self._damage_confirmed(bad):
+            self._report_refusal("read", bad)
             return False
+        with alone_with(self.path) as alone:
+            if not alone:
+                self.refusal = "locked"
+                if not self._in_use_told:
+                    self._in_use_told = True
+                    self._store.report(in_use_elsewhere(WHAT, reason))
+                return False
+            try:
+                files = [self.path, *companions(self.path)]
+                moved = quarantine_together(files, self._store.clock())
+            except OSError as stuck:
+                self._blocked = True
+                # TRANSLATORS: "records" = the saved statistics of the games, not best scores.
+                outcome = later(N_("records are not saved this time"))
+                self._store.report(stuck_aside(WHAT, self.path.name, reason, stuck, outcome))
+                return False
+        self._in_use_told = False
         # TRANSLATORS: "records" = the saved statistics of the games, not best scores.
         outcome = later(N_("the records start afresh"))
         self._store.report(kept_aside(WHAT, self.path.name, reason, moved.name, outcome))
@@ -378,7 +355,9 @@ class Records:
 
     def _report_refusal(self, action: str, bad: Exception) -> None:
         detail = getattr(bad, "strerror", None) or str(bad) or type(bad).__name__
-        if self._blocked:
+        cause = bad if isinstance(bad, OSError) else detail
+        self.refusal = refusal_kind(cause, self.path.parent)
+        if self._blocked or self._in_use_told:
             return  # already said why
         if action == "read":
             self._store.report(
@@ -386,4 +365,4 @@ class Records:
             )
         elif not self._failing:
             self._failing = True
-            self._store.report(not_saved(WHAT, detail))
+            self._store.report(not_saved(WHAT, cause, self.path.parent))

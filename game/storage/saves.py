@@ -19,15 +19,17 @@ fsync included, so the app saves after every action (see `python -m game.tools.b
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from game.i18n import N_, later
 from game.match.seats import Seat
 from game.rules import Game
 from game.storage.jsonfile import JsonStore, local_now
-from game.storage.paths import DataPaths
+from game.storage.reading import identity_of
 
 CURRENT_FORMAT = 1
 MAX_TIME_TEXT = 40
@@ -143,21 +145,76 @@ def _check(record: dict[str, Any]) -> dict[str, Any]:
     return record
 
 
-def save_current(store: JsonStore, paths: DataPaths, record: Mapping[str, Any]) -> bool:
-    """Write the game in progress; False (with a message in problems) if the disk refused.
+class CurrentFile:
+    """current.json as one copy of the game sees it.
 
-    No replay here: saving is on the hot path after every action; `load_current` checks.
-    """
-    if not isinstance(record, Mapping) or record.get("format") != CURRENT_FORMAT:
-        raise ValueError("save_current takes a record from make_session_record")
-    return store.save(paths.current, record, WHAT)
+    Two copies on one data folder cannot both keep their game in progress in one file, and
+    neither may silently take the other's place: a copy writes (or removes) the file only if
+    it is the one it last saw there, or there is none. It sees the file when it starts, when
+    it is asked whether there is one (the title's Continue, the setup's "It takes the place
+    of the game you saved"), when it loads it, and after each of its own writes. A copy
+    whose file another copy has replaced since keeps playing unsaved (told once): its game
+    is filed when it ends, and the other's game in progress stays."""
+
+    def __init__(self, store: JsonStore, path: Path) -> None:
+        self._store = store
+        self.path = path
+        self._seen = self._identity()
+        self._told = False
+
+    def _identity(self) -> tuple[int, int, int, int] | None:
+        try:
+            return identity_of(os.lstat(self.path))
+        except OSError:
+            return None
+
+    def _ours(self) -> bool:
+        now = self._identity()
+        return now is None or now == self._seen
+
+    def exists(self) -> bool:
+        """Whether a game in progress is on disk (cheap: it is not read); seen from now on."""
+        self._seen = self._identity()
+        return os.path.isfile(self.path) and not os.path.islink(self.path)
+
+    def save(self, record: Mapping[str, Any]) -> bool:
+        """Write the game in progress; False (with a message in problems) if the disk
+        refused, or another copy's game is there now.
+
+        No replay here: saving is on the hot path after every action; `load` checks.
+        """
+        if not isinstance(record, Mapping) or record.get("format") != CURRENT_FORMAT:
+            raise ValueError("save takes a record from make_session_record")
+        if not self._ours():
+            if not self._told:
+                self._told = True
+                self._store.report(ANOTHER_COPYS_GAME)
+            return False
+        saved = self._store.save(self.path, record, WHAT)
+        if saved:
+            self._seen, self._told = self._identity(), False
+        return saved
+
+    def load(self) -> dict[str, Any] | None:
+        """The saved game's record, fully checked, or None (none saved, or set aside)."""
+        record = self._store.load(self.path, CURRENT_FORMAT, _check, WHAT, NO_SAVED_GAME)
+        self._seen = self._identity()
+        return record
+
+    def clear(self) -> bool:
+        """Forget this copy's game in progress (it finished, or was abandoned); another
+        copy's, there since, is left where it is."""
+        if not self._ours():
+            return True
+        cleared = self._store.remove(self.path, WHAT)
+        if cleared:
+            self._seen = None
+        return cleared
 
 
-def load_current(store: JsonStore, paths: DataPaths) -> dict[str, Any] | None:
-    """The saved game's record, fully checked, or None (none saved, or it was set aside)."""
-    return store.load(paths.current, CURRENT_FORMAT, _check, WHAT, NO_SAVED_GAME)
-
-
-def clear_current(store: JsonStore, paths: DataPaths) -> bool:
-    """Forget the game in progress (it finished or was abandoned)."""
-    return store.remove(paths.current, WHAT)
+ANOTHER_COPYS_GAME = later(
+    N_(
+        "The game in progress is not saved: another copy of the game has saved its own game "
+        "in progress here since, and it is not written over. This game is filed when it ends."
+    )
+)

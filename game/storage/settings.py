@@ -41,6 +41,8 @@ VERIFY_MODES = ("zeros", "all", "off")  # confirm before writing: zeros only, ev
 VARIANTS = tuple(v.value for v in Variant)  # "official", "free", "simple", "yatzy"
 SPEECH_MODES = ("reader", "on", "off")  # speak only while a screen reader runs, always, never
 SPEECH_VERBOSITIES = ("full", "brief")  # game.speech.VERBOSITIES
+SPEECH_LEVEL = (-100, 100)  # speech-dispatcher's scale of rate, pitch and volume
+MAX_VOICE_NAME = 100  # characters of a synthesis voice's name
 LANGUAGE_CHOICES = ("", *LANGUAGES)  # "": the system's language (game.i18n.resolve)
 # The card a first start offers, by the system's language: Scandinavia plays Yatzy.
 FIRST_VARIANT = {"sv": "yatzy", "da": "yatzy", "nb": "yatzy"}
@@ -106,6 +108,24 @@ def _choice(options: tuple[str, ...]) -> Callable[[object], str]:
         return value
 
     return check
+
+
+def _speech_level(value: object) -> int | None:
+    """A speech rate, pitch or volume on speech-dispatcher's scale; None: the screen
+    reader's (or the service's own)."""
+    if value is None:
+        return None
+    low, high = SPEECH_LEVEL
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"must be a whole number from {low} to {high}, or null")
+    return value
+
+
+def _voice_name(value: object) -> str:
+    """A synthesis voice's name as the speech service lists it ("" the screen reader's)."""
+    if not isinstance(value, str) or len(value) > MAX_VOICE_NAME or not value.isprintable():
+        raise ValueError(f"must be a voice's name of at most {MAX_VOICE_NAME} characters")
+    return value
 
 
 def _window_size(value: object) -> tuple[int, int]:
@@ -201,6 +221,10 @@ _CHECKS: dict[str, Callable[[object], object]] = {
     "language": _choice(LANGUAGE_CHOICES),
     "speech": _choice(SPEECH_MODES),
     "speech_verbosity": _choice(SPEECH_VERBOSITIES),
+    "speech_rate": _speech_level,
+    "speech_pitch": _speech_level,
+    "speech_volume": _speech_level,
+    "speech_voice": _voice_name,
 }
 
 
@@ -241,6 +265,12 @@ class Settings:
     language: str = ""  # LANGUAGE_CHOICES: "" follows the system's locale
     speech: str = "reader"  # SPEECH_MODES: said aloud (game.speech) while a screen reader runs
     speech_verbosity: str = "full"  # SPEECH_VERBOSITIES
+    # How the game's speech sounds, on speech-dispatcher's -100..100 scale; None (and "" for
+    # the voice): the screen reader's (Orca's settings), else the speech service's own.
+    speech_rate: int | None = None
+    speech_pitch: int | None = None
+    speech_volume: int | None = None
+    speech_voice: str = ""
 
     def __post_init__(self) -> None:
         # Validate and normalise every field (ints become floats, lists tuples), so a

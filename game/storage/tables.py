@@ -19,7 +19,9 @@ from game.i18n import N_, later
 from game.match.seats import Seat
 from game.rules import Game, TeamMode
 from game.storage.highscores import HighScore, HighScoreBook, table_key
-from game.storage.records import Damaged, pack
+from game.storage.reading import decode_json
+from game.storage.records import pack
+from game.storage.records_file import Damaged
 from game.storage.stats import Tally, card_ids, check_entry, entry_card, split_key, tally_key
 
 CHUNK = 200  # logs read at a time when every one is wanted (rebuilding statistics)
@@ -108,6 +110,19 @@ def logs_oldest_first(con: sqlite3.Connection) -> Iterator[tuple[str, str, bytes
         after = rows[-1][0]
 
 
+def keep_game_aside(con: sqlite3.Connection, record: Mapping[str, Any], reason: str) -> None:
+    """Keep a log that is not filed (another ending of a game filed before) in set_aside,
+    with the reason, once."""
+    log_id = record["id"]
+    if con.execute("SELECT 1 FROM set_aside WHERE key=?", (log_id,)).fetchone() is not None:
+        return
+    summary = {k: v for k, v in record.items() if k != "game"}
+    con.execute(
+        "INSERT INTO set_aside (kind, key, reason, summary, data) VALUES ('game', ?, ?, ?, ?)",
+        (log_id, reason, _json(summary), pack(record["game"])),
+    )
+
+
 def set_game_aside(con: sqlite3.Connection, log_id: str, reason: str) -> None:
     """Take a log that failed its checks out of the history, keeping its bytes and the reason."""
     row = con.execute("SELECT rowid, summary FROM games WHERE id=?", (log_id,)).fetchone()
@@ -137,7 +152,7 @@ def read_tallies(con: sqlite3.Connection, names: Iterable[str] | None = None) ->
     tallies = {}
     for name, data in rows:
         try:
-            tallies[name] = Tally.from_dict(json.loads(data))
+            tallies[name] = Tally.from_dict(decode_json(data))
         except (ValueError, TypeError) as bad:
             raise Damaged(
                 later(
@@ -204,7 +219,7 @@ def read_board(con: sqlite3.Connection, key: str) -> list[HighScore]:
         "SELECT data FROM high_scores WHERE board=? ORDER BY place", (key,)
     ).fetchall()
     try:
-        board = [HighScore.from_dict(json.loads(data)) for (data,) in rows]
+        board = [HighScore.from_dict(decode_json(data)) for (data,) in rows]
     except (ValueError, TypeError) as bad:
         raise Damaged(later(N_("the high scores are damaged: {error}"), error=str(bad))) from None
     if any(a.score < b.score for a, b in zip(board, board[1:], strict=False)):

@@ -177,12 +177,13 @@ def shot_setup(ctx) -> None:
 
 def shot_table(ctx) -> None:
     from game.scenes.table import TableScene
+    from game.scenes.table.focus import BoxTarget
 
     table = TableScene(ctx, demo_session())
     ctx.stack.push(table)
     ctx.stack.apply_pending()
     table.message = roll_said(table.session)
-    table.focus_on(("box", table._open_boxes()[0]))
+    table.focus_on(BoxTarget(table._open_boxes()[0]))
 
 
 def shot_keys(ctx) -> None:
@@ -199,11 +200,12 @@ def shot_table_yatzy(ctx) -> None:
     """The Yatzy card mid-game (fifteen rows), three seats, the focus on an open box."""
     from game.rules import Variant
     from game.scenes.table import TableScene
+    from game.scenes.table.focus import BoxTarget
 
     table = TableScene(ctx, demo_session(3, turns=20, seed=5, variant=Variant.YATZY))
     ctx.stack.push(table)
     ctx.stack.apply_pending()
-    table.focus_on(("box", table._open_boxes()[-1]))
+    table.focus_on(BoxTarget(table._open_boxes()[-1]))
 
 
 def shot_forced(ctx) -> None:

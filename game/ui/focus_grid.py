@@ -7,12 +7,14 @@ are dice, buttons and boxes (scenes/table/focus.py). The mouse hover moves the s
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import pygame
 
 from game.ui.fonts import Fonts
 from game.ui.theme import Theme
+
+T = TypeVar("T")
 
 
 def _key_of(target: Any) -> object:
@@ -23,27 +25,28 @@ def _enabled(target: Any) -> bool:
     return getattr(target, "enabled", True)  # a target with no `enabled` (a tuple) always is
 
 
-class FocusGrid:
-    """Keyboard focus over rows of targets. Up/Down go to the nearest target in the row
-    above or below, Left/Right along a row, Tab through every target in reading order.
+class FocusGrid(Generic[T]):
+    """Keyboard focus over rows of targets (T: controls, or the table's typed targets).
+    Up/Down go to the nearest target in the row above or below, Left/Right along a row,
+    Tab through every target in reading order.
     `key` names a target for `focus_key` (controls' `key` by default). Nothing may have the
     focus (after `blur`); the next linear move then starts at the first or last target."""
 
     def __init__(
-        self, rows: list[list[Any]] | None = None, key: Callable[[Any], object] = _key_of
+        self, rows: list[list[T]] | None = None, key: Callable[[T], object] = _key_of
     ) -> None:
-        self.rows: list[list[Any]] = [list(row) for row in rows or [] if row]
+        self.rows: list[list[T]] = [list(row) for row in rows or [] if row]
         self.row = 0
         self.col = 0
         self.key = key
         self.changed_by_keyboard = False
 
     @property
-    def controls(self) -> list[Any]:
+    def controls(self) -> list[T]:
         return [c for row in self.rows for c in row]
 
     @property
-    def focused(self) -> Any | None:
+    def focused(self) -> T | None:
         if not 0 <= self.row < len(self.rows):
             return None
         row = self.rows[self.row]
@@ -53,7 +56,7 @@ class FocusGrid:
         """Whether `control` is the one focused (a test that leaves its type alone)."""
         return self.focused is control
 
-    def set_rows(self, rows: list[list[Any]], focus_key: object = None) -> None:
+    def set_rows(self, rows: list[list[T]], focus_key: object = None) -> None:
         """New targets; the focus goes to the one with `focus_key`, else stays in place."""
         self.rows = [list(row) for row in rows if row]
         if focus_key is not None and self.focus_key(focus_key):
@@ -74,7 +77,7 @@ class FocusGrid:
                     return True
         return False
 
-    def focus(self, control: Any, keyboard: bool = False) -> None:
+    def focus(self, control: T, keyboard: bool = False) -> None:
         for r, row in enumerate(self.rows):
             for c, other in enumerate(row):
                 if other is control:
@@ -88,20 +91,23 @@ class FocusGrid:
     def _set(self, row: int, col: int, keyboard: bool) -> None:
         moved = (row, col) != (self.row, self.col)
         self.row, self.col = row, col
-        control = self.focused
+        control: Any = self.focused
         # A text field selects its text when the keyboard moves onto it (forms.TextField).
         if control is not None and hasattr(control, "selected") and (moved or keyboard):
             control.selected = keyboard and bool(control.get())
 
     def move_vertical(self, step: int) -> None:
-        current = self.focused
+        """To the nearest target (by its `rect`) in the row above or below."""
+        current: Any = self.focused
         if current is None:
             return
         x = current.rect.centerx
         r = self.row
         for _ in range(len(self.rows)):
             r = (r + step) % len(self.rows)
-            choices = [(i, c) for i, c in enumerate(self.rows[r]) if _enabled(c)]
+            choices: list[tuple[int, Any]] = [
+                (i, c) for i, c in enumerate(self.rows[r]) if _enabled(c)
+            ]
             if choices:
                 col = min(choices, key=lambda ic: abs(ic[1].rect.centerx - x))[0]
                 self._set(r, col, keyboard=True)
@@ -118,7 +124,15 @@ class FocusGrid:
             c += step
         return False
 
-    def move_linear(self, step: int, among: Callable[[Any], bool] | None = None) -> None:
+    def position(self) -> tuple[int, int] | None:
+        """(the focused target's place, 1-based, among the enabled ones; their count)."""
+        enabled = [c for c in self.controls if _enabled(c)]
+        focused = self.focused
+        if focused is None or focused not in enabled:
+            return None
+        return enabled.index(focused) + 1, len(enabled)
+
+    def move_linear(self, step: int, among: Callable[[T], bool] | None = None) -> None:
         """`step` places on in reading order, round the end, over the enabled targets that
         pass `among` (all when None); from a target outside them, to their first or last."""
         flat = [
@@ -140,14 +154,18 @@ class FocusGrid:
                 self._set(r, c, keyboard=True)
                 return
 
-    def at(self, pos: tuple[int, int]) -> Any | None:
+    def at(self, pos: tuple[int, int]) -> T | None:
+        """The enabled control (one with a `rect`) at `pos`."""
         for row in self.rows:
             for control in row:
-                if _enabled(control) and control.rect.collidepoint(pos):
+                shown: Any = control
+                if _enabled(control) and shown.rect.collidepoint(pos):
                     return control
         return None
 
     def draw(self, surface: pygame.Surface, theme: Theme, fonts: Fonts) -> None:
+        """Each control (one that draws itself) with the focus on one."""
         focused = self.focused
         for control in self.controls:
-            control.draw(surface, theme, fonts, control is focused)
+            shown: Any = control
+            shown.draw(surface, theme, fonts, control is focused)

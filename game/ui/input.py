@@ -76,6 +76,8 @@ def _key_word(name: str) -> str | None:
         "down": pgettext("key", "Down"),
         "left": pgettext("key", "Left"),
         "right": pgettext("key", "Right"),
+        "page up": pgettext("key", "Page Up"),
+        "page down": pgettext("key", "Page Down"),
     }
     return words.get(name)
 

@@ -1,21 +1,55 @@
-"""What the focus says: a control's phrase ("New game: button", "Sound volume: 80%"), and
-the watcher the app runs once a frame over the top scene, which speaks a scene's
-introduction when it comes to the top (a dialog's question, the results) and the focus
-whenever it moves or the focused control's value changes.
+"""What a scene says, and the watcher that says it: a typed protocol (`Spoken`) every scene
+answers (game.scenes.base.Scene gives the defaults), and the `FocusVoice` the app runs once a
+frame over the top scene.
 
-A scene takes part without knowing about speech: its focus is found as `focus_grid`,
-`grid` or `ring` (a game.ui.focus_grid.FocusGrid). A scene may say more with
-`spoken_intro()` (said when it comes to the top), `spoken_news()` -> [(phrase, detail)]
-(asked every frame: what changed), `spoken_focus()` -> (key, phrase) (the table's dice and
-boxes), or name a form control with `spoken_label(control)`.
+A scene says:
+- `spoken_screen()`: its name, said when it comes up ("Settings"); "" for none;
+- `spoken_intro()`: what it shows first (a dialog's question, where the game stands);
+- `spoken_news()`: what changed since it was last asked, as announcements (the table's
+  events, a page turned, an error shown);
+- `spoken_focus()`: what has the focus (a `Focus`: its key, its phrase, its place "3 of 9"),
+  or None. The phrase is said when the key changes, or when the focused control's value
+  changes by a key; a focus moved by the game itself (`quiet`) is remembered, not said.
+
+`control_phrase` says a form control: "New game: button", "Sound volume: 80%".
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from game.i18n import _, translate
-from game.speech import Speaker, phrases
+from game.speech import Announcement, Speaker, Told, phrases
+from game.ui.focus_grid import FocusGrid
+
+
+@dataclass(frozen=True)
+class Focus:
+    key: object  # what has the focus: a new key is a move
+    phrase: str
+    position: tuple[int, int] | None = None  # (its place, 1-based; how many there are)
+    quiet: bool = False  # moved by the game, not the player: not said
+    stepped: bool = True  # a new value stepped by a key is said (False: the scene says it)
+
+    @property
+    def said(self) -> str:
+        if self.position is None:
+            return self.phrase
+        number, count = self.position
+        # Translators: where the focus is in a menu: "New game: button, 1 of 7".
+        return _("{control}, {number} of {count}").format(
+            control=self.phrase, number=number, count=count
+        )
+
+
+class Spoken(Protocol):
+    """What a scene says (see the module's docstring)."""
+
+    def spoken_screen(self) -> str: ...
+    def spoken_intro(self) -> str: ...
+    def spoken_news(self) -> list[Announcement]: ...
+    def spoken_focus(self) -> Focus | None: ...
 
 
 def control_phrase(control: Any, label: str = "") -> str:
@@ -34,22 +68,25 @@ def control_phrase(control: Any, label: str = "") -> str:
     elif hasattr(control, "flip") and callable(get):  # a toggle
         value = translate(control.on_text if get() else control.off_text)
     elif callable(get):  # a text field
+        # Translators: said aloud for a text field with nothing typed in it.
         value = get() or _("empty")
     if label and value:
+        # Translators: said aloud when the focus moves onto a setting: its name and value.
         phrase = _("{label}: {value}").format(label=label, value=value)
     else:
         phrase = label or value
     if not enabled:
+        # Translators: said aloud for a control that cannot be used now.
         phrase = _("{control}, unavailable").format(control=phrase)
     return phrase
 
 
-def _grid(scene: Any) -> Any:
-    for name in ("focus_grid", "grid", "ring"):
-        grid = getattr(scene, name, None)
-        if grid is not None and hasattr(grid, "focused"):
-            return grid
-    return None
+def grid_focus(grid: FocusGrid[Any], label: str = "", position: bool = True) -> Focus | None:
+    """The focus of a grid of controls, said with its place among them."""
+    control = grid.focused
+    if control is None:
+        return None
+    return Focus(id(control), control_phrase(control, label), grid.position() if position else None)
 
 
 class FocusVoice:
@@ -57,40 +94,28 @@ class FocusVoice:
 
     def __init__(self, speaker: Speaker) -> None:
         self.speaker = speaker
-        self.scene: Any = None
+        self.scene: Spoken | None = None
         self.key: object = None
         self.text = ""
 
-    def watch(self, scene: Any, keyboard: bool = True) -> None:
-        """Say the introduction of a new top scene and the focus if it moved; `keyboard`:
-        the focused control may have changed its value by a key (said then, too)."""
+    def watch(self, scene: Spoken | None, keyboard: bool = True) -> None:
+        """Say the name and introduction of a new top scene, its news and the focus if it
+        moved; `keyboard`: the focused control may have changed its value by a key."""
         if scene is None:
             return
-        if scene is not self.scene:
+        fresh = scene is not self.scene
+        if fresh:
             self.scene, self.key, self.text = scene, None, ""
-            intro = getattr(scene, "spoken_intro", None)
-            if callable(intro):
-                self.speaker.say(intro(), priority=0)
-        news = getattr(scene, "spoken_news", None)
-        for phrase, detail in news() if callable(news) else ():
-            self.speaker.say(phrase, detail=detail, priority=0)
-        key, text = self._focus(scene)
-        if key is None or not text:
+            for text in (scene.spoken_screen(), scene.spoken_intro()):
+                self.speaker.say(text, Told.SCREEN)
+        for announcement in scene.spoken_news():
+            self.speaker.announce(announcement)
+        focus = scene.spoken_focus()
+        if focus is None or not focus.phrase:
             return
-        if key != self.key:
-            self.speaker.say(text, priority=2)
-        elif text != self.text and keyboard and not isinstance(key, tuple):
-            self.speaker.say(text, priority=2)  # a value stepped with the arrows
-        self.key, self.text = key, text
-
-    def _focus(self, scene: Any) -> tuple[object, str]:
-        spoken = getattr(scene, "spoken_focus", None)
-        if callable(spoken):
-            return spoken()
-        grid = _grid(scene)
-        control = grid.focused if grid is not None else None
-        if control is None:
-            return None, ""
-        name = getattr(scene, "spoken_label", None)
-        label = name(control) if callable(name) else ""
-        return id(control), control_phrase(control, label)
+        if focus.key != self.key:
+            if not focus.quiet:
+                self.speaker.say(focus.said, Told.FOCUS)
+        elif focus.phrase != self.text and keyboard and focus.stepped and not focus.quiet:
+            self.speaker.say(focus.phrase, Told.FOCUS)  # a value stepped with the arrows
+        self.key, self.text = focus.key, focus.phrase

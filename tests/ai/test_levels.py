@@ -451,6 +451,21 @@ def test_the_bonus_chase_is_worth_between_0_and_35():
     assert chase[0, 0, 0] == pytest.approx(254.5877 - 237.8245, abs=1e-3)
 
 
+def test_a_level_distorts_what_it_looks_up_without_a_copy_of_the_table():
+    """A level's distortion is applied to the values it looks up, the same sum as over the
+    whole table, bit for bit; the level keeps no table-sized array of its own (a copy per
+    level was 8 MiB on the American card, 32 MiB on Yatzy's: issue 30's soak)."""
+    rng = random.Random(3)
+    table = value_table(Variant.OFFICIAL).values
+    level = valuation(Variant.OFFICIAL, bonus_weight=0.4, greed=0.3)
+    states = [i for i in rng.sample(range(table.size), 4000) if np.isfinite(table.flat[i])]
+    assert level._lookup(states) == level.values.reshape(-1).take(states).tolist()
+    for filled in ({}, {C.ONES: 3}, {C.SIXES: 24, C.CHANCE: 20}):
+        level.outlook(card_with(filled))
+    kept = [v for v in vars(level).values() if isinstance(v, np.ndarray)]
+    assert all(array.size < table.size // 8 for array in kept)
+
+
 def test_a_bonus_blind_valuation_ignores_the_upper_total():
     """With bonus_weight 0, the value of a state no longer depends on the upper total."""
     blind = valuation(Variant.OFFICIAL, bonus_weight=0.0).values

@@ -49,6 +49,7 @@ ALLOWED: dict[str, dict[str, str]] = {
         "unset SDL_VIDEODRIVER.": "printed to the terminal before there is a window (or a "
         "language)",
     },
+    "game/scenes/title.py": {"Yahtzee Table": "the game's name, said as the title comes up"},
     "game/scenes/nav.py": {
         "next game": "a result's id, handed between scenes",
         "watch again": "a result's id, handed between scenes",
@@ -61,9 +62,13 @@ ALLOWED: dict[str, dict[str, str]] = {
     "game/storage/profiles.py": {
         "CPU ": "a CPU level's profile name in the records (an id kept in the files)"
     },
-    "game/storage/jsonfile.py": {
-        "unable to open": "matched against SQLite's own (English) error text",
+    "game/storage/telling.py": {
         "no space": "matched against the system's own (English) error text",
+        "read-only": "matched against the system's own (English) error text",
+    },
+    "game/storage/bindings.py": {
+        "page up": "pygame's name of a key (shown through input.key_label, translated)",
+        "page down": "pygame's name of a key (shown through input.key_label, translated)",
     },
     "game/storage/settings.py": {
         "key name": "a validation message's word: the reason stays in English",

@@ -47,3 +47,11 @@ def ctx(tmp_path):
     yield context
     for scene in reversed(stack.scenes):  # let a table stop any CPU thread it started
         scene.exit()
+
+
+@pytest.fixture
+def ears(ctx):
+    """The speech of `ctx`, recorded and listened to (tests/scenes/ears.py)."""
+    from tests.scenes.ears import Ears
+
+    return Ears(ctx)

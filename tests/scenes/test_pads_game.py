@@ -15,6 +15,7 @@ from game.rules import events as ev
 from game.scenes.results import ResultsScene
 from game.scenes.setup import SetupScene
 from game.scenes.table import TableScene
+from game.scenes.table.focus import DieTarget
 from game.scenes.table.seat_pads import thrills
 from tests.scenes.test_pads import XBOX, answer_yes, close, make_app, plug, tap, unplug
 
@@ -192,10 +193,11 @@ def test_another_pad_cannot_play_a_bound_seats_turn_but_may_pause(tmp_path, seed
     tap(app, mine, "y")  # a hint
     assert table.coach.hint_text and player in session.assisted
     for _ in range(8):  # left along the buttons onto a die; A holds it
-        if table.focus[0] == "die":
+        if isinstance(table.focus, DieTarget):
             break
         tap(app, mine, "dpleft")
-    die = table.focus[1]
+    assert isinstance(table.focus, DieTarget)
+    die = table.focus.index
     tap(app, mine, "a")
     assert session.state.held[die]
     tap(app, mine, "back")  # undo: the die is let go again

@@ -546,3 +546,14 @@ def test_with_solitaire_games_on_record_the_wins_say_they_count_only_contests(ct
     values = dict(figures(stats))
     assert values["Games"] == "2" and "Wins" not in values
     assert values["Wins against others"].endswith(" of 1")
+
+
+@pytest.mark.parametrize("size", [(640, 480), (800, 600), (1920, 1080)])
+def test_a_two_line_refusal_in_the_name_box_stays_clear_of_its_buttons(ctx, size):
+    """The records busy (issue 30): the refusal takes two lines, which ran into Create."""
+    ctx.stack.layout(size)
+    ask = ProfileNameScene(ctx, "New profile", "", lambda name: "x" * 400)
+    ask.layout(size)
+    font = ctx.fonts.get(ask.error_px)
+    last_line_bottom = ask.error_rect.top + 2 + 2 * font.get_linesize()
+    assert last_line_bottom <= ask.ok.rect.top

@@ -19,6 +19,7 @@ from game.scenes.settings import SettingsScene
 from game.scenes.setup import SetupScene
 from game.scenes.stats import StatsScene
 from game.scenes.table import TableScene
+from game.scenes.table.focus import BoxTarget
 from game.storage import Storage
 
 STEP = 1 / 60  # s
@@ -293,7 +294,7 @@ def test_a_letter_jumps_to_its_boxes_in_turn_and_f_and_s_keep_their_jobs(ctx):
     def jumps(event, *boxes):
         for box in boxes:
             feed(ctx, event)
-            assert table.focus == ("box", box)
+            assert table.focus == BoxTarget(box)
 
     jumps(letter("t"), Category.TWOS, Category.THREES, Category.THREE_OF_A_KIND, Category.TWOS)
     jumps(letter("c"), Category.CHANCE)
@@ -301,12 +302,12 @@ def test_a_letter_jumps_to_its_boxes_in_turn_and_f_and_s_keep_their_jobs(ctx):
     jumps(letter("l"), Category.LARGE_STRAIGHT)
     jumps(letter("o"), Category.ONES)
     feed(ctx, letter("f"))  # F speeds CPUs up: the focus stays
-    assert table.focus == ("box", Category.ONES) and ctx.settings.fast_cpu
+    assert table.focus == BoxTarget(Category.ONES) and ctx.settings.fast_cpu
     shift_f = letter("f", shift=True)
     jumps(shift_f, Category.FOURS, Category.FIVES, Category.FOUR_OF_A_KIND, Category.FULL_HOUSE)
     jumps(letter("s", shift=True), Category.SIXES, Category.SMALL_STRAIGHT, Category.SIXES)
     feed(ctx, letter("q"))  # no box starts with it: nothing moves
-    assert table.focus == ("box", Category.SIXES)
+    assert table.focus == BoxTarget(Category.SIXES)
     while table.tray.just_landed:  # a press a moment after the dice land only lands them
         feed(ctx)
     table.act(Score(Category.SIXES), confirmed=True)

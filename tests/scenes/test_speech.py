@@ -10,61 +10,9 @@ from game.match.seats import Seat
 from game.match.session import Session
 from game.rules import Category, GameConfig, StartOrder
 from game.scenes.table import TableScene
-from game.speech import BRIEF, Speaker
-from game.speech.backends import RecordingBackend
-from game.ui.spoken import FocusVoice
-
-STEP = 1 / 60  # s
-
-
-def key(code: int, mod: int = 0) -> pygame.event.Event:
-    name = pygame.key.name(code)
-    text = name if len(name) == 1 else ""
-    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=text, scancode=0)
-
-
-class Ears:
-    """What the app does each frame for speech: the focus watcher, then the flush."""
-
-    def __init__(self, ctx) -> None:
-        self.ctx = ctx
-        self.rec = RecordingBackend()
-        ctx.speech = Speaker(self.rec)
-        self.voice = FocusVoice(ctx.speech)
-        self.seen = 0
-
-    def frame(self, dt: float = STEP) -> None:
-        ctx = self.ctx
-        ctx.stack.update(dt)
-        ctx.stack.apply_pending()
-        self.voice.watch(ctx.stack.top)
-        ctx.speech.flush()
-
-    def press(self, code: int, seconds: float = 3.0) -> list[str]:
-        """A key, then `seconds` of frames; the phrases said since the last look."""
-        self.ctx.stack.handle(key(code))
-        self.ctx.stack.apply_pending()
-        for _ in range(round(seconds / STEP)):
-            self.frame()
-        return self.heard()
-
-    def heard(self) -> list[str]:
-        said = list(self.ctx.speech.history)[self.seen :]
-        self.seen = len(self.ctx.speech.history)
-        return said
-
-
-@pytest.fixture
-def ears(ctx):
-    return Ears(ctx)
-
-
-def opened(ctx, ears, scene):
-    """`scene` on top, after its first frame."""
-    ctx.stack.push(scene)
-    ctx.stack.apply_pending()
-    ears.frame()
-    return scene
+from game.scenes.table.focus import BoxTarget
+from game.speech import BRIEF
+from tests.scenes.ears import STEP, Ears, opened
 
 
 def table(ctx, seed: int = 7, kinds=("person",)) -> TableScene:
@@ -80,7 +28,7 @@ def table(ctx, seed: int = 7, kinds=("person",)) -> TableScene:
 def test_a_roll_is_said_when_the_dice_land_with_the_rolls_left(ctx, ears):
     scene = table(ctx)
     ears.frame()
-    assert ears.heard() == ["Ann to roll", "Roll: button"]
+    assert ears.heard() == ["Turn: Ann, roll", "Roll: button"]  # where the game stands
     said = ears.press(pygame.K_SPACE)
     dice = ", ".join(map(str, scene.session.state.dice))
     assert said == ["Ann rolls...", f"Ann rolled {dice}: 2 rolls left"]
@@ -121,12 +69,12 @@ def test_a_score_the_new_total_and_the_next_turn(ctx, ears):
     ears.frame()
     ears.press(pygame.K_SPACE)
     points = scene.session.state.score_options()[Category.CHANCE]
-    scene.focus_on(("box", Category.CHANCE))
+    scene.focus_on(BoxTarget(Category.CHANCE))
     ears.frame()
     ears.heard()
     said = ears.press(pygame.K_RETURN)
-    scored = said.index(f"Ann scored {points} in Chance")
-    assert said[scored + 1] == f"Ann: total {points}"
+    assert said == [f"Ann scored {points} in Chance", f"Ann: total {points}", "Turn 2 of 13"]
+    assert ctx.speech.said[-3].important  # the game waits for it to be heard
     assert ears.press(pygame.K_F6) == [f"Scores: Ann {points}"]
 
 
@@ -136,21 +84,26 @@ def test_a_question_is_said_with_its_answer_in_focus(ctx, ears):
     ears.press(pygame.K_SPACE)
     state = scene.session.state
     zero = next(c for c, p in state.score_options().items() if p == 0)
-    scene.focus_on(("box", zero))
+    scene.focus_on(BoxTarget(zero))
     ears.frame()
     ears.heard()
     said = ears.press(pygame.K_RETURN)
-    assert said[-1] == "No: button" and said[-2].endswith("?")
-    assert ears.press(pygame.K_LEFT) == ["Yes: button"]
+    assert said[-1] == "No: button, 2 of 2" and said[-2].endswith("?")
+    assert ears.press(pygame.K_LEFT) == ["Yes: button, 1 of 2"]
 
 
-def test_a_cpus_turn_is_said_with_its_holds_and_its_reason(ctx, ears):
-    names = ("Bot", "Ann")
+def cpu_table(ctx) -> TableScene:
+    """Bot (CPU Medium) to play, then Ann; the same dice every time (seed 11)."""
     seats = [Seat("Bot", "medium", colour=0), Seat("Ann", "person", colour=1)]
-    session = Session.new(GameConfig(names, start=StartOrder.SEATED), seats, seed=11)
+    session = Session.new(GameConfig(("Bot", "Ann"), start=StartOrder.SEATED), seats, seed=11)
     scene = TableScene(ctx, session)
     ctx.stack.push(scene)
     ctx.stack.apply_pending()
+    return scene
+
+
+def cpu_turn_heard(scene: TableScene, ears: Ears) -> list[str]:
+    """Frames until the CPU's turn is over and its last words are said."""
     said: list[str] = []
     for _ in range(round(60 / STEP)):
         pending = scene.cpu_future
@@ -158,38 +111,76 @@ def test_a_cpus_turn_is_said_with_its_holds_and_its_reason(ctx, ears):
             pending.result(timeout=30)
         ears.frame()
         said += ears.heard()
-        if scene.session.state.player == 1:
+        if said and said[-1] == "Your turn, Ann":
             break
-    assert said == [
-        "Bot to roll",
-        "Roll: button",
-        "Bot rolls...",
-        "Bot rolled 4, 5, 4, 4, 5: 2 rolls left",
-        "Held 4",
-        "Held 4",
-        "Held 4",
-        "Bot: keep 4, 4, 4 for Fours or Yahtzee",  # its reason (CPU reasons are on)
-        "Bot rolls...",
-        "Bot rolled 4, 5, 4, 4, 2: 1 roll left",
-        "Bot: keep 4, 4, 4 for Fours",
-        "Bot rolls...",
-        "Bot rolled 4, 2, 4, 4, 5: choose a box",
-        "Bot scored 12 in Fours",
-        "Bot: total 12",  # the new total, after the score
+    return said
+
+
+FULL_TURN = [
+    "Turn: Bot",  # where the game stands, as the table comes up (the focus is not Bot's)
+    "Bot rolls...",
+    "Bot rolled 4, 5, 4, 4, 5: 2 rolls left",
+    "Held 4",
+    "Held 4",
+    "Held 4",
+    "Bot: keep 4, 4, 4 for Fours or Yahtzee",  # its reason (CPU reasons are on)
+    "Bot rolls...",
+    "Bot rolled 4, 5, 4, 4, 2: 1 roll left",
+    "Bot: keep 4, 4, 4 for Fours",
+    "Bot rolls...",
+    "Bot rolled 4, 2, 4, 4, 5: choose a box",
+    "Bot: scoring 12 in Fours: 4.5 points better than scoring 19 in Three of a Kind",
+    "Bot scored 12 in Fours",
+    "Bot: total 12",  # the new total, right after the score
+    "Your turn, Ann",
+]
+
+
+def test_a_cpus_turn_is_said_with_its_holds_and_its_reasons(ctx, ears):
+    scene = cpu_table(ctx)
+    assert cpu_turn_heard(scene, ears) == FULL_TURN
+
+
+def test_at_brief_a_cpus_turn_is_one_phrase(ctx, ears):
+    ctx.speech.verbosity = BRIEF
+    scene = cpu_table(ctx)
+    assert cpu_turn_heard(scene, ears) == [
+        "Turn: Bot",
+        "Bot, 3 rolls: 4, 2, 4, 4, 5; 12 in Fours, total 12",
         "Your turn, Ann",
-        "Ann to roll",
     ]
+
+
+def test_a_cpu_plays_at_the_pace_its_moves_are_heard_and_a_key_skips_ahead(ctx, ears):
+    """While the voice is still saying something, the CPU waits; the player's key stops the
+    game's speech and the CPU goes on (where speech is off nothing waits: the other tests)."""
+    scene = cpu_table(ctx)
+    rec = ears.rec
+    rec.holding = True  # the voice is still speaking
+    for _ in range(round(10 / STEP)):
+        pending = scene.cpu_future
+        if pending is not None:
+            pending.result(timeout=30)
+        ears.frame()
+        rec.holding = True  # every phrase takes a while to say
+    assert scene.session.state.dice is None  # ten seconds, and Bot has not rolled: it waits
+    ears.press(pygame.K_F7, 0.0)  # a key: the stale speech stops, the turn goes on
+    said = cpu_turn_heard(scene, ears)
+    assert scene.session.state.player == 1 and said[-1] == "Your turn, Ann"
 
 
 def test_a_menu_says_its_focus_and_a_value_stepped(ctx, ears):
     ctx.nav.settings()
     ctx.stack.apply_pending()
     ears.frame()
-    assert ears.heard()[-1] == "Game language: System (English)"
+    scene = ctx.stack.top
+    count = len(scene.grid.controls)
+    # The screen's name, then the focus with its place among the controls.
+    assert ears.heard() == ["Settings", f"Game language: System (English), 1 of {count}"]
     ears.press(pygame.K_DOWN)
     said = ears.press(pygame.K_DOWN)
-    assert said == ["Mute all sound: Off"]
-    assert ears.press(pygame.K_RIGHT) == ["Mute all sound: Muted"]
+    assert said == [f"Mute all sound: Off, 3 of {count}"]
+    assert ears.press(pygame.K_RIGHT) == ["Mute all sound: Muted"]  # a value stepped
 
 
 def test_a_hint_is_said_even_brief(ctx, ears):
@@ -224,14 +215,18 @@ def test_the_help_reads_the_part_chosen(ctx, ears):
     ctx.stack.apply_pending()
     ears.frame()
     assert ears.heard() == [
-        "Rules & help: Tab moves over the parts, Enter reads one aloud.",
-        "Back: button",
+        "Rules and help",
+        "Tab moves over the parts, Enter reads one, Up and Down read it line by line.",
+        "Back: button, 8 of 8",
     ]
-    assert ears.press(pygame.K_TAB) == ["How to play"]
-    said = ears.press(pygame.K_7)  # the seventh part: the controls
-    assert said[0] == "Controls"
-    assert "F2: Say the dice, what is held and the rolls left" in said
-    assert "F8: Say the last phrase again (anywhere)" in said
+    assert ears.press(pygame.K_TAB) == ["How to play, 1 of 8"]
+    said = ears.press(pygame.K_7)  # the seventh part: the controls, its title and first line
+    assert said == ["Controls", ctx.stack.top.reading[1], "Controls, 7 of 8"]
+    lines = [ears.press(pygame.K_DOWN)[0] for _ in range(len(ctx.stack.top.reading) - 2)]
+    assert "F2: Say the dice, what is held and the rolls left" in lines
+    assert "F8: Say the last phrase again (anywhere)" in lines
+    assert ears.press(pygame.K_DOWN) == ["End of the part"]
+    assert ears.press(pygame.K_UP) == [lines[-2]]  # line by line, back up too
 
 
 def test_a_refusal_is_said_each_time_the_key_is_pressed(ctx, ears):
@@ -300,7 +295,9 @@ def test_the_history_says_the_game_selected(ctx, ears):
     history = opened(ctx, ears, HistoryScene(ctx))
     newest = history.games[0]
     totals = "; ".join(f"{n} {t}" for n, t in zip(newest.players, newest.totals, strict=True))
-    assert any(totals in p and "Official rules, 1 game" in p for p in ears.heard())
+    said = ears.heard()
+    assert said[0] == "History"
+    assert totals in said and "Official rules, 1 game" in said, said
     said_next = ears.press(pygame.K_DOWN, 0.1)
     older = history.games[1]
     assert any(f"{older.players[0]} {older.totals[0]}" in p for p in said_next), said_next
@@ -319,6 +316,17 @@ def test_the_review_says_its_verdict_once_the_coach_has_it(ctx, ears):
     assert pr is not None
     name = review.seats[pr.player].name
     said = ears.heard()
-    assert any(p.startswith(f"{name}. ") and "The dice gave" in p for p in said), said
+    at = said.index(name)
+    assert "The dice gave" in said[at + 1], said
+    # Then the costliest decisions, as the page shows them: moment, dice, chosen, better.
+    decisions = review.shown_decisions
+    assert len(decisions) == len(said) - at - 2 > 0
+    first = decisions[0]
+    dice = ", ".join(map(str, first.dice))
+    assert (
+        said[at + 2].startswith(f"Turn {first.turn}, ")
+        and f": dice {dice}; chosen: " in said[at + 2]
+    )
+    assert "-" not in said[at + 2].replace("points more", "")  # no minus signs for a voice
     ears.frame()
     assert not any("The dice gave" in p for p in ears.heard())  # said once

@@ -14,6 +14,7 @@ from game.rules import CATEGORIES, Category, GameConfig, Phase, StartOrder
 from game.scenes.confirm import ConfirmScene
 from game.scenes.results import ResultsScene
 from game.scenes.table import TableScene
+from game.scenes.table.focus import BoxTarget
 
 STEP = 1 / 60  # s
 
@@ -230,7 +231,7 @@ def test_a_score_in_company_can_be_undone_until_the_next_seat_rolls(ctx):
     state = table.session.state
     assert state.player == 0 and state.cards == before.cards and state.dice == before.dice
     assert table.message.startswith("Undone: score in")
-    assert table.focus == ("box", Category.ONES)  # on the box taken back: choose again
+    assert table.focus == BoxTarget(Category.ONES)  # on the box taken back: choose again
     feed(ctx, key(pygame.K_DOWN), key(pygame.K_RETURN))  # Anna scores again: Ben's turn
     feed(ctx, key(pygame.K_SPACE))  # Ben rolls: Anna's score is written for good
     assert table.session.state.player == 1 and not table.session.can_undo()

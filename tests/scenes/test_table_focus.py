@@ -6,6 +6,7 @@ import pygame
 
 from game.rules import CATEGORIES
 from game.scenes.table import focus
+from game.scenes.table.focus import BoxTarget, ButtonTarget, DieTarget
 from tests.scenes.test_table import feed, key, settle, solo
 
 
@@ -21,10 +22,10 @@ def test_before_a_roll_left_and_right_go_round_the_buttons(ctx):
     table = solo(ctx)
     assert table.focus == focus.HOME
     assert moves(ctx, table, pygame.K_LEFT, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RIGHT) == [
-        ("button", "menu"),
-        ("button", "undo"),
-        ("button", "menu"),
-        ("button", "roll"),
+        ButtonTarget("menu"),
+        ButtonTarget("undo"),
+        ButtonTarget("menu"),
+        ButtonTarget("roll"),
     ]
 
 
@@ -32,31 +33,31 @@ def test_with_dice_in_play_the_arrows_keep_to_their_rows(ctx):
     table = solo(ctx)
     feed(ctx, key(pygame.K_SPACE))
     settle(ctx)
-    boxes = [("box", c) for c in focus.open_boxes(table.session.state)]
+    boxes = [BoxTarget(c) for c in focus.open_boxes(table.session.state)]
     assert len(boxes) == len(CATEGORIES)
-    assert moves(ctx, table, pygame.K_LEFT, pygame.K_LEFT) == [("die", 4), ("die", 3)]
+    assert moves(ctx, table, pygame.K_LEFT, pygame.K_LEFT) == [DieTarget(4), DieTarget(3)]
     assert moves(ctx, table, pygame.K_UP, pygame.K_UP, pygame.K_DOWN) == [
         boxes[-1],
         boxes[-2],
         boxes[-1],
     ]
-    assert moves(ctx, table, pygame.K_DOWN, pygame.K_RIGHT) == [boxes[0], ("die", 0)]
+    assert moves(ctx, table, pygame.K_DOWN, pygame.K_RIGHT) == [boxes[0], DieTarget(0)]
 
 
 def test_tab_goes_round_dice_buttons_and_boxes(ctx):
     table = solo(ctx)
     feed(ctx, key(pygame.K_SPACE))
     settle(ctx)
-    boxes = [("box", c) for c in focus.open_boxes(table.session.state)]
+    boxes = [BoxTarget(c) for c in focus.open_boxes(table.session.state)]
     assert moves(ctx, table, *[pygame.K_TAB] * 4) == [
-        ("button", "hint"),
-        ("button", "undo"),
-        ("button", "menu"),
+        ButtonTarget("hint"),
+        ButtonTarget("undo"),
+        ButtonTarget("menu"),
         boxes[0],
     ]
-    assert moves(ctx, table, pygame.K_TAB, mod=pygame.KMOD_SHIFT) == [("button", "menu")]
+    assert moves(ctx, table, pygame.K_TAB, mod=pygame.KMOD_SHIFT) == [ButtonTarget("menu")]
     feed(ctx, key(pygame.K_UP))  # from a button, Up enters the boxes at the last
-    assert moves(ctx, table, pygame.K_TAB, pygame.K_TAB) == [("die", 0), ("die", 1)]
+    assert moves(ctx, table, pygame.K_TAB, pygame.K_TAB) == [DieTarget(0), DieTarget(1)]
 
 
 def test_the_hover_moves_the_same_focus_and_a_used_die_gives_it_back(ctx):
@@ -65,9 +66,9 @@ def test_the_hover_moves_the_same_focus_and_a_used_die_gives_it_back(ctx):
     settle(ctx)
     x, y = table.lay.roll_slots[2]
     feed(ctx, pygame.event.Event(pygame.MOUSEMOTION, pos=(round(x), round(y)), rel=(0, 0)))
-    assert table.focus == ("die", 2)
+    assert table.focus == DieTarget(2)
     feed(ctx, key(pygame.K_RIGHT))
-    assert table.focus == ("die", 3)
+    assert table.focus == DieTarget(3)
     for _ in range(2):
         feed(ctx, key(pygame.K_SPACE))
         settle(ctx)

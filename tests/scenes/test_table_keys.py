@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules import Category, Roll
+from game.scenes.table.focus import BoxTarget
 
 from .test_table import STEP, key, settle, solo
 from .test_table import feed as feed_and_draw
@@ -25,7 +26,7 @@ def test_a_box_chosen_while_the_dice_tidy_is_taken(ctx):
     assert table.tray.just_landed and table.tray.animating  # still tidying
     assert table.board.presenter.message.endswith("choose a box")
     feed_and_draw(ctx, key(pygame.K_c))
-    assert table.focus == ("box", Category.CHANCE)
+    assert table.focus == BoxTarget(Category.CHANCE)
     feed_and_draw(ctx, key(pygame.K_RETURN))
     assert table.session.state.cards[0][Category.CHANCE] is not None
 

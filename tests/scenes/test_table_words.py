@@ -15,6 +15,7 @@ from game.match.seats import Seat
 from game.rules import Category, Game, GameConfig, GameState, Roll, Score
 from game.rules import events as ev
 from game.rules.actions import Hold
+from game.scenes.table.focus import BoxTarget
 from game.scenes.table.messages import describe, progress, roll_line, undone_line
 from game.ui.fonts import Fonts
 from game.ui.forms import Toggle
@@ -201,13 +202,13 @@ def test_boxes_are_named_as_the_games_card_names_them_and_a_letter_jumps_by_the_
         "Upper bonus for Bob: +35!"
     )
     state = rolled(GameConfig(("Ann",)))
-    assert box_by_letter(state, "c", None) == ("box", Category.CHANCE)
+    assert box_by_letter(state, "c", None) == BoxTarget(Category.CHANCE)
     on_yatzy = rolled(GameConfig(("Ann",), variant=Variant.YATZY))
-    assert box_by_letter(on_yatzy, "y", None) == ("box", Category.YAHTZEE)
+    assert box_by_letter(on_yatzy, "y", None) == BoxTarget(Category.YAHTZEE)
     assert box_by_letter(state, "z", None) is None
     try:
         i18n._install(Catalogue({"Chance": "Zufall"}), "de")
-        assert box_by_letter(state, "z", None) == ("box", Category.CHANCE)
+        assert box_by_letter(state, "z", None) == BoxTarget(Category.CHANCE)
         assert box_by_letter(state, "c", None) is None
     finally:
         i18n._install(gettext.NullTranslations(), "en")

@@ -17,6 +17,7 @@ from game.scenes.confirm import ConfirmScene
 from game.scenes.results import ResultsScene
 from game.scenes.results.summary import card_rows
 from game.scenes.table import TableScene
+from game.scenes.table.focus import BoxTarget
 from game.scenes.table.messages import prompt
 from game.storage.resume import load_saved_session
 from tests.scenes.test_table import click, feed, key, settle
@@ -125,10 +126,10 @@ def test_forced_order_refuses_a_box_out_of_turn_with_the_reason_and_takes_the_ne
     assert table.message == "Boxes are filled in order: this roll goes in Ones"
     # A letter jumps only to the box in turn (C would be Chance on a free card).
     feed(ctx, key(pygame.K_c))
-    assert table.focus != ("box", Category.CHANCE)
+    assert table.focus != BoxTarget(Category.CHANCE)
     # Down and Enter reach the one box there is.
     feed(ctx, key(pygame.K_DOWN))
-    assert table.focus == ("box", Category.ONES)
+    assert table.focus == BoxTarget(Category.ONES)
     feed(ctx, key(pygame.K_RETURN))
     if isinstance(ctx.stack.top, ConfirmScene):
         feed(ctx, key(pygame.K_y))

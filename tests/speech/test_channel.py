@@ -1,18 +1,31 @@
-"""The speech channel: one utterance a frame, most important first, stale speech cut off,
-verbosity, repeat; backends that never raise and reap what they start; screen-reader
-detection."""
+"""The speech channel: one utterance a frame, where the focus is said last, nothing cut but by
+the player; verbosity; the history of the last phrases; backends that queue, stop only their
+own speech, never raise and end what they start as a whole process group; screen-reader
+detection and the voice's settings."""
 
 from __future__ import annotations
 
-import shutil
-import sys
+import os
 import threading
+import time
 
 import pytest
 
-from game.speech import BRIEF, FULL, Speaker
-from game.speech import backends as bk
-from game.speech.backends import NullBackend, ProcessBackend, RecordingBackend
+from game.speech import BRIEF, FULL, Speaker, Told
+from game.speech import finding as fd
+from game.speech.backends import (
+    CUT_IN,
+    PLAIN,
+    Backend,
+    DeferredBackend,
+    Manner,
+    NullBackend,
+    ProcessBackend,
+    RecordingBackend,
+)
+from game.speech.channel import HISTORY_KEPT
+from game.speech.client import VoiceParams
+from tests.processes import gone
 
 
 def speaker(verbosity: str = FULL) -> tuple[Speaker, RecordingBackend]:
@@ -20,137 +33,223 @@ def speaker(verbosity: str = FULL) -> tuple[Speaker, RecordingBackend]:
     return Speaker(rec, verbosity), rec
 
 
-def test_a_frame_is_one_utterance_events_before_focus():
+def test_a_frame_is_one_utterance_with_the_focus_last():
     s, rec = speaker()
-    s.say("Threes: open, scores 6", priority=2)
-    s.say("You rolled 3, 3, 5, 6, 2: 2 rolls left", priority=0)
+    s.say("Threes: open, scores 6", Told.FOCUS)
+    s.say("You rolled 3, 3, 5, 6, 2: 2 rolls left", Told.ROLLED)
     assert rec.spoken == []  # nothing until the frame ends
     assert s.flush() == "You rolled 3, 3, 5, 6, 2: 2 rolls left. Threes: open, scores 6."
-    assert rec.spoken == [s.last] and rec.interrupts == 1
-    assert list(s.history) == ["You rolled 3, 3, 5, 6, 2: 2 rolls left", "Threes: open, scores 6"]
+    assert rec.spoken == [s.last] and rec.manners == [Manner(important=True)]
+    assert rec.stops == 0  # a game event never cuts what came before
+    assert list(s.history) == ["You rolled 3, 3, 5, 6, 2: 2 rolls left"]  # no focus moves
     assert s.flush() == ""  # an empty frame says nothing
     assert len(rec.spoken) == 1
 
 
-def test_a_notice_does_not_cut_off_what_is_being_said():
+def test_only_the_player_interrupts():
     s, rec = speaker()
-    s.say("Saved", interrupt=False)
+    s.say("Ada scored 18 in Sixes", Told.SCORED)
     s.flush()
-    assert rec.interrupts == 0
-    s.say("Held 5")
+    s.say("Saved", Told.NOTICE)
     s.flush()
-    assert rec.interrupts == 1
+    assert rec.stops == 0
+    s.interrupt()  # a key, a click, a pad's button
+    assert rec.stops == 1
 
 
 def test_detail_is_said_only_at_full_verbosity_and_repeats_are_said_once():
     s, rec = speaker(BRIEF)
-    s.say("Ada: keep 6, 6 for Sixes", detail=True)
-    s.say("Held 6")
-    s.say("Held 6")
+    s.say("Ada: keep 6, 6 for Sixes", Told.REASON)
+    s.say("Held 6", Told.HOLD)
+    s.say("Held 6", Told.HOLD)
     s.say("   ")
     assert s.flush() == "Held 6."
     s.verbosity = FULL
-    s.say("Ada: keep 6, 6 for Sixes", detail=True)
+    s.say("Ada: keep 6, 6 for Sixes", Told.REASON)
     assert s.flush() == "Ada: keep 6, 6 for Sixes."
 
 
-def test_repeat_says_the_last_utterance_again():
+def test_the_busy_voice_is_the_backends_and_what_waits_for_the_frame():
     s, rec = speaker()
-    s.repeat_last()  # nothing said yet: nothing to repeat
-    assert rec.spoken == []
-    s.say("Turn: You, roll")
+    assert not s.busy
+    s.say("Ada rolls...", Told.THROW)
+    assert s.busy  # said this frame: not heard yet
     s.flush()
-    s.repeat_last()
-    assert rec.spoken == ["Turn: You, roll.", "Turn: You, roll."]
+    assert not s.busy  # the recording says all at once
+    rec.holding = True  # a voice still speaking
+    assert s.busy
+    s.interrupt()
+    assert not s.busy
+
+
+def test_the_history_steps_back_and_forth_and_repeats_the_newest():
+    s, rec = speaker()
+    s.repeat()  # nothing said yet: nothing to repeat
+    s.step(-1)
+    assert rec.spoken == []
+    for n in range(HISTORY_KEPT + 5):
+        s.say(f"Phrase {n}")
+        s.flush()
+    rec.spoken.clear()
+    s.repeat()
+    s.step(-1)  # the newest first, then older
+    s.step(-1)
+    s.step(1)
+    assert rec.spoken == [f"Phrase {HISTORY_KEPT + 4}"] * 2 + [f"Phrase {HISTORY_KEPT + 3}"] + [
+        f"Phrase {HISTORY_KEPT + 4}"
+    ]
+    for _ in range(HISTORY_KEPT + 3):
+        s.step(-1)
+    assert rec.spoken[-1] == "Phrase 5"  # the oldest kept, and no further
+    assert len(s.history) == HISTORY_KEPT
+    s.say("New")
+    s.flush()
+    s.step(-1)  # a new phrase: stepping starts again from the newest
+    assert rec.spoken[-1] == "New"
 
 
 def test_the_null_backend_is_silent_and_the_default():
     s = Speaker()
-    assert isinstance(s.backend, NullBackend) and not s.on
+    assert isinstance(s.backend, NullBackend) and not s.on and not s.busy
     s.say("Held 6")
     assert s.flush() == "Held 6."  # the history is kept even with no voice
 
 
-def test_a_process_backend_is_interrupted_and_reaped():
-    exe = shutil.which("sleep")
-    if exe is None:
-        pytest.skip("no sleep command")
-    # "sleep 30" stands for a voice still speaking a long phrase.
-    backend = ProcessBackend("sleep", [exe])
-    backend.speak("30")
-    first = backend.process
-    backend.speak("30", interrupt=True)  # the new phrase cuts off the old
-    assert first.poll() is not None  # ended and reaped
-    second = backend.process
-    backend.stop()
-    assert second.poll() is not None and backend.process is None
+def test_a_voice_replaced_says_its_last_words_then_closes():
+    s, old = speaker()
+    closed: list[str] = []
+    old.close = lambda: closed.append("old")  # type: ignore[method-assign]
+    old.holding = True  # still speaking
+    new = RecordingBackend()
+    s.replace(new)
+    assert closed == [] and s.backend is new
+    old.holding = False
+    s.flush()
+    assert closed == ["old"]
 
 
-def test_a_voice_that_never_ends_keeps_at_most_max_live_processes(monkeypatch):
-    exe = shutil.which("sleep")
-    if exe is None:
-        pytest.skip("no sleep command")
-    backend = ProcessBackend("sleep", [exe], cancel=[exe, "0"])
-    commands: list[list[str]] = []
-    start = backend._start
+# ----------------------------------------------------------------------------- processes
+def sh(script: str):
+    """A 'voice' command: sh running `script`, with the phrase as $1."""
+    return lambda params, text: ["sh", "-c", script, "voice", text]
 
-    def recorded(command: list[str]):
-        commands.append(command)
-        return start(command)
 
-    monkeypatch.setattr(backend, "_start", recorded)
-    started = []
-    for _ in range(bk.MAX_LIVE + 3):  # notices, which do not interrupt
-        backend.speak("30", interrupt=False)
-        started.append(backend.process)
-    assert len(backend.live) == bk.MAX_LIVE
-    assert all(p.poll() is not None for p in started[:3])  # the oldest were stopped
-    backend.speak("30")  # an interrupt: every one stopped, and the cancel command run
-    assert all(p.poll() is not None for p in started)
-    assert commands[-2:] == [[exe, "0"], [exe, "30"]]
-    # The cancel may have ended and been reaped already; the new utterance is kept.
-    assert [p.args for p in backend.live][-1] == [exe, "30"]
+@pytest.mark.skipif(os.name != "posix", reason="process groups are POSIX")
+def test_a_process_voice_queues_and_an_interrupt_ends_its_group():
+    backend = ProcessBackend("sh", sh("sleep 30"), VoiceParams())
+    backend.speak("one")
+    backend.speak("two")  # queued behind the first, not started
+    first = backend.current
+    assert first is not None and backend.busy and len(backend.queue) == 1
+    backend.speak("three", CUT_IN)  # the player's key: the old ones go
+    assert backend.current is not None and backend.current is not first
+    deadline = time.monotonic() + 2
+    while backend.ending and time.monotonic() < deadline:
+        backend.update()
+        time.sleep(0.01)
+    assert first.returncode is not None and gone(first.pid)
     backend.close()
-    assert backend.live == [] and all(p.returncode is not None for p in started)
+    assert backend.current is None and not backend.busy
+
+
+@pytest.mark.skipif(os.name != "posix", reason="process groups are POSIX")
+def test_closing_takes_under_a_second_whatever_a_voice_does():
+    """Issue 30, N9: a speech command that ignores SIGTERM and has children of its own."""
+    stubborn = sh("trap '' TERM; sleep 30 & sleep 30 & wait")
+    backend = ProcessBackend("stubborn", stubborn, VoiceParams())
+    s = Speaker(backend)
+    s.say("Held 6")
+    s.flush()
+    child = backend.current
+    assert child is not None
+    time.sleep(0.2)  # its children are up
+    began = time.monotonic()
+    s.close()
+    assert time.monotonic() - began < 1.0
+    assert child.returncode is not None and gone(child.pid)
 
 
 def test_a_missing_program_turns_speech_off_without_raising():
-    backend = ProcessBackend("ghost", ["/nonexistent/speech-program"])
+    backend = ProcessBackend(
+        "ghost", lambda p, t: ["/nonexistent/speech-program", t], VoiceParams()
+    )
     backend.speak("Held 6")
     backend.speak("Held 5")
-    assert backend.process is None
+    assert backend.current is None and not backend.busy
 
 
+def test_the_command_lines_carry_the_voice():
+    params = VoiceParams(language="de", rate=50, pitch=-20, volume=0, voice="German+Alex")
+    spd = fd.spd_say_args("spd-say")(params, "-5 Punkte")
+    assert spd == ["spd-say", "-w", "-l", "de", "-r", "50", "-p", "-20", "-i", "0"] + [
+        "-y",
+        "German+Alex",
+        "--",
+        "-5 Punkte",
+    ]
+    espeak = fd.espeak_args("espeak-ng")(params, "Hallo")
+    assert espeak == ["espeak-ng", "-s", "310", "-v", "German+Alex", "-p", "40", "-a", "100"] + [
+        "--",
+        "Hallo",
+    ]
+    assert fd.espeak_args("espeak-ng")(VoiceParams(), "Hi") == [
+        "espeak-ng",
+        "-s",
+        "170",
+        "--",
+        "Hi",
+    ]
+
+
+# ----------------------------------------------------------------------------- finding
 def test_finding_a_backend_never_raises(monkeypatch):
     def broken(*_args):
         raise RuntimeError("a probe that breaks")
 
-    for name in ("_speechd", "_spd_say", "_espeak", "_pyttsx3", "_tolk", "_accessible_output"):
-        monkeypatch.setattr(bk, name, broken)
-    monkeypatch.setattr(bk, "_mac_say", broken)
+    for name in ("_ssip", "_spd_say", "_espeak", "_pyttsx3", "_tolk", "_accessible_output"):
+        monkeypatch.setattr(fd, name, broken)
+    monkeypatch.setattr(fd, "_mac_say", broken)
     for platform in ("linux", "win32", "darwin"):
-        assert isinstance(bk.find_backend("en", platform), NullBackend)
+        assert isinstance(fd.find_backend(VoiceParams(), platform, {}), NullBackend)
 
 
-def found(backend: bk.Backend) -> bk.Backend | None:
+def test_speech_dispatcher_comes_first_and_spd_say_last(monkeypatch):
+    tried: list[str] = []
+
+    def probe(name: str, answer: Backend | None):
+        def run(*_args):
+            tried.append(name)
+            return answer
+
+        return run
+
+    monkeypatch.setattr(fd, "_ssip", probe("ssip", None))
+    monkeypatch.setattr(fd, "_espeak", probe("espeak", None))
+    monkeypatch.setattr(fd, "_spd_say", probe("spd-say", RecordingBackend()))
+    assert isinstance(fd.find_backend(VoiceParams(), "linux", {}), RecordingBackend)
+    assert tried == ["ssip", "espeak", "spd-say"]
+
+
+def found(backend: Backend) -> Backend | None:
     """What a chosen backend turned out to be, once found on its thread."""
-    if isinstance(backend, bk.DeferredBackend):
+    if isinstance(backend, DeferredBackend):
         assert backend.ready.wait(10)
-        return backend._backend
+        return backend.found
     return backend
 
 
 def test_speech_mode_off_and_reader_without_a_screen_reader_are_silent(monkeypatch):
-    monkeypatch.setattr(bk, "screen_reader_running", lambda: False)
-    monkeypatch.setattr(bk, "find_backend", lambda language: RecordingBackend())
+    monkeypatch.setattr(fd, "screen_reader_running", lambda: False)
+    monkeypatch.setattr(fd, "find_backend", lambda params: RecordingBackend())
     env: dict[str, str] = {}
-    assert isinstance(found(bk.choose_backend("off", environ=env)), NullBackend)
-    assert isinstance(found(bk.choose_backend("reader", environ=env)), NullBackend)
-    assert isinstance(found(bk.choose_backend("on", environ=env)), RecordingBackend)
-    monkeypatch.setattr(bk, "screen_reader_running", lambda: True)
-    assert isinstance(found(bk.choose_backend("reader", environ=env)), RecordingBackend)
+    voice = VoiceParams()
+    assert isinstance(found(fd.choose_backend("off", voice, env)), NullBackend)
+    assert isinstance(found(fd.choose_backend("reader", voice, env)), NullBackend)
+    assert isinstance(found(fd.choose_backend("on", voice, env)), RecordingBackend)
+    monkeypatch.setattr(fd, "screen_reader_running", lambda: True)
+    assert isinstance(found(fd.choose_backend("reader", voice, env)), RecordingBackend)
     quiet = {"YAHTZEE_SPEECH": "off"}  # the tests' environment: never a real voice
-    assert isinstance(found(bk.choose_backend("on", environ=quiet)), NullBackend)
+    assert isinstance(found(fd.choose_backend("on", voice, quiet)), NullBackend)
 
 
 def test_what_is_said_while_the_backend_is_found_is_said_once_it_is_there():
@@ -159,19 +258,22 @@ def test_what_is_said_while_the_backend_is_found_is_said_once_it_is_there():
     release = threading.Event()
     recording = RecordingBackend()
 
-    def slow_find() -> bk.Backend:
+    def slow_find() -> Backend:
         release.wait(10)
         return recording
 
-    backend = bk.DeferredBackend(slow_find)
-    backend.speak("Yahtzee", True)
-    backend.speak("Main menu", True)  # cuts off the first, which was never said
-    backend.speak("New game: button", False)
-    assert recording.spoken == [] and not backend.ready.is_set()
+    backend = DeferredBackend(slow_find)
+    backend.speak("Yahtzee")
+    backend.speak("Main menu", CUT_IN)  # cuts off the first, which was never said
+    backend.speak("New game: button", Manner(important=True))
+    assert recording.spoken == [] and not backend.ready.is_set() and backend.busy
+    backend.configure(VoiceParams(rate=40))
     release.set()
     assert backend.ready.wait(10)
     assert recording.spoken == ["Main menu", "New game: button"]
-    backend.speak("Settings: button", True)
+    assert recording.manners == [PLAIN, Manner(important=True)]
+    assert recording.params == VoiceParams(rate=40)
+    backend.speak("Settings: button", CUT_IN)
     assert recording.spoken[-1] == "Settings: button" and backend.name == "recording"
 
 
@@ -182,28 +284,21 @@ def test_a_backend_found_after_the_game_closed_is_closed_too():
         def close(self) -> None:
             closed.append(True)
 
-    backend = bk.DeferredBackend(lambda: (release.wait(10), Voice())[1])
+    backend = DeferredBackend(lambda: (release.wait(10), Voice())[1])
     backend.close()
     release.set()
     assert backend.ready.wait(10) and closed == [True] and backend.silent
 
 
 def test_screen_reader_detection_by_process(monkeypatch):
-    monkeypatch.setattr(bk, "_atspi_screen_reader", lambda: False)
+    monkeypatch.setattr(fd, "_atspi_screen_reader", lambda: False)
     env: dict[str, str] = {}
-    assert bk.screen_reader_running("linux", env, lambda: ["bash", "orca"])
-    assert not bk.screen_reader_running("linux", env, lambda: ["bash", "xterm"])
-    assert bk.screen_reader_running("darwin", env, lambda: ["Finder", "VoiceOver"])
-    assert bk.screen_reader_running("linux", {"YAHTZEE_SCREEN_READER": "1"}, lambda: [])
+    assert fd.screen_reader_running("linux", env, lambda: ["bash", "orca"])
+    assert not fd.screen_reader_running("linux", env, lambda: ["bash", "xterm"])
+    assert fd.screen_reader_running("darwin", env, lambda: ["Finder", "VoiceOver"])
+    assert fd.screen_reader_running("linux", {"YAHTZEE_SCREEN_READER": "1"}, lambda: [])
 
     def fails() -> list[str]:
         raise OSError("no /proc")
 
-    assert not bk.screen_reader_running("linux", env, fails)
-
-
-@pytest.mark.skipif(sys.platform != "linux", reason="speech-dispatcher is Linux's")
-def test_the_found_backend_on_this_machine_speaks_without_raising():
-    backend = bk.find_backend("en")
-    backend.speak("")  # whatever is installed here (or nothing), it must not raise
-    backend.close()
+    assert not fd.screen_reader_running("linux", env, fails)

@@ -116,3 +116,28 @@ def test_the_statistics_phrases_are_whole_and_short_in_every_language(language):
         assert said[4] == "High scores, Official rules, 1 game: 1. Ann 280; 2. Max 254; 3. Ann 280"
     else:  # said in the language, not in English
         assert not any(p.startswith(("High scores", "Ann: 12 games")) for p in said)
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "Pause or back: Escape. Left or Right or Up"),
+        ("de", "Pause oder back: Escape. Left oder Right oder Up"),
+        ("fr", "Pause ou back: Escape. Left ou Right ou Up"),
+    ],
+)
+def test_a_choice_drawn_with_a_slash_is_said_with_the_languages_or(language, expected):
+    # The help's key rows ("{left} / {right}") and the keys' names ("Pause / back") were
+    # heard as "slash" in every language (translations-2, section 6.3).
+    from game.speech.channel import Speaker
+
+    set_language(language)
+    try:
+        speaker = Speaker()
+        speaker.say("Pause / back: Escape.")
+        speaker.say("Left / Right / Up")
+        assert speaker.flush() == expected + "."
+        speaker.say("2026/11/28 and 1/2")  # a slash with no spaces is no choice
+        assert speaker.flush() == "2026/11/28 and 1/2."
+    finally:
+        set_language("en")

@@ -86,11 +86,13 @@ def test_a_game_filed_whose_save_outlived_it_is_never_resumed_or_filed_twice(sto
     first = storage.record_finished(finish(pending, 0), SEATS, (), STARTED)
     assert first.new and storage.has_current()
     monkeypatch.undo()
-    # Finished another way, it is the same game: not filed again.
+    # Finished another way, it is the same game: not filed again, and said so.
     other = finish(pending, 1)
     assert other.log != finish(pending, 0).log
     assert not storage.record_finished(other, SEATS, (), STARTED).new
     assert len(storage.list_history()) == 1
+    assert len(storage.problems) == 1 and "finished another way" in storage.problems[0]
+    storage.problems.clear()
     # And Continue does not offer it: the save is cleared, and the player told why.
     storage.save_game(pending, SEATS, (), STARTED)
     told: list[str] = []

@@ -101,6 +101,8 @@ def hostile_bytes(case: str, kind: str, raw: bytes) -> bytes | None:
         doc = json.loads(raw)
         doc["padding"] = "x" * (6 * 1024 * 1024)
         return json.dumps(doc).encode()
+    if case == "null":
+        return b"null"  # N10: taken as no file, and the settings overwritten at exit
     if case == "directory":
         return None
     raise AssertionError(case)
@@ -123,6 +125,7 @@ CASES = (
     "deep_nesting",
     "deep_value",
     "six_megabytes",
+    "null",
     "directory",
 )
 # Settings keep their good fields when only one field is bad (the rest of the file is fine).
@@ -259,3 +262,35 @@ def test_a_name_no_one_could_type_is_a_bad_file(tmp_path: Path, source, kind: st
     aside = (folder / name).with_name(f"{stem}.corrupt-{STAMP}.json")
     assert aside.read_bytes() == spoiled and not os.path.lexists(folder / name)
     assert_defaults(storage, kind)
+
+
+@pytest.mark.skipif(os.name == "nt", reason="FIFOs and /dev are POSIX")
+@pytest.mark.parametrize("case", ["fifo", "link_outside", "link_dev_zero", "link_dangling"])
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_pipe_or_a_link_in_place_of_a_file(tmp_path: Path, source, kind: str, case: str):
+    """Never opened, never followed out of the data folder: the link itself (or the pipe)
+    is set aside, its target untouched, and the defaults are used."""
+    folder, outside = tmp_path / "data", tmp_path / "outside.json"
+    for name, raw in source.values():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_bytes(raw)
+    name, raw = source[kind]
+    path = folder / name
+    path.unlink()
+    outside.write_bytes(raw)  # a good file of the kind: following the link would use it
+    if case == "fifo":
+        os.mkfifo(path)
+    else:
+        targets = {"link_outside": outside, "link_dev_zero": Path("/dev/zero")}
+        path.symlink_to(targets.get(case, tmp_path / "nowhere.json"))
+    storage = open_storage(folder)
+    load_everything(storage)
+    assert len(storage.problems) == 1, storage.problems
+    stem = path.name[: -len(".json")]
+    aside = path.with_name(f"{stem}.corrupt-{STAMP}.json")
+    assert aside.is_symlink() or aside.is_fifo()
+    assert not os.path.lexists(path)
+    assert_defaults(storage, kind)
+    assert outside.read_bytes() == raw
+    storage.save_settings(storage.settings)  # as at exit: nothing written through
+    assert outside.read_bytes() == raw

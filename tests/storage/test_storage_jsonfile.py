@@ -9,15 +9,13 @@ import pytest
 
 from game.storage import jsonfile
 from game.storage.jsonfile import (
-    MAX_FILE_BYTES,
     TEMP_MARK,
-    BadFile,
     JsonStore,
     quarantine,
-    read_json,
     remove_stale_temps,
     write_json,
 )
+from game.storage.reading import MAX_FILE_BYTES, BadFile, read_json
 
 from .conftest import FIXED_TIME, STAMP, fixed_clock, open_storage
 
@@ -25,7 +23,7 @@ from .conftest import FIXED_TIME, STAMP, fixed_clock, open_storage
 def test_write_then_read_round_trip(tmp_path):
     data = {"format": 1, "text": "Zoë ⚀", "n": [1, 2.5, None, True]}
     write_json(tmp_path / "a.json", data)
-    assert read_json(tmp_path / "a.json") == data
+    assert read_json(tmp_path / "a.json").data == data
     assert os.listdir(tmp_path) == ["a.json"]
 
 
@@ -33,7 +31,7 @@ def test_many_writes_leave_no_temp_files(tmp_path):
     for i in range(50):
         write_json(tmp_path / "a.json", {"format": 1, "i": i})
     assert os.listdir(tmp_path) == ["a.json"]
-    assert read_json(tmp_path / "a.json") == {"format": 1, "i": 49}
+    assert read_json(tmp_path / "a.json").data == {"format": 1, "i": 49}
 
 
 def test_nan_is_refused_before_the_disk_is_touched(tmp_path):

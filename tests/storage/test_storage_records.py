@@ -54,12 +54,23 @@ def _bad_tally(raw: bytes, folder: Path) -> bytes:
     return path.read_bytes()
 
 
+def _deep_statistics(raw: bytes, folder: Path) -> bytes:
+    path = folder / "edit.sqlite3"
+    path.write_bytes(raw)
+    with sqlite3.connect(path) as con:
+        con.execute("UPDATE tallies SET data = ?", ("[" * 100_000,))
+    con.close()
+    return path.read_bytes()
+
+
 CASES = {
     "garbage": (lambda raw, tmp: bytes(range(256)) * 40, "it is not a SQLite database"),
     "truncated": (lambda raw, tmp: raw[: len(raw) // 2], "it is cut short"),
     "future_schema": (lambda raw, tmp: _with_version(raw, tmp, 99), "newer version"),
     "other_program": (lambda raw, tmp: _other_program(tmp), "not the game's"),
     "bad_statistics": (_bad_tally, "the statistics of 'CPU Expert' are damaged"),
+    # A RecursionError crashed the statistics screen: the rows are read as a file is.
+    "deep_statistics": (_deep_statistics, "it is nested too deeply"),
 }
 
 
@@ -81,7 +92,7 @@ def test_a_damaged_records_file_is_set_aside_and_records_start_afresh(tmp_path, 
     folder.mkdir()
     bad = make(good_db, tmp_path)
     (folder / RECORDS).write_bytes(bad)
-    if case != "bad_statistics":  # found before SQLite opens the file
+    if case not in ("bad_statistics", "deep_statistics"):  # found before SQLite opens it
         (folder / f"{RECORDS}-shm").write_bytes(b"stale shm")  # moved along as a set
     storage = open_storage(folder)
     storage.all_stats()  # what the statistics screen reads
@@ -89,7 +100,7 @@ def test_a_damaged_records_file_is_set_aside_and_records_start_afresh(tmp_path, 
     message = storage.problems[0]
     assert RECORDS in message and ASIDE in message and reason in message
     assert (folder / ASIDE).read_bytes() == bad
-    if case != "bad_statistics":
+    if case not in ("bad_statistics", "deep_statistics"):
         assert (folder / f"{ASIDE}-shm").read_bytes() == b"stale shm"
     _assert_fresh_and_working(storage, folder)
 
@@ -144,22 +155,22 @@ def test_a_second_damaged_file_gets_its_own_name(tmp_path):
 def test_the_records_file_is_whole_before_sqlite_first_writes_to_it(storage, monkeypatch):
     # A kill while the first game was filed once left a file whose header promised 9 pages
     # and held 2; the next start set every record aside. The file now appears whole.
-    from game.storage import records
+    from game.storage import records_file
 
     seen = []
     connect = sqlite3.connect
 
     def looking(path, *args, **kwargs):
         if path != ":memory:":
-            records.check_file(Path(path))  # Damaged if cut short
+            records_file.check_file(Path(path))  # Damaged if cut short
             with contextlib.closing(connect(f"file:{path}?mode=ro", uri=True)) as look:
                 seen.append({r[0] for r in look.execute("SELECT name FROM sqlite_master")})
         return connect(path, *args, **kwargs)
 
-    monkeypatch.setattr(records.sqlite3, "connect", looking)
+    monkeypatch.setattr(sqlite3, "connect", looking)
     assert not storage.paths.records.exists()
     assert storage.record_finished(two_player_game(seed=3), SEATS, (), STARTED).saved
-    assert seen and seen[0] >= records.TABLES
+    assert seen and seen[0] >= records_file.TABLES
     assert storage.problems == []
 
 
@@ -208,6 +219,7 @@ def test_a_folder_that_takes_no_writes_still_shows_the_records(tmp_path, monkeyp
         return connect(target, *args, uri=uri, **kwargs)
 
     monkeypatch.setattr(records.sqlite3, "connect", read_only_folder)
+    looks_read_only(monkeypatch)  # (a real read-only file system: test_storage_folders.py)
     again = open_storage(tmp_path)
     assert [s.id for s in again.list_history()] == [done.history_id]
     assert again.profile_stats("Ann").games == 1 and again.problems == []
@@ -221,11 +233,20 @@ def test_a_folder_that_takes_no_writes_still_shows_the_records(tmp_path, monkeyp
     assert [s.id for s in again.list_history()] == [done.history_id]  # still shown
 
 
+def looks_read_only(monkeypatch) -> None:
+    """The folder, looked at, takes no writes (what SQLite's own words do not say)."""
+    from game.storage import records, telling
+
+    for module in (records, telling):
+        monkeypatch.setattr(module, "folder_refusal", lambda folder: "read_only")
+
+
 def test_a_folder_that_refuses_the_database(storage, monkeypatch):
     def refuse(*args, **kwargs):
         raise sqlite3.OperationalError("unable to open database file")
 
     monkeypatch.setattr(sqlite3, "connect", refuse)
+    looks_read_only(monkeypatch)
     done = storage.record_finished(two_player_game(seed=3), SEATS, (), STARTED)
     assert not done.saved
     assert storage.problems == [

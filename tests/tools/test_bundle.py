@@ -255,11 +255,6 @@ def test_an_unchanged_bundle_built_twice_is_the_same_archive(archive, tmp_path):
 
 
 @linux_only
-@pytest.mark.xfail(
-    importlib.util.find_spec("game.childenv") is None,
-    reason="game.childenv (the speech branch) is not merged: children get the bundle path",
-    strict=True,
-)
 def test_a_child_the_game_starts_does_not_see_the_bundles_library_path(bundle, stranger):
     # Stand-ins for every program the game may start for speech, each writing down the
     # environment it was given; the game is started with speech on and a library path of

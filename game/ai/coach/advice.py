@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from game.ai.coach.reasons import SHOWN, hint_lines, reason_for, say
 from game.ai.coach.reasons import describe as describe  # the coach's words, used by its callers
-from game.ai.coach.reasons import hint_lines, reason_for, say
 from game.ai.exact.forced import forced_expected
 from game.ai.exact.options import Choice, Keep, expected_score, keep_to_actions, option_values
 from game.ai.exact.solver import StateKey
@@ -72,9 +72,10 @@ class Hint:
     box: Category | None  # the box to score in for a Score
     card: Card = AMERICAN  # whose box names the lines use
 
-    def lines(self) -> list[str]:
-        """'Best: keep 5-5 (expected final 231.4)', then 'keep 5-5-5: 229.1 (2.3 less)'..."""
-        return hint_lines(self.options, self.card)
+    def lines(self, joiner: str = SHOWN) -> list[str]:
+        """'Best: keep 5-5 (expected final 231.4)', then 'keep 5-5-5: 229.1 (2.3 less)'...
+        (faces joined by `joiner`: reasons.SAID for a voice)."""
+        return hint_lines(self.options, self.card, joiner)
 
 
 def situation(state: GameState) -> tuple[Scorecard, tuple[int, ...], int, Variant, bool]:
@@ -152,11 +153,11 @@ def grade(state: GameState, action) -> Decision | None:
 
 
 # ----------------------------------------------------------------------------- reasons
-def explain(state: GameState, choice: Choice) -> str:
+def explain(state: GameState, choice: Choice, joiner: str = SHOWN) -> str:
     """One line on why a choice is made (game.ai.coach.reasons): what a keep goes for, what a score
     gains over the next best choice or what the best choice gains over it, and the pace to
-    the upper bonus."""
-    return say(reason_for(state, choice))
+    the upper bonus (faces joined by `joiner`: reasons.SAID for a voice)."""
+    return say(reason_for(state, choice), joiner)
 
 
 # ----------------------------------------------------------------------------- review

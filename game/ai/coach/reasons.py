@@ -91,21 +91,25 @@ def _box(category: Category, card: Card | None) -> str:
     return translate((card or AMERICAN).label(category))
 
 
-def _faces(keep: Keep) -> str:
-    return "-".join(str(f) for f in keep.faces)
+SHOWN = "-"  # faces as drawn: "5-5-5"
+SAID = ", "  # faces as a voice says them: "5, 5, 5" (a voice reads "-" as minus)
 
 
-def describe(choice: Choice, card: Card | None = None) -> str:
+def _faces(keep: Keep, joiner: str = SHOWN) -> str:
+    return joiner.join(str(f) for f in keep.faces)
+
+
+def describe(choice: Choice, card: Card | None = None, joiner: str = SHOWN) -> str:
     """A choice as an order: 'keep 5-5-5', 'reroll all five', 'score Full House' (box names
-    as `card`, the American one by default, prints them)."""
+    as `card`, the American one by default, prints them; faces joined by `joiner`)."""
     if isinstance(choice, Score):
         return _w("do_score").format(box=_box(choice.category, card))
     if not choice.faces:
         return _w("do_reroll")
-    return _w("do_keep").format(faces=_faces(choice))
+    return _w("do_keep").format(faces=_faces(choice, joiner))
 
 
-def _doing(choice: Choice, points: int, card: Card) -> str:
+def _doing(choice: Choice, points: int, card: Card, joiner: str = SHOWN) -> str:
     """A choice as a gerund: 'keeping 5-5', 'scoring 12 in Chance', 'a zero in Yahtzee'."""
     if isinstance(choice, Score):
         box = _box(choice.category, card)
@@ -114,17 +118,19 @@ def _doing(choice: Choice, points: int, card: Card) -> str:
         return _w("doing_score").format(points=points, box=box)
     if not choice.faces:
         return _w("doing_reroll")
-    return _w("doing_keep").format(faces=_faces(choice))
+    return _w("doing_keep").format(faces=_faces(choice, joiner))
 
 
-def hint_lines(options: Sequence[tuple[Choice, float]], card: Card | None = None) -> list[str]:
+def hint_lines(
+    options: Sequence[tuple[Choice, float]], card: Card | None = None, joiner: str = SHOWN
+) -> list[str]:
     """The hint: the best choice with its expected final total, then each other choice with
     its total and how much less it is."""
     (best, best_value), *others = options
-    head = _w("hint_best").format(choice=describe(best, card), value=_points(best_value))
+    head = _w("hint_best").format(choice=describe(best, card, joiner), value=_points(best_value))
     rest = [
         _w("hint_other").format(
-            choice=describe(c, card), value=_points(v), margin=_points(best_value - v)
+            choice=describe(c, card, joiner), value=_points(v), margin=_points(best_value - v)
         )
         for c, v in others
     ]
@@ -132,22 +138,30 @@ def hint_lines(options: Sequence[tuple[Choice, float]], card: Card | None = None
 
 
 def to_win_line(
-    choice: Choice, chance: float, other_chance: float, need, rival, card: Card | None = None
+    choice: Choice,
+    chance: float,
+    other_chance: float,
+    need,
+    rival,
+    card: Card | None = None,
+    joiner: str = SHOWN,
 ) -> str:
     """The hint's line for the best move to win, beside the best for points: with the points
     needed to pass the rival when that is the story, else the two chances."""
     if need and rival is not None:
-        return _w("to_win_need").format(choice=describe(choice, card), need=need, rival=rival)
+        return _w("to_win_need").format(
+            choice=describe(choice, card, joiner), need=need, rival=rival
+        )
     return _w("to_win").format(
-        choice=describe(choice, card),
+        choice=describe(choice, card, joiner),
         chance=format_percent(chance),
         other_chance=format_percent(other_chance),
     )
 
 
-def big_mistake(best: Choice, cost: float, card: Card | None = None) -> str:
+def big_mistake(best: Choice, cost: float, card: Card | None = None, joiner: str = SHOWN) -> str:
     """The question before a costly choice: what the coach would do and how much better."""
-    return _w("big_mistake").format(choice=describe(best, card), margin=_points(cost))
+    return _w("big_mistake").format(choice=describe(best, card, joiner), margin=_points(cost))
 
 
 @dataclass(frozen=True)
@@ -290,7 +304,7 @@ def reason_for(state: GameState, choice: Choice) -> Reason:
     )
 
 
-def _head(reason: Reason) -> str:
+def _head(reason: Reason, joiner: str) -> str:
     choice = reason.choice
     if isinstance(choice, Score):
         box = _box(choice.category, reason.card)
@@ -301,7 +315,7 @@ def _head(reason: Reason) -> str:
         return _w("zero_best" if reason.is_best else "zero").format(box=box)
     if not choice.faces:
         return _w("reroll_best" if reason.is_best else "reroll_plain")
-    faces = _faces(choice)
+    faces = _faces(choice, joiner)
     if not reason.aims:
         return _w("keep_best" if reason.is_best else "keep_plain").format(faces=faces)
     names = [
@@ -314,21 +328,22 @@ def _head(reason: Reason) -> str:
     return _w("keep").format(faces=faces, aims=aims)
 
 
-def _cost(reason: Reason) -> str:
+def _cost(reason: Reason, joiner: str) -> str:
     """The comparison, one way: the better choice and by how much ("" when there is none)."""
     if reason.other is None:
         return ""
-    other = _doing(reason.other, reason.other_points, reason.card)
+    other = _doing(reason.other, reason.other_points, reason.card, joiner)
     if reason.margin < TIE:
         return _w("tie").format(other=other)
     margin = _points(reason.margin)
     return _w("better" if reason.is_best else "other_better").format(other=other, margin=margin)
 
 
-def say(reason: Reason) -> str:
-    """The reason in words: 'scoring 15 in Fives: 2.2 points better than scoring Chance'."""
-    text = _head(reason)
-    cost = _cost(reason)
+def say(reason: Reason, joiner: str = SHOWN) -> str:
+    """The reason in words: 'scoring 15 in Fives: 2.2 points better than scoring Chance'
+    (faces joined by `joiner`: SAID for a voice)."""
+    text = _head(reason, joiner)
+    cost = _cost(reason, joiner)
     if cost:
         text = _w("reason").format(head=text, cost=cost)
     if reason.bonus_need:

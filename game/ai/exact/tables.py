@@ -30,7 +30,7 @@ from game import assets
 from game.ai.exact import solver
 from game.ai.exact.scoring import spec
 from game.ai.exact.solver import StateKey, TurnLevels
-from game.cache import BoundedCache, Memo
+from game.cache import VARIANTS_KEPT, BoundedCache, Memo
 from game.rules import Variant
 
 log = logging.getLogger(__name__)
@@ -157,7 +157,7 @@ def _load_table(variant: Variant, directory: Path | None = None) -> ValueTable:
     return ValueTable(variant, values)
 
 
-_tables: Memo[ValueTable] = Memo(_load_table)
+_tables: Memo[ValueTable] = Memo(_load_table, groups=VARIANTS_KEPT)
 
 
 def value_table(variant: Variant = Variant.OFFICIAL, directory: Path | None = None) -> ValueTable:

@@ -17,7 +17,7 @@ import numpy as np
 from game.ai.exact.scoring import spec
 from game.ai.exact.solver import Workspace, final_values, flag_matters, keep_levels
 from game.ai.exact.tables import value_table
-from game.cache import Memo
+from game.cache import VARIANTS_KEPT, Memo
 from game.rules import Variant
 
 log = logging.getLogger(__name__)
@@ -62,7 +62,7 @@ def _compute_no_bonus(variant: Variant) -> np.ndarray:
     return no_bonus
 
 
-_no_bonus: Memo[np.ndarray] = Memo(_compute_no_bonus)
+_no_bonus: Memo[np.ndarray] = Memo(_compute_no_bonus, groups=VARIANTS_KEPT)
 
 
 def _solve_batch(

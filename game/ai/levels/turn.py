@@ -34,7 +34,7 @@ from game.ai.exact.solver import StateKey
 from game.ai.exact.tables import value_table
 from game.ai.exact.turn_outlook import TurnOutlook, keep_values
 from game.ai.levels.no_bonus import no_bonus_values
-from game.cache import BoundedCache, Memo
+from game.cache import VARIANTS_KEPT, BoundedCache, Memo
 from game.rules import Scorecard, Variant
 
 OUTLOOK_CACHE = 512  # card states per valuation: a tournament chunk's early turns, 30 MB
@@ -119,8 +119,9 @@ class Valuation(Distortion):
         super().__init__(variant, bonus_weight, greed)
         self._arrays = card_arrays(self.spec)
         self._table = value_table(variant)
-        self._values: np.ndarray | None = None
-        self._flat: np.ndarray | None = None
+        # A distortion is applied to the values looked up, never to a copy of the whole
+        # table: a copy per level was 8 MiB each on the American card and 32 MiB on Yatzy's,
+        # kept for as long as the level was (four levels at a Yatzy table: 96 MiB).
         self._no_bonus: np.ndarray | None = None
         self._cache: BoundedCache[StateKey, TurnOutlook] = BoundedCache(OUTLOOK_CACHE)
         self._last: tuple[Scorecard, TurnOutlook] | None = None
@@ -128,38 +129,36 @@ class Valuation(Distortion):
 
     @property
     def values(self) -> np.ndarray:
-        """The (distorted) state values, same shape as the solver's table."""
-        if self._values is None:
+        """The (distorted) state values, same shape as the solver's table: made anew at each
+        call for a level that distorts them (the truth itself, shared, for one that does not)."""
+        if self.bonus_weight == 1.0:
+            return self._table.values
+        n = self._bonus_blind()[:, None, :]
+        return n + self.bonus_weight * (self._table.values - n)
+
+    def _bonus_blind(self) -> np.ndarray:
+        if self._no_bonus is None:
             with self._lock:
-                if self._values is None:
-                    if self.bonus_weight == 1.0:
-                        values = self._table.values  # the truth, shared, never copied
-                    else:
-                        self._no_bonus = no_bonus_values(self.variant)
-                        n = self._no_bonus[:, None, :]
-                        values = n + self.bonus_weight * (self._table.values - n)
-                    self._flat = values.reshape(-1)  # a view: lookups by flat index
-                    self._values = values
-        return self._values
+                if self._no_bonus is None:
+                    self._no_bonus = no_bonus_values(self.variant)
+        return self._no_bonus
 
     def _lookup(self, states: list[int]) -> list[float]:
-        """Values of states given as flat table indices, in one numpy gather."""
-        if self._flat is None:
-            self.values  # noqa: B018 - loads the values
-        assert self._flat is not None
-        found = self._flat.take(states)
+        """Values of states given as flat table indices, in one numpy gather (distorted as
+        this level sees them: the same sum, element by element, as over the whole table)."""
+        flat = self._table.values.reshape(-1)  # a view
+        found = flat.take(states)
         if np.isnan(found).any():
             # A hand-made card can lead to a state no game reaches: the solver computes it
-            # on demand (into its table), and the distortion is applied to that value.
+            # on demand (into its table).
             for i in np.flatnonzero(np.isnan(found)):
                 filled, rest = divmod(states[i], self._arrays.stride)
-                key = StateKey(filled, rest // 2, rest % 2)
-                true = self._table.value(key)
-                if self.bonus_weight != 1.0:
-                    assert self._no_bonus is not None
-                    n = self._no_bonus[key.filled, key.fifty]
-                    self._flat[states[i]] = n + self.bonus_weight * (true - n)
-            found = self._flat.take(states)
+                self._table.value(StateKey(filled, rest // 2, rest % 2))
+            found = flat.take(states)
+        if self.bonus_weight != 1.0:
+            cards, rests = np.divmod(np.asarray(states), self._arrays.stride)
+            n = self._bonus_blind()[cards, rests % 2]
+            found = n + self.bonus_weight * (found - n)
         return found.tolist()
 
     def outlook(self, card: Scorecard) -> TurnOutlook:
@@ -255,7 +254,7 @@ class Valuation(Distortion):
         return moves
 
 
-_valuations: Memo[Valuation] = Memo(Valuation)
+_valuations: Memo[Valuation] = Memo(Valuation, groups=VARIANTS_KEPT)
 
 
 def valuation(variant: Variant, bonus_weight: float = 1.0, greed: float = 0.0) -> Valuation:

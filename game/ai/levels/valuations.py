@@ -19,7 +19,7 @@ from game.ai.exact.forced import forced_key, forced_rows, forced_values
 from game.ai.exact.turn_outlook import TurnOutlook, keep_values
 from game.ai.levels.turn import Distortion, Valuation
 from game.ai.levels.turn import valuation as free_valuation
-from game.cache import BoundedCache, Memo
+from game.cache import VARIANTS_KEPT, BoundedCache, Memo
 from game.rules import Scorecard, Variant
 
 OUTLOOK_CACHE = 256
@@ -59,7 +59,7 @@ class ForcedValuation(Distortion):
         return TurnOutlook(points, future, *keep_values(points[k] + future[k]), s.boxes)
 
 
-_forced: Memo[ForcedValuation] = Memo(ForcedValuation)
+_forced: Memo[ForcedValuation] = Memo(ForcedValuation, groups=VARIANTS_KEPT)
 
 
 def valuation(

@@ -43,7 +43,7 @@ from game.ai.exact.dicespace import N_MULTISETS, N_ROLLS, ROLL_INDEX
 from game.ai.exact.forced import forced_key, forced_moves, forced_values
 from game.ai.exact.scoring import Spec, spec
 from game.ai.winning.turn import TurnMoves, TurnSpread, shift_distribution, spread_turn
-from game.cache import BoundedCache, Memo
+from game.cache import VARIANTS_KEPT, BoundedCache, Memo
 from game.rules import Scorecard, Variant
 
 log = logging.getLogger(__name__)
@@ -201,7 +201,7 @@ def _trimmed(pmf: np.ndarray) -> np.ndarray:
     return pmf[: int(np.flatnonzero(pmf).max()) + 1]
 
 
-_outlooks: Memo[ForcedOutlook] = Memo(ForcedOutlook)
+_outlooks: Memo[ForcedOutlook] = Memo(ForcedOutlook, groups=VARIANTS_KEPT)
 
 
 def forced_outlook(variant: Variant = Variant.OFFICIAL) -> ForcedOutlook:

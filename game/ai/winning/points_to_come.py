@@ -44,7 +44,7 @@ from game.ai.winning.turn import (
     spread_turn,
     turn_moves,
 )
-from game.cache import BoundedCache, Memo
+from game.cache import VARIANTS_KEPT, BoundedCache, Memo
 from game.rules import Scorecard, Variant
 
 GRID = 2048  # whole-point totals 0 .. GRID - 1 of one game (the best card makes 1,575)
@@ -282,7 +282,7 @@ def _trimmed(pmf: np.ndarray) -> np.ndarray:
     return pmf[: int(np.flatnonzero(pmf).max()) + 1]
 
 
-_outlooks: Memo[Outlook] = Memo(Outlook)
+_outlooks: Memo[Outlook] = Memo(Outlook, groups=VARIANTS_KEPT)
 
 
 def outlook(variant: Variant = Variant.OFFICIAL) -> Outlook:

@@ -37,7 +37,7 @@ from game.ai.winning.shape import (
     SKEW_BINS,
     shape_classes,
 )
-from game.cache import Memo
+from game.cache import VARIANTS_KEPT, Memo
 from game.rules import Variant
 
 FORMAT = 2
@@ -159,7 +159,7 @@ def _load_spread(variant: Variant, directory: Path | None = None) -> SpreadTable
     return tables
 
 
-_spreads: Memo[SpreadTables] = Memo(_load_spread)
+_spreads: Memo[SpreadTables] = Memo(_load_spread, groups=VARIANTS_KEPT)
 
 
 def spread_tables(

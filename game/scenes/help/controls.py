@@ -54,7 +54,25 @@ def controls_text(keys: InputMap) -> list[Block]:
         ("row", (k("read_others"), _("Say another seat's card (again: the next one)"))),
         ("row", (k("read_scores"), _("Say everyone's scores"))),
         ("row", (k("read_turn"), _("Say whose turn it is and the rolls left"))),
+        (
+            "row",
+            (
+                # Translators: {up} and {down} are key names (Page Up, Page Down).
+                _("{up} / {down}").format(up=k("card_up"), down=k("card_down")),
+                # Translators: in the help's list of keys: what Page Up / Page Down do.
+                _("Read the card the last read key named, box by box"),
+            ),
+        ),
         ("row", (k("repeat_speech"), _("Say the last phrase again (anywhere)"))),
+        (
+            "row",
+            (
+                # Translators: {back} and {next} are key names (F9, F10).
+                _("{back} / {next}").format(back=k("history_back"), next=k("history_next")),
+                # Translators: in the help's list of keys: what F9 / F10 do.
+                _("Step back and forth through the last 30 phrases (anywhere)"),
+            ),
+        ),
         ("h", _("In the menus")),
         (
             "row",

@@ -3,7 +3,7 @@
 Controls:
     1 to 7           jump to that part of the contents
     Tab / Shift+Tab  move the focus over the contents and Back; Enter follows it
-    Up / Down        scroll a line
+    Up / Down        scroll a line; by ear, read the part chosen line by line
     PageUp / PageDown, Home / End   scroll a page, to the top (the contents) or the end
     mouse wheel, or drag the scroll bar
     Esc / Backspace  back to where you were
@@ -21,10 +21,11 @@ from game.scenes.base import Scene
 from game.scenes.help.contents import CONTENTS
 from game.scenes.help.layout import Link, lay_out
 from game.scenes.help.text import help_text, part_phrases
+from game.speech import Announcement
 from game.ui.input import Intent, is_back, is_confirm
 from game.ui.menu_layout import MENU_REFERENCE, button_height, title_image
 from game.ui.scroll import ScrollView, clipped, viewport_in
-from game.ui.spoken import control_phrase
+from game.ui.spoken import Focus, control_phrase
 from game.ui.units import layout_unit
 from game.ui.widgets import Button, FeltBackground, draw_panel
 
@@ -55,6 +56,8 @@ class HelpScene(Scene):
         self.focus = len(CONTENTS)  # 0.. a contents entry; len(links): Back
         self.body_px = 22.0
         self.to_read = ""  # a part jumped to, which speech reads next (game.ui.spoken)
+        self.reading: list[str] = []  # the part read aloud, a phrase a block
+        self.line = 0  # the phrase of it said last
 
     def close(self) -> None:
         self.ctx.stack.pop()
@@ -69,20 +72,43 @@ class HelpScene(Scene):
         self.to_read = target
 
     # ----------------------------------------------------------------- speech
+    def spoken_screen(self) -> str:
+        # Translators: said aloud as the help screen opens (its drawn title is "Rules & help").
+        return _("Rules and help")
+
     def spoken_intro(self) -> str:
-        return _("Rules & help: Tab moves over the parts, Enter reads one aloud.")
+        # Translators: said aloud as the help screen opens, after its name.
+        return _("Tab moves over the parts, Enter reads one, Up and Down read it line by line.")
 
-    def spoken_focus(self) -> tuple[object, str]:
+    def spoken_focus(self) -> Focus | None:
+        count = len(self.links) + 1
         if self.back_focused:
-            return "back", control_phrase(self.back)
-        return self.focus, translate(CONTENTS[self.focus])
+            return Focus("back", control_phrase(self.back), (count, count))
+        return Focus(self.focus, translate(CONTENTS[self.focus]), (self.focus + 1, count))
 
-    def spoken_news(self) -> list[tuple[str, bool]]:
-        """A part jumped to is read, a block a phrase."""
+    def spoken_news(self) -> list[Announcement]:
+        """A part jumped to: its title and first line (Up and Down read on)."""
         target, self.to_read = self.to_read, ""
         if not target:
             return []
-        return [(p, False) for p in part_phrases(help_text(self.ctx.input), target)]
+        self.reading = part_phrases(help_text(self.ctx.input), target)
+        self.line = min(1, len(self.reading) - 1)
+        return [Announcement(p) for p in self.reading[: self.line + 1]]
+
+    def read_on(self, step: int) -> None:
+        """The next (or the one before) line of the part being read, said."""
+        if not self.reading:
+            return
+        line = self.line + step
+        if not 0 <= line < len(self.reading):
+            # Translators: said reading the help line by line, past its last line.
+            end = _("End of the part")
+            # Translators: said reading the help line by line, before its first line.
+            start = _("Start of the part")
+            self.ctx.speech.say(end if step > 0 else start)
+            return
+        self.line = line
+        self.ctx.speech.say(self.reading[line])
 
     def link_on_screen(self, link: Link) -> pygame.Rect:
         return self.scroll.to_screen(link.rect)
@@ -132,6 +158,8 @@ class HelpScene(Scene):
             self.focus = DIGITS.index(event.key)
             self.jump(self.links[self.focus].target)
             return True
+        if intent in (Intent.UP, Intent.DOWN):
+            self.read_on(-1 if intent is Intent.UP else 1)  # and the text scrolls a line
         return self.scroll.handle(event, intent)
 
     def _show_link(self, link: Link) -> None:

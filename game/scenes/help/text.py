@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.i18n import translate
+from game.i18n import _, translate
 from game.scenes.help.cards import american_text, yatzy_text
 from game.scenes.help.coach import card_text, coach_text
 from game.scenes.help.contents import CONTENTS, Block
@@ -44,7 +44,9 @@ def part_phrases(blocks: list[Block], target: str) -> list[str]:
             continue
         if kind == "row" and isinstance(value, tuple):
             key, text = value
-            said.append(f"{key}: {text}")
+            # Translators: a row of the help's key list said aloud: the keys, then what
+            # they do ("F2: say the dice").
+            said.append(_("{keys}: {action}").format(keys=key, action=text))
         elif isinstance(value, str):
             said.append(value)
     return said

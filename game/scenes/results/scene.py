@@ -9,6 +9,7 @@ Controls:
     Left / Right, Up / Down, Tab / Shift+Tab   move the focus over the buttons
     Enter            the focused button (Next game, or Play again, is focused first)
     N / P / R / E / T   Next game, Play again, Review (the coach's), Replay, Title
+    F6 / F7          say the results again; F4 / F5 each card's totals in turn
 Mouse: hover focuses a button, a click presses it.
 
 At the end of a replay (game.match.replay.ReplaySession) the buttons are Next game (between the
@@ -48,9 +49,11 @@ from game.scenes.results.summary import (
     results_phrase,
     telling_places,
 )
+from game.speech import Announcement, Told, phrases
 from game.storage.profiles import profile_for_seat
 from game.ui.celebration import GOLD, GOLD_LIGHT
 from game.ui.confetti import Confetti, fall
+from game.ui.input import READ_INTENTS, Intent
 from game.ui.widgets import Button, FeltBackground, draw_panel
 
 if TYPE_CHECKING:
@@ -74,7 +77,8 @@ class ResultsScene(ButtonMenu):
             config = session.config
             held = len(ctx.storage.high_scores(config.variant.value, config.games))
             places = telling_places(session, places, held)
-        self.verdict = game_verdict(session, self._personal_record(), places)
+        record = self._personal_record()
+        self.verdict = game_verdict(session, record, places, waiting=self._waiting())
         over = session.state.phase is Phase.MATCH_OVER
         if isinstance(session, ReplaySession):
             buttons = self._replay_buttons(session)
@@ -96,10 +100,36 @@ class ResultsScene(ButtonMenu):
         self.size = (0, 0)
         self.confetti = self._make_confetti()
         self.lay = ResultsLayout()
+        self._said = False  # the results said as they came up
+        self._card = 0  # the card F4 / F5 read last
 
-    def spoken_intro(self) -> str:
-        """Said when the results come up (game.ui.spoken): who won, the scores, the detail."""
-        return results_phrase(self.session, self.verdict)
+    # ----------------------------------------------------------------- speech
+    def spoken_screen(self) -> str:
+        # Translators: said aloud as the results screen comes up; who won follows.
+        return _("Results")
+
+    def spoken_news(self) -> list[Announcement]:
+        """Who won, the scores, the detail: said once as the results come up (F6 says them
+        again)."""
+        if self._said:
+            return []
+        self._said = True
+        return [Announcement(results_phrase(self.session, self.verdict), Told.RESULT)]
+
+    def read(self, intent: Intent) -> bool:
+        """The read keys on the results: F6 (and F7) the results again, F4 / F5 each card's
+        totals in turn."""
+        state = self.session.state
+        if intent in (Intent.READ_SCORES, Intent.READ_TURN):
+            said = results_phrase(self.session, self.verdict)
+        elif intent in (Intent.READ_CARD, Intent.READ_OTHERS):
+            columns = len(state.config.columns)
+            self._card = (self._card + (1 if intent is Intent.READ_OTHERS else 0)) % columns
+            said = phrases.read_card(state, self._card)
+        else:
+            return False
+        self.ctx.speech.say(said)
+        return True
 
     # What the layout placed, as the tests and the snapshot tool look at it.
     @property
@@ -142,13 +172,20 @@ class ResultsScene(ButtonMenu):
         if isinstance(session, ReplaySession) or len(session.config.players) != 1:
             return None
         name = profile_for_seat(session.seats[0])
+        if name is None or self._waiting():
+            return None  # a guest; or not in the records yet: no best or average claimed
         card = session.config.card.id  # each card keeps its own records
-        stats = self.ctx.storage.profile_stats(name, card) if name is not None else None
+        stats = self.ctx.storage.profile_stats(name, card)
         scores = [result.totals[0] for result in session.state.results]
-        over = session.state.phase is Phase.MATCH_OVER
-        if over and (self.ctx.unsaved or self.ctx.storage.unfiled_count()):
-            return None  # not in the records (yet): no best or average is claimed for it
-        return personal_record(stats, scores, over)
+        return personal_record(stats, scores, session.state.phase is Phase.MATCH_OVER)
+
+    def _waiting(self) -> bool:
+        """Whether this finished match is waiting to be filed (the records refused it; it
+        is filed as soon as they take it): not a guest's, only not on record yet."""
+        session = self.session
+        if isinstance(session, ReplaySession) or session.state.phase is not Phase.MATCH_OVER:
+            return False
+        return not self.ctx.storage.is_filed_yet(session.game)
 
     def _match_rows(self) -> list[TableRow]:
         """The match table's rows (header first), as the layout shows them."""
@@ -178,10 +215,7 @@ class ResultsScene(ButtonMenu):
             # TRANSLATORS: asked at Play again when the game just finished could not be
             # written anywhere (the records and the disk both refused it).
             question = _("Your finished game could not be saved. Start a new one anyway?")
-            detail = _(
-                "The disk refuses it: it stays only while the game is open. Free some space "
-                "and it is filed at the next try."
-            )
+            detail = self.ctx.storage.unkept_detail()  # the cause and its remedy
             retry = lambda: self.play_again(confirmed=True)  # noqa: E731
             self.ctx.nav.confirm(Question(question, retry, focus_yes=False, detail=detail))
             return
@@ -230,6 +264,9 @@ class ResultsScene(ButtonMenu):
     # ----------------------------------------------------------------- input and time
 
     def handle(self, event: pygame.event.Event) -> bool:
+        intent = self.ctx.input.intent(event)
+        if intent in READ_INTENTS and self.read(intent):
+            return True
         return self.handle_menu(event)[0]
 
     def update(self, dt: float) -> None:

@@ -98,12 +98,18 @@ def game_verdict(
     session: Session,
     record: PersonalRecord | None = None,
     places: Mapping[int, int] | None = None,
+    *,
+    waiting: bool = False,
 ) -> Verdict:
     """Who won the last finished game, and of the match when it is over; the players who
     used hints or undo are named, as everywhere scores are recorded. A solitaire game has
-    no winner: its score, with the player's personal best and average (`record`). `places`
-    (player index -> place, 1 = best) are those the match just took in the high scores."""
-    verdict = _verdict(session) if len(session.config.players) > 1 else _solo(session, record)
+    no winner: its score, with the player's personal best and average (`record`), or that
+    it is not on record yet (`waiting`: the records refused it for now). `places` (player
+    index -> place, 1 = best) are those the match just took in the high scores."""
+    if len(session.config.players) > 1:
+        verdict = _verdict(session)
+    else:
+        verdict = _solo(session, record, waiting)
     notes = [high_score_note(session, places or {})]
     if session.assisted and session.state.results:
         notes.append(assisted_note(session))
@@ -166,13 +172,19 @@ def high_score_note(session: Session, places: Mapping[int, int]) -> str:
     return " ".join(sentences)
 
 
-def _solo(session: Session, record: PersonalRecord | None) -> Verdict:
+def _solo(session: Session, record: PersonalRecord | None, waiting: bool = False) -> Verdict:
     """A solitaire game: the score, the personal best and the average; no trophy."""
     state = session.state
     if not state.results:
         return Verdict(_("The game is still on"), "", ())
     total = state.results[-1].totals[0]
     headline = _("{name} scored {points}").format(name=session.config.players[0], points=total)
+    if record is None and waiting and session.seats[0].profile is not None:
+        # TRANSLATORS: as "records" elsewhere, the saved statistics of the games. The game
+        # was not filed yet (another program holds the records, the disk is full ...).
+        return Verdict(
+            headline, _("Not in the records yet: it is filed as soon as they take it."), ()
+        )
     if record is None:
         # TRANSLATORS: as "records" elsewhere, the saved statistics of the games, not best
         # scores (a guest's score still enters the high scores, and the screen says so).

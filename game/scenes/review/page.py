@@ -18,10 +18,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ai.coach.advice import Decision, PlayerReview, Review, describe
+from game.ai.coach.reasons import SAID
 from game.ai.exact.options import Keep
 from game.i18n import _, format_number, ngettext
 from game.match.seats import level_name
 from game.scenes.review.win_part import WinSection, paint_win_part
+from game.speech.phrases import dice_words
 from game.ui.charts import draw_line_chart
 from game.ui.dice_view import DieRenderer, DieStyle
 from game.ui.page import PageWriter, paint_tiles, render_page, tile_gap
@@ -78,6 +80,23 @@ def moment_text(turn: int, rolls_left: int) -> str:
     return ngettext(
         "Turn {turn}, {count} roll left", "Turn {turn}, {count} rolls left", rolls_left
     ).format(turn=turn, count=rolls_left)
+
+
+def decision_phrase(d: Decision) -> str:
+    """One of the costliest decisions as speech says it: its moment, the dice, what was
+    chosen and what was better, and what it cost."""
+    chose = describe(d.chosen, d.card.card, SAID)
+    better = describe(d.best, d.card.card, SAID)
+    # Translators: said aloud in the review, one costly decision: {moment} is "Turn 7, 2
+    # rolls left"; {chose} and {better} are moves as the coach words them ("keep 5, 5").
+    phrase = _("{moment}: dice {dice}; chosen: {chose}; better: {better}, {points} points more")
+    return phrase.format(
+        moment=moment_text(d.turn, d.rolls_left),
+        dice=dice_words(d.dice),
+        chose=chose,
+        better=better,
+        points=tenths(d.cost),
+    )
 
 
 # ----------------------------------------------------------------------------- painting

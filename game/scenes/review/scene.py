@@ -42,11 +42,13 @@ from game.scenes.review.layout import UNPLACED, ReviewLayout, lay_out, variant_l
 from game.scenes.review.page import (
     COSTLIEST,
     ReviewPage,
+    decision_phrase,
     ink_for,
     render_review_page,
     verdict_sentence,
 )
 from game.scenes.review.win_part import WinSection
+from game.speech import Announcement
 from game.ui.forms import Cycler
 from game.ui.input import Intent, is_back, is_confirm, is_press
 from game.ui.scroll import ScrollView
@@ -249,9 +251,13 @@ class ReviewScene(Scene):
         return [] if pr is None else pr.costliest(COSTLIEST)
 
     # ----------------------------------------------------------------- speech
-    def spoken_news(self) -> list[tuple[str, bool]]:
-        """The page's verdict (what decisions cost, what the dice gave), said once the
-        coach has worked out the game shown, and again for each player or game chosen."""
+    def spoken_screen(self) -> str:
+        return _("Review")
+
+    def spoken_news(self) -> list[Announcement]:
+        """The page's verdict (what decisions cost, what the dice gave) and its costliest
+        decisions, said once the coach has worked out the game shown, and again for each
+        player or game chosen."""
         pr = self.player_review
         key = (self.game_index, self.tab, pr is not None)
         if key == self._said:
@@ -260,7 +266,8 @@ class ReviewScene(Scene):
         if pr is None:
             return []  # still working it out: said when it is there
         seat = self.seats[pr.player]
-        return [(f"{seat.name}. {verdict_sentence(pr, seat)}", False)]
+        said = [Announcement(seat.name), Announcement(verdict_sentence(pr, seat))]
+        return said + [Announcement(decision_phrase(d)) for d in self.shown_decisions]
 
     # ----------------------------------------------------------------- actions
 

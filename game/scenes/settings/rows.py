@@ -29,7 +29,9 @@ from game.scenes.settings.words import (
     language_help,
     language_name,
     points,
+    speech_level,
     variant_line,
+    voice_name,
 )
 from game.storage.settings import (
     ANIMATION_SPEEDS,
@@ -53,6 +55,8 @@ if TYPE_CHECKING:
     from game.scenes.settings.editor import SettingsEditor
 
 GRADING_STEPS = (0.5, 1.0, 2.0, 3.0, 5.0, 8.0, 10.0, 15.0, 20.0)  # expected points
+# A speech rate, pitch or volume: the screen reader's (None), then speech-dispatcher's scale.
+SPEECH_STEPS: tuple[int | None, ...] = (None, *range(-100, 101, 10))
 MISTAKE_STEPS = (3.0, 5.0, 8.0, 10.0, 15.0, 20.0, 30.0, 50.0)  # expected points
 
 
@@ -123,6 +127,30 @@ def build_rows(
 
         return Cycler(lambda: name_of(getattr(s(), name)), step, key=name)
 
+    def level(name: str) -> Cycler:
+        """A speech rate, pitch or volume: the screen reader's, or -100 to 100 by tens (from
+        the screen reader's the arrows go to +10 or -10; below -100 is the screen reader's
+        again; the arrows stop at the ends)."""
+
+        def step(n: int) -> None:
+            current = getattr(s(), name)
+            if current is None:  # from the screen reader's: a step from the voice's normal
+                editor.change(name, 10 * n)
+                return
+            at = SPEECH_STEPS.index(current) if current in SPEECH_STEPS else 0
+            editor.change(name, SPEECH_STEPS[max(0, min(len(SPEECH_STEPS) - 1, at + n))])
+
+        return Cycler(lambda: speech_level(getattr(s(), name)), step, key=name)
+
+    def step_voice(n: int) -> None:
+        """The next voice the speech service has for the language in use ("" first: the
+        screen reader's)."""
+        voices = [""] + ctx.speech_voices()
+        current = s().speech_voice
+        if current not in voices:
+            voices.append(current)
+        editor.change("speech_voice", voices[(voices.index(current) + n) % len(voices)])
+
     def threshold(name: str, presets: tuple[float, ...]) -> Cycler:
         return Cycler(
             lambda: points(getattr(s(), name)),
@@ -164,6 +192,24 @@ def build_rows(
         _("Speech says"),
         choice("speech_verbosity", SPEECH_VERBOSITIES, VERBOSITY_LABELS),
         _("Brief: the values alone. Everything: also the CPUs' reasons and the coach."),
+        indent=True,
+    )
+    reader_help = _(
+        "Screen reader's: as Orca is set, where its settings can be read, else as the speech "
+        "service speaks."
+    )
+    for name, label in (
+        # Translators: settings rows, said aloud with their values as the focus reaches them.
+        ("speech_rate", _("Speech rate")),
+        ("speech_pitch", _("Speech pitch")),
+        ("speech_volume", _("Speech volume")),
+    ):
+        row(label, level(name), reader_help, indent=True)
+    row(
+        # Translators: the settings row of the speech's voice (a synthesis voice's name).
+        _("Voice"),
+        Cycler(lambda: voice_name(s().speech_voice), step_voice, key="speech_voice"),
+        _("The voices the speech service has for the game's language."),
         indent=True,
     )
 

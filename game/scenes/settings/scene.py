@@ -69,7 +69,7 @@ class SettingsScene(Scene):
         self.lay: SettingsLayout | None = None  # None until the window's size is known
         self.felt = FeltBackground()
         self.scroll = ScrollView()
-        self.grid = FocusGrid()
+        self.grid: FocusGrid[SettingControl] = FocusGrid()
         self.editor = SettingsEditor(
             ctx, on_restyle=lambda: self.layout(self.size), label_of=self._label_of
         )
@@ -100,6 +100,12 @@ class SettingsScene(Scene):
             if any(c.key == key for c in row.controls):
                 return row.label
         return key
+
+    def focus_grid(self) -> FocusGrid[SettingControl]:
+        return self.grid
+
+    def spoken_screen(self) -> str:
+        return _("Settings")
 
     def spoken_label(self, control: object) -> str:
         """A control's row label, said with its value (game.ui.spoken)."""
@@ -232,7 +238,8 @@ class SettingsScene(Scene):
             control.flip()
         elif isinstance(control, Slider):
             self.editor.say(
-                _("{left} / {right} change the level.").format(
+                # Translators: said aloud on a slider; {left} and {right} are key names.
+                _("{left} or {right} changes the level.").format(
                     left=self.ctx.input.label("left"), right=self.ctx.input.label("right")
                 )
             )

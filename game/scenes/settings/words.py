@@ -50,6 +50,21 @@ SPEED_HELP = {
 }
 
 
+def speech_level(value: int | None) -> str:
+    """A speech rate, pitch or volume as the list shows it: the screen reader's, or a
+    number from -100 to 100 (0 is the voice's normal)."""
+    if value is None:
+        # TRANSLATORS: a speech rate, pitch or volume left as the screen reader has it.
+        return _("Screen reader's")
+    return ("+" if value > 0 else "") + format_number(value)
+
+
+def voice_name(name: str) -> str:
+    """A voice as the list shows it: its name as the speech service gives it."""
+    # TRANSLATORS: the speech voice left as the screen reader has it.
+    return name or _("Screen reader's voice")
+
+
 def points(value: float) -> str:
     """'1 point', '2.5 points' in the language in use. A fraction takes the form a count
     of 2 takes (gettext's plural rules count whole numbers)."""

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -47,6 +47,7 @@ from game.scenes.setup.controls import option_controls, seat_controls
 from game.scenes.setup.draw import draw_setup
 from game.scenes.setup.layout import SetupLayout, setup_layout
 from game.scenes.setup.seats import MatchDraft, profiles_by_name
+from game.speech import Announcement
 from game.storage.resume import has_saved_game
 from game.ui.focus_grid import FocusGrid
 from game.ui.forms import Cycler, FormButton, TextField
@@ -77,7 +78,7 @@ class SetupScene(Scene):
         self.note = ""  # what a pad's claim did, until the next press
         self._said = ""  # the error or note speech said last
         self.size = (1280, 800)
-        self.grid = FocusGrid()
+        self.grid: FocusGrid[Any] = FocusGrid()
         self.back = FormButton(
             _("Back"),
             self.go_back,
@@ -355,24 +356,33 @@ class SetupScene(Scene):
         rows.append([self.back, self.start_button])
         self.grid.set_rows(rows, focus_key)
 
+    def focus_grid(self) -> FocusGrid[Any]:
+        return self.grid
+
+    def spoken_screen(self) -> str:
+        return _("New game")
+
     def spoken_label(self, control: object) -> str:
         """A seat's control is said with its seat's number (game.ui.spoken); a rule's
         control has its label."""
         key = getattr(control, "key", None)
+        if key == "add":  # drawn with a plus sign, which a voice would read out
+            # Translators: said aloud for the button drawn "+ Add player".
+            return _("Add player")
         if not isinstance(key, tuple):
             return ""
         if key[0] == "remove":
             return _("Remove seat {number}").format(number=key[1] + 1)
         return _("Seat {number}").format(number=key[1] + 1)
 
-    def spoken_news(self) -> list[tuple[str, bool]]:
+    def spoken_news(self) -> list[Announcement]:
         """An error or a note on the status line, said when it appears (game.ui.spoken);
         the focused control's help is not said (the focus phrase says the control)."""
         said = self.error or self.note
         if said == self._said:
             return []
         self._said = said
-        return [(said, False)] if said else []
+        return [Announcement(said)] if said else []
 
     def seat_controls_of(self, index: int) -> dict[str, Control]:
         """A seat's controls by column name ("name", "kind", "colour", "team", "remove")."""

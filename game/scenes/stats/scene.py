@@ -63,7 +63,7 @@ from game.scenes.stats.pages import (
     render_stats_page,
 )
 from game.scenes.stats.profiles import Profiles, name_box_submit, read_profiles
-from game.speech import phrases
+from game.speech import Announcement, phrases
 from game.ui.forms import Cycler
 from game.ui.input import ANYWHERE_INTENTS, Intent, is_back, is_confirm, is_press, menu_letter
 from game.ui.letters import menu_letters
@@ -170,7 +170,13 @@ class StatsScene(Scene):
             self.ring.set([self.back])
 
     # ----------------------------------------------------------------- speech
-    def spoken_news(self) -> list[tuple[str, bool]]:
+    def focus_grid(self) -> FocusRing:
+        return self.ring
+
+    def spoken_screen(self) -> str:
+        return _("Statistics")
+
+    def spoken_news(self) -> list[Announcement]:
         """The page's figures, said when the profile, the card or the table shown changes
         (the focus on the buttons is said by the app's focus voice)."""
         if self.page_name == "players":
@@ -183,14 +189,14 @@ class StatsScene(Scene):
         if self.page_name != "players":
             table = f"{self._variant_text()}, {self._games_text()}"
             entries = [(entry.name, entry.score) for entry in self.table]
-            return [(phrases.high_scores(table, entries), False)]
+            return [Announcement(phrases.high_scores(table, entries))]
         stats = self.selected_stats
         if stats is None:
             return []
         figures = phrases.profile_figures(
             stats.name, stats.games, stats.wins, stats.contested, stats.mean_score, stats.best_score
         )
-        return [(figures, False)]
+        return [Announcement(figures)]
 
     # ----------------------------------------------------------------- actions
 

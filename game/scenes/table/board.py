@@ -9,7 +9,7 @@ the whole table, with the marks (focus, hint, grading) a person's scene adds on 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
@@ -31,6 +31,7 @@ from game.scenes.table.messages import prompt
 from game.scenes.table.notes import SeatNote
 from game.scenes.table.parts import TableParts
 from game.scenes.table.presenter import Presenter
+from game.speech import Told
 from game.ui.dice_tray import DiceTray
 from game.ui.layout import table_layout
 from game.ui.palette import dice_palette
@@ -52,6 +53,13 @@ CPU_SKIP_MAX = 200  # actions a skipped CPU turn may take (a turn takes at most 
 STILLS_PER_FRAME: int | None = 1  # still dice's images a frame that keeps to time makes itself
 
 
+class Why(NamedTuple):
+    """Why a CPU made its move: as shown ("keep 6-6 ...") and as said ("keep 6, 6 ...")."""
+
+    shown: str
+    said: str
+
+
 class Board:
     def __init__(self, ctx: Context, session: Session) -> None:
         self.ctx = ctx
@@ -67,6 +75,7 @@ class Board:
         )
         self.cpu = CpuDriver(self._decide)
         self.chances = ChanceWatch()
+        self.said_reason = ""  # the CPU's reason said last (said once for a run of moves)
         # What the last frame drawn was made of, to draw only what changed since (see draw).
         self.canvas = Canvas()
         self.parts = TableParts()
@@ -236,33 +245,43 @@ class Board:
         session = self.session
         if not session.is_cpu_turn or self.tray.animating or self.presenter.banner is not None:
             return False
+        if self.ctx.speech.busy:
+            return False  # a CPU plays at the pace its moves are heard (none while speech is off)
         state = session.state
         decided = self.cpu.step(dt, state)
         if decided is None:
             return False
-        action, reason = decided
+        action, why = decided
         player = state.player
+        name = session.seats[player].name
+        # TRANSLATORS: a CPU player's name, and why it made its move.
+        with_name = _("{name}: {reason}")
+        if why is not None and why.said != self.said_reason:
+            self.said_reason = why.said  # said once, before the move it explains
+            self.ctx.speech.say(with_name.format(name=name, reason=why.said), Told.REASON, player)
         started = self.show(session.apply(action), self.speed)
+        if isinstance(action, Roll) or started:
+            self.said_reason = ""  # new dice: a new reason is worth saying
         self.cpu.reason = None
         # A reason belongs to the CPU's own turn: once its score passes the turn, the last
         # move line says what it did, under its name, until the next player rolls.
-        if reason and not started:
-            # TRANSLATORS: a CPU player's name, and why it made its move.
-            text = _("{name}: {reason}").format(name=session.seats[player].name, reason=reason)
+        if why is not None and not started:
+            text = with_name.format(name=name, reason=why.shown)
             self.cpu.reason = SeatNote.now(text, player, session.state)
         self.cpu.wait(self._cpu_delay(action))
         return started
 
-    def _decide(self, state: GameState):
+    def _decide(self, state: GameState) -> tuple[object, Why | None]:
         """In the worker thread: the CPU's action, and why (when the player wants reasons)."""
-        from game.ai.coach.advice import choice_of, explain
+        from game.ai.coach.advice import choice_of
+        from game.ai.coach.reasons import SAID, reason_for, say
 
         action = self.session.cpu_action()
-        reason = None
         choice = choice_of(state, action) if self.ctx.settings.cpu_reasons else None
-        if choice is not None:
-            reason = explain(state, choice)
-        return action, reason
+        if choice is None:
+            return action, None
+        reason = reason_for(state, choice)
+        return action, Why(say(reason), say(reason, SAID))
 
     def skip_cpu_turn(self) -> bool:
         """Play the rest of the CPU's turn at once and show where it ended; True when a new
@@ -273,6 +292,7 @@ class Board:
             return False
         self.cpu.cancel()
         player, turn = session.state.player, session.state.turn
+        self.presenter.announcer.skip(player)  # said in one phrase
         shown: list = []
         for _i in range(CPU_SKIP_MAX):
             state = session.state

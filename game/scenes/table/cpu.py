@@ -29,8 +29,8 @@ CPU_MOTION = {"slow": 1.0, "normal": 0.33, "fast": 0.2, "instant": 0.0}
 CPU_HOLD_SHARE = 0.4  # holds come quicker than rolls and scores
 CPU_FAST = 0.3  # delay and animation factor while the player speeds CPUs up
 
-# In the worker thread: the state -> (the action, a one-line reason or None).
-Decide = Callable[[GameState], tuple[Any, str | None]]
+# In the worker thread: the state -> (the action, why it was made, or None).
+Decide = Callable[[GameState], tuple[Any, Any]]
 
 
 def cpu_delay(action: object, pace: str, fast: bool, animation_scale: float) -> float:
@@ -77,7 +77,7 @@ class CpuDriver:
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
 
-    def step(self, dt: float, state: GameState) -> tuple[Any, str | None] | None:
+    def step(self, dt: float, state: GameState) -> tuple[Any, Any] | None:
         """One frame of a CPU's turn: (action, reason) when it is time to play one."""
         self.pause.update(dt)
         if self.future is None:

@@ -15,6 +15,7 @@ import pygame
 
 from game.i18n import _, ngettext, pgettext
 from game.rules import ROLLS_PER_TURN, GameState, Phase
+from game.scenes.table.focus import HOME, ButtonTarget, Target
 from game.ui.text import fit_label, wrap_lines, wrap_text
 from game.ui.widgets import button_width, draw_button, draw_panel
 
@@ -34,7 +35,7 @@ class Marks:
     """What a person's scene draws over the board: the focus, the coach's hint and grading
     mark, the advice values and the key hints. A replay draws none."""
 
-    focus: tuple = ("button", "roll")
+    focus: Target = HOME
     hint_keep: tuple[int, ...] = ()
     hint_text: tuple[str, ...] | list[str] = ()
     grade_note: str = ""
@@ -120,7 +121,7 @@ def draw_buttons(
     state: GameState,
     person_to_play: bool,
     can_undo: bool,
-    focus: tuple,
+    focus: Target,
 ) -> None:
     inp = ctx.input
     labels = {
@@ -151,7 +152,7 @@ def draw_buttons(
             ctx.fonts,
             rect,
             labels[name],
-            focus == ("button", name),
+            isinstance(focus, ButtonTarget) and focus.name == name,
             enabled[name],
             name == "roll",
             hints[name],

@@ -50,7 +50,11 @@ def describe(event: ev.Event, config: GameConfig) -> str | None:
             if event.bonus_chip:
                 return about(
                     who,
+                    # Translators: shown on the table's message line and said aloud: an
+                    # extra Yahtzee earned its 100-point bonus chip.
                     _("Yahtzee bonus +100! You scored {points} in {box}"),
+                    # Translators: shown and said aloud: another player's extra Yahtzee
+                    # earned its bonus chip.
                     _("Yahtzee bonus +100! {name} scored {points} in {box}"),
                     points=event.points,
                     box=box,
@@ -60,6 +64,7 @@ def describe(event: ev.Event, config: GameConfig) -> str | None:
                     who,
                     # Translators: {shout} is the cheer for five alike ("YAHTZEE!").
                     _("{shout} You scored {points}"),
+                    # Translators: shown only (never said): {shout} is the cheer for five alike.
                     _("{shout} {name} scored {points}"),
                     shout=shout(config),
                     points=event.points,
@@ -69,13 +74,17 @@ def describe(event: ev.Event, config: GameConfig) -> str | None:
                     who,
                     # Translators: the Joker rule let an extra Yahtzee score in this box.
                     _("You scored {points} in {box} (Joker)"),
+                    # Translators: shown and said aloud: the Joker rule let another
+                    # player's extra Yahtzee score in this box.
                     _("{name} scored {points} in {box} (Joker)"),
                     points=event.points,
                     box=box,
                 )
             return about(
                 who,
+                # Translators: shown and said aloud after each score; {box} is the box's name.
                 _("You scored {points} in {box}"),
+                # Translators: shown and said aloud after another player's score.
                 _("{name} scored {points} in {box}"),
                 points=event.points,
                 box=box,
@@ -88,7 +97,9 @@ def describe(event: ev.Event, config: GameConfig) -> str | None:
         case ev.RollOffRolled():
             return about(
                 name[event.player],
+                # Translators: shown and said aloud: the total of five dice that decides who starts.
                 _("You rolled {total} for the start"),
+                # Translators: shown and said aloud: a player's start-roll total.
                 _("{name} rolled {total} for the start"),
                 total=sum(event.dice),
             )
@@ -99,6 +110,7 @@ def describe(event: ev.Event, config: GameConfig) -> str | None:
                 names=who, total=event.total
             )
         case ev.OrderDecided():
+            # Translators: shown and said aloud once the start rolls decide who plays first.
             return _("First to play: {name}").format(name=config.column_name(event.order[0]))
         case ev.TieBreakStarted():
             who = join_names([config.competitor_name(c) for c in event.competitors])
@@ -121,7 +133,9 @@ def describe(event: ev.Event, config: GameConfig) -> str | None:
                 )
             return about(
                 winners[0],
+                # Translators: shown and said aloud at the game's end.
                 _("You win with {points}!"),
+                # Translators: shown and said aloud at the game's end.
                 _("{name} wins with {points}!"),
                 points=event.totals[event.winners[0]],
             )
@@ -135,14 +149,17 @@ def describe(event: ev.Event, config: GameConfig) -> str | None:
 
 def game_of(index: int, games: int) -> str:
     """'Game 2 of 3' for the game at 0-based `index` of a match of `games`."""
+    # Translators: shown and said aloud as each game of a match begins ("Game 2 of 3").
     return _("Game {number} of {games}").format(number=index + 1, games=games)
 
 
 def prompt(state: GameState, name: str) -> str:
     """What the player `name`, to play in `state`, is asked to do; "" when nobody is."""
     if state.phase is Phase.ROLL_OFF:
+        # Translators: shown and said aloud (F7, Continue): a player is to make a start roll.
         return _("{name}: roll for the start").format(name=name)
     if state.phase is Phase.TIE_BREAK:
+        # Translators: shown and said aloud: a tied player is to roll in the tie-breaker.
         return _("Tie-breaker: {name} to roll").format(name=name)
     if state.phase is Phase.TURN and state.dice is None:
         return _("{name} to roll").format(name=name)
@@ -152,13 +169,17 @@ def prompt(state: GameState, name: str) -> str:
         assert open_box is not None  # a turn is played while a box is open
         box = translate(state.config.card.label(open_box))
         if state.rolls_left:
+            # Translators: shown and said aloud with forced order: one box is open to this roll.
             return _("{name}: hold dice and roll again, or score in {box}").format(
                 name=name, box=box
             )
+        # Translators: shown and said aloud with forced order and no rolls left.
         return _("{name}: score in {box}").format(name=name, box=box)
     if state.phase is Phase.TURN and state.rolls_left:
+        # Translators: shown and said aloud: what the player may do now.
         return _("{name}: hold dice and roll again, or choose a box").format(name=name)
     if state.phase is Phase.TURN:
+        # Translators: shown and said aloud: no rolls left, a box must be chosen.
         return _("{name}: choose a box").format(name=name)
     return ""
 
@@ -176,15 +197,18 @@ def progress(state: GameState) -> str:
     return " · ".join(parts)  # two labels side by side, not a sentence
 
 
-def roll_line(event: ev.Rolled, config: GameConfig) -> str:
-    """'Ann rolled 2-3-3-5-6: 2 rolls left'."""
+def roll_line(event: ev.Rolled, config: GameConfig, dice: str = "") -> str:
+    """'Ann rolled 2-3-3-5-6: 2 rolls left' (or with `dice` as given: speech says them
+    "2, 3, 3, 5, 6", a voice reading the dashes as minus signs)."""
     who = config.players[event.player]
-    dice = "-".join(str(d) for d in event.dice)
+    dice = dice or "-".join(str(d) for d in event.dice)
     left = event.rolls_left
     if not left:
         return about(
             who,
+            # Translators: shown and said aloud; {dice} are the faces ("2, 3, 3, 5, 6" aloud).
             _("You rolled {dice}: choose a box"),
+            # Translators: shown and said aloud; {dice} are the faces rolled.
             _("{name} rolled {dice}: choose a box"),
             dice=dice,
         )
@@ -192,6 +216,7 @@ def roll_line(event: ev.Rolled, config: GameConfig) -> str:
         who,
         # Translators: {dice} are the faces rolled ("2-3-3-5-6"); {n} the rolls still left.
         ngettext("You rolled {dice}: {n} roll left", "You rolled {dice}: {n} rolls left", left),
+        # Translators: shown and said aloud: another player's roll and the rolls left.
         ngettext(
             "{name} rolled {dice}: {n} roll left", "{name} rolled {dice}: {n} rolls left", left
         ),
@@ -203,9 +228,14 @@ def roll_line(event: ev.Rolled, config: GameConfig) -> str:
 def undone_line(action, config: GameConfig) -> str:
     """What an undo took back: 'Undone: score in Chance', 'Undone: hold die 2'."""
     if isinstance(action, Score):
+        # Translators: shown and said aloud after Undo: the score taken back.
         return _("Undone: score in {box}").format(box=box_name(config, action.category))
     if isinstance(action, Hold):
+        # Translators: shown and said aloud after Undo: die {number} (1-5, left to right)
+        # held again.
         return _("Undone: hold die {number}").format(number=action.die + 1)
     if isinstance(action, Release):
+        # Translators: shown and said aloud after Undo: die {number} released again.
         return _("Undone: release die {number}").format(number=action.die + 1)
+    # Translators: shown and said aloud after Undo took a move back.
     return _("Undone")

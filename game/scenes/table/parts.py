@@ -27,6 +27,7 @@ from game.scenes.table.draw import (
     key_hints,
     notes_rect,
 )
+from game.scenes.table.focus import BoxTarget, ButtonTarget, DieTarget
 from game.scenes.table.messages import progress, prompt
 from game.ui.palette import dice_palette
 from game.ui.scorecard_cells import MARGIN, Cells
@@ -99,7 +100,7 @@ class TableParts:
         theme, fonts = ctx.theme, ctx.fonts
         hold = HoldRow(board.hold_label(), theme.felt_dark, theme.felt_light)
         below = [("message", message_part(board)), ("hold", hold_part(lay.hold_strip, hold))]
-        focus_die = marks.focus[1] if marks.focus[0] == "die" else None
+        focus_die = marks.focus.index if isinstance(marks.focus, DieTarget) else None
         palette = dice_palette(theme.high_contrast)
         keys = None
         if marks.show_keys:  # each die wears the key that holds it
@@ -133,7 +134,7 @@ class TableParts:
         ctx, state, card = board.ctx, board.session.state, board.card_view
         colours = [board.column_colour(c) for c in range(len(state.config.columns))]
         active = board.column_on_show()
-        focus_box = marks.focus[1] if marks.focus[0] == "box" else None
+        focus_box = marks.focus.category if isinstance(marks.focus, BoxTarget) else None
         previews = self.previews(board) if ctx.settings.show_previews else None
         if previews is not None and not board.person_to_play and state.dice is None:
             previews = None
@@ -208,7 +209,7 @@ def buttons_part(board: Board, marks: Marks) -> tuple[str, Piece]:
     ctx, lay, state = board.ctx, board.lay, board.session.state
     person, can_undo, focus = board.person_to_play, board.session.can_undo(), marks.focus
     shadows = [pygame.Rect(shaded(b, max(6, b.height // 12))) for b in lay.buttons.values()]
-    token = ("buttons", state, person, can_undo, focus if focus[0] == "button" else None)
+    token = ("buttons", state, person, can_undo, focus if isinstance(focus, ButtonTarget) else None)
 
     def paint(surface: pygame.Surface) -> None:
         draw_buttons(surface, ctx, lay, state, person, can_undo, focus)

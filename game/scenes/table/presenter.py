@@ -1,5 +1,6 @@
 """The presenter: how the table shows what the rules say happened. Each event becomes an
-animation, a sound, a banner and a line of text. The rules decide; this only reveals.
+animation, a sound, a banner, a line of text and what speech says of it (announcer.py,
+handed to the speaker as typed announcements). The rules decide; this only reveals.
 
 It owns what is shown for a while (the message line and whose it is, the last move of the
 seat before, the banner, the confetti, a scored box's glow, the start rolls) and the pause
@@ -18,8 +19,10 @@ from game.anim import Tween, Wait
 from game.i18n import _, ngettext, pgettext
 from game.rules import Category
 from game.rules import events as ev
+from game.scenes.table.announcer import Announcer, told_now
 from game.scenes.table.messages import about, describe, roll_line, shout
 from game.scenes.table.notes import SeatNote
+from game.speech import Announcement
 from game.ui.banner import Banner
 from game.ui.confetti import Confetti, burst
 from game.ui.pads import PAD_PRESS
@@ -63,6 +66,8 @@ class Presenter:
         self.flash_fade: Tween | None = None
         self.start_rolls: dict[int, int] = {}  # column -> its start-roll total this game
         self.results_wait: Wait | None = None  # the pause before the results show
+        self.announcer = Announcer(session)
+        self.said_after_landing: list[Announcement] = []  # what the throw decided, said then
 
     # ----------------------------------------------------------------- state
     @property
@@ -96,6 +101,7 @@ class Presenter:
         self.results_wait = None
         self.say("")
         self.after_landing = None
+        self.said_after_landing = []
         self.last_move = None
 
     def say(self, text: str, player: int | None = None) -> None:
@@ -121,6 +127,9 @@ class Presenter:
             if self.after_landing is not None:
                 self.say(*self.after_landing)
                 self.after_landing = None
+            for phrase in self.said_after_landing:
+                self.ctx.speech.announce(phrase)
+            self.said_after_landing = []
             if self.banner_after_landing is not None:
                 self.banner, self.banner_after_landing = self.banner_after_landing, None
         if self.banner is not None:
@@ -149,6 +158,7 @@ class Presenter:
         thrower: int | None = None  # the player whose dice left the cup in this batch
         banner_before = self.banner
         turn_to: int | None = None  # the player whose turn started in this batch
+        spoken = self.announcer.batch(events, brief=not ctx.speech.full)
         for event in events:
             text = describe(event, config)
             if text:
@@ -204,6 +214,14 @@ class Presenter:
             if self.message and self.owner is not None:
                 self.last_move = SeatNote.now(self.message, self.owner, self.session.state)
             self.say("")
+        if thrower is not None:
+            start = any(isinstance(e, ev.RollOffRolled) for e in events)
+            throw = self.announcer.throw(thrower, start)
+            spoken = ([throw] if throw is not None else []) + spoken
+        now, later = told_now(spoken) if tray.rolling else (spoken, [])
+        for phrase in now:
+            ctx.speech.announce(phrase)
+        self.said_after_landing += later
         if thrower is not None and tray.rolling:
             # The dice are in the air: what they show is told when they land, so the throw
             # keeps its suspense.

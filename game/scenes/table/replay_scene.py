@@ -230,6 +230,13 @@ class ReplayScene(Scene):
         self._sync_labels()
 
     # ----------------------------------------------------------------- input
+    def focus_grid(self) -> FocusRing:
+        return self.ring
+
+    def spoken_screen(self) -> str:
+        # Translators: said aloud as a replay comes up (the screen's name).
+        return pgettext("screen", "Replay")
+
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.ring.handle_mouse(event)

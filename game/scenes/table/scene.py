@@ -14,7 +14,8 @@ Controls (keys are remappable in Settings; these are the defaults):
                      a Kind); Shift+letter where the letter has a job (Shift+F: Fours ...)
     K                show or hide the key hints
     F2-F7            say the dice, the box in focus, my card, another card, the scores,
-                     whose turn; F8 says the last phrase again (speech: voice.py)
+                     whose turn (speech: voice.py); Page Up / Page Down read the card F4
+                     or F5 chose, box by box; F8-F10 (anywhere) say the last phrases again
     F1               rules and help
     Esc / P          pause
 Mouse: click a die to hold it, click a box to score it, click the buttons.
@@ -30,7 +31,6 @@ happens, presenter.py; the CPU driver, cpu.py) and the coach overlay (coach.py).
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import pygame
 
@@ -44,10 +44,14 @@ from game.scenes.table import focus
 from game.scenes.table.board import Board
 from game.scenes.table.coach import CoachOverlay, question
 from game.scenes.table.draw import Marks
+from game.scenes.table.focus import BoxTarget, ButtonName, ButtonTarget, DieTarget, Target
 from game.scenes.table.messages import undone_line
 from game.scenes.table.seat_pads import PadSeats
 from game.scenes.table.voice import TableVoice
+from game.speech import Told
+from game.ui.focus_grid import FocusGrid
 from game.ui.input import READ_INTENTS, Intent, is_confirm, menu_letter
+from game.ui.spoken import Focus
 from game.ui.text import sentence_start
 
 log = logging.getLogger(__name__)
@@ -61,10 +65,13 @@ class TableScene(Scene):
         self.board.cpu.fast = ctx.settings.fast_cpu
         self.coach = CoachOverlay()
         self.pads = PadSeats(ctx, session)  # who plays with which pad; the wait for one
-        self.focus_grid = focus.grid()  # the keyboard focus over dice, buttons and boxes
+        self.grid = focus.grid()  # the keyboard focus over dice, buttons and boxes
         self.show_keys = False
-        self.voice = TableVoice(self)  # the table said aloud (game.speech)
+        self.voice = TableVoice(session)  # the table said on demand (game.speech)
+        self.quiet_focus: Target | None = None  # where the game (not the player) put it
         self.resync()
+        if session.is_cpu_turn:
+            self.quiet_focus = self.focus  # nobody at the keys is to press it yet
 
     # ----------------------------------------------------------------- the parts' faces
     # The tray, the card and the layout are the board's; the message the presenter's.
@@ -86,8 +93,9 @@ class TableScene(Scene):
 
     @message.setter
     def message(self, text: str) -> None:
+        """A line that answers the player (a refusal, a setting switched): shown and said."""
         self.board.presenter.say(text)
-        self.voice.line = None  # said again even when the same (a refusal, pressed twice)
+        self.ctx.speech.say(text, Told.ANSWER)
 
     @property
     def cpu_future(self):
@@ -129,44 +137,60 @@ class TableScene(Scene):
         return self.board.animating or self.coach.busy
 
     # ----------------------------------------------------------------- speech
-    def spoken_news(self) -> list[tuple[str, bool]]:
-        return self.voice.news()
+    # What happens is said by the presenter as it is shown; the table says where the game
+    # stands when it comes up (Continue, back from help) and the focus target.
+    def spoken_intro(self) -> str:
+        return self.voice.where()
 
-    def spoken_focus(self) -> tuple[object, str]:
-        return self.voice.focus()
+    def focus_grid(self) -> FocusGrid[Target]:
+        return self.grid
+
+    def spoken_focus(self) -> Focus | None:
+        target = self.focus
+        if target is None:
+            return None
+        phrase = self.voice.focus(target, self.ctx.speech.full)
+        # A hold or a roll is said by the presenter, not as the focused die's new value.
+        return Focus(target, phrase, quiet=target == self.quiet_focus, stepped=False)
 
     # ----------------------------------------------------------------- focus
     def _open_boxes(self) -> list[Category]:
         return focus.open_boxes(self.session.state)
 
     @property
-    def focus(self) -> tuple[Any, ...] | None:
-        """What has the keyboard focus: ("die", i), ("button", name) or ("box", category)
-        (None only while the focus moves: the table always ends on one, HOME at least)."""
-        focused: tuple[Any, ...] | None = self.focus_grid.focused
-        return focused
+    def focus(self) -> Target | None:
+        """What has the keyboard focus: a die, a button or a box (None only while the focus
+        moves: the table always ends on one, HOME at least)."""
+        return self.grid.focused
 
-    def focus_on(self, target: tuple) -> None:
-        """Give `target` the focus, if the state now offers it."""
+    def focus_on(self, target: Target, quiet: bool = False) -> None:
+        """Give `target` the focus, if the state now offers it; `quiet`: the game moves it
+        (a new turn), not the player, so speech does not say it."""
         before = self.focus
         state = self.session.state
         for to in (target, before, focus.HOME):  # the last always is
-            if focus.retarget(self.focus_grid, state, to):
-                return
+            if focus.retarget(self.grid, state, to):
+                break
+        self.quiet_focus = self.focus if quiet else None
 
     def _fix_focus(self) -> None:
-        if not focus.retarget(self.focus_grid, self.session.state):
-            self.focus_on(focus.HOME)
+        if not focus.retarget(self.grid, self.session.state):
+            self.focus_on(focus.HOME, quiet=True)
 
-    def _move_focus(self, step: int, kinds: tuple[str, ...] | None = None) -> None:
-        focus.move(self.focus_grid, self.session.state, step, kinds)
+    def _move_focus(self, step: int, kinds: tuple[type, ...] | None = None) -> None:
+        focus.move(self.grid, self.session.state, step, kinds)
+        self.quiet_focus = None
 
     # ----------------------------------------------------------------- input
     def handle(self, event: pygame.event.Event) -> bool:
         intent = self.ctx.input.intent(event)
-        box = self._box_for_letter(event, intent)
-        if box is not None:
-            self.focus_on(box)
+        letter = self._box_letter(event, intent)
+        if letter:
+            box = focus.box_by_letter(self.session.state, letter, self.focus)
+            if box is not None:
+                self.focus_on(box)
+            else:  # written already, or no box of that name: said, the focus stays
+                self.ctx.speech.say(self.voice.letter(letter))
             return True
         if intent is Intent.PAUSE:
             self.open_pause()
@@ -198,13 +222,14 @@ class TableScene(Scene):
             return False
         return self._key(intent)
 
-    def _box_for_letter(self, event: pygame.event.Event, intent: Intent | None) -> tuple | None:
-        """The box a letter jumps to (see focus.box_by_letter). A letter with a job of its
-        own (F, S, H ...) does that job; with Shift it jumps (Shift+F: Fours, Fives ...)."""
+    def _box_letter(self, event: pygame.event.Event, intent: Intent | None) -> str:
+        """The letter that jumps to a box (see focus.box_by_letter), or "". A letter with a
+        job of its own (F, S, H ...) does that job; with Shift it jumps (Shift+F: Fours,
+        Fives ...)."""
         letter = menu_letter(event)
         if not letter or (intent is not None and not event.mod & pygame.KMOD_SHIFT):
-            return None
-        return focus.box_by_letter(self.session.state, letter, self.focus)
+            return ""
+        return letter
 
     def _key(self, intent: Intent) -> bool:
         if intent is Intent.ROLL:
@@ -216,31 +241,35 @@ class TableScene(Scene):
         elif intent is Intent.HINT:
             self.press("hint")
         elif intent in (Intent.UP, Intent.DOWN):
-            self._move_focus(-1 if intent is Intent.UP else 1, ("box",))
+            self._move_focus(-1 if intent is Intent.UP else 1, (BoxTarget,))
         elif intent in (Intent.LEFT, Intent.RIGHT):
-            self._move_focus(-1 if intent is Intent.LEFT else 1, ("die", "button"))
+            self._move_focus(-1 if intent is Intent.LEFT else 1, (DieTarget, ButtonTarget))
         elif intent in (Intent.FOCUS_NEXT, Intent.FOCUS_PREV):
             self._move_focus(1 if intent is Intent.FOCUS_NEXT else -1)
         elif is_confirm(intent) and self.focus is not None:
             self.activate(self.focus)
+        elif intent in (Intent.CARD_UP, Intent.CARD_DOWN):
+            step = -1 if intent is Intent.CARD_UP else 1
+            self.ctx.speech.say(self.voice.card_line(step, self.ctx.speech.full))
         elif intent in READ_INTENTS:
-            self.ctx.speech.say(self.voice.read(intent))
+            self.ctx.speech.say(self.voice.read(intent, self.focus))
         else:
             return False
         return True
 
-    def _target_at(self, pos) -> tuple | None:
+    def _target_at(self, pos) -> Target | None:
         die = self.tray.die_at(pos)
         if die is not None:
-            return ("die", die)
+            return DieTarget(die)
         if self.lay.cup_rect.collidepoint(pos):
-            return ("button", "roll")  # the cup rolls, as the Roll button does
-        for name, rect in self.lay.buttons.items():
-            if rect.collidepoint(pos):
-                return ("button", name)
+            return focus.HOME  # the cup rolls, as the Roll button does
+        for name in focus.BUTTONS:
+            rect = self.lay.buttons.get(name)
+            if rect is not None and rect.collidepoint(pos):
+                return ButtonTarget(name)
         box = self.card_view.box_at(pos)
         if box is not None and box[0] == self.session.state.column:
-            return ("box", box[1])
+            return BoxTarget(box[1])
         return None
 
     def _hover(self, pos) -> bool:
@@ -258,16 +287,16 @@ class TableScene(Scene):
         self.activate(target)
         return True
 
-    def activate(self, target: tuple) -> None:
-        kind, what = target
-        if kind == "die":
-            self.toggle_die(what)
-        elif kind == "button":
-            self.press(what)
-        elif kind == "box":
-            self.score(what)
+    def activate(self, target: Target) -> None:
+        match target:
+            case DieTarget(index):
+                self.toggle_die(index)
+            case ButtonTarget(name):
+                self.press(name)
+            case BoxTarget(category):
+                self.score(category)
 
-    def press(self, name: str) -> None:
+    def press(self, name: ButtonName) -> None:
         if name == "menu":
             self.open_pause()
         elif name == "undo":
@@ -327,7 +356,8 @@ class TableScene(Scene):
                 # No is the safe answer to "score a zero?" or "that costs 12 points: sure?",
                 # so Enter (or a second press of the same key) does not confirm the mistake.
                 retry = lambda: self.act(action, confirmed=True)  # noqa: E731
-                self.ctx.nav.confirm(Question(asked, retry, focus_yes=False))
+                shown, said = asked
+                self.ctx.nav.confirm(Question(shown, retry, focus_yes=False, said=said))
                 return
         actor = self.session.state.player
         try:
@@ -338,14 +368,15 @@ class TableScene(Scene):
         self.coach.clear_hint()
         name = self.session.seats[actor].name
         decision, state = self.session.last_decision, self.session.state
-        self.coach.note_grade(decision, self.ctx.settings, name, actor, state)
+        if self.coach.note_grade(decision, self.ctx.settings, name, actor, state):
+            self.ctx.speech.say(self.coach.grade_said, Told.GRADE)
         self._show(events, self.board.speed)
         self.pads.rumble(events, actor)
         self._fix_focus()
 
     def _show(self, events: list, speed: float) -> None:
         if self.board.show(events, speed):
-            self.focus_on(focus.HOME)  # a new turn starts at the Roll button
+            self.focus_on(focus.HOME, quiet=True)  # a new turn starts at the Roll button
         self._refresh_advice()
 
     def undo(self) -> None:
@@ -368,7 +399,7 @@ class TableScene(Scene):
         self.message = undone_line(action, self.session.config)
         self._fix_focus()
         if isinstance(action, Score):  # the misclick taken back: the focus goes to its box
-            self.focus_on(("box", action.category))
+            self.focus_on(BoxTarget(action.category))
         self._refresh_advice()
 
     def show_hint(self) -> None:
@@ -384,13 +415,15 @@ class TableScene(Scene):
             return
         self.session.mark_assisted()
         self.coach.show_hint(state, self.session.paces())
+        for line in self.coach.hint_said:
+            self.ctx.speech.say(line, Told.HINT)
         if self.coach.hint_box is not None:
-            self.focus_on(("box", self.coach.hint_box))
+            self.focus_on(BoxTarget(self.coach.hint_box))
 
     def skip_cpu_turn(self) -> None:
         """Play the rest of the CPU's turn at once and show where it ended."""
         if self.board.skip_cpu_turn():
-            self.focus_on(focus.HOME)
+            self.focus_on(focus.HOME, quiet=True)
         self._refresh_advice()
 
     def _refresh_advice(self) -> None:
@@ -404,7 +437,7 @@ class TableScene(Scene):
         self.coach.update(dt)
         before = self.session.state
         if self.board.update(dt):
-            self.focus_on(focus.HOME)  # a CPU's turn ended: the person's starts
+            self.focus_on(focus.HOME, quiet=True)  # a CPU's turn ended: the person's starts
         if self.session.state is not before:
             self._refresh_advice()
 

@@ -112,7 +112,7 @@ def run_frames(size: tuple[int, int], count: int, person: bool) -> tuple[list[Fr
     from game.rules import GameConfig, StartOrder
     from game.scenes.table import TableScene
     from game.storage import Storage
-    from game.ui import collector
+    from game.ui.collector import SPARE
 
     frames: list[Frame] = []
     collections = Collections()
@@ -146,10 +146,9 @@ def run_frames(size: tuple[int, int], count: int, person: bool) -> tuple[list[Fr
                 flying += table.board.tray.rolling
                 # A full collection when one is due, in the time the frame left, as the
                 # game's loop makes it (game.ui.collector): no frame waits for it.
-                if time.perf_counter() - start < 1 / FPS - collector.SPARE:
-                    spare_cpu = time.thread_time()
-                    if collector.collect_if_due():
-                        spare.append((time.thread_time() - spare_cpu) * 1000)
+                spare_cpu = time.thread_time()
+                if app.after_frame(time.perf_counter() - start < 1 / FPS - SPARE):
+                    spare.append((time.thread_time() - spare_cpu) * 1000)
                 # Keep to the clock, as the game's clock.tick(60) does: the CPU players think
                 # in their thread in real time, and a frame drawn in 0.3 ms must not race
                 # ahead of them (fewer throws in the run, and a figure of another game).
