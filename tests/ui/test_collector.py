@@ -52,3 +52,32 @@ def test_a_full_pass_is_made_only_when_due():
     assert collector.collect_if_due()
     assert gone() is None
     assert not collector.collect_if_due()  # just made: not due again
+
+
+def test_the_app_settles_once_a_scene_change_is_shown_and_collects_only_with_time_to_spare(
+    tmp_path,
+):
+    import pygame
+
+    from game.app import App
+    from game.storage import Storage
+
+    pygame.init()
+    app = App(Storage(tmp_path, environ={}), size=(1280, 800), fullscreen=False)
+    app.start()
+    try:
+        app.ctx.nav.help()
+        app.step(1 / 60)
+        assert app.settle_due  # the change is in this frame: settled once it is shown
+        gc.unfreeze()
+        assert app.after_frame(spare=False)
+        assert gc.get_freeze_count() > 0
+        assert not app.settle_due
+        for _ in range(collector.DUE):
+            gc.collect(1)
+        assert not app.after_frame(spare=False)  # due, but the frame left no time
+        assert app.after_frame(spare=True)
+        assert not app.after_frame(spare=True)  # made: not due again
+    finally:
+        for scene in reversed(app.stack.scenes):
+            scene.exit()
