@@ -105,7 +105,7 @@ def _mix(a: tuple[int, int, int], b: tuple[int, int, int], k: float) -> tuple[in
     )
 
 
-GAME_NAME = "Yahtzee Table"  # a name, said as the title comes up: never translated
+SPOKEN_NAME = "Yahtzee Table"  # the game's name, said as the title comes up: never translated
 
 
 class TitleScene(ButtonMenu):
@@ -186,7 +186,7 @@ class TitleScene(ButtonMenu):
 
     # ----------------------------------------------------------------- input
     def spoken_screen(self) -> str:
-        return GAME_NAME
+        return SPOKEN_NAME
 
     def handle(self, event: pygame.event.Event) -> bool:
         used, intent = self.handle_menu(event)

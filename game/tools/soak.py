@@ -37,7 +37,7 @@ from pathlib import Path
 
 FRAME = 1 / 60  # s of game time a frame
 YIELD = 0.002  # s the soak naps in a still frame, so a CPU player's thread is not starved
-MAX_FRAMES = 60 * 60 * 30  # frames one game may take (30 minutes of game time): stuck
+MAX_GAME = 600.0  # s of wall time one game may take: stuck
 MIB = 1024 * 1024
 
 
@@ -236,17 +236,20 @@ def main(argv: list[str] | None = None) -> int:
         print(f"start       RSS {rss_mib():7.1f} MiB")
         finished = frames = 0
         while finished < args.games:
-            played = 0
+            played, began = 0, time.monotonic()
             while not isinstance(app.stack.top, ResultsScene):
                 app.step(FRAME)
-                if app.dirty or app.stack.animating:  # as App.run: a still frame is kept
+                thinking = getattr(app.stack.top, "cpu_future", None)
+                if thinking is not None and not thinking.done():
+                    time.sleep(YIELD)  # a CPU player thinks in its thread: no frame to play
+                elif app.dirty or app.stack.animating:  # as App.run: a still frame is kept
                     app.draw()
                 else:
-                    time.sleep(YIELD)  # nothing moves: a CPU player is thinking
+                    time.sleep(YIELD)  # nothing moves
                 app.after_frame(spare=True)  # the collector's moment, as App.run has it
                 played += 1
-                if played > MAX_FRAMES:
-                    print(f"game {finished + 1} did not end in {MAX_FRAMES} frames")
+                if time.monotonic() - began > MAX_GAME:
+                    print(f"game {finished + 1} did not end in {MAX_GAME:.0f} s")
                     return 1
             frames += played
             finished += 1

@@ -160,6 +160,22 @@ def test_title_enter_opens_setup(ctx):
     assert isinstance(ctx.stack.top, SetupScene)
 
 
+def test_title_draws_its_logo_word_and_says_the_games_name(ctx, monkeypatch):
+    """The logo's word and the spoken name are two things: a merge once let the spoken
+    "Yahtzee Table" replace the drawn "YAHTZEE" above the "TABLE" tagline."""
+    import game.scenes.title as title_module
+
+    translated: list[str] = []
+    real = title_module.translate
+    monkeypatch.setattr(title_module, "translate", lambda s: translated.append(s) or real(s))
+    title = show(ctx, TitleScene(ctx))
+    title.layout((1280, 800))
+    title.draw(pygame.Surface((1280, 800)))
+    assert "YAHTZEE" in translated
+    assert "Yahtzee Table" not in translated
+    assert title.spoken_screen() == "Yahtzee Table"
+
+
 def test_title_arrows_skip_the_disabled_continue_and_letters_press(ctx):
     title = show(ctx, TitleScene(ctx))
     feed(ctx, key(pygame.K_DOWN))
