@@ -8,18 +8,19 @@ a 1,800-frame game, each inside a frame; and none of them found anything to coll
 - `settle`: what start-up and each scene change made is frozen out of the full passes (the
   objects frozen before are let go first and all are collected, so a closed scene's
   reference cycles are still freed); the scene change's frame is the one allowed to be slow;
-- the collector's own full pass is put off (FULL_AFTER young passes instead of 10), kept
-  only as a floor should the loop never find time;
-- the loop makes the full pass itself when one is due (`DUE` young passes since the last),
-  where no frame waits: while nothing moves, or after a frame that left time to spare.
+- the loop makes the full pass itself a little before the collector would (DUE passes of
+  the middle generation since the last, where CPython's own threshold is 10), where no frame
+  waits: while nothing moves, or after a frame that left time to spare. The collector's own
+  threshold is left as it is, so a program that drives the app without its loop (a test,
+  a tool) collects as Python always does; raised instead, reference cycles holding files and
+  sockets piled up in the test suite until a worker ran out of descriptors.
 """
 
 from __future__ import annotations
 
 import gc
 
-DUE = 10  # passes of the middle generation after which a full pass is due (CPython's own)
-FULL_AFTER = 1000  # ... after which the collector makes one itself, whatever the loop does
+DUE = 8  # passes of the middle generation after which the loop makes a full pass (< 10)
 SPARE = 0.008  # s of a frame's budget left that the loop may use for a due full pass
 
 
@@ -28,8 +29,6 @@ def settle() -> None:
     gc.unfreeze()
     gc.collect()
     gc.freeze()
-    young, middle, _full = gc.get_threshold()
-    gc.set_threshold(young, middle, FULL_AFTER)
 
 
 def collect_if_due() -> bool:

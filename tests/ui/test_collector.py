@@ -29,7 +29,7 @@ def test_a_scene_change_keeps_what_lives_out_of_full_passes_and_frees_what_died(
     alive = weakref.ref(node)
     collector.settle()
     assert gc.get_freeze_count() > 0
-    assert gc.get_threshold()[2] == collector.FULL_AFTER
+    assert gc.get_threshold()[2] > collector.DUE  # the loop's pass comes before Python's own
     del node
     gc.collect()
     assert alive() is not None  # frozen: a full pass does not look at it
