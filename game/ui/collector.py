@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import gc
 
-DUE = 8  # passes of the middle generation after which the loop makes a full pass (< 10)
+DUE = 5  # passes of the middle generation after which the loop makes a full pass (< 10)
 SPARE = 0.008  # s of a frame's budget left that the loop may use for a due full pass
 
 
