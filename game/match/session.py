@@ -89,6 +89,9 @@ class Session:
         # Per person: (expected points lost, boxes filled) in their recorded games on this
         # card (game.storage's played_before), for the pace the win chances give them.
         self.played_before = dict(played_before or {})
+        # A network table's copy of the host's match (game.net.follower): the host keeps it
+        # on disk; this machine never saves it as its own game in progress.
+        self.networked = False
 
     @classmethod
     def new(

@@ -282,6 +282,12 @@ class Authority:
             raise IllegalAction("not that seat's turn")
         return self._apply(player, action, None, None)
 
+    def mark_helped(self, player: int) -> list[Out]:
+        """The host's own seat used a hint: its scores are marked helped, on every screen."""
+        if self.seating.seats[player].plan.kind != HOST:
+            raise ValueError("only the host's own seat is marked from the host's screen")
+        return self._mark(player)
+
     def local_undo(self, player: int) -> list[Out]:
         session = self._session()
         refusal = session.undo_refusal()

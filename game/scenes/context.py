@@ -165,7 +165,10 @@ class Context:
 
     def save_session(self, session: PlayedMatch) -> None:
         """Keep a match on disk (after every action); a finished match is filed in the
-        records. A full disk is reported, and the game goes on."""
+        records. A full disk is reported, and the game goes on. A network table's match is
+        the host's to keep (a friend files it once over: game.net.keep)."""
+        if getattr(session, "networked", False):
+            return
         self.unsaved = not self.storage.save_session(session)
         if self.unsaved:
             self.report_storage_problems()

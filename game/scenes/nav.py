@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from game.match.replay import ReplaySession
     from game.match.session import Session
+    from game.net.screen import NetTable
+    from game.net.seating import TablePlan
     from game.storage import HistoryLog
 
 
@@ -49,6 +51,16 @@ class Navigator(Protocol):
         """Leave every scene and sit down at the table with this match (saved after every
         action from now on)."""
 
+    def net_table(self, net: NetTable, session: Session) -> None:
+        """Leave every scene and sit down at a network table (its match is the host's)."""
+
+    def host_table(self, plan: TablePlan | None) -> None:
+        """Open a table for friends on the network and wait for them to take their seats
+        (None: the network table saved in the data folder, opened again)."""
+
+    def join_table(self) -> None:
+        """Find a table on the network (or type its address or invite) and take a seat."""
+
     # Scenes pushed over the current one (popping returns to it).
     def setup(self) -> None: ...
     def pause(self, session: Session) -> None: ...
@@ -71,9 +83,16 @@ class Navigator(Protocol):
         """A yes/no question over the current scene."""
 
     def profile_name(
-        self, title: str, initial: str, on_done: Callable[[str], str | None], ok_label: str
+        self,
+        title: str,
+        initial: str,
+        on_done: Callable[[str], str | None],
+        ok_label: str,
+        max_length: int = 24,
+        placeholder: str = "",
     ) -> None:
-        """A name box over the current scene; `on_done(name)` returns an error or None."""
+        """A name box (or any line of text) over the current scene; `on_done(text)` returns
+        an error or None."""
 
 
 class NoNavigator:

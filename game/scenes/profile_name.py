@@ -42,6 +42,8 @@ class ProfileNameScene(Scene):
         initial: str,
         on_done: Callable[[str], str | None],
         ok_label: str = "",  # "": Save
+        max_length: int = 24,  # characters (an invite or an address is longer than a name)
+        placeholder: str = "",  # "": Name
     ) -> None:
         super().__init__(ctx)
         self.title = title
@@ -50,8 +52,8 @@ class ProfileNameScene(Scene):
         self.field = TextField(
             lambda: self.name,
             self._set_name,
-            max_length=24,
-            placeholder=_("Name"),
+            max_length=max_length,
+            placeholder=placeholder or _("Name"),
             key="name",
             can_draw=ctx.fonts.can_draw,
         )

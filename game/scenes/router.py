@@ -23,6 +23,8 @@ from game.scenes.nav import Question
 if TYPE_CHECKING:
     from game.match.replay import ReplaySession
     from game.match.session import Session
+    from game.net.screen import NetTable
+    from game.net.seating import TablePlan
     from game.scenes.context import Context
     from game.storage import HistoryLog
 
@@ -41,6 +43,8 @@ SCENE_MODULES = (
     "game.scenes.history",
     "game.scenes.review",
     "game.scenes.profile_name",
+    "game.scenes.network.host_scene",
+    "game.scenes.network.join_scene",
 )
 
 
@@ -78,6 +82,22 @@ class Router:
         session.on_change = self.ctx.save_session
         self.ctx.save_session(session)
         self.ctx.stack.clear_to(TableScene(self.ctx, session))
+
+    def net_table(self, net: NetTable, session: Session) -> None:
+        from game.scenes.table import TableScene
+
+        session.networked = True
+        self.ctx.stack.clear_to(TableScene(self.ctx, session, net))
+
+    def host_table(self, plan: TablePlan | None) -> None:
+        from game.scenes.network.host_scene import HostTableScene
+
+        self.ctx.stack.clear_to(HostTableScene(self.ctx, plan))
+
+    def join_table(self) -> None:
+        from game.scenes.network.join_scene import JoinTableScene
+
+        self.ctx.stack.push(JoinTableScene(self.ctx))
 
     def setup(self) -> None:
         from game.scenes.setup import SetupScene
@@ -135,8 +155,17 @@ class Router:
         self.ctx.stack.push(ConfirmScene(self.ctx, question))
 
     def profile_name(
-        self, title: str, initial: str, on_done: Callable[[str], str | None], ok_label: str
+        self,
+        title: str,
+        initial: str,
+        on_done: Callable[[str], str | None],
+        ok_label: str,
+        max_length: int = 24,
+        placeholder: str = "",
     ) -> None:
         from game.scenes.profile_name import ProfileNameScene
 
-        self.ctx.stack.push(ProfileNameScene(self.ctx, title, initial, on_done, ok_label))
+        scene = ProfileNameScene(
+            self.ctx, title, initial, on_done, ok_label, max_length, placeholder
+        )
+        self.ctx.stack.push(scene)

@@ -3,7 +3,7 @@
 Controls:
     Up / Down, Tab / Shift+Tab   move the focus over the menu
     Enter            the focused item
-    N / C / S / R       New game, Continue, Settings, Rules & help
+    N / C / J / S / R   New game, Continue, Join a table, Settings, Rules & help
     T / H / Q           Statistics, History, Quit
     F1               rules and help
     Esc / Backspace  asks whether to quit
@@ -46,6 +46,7 @@ TAGLINE = N_("T A B L E")
 LABELS = (
     N_("New game"),
     N_("Continue"),
+    N_("Join a table"),
     N_("Settings"),
     N_("Rules & help"),
     N_("Statistics"),
@@ -113,6 +114,7 @@ class TitleScene(ButtonMenu):
         actions = (
             self.new_game,
             self.continue_game,
+            self.join_table,
             lambda: self.ctx.nav.settings(),
             lambda: self.ctx.nav.help(),
             self.open_statistics,
@@ -161,12 +163,21 @@ class TitleScene(ButtonMenu):
         self.ctx.nav.setup()
 
     def continue_game(self) -> None:
+        record = self.ctx.storage.load_current()
+        if record is not None and isinstance(record.get("extra", {}).get("net"), dict):
+            self.ctx.play("click")
+            self.ctx.nav.host_table(None)  # a network table: open it again to its friends
+            return
         session = load_saved_session(self.ctx.storage, self.ctx.notify)
         if session is None:
             self.refresh()
             return
         self.ctx.play("click")
         self.ctx.nav.table(session)
+
+    def join_table(self) -> None:
+        self.ctx.play("click")
+        self.ctx.nav.join_table()
 
     def open_statistics(self) -> None:
         self.ctx.play("click")

@@ -294,7 +294,7 @@ def test_letters_keep_clear_of_keys_the_player_bound_to_full_screen_and_pause(ct
     bindings = dict(ctx.settings.key_bindings, fullscreen=("s",), pause=("escape", "q"))
     ctx.apply_settings(ctx.settings.replace(key_bindings=bindings))
     title = show(ctx, TitleScene(ctx))
-    assert [b.hint_text for b in title.buttons] == ["N", "C", "E", "R", "T", "H", "Q"]
+    assert [b.hint_text for b in title.buttons] == ["N", "C", "J", "E", "R", "T", "H", "Q"]
     pause = show(ctx, PauseScene(ctx, in_play()))
     assert [b.label for b in pause.buttons[1:]] == ["Settings", "Rules & help", "Quit to title"]
     assert [b.hint_text for b in pause.buttons[1:]] == ["E", "H", "T"]

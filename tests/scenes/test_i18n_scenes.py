@@ -66,6 +66,7 @@ def test_the_title_and_the_pause_menu_relabel_in_a_language_chosen_in_settings(c
             for text in (
                 "New game",
                 "Continue",
+                "Join a table",
                 "Settings",
                 "Rules & help",
                 "Statistics",

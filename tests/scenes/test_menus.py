@@ -179,7 +179,7 @@ def test_title_draws_its_logo_word_and_says_the_games_name(ctx, monkeypatch):
 def test_title_arrows_skip_the_disabled_continue_and_letters_press(ctx):
     title = show(ctx, TitleScene(ctx))
     feed(ctx, key(pygame.K_DOWN))
-    assert title.ring.focused.label == "Settings"
+    assert title.ring.focused.label == "Join a table"
     feed(ctx, key(pygame.K_UP))
     assert title.ring.focused.label == "New game"
     feed(ctx, key(pygame.K_c, "c"))  # Continue is disabled: nothing happens
@@ -190,7 +190,7 @@ def test_title_arrows_skip_the_disabled_continue_and_letters_press(ctx):
 
 def test_title_mouse_hover_focuses_and_click_presses(ctx):
     title = show(ctx, TitleScene(ctx))
-    rules = title.buttons[3]
+    rules = title.buttons[4]
     feed(ctx, hover(rules.rect.center))
     assert title.ring.focused is rules
     feed(ctx, click(rules.rect.center))
@@ -369,8 +369,10 @@ def test_left_and_right_cycle_the_kind(ctx):
     assert setup.grid.focus_key(("kind", 0))
     feed(ctx, key(pygame.K_RIGHT))
     assert setup.draft.seats[0].kind == "beginner"
-    feed(ctx, key(pygame.K_LEFT), key(pygame.K_LEFT))  # past Person, round to the strongest
-    assert setup.draft.seats[0].kind == "champion"
+    feed(ctx, key(pygame.K_LEFT), key(pygame.K_LEFT))  # past Person, round to the last
+    assert setup.draft.seats[0].kind == "network"  # a friend at another computer
+    feed(ctx, key(pygame.K_LEFT))
+    assert setup.draft.seats[0].kind == "champion"  # the strongest CPU
     assert setup.build()[1][0].is_cpu
 
 

@@ -82,6 +82,12 @@ class ResultsScene(ButtonMenu):
         over = session.state.phase is Phase.MATCH_OVER
         if isinstance(session, ReplaySession):
             buttons = self._replay_buttons(session)
+        elif session.networked:  # the host's match: its next game is the host's to start
+            buttons = [
+                Button(_("Title"), self.to_title, primary=True),
+                Button(_("Review"), self.review),
+                Button(pgettext("action", "Replay"), self.watch_replay),
+            ]
         else:
             if over or session.state.phase is not Phase.GAME_OVER:
                 # TRANSLATORS: starts a new game with the same players; it stands beside "Replay"

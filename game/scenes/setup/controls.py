@@ -14,6 +14,7 @@ from game.match.seats import PERSON
 from game.rules import StartOrder, TeamMode
 from game.rules.names import MAX_NAME_LENGTH
 from game.scenes.setup.seats import (
+    NETWORK,
     TEAM_LETTERS,
     TEAM_MODES,
     MatchDraft,
@@ -31,9 +32,17 @@ if TYPE_CHECKING:
 
 # The words of every choice: marked here, translated where they are shown.
 # Translators: who plays a seat, as the setup's value cycler shows it.
-KIND_LABELS = {PERSON: N_("Person"), **{level.id: level.choice for level in CPU_LEVELS}}
+KIND_LABELS = {
+    PERSON: N_("Person"),
+    NETWORK: N_("A friend on the network"),
+    **{level.id: level.choice for level in CPU_LEVELS},
+}
 KIND_HELP = {
     PERSON: N_("A person at this computer takes this seat's turns."),
+    NETWORK: N_(
+        "A friend at another computer takes this seat: starting opens your table to the "
+        "network, with an invite to give them."
+    ),
     **{level.id: level.help for level in CPU_LEVELS},  # the levels' words are their records'
 }
 TEAM_MODE_LABELS = {
@@ -143,7 +152,7 @@ def option_controls(draft: MatchDraft, set_team_mode: Callable[[int], None]) -> 
 
 
 def _pace_help(kind: str) -> str:
-    if kind == PERSON:
+    if kind in (PERSON, NETWORK):
         return _("A person plays at their own pace; a CPU's pace is chosen here.")
     return _(
         "How fast this CPU's turns play to watch. Instant shows only where each move ends; "
@@ -185,7 +194,11 @@ def seat_controls(
             key=("kind", index),
         ),
         Cycler(
-            lambda: "–" if seat.kind == PERSON else translate(PACE_LABELS[seat.pace or pace()]),
+            lambda: (
+                "–"
+                if seat.kind in (PERSON, NETWORK)
+                else translate(PACE_LABELS[seat.pace or pace()])
+            ),
             lambda step: step_pace(seat, step, pace()),
             help=lambda: _pace_help(seat.kind),
             key=("pace", index),

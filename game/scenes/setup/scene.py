@@ -46,7 +46,7 @@ from game.scenes.nav import Question
 from game.scenes.setup.controls import option_controls, seat_controls
 from game.scenes.setup.draw import draw_setup
 from game.scenes.setup.layout import SetupLayout, setup_layout
-from game.scenes.setup.seats import MatchDraft, profiles_by_name
+from game.scenes.setup.seats import NETWORK, MatchDraft, profiles_by_name
 from game.speech import Announcement
 from game.storage.resume import has_saved_game
 from game.ui.focus_grid import FocusGrid
@@ -186,6 +186,9 @@ class SetupScene(Scene):
             self.ctx.play("click", 0.5)
             return
         self.error = ""
+        if self.draft.networked:
+            self._host(config, seats)
+            return
         if has_saved_game(self.ctx.storage):
             self.ctx.nav.confirm(
                 Question(
@@ -207,6 +210,17 @@ class SetupScene(Scene):
         self.ctx.pads.hand_over(seating_key(seats), self.draft.pads())
         self.ctx.nav.table(session)
 
+    def _host(self, config: GameConfig, seats: list[Seat]) -> None:
+        """Open the table to friends on the network (the host's match is saved as any)."""
+        seats = self._remember(config, seats)
+        kinds = [draft.kind for draft in self.draft.seats]
+        mine = [s for s, kind in zip(seats, kinds, strict=True) if kind != NETWORK]
+        host = next((s.name for s in mine if not s.is_cpu), None)
+        # Translators: a hosted table's name, as friends see it listed on their network.
+        name = _("Table: {name}").format(name=host) if host else _("Yahtzee table")
+        self.ctx.play("click")
+        self.ctx.nav.host_table(self.draft.table_plan(name, seats, config))
+
     def _remember(self, config: GameConfig, seats: list[Seat]) -> list[Seat]:
         """Keep what starting this game tells: each person plays under a profile of their
         name (made now if need be, so their statistics are there without a step
@@ -214,6 +228,8 @@ class SetupScene(Scene):
         The seats, with their profiles."""
         storage = self.ctx.storage
         for i, seat in enumerate(seats):
+            if self.draft.seats[i].kind == NETWORK:
+                continue  # a friend brings their own name
             if not seat.is_cpu and seat.profile is None:
                 profile = storage.profile_for_name(seat.name)
                 if profile is not None:

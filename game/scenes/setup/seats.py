@@ -18,9 +18,11 @@ from game.rules.names import name_problem
 from game.storage import LastTable, TableSeat
 
 if TYPE_CHECKING:
+    from game.net.seating import TablePlan
     from game.scenes.context import Context
 
-KINDS = (PERSON, *LEVELS)
+NETWORK = "network"  # a seat a friend at another computer takes (game.net)
+KINDS = (PERSON, *LEVELS, NETWORK)
 CPU_NAMES = ("Ada", "Max", "Zoe", "Ben", "Cat", "Dan", "Eve", "Kit", "Lou", "Sam")
 VARIANTS = tuple(Variant)  # the setup offers every variant, in their order
 TEAM_MODES = (TeamMode.OFF, TeamMode.SHARED, TeamMode.COMBINED)
@@ -71,6 +73,8 @@ def _player_name(number: int) -> str:
 
 def step_kind(seat: SeatDraft, step: int) -> None:
     seat.kind = KINDS[(KINDS.index(seat.kind) + step) % len(KINDS)]
+    if seat.kind == NETWORK:
+        seat.pace = None
     if seat.kind != PERSON:
         seat.pad = None  # a CPU plays with no pad
 
@@ -78,7 +82,7 @@ def step_kind(seat: SeatDraft, step: int) -> None:
 def step_pace(seat: SeatDraft, step: int, default: str) -> None:
     """A CPU seat's pace, a step on from the one it plays at (its own, else `default`: the
     Settings' CPU pace); a person plays at their own pace, so theirs never changes."""
-    if seat.kind == PERSON:
+    if seat.kind in (PERSON, NETWORK):
         return
     now = CPU_PACES.index(seat.pace or default)
     seat.pace = CPU_PACES[(now + step) % len(CPU_PACES)]
@@ -148,16 +152,42 @@ class MatchDraft:
         )
 
     def as_table(self) -> LastTable:
-        """The draft as the last table, to start the next New game from."""
+        """The draft as the last table, to start the next New game from (a friend's seat on
+        the network kept as a person's: the last table is a table at this computer)."""
         seats = tuple(
             TableSeat(
-                s.name.strip(), s.kind, s.colour, s.team, s.pace if s.kind != PERSON else None
+                s.name.strip(),
+                PERSON if s.kind == NETWORK else s.kind,
+                s.colour,
+                s.team,
+                s.pace if s.kind not in (PERSON, NETWORK) else None,
             )
             for s in self.seats
         )
         return LastTable(
             seats, self.games, self.team_mode, self.start, self.tie_breaker, self.forced_order
         )
+
+    @property
+    def networked(self) -> bool:
+        """A seat waits for a friend on the network: starting hosts the table."""
+        return any(seat.kind == NETWORK for seat in self.seats)
+
+    def table_plan(self, name: str, seats: list[Seat], config: GameConfig) -> TablePlan:
+        """The table to host: this computer's people, the CPUs, and seats open for friends
+        (`seats` and `config` as build() made them, a friend's seat's name a placeholder)."""
+        from game.net.messages import MAX_TABLE_NAME  # game.net loads when a table is hosted
+        from game.net.seating import CPU, HOST, OPEN, SeatPlan, TablePlan
+
+        plans: list[SeatPlan] = []
+        for draft, seat in zip(self.seats, seats, strict=True):
+            if draft.kind == NETWORK:
+                plans.append(SeatPlan(OPEN))
+            elif seat.is_cpu:
+                plans.append(SeatPlan(CPU, seat.name, seat.colour, seat.kind))
+            else:
+                plans.append(SeatPlan(HOST, seat.name, seat.colour, profile=seat.profile))
+        return TablePlan(name[:MAX_TABLE_NAME], config, tuple(plans))
 
     @property
     def teamed(self) -> bool:
@@ -266,7 +296,7 @@ class MatchDraft:
         seats = [
             Seat(
                 name,
-                seat.kind,
+                PERSON if seat.kind == NETWORK else seat.kind,
                 seat.colour,
                 profiles.get(name.casefold()) if seat.kind == PERSON else None,
                 pad=seat.kind == PERSON and seat.pad is not None,

@@ -43,6 +43,7 @@ from game.ui.widgets import FeltBackground
 PACE_NOTE = 5.0  # points a game below the Expert from which a person's pace is told
 
 if TYPE_CHECKING:
+    from game.anim.throw import Throw
     from game.match.session import Session
     from game.scenes.context import Context
     from game.ui.fonts import Fonts
@@ -74,6 +75,9 @@ class Board:
             ctx, session, self.tray, self.column_colour, lambda: ctx.nav.results(session)
         )
         self.cpu = CpuDriver(self._decide)
+        self.plays_cpus = True  # False at a network table: the host plays its CPUs
+        # At a network table, what a seat's column says under its name ("away"), by player.
+        self.seat_tags: dict[int, str] = {}
         self.chances = ChanceWatch()
         self.said_reason = ""  # the CPU's reason said last (said once for a run of moves)
         # What the last frame drawn was made of, to draw only what changed since (see draw).
@@ -144,7 +148,10 @@ class Board:
     def column_tags(self) -> tuple[str, ...]:
         """Under each column's name: a CPU's level ("Expert"), nothing for people; and its
         chance to win ("Expert · 42%") when the player wants the chances."""
-        levels = level_tags(self.session.config, self.session.seats)
+        config = self.session.config
+        levels = list(level_tags(config, self.session.seats))
+        for player, tag in self.seat_tags.items():
+            levels[config.column_of(player)] = tag
         chances = self.chances.column_texts(self.session.state)
         return tuple(" · ".join(t for t in pair if t) for pair in zip(levels, chances, strict=True))
 
@@ -214,9 +221,10 @@ class Board:
         return self.tray.animating or self.presenter.busy or self.session.is_cpu_turn
 
     # ----------------------------------------------------------------- play
-    def show(self, events: list, speed: float) -> bool:
-        """Show what happened; True when a new turn started."""
-        self.presenter.show(events, speed, self.lay)
+    def show(self, events: list, speed: float, throw: Throw | None = None) -> bool:
+        """Show what happened (a roll as `throw`, when another machine threw it); True when
+        a new turn started."""
+        self.presenter.show(events, speed, self.lay, throw)
         started = any(isinstance(e, ev.TurnStarted) for e in events)
         if started:
             self.cpu.wait(self._cpu_delay(Roll()))
@@ -243,7 +251,9 @@ class Board:
 
     def _cpu_turn(self, dt: float) -> bool:
         session = self.session
-        if not session.is_cpu_turn or self.tray.animating or self.presenter.banner is not None:
+        if not self.plays_cpus or not session.is_cpu_turn:
+            return False
+        if self.tray.animating or self.presenter.banner is not None:
             return False
         if self.ctx.speech.busy:
             return False  # a CPU plays at the pace its moves are heard (none while speech is off)

@@ -29,6 +29,7 @@ from game.ui.pads import PAD_PRESS
 from game.ui.scorecard_view import Flash
 
 if TYPE_CHECKING:
+    from game.anim.throw import Throw
     from game.match.session import Session
     from game.scenes.context import Context
     from game.ui.dice_tray import DiceTray
@@ -68,6 +69,8 @@ class Presenter:
         self.results_wait: Wait | None = None  # the pause before the results show
         self.announcer = Announcer(session)
         self.said_after_landing: list[Announcement] = []  # what the throw decided, said then
+        # At a network table, the seats played at this computer (None: every person's is).
+        self.own_seats: frozenset[int] | None = None
 
     # ----------------------------------------------------------------- state
     @property
@@ -152,8 +155,11 @@ class Presenter:
         return True
 
     # ----------------------------------------------------------------- events
-    def show(self, events: list[ev.Event], speed: float, lay: TableLayout) -> None:
-        """Animate a batch of events from one action. `speed` scales animation time (0: none)."""
+    def show(
+        self, events: list[ev.Event], speed: float, lay: TableLayout, thrown: Throw | None = None
+    ) -> None:
+        """Animate a batch of events from one action. `speed` scales animation time (0: none);
+        `thrown` is a roll's throw as another machine made it (a network table's host)."""
         ctx, config, tray = self.ctx, self.session.config, self.tray
         thrower: int | None = None  # the player whose dice left the cup in this batch
         banner_before = self.banner
@@ -166,11 +172,11 @@ class Presenter:
             match event:
                 case ev.RollOffRolled():
                     self.start_rolls[event.column] = sum(event.dice)
-                    tray.roll(event.dice, (True,) * len(event.dice), speed)
+                    tray.roll(event.dice, (True,) * len(event.dice), speed, thrown)
                     thrower = event.player
                     ctx.play("dice_rattle" if speed > 0 else "dice_land_1")
                 case ev.Rolled():
-                    tray.roll(event.dice, event.rolled, speed)
+                    tray.roll(event.dice, event.rolled, speed, thrown)
                     thrower = event.player
                     ctx.play("dice_rattle" if speed > 0 else "dice_land_1")
                     self.say(roll_line(event, config), event.player)
@@ -263,8 +269,11 @@ class Presenter:
         seat = session.seats[event.player]
         self.tray.put_away()
         if not seat.is_cpu and (session.person_count > 1 or len(session.seats) > 1):
+            theirs = self.own_seats is not None and event.player not in self.own_seats
+            # Translators: a banner at a network table: a player at another computer plays.
+            text = _("{name} plays").format(name=seat.name) if theirs else None
             self.banner = Banner(
-                about(seat.name, _("Your turn"), _("Your turn, {name}")),
+                text or about(seat.name, _("Your turn"), _("Your turn, {name}")),
                 self.column_colour(event.column),
                 TURN_BANNER * max(0.3, self.ctx.animation_scale),
             )

@@ -31,6 +31,7 @@ happens, presenter.py; the CPU driver, cpu.py) and the coach overlay (coach.py).
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -54,14 +55,20 @@ from game.ui.input import READ_INTENTS, Intent, is_confirm, menu_letter
 from game.ui.spoken import Focus
 from game.ui.text import sentence_start
 
+if TYPE_CHECKING:
+    from game.net.screen import NetTable
+
 log = logging.getLogger(__name__)
 
 
 class TableScene(Scene):
-    def __init__(self, ctx, session: Session) -> None:
+    def __init__(self, ctx, session: Session, net: NetTable | None = None) -> None:
         super().__init__(ctx)
         self.session = session
+        self.net = net  # a network table: the host plays every move (remote.py)
         self.board = Board(ctx, session)
+        self.board.plays_cpus = net is None
+        self.board.presenter.own_seats = None if net is None else net.seats
         self.board.cpu.fast = ctx.settings.fast_cpu
         self.coach = CoachOverlay()
         self.pads = PadSeats(ctx, session)  # who plays with which pad; the wait for one
@@ -116,6 +123,8 @@ class TableScene(Scene):
     def exit(self) -> None:
         self.board.exit()
         self.pads.close()
+        if self.net is not None:
+            self.net.close()
 
     def layout(self, size: tuple[int, int]) -> None:
         """Place everything for this window size, in the current theme and text size."""
@@ -333,6 +342,11 @@ class TableScene(Scene):
     # ----------------------------------------------------------------- actions
     def act(self, action, confirmed: bool = False) -> None:
         """A person's action: refused with the reason, or applied and shown."""
+        net_refusal = None if self.net is None else self.net.refusal(action)
+        if net_refusal is not None:
+            if net_refusal:
+                self.message = sentence_start(net_refusal)
+            return
         if self.session.is_cpu_turn:
             # Translators: {key} is the key (or pad button) that skips a CPU's turn.
             self.message = _("Wait: {name} is playing ({key} skips the turn)").format(
@@ -359,6 +373,9 @@ class TableScene(Scene):
                 shown, said = asked
                 self.ctx.nav.confirm(Question(shown, retry, focus_yes=False, said=said))
                 return
+        if self.net is not None:
+            self.net.send(action)  # shown when the host's move comes back (follow_net)
+            return
         actor = self.session.state.player
         try:
             events = self.session.apply(action)
@@ -374,18 +391,26 @@ class TableScene(Scene):
         self.pads.rumble(events, actor)
         self._fix_focus()
 
-    def _show(self, events: list, speed: float) -> None:
-        if self.board.show(events, speed):
+    def _show(self, events: list, speed: float, throw=None) -> None:
+        if self.board.show(events, speed, throw):
             self.focus_on(focus.HOME, quiet=True)  # a new turn starts at the Roll button
         self._refresh_advice()
 
     def undo(self) -> None:
-        refusal = self.session.undo_refusal()
+        net = self.net
+        refusal = self.session.undo_refusal() if net is None else net.undo_refusal()
         if refusal is not None:
-            self.message = refusal
+            if refusal:
+                self.message = refusal
+            return
+        if net is not None:
+            net.undo()  # shown when the host's undo comes back
             return
         turn_before = self.session.state.player
-        action = self.session.undo()
+        self.show_undone(self.session.undo(), turn_before)
+
+    def show_undone(self, action, turn_before: int) -> None:
+        """Show the state after `action` was taken back."""
         if self.session.state.player != turn_before:
             # A score taken back before the next seat acted: the turn comes back, with its
             # dice. The next seat's announcement goes, and a CPU's decision under way is
@@ -410,10 +435,16 @@ class TableScene(Scene):
         if not self.ctx.settings.hints_enabled:
             self.message = _("Hints are off (Settings)")
             return
+        if self.net is not None and not self.net.ours():
+            # Translators: at a network table, a hint asked for in another player's turn.
+            self.message = _("Hints are for your own turn")
+            return
         if not self.board.person_to_play or state.phase is not Phase.TURN or state.dice is None:
             self.message = _("A hint needs your dice: roll first")
             return
         self.session.mark_assisted()
+        if self.net is not None:
+            self.net.helped()
         self.coach.show_hint(state, self.session.paces())
         for line in self.coach.hint_said:
             self.ctx.speech.say(line, Told.HINT)
@@ -422,6 +453,8 @@ class TableScene(Scene):
 
     def skip_cpu_turn(self) -> None:
         """Play the rest of the CPU's turn at once and show where it ended."""
+        if self.net is not None:
+            return  # the host plays its CPUs at its own pace
         if self.board.skip_cpu_turn():
             self.focus_on(focus.HOME, quiet=True)
         self._refresh_advice()
@@ -436,10 +469,39 @@ class TableScene(Scene):
             return  # paused until the seat has its pad
         self.coach.update(dt)
         before = self.session.state
+        if self.net is not None:
+            self.follow_net()
         if self.board.update(dt):
             self.focus_on(focus.HOME, quiet=True)  # a CPU's turn ended: the person's starts
         if self.session.state is not before:
             self._refresh_advice()
+
+    def follow_net(self) -> None:
+        """Show what the host's table did since the last frame, as a local move is shown."""
+        assert self.net is not None
+        polled = self.net.poll()
+        for news in polled.news:
+            self.ctx.notify(news)
+        tags = self.net.seat_tags()
+        if tags != self.board.seat_tags:
+            self.board.seat_tags = tags
+            state = self.session.state
+            self.board.card_view.layout(self.lay.card, state, self.board.column_tags())
+        if polled.ended:
+            self.ctx.nav.title()
+            return
+        if polled.fresh is not None:  # the whole match again: the table opens afresh on it
+            net, self.net = self.net, None
+            self.ctx.nav.net_table(net, polled.fresh)
+            return
+        for shown in polled.shown:
+            if shown.undone is not None:
+                self.show_undone(shown.undone, shown.turn_before)
+                continue
+            self.coach.clear_hint()
+            self._show(shown.events, self.board.speed, shown.throw)
+            self.pads.rumble(shown.events, shown.turn_before)
+            self._fix_focus()
 
     # ----------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface) -> None:

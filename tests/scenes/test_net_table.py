@@ -1,0 +1,221 @@
+"""A network table as players meet it: a host's screen opens the table from a plan, a
+friend's screen reaches it on 127.0.0.1 with the invite's code, takes a seat with its own
+name and colour, and both play a whole game through the real scenes over real sockets: the
+same moves, the same throws, the same final cards, and the game in both histories."""
+
+from __future__ import annotations
+
+import random
+import socket
+import time
+
+import pytest
+
+from game.match.session import fallback_action
+from game.rules import GameConfig, Phase, StartOrder
+
+from .conftest import SIZE, QuietSound
+
+PORTS = range(47000, 47100)  # this branch's own ports
+
+
+def free_port(seed: int) -> int:
+    for port in random.Random(seed).sample(PORTS, len(PORTS)):
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise OSError("no free port in 47000-47099")
+
+
+def context(folder):
+    from game.scenes.context import Context
+    from game.scenes.router import Router
+    from game.scenes.stack import SceneStack
+    from game.storage import Storage
+
+    storage = Storage(folder, environ={})
+    stack = SceneStack()
+    stack.layout(SIZE)
+    ctx = Context(storage, storage.settings.replace(animation_speed="instant"), stack, QuietSound())
+    ctx.nav = Router(ctx)
+    return ctx
+
+
+def frame(*contexts, dt: float = 0.05) -> None:
+    for ctx in contexts:
+        ctx.stack.update(dt)
+        ctx.stack.apply_pending()
+    time.sleep(0.005)
+
+
+def until(test, *contexts, seconds: float = 20.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not test():
+        assert time.monotonic() < deadline, "timed out"
+        frame(*contexts)
+
+
+def top_name(ctx) -> str:
+    return type(ctx.stack.top).__name__
+
+
+@pytest.fixture
+def two(tmp_path, monkeypatch):
+    import pygame
+
+    pygame.init()
+    pygame.display.set_mode(SIZE)
+    monkeypatch.setenv("YAHTZEE_TABLE_PORT", str(free_port(tmp_path.stat().st_ino)))
+    host, friend = context(tmp_path / "host"), context(tmp_path / "friend")
+    yield host, friend
+    for ctx in (friend, host):
+        for scene in reversed(ctx.stack.scenes):
+            scene.exit()
+
+
+def table_plan():
+    from game.net.seating import HOST, OPEN, SeatPlan, TablePlan
+
+    config = GameConfig(("Ann", "Bob"), start=StartOrder.SEATED)
+    return TablePlan("Ann's table", config, (SeatPlan(HOST, "Ann", 0), SeatPlan(OPEN)))
+
+
+def join(host, friend, name: str = "Bob", seated: bool = True) -> None:
+    """The friend's screen reaches the host's table by its invite and takes seat 2."""
+    from game.net.codes import read_invite
+
+    host.nav.host_table(table_plan())
+    frame(host)
+    lobby = host.stack.top
+    assert top_name(host) == "HostTableScene"
+    assert lobby.hosted.invite.startswith("yahtzee://")
+    invite = read_invite(str(lobby.hosted.host.invite("127.0.0.1")))
+    friend.nav.join_table()
+    frame(friend)
+    joining = friend.stack.top
+    joining._look(invite)
+    until(lambda: joining.table is not None, host, friend)
+    texts = [b.label for b in joining.buttons]
+    assert "Take seat 2" in texts
+    joining.name = name
+    joining.take(1)
+    if seated:
+        until(lambda: lobby.table.seats[1].name == name, host, friend)
+        assert any(line.text == f"2. {name}" for line in lobby.lines)
+
+
+def test_a_whole_game_across_two_screens(two):
+    host, friend = two
+    join(host, friend)
+    host.stack.top.start()
+    until(lambda: top_name(host) == top_name(friend) == "TableScene", host, friend)
+    screens = [host.stack.top, friend.stack.top]
+    assert screens[0].net.seats == {0} and screens[1].net.seats == {1}
+    rng = random.Random(3)
+    acted = [0, 0]
+    deadline = time.monotonic() + 120
+    while not all(s.session.state.is_over for s in screens):
+        assert time.monotonic() < deadline
+        for i, scene in enumerate(screens):
+            state = scene.session.state
+            if scene.net.ours() and not scene.net.waiting and not scene.tray.animating:
+                action = fallback_action(state) if rng.random() < 0.6 else None
+                if action is None:
+                    legal = state.legal_actions()
+                    action = rng.choice(legal)
+                scene.act(action, confirmed=True)
+                acted[i] += 1
+            other = screens[1 - i]
+            playing = other.session.state.phase is Phase.TURN
+            if (
+                playing and not other.net.ours()
+            ):  # out of turn: refused on this screen, nothing sent
+                before = other.net.pending
+                other.act(fallback_action(other.session.state), confirmed=True)
+                assert other.net.pending == before
+                other.show_hint()  # nobody else's turn is marked helped from here
+                assert other.message == "Hints are for your own turn"
+        frame(host, friend)
+    until(lambda: screens[1].net.filed, host, friend)
+    games = [s.session.game for s in screens]
+    assert games[0].log == games[1].log and games[0].state == games[1].state
+    # Revealed, the match replays from its real dice (the review and the replay need it).
+    from game.rules import Game
+
+    again = Game.replay(games[1].config, games[1].start_rng, list(games[1].log))
+    assert again.state == games[1].state
+    assert acted[0] > 13 and acted[1] > 13
+    assert screens[1].net.desyncs == 0
+    assert screens[0].session.assisted == screens[1].session.assisted == frozenset()
+    history = friend.storage.list_history()
+    assert len(history) == 1 and list(history[0].players) == ["Ann", "Bob"]
+    assert len(host.storage.list_history()) == 1
+
+
+def test_the_host_removes_a_friend_before_the_start(two):
+    host, friend = two
+    join(host, friend)
+    lobby, joining = host.stack.top, friend.stack.top
+    remove = next(b for b in lobby.buttons if b.label == "Remove Bob")
+    remove.on_press()
+    until(lambda: joining.problem == "The host took your seat away", host, friend)
+    until(lambda: lobby.table.seats[1].kind == "open", host, friend)
+    assert "Remove Bob" not in [b.label for b in lobby.buttons]
+
+
+def test_a_refused_seat_and_the_host_quitting(two):
+    host, friend = two
+    join(host, friend, name="Ann", seated=False)  # the host's own name: refused, said in words
+    joining = friend.stack.top
+    until(lambda: joining.problem, host, friend)
+    until(lambda: joining.table is not None, host, friend)  # watching again, seats shown
+    assert joining.seated is None
+    assert "has that name" in joining.problem
+    joining.name = "Cy"
+    joining.take(1)
+    lobby = host.stack.top
+    until(lambda: lobby.table.seats[1].name == "Cy", host, friend)
+    lobby.start()
+    until(lambda: top_name(host) == top_name(friend) == "TableScene", host, friend)
+    from game.rules import Roll
+
+    table = host.stack.top
+    table.act(Roll())
+    until(lambda: friend.stack.top.session.state.dice is not None, host, friend)
+    host.nav.title()  # the host leaves mid-game: saved, and the friend is told
+    frame(host)
+    told = "The host closed the table: you are back in your seat if it opens again"
+    until(lambda: any(n.text == told for n in friend.notices), friend)
+    assert top_name(friend) == "TableScene"  # the seat waits for the table to open again
+    assert host.storage.load_current()["extra"]["net"]["name"] == "Ann's table"
+    # Continue on the host's title opens the same table again; the friend's game, still
+    # trying, is back in its seat with its token and follows the moves from there.
+    title = host.stack.top
+    assert top_name(host) == "TitleScene" and title.continue_button.enabled
+    title.continue_game()
+    until(lambda: top_name(host) == "TableScene", host, friend)
+    back = host.stack.top
+    assert back.session.state == table.session.state
+    until(lambda: back.net.table.seats[1].online, host, friend, seconds=30)
+    frame(host, friend)
+    back.act(fallback_action(back.session.state), confirmed=True)  # Ann scores
+    # (the friend's table opened afresh on the match the host sent again)
+    until(lambda: friend.stack.top.session.state.player == 1, host, friend)
+    theirs = friend.stack.top
+    assert top_name(friend) == "TableScene" and theirs.session.state == back.session.state
+
+
+def test_a_friend_who_drops_is_shown_away_on_the_host_card(two):
+    host, friend = two
+    join(host, friend)
+    host.stack.top.start()
+    until(lambda: top_name(host) == top_name(friend) == "TableScene", host, friend)
+    table = host.stack.top
+    assert table.board.seat_tags == {}
+    friend.nav.title()  # the friend's game closes its connection
+    until(lambda: table.board.seat_tags == {1: "away"}, host, friend)
+    assert table.board.column_tags()[1] == "away"
+    assert any(n.text == "Bob is away: the table waits" for n in host.notices)
