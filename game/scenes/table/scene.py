@@ -187,8 +187,11 @@ class TableScene(Scene):
             self.focus_on(focus.HOME, quiet=True)
 
     def _move_focus(self, step: int, kinds: tuple[type, ...] | None = None) -> None:
+        before = self.focus
         focus.move(self.grid, self.session.state, step, kinds)
         self.quiet_focus = None
+        if before is not None and self.focus == before:  # the only one of its kind: said
+            self.ctx.speech.say(self.voice.focus(before, self.ctx.speech.full), Told.FOCUS)
 
     # ----------------------------------------------------------------- input
     def handle(self, event: pygame.event.Event) -> bool:
