@@ -13,6 +13,7 @@ only where they fit at a legible size."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -25,7 +26,7 @@ from game.ui.fonts import MIN_FONT_PX, Fonts
 from game.ui.frame import patches
 from game.ui.scorecard_cells import Cells, card_cells, changed, near, upper_pace
 from game.ui.text import blit_text, fit_label, fold_label
-from game.ui.theme import Theme
+from game.ui.theme import Colour, Theme
 from game.ui.widgets import draw_panel
 
 
@@ -111,7 +112,8 @@ class ScorecardView:
         self._advice_on = False
         self._layer: pygame.Surface | None = None
         self._layer_cells: Cells | None = None  # what the layer shows (None: draw it whole)
-        self._cells: tuple[tuple, Cells] | None = None  # the cells of the last arguments
+        # the cells of the last arguments
+        self._cells: tuple[tuple[object, ...], Cells] | None = None
         self._composite: pygame.Surface | None = None  # the layer on its backdrop, opaque
         self._composite_on: pygame.Surface | None = None
 
@@ -271,7 +273,17 @@ class ScorecardView:
             self._cells = (key, cells)
         return self._cells[1]
 
-    def _draw_layer(self, layer, areas, state, colours, previews, focus, active, advice) -> None:
+    def _draw_layer(
+        self,
+        layer: pygame.Surface,
+        areas: list[pygame.Rect],
+        state: GameState,
+        colours: list[Colour],
+        previews: dict[Category, int] | None,
+        focus: Category | None,
+        active: int | None,
+        advice: Advice | None,
+    ) -> None:
         """Draw the card on its layer in each of `areas` (the layer's own coordinates): each
         cleared and drawn with all that reaches into it, clipped to it."""
         offset = self.rect.topleft
@@ -299,7 +311,16 @@ class ScorecardView:
         self.rect = self.rect.move(dx, dy)
         self.inner = self.inner.move(dx, dy)
 
-    def _draw_card(self, surface, state, colours, previews, focus, active, advice) -> None:
+    def _draw_card(
+        self,
+        surface: pygame.Surface,
+        state: GameState,
+        colours: list[Colour],
+        previews: dict[Category, int] | None,
+        focus: Category | None,
+        active: int | None,
+        advice: Advice | None,
+    ) -> None:
         theme, fonts = self.theme, self.fonts
         self._advice_on = advice is not None and self.advice_fits()
         draw_panel(surface, theme, self.rect)
@@ -351,7 +372,17 @@ class ScorecardView:
             boxes = {c: self.box_rect(active, c) for c in advice.values}
             draw_advice(surface, self.fonts, self.theme, advice, boxes, corner, self.advice_px)
 
-    def _draw_column(self, surface, state, c, colour, text_px, active, previews, focus) -> None:
+    def _draw_column(
+        self,
+        surface: pygame.Surface,
+        state: GameState,
+        c: int,
+        colour: Colour,
+        text_px: float,
+        active: bool,
+        previews: dict[Category, int] | None,
+        focus: Category | None,
+    ) -> None:
         theme = self.theme
         card = state.cards[c]
         head = self.cell(0, c)
@@ -408,7 +439,15 @@ class ScorecardView:
                 team = next(i for i, cols in enumerate(state.config.competitors) if c in cols)
                 self._text(surface, str(state.totals()[team]), cell, theme.text_dim, text_px)
 
-    def _draw_head(self, surface, state, c, head, bar_top, text_px) -> None:
+    def _draw_head(
+        self,
+        surface: pygame.Surface,
+        state: GameState,
+        c: int,
+        head: pygame.Rect,
+        bar_top: int,
+        text_px: float,
+    ) -> None:
         """A column's name, and what is written under it (a CPU's level, the chances)."""
         theme, fonts = self.theme, self.fonts
         name = state.config.column_name(c)
@@ -438,7 +477,15 @@ class ScorecardView:
     def advice_px(self) -> float:
         return max(MIN_FONT_PX, self.text_px * 0.7)
 
-    def _text(self, surface, forms, cell, colour, px, bold=False) -> None:
+    def _text(
+        self,
+        surface: pygame.Surface,
+        forms: str | Sequence[str],
+        cell: pygame.Rect,
+        colour: Colour,
+        px: float,
+        bold: bool = False,
+    ) -> None:
         """Centre the first of `forms` (a text, or texts longest first) that fits the cell
         at `px` on screen or a little smaller, never under the floor; the last one else."""
         forms = (forms,) if isinstance(forms, str) else forms
@@ -450,14 +497,16 @@ class ScorecardView:
                 break
         blit_text(surface, font, text, colour, center=cell.center)
 
-    def _preview(self, surface, text, cell, colour, px) -> None:
+    def _preview(
+        self, surface: pygame.Surface, text: str, cell: pygame.Rect, colour: Colour, px: float
+    ) -> None:
         # Previews sit in a pale pill, so they differ from written scores by shape too.
         pill = cell.inflate(-max(6, cell.width // 5), -max(4, cell.height // 4))
         pygame.draw.rect(surface, self.theme.panel_alt, pill, border_radius=pill.height // 2)
         pygame.draw.rect(surface, colour, pill, width=1, border_radius=pill.height // 2)
         self._text(surface, text, cell, colour, px * 0.85)
 
-    def _next_box(self, surface, cell) -> None:
+    def _next_box(self, surface: pygame.Surface, cell: pygame.Rect) -> None:
         """The box forced order fills next: a dashed outline, apart from the focus's."""
         width = max(1, round(self.row_h / 14))
         rect = cell.inflate(-4, -4)
@@ -472,7 +521,7 @@ class ScorecardView:
             pygame.draw.line(surface, ink, (rect.left, y), (rect.left, end), width)
             pygame.draw.line(surface, ink, (rect.right - 1, y), (rect.right - 1, end), width)
 
-    def _focus(self, surface, cell) -> None:
+    def _focus(self, surface: pygame.Surface, cell: pygame.Rect) -> None:
         width = max(2, round(self.row_h / 9))
         pygame.draw.rect(
             surface, self.theme.focus, cell.inflate(2, 2), width=width, border_radius=4
@@ -483,7 +532,7 @@ class ScorecardView:
             surface, self.theme.text, [(x - r, y - r), (x + r // 2, y), (x - r, y + r)]
         )
 
-    def _chips(self, surface, cell, chips, px) -> None:
+    def _chips(self, surface: pygame.Surface, cell: pygame.Rect, chips: int, px: float) -> None:
         if not chips:
             self._text(surface, "-", cell, self.theme.text_dim, px * 0.8)
             return

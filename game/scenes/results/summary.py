@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from game.i18n import N_, _, format_number, ngettext, translate
 from game.match.replay import ReplaySession
-from game.rules import Card, Phase
+from game.rules import Card, GameConfig, Phase
 from game.ui.seat_words import level_tags
 from game.ui.text import join_names
 
@@ -36,7 +36,7 @@ class Verdict:
     winners: tuple[int, ...]  # competitors the trophy is for
 
 
-def _says(config, competitor: int, one: str, team: str, you: str) -> str:
+def _says(config: GameConfig, competitor: int, one: str, team: str, you: str) -> str:
     """The sentence for who won, each a whole msgid: `one` ("{name} wins!") for one player,
     `team` ("{name} win!") for a team, `you` ("You win!") for a player called You."""
     players = sum(len(config.columns[c]) for c in config.competitors[competitor])

@@ -13,7 +13,7 @@ from typing import assert_never
 from game.i18n import _, ngettext, translate
 from game.rules import Category, GameState, Phase, Score
 from game.rules import events as ev
-from game.rules.actions import Hold, Release
+from game.rules.actions import Action, Hold, Release
 from game.rules.config import GameConfig
 from game.ui.text import join_names
 
@@ -225,7 +225,7 @@ def roll_line(event: ev.Rolled, config: GameConfig, dice: str = "") -> str:
     )
 
 
-def undone_line(action, config: GameConfig) -> str:
+def undone_line(action: Action, config: GameConfig) -> str:
     """What an undo took back: 'Undone: score in Chance', 'Undone: hold die 2'."""
     if isinstance(action, Score):
         # Translators: shown and said aloud after Undo: the score taken back.

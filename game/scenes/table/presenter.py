@@ -10,7 +10,7 @@ before the results come up, all timed in seconds through game.anim.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, assert_never
 
 import pygame
@@ -156,7 +156,11 @@ class Presenter:
 
     # ----------------------------------------------------------------- events
     def show(
-        self, events: list[ev.Event], speed: float, lay: TableLayout, thrown: Throw | None = None
+        self,
+        events: Sequence[ev.Event],
+        speed: float,
+        lay: TableLayout,
+        thrown: Throw | None = None,
     ) -> None:
         """Animate a batch of events from one action. `speed` scales animation time (0: none);
         `thrown` is a roll's throw as another machine made it (a network table's host)."""
@@ -239,9 +243,9 @@ class Presenter:
             if self.banner is not banner_before:  # "Ada plays first", "Tied!": after the landing
                 self.banner_after_landing, self.banner = self.banner, banner_before
 
-    def _about(self, event) -> int | None:
+    def _about(self, event: ev.Event) -> int | None:
         """The player an event is about: its player, else its column's first player."""
-        player = getattr(event, "player", None)
+        player: int | None = getattr(event, "player", None)
         if player is not None:
             return player
         column = getattr(event, "column", None)
