@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import gc
 import logging
 import os
 import sys
@@ -34,6 +33,8 @@ from game.scenes.stack import SceneStack
 from game.speech.finding import choose_backend
 from game.storage import Storage
 from game.storage.settings import SPEECH_MODES, WINDOW_HEIGHT, WINDOW_WIDTH, Settings
+from game.ui import collector
+from game.ui.collector import SPARE
 from game.ui.display import (
     MIN_WINDOW,
     NoDisplay,
@@ -142,6 +143,7 @@ class App:
         self.pressed = False  # a key, click or pad button this frame (its speech cuts in)
         self.clock = pygame.time.Clock()
         self.memory = MemoryKeeper()
+        self.settle_due = False  # a scene change was shown: collector.settle after it
         self.running = False
         self.dirty = True
         self.failures = 0  # frames failed in a row
@@ -198,6 +200,7 @@ class App:
         self.stack.layout(self.view.canvas_size)
         self.stack.push(scene or TitleScene(self.ctx))
         self.stack.apply_pending()
+        collector.settle()  # start-up kept out of the collector's full passes
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -255,6 +258,7 @@ class App:
         before = list(self.stack.scenes)
         if self.stack.apply_pending():
             self.dirty = True
+            self.settle_due = True  # once this frame is shown (collector.settle)
             if any(scene not in self.stack.scenes for scene in before):
                 self.memory.scene_left()
         if self.ctx.notices:
@@ -311,7 +315,6 @@ class App:
 
     def run(self) -> int:
         self.start()
-        settle_memory()
         self.running = True
         preloading = False
         try:
@@ -330,6 +333,7 @@ class App:
                 if busy:
                     dt = min(self.clock.tick(FPS) / 1000, MAX_DT)
                     events = pygame.event.get()
+                    started = time.perf_counter()
                 else:
                     # Nothing moves: sleep, then look for input. (SDL's own event.wait polls
                     # inside and cost 3.5% CPU here; a 30 ms nap costs 0.7% and is not felt.)
@@ -339,9 +343,21 @@ class App:
                     self.clock.tick()
                     dt = 0.0
                 self._guarded(self._frame, events, dt)
+                self.after_frame(not busy or time.perf_counter() - started < 1 / FPS - SPARE)
         finally:
             self.shutdown()
         return 0
+
+    def after_frame(self, spare: bool) -> bool:
+        """The collector's moment (game.ui.collector), a frame shown: after a scene change,
+        all that lives kept out of the full passes; else, with time to `spare` (nothing
+        moves, or the frame left SPARE of its budget), a full pass if one is due. True if
+        one was made."""
+        if self.settle_due:
+            self.settle_due = False
+            collector.settle()
+            return True
+        return spare and collector.collect_if_due()
 
     def _frame(self, events: list[pygame.event.Event], dt: float) -> None:
         # An animation's last step is drawn too: a banner fading out stayed on the felt at
@@ -417,7 +433,7 @@ class MemoryKeeper:
         if not self._due or now - self._last < self.RELEASE_EVERY:
             return
         self._due, self._last = False, now
-        gc.collect()
+        collector.settle()  # what was frozen before and has died since is collected too
         if self._trim is not None:
             self._trim(0)
 
@@ -432,14 +448,6 @@ def _malloc_trim() -> Callable[[int], int] | None:
         return ctypes.CDLL("libc.so.6").malloc_trim
     except (OSError, AttributeError):
         return None
-
-
-def settle_memory() -> None:
-    """Keep what start-up made (modules, classes, the first scene) out of the collector's
-    full passes: one of them over all of it took 20 ms and more, a frame's whole budget at
-    4K, every few thousand frames."""
-    gc.collect()
-    gc.freeze()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -17,6 +17,9 @@ CLEAR = 1.05  # die sizes a die passing over another rides above the other's und
 RAMP = 0.15  # of the slide: a hop's rise before the stretch it clears, and its fall after
 SAMPLES = 61  # steps the slides are followed in
 MARGIN = 1.05  # footprints are taken this much larger than they are, to be sure
+# (centres' distance / half sides' sum)^2 past which two squares cannot meet: their corners
+# reach sqrt(2) half sides, and a little more for rounding
+APART = 2.0 * 1.0001
 
 
 @dataclass(frozen=True)
@@ -123,6 +126,8 @@ def squares_meet(
     """Whether two squares meet: centred on `a` and `b`, of half sides `half_a` and `half_b`,
     turned `turn_a` and `turn_b` radians (no axis of either separates them)."""
     dx, dy = b[0] - a[0], b[1] - a[1]
+    if dx * dx + dy * dy > APART * (half_a + half_b) ** 2:
+        return False  # farther apart than their corners reach: most pairs, most steps
     sides = [(math.cos(t), math.sin(t)) for t in (turn_a, turn_b)]
     for cx, sy in sides:
         for ux, uy in ((cx, sy), (-sy, cx)):

@@ -130,7 +130,7 @@ def storm(seconds: float, size: tuple[int, int], trace: bool) -> int:
     """The app's own frames for `seconds`, with random input in each (see the docstring)."""
     import pygame
 
-    from game.app import IDLE_NAP, MAX_DT, App, settle_memory
+    from game.app import IDLE_NAP, MAX_DT, App
     from game.scenes.router import preload
     from game.storage import Storage
 
@@ -141,7 +141,6 @@ def storm(seconds: float, size: tuple[int, int], trace: bool) -> int:
         app.stop = lambda: refused.append(1)  # type: ignore[method-assign]  # the storm goes on
         app.ctx.quit = app.stop
         app.start()
-        settle_memory()
         preload().join()  # every module in, as a minute at the title would have it
         growth = Growth(trace)
         print(
@@ -159,6 +158,7 @@ def storm(seconds: float, size: tuple[int, int], trace: bool) -> int:
             events = pygame.event.get() + storm_events(rng, app.stack.size)
             sent += len(events)
             app._guarded(app._frame, events, dt)
+            app.after_frame(spare=True)  # the collector's moment, as App.run has it
             frames += 1
             if time.monotonic() >= line:
                 line += STORM_LINE
@@ -206,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.storm:
         return storm(args.storm, (width, height), args.trace)
 
-    from game.app import App, settle_memory
+    from game.app import App
     from game.match.seats import Seat
     from game.match.session import Session
     from game.rules import GameConfig, StartOrder
@@ -226,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
         app.start()  # the title, then the table as New game opens it (saved at every action)
         app.ctx.nav.table(Session.new(config, seats, seed=args.seed))
         app.stack.apply_pending()
-        settle_memory()  # as App.run does
+        app.after_frame(spare=True)  # the table shown: as App.run does after a scene change
         growth = Growth(args.trace)
         start_wall, start_cpu = time.perf_counter(), time.process_time()
         print(
@@ -246,6 +246,7 @@ def main(argv: list[str] | None = None) -> int:
                     app.draw()
                 else:
                     time.sleep(YIELD)  # nothing moves
+                app.after_frame(spare=True)  # the collector's moment, as App.run has it
                 played += 1
                 if time.monotonic() - began > MAX_GAME:
                     print(f"game {finished + 1} did not end in {MAX_GAME:.0f} s")

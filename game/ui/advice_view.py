@@ -16,7 +16,7 @@ import pygame
 from game.i18n import N_, _, translate
 from game.rules import Category, Score
 from game.ui.fonts import Fonts
-from game.ui.text import ellipsize
+from game.ui.text import blit_text, ellipsize
 from game.ui.theme import Theme
 
 # Translators: the legend of the coach's figures on the card, two short lines in a corner:
@@ -60,8 +60,8 @@ def draw_advice(
         cell = boxes[category]
         best, top = category == advice.best_box, category == advice.top_box
         ink = theme.good if best else theme.text if top else theme.text_dim
-        img = fonts.get_px(px, bold=top).render(f"{value:.0f}", True, ink)
-        surface.blit(img, img.get_rect(midright=(cell.right - 6, cell.centery)))
+        at = (cell.right - 6, cell.centery)
+        blit_text(surface, fonts.get_px(px, bold=top), f"{value:.0f}", ink, midright=at)
     # Translators: {move} is the coach's best move, as the hint words it ("keep 6-6").
     lines = [
         *(translate(line) for line in LEGEND),
@@ -72,6 +72,6 @@ def draw_advice(
     room = max(1, int(corner.height // step))
     y = corner.top + (corner.height - step * min(room, len(lines))) // 2
     for line in lines[:room]:
-        img = font.render(ellipsize(font, line, corner.width), True, theme.text_dim)
-        surface.blit(img, (corner.left, y))
+        shown = ellipsize(font, line, corner.width)
+        blit_text(surface, font, shown, theme.text_dim, topleft=(corner.left, y))
         y += step

@@ -19,11 +19,13 @@ from dataclasses import dataclass
 import pygame
 
 from game.i18n import N_, _, language, translate
-from game.rules import Category, GameState, Scorecard, TeamMode
+from game.rules import Category, GameState, TeamMode
 from game.rules.cards import AMERICAN, Card
 from game.ui.advice_view import Advice, draw_advice
 from game.ui.fonts import MIN_FONT_PX, Fonts
-from game.ui.text import ellipsize, fit_label, wrap_text
+from game.ui.frame import patches
+from game.ui.scorecard_cells import Cells, card_cells, changed, near, upper_pace
+from game.ui.text import blit_text, fit_label, fold_label
 from game.ui.theme import Colour, Theme
 from game.ui.widgets import draw_panel
 
@@ -73,29 +75,6 @@ LABEL_CLEAR = 10  # px from a label to the first score column (and its thick out
 SHADOW = 8  # px right and below the card for the panel's drop shadow
 
 
-def fold_label(font: pygame.font.Font, text: str, room: int, two_lines: bool) -> str:
-    """A box's label in `room` px at the smallest text size: whole if it fits, else folded
-    at a space onto two lines where the row has the height for them, and cut with an
-    ellipsis only where neither will do (text is never shrunk below the floor)."""
-    if font.size(text)[0] <= room:
-        return text
-    if two_lines and " " in text:
-        lines = wrap_text(font, text, room)
-        fits = len(lines) == 2 and all(font.size(line)[0] <= room for line in lines)
-        if fits and " ".join(lines) == text:  # folded at spaces, no word broken
-            return "\n".join(lines)
-    return ellipsize(font, text, room)
-
-
-def upper_pace(card: Scorecard) -> int:
-    """Points ahead (+) or behind (-) of par in the filled upper boxes: par is the card's
-    threshold shared by face (three of each face for a bonus at 63)."""
-    rules = card.card
-    filled = [c for c in rules.upper if card[c] is not None]
-    par = rules.bonus_threshold * sum(c.face for c in filled) / 21
-    return sum(card[c] or 0 for c in filled) - round(par)
-
-
 def row_label(kind: str | Category, card: Card) -> str:
     """A row's name on `card`, in the language in use."""
     if isinstance(kind, Category):
@@ -132,8 +111,9 @@ class ScorecardView:
         self.inner = pygame.Rect(0, 0, 0, 0)
         self._advice_on = False
         self._layer: pygame.Surface | None = None
-        self._layer_key: tuple[object, ...] | None = None
-        self._layer_state: GameState | None = None
+        self._layer_cells: Cells | None = None  # what the layer shows (None: draw it whole)
+        # the cells of the last arguments
+        self._cells: tuple[tuple[object, ...], Cells] | None = None
         self._composite: pygame.Surface | None = None  # the layer on its backdrop, opaque
         self._composite_on: pygame.Surface | None = None
 
@@ -157,6 +137,7 @@ class ScorecardView:
         )
         self._fit_labels()
         self.col_w = (self.inner.width - self.label_w) / self.columns
+        self._layer_cells = self._cells = None  # laid out anew: the layer is drawn whole
 
     def _fit_labels(self) -> None:
         """The label column: full names at the text size if they fit, else short ones, else
@@ -231,44 +212,34 @@ class ScorecardView:
         tags: tuple[str, ...] | None = None,
         backdrop: pygame.Surface | None = None,
     ) -> None:
-        """Draw the card. Everything but the fading glow of a just-scored box is drawn once
-        into a cached layer and redrawn only when what it shows changes. `tags` replaces
-        what is written under the names (levels and chances) when given. Given the
-        `backdrop` it stands on (the felt, a surface the window's size), the layer is laid
-        on it once and the card drawn opaque, with no blending each frame: at 4K that is
-        most of a frame's time, and the felt need not be drawn under the card at all."""
-        if tags is not None:
-            self.tags = tuple(tags) + ("",) * (self.columns - len(tags))
-        key = (
-            state,
-            tuple(colours),
-            previews is not None,
-            focus,
-            active,
-            advice,
-            self.tags,
-            self.rect.size,
-            self._language,
-        )
-        if self._layer is None or self._layer_key != key or self._layer_state is not state:
-            size = (self.rect.width + SHADOW, self.rect.height + SHADOW)
+        """Draw the card: all but a scored box's glow is kept in a layer, drawn again only in
+        the cells that changed (game.ui.scorecard_cells); `tags`, when given, replace what is
+        under the names. Laid once on the `backdrop` it stands on (the felt), the card is
+        drawn opaque, with no blending each frame (at 4K most of a frame's time)."""
+        cells = self.cells(state, colours, previews, focus, active, advice, tags)
+        size = (self.rect.width + SHADOW, self.rect.height + SHADOW)
+        areas: list[pygame.Rect] = []  # of the layer, drawn again this time
+        if self._layer is None or self._layer.get_size() != size or self._layer_cells is None:
             if self._layer is None or self._layer.get_size() != size:
                 self._layer = pygame.Surface(size, pygame.SRCALPHA)
-            self._layer.fill((0, 0, 0, 0))
-            offset = self.rect.topleft
-            self._shift(-offset[0], -offset[1])
-            try:
-                self._draw_card(self._layer, state, colours, previews, focus, active, advice)
-            finally:
-                self._shift(offset[0], offset[1])
-            self._layer_key, self._layer_state = key, state
+            areas = [self._layer.get_rect()]
             self._composite = None
+        elif self._layer_cells is not cells:
+            offset = (-self.rect.left, -self.rect.top)
+            areas = [area.move(offset) for area in patches(changed(self._layer_cells, cells))]
+        if areas:
+            self._draw_layer(self._layer, areas, state, colours, previews, focus, active, advice)
+            self._layer_cells = cells
         region = self.region
         if backdrop is not None and backdrop.get_rect().contains(region):
             if self._composite is None or self._composite_on is not backdrop:
                 self._composite = backdrop.subsurface(region).copy()
                 self._composite.blit(self._layer, (0, 0))
                 self._composite_on = backdrop
+            else:
+                for area in areas:  # laid on the backdrop again where the layer changed
+                    self._composite.blit(backdrop, area, area.move(region.topleft))
+                    self._composite.blit(self._layer, area, area)
             surface.blit(self._composite, region.topleft)
         else:
             surface.blit(self._layer, self.rect.topleft)
@@ -277,6 +248,59 @@ class ScorecardView:
             glow = pygame.Surface(rect.size, pygame.SRCALPHA)
             glow.fill((*self.theme.focus, round(170 * flash.strength)))
             surface.blit(glow, rect)
+
+    def cells(
+        self,
+        state: GameState,
+        colours: list[tuple[int, int, int]],
+        previews: dict[Category, int] | None,
+        focus: Category | None,
+        active: int | None,
+        advice: Advice | None = None,
+        tags: tuple[str, ...] | None = None,
+    ) -> Cells:
+        """The card's cells on screen with what each shows, drawn with these arguments (the
+        same Cells while they are the same). `tags`, when given, are kept as the card's."""
+        if tags is not None:
+            self.tags = tuple(tags) + ("",) * (self.columns - len(tags))
+        shown = advice if advice is not None and self.advice_fits() else None
+        key = (state, tuple(colours), previews is not None, focus, active, shown, self.tags)
+        if self._cells is None or self._cells[0] != key:
+            cells = card_cells(
+                self.cell, self.corner, self.rows, state, colours, previews, focus, active,
+                shown, self.tags,
+            )  # fmt: skip
+            self._cells = (key, cells)
+        return self._cells[1]
+
+    def _draw_layer(
+        self,
+        layer: pygame.Surface,
+        areas: list[pygame.Rect],
+        state: GameState,
+        colours: list[Colour],
+        previews: dict[Category, int] | None,
+        focus: Category | None,
+        active: int | None,
+        advice: Advice | None,
+    ) -> None:
+        """Draw the card on its layer in each of `areas` (the layer's own coordinates): each
+        cleared and drawn with all that reaches into it, clipped to it."""
+        offset = self.rect.topleft
+        self._shift(-offset[0], -offset[1])
+        try:
+            for area in areas:
+                layer.fill((0, 0, 0, 0), area)
+                layer.set_clip(area)
+                self._draw_card(layer, state, colours, previews, focus, active, advice)
+        finally:
+            layer.set_clip(None)
+            self._shift(offset[0], offset[1])
+
+    @property
+    def corner(self) -> pygame.Rect:
+        """The advice's legend: over the labels, beside the names."""
+        return pygame.Rect(self.inner.left + 4, self.inner.top, self.label_w - 8, self.head_h)
 
     @property
     def region(self) -> pygame.Rect:
@@ -313,22 +337,26 @@ class ScorecardView:
             step = font.get_linesize()
             top = row_rect.centery - step * len(lines) / 2
             for i, line in enumerate(lines):  # a label folded onto two lines, or one
-                text = font.render(line, True, theme.text)
                 centre_y = round(top + step * (i + 0.5))
-                surface.blit(text, text.get_rect(midleft=(row_rect.left + LABEL_INSET, centre_y)))
+                at = (row_rect.left + LABEL_INSET, centre_y)
+                blit_text(surface, font, line, theme.text, midleft=at)
             pygame.draw.line(surface, theme.panel_alt, row_rect.bottomleft, row_rect.bottomright)
         # Column in play: tint, thick outline and a thick colour bar in the header.
         if active is not None and 0 <= active < self.columns:
             col = pygame.Rect(
                 self.cell(0, active).left, self.inner.top, round(self.col_w), self.inner.height
             )
-            tint = pygame.Surface(col.size, pygame.SRCALPHA)
-            tint.fill((*colours[active], 46))
-            surface.blit(tint, col)
+            shaded = col.clip(surface.get_clip())  # one colour: made only where drawn
+            if shaded:
+                tint = pygame.Surface(shaded.size, pygame.SRCALPHA)
+                tint.fill((*colours[active], 46))
+                surface.blit(tint, shaded)
             pygame.draw.rect(
                 surface, colours[active], col, width=max(2, round(self.row_h / 10)), border_radius=4
             )
         for c in range(self.columns):
+            if not near(self.column_rect(c), surface):
+                continue
             self._draw_column(
                 surface,
                 state,
@@ -355,29 +383,15 @@ class ScorecardView:
         previews: dict[Category, int] | None,
         focus: Category | None,
     ) -> None:
-        theme, fonts = self.theme, self.fonts
+        theme = self.theme
         card = state.cards[c]
         head = self.cell(0, c)
         bar_h = max(3, round(self.row_h * (0.26 if active else 0.14)))
         swatch = pygame.Rect(0, 0, head.width - 8, bar_h)
         swatch.midbottom = (head.centerx, head.bottom - 2)
         pygame.draw.rect(surface, colour, swatch, border_radius=2)
-        name = state.config.column_name(c)
-        font, shown = fit_label(fonts, name, text_px / fonts.text_scale, head.width - 8, True)
-        label = font.render(shown, True, theme.text)
-        tag = self.tags[c]
-        if tag:
-            tag_font, tag_text = fit_label(
-                fonts, tag, text_px * 0.78 / fonts.text_scale, head.width - 8
-            )
-            tag_img = tag_font.render(tag_text, True, theme.text_dim)
-            block = label.get_height() + tag_img.get_height()
-            top = head.top + (swatch.top - head.top - block) // 2
-            surface.blit(label, label.get_rect(midtop=(head.centerx, top)))
-            surface.blit(tag_img, tag_img.get_rect(midtop=(head.centerx, top + label.get_height())))
-        else:
-            middle = (head.top + swatch.top) // 2
-            surface.blit(label, label.get_rect(center=(head.centerx, middle)))
+        if near(head, surface):
+            self._draw_head(surface, state, c, head, swatch.top, text_px)
         # Forced order: the column in play's next box is the only one open, so it is marked
         # even before a roll (and with the previews off).
         forced_next = card.next_open if active and state.config.forced_order else None
@@ -385,6 +399,8 @@ class ScorecardView:
             if kind == "header":
                 continue
             cell = self.cell(r, c)
+            if not near(cell, surface):
+                continue
             if isinstance(kind, Category):
                 if kind is forced_next:
                     self._next_box(surface, cell)
@@ -423,6 +439,34 @@ class ScorecardView:
                 team = next(i for i, cols in enumerate(state.config.competitors) if c in cols)
                 self._text(surface, str(state.totals()[team]), cell, theme.text_dim, text_px)
 
+    def _draw_head(
+        self,
+        surface: pygame.Surface,
+        state: GameState,
+        c: int,
+        head: pygame.Rect,
+        bar_top: int,
+        text_px: float,
+    ) -> None:
+        """A column's name, and what is written under it (a CPU's level, the chances)."""
+        theme, fonts = self.theme, self.fonts
+        name = state.config.column_name(c)
+        font, shown = fit_label(fonts, name, text_px / fonts.text_scale, head.width - 8, True)
+        tag = self.tags[c]
+        if tag:
+            tag_font, tag_text = fit_label(
+                fonts, tag, text_px * 0.78 / fonts.text_scale, head.width - 8
+            )
+            name_h = font.size(shown)[1]
+            block = name_h + tag_font.size(tag_text)[1]
+            top = head.top + (bar_top - head.top - block) // 2
+            blit_text(surface, font, shown, theme.text, midtop=(head.centerx, top))
+            under = (head.centerx, top + name_h)
+            blit_text(surface, tag_font, tag_text, theme.text_dim, midtop=under)
+        else:
+            middle = (head.top + bar_top) // 2
+            blit_text(surface, font, shown, theme.text, center=(head.centerx, middle))
+
     def advice_fits(self) -> bool:
         """Whether the advice figures fit beside the previews at a legible size (they are
         left out where they do not: a narrow card with many columns)."""
@@ -451,8 +495,7 @@ class ScorecardView:
             font = fonts.fit(text, px / fonts.text_scale, room, bold, least / fonts.text_scale)
             if font.size(text)[0] <= room:
                 break
-        img = font.render(text, True, colour)
-        surface.blit(img, img.get_rect(center=cell.center))
+        blit_text(surface, font, text, colour, center=cell.center)
 
     def _preview(
         self, surface: pygame.Surface, text: str, cell: pygame.Rect, colour: Colour, px: float

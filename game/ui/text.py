@@ -109,3 +109,33 @@ def as_sentence(error: Exception) -> str:
     """An error's message as a sentence to show: a capital first and a full stop last."""
     text = sentence_start(str(error).strip())
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def fold_label(font: pygame.font.Font, text: str, room: int, two_lines: bool) -> str:
+    """A box's label in `room` px at the smallest text size: whole if it fits, else folded
+    at a space onto two lines where the row has the height for them, and cut with an
+    ellipsis only where neither will do (text is never shrunk below the floor)."""
+    if font.size(text)[0] <= room:
+        return text
+    if two_lines and " " in text:
+        lines = wrap_text(font, text, room)
+        fits = len(lines) == 2 and all(font.size(line)[0] <= room for line in lines)
+        if fits and " ".join(lines) == text:  # folded at spaces, no word broken
+            return "\n".join(lines)
+    return ellipsize(font, text, room)
+
+
+def blit_text(
+    surface: pygame.Surface,
+    font: pygame.font.Font,
+    text: str,
+    colour: tuple[int, int, int],
+    **place: tuple[float, float],
+) -> None:
+    """`text` placed as `place` says (`center=(x, y)`, `midleft=...`): rendered only if it
+    reaches into the surface's clip (its image is `font.size(text)`)."""
+    rect = pygame.Rect((0, 0), font.size(text))
+    for anchor, point in place.items():
+        setattr(rect, anchor, point)
+    if rect.colliderect(surface.get_clip()):
+        surface.blit(font.render(text, True, colour), rect)

@@ -288,7 +288,7 @@ def draw_panel(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, alt: bo
             pygame.Rect(cut, shade.top, shade.right - cut, shade.height),
             pygame.Rect(shade.left, rect.bottom - radius - 1, cut - shade.left, radius + 7),
         ):
-            if band.width > 0 and band.height > 0:
+            if band.width > 0 and band.height > 0 and band.colliderect(surface.get_clip()):
                 part = pygame.Surface(band.size, pygame.SRCALPHA)
                 local = shade.move(-band.left, -band.top)
                 pygame.draw.rect(part, theme.shadow, local, border_radius=radius)

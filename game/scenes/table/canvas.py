@@ -105,14 +105,15 @@ class Canvas:
         before = self._drawn
         if before is None or before.whole != scene.whole:
             return None
-        rects = [pygame.Rect(p.rect) for p in set(scene.pieces) ^ set(before.pieces)]
+        rects = {p.rect for p in set(scene.pieces) ^ set(before.pieces)}
         was, now = before.named, scene.named
         for name in was.keys() | now.keys():
             old, new = was.get(name), now.get(name)
             if old is not None and new is not None and old == new:
                 continue
-            rects += [pygame.Rect(p.rect) for p in (old, new) if p is not None]
-        return rects
+            rects.update(p.rect for p in (old, new) if p is not None)
+        # Each rectangle once (a card's cell that changed is where it was).
+        return [pygame.Rect(rect) for rect in rects]
 
 
 def _paint(surface: pygame.Surface, clip: pygame.Rect, piece: Piece) -> None:

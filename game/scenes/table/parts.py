@@ -30,6 +30,7 @@ from game.scenes.table.draw import (
 from game.scenes.table.focus import BoxTarget, ButtonTarget, DieTarget
 from game.scenes.table.messages import progress, prompt
 from game.ui.palette import dice_palette
+from game.ui.scorecard_cells import MARGIN, Cells
 from game.ui.tray_view import HoldRow, Piece, TrayLook
 
 if TYPE_CHECKING:
@@ -82,6 +83,7 @@ class TableParts:
 
     def __init__(self) -> None:
         self._scores: tuple[GameState, dict[Category, int]] | None = None
+        self._cells: tuple[Cells, list[tuple[str, Piece]]] | None = None  # the card's, as parts
 
     def scene(
         self,
@@ -146,8 +148,19 @@ class TableParts:
                 surface, state, colours, previews, focus_box, flash, active, advice, tags, backdrop
             )
 
-        token = ("card", state, tuple(colours), previews, focus_box, active, advice, tags)
-        parts = [("card", part(card.region, token, paint))]
+        # The card is drawn where one of its cells changed (each cell a part that the card
+        # draws); what it shows besides them changes only with the layout (a whole frame).
+        cells = card.cells(state, colours, previews, focus_box, active, advice, tags)
+        if self._cells is None or self._cells[0] is not cells:
+            margin = 2 * MARGIN
+            self._cells = (
+                cells,
+                [
+                    (f"card {name}", part(rect.inflate(margin, margin), shows, unpainted))
+                    for name, (rect, shows) in cells.items()
+                ],
+            )
+        parts = [("card", part(card.region, "card", paint)), *self._cells[1]]
         if flash is not None:
             box = card.box_rect(flash.column, flash.category)
             glow = ("glow", flash.column, flash.category, round(170 * flash.strength))

@@ -15,7 +15,9 @@ machine's load beside it:
   budgets;
 - the five slowest frames and what they were doing (the scene change, a roll, dice in the
   air or landing, a CPU's move, a hint, a banner, the win chances, a garbage collection,
-  the table drawn whole, how many images were drawn anew), so a regression shows its cause.
+  the table drawn whole, how many images were drawn anew), so a regression shows its cause;
+- how many full garbage collections were made between frames, in the time a frame left, as
+  the game's loop makes them (game.ui.collector), and the slowest of them.
 
 `--person` makes the second seat a person the bench plays by asking for a hint each time
 and following it (hint frames). CPU decisions run in their worker thread, as in the game.
@@ -104,12 +106,13 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def run_frames(size: tuple[int, int], count: int, person: bool) -> tuple[list[Frame], str]:
     """`count` frames of a seeded four-seat game at `size`: what each cost and did."""
-    from game.app import App, settle_memory
+    from game.app import FPS, App
     from game.match.seats import Seat
     from game.match.session import Session
     from game.rules import GameConfig, StartOrder
     from game.scenes.table import TableScene
     from game.storage import Storage
+    from game.ui.collector import SPARE
 
     frames: list[Frame] = []
     collections = Collections()
@@ -121,10 +124,10 @@ def run_frames(size: tuple[int, int], count: int, person: bool) -> tuple[list[Fr
         seats = [Seat(n, k, colour=i) for i, (n, k) in enumerate(zip(names, kinds, strict=True))]
         session = Session.new(GameConfig(names, start=StartOrder.SEATED), seats, seed=1)
         table = TableScene(app.ctx, session)
-        app.start(table)
-        settle_memory()  # as App.run does
+        app.start(table)  # settled, as a scene change is
         gc.callbacks.append(collections)
         moving = partial = flying = 0
+        spare: list[float] = []  # ms of processor time of each full collection between frames
         try:
             for i in range(count):
                 start, start_cpu = time.perf_counter(), time.thread_time()
@@ -141,6 +144,11 @@ def run_frames(size: tuple[int, int], count: int, person: bool) -> tuple[list[Fr
                 moving += app.stack.animating
                 partial += app.presented is not None
                 flying += table.board.tray.rolling
+                # A full collection when one is due, in the time the frame left, as the
+                # game's loop makes it (game.ui.collector): no frame waits for it.
+                spare_cpu = time.thread_time()
+                if app.after_frame(time.perf_counter() - start < 1 / FPS - SPARE):
+                    spare.append((time.thread_time() - spare_cpu) * 1000)
                 # Keep to the clock, as the game's clock.tick(60) does: the CPU players think
                 # in their thread in real time, and a frame drawn in 0.3 ms must not race
                 # ahead of them (fewer throws in the run, and a figure of another game).
@@ -151,7 +159,8 @@ def run_frames(size: tuple[int, int], count: int, person: bool) -> tuple[list[Fr
                 scene.exit()
     counts = (
         f"{moving} frames animating, {flying} with dice in the air, {partial} redrawn only in"
-        f" part, {session.state.turn} turns played"
+        f" part, {session.state.turn} turns played, {len(spare)} full collections between"
+        f" frames (slowest {max(spare, default=0):.2f} ms)"
     )
     return frames, counts
 

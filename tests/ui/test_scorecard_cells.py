@@ -1,0 +1,112 @@
+"""The scorecard drawn again only in the cells that changed is, pixel for pixel, the card
+drawn whole: through a seeded game of rolls, holds and scores, with previews, the focus,
+the coach's advice figures, the chances under the names and forced order."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+import game.ui.scorecard_view as scorecard_view
+from game.rules import Category, GameConfig, GameState, Hold, Roll, Score, StartOrder
+from game.ui.advice_view import Advice
+from game.ui.fonts import Fonts
+from game.ui.scorecard_view import ScorecardView
+from game.ui.theme import STANDARD
+
+COLOURS = [(200, 40, 40), (40, 40, 200), (40, 160, 40)]
+SIZES = ((640, 480), (1600, 1200))
+SEATED = StartOrder.SEATED
+
+
+def pixels(surface: pygame.Surface) -> bytes:
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def advice_for(state: GameState) -> Advice | None:
+    """Made-up advice figures for the open boxes (the view only draws them)."""
+    open_boxes = [c for c in state.card.card.boxes if state.card[c] is None]
+    if state.dice is None or not open_boxes:
+        return None
+    values = {c: 100.0 + 7.3 * i for i, c in enumerate(open_boxes)}
+    return Advice(values, Score(open_boxes[-1]), f"score {open_boxes[-1].name}")
+
+
+def steps(forced: bool):
+    """Each step of a seeded three-player game: the state and how the card is drawn."""
+    rng = random.Random(7)
+    state = GameState.new(GameConfig(("Ann", "Bo", "Cy"), start=SEATED, forced_order=forced))[0]
+    for n in range(60):
+        if state.is_over:
+            return
+        legal = state.legal_actions()
+        rolls = [a for a in legal if isinstance(a, Roll)]
+        holds = [a for a in legal if isinstance(a, Hold)]
+        scores = [a for a in legal if isinstance(a, Score)]
+        if state.dice is None or (rolls and n % 3):
+            action = holds[0] if holds and n % 5 == 1 else rolls[0]
+        else:
+            action = rng.choice(scores)
+        state = state.apply(action, rng)[0]
+        previews = state.score_options() if state.dice is not None else None
+        focus = [None, Category.CHANCE, Category.ONES][n % 3]
+        advice = advice_for(state) if n % 4 else None
+        tags = tuple(f"{(n * 7 + c) % 100}%" if n % 2 else "" for c in range(3))
+        yield state, previews, focus, advice, tags
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("forced", [False, True])
+def test_the_card_drawn_in_part_is_the_card_drawn_whole(size, forced):
+    pygame.init()
+    fonts = Fonts()
+    backdrop = pygame.Surface(size)
+    backdrop.fill((10, 90, 40))
+    pygame.draw.circle(backdrop, (200, 200, 90), (size[0] // 2, size[1] // 2), size[1] // 3)
+    rect = pygame.Rect(size[0] // 8, size[1] // 16, size[0] * 3 // 5, size[1] * 7 // 8)
+    kept, screen = ScorecardView(fonts, STANDARD), backdrop.copy()
+    for state, previews, focus, advice, tags in steps(forced):
+        if kept.rect != rect:
+            kept.layout(rect, state)
+        active = state.column
+        kept.draw(screen, state, COLOURS, previews, focus, None, active, advice, tags, backdrop)
+        whole, fresh = ScorecardView(fonts, STANDARD), backdrop.copy()
+        whole.layout(rect, state)
+        whole.draw(fresh, state, COLOURS, previews, focus, None, active, advice, tags, backdrop)
+        assert pixels(screen) == pixels(fresh)
+
+
+def test_a_hold_draws_nothing_again_and_a_roll_only_the_column_in_play(monkeypatch):
+    pygame.init()
+    rng = random.Random(3)
+    view = ScorecardView(Fonts(), STANDARD)
+    state = GameState.new(GameConfig(("Ann", "Bo", "Cy"), start=SEATED))[0]
+    surface = pygame.Surface((1200, 1000))
+    view.layout(pygame.Rect(0, 0, 900, 960), state)
+    drawn: list[str] = []
+    real = scorecard_view.blit_text
+
+    def counted(surface, font, text, colour, **place):  # the texts rendered
+        rect = pygame.Rect((0, 0), font.size(text))
+        for anchor, point in place.items():
+            setattr(rect, anchor, point)
+        if rect.colliderect(surface.get_clip()):
+            drawn.append(text)
+        real(surface, font, text, colour, **place)
+
+    monkeypatch.setattr(scorecard_view, "blit_text", counted)
+    view.draw(surface, state, COLOURS, None, None, None, 0)
+    # 17 labels, 3 names, and in each column its upper total, bonus, chips and total.
+    assert len(drawn) == 17 + 3 + 3 * 4
+    state = state.apply(Roll(), rng)[0]
+    previews = state.score_options()
+    drawn.clear()
+    view.draw(surface, state, COLOURS, previews, None, None, 0)
+    # The previews of the column in play, and the upper total and bonus between them.
+    assert 13 <= len(drawn) <= 16
+    state = state.apply(Hold(0), rng)[0]
+    drawn.clear()
+    view.draw(surface, state, COLOURS, state.score_options(), None, None, 0)
+    assert drawn == []
