@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ipaddress
 import logging
+import secrets
 import socket
 import threading
 from dataclasses import dataclass
@@ -90,6 +91,11 @@ class Advertiser:
         self._thread = LoopThread("net-advert")
         self._zc: AsyncZeroconf | None = None
         self._info: AsyncServiceInfo | None = None
+        # The host name its address is given under: this table's own. One shared by every
+        # table of a machine (or of two machines with one name, "ubuntu") let a browser take
+        # one table's address for another's, cached under that name.
+        host = socket.gethostname()[:30] or "host"
+        self.server = f"yahtzee-{host}-{secrets.token_hex(4)}.local."
 
     def _service(self) -> AsyncServiceInfo:
         properties = {
@@ -103,7 +109,7 @@ class Advertiser:
             f"{_label(self.name)}.{SERVICE}",
             port=self.port,
             properties=properties,
-            server=f"yahtzee-{socket.gethostname()[:30] or 'host'}.local.",
+            server=self.server,
             addresses=[socket.inet_aton(a) for a in self.addresses],
         )
 

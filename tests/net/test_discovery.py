@@ -43,6 +43,25 @@ def test_a_table_is_found_by_name_its_open_seats_follow_and_it_goes_when_closed(
         browser.stop()
 
 
+def test_two_tables_of_one_machine_are_each_found_at_their_own_address():
+    """Both once had the machine's one host name: a browser took one's address for the
+    other's (a test saw its table at another test's 192.0.2.2)."""
+    ports = (port(), port())
+    browser = Browser(interfaces=LOOPBACK).start()
+    adverts = [
+        Advertiser(f"Table {n}", n, [address], open_seats=1, interfaces=LOOPBACK).start()
+        for n, address in zip(ports, ("127.0.0.1", "192.0.2.7"), strict=True)
+    ]
+    try:
+        found = lambda: {t.port: t.address for t in browser.tables() if t.port in ports}  # noqa: E731
+        wait_until(lambda: len(found()) == 2)
+        assert found() == {ports[0]: "127.0.0.1", ports[1]: "192.0.2.7"}
+    finally:
+        for advert in adverts:
+            advert.stop()
+        browser.stop()
+
+
 @pytest.mark.parametrize(
     ("properties", "addresses", "port_"),
     [
