@@ -168,6 +168,32 @@ def format_table(summaries: Sequence[PlayerSummary]) -> str:
     return "\n".join(lines)
 
 
+def print_report(
+    args: argparse.Namespace, variant: Variant, summaries: Sequence[PlayerSummary]
+) -> None:
+    """The tournament's figures on stdout: as JSON with --json, else as a table."""
+    if args.json:
+        report = {
+            "players": list(args.players),
+            "games": args.games,
+            "seed": args.seed,
+            "variant": variant.value,
+            "tie_breaker": args.tie_breaker,
+            "forced_order": args.forced_order,
+            "start": "seated, rotating one seat per game",
+            "results": [s.to_dict() for s in summaries],
+        }
+        print(json.dumps(report, indent=2))
+    else:
+        mode = "solitaire" if len(args.players) == 1 else "head to head"
+        print(
+            f"{args.games} games ({mode}), {variant.value} rules, seed {args.seed}"
+            + (", tie-breaker" if args.tie_breaker else "")
+            + (", forced order" if args.forced_order else "")
+        )
+        print(format_table(summaries))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
@@ -224,26 +250,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     elapsed = time.perf_counter() - started
     summaries = summarize(args.players, records)
-    if args.json:
-        report = {
-            "players": list(args.players),
-            "games": args.games,
-            "seed": args.seed,
-            "variant": variant.value,
-            "tie_breaker": args.tie_breaker,
-            "forced_order": args.forced_order,
-            "start": "seated, rotating one seat per game",
-            "results": [s.to_dict() for s in summaries],
-        }
-        print(json.dumps(report, indent=2))
-    else:
-        mode = "solitaire" if len(args.players) == 1 else "head to head"
-        print(
-            f"{args.games} games ({mode}), {variant.value} rules, seed {args.seed}"
-            + (", tie-breaker" if args.tie_breaker else "")
-            + (", forced order" if args.forced_order else "")
-        )
-        print(format_table(summaries))
+    print_report(args, variant, summaries)
     if not args.quiet:
         print(
             f"{args.games} games in {elapsed:.1f} s with {args.workers} worker(s)",

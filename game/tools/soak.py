@@ -34,6 +34,10 @@ import tempfile
 import time
 import tracemalloc
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.app import App
 
 FRAME = 1 / 60  # s of game time a frame
 YIELD = 0.002  # s the soak naps in a still frame, so a CPU player's thread is not starved
@@ -180,7 +184,30 @@ def storm(seconds: float, size: tuple[int, int], trace: bool) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
+def play_game(app: App, number: int) -> int | None:
+    """Frames as App.run plays them until the results show: how many, or None (said) when
+    game `number` did not end in MAX_GAME seconds."""
+    from game.scenes.results import ResultsScene
+
+    played, began = 0, time.monotonic()
+    while not isinstance(app.stack.top, ResultsScene):
+        app.step(FRAME)
+        thinking = getattr(app.stack.top, "cpu_future", None)
+        if thinking is not None and not thinking.done():
+            time.sleep(YIELD)  # a CPU player thinks in its thread: no frame to play
+        elif app.dirty or app.stack.animating:  # as App.run: a still frame is kept
+            app.draw()
+        else:
+            time.sleep(YIELD)  # nothing moves
+        app.after_frame(spare=True)  # the collector's moment, as App.run has it
+        played += 1
+        if time.monotonic() - began > MAX_GAME:
+            print(f"game {number} did not end in {MAX_GAME:.0f} s")
+            return None
+    return played
+
+
+def arguments() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m game.tools.soak")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--every", type=int, default=25, help="a line every this many games")
@@ -193,6 +220,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--display", action="store_true", help="use the real display")
     parser.add_argument("--trace", action="store_true", help="where Python memory grew")
     parser.add_argument("--storm", type=float, metavar="SECONDS", help="an input storm instead")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = arguments()
     args = parser.parse_args(argv)
     if not args.display:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -236,24 +268,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"start       RSS {rss_mib():7.1f} MiB")
         finished = frames = 0
         while finished < args.games:
-            played, began = 0, time.monotonic()
-            while not isinstance(app.stack.top, ResultsScene):
-                app.step(FRAME)
-                thinking = getattr(app.stack.top, "cpu_future", None)
-                if thinking is not None and not thinking.done():
-                    time.sleep(YIELD)  # a CPU player thinks in its thread: no frame to play
-                elif app.dirty or app.stack.animating:  # as App.run: a still frame is kept
-                    app.draw()
-                else:
-                    time.sleep(YIELD)  # nothing moves
-                app.after_frame(spare=True)  # the collector's moment, as App.run has it
-                played += 1
-                if time.monotonic() - began > MAX_GAME:
-                    print(f"game {finished + 1} did not end in {MAX_GAME:.0f} s")
-                    return 1
+            played = play_game(app, finished + 1)
+            if played is None:
+                return 1
             frames += played
             finished += 1
             results = app.stack.top
+            assert isinstance(results, ResultsScene)  # where play_game stops
             app.memory.idle()  # the results stand still a while: the app's idle moment
             if finished % args.every == 0 or finished == args.games:
                 records = len(storage.list_history())

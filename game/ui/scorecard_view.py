@@ -7,9 +7,9 @@ shows its level under the name.
 
 Text comes first: the text grows with the player's text size as far as a row holds it, the
 label column takes the width its labels need (short labels, then an ellipsis, before the
-text would go under the legible floor), and a figure that does not fit its cell is shown in
-a shorter form ("24" for "24 (-3)") rather than cut. The coach's advice figures are drawn
-only where they fit at a legible size."""
+text would go under the legible floor: `scorecard_labels.py`), and a figure that does not
+fit its cell is shown in a shorter form ("24" for "24 (-3)") rather than cut. The coach's
+advice figures are drawn only where they fit at a legible size."""
 
 from __future__ import annotations
 
@@ -18,70 +18,22 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.i18n import N_, _, language, translate
+from game.i18n import _, language
 from game.rules import Category, GameState, TeamMode
-from game.rules.cards import AMERICAN, Card
+from game.rules.cards import AMERICAN
 from game.ui.advice_view import Advice, draw_advice
 from game.ui.fonts import MIN_FONT_PX, Fonts
 from game.ui.frame import patches
 from game.ui.scorecard_cells import Cells, card_cells, changed, near, upper_pace
-from game.ui.text import blit_text, fit_label, fold_label
+from game.ui.scorecard_labels import LABEL_INSET, ROWS, card_rows, fit_labels
+from game.ui.text import blit_text, fit_label
 from game.ui.theme import Colour, Theme
 from game.ui.widgets import draw_panel
-
-
-def card_rows(card: Card) -> tuple[str | Category, ...]:
-    """The rows of a card in order: the header, the upper boxes, their total and bonus, the
-    lower boxes, the bonus chips (on a card that has them) and the total."""
-    return (
-        "header",
-        *card.upper,
-        "upper",
-        "bonus",
-        *card.lower,
-        *(("chips",) if card.has_chips else ()),
-        "total",
-    )
-
-
-ROWS = card_rows(AMERICAN)  # the American card's rows
-# The card's summary rows (marked here, translated when the card is laid out).
-ROW_LABELS = {
-    "upper": N_("Upper total"),
-    # Translators: the upper section's bonus row; it is earned at {threshold} points or more.
-    "bonus": N_("Bonus ({threshold}+)"),
-    # TRANSLATORS: the card's row of bonus points for extra Yahtzees (100 each), not an extra
-    # Yahtzee itself.
-    "chips": N_("Yahtzee bonus"),
-    "total": N_("Total"),
-    # Translators: a team's sum of its members' cards (combined cards).
-    "team": N_("Team total"),
-}
-SHORT_LABELS = {
-    # Translators: short box names, for a card too narrow for the full ones.
-    Category.THREE_OF_A_KIND: N_("3 of a kind"),
-    Category.FOUR_OF_A_KIND: N_("4 of a kind"),
-    Category.SMALL_STRAIGHT: N_("Sm. straight"),
-    Category.LARGE_STRAIGHT: N_("Lg. straight"),
-}
-
 
 HEADER_ROWS = 1.9  # the header's height in rows: the name, a CPU's level, the colour bar
 TEXT_SHARE = 0.62  # of a row's height, at text size 100%
 TEXT_MOST = 0.85  # of a row's height, at any text size
-LABEL_MOST = 0.51  # of the card's width the label column may take
-LABEL_INSET = 8  # px from the card's edge to a label
-LABEL_CLEAR = 10  # px from a label to the first score column (and its thick outline in play)
 SHADOW = 8  # px right and below the card for the panel's drop shadow
-
-
-def row_label(kind: str | Category, card: Card) -> str:
-    """A row's name on `card`, in the language in use."""
-    if isinstance(kind, Category):
-        return translate(card.label(kind))
-    if kind == "bonus":
-        return translate(ROW_LABELS["bonus"]).format(threshold=card.bonus_threshold)
-    return translate(ROW_LABELS[kind])
 
 
 @dataclass
@@ -140,31 +92,11 @@ class ScorecardView:
         self._layer_cells = self._cells = None  # laid out anew: the layer is drawn whole
 
     def _fit_labels(self) -> None:
-        """The label column: full names at the text size if they fit, else short ones, else
-        a smaller size down to the floor, and past that each label cut with an ellipsis.
-        The score columns keep room for three digits."""
-        fonts, pad = self.fonts, LABEL_INSET + LABEL_CLEAR
-        digits = fonts.get_px(self.text_px).size("000")[0] + 8
-        most = min(self.inner.width * LABEL_MOST, self.inner.width - digits * self.columns)
-        kinds = [k for k in self.rows if k != "header"]
+        """The label column for this card and width (scorecard_labels.fit_labels)."""
         self._language = language()
-        full = {k: row_label(k, self.card) for k in kinds}
-        short = {k: translate(SHORT_LABELS[k]) if k in SHORT_LABELS else v for k, v in full.items()}
-        px = self.text_px
-        while True:
-            for labels in (full, short):
-                need = max(fonts.get_px(px, bold=True).size(t)[0] for t in labels.values()) + pad
-                if need <= most:
-                    self.label_px, self.labels, self.label_w = px, labels, round(need)
-                    return
-            if px <= MIN_FONT_PX:
-                break
-            px = max(MIN_FONT_PX, px * 0.92)
-        self.label_px, self.label_w = MIN_FONT_PX, round(max(most, 0))
-        font = fonts.get_px(MIN_FONT_PX, bold=True)
-        room = self.label_w - pad
-        two_lines = 2 * font.get_linesize() <= self.row_h
-        self.labels = {k: fold_label(font, t, room, two_lines) for k, t in short.items()}
+        room = (self.inner.width, self.columns, self.row_h)
+        fitted = fit_labels(self.fonts, self.rows, self.card, self.text_px, room)
+        self.label_px, self.label_w, self.labels = fitted.px, fitted.width, fitted.labels
 
     # ----------------------------------------------------------------- geometry
     def cell(self, row: int, column: int) -> pygame.Rect:

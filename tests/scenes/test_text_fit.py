@@ -14,7 +14,7 @@ from game.rules import GameConfig, Roll, StartOrder, Variant
 from game.scenes.table import TableScene
 from game.scenes.title import TitleScene
 from game.ui.fonts import MIN_FONT_PX
-from game.ui.scorecard_view import LABEL_CLEAR, LABEL_INSET
+from game.ui.scorecard_labels import LABEL_CLEAR, LABEL_INSET
 from tests.driver import driver, show
 
 SIZES = ((640, 480), (800, 600), (1280, 800), (1920, 1080), (700, 1100))

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 
 def controls_text(keys: InputMap) -> list[Block]:
     """The keys, read from the player's key map so remapped keys show as they are."""
+    # Long for a reason: a flat table of the keys, one row per key, in the order the help shows.
     k = keys.label
     # Translators: a range of keys, as "1 to 5"; {first} and {last} are key names.
     key_range = _("{first} to {last}")

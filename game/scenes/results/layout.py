@@ -73,6 +73,7 @@ def lay_out(
     competitor_colour: Callable[[int], Colour],
 ) -> ResultsLayout:
     """Place the results of `session` in a window of `size` (the buttons along its foot)."""
+    # Long for a reason: one screen placed top to bottom, each band on the measures above it.
     w, h = size
     sheet = _Sheet(theme, fonts)
     config, state = session.config, session.state

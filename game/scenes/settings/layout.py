@@ -72,6 +72,7 @@ def settings_layout(
 ) -> SettingsLayout:
     """Lay out `rows` and the `footer` (Back, Reset all) in a window of `size`; `back_key`
     names the key that goes back."""
+    # Long for a reason: one screen placed top to bottom, each band on the measures above it.
     w, h = size
     scale = fonts.text_scale
     unit, margin, gap = menu_scale(size)

@@ -72,6 +72,7 @@ def setup_layout(
     """The screen for `seats` seat rows, each with the controls `columns` names (left to
     right; "remove" sits square at the row's end), and `options` rules of the match; the
     two buttons at the foot as wide as their labels `footer` need, as far as there is room."""
+    # Long for a reason: one screen placed top to bottom, each band on the measures above it.
     w, h = size
     unit = layout_unit(size, MENU_REFERENCE)
     margin = max(8, round(22 * layout_unit(size, least=0.0)))

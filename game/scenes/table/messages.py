@@ -44,6 +44,7 @@ def box_name(config: GameConfig, category: Category) -> str:
 def describe(event: ev.Event, config: GameConfig) -> str | None:
     """One short sentence for an event, or None for events not worth a line."""
     name = config.players
+    # Long for a reason: one flat match, a case per kind of event, each with its translators' note.
     match event:
         case ev.Scored():
             who, box = name[event.player], box_name(config, event.category)

@@ -164,6 +164,7 @@ class Presenter:
     ) -> None:
         """Animate a batch of events from one action. `speed` scales animation time (0: none);
         `thrown` is a roll's throw as another machine made it (a network table's host)."""
+        # Long for a reason: one flat match with a case for each kind of event, then what is said.
         ctx, config, tray = self.ctx, self.session.config, self.tray
         thrower: int | None = None  # the player whose dice left the cup in this batch
         banner_before = self.banner

@@ -25,7 +25,8 @@ by that pad only (seat_pads.py), and waits while the pad is unplugged.
 
 The scene is a person's seat at the table: the session, the keyboard focus and the input.
 It composes the parts: the board (board.py: felt, dice, card, layout; the presenter of what
-happens, presenter.py; the CPU driver, cpu.py) and the coach overlay (coach.py).
+happens, presenter.py; the CPU driver, cpu.py) and the coach overlay (coach.py); the focus
+and the pointer over the table's targets are its base, focus_input.py.
 """
 
 from __future__ import annotations
@@ -48,14 +49,14 @@ from game.scenes.table import focus
 from game.scenes.table.board import Board, Why
 from game.scenes.table.coach import CoachOverlay, question
 from game.scenes.table.draw import Marks
-from game.scenes.table.focus import BoxTarget, ButtonName, ButtonTarget, DieTarget, Target
+from game.scenes.table.focus import BoxTarget, ButtonName, Target
+from game.scenes.table.focus_input import FocusAndPointer
 from game.scenes.table.messages import undone_line
-from game.scenes.table.regions import ButtonsRegion, CardRegion, DiceRegion, Pos, Region
 from game.scenes.table.seat_pads import PadSeats
 from game.scenes.table.voice import TableVoice
 from game.speech import Told
 from game.ui.focus_grid import FocusGrid
-from game.ui.input import READ_INTENTS, Intent, is_confirm, menu_letter
+from game.ui.input import Intent, menu_letter
 from game.ui.spoken import Focus
 from game.ui.text import sentence_start
 
@@ -70,7 +71,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-class TableScene(Scene):
+class TableScene(FocusAndPointer, Scene):
     def __init__(self, ctx: Context, session: Session, net: NetTable | None = None) -> None:
         super().__init__(ctx)
         self.session = session
@@ -171,41 +172,10 @@ class TableScene(Scene):
         # A hold or a roll is said by the presenter, not as the focused die's new value.
         return Focus(target, phrase, quiet=target == self.quiet_focus, stepped=False)
 
-    # ----------------------------------------------------------------- focus
-    def _open_boxes(self) -> list[Category]:
-        return focus.open_boxes(self.session.state)
-
-    @property
-    def focus(self) -> Target | None:
-        """What has the keyboard focus: a die, a button or a box (None only while the focus
-        moves: the table always ends on one, HOME at least)."""
-        return self.grid.focused
-
-    def focus_on(self, target: Target, quiet: bool = False) -> None:
-        """Give `target` the focus, if the state now offers it; `quiet`: the game moves it
-        (a new turn), not the player, so speech does not say it."""
-        before = self.focus
-        state = self.session.state
-        for to in (target, before, focus.HOME):  # the last always is
-            if focus.retarget(self.grid, state, to):
-                break
-        self.quiet_focus = self.focus if quiet else None
-
-    def _fix_focus(self) -> None:
-        if not focus.retarget(self.grid, self.session.state):
-            self.focus_on(focus.HOME, quiet=True)
-
-    def _move_focus(self, step: int, kinds: tuple[type, ...] | None = None) -> None:
-        before = self.focus
-        focus.move(self.grid, self.session.state, step, kinds)
-        self.quiet_focus = None
-        if before is not None and self.focus == before:  # the only one of its kind: said
-            self.ctx.speech.say(self.voice.focus(before, self.ctx.speech.full), Told.FOCUS)
-
     # ----------------------------------------------------------------- input
     # An event is tried step by step in this order; the first step it is for takes it (and
     # says whether it was used). The pointer and the keys go to the regions (regions.py) in
-    # REGION_ORDER, then to the table's own keys.
+    # REGION_ORDER, then to the table's own keys (the focus and the pointer: focus_input.py).
     def handle(self, event: pygame.event.Event) -> bool:
         intent = self.ctx.input.intent(event)
         for step in (
@@ -221,15 +191,6 @@ class TableScene(Scene):
             if taken is not None:
                 return taken
         return False
-
-    @property
-    def regions(self) -> tuple[Region, ...]:
-        """The table's regions, in the order the pointer and the keys try them."""
-        return (
-            DiceRegion(self.tray, self.toggle_die),
-            ButtonsRegion(self.lay, self.press),
-            CardRegion(self.card_view, self.session, self._move_focus),
-        )
 
     def _jump_by_letter(self, event: pygame.event.Event, intent: Intent | None) -> bool | None:
         """A letter jumps to the open boxes it starts (see focus.box_by_letter). A letter
@@ -281,67 +242,6 @@ class TableScene(Scene):
             return None
         self.message = refusal
         return True
-
-    def _pointer(self, event: pygame.event.Event, intent: Intent | None) -> bool | None:
-        """The pointer over a region's target moves the focus there; a click uses it."""
-        if event.type == pygame.MOUSEMOTION:
-            return self._hover(event.pos)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return self._click(event.pos)
-        return None
-
-    def _keys(self, event: pygame.event.Event, intent: Intent | None) -> bool | None:
-        """A region's own key, else the table's: the focus moved or used, a line read."""
-        if intent is None:
-            return False
-        return any(region.key(intent) for region in self.regions) or self._focus_key(intent)
-
-    def _focus_key(self, intent: Intent) -> bool:
-        if intent in (Intent.LEFT, Intent.RIGHT):
-            self._move_focus(-1 if intent is Intent.LEFT else 1, (DieTarget, ButtonTarget))
-        elif intent in (Intent.FOCUS_NEXT, Intent.FOCUS_PREV):
-            self._move_focus(1 if intent is Intent.FOCUS_NEXT else -1)
-        elif is_confirm(intent) and self.focus is not None:
-            self.activate(self.focus)
-        elif intent in (Intent.CARD_UP, Intent.CARD_DOWN):
-            step = -1 if intent is Intent.CARD_UP else 1
-            self.ctx.speech.say(self.voice.card_line(step, self.ctx.speech.full))
-        elif intent in READ_INTENTS:
-            self.ctx.speech.say(self.voice.read(intent, self.focus))
-        else:
-            return False
-        return True
-
-    def _target_at(self, pos: Pos) -> Target | None:
-        for region in self.regions:
-            target = region.target_at(pos)
-            if target is not None:
-                return target
-        return None
-
-    def _hover(self, pos: Pos) -> bool:
-        target = self._target_at(pos)
-        targets = focus.targets(self.session.state)
-        if target is not None and target in targets and target != self.focus:
-            self.focus_on(target)
-            return True
-        return False
-
-    def _click(self, pos: Pos) -> bool:
-        target = self._target_at(pos)
-        if target is None:
-            return False
-        self.activate(target)
-        return True
-
-    def activate(self, target: Target) -> None:
-        match target:
-            case DieTarget(index):
-                self.toggle_die(index)
-            case ButtonTarget(name):
-                self.press(name)
-            case BoxTarget(category):
-                self.score(category)
 
     def press(self, name: ButtonName) -> None:
         if name == "menu":
