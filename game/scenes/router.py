@@ -87,6 +87,7 @@ class Router:
         from game.scenes.table import TableScene
 
         session.networked = True
+        session.own_seats = frozenset(net.seats)
         self.ctx.stack.clear_to(TableScene(self.ctx, session, net))
 
     def host_table(self, plan: TablePlan | None) -> None:

@@ -68,7 +68,6 @@ class TableScene(Scene):
         self.net = net  # a network table: the host plays every move (remote.py)
         self.board = Board(ctx, session)
         self.board.plays_cpus = net is None
-        self.board.presenter.own_seats = None if net is None else net.seats
         self.board.cpu.fast = ctx.settings.fast_cpu
         self.coach = CoachOverlay()
         self.pads = PadSeats(ctx, session)  # who plays with which pad; the wait for one
