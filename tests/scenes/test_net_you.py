@@ -5,8 +5,6 @@ table under that default name: it is asked for a real one first."""
 
 from __future__ import annotations
 
-import random
-import socket
 import time
 
 import pytest
@@ -14,21 +12,10 @@ import pytest
 from game.i18n import _, set_language
 from game.rules import GameConfig, Phase, Roll, StartOrder
 
-from .test_net_table import context, top_name
+from .test_net_table import context, free_port, top_name
 
 PORTS = range(47100, 47200)  # this branch's own ports
 LANGUAGES = {"host": "de", "friend": "sv"}
-
-
-def free_port(seed: int) -> int:
-    for port in random.Random(seed).sample(PORTS, len(PORTS)):
-        with socket.socket() as probe:
-            try:
-                probe.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise OSError("no free port in 47100-47199")
 
 
 class Screens:
@@ -60,7 +47,7 @@ def screens(tmp_path, monkeypatch):
 
     pygame.init()
     pygame.display.set_mode((1280, 800))
-    monkeypatch.setenv("YAHTZEE_TABLE_PORT", str(free_port(tmp_path.stat().st_ino)))
+    monkeypatch.setenv("YAHTZEE_TABLE_PORT", str(free_port(tmp_path.stat().st_ino, PORTS)))
     set_language("de")
     host = context(tmp_path / "host")
     set_language("sv")
