@@ -6,11 +6,11 @@ The rules only know player names; this is what the screen, the CPU driver and th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from game.ai.levels.spec import LEVELS, level_spec
-from game.i18n import translate
+from game.i18n import _, translate
 from game.rules.names import check_name
 
 PERSON = "person"
@@ -18,6 +18,15 @@ SEAT_COLOURS = 8  # colour slots in the theme's player palette
 # How fast a CPU's turns play to watch, slowest first (the table's CPU driver gives each its
 # pauses and motion); the Settings' CPU pace is the one a seat without its own plays at.
 CPU_PACES = ("slow", "normal", "fast", "instant")
+CPU_NAMES = ("Ada", "Max", "Zoe", "Ben", "Cat", "Dan", "Eve", "Kit", "Lou", "Sam")
+
+
+def cpu_name(taken: Iterable[str], number: int) -> str:
+    """A new CPU seat's name: a short name no seat has (`taken`), else "CPU `number`"."""
+    used = {name.strip().casefold() for name in taken}
+    # Translators: a CPU seat's name when every short name is taken.
+    fallback = _("CPU {number}").format(number=number)
+    return next((n for n in CPU_NAMES if n.casefold() not in used), fallback)
 
 
 @dataclass(frozen=True)
