@@ -260,6 +260,12 @@ class NetTable:
         for before, now in zip(self.table.seats, table.seats, strict=False):
             if now.kind != "friend" or now.name is None:
                 continue
+            if before.online and not now.online and before.level is None and now.level:
+                # Translators: a friend left or was removed; a CPU plays their seat now.
+                news.append(
+                    _("{name} left the table: a CPU plays their seat").format(name=now.name)
+                )
+                continue
             if before.online and not now.online:
                 news.append(_("{name} is away: the table waits").format(name=now.name))
             elif not before.online and now.online:

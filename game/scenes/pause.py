@@ -6,6 +6,8 @@ Controls:
     Enter            the focused item
     R / S / H / Q    Resume, Settings, Rules & help, Quit to title (the labels' letters in
                      the language in use, never the pause key's own)
+    Remove Bob       at a table this screen hosts: take a friend's seat away (asked first;
+                     a CPU plays it to the end, and everyone is told)
     F1               rules and help
 Mouse: hover focuses an item, a click chooses it.
 
@@ -15,6 +17,7 @@ Continue picks it up again.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -30,6 +33,7 @@ from game.ui.widgets import Button, draw_panel
 
 if TYPE_CHECKING:
     from game.match.session import Session
+    from game.net.screen import NetTable
     from game.scenes.context import Context
 
 PANEL_WIDTH = 420  # px at unit scale
@@ -40,8 +44,9 @@ LABELS = (N_("Resume"), N_("Settings"), N_("Rules & help"), N_("Quit to title"))
 class PauseScene(ButtonMenu):
     opaque = False
 
-    def __init__(self, ctx: Context, session: Session) -> None:
+    def __init__(self, ctx: Context, session: Session, net: NetTable | None = None) -> None:
         self.session = session
+        self.net = net
         buttons = [
             Button(
                 translate(LABELS[0]),
@@ -52,6 +57,7 @@ class PauseScene(ButtonMenu):
             Button(translate(LABELS[1]), lambda: self.ctx.nav.settings()),
             Button(translate(LABELS[2]), lambda: self.ctx.nav.help()),
             Button(translate(LABELS[3]), self.quit_to_title),
+            *self._remove_buttons(net),
         ]
         super().__init__(ctx, buttons, LABELS)
         self.size = (0, 0)
@@ -68,7 +74,46 @@ class PauseScene(ButtonMenu):
         if self.size != (0, 0):
             self.layout(self.size)
 
+    def _remove_buttons(self, net: NetTable | None) -> list[Button]:
+        """At a table this screen hosts, one button per friend playing: take their seat away."""
+        from game.net.ends import HostEnd
+
+        if net is None or not isinstance(net.end, HostEnd):
+            return []
+        buttons = []
+        for player, seat in enumerate(net.table.seats):
+            name = seat.name
+            if seat.kind == "friend" and name and (seat.online or seat.level is None):
+                # Translators: the host takes a friend's seat away ({name}: the friend's).
+                label = _("Remove {name}").format(name=name)
+                buttons.append(Button(label, partial(self.remove, player, name)))
+        return buttons
+
     # ----------------------------------------------------------------- actions
+    def remove(self, player: int, name: str) -> None:
+        """Ask, then take the friend's seat away: a CPU plays it from now on."""
+        from game.net.ends import HostEnd
+
+        end = self.net.end if self.net is not None else None
+        if not isinstance(end, HostEnd):
+            return
+
+        def take_away() -> None:
+            end.remove(player)
+            self.ctx.stack.pop()  # the table again (the question has closed itself)
+
+        self.ctx.nav.confirm(
+            Question(
+                # Translators: the host is about to take a friend's seat at a network table.
+                _("Remove {name} from the table?").format(name=name),
+                take_away,
+                yes_label=_("Remove"),
+                no_label=_("Keep playing"),
+                detail=_("A CPU plays their seat to the end of the match."),
+                focus_yes=False,
+            )
+        )
+
     def resume_game(self) -> None:
         self.ctx.stack.pop()
 

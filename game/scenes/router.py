@@ -105,10 +105,10 @@ class Router:
 
         self.ctx.stack.push(SetupScene(self.ctx))
 
-    def pause(self, session: Session) -> None:
+    def pause(self, session: Session, net: NetTable | None = None) -> None:
         from game.scenes.pause import PauseScene
 
-        self.ctx.stack.push(PauseScene(self.ctx, session))
+        self.ctx.stack.push(PauseScene(self.ctx, session, net))
 
     def results(self, session: Session) -> None:
         from game.scenes.results import ResultsScene

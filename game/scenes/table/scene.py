@@ -326,7 +326,7 @@ class TableScene(Scene):
 
     def open_pause(self) -> None:
         self.tray.finish()
-        self.ctx.nav.pause(self.session)
+        self.ctx.nav.pause(self.session, self.net)
 
     def toggle_die(self, die: int) -> None:
         state = self.session.state
