@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from game.ai.levels.spec import LEVELS, level_spec
 from game.i18n import _, translate
+from game.rules.config import GameConfig
 from game.rules.names import check_name
 
 PERSON = "person"
@@ -19,6 +20,27 @@ SEAT_COLOURS = 8  # colour slots in the theme's player palette
 # pauses and motion); the Settings' CPU pace is the one a seat without its own plays at.
 CPU_PACES = ("slow", "normal", "fast", "instant")
 CPU_NAMES = ("Ada", "Max", "Zoe", "Ben", "Cat", "Dan", "Eve", "Kit", "Lou", "Sam")
+
+
+Own = frozenset[int] | None  # a network table's seats played at this screen; None: one computer
+
+
+def is_you(name: str, player: int | None = None, own: Own = None) -> bool:
+    """Whether the player `name` (seat `player`) is "you", the person at this screen. At a
+    network table (`own`: the seats played here) only this screen's own seats are, whatever
+    their names: a host named "Du" is no friend's "you". At one computer it is the seat with
+    the default name "You" (or its translation)."""
+    if own is not None:
+        return player is not None and player in own
+    folded = name.strip().casefold()
+    # Translators: the default name of the first seat, the person at the computer.
+    return folded in ("you", _("You").casefold())
+
+
+def lone_player(config: GameConfig, competitor: int) -> int | None:
+    """The one player of a competitor (None for a team of several)."""
+    players = [p for column in config.competitors[competitor] for p in config.columns[column]]
+    return players[0] if len(players) == 1 else None
 
 
 def cpu_name(taken: Iterable[str], number: int) -> str:

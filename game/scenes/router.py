@@ -45,6 +45,7 @@ SCENE_MODULES = (
     "game.scenes.profile_name",
     "game.scenes.network.host_scene",
     "game.scenes.network.join_scene",
+    "game.scenes.network.reactions",
 )
 
 
@@ -109,6 +110,11 @@ class Router:
         from game.scenes.pause import PauseScene
 
         self.ctx.stack.push(PauseScene(self.ctx, session, net))
+
+    def reactions(self, net: NetTable) -> None:
+        from game.scenes.network.reactions import ReactionsScene
+
+        self.ctx.stack.push(ReactionsScene(self.ctx, net))
 
     def results(self, session: Session) -> None:
         from game.scenes.results import ResultsScene

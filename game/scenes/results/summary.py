@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 from game.i18n import N_, _, format_number, ngettext, translate
 from game.match.replay import ReplaySession
+from game.match.seats import is_you, lone_player
 from game.rules import Card, Phase
-from game.scenes.table.messages import is_you, lone_player
 from game.ui.seat_words import level_tags
 from game.ui.text import join_names
 

@@ -214,7 +214,7 @@ def paint_page(
 def verdict_sentence(pr: PlayerReview, seat: Seat, own: frozenset[int] | None = None) -> str:
     """What one player's decisions cost and the dice gave (`own`: a network table's seats
     played at this screen, the only ones told "Your decisions")."""
-    from game.scenes.table.messages import is_you
+    from game.match.seats import is_you
 
     you = is_you(seat.name, pr.player, own)
     lost = tenths(pr.skill_lost)

@@ -215,8 +215,8 @@ class SetupScene(Scene):
     def _ask_host_name(self) -> bool:
         """A hosted table's seat still called by the default "You" is named first (friends
         would see "You" on their cards), the profile's name offered: True while asking."""
+        from game.match.seats import is_you
         from game.rules.names import name_problem
-        from game.scenes.table.messages import is_you
 
         drafts = self.draft.seats
         at = next((i for i, d in enumerate(drafts) if d.kind == PERSON and is_you(d.name)), None)

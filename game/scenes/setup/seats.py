@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from game.ai.levels.spec import LEVELS
 from game.i18n import _, translated
-from game.match.seats import CPU_PACES, PERSON, SEAT_COLOURS, Seat, cpu_name
+from game.match.seats import CPU_NAMES, CPU_PACES, PERSON, SEAT_COLOURS, Seat, cpu_name
 from game.rules import GameConfig, StartOrder, TeamMode, Variant
 from game.rules.config import MAX_GAMES, MAX_PLAYERS
 from game.rules.names import name_problem
@@ -46,8 +46,8 @@ def default_seats() -> list[SeatDraft]:
     return [
         # Translators: the name of the first seat, the player's own, until they type theirs.
         SeatDraft(_("You"), PERSON, 0, 0),
-        SeatDraft("Ada", "medium", 1, 1),
-        SeatDraft("Max", "hard", 2, 0),
+        SeatDraft(CPU_NAMES[0], "medium", 1, 1),
+        SeatDraft(CPU_NAMES[1], "hard", 2, 0),
     ]
 
 

@@ -11,25 +11,12 @@ from __future__ import annotations
 from typing import assert_never
 
 from game.i18n import _, ngettext, translate
+from game.match.seats import Own, is_you, lone_player
 from game.rules import Category, GameState, Phase, Score
 from game.rules import events as ev
 from game.rules.actions import Hold, Release
 from game.rules.config import GameConfig
 from game.ui.text import join_names
-
-Own = frozenset[int] | None  # a network table's seats played at this screen; None: one computer
-
-
-def is_you(name: str, player: int | None = None, own: Own = None) -> bool:
-    """Whether the player `name` (seat `player`) is "you", the person at this screen. At a
-    network table (`own`: the seats played here) only this screen's own seats are, whatever
-    their names: a host named "Du" is no friend's "you". At one computer it is the seat with
-    the default name "You" (or its translation)."""
-    if own is not None:
-        return player is not None and player in own
-    folded = name.strip().casefold()
-    # Translators: the default name of the first seat, the person at the computer.
-    return folded in ("you", _("You").casefold())
 
 
 def about(
@@ -38,12 +25,6 @@ def about(
     """A sentence about the player `name` (seat `player`): `you` if they are "you" here
     (`is_you`), else `other` (both translated), with the name and `values` put in."""
     return (you if is_you(name, player, own) else other).format(name=name, **values)
-
-
-def lone_player(config: GameConfig, competitor: int) -> int | None:
-    """The one player of a competitor (None for a team of several)."""
-    players = [p for column in config.competitors[competitor] for p in config.columns[column]]
-    return players[0] if len(players) == 1 else None
 
 
 def shout(config: GameConfig) -> str:

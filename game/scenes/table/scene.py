@@ -211,6 +211,9 @@ class TableScene(Scene):
         if intent is Intent.KEY_HINTS:
             self.show_keys = not self.show_keys
             return True
+        if intent is Intent.REACT and self.net is not None:
+            self.ctx.nav.reactions(self.net)
+            return True
         self.board.presenter.dismiss_banner(event)
         if intent is Intent.SKIP_CPU:
             self.skip_cpu_turn()
