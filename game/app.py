@@ -20,23 +20,32 @@ import os
 import sys
 import time
 import warnings
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 
 import pygame
 
-from game.i18n import N_, _, set_language, system_language, translate
+from game.i18n import _, set_language, system_language
+from game.scenes.base import Scene
 from game.scenes.context import Context
+from game.scenes.notices import draw_notices
 from game.scenes.router import Router
 from game.scenes.router import preload as preload_scenes
 from game.scenes.stack import SceneStack
 from game.speech.finding import choose_backend
 from game.storage import Storage
 from game.storage.settings import SPEECH_MODES, WINDOW_HEIGHT, WINDOW_WIDTH, Settings
+from game.ui.display import (
+    MIN_WINDOW,
+    NoDisplay,
+    check_display,
+    desktop_size,
+    first_size,
+    window_size,
+)
 from game.ui.input import Intent, is_press
 from game.ui.pads import PAD_PRESS, Pads
 from game.ui.spoken import FocusVoice
-from game.ui.text import wrap_text
-from game.ui.viewport import MIN_CANVAS, Viewport
+from game.ui.viewport import Viewport
 from game.ui.window_identity import claim_class, set_window_icon
 
 log = logging.getLogger(__name__)
@@ -44,16 +53,10 @@ log = logging.getLogger(__name__)
 FPS = 60
 MAX_DT = 1 / 20  # s: a window drag must not skip a tween to its end
 IDLE_NAP = 0.03  # s the idle loop sleeps between looks for input
-MIN_WINDOW = MIN_CANVAS  # px: asked of the window manager, which may not keep to it
-HIDDEN_DRIVERS = ("offscreen", "dummy")  # SDL video drivers that show nothing
 POINTER_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 REDRAW_EVENTS = (*POINTER_EVENTS, pygame.MOUSEWHEEL)  # drawn again even if no scene used them
 TITLE = "Yahtzee Table"
 MAX_FAILURES = 120  # frames failing in a row before the app gives up
-NOTICE_LINES = 4  # a notice wraps to at most this many lines
-# The notice beside it says why (a full disk, a read-only folder, records held by another
-# program) and what to do; the mark stays until a save goes through.
-UNSAVED_MARK = N_("Not saved yet")
 # The keys that say again what was said, anywhere: the newest phrase, the one before, after.
 SPEECH_HISTORY = {Intent.REPEAT_SPEECH: 0, Intent.HISTORY_BACK: -1, Intent.HISTORY_NEXT: 1}
 
@@ -100,88 +103,6 @@ def _parse_size(text: str | None) -> tuple[int, int] | None:
     return max(MIN_WINDOW[0], w), max(MIN_WINDOW[1], h)
 
 
-def window_size(asked: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
-    """The window size to open for `asked`: at most the desktop (when one is known) and the
-    largest size the settings keep (7680x4320), at least the minimum window. An oversized
-    window took SDL seconds to make, with the game deaf to a request to stop meanwhile.
-
-    >>> window_size((99999, 99999), (1920, 1080))
-    (1920, 1080)
-    >>> window_size((99999, 500), None)
-    (7680, 500)
-    """
-    high_w, high_h = WINDOW_WIDTH[1], WINDOW_HEIGHT[1]
-    if desktop is not None and desktop[0] > 0 and desktop[1] > 0:
-        high_w, high_h = min(high_w, desktop[0]), min(high_h, desktop[1])
-    return (
-        max(MIN_WINDOW[0], min(asked[0], high_w)),
-        max(MIN_WINDOW[1], min(asked[1], high_h)),
-    )
-
-
-FIRST_SHARE = 0.75  # of the desktop, each way, that a first window takes
-
-
-def first_size(desktop: tuple[int, int] | None) -> tuple[int, int]:
-    """The window's size before the player has ever sized it: three quarters of the desktop
-    each way, so a 4K desktop opens a 4K-sized table, never less than the default 1280x800
-    where the desktop has room for it.
-
-    >>> first_size((3840, 2160))
-    (2880, 1620)
-    >>> first_size((1366, 768)), first_size(None)
-    ((1280, 768), (1280, 800))
-    """
-    default = Settings().window_size
-    if desktop is None or desktop[0] <= 0 or desktop[1] <= 0:
-        return default
-    return tuple(  # type: ignore[return-value]  # two sides in, two out
-        max(min(least, side), round(side * FIRST_SHARE))
-        for least, side in zip(default, desktop, strict=True)
-    )
-
-
-def desktop_size() -> tuple[int, int] | None:
-    """The first screen's size, on a driver that shows a window (None elsewhere)."""
-    if pygame.display.get_driver() in HIDDEN_DRIVERS:
-        return None  # the dummy driver's "desktop" is a made-up 1024x768
-    with contextlib.suppress(pygame.error, AttributeError, IndexError):
-        width, height = pygame.display.get_desktop_sizes()[0]
-        return width, height
-    return None
-
-
-class NoDisplay(RuntimeError):
-    """There is no screen to show the game on."""
-
-
-def check_display(environ: Mapping[str, str] | None = None) -> None:
-    """NoDisplay unless SDL opened a real video driver.
-
-    With no X11 or Wayland display SDL falls back to its offscreen driver and the game would
-    run unseen for ever. Asking for a hidden driver on purpose (SDL_VIDEODRIVER=dummy, as the
-    tests and the self-test do) is allowed.
-    """
-    env: Mapping[str, str] = os.environ if environ is None else environ
-    asked = [d.strip().lower() for d in env.get("SDL_VIDEODRIVER", "").split(",")]
-    try:
-        if not pygame.display.get_init():
-            pygame.display.init()  # pygame.init() swallows why the display did not start
-        driver = pygame.display.get_driver()
-    except pygame.error as error:
-        forced = env.get("SDL_VIDEODRIVER", "")
-        raise NoDisplay(
-            f"Yahtzee Table could not open a window with the video driver "
-            f"SDL_VIDEODRIVER={forced!r} asks for (SDL: {error}). Start it from a desktop "
-            "session, check DISPLAY / WAYLAND_DISPLAY, or unset SDL_VIDEODRIVER."
-        ) from None
-    if driver in HIDDEN_DRIVERS and driver not in asked:
-        raise NoDisplay(
-            f"Yahtzee Table found no display to open its window on (SDL chose the {driver!r} "
-            "driver). Start it from a desktop session, or check DISPLAY / WAYLAND_DISPLAY."
-        )
-
-
 class App:
     def __init__(
         self,
@@ -226,7 +147,7 @@ class App:
         self.failures = 0  # frames failed in a row
         # The window must be drawn whole next frame (it is new, resized or was exposed).
         self.whole = True
-        self.last_shown: tuple = ()  # what the last frame drew: see _retained
+        self.last_shown: tuple[object, ...] = ()  # what the last frame drew: see _retained
         self.presented: list[pygame.Rect] | None = None  # the parts it showed (None: all)
 
     def _open_window(self) -> pygame.Surface:
@@ -271,7 +192,7 @@ class App:
     def stop(self) -> None:
         self.running = False
 
-    def start(self, scene=None) -> None:
+    def start(self, scene: Scene | None = None) -> None:
         from game.scenes.title import TitleScene
 
         self.stack.layout(self.view.canvas_size)
@@ -369,7 +290,7 @@ class App:
         self.last_shown = self._shown()
         self.dirty = self.whole = False
 
-    def _shown(self) -> tuple:
+    def _shown(self) -> tuple[object, ...]:
         """What a frame shows besides the top scene's own drawing."""
         ctx = self.ctx
         return (self.stack.top, self.screen, ctx.unsaved, tuple(n.text for n in ctx.shown_notices))
@@ -422,20 +343,20 @@ class App:
             self.shutdown()
         return 0
 
-    def _frame(self, events: list, dt: float) -> None:
+    def _frame(self, events: list[pygame.event.Event], dt: float) -> None:
         for event in events:
             self.handle(event)
         self.step(dt)
         if self.dirty or self.stack.animating:
             self.draw()
 
-    def _guarded(self, frame, *args) -> None:
+    def _guarded(self, frame: Callable[..., None], *args: object) -> None:
         """Run a frame; a bug in a scene is logged and told, and the game goes on (it was
         saved after the last action) rather than closing the window on the player."""
         try:
             frame(*args)
             self.failures = 0
-        except Exception as error:  # noqa: BLE001
+        except Exception as error:
             self.failures += 1
             log.exception("a frame failed")
             if self.failures > MAX_FAILURES:
@@ -448,7 +369,7 @@ class App:
         for scene in reversed(self.stack.scenes):
             try:
                 scene.exit()
-            except Exception:  # noqa: BLE001 - closing must go on whatever a scene does
+            except Exception:  # closing must go on whatever a scene does
                 log.exception("a scene failed while closing")
         self.ctx.pads.close()
         self.ctx.speech.close()
@@ -516,39 +437,6 @@ def settle_memory() -> None:
     4K, every few thousand frames."""
     gc.collect()
     gc.freeze()
-
-
-def draw_notices(surface: pygame.Surface, ctx: Context) -> None:
-    """Messages about files or settings, shown at the top for a few seconds each (wrapped to
-    the window), and while the match could not be saved, a mark that stays until it can."""
-    w = surface.get_width()
-    y = 8
-    font = ctx.fonts.get(22)
-    drawn: list[pygame.Rect] = []
-    for notice in ctx.shown_notices:
-        lines = wrap_text(font, notice.text, w - 64)[:NOTICE_LINES]
-        images = [font.render(line, True, ctx.theme.text) for line in lines]
-        height = sum(image.get_height() for image in images)
-        width = max(image.get_width() for image in images)
-        box = pygame.Rect(0, 0, width + 24, height + 12)
-        box.midtop = (w // 2, y)
-        pygame.draw.rect(surface, ctx.theme.panel, box, border_radius=8)
-        pygame.draw.rect(surface, ctx.theme.warn, box, width=2, border_radius=8)
-        drawn.append(box)
-        line_y = box.top + 6
-        for image in images:
-            surface.blit(image, image.get_rect(midtop=(box.centerx, line_y)))
-            line_y += image.get_height()
-        y = box.bottom + 6
-    if ctx.unsaved:
-        mark = ctx.fonts.render(translate(UNSAVED_MARK), 18, ctx.theme.text, bold=True)
-        box = mark.get_rect(topright=(w - 18, 14)).inflate(16, 8)
-        for notice_box in drawn:  # never over a notice: under them, if they reach that far
-            if box.colliderect(notice_box):
-                box.top = max(box.top, notice_box.bottom + 6)
-        pygame.draw.rect(surface, ctx.theme.panel, box, border_radius=6)
-        pygame.draw.rect(surface, ctx.theme.warn, box, width=2, border_radius=6)
-        surface.blit(mark, mark.get_rect(center=box.center))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -31,6 +31,30 @@ import traceback
 import wave
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn, Protocol
+
+if TYPE_CHECKING:
+    from game.scenes.base import Scene
+    from game.scenes.context import Context
+    from game.scenes.stack import SceneStack
+
+
+class App(Protocol):
+    """What the checks use of game.app.App, which hands itself in (no import circle)."""
+
+    stack: SceneStack
+    ctx: Context
+    failures: int
+
+    def start(self, scene: Scene | None = None) -> None: ...
+    def step(self, dt: float) -> None: ...
+    def run(self) -> int: ...
+    def stop(self) -> None: ...
+    def draw(self) -> None: ...
+    def shutdown(self) -> None: ...
+
+
+AppMaker = Callable[..., App]  # game.app.App: (storage, size=, fullscreen=)
 
 MAX_FRAMES = 120  # the app is closed on its first frame; this many means it did not close
 SOUND = "click"  # played through the mixer: the title scene's own sound
@@ -67,7 +91,7 @@ def check_table() -> str:
     variant = Variant.OFFICIAL
     path = tables.table_path(variant)
 
-    def refuse_to_build(variant: Variant):
+    def refuse_to_build(variant: Variant) -> NoReturn:
         raise CheckFailed(f"the {variant.value} table at {path} was unusable and would be rebuilt")
 
     build = tables.build_values
@@ -177,7 +201,7 @@ def check_window() -> str:
     )
 
 
-def check_title(app_class: Callable) -> str:
+def check_title(app_class: AppMaker) -> str:
     import pygame
 
     from game.storage import Storage
@@ -188,7 +212,7 @@ def check_title(app_class: Callable) -> str:
         frames = 0
         start, step = app.start, app.step
 
-        def start_then_close(scene=None) -> None:
+        def start_then_close(scene: Scene | None = None) -> None:
             start(scene)
             seen.append(type(app.stack.top).__name__)
             # What the window's close button sends: the first frame draws the title, then quits.
@@ -201,7 +225,8 @@ def check_title(app_class: Callable) -> str:
             if frames >= MAX_FRAMES:
                 app.stop()
 
-        app.start, app.step = start_then_close, counted_step
+        # The check watches this app's own start and step (wrapped above).
+        app.start, app.step = start_then_close, counted_step  # type: ignore[method-assign]
         started = time.perf_counter()
         status = app.run()
         seconds = time.perf_counter() - started
@@ -214,7 +239,7 @@ def check_title(app_class: Callable) -> str:
     return f"the title was drawn, the app quit when closed ({frames} frames, {seconds:.2f} s)"
 
 
-def check_table_scene(app_class: Callable) -> str:
+def check_table_scene(app_class: AppMaker) -> str:
     from game.match.seats import Seat
     from game.match.session import Session
     from game.rules import GameConfig, Roll, StartOrder
@@ -239,7 +264,7 @@ def check_table_scene(app_class: Callable) -> str:
     return f"a two-seat match was drawn at the table ({SIZE[0]}x{SIZE[1]})"
 
 
-def run(app_class: Callable, only: str = "all", out: Callable[[str], object] = print) -> int:
+def run(app_class: AppMaker, only: str = "all", out: Callable[[str], object] = print) -> int:
     """Run every check in turn (or only the one named); 0 when all pass, else 1 after saying
     which failed; 2 for a check of no such name."""
     # Headless and silent whatever the caller's environment says: this is a check, not a game.

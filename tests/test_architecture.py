@@ -14,8 +14,9 @@ from pathlib import Path
 GAME = Path(__file__).resolve().parents[1] / "game"
 # Layers, lowest first: a module may import its own layer and those below, never above.
 LAYERS = (
-    # gettext and locale formats, the shared caches, and the child processes the game starts
-    ("game.i18n", "game.cache", "game.childenv", "game.children"),
+    # gettext and locale formats, the shared caches, the child processes the game starts,
+    # and the name of JSON as the game keeps it
+    ("game.i18n", "game.cache", "game.childenv", "game.children", "game.json_types"),
     ("game.rules", "game.anim", "game.assets"),
     ("game.ai", "game.audio", "game.speech"),  # the AI reads the rules; sounds; speech
     ("game.match",),  # seats and a match being played: the rules and the CPU levels
@@ -127,14 +128,14 @@ def layer_of(name: str) -> int:
 
 def scene_of(name: str) -> str | None:
     """The scene a module belongs to: game.scenes.<scene>[.<module>]; None for the shared
-    scene modules (base, menu, stack, nav) and the router."""
+    scene modules (base, menu, list_screen, stack, nav) and the router."""
     parts = name.split(".")
     if len(parts) < 3 or parts[:2] != ["game", "scenes"]:
         return None
     return None if parts[2] in SHARED_SCENE_MODULES else parts[2]
 
 
-SHARED_SCENE_MODULES = {"base", "menu", "context", "stack", "nav", "router"}
+SHARED_SCENE_MODULES = {"base", "menu", "list_screen", "context", "stack", "nav", "router"}
 
 
 def test_the_import_graph_is_read():
@@ -193,9 +194,9 @@ AI_PARTS = (
     "game.ai.winning",  # the win chances and the spread tables, read only
     "game.ai.levels",  # the CPU levels
     "game.ai.coach",  # hints, reasons, the review
-    "game.ai.build",  # the table builder and the batch simulator: never run by the game
+    "game.ai.tablemaker",  # the table builder and the batch simulator: never run by the game
 )
-BUILD_TIME = ("game.ai.build", "game.tools")
+BUILD_TIME = ("game.ai.tablemaker", "game.tools")
 
 
 def ai_part_of(name: str) -> int:
@@ -228,18 +229,20 @@ def test_every_ai_module_sits_in_a_part_and_imports_only_its_own_or_lower_parts(
 
 def test_the_game_as_it_runs_never_imports_the_table_builder():
     """A missing table is an error naming the build command, never minutes of building while
-    a player waits: nothing the game runs reaches game.ai.build (the batch simulator, the
+    a player waits: nothing the game runs reaches game.ai.tablemaker (the batch simulator, the
     spread tables' builder), however late the import."""
     edges = graph()
     run_time = [m for m in edges if not m.startswith(BUILD_TIME)]
     assert {"game.app", "game.ai.winning.chances", "game.ai.winning.tables"} <= set(run_time)
-    reached = {(m, t) for m in run_time for t in closure(edges, m) if t.startswith("game.ai.build")}
+    reached = {
+        (m, t) for m in run_time for t in closure(edges, m) if t.startswith("game.ai.tablemaker")
+    }
     assert reached == set()
 
 
 def test_the_closure_check_would_see_the_simulator_imported_by_the_win_chances():
     edges = graph()
     assert "game.ai.winning.tables" in closure(edges, "game.app")
-    edges["game.ai.winning.tables"] = edges["game.ai.winning.tables"] | {"game.ai.build.batch"}
-    assert "game.ai.build.batch" in closure(edges, "game.app")
-    assert ai_part_of("game.ai.build.batch") > ai_part_of("game.ai.winning.tables")
+    edges["game.ai.winning.tables"] = edges["game.ai.winning.tables"] | {"game.ai.tablemaker.batch"}
+    assert "game.ai.tablemaker.batch" in closure(edges, "game.app")
+    assert ai_part_of("game.ai.tablemaker.batch") > ai_part_of("game.ai.winning.tables")

@@ -11,10 +11,10 @@ import weakref
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402  (the drivers above first)
+import pygame
 
-from game.app import App  # noqa: E402
-from game.storage import Storage  # noqa: E402
+from game.app import App
+from game.storage import Storage
 
 
 def test_a_scene_that_left_is_given_back_at_the_next_idle_moment(tmp_path):

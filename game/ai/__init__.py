@@ -11,9 +11,9 @@ before it, never one after it (tests/test_architecture.py):
 - `levels/`: the CPU levels. One record per level (`spec.LevelSpec`: its id, names, how it
   plays, its pace), the strategies that play them, their valuations, and the Champion.
 - `coach/`: hints, what a choice cost, the reasons in words, and a game's review.
-- `build/`: what is run to make the shipped tables (`python -m game.ai.build`) and the batch
-  simulator the tournament runner and the spread tables' learnt shapes play with. Never
-  imported by the game as it runs: a missing table is an error that names the command.
+- `tablemaker/`: what is run to make the shipped tables (`python -m game.ai.tablemaker`) and
+  the batch simulator the tournament runner and the spread tables' learnt shapes play with.
+  Never imported by the game as it runs: a missing table is an error that names the command.
 
 This package's face is empty on purpose: importing `game.ai.levels.spec` (the level records
 the setup and the seats read) loads nothing else.

@@ -210,21 +210,47 @@ def _throw(
     space = pymunk.Space()
     space.iterations = 12
     space.collision_slop = SLOP
-    w, h = area.width, area.height
+    _add_walls(space, area.width, area.height)
+    dice = _launch(area, mouth, len(faces), rng)
+    impacts = _roll_out(space, dice)
+
+    pips = tuple(ori.relabel(die.turn, face) for die, face in zip(dice, faces, strict=True))
+    impacts.sort(key=lambda hit: hit.time)
+    readable = not _pressed(space, dice) and all(
+        abs(_square_angle(d.body.angle)) <= MAX_CROOKED + READABLE_SLACK for d in dice
+    )
+    if box is not None:
+        rests = [(d.samples[-1][0], d.samples[-1][1]) for d in dice]
+        apart = spread(rests, [d.turn for d in dice], area, box)
+        if apart is None:
+            readable = False
+        elif [(x, y, q) for (x, y), q in zip(rests, [d.turn for d in dice], strict=True)] != apart:
+            for die, place in zip(dice, apart, strict=True):
+                _ease_to(die, place)
+    samples = tuple(tuple(d.samples) for d in dice)
+    born = tuple(d.born for d in dice)
+    return Throw(area, faces, born, samples, pips, tuple(impacts)), readable
+
+
+def _add_walls(space: pymunk.Space, w: float, h: float) -> None:
+    """The tray's four walls round the felt, w x h die sizes."""
     for a, b in (((0, 0), (w, 0)), ((w, 0), (w, h)), ((w, h), (0, h)), ((0, h), (0, 0))):
         wall = pymunk.Segment(space.static_body, a, b, WALL)
         wall.elasticity, wall.friction, wall.collision_type = 0.55, 0.4, 2
         wall.filter = pymunk.ShapeFilter(categories=WALLS)
         space.add(wall)
 
-    # The dice pour out of the mouth in a short train, aimed across the felt.
+
+def _launch(area: Area, mouth: tuple[float, float], n: int, rng: random.Random) -> list[_Die]:
+    """`n` dice poured out of the cup's mouth in a short train, aimed across the felt (not
+    yet in the space: each joins it when it is born)."""
+    w, h = area.width, area.height
     sx = min(max(mouth[0] + 0.45, 0.75), w - 0.75)
     sy = min(max(mouth[1], 0.75), h - 0.75)
     # Each leaves from its own place across the mouth (in a shuffled order) and is aimed at
     # its own band of the felt, the same way up, so they fan out as they leave rather than
     # fly as a clump.
     dice: list[_Die] = []
-    n = len(faces)
     bands = rng.sample(range(n), n)
     # A turned die reaches 0.74 die sizes from its middle: it starts clear of the walls.
     across = min(MOUTH_SPREAD, max(0.0, h - 1.6))  # die sizes from the first place to the last
@@ -250,7 +276,12 @@ def _throw(
         )
         shape.filter = IN_THE_AIR
         dice.append(die)
+    return dice
 
+
+def _roll_out(space: pymunk.Space, dice: list[_Die]) -> list[Impact]:
+    """The dice stepped from their births until all lie still and apart (or MAX_TIME has
+    passed: then each is laid down where it is), sampled every step; the knocks heard."""
     impacts: list[Impact] = []
     now = [0.0]
 
@@ -293,23 +324,7 @@ def _throw(
             die.turn = _flat_at(die)
             x, y = die.body.position
             die.samples.append((x, y, 0.0, die.turn))
-
-    pips = tuple(ori.relabel(die.turn, face) for die, face in zip(dice, faces, strict=True))
-    impacts.sort(key=lambda hit: hit.time)
-    readable = not _pressed(space, dice) and all(
-        abs(_square_angle(d.body.angle)) <= MAX_CROOKED + READABLE_SLACK for d in dice
-    )
-    if box is not None:
-        rests = [(d.samples[-1][0], d.samples[-1][1]) for d in dice]
-        apart = spread(rests, [d.turn for d in dice], area, box)
-        if apart is None:
-            readable = False
-        elif [(x, y, q) for (x, y), q in zip(rests, [d.turn for d in dice], strict=True)] != apart:
-            for die, place in zip(dice, apart, strict=True):
-                _ease_to(die, place)
-    samples = tuple(tuple(d.samples) for d in dice)
-    born = tuple(d.born for d in dice)
-    return Throw(area, faces, born, samples, pips, tuple(impacts)), readable
+    return impacts
 
 
 def _ease_to(die: _Die, place: tuple[float, float, Quat]) -> None:

@@ -1,6 +1,6 @@
 """Where the game's files are: `path("tables/official.npz")`, `path("sounds")`.
 
-The repository keeps them in the top-level assets/ folder (`python -m game.ai.build` and
+The repository keeps them in the top-level assets/ folder (`python -m game.ai.tablemaker` and
 `python -m game.audio.synth` write there). A wheel, and so `pip install .` and `pipx install .`,
 carries a copy inside this package: pyproject.toml maps each folder of assets/ to a package
 below this one (`game.assets.tables` is assets/tables/), so the built wheel holds

@@ -186,7 +186,8 @@ def finish(signal: Signal, peak: float = PEAK) -> Signal:
     signal[:fade_in] *= np.linspace(0.0, 1.0, fade_in)
     signal[len(signal) - fade_out :] *= np.linspace(1.0, 0.0, fade_out)
     # Normalized last so the fades cannot pull the loudest sample below its mark.
-    return signal * (peak / np.max(np.abs(signal)))
+    normalised: np.ndarray = signal * (peak / np.max(np.abs(signal)))
+    return normalised
 
 
 def to_pcm16(signal: Signal) -> bytes:

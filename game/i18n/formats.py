@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from babel import Locale
+    from babel.numbers import NumberPattern
 
 
 @cache
@@ -28,7 +29,7 @@ def babel_locale(code: str) -> Locale:
 
 
 @cache
-def _pattern(code: str, kind: str, decimals: int, grouping: bool):
+def _pattern(code: str, kind: str, decimals: int, grouping: bool) -> NumberPattern:
     from babel.numbers import parse_pattern
 
     loc = babel_locale(code)
@@ -42,12 +43,14 @@ def _pattern(code: str, kind: str, decimals: int, grouping: bool):
 
 def number(code: str, value: float, decimals: int = 0, grouping: bool = True) -> str:
     """`value` with exactly `decimals` decimals and the language's separators."""
-    return _pattern(code, "decimal", decimals, grouping).apply(value, babel_locale(code))
+    text: str = _pattern(code, "decimal", decimals, grouping).apply(value, babel_locale(code))
+    return text
 
 
 def percent(code: str, fraction: float, decimals: int = 0) -> str:
     """`fraction` (0.513) as a percentage ("51.3%" with one decimal) in the language's way."""
-    return _pattern(code, "percent", decimals, True).apply(fraction, babel_locale(code))
+    text: str = _pattern(code, "percent", decimals, True).apply(fraction, babel_locale(code))
+    return text
 
 
 def day(code: str, value: date, style: str = "medium") -> str:

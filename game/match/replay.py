@@ -18,29 +18,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable, Sequence
 from datetime import datetime
-from typing import Protocol
 
 from game.i18n import _
+from game.match.record import MatchRecord
 from game.match.seats import Seat
 from game.match.session import Session
 from game.rules import Action, Game, GameConfig, IllegalAction, Phase
 from game.rules.events import Event
 from game.rules.game import RngState
-
-
-class FinishedGame(Protocol):
-    """A finished game as the history keeps it (game.storage's HistoryLog is one): what a
-    replay needs of it, so the match layer names nothing of the storage above it."""
-
-    @property
-    def game(self) -> Game: ...
-    @property
-    def seats(self) -> Sequence[Seat]: ...
-    @property
-    def assisted(self) -> Iterable[int]: ...
-    @property
-    def started(self) -> datetime | None: ...
-
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +43,7 @@ class ReplaySession(Session):
         seats: Sequence[Seat],
         *,
         assisted: Iterable[int] = (),
-        started: str | None = None,
+        started: datetime | None = None,
         seed: int | None = None,
     ) -> None:
         game = Game.replay(config, start_rng, [])
@@ -82,17 +67,16 @@ class ReplaySession(Session):
         )
 
     @classmethod
-    def from_log(cls, history: FinishedGame) -> ReplaySession:
+    def from_log(cls, history: MatchRecord) -> ReplaySession:
         """A game from the history (see Storage.load_log)."""
         game = history.game
-        started = history.started.isoformat() if history.started is not None else None
         return cls(
             game.config,
             game.start_state,
             list(game.log),
             history.seats,
             assisted=history.assisted,
-            started=started,
+            started=history.started,
         )
 
     # ----------------------------------------------------------------- where we are

@@ -46,7 +46,7 @@ def cpu_decision(strategy: Callable[[], LevelStrategy], state: GameState) -> Act
         return Stand()
     try:
         action = strategy().choose(state)
-    except Exception:  # noqa: BLE001 - a broken CPU must not stop the game
+    except Exception:  # a broken CPU must not stop the game
         log.exception("the CPU strategy failed; playing a plain move instead")
         return fallback_action(state)
     if action not in state.legal_actions():
@@ -55,8 +55,8 @@ def cpu_decision(strategy: Callable[[], LevelStrategy], state: GameState) -> Act
     return action
 
 
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
+def _now() -> datetime:
+    return datetime.now(UTC).replace(microsecond=0)
 
 
 class Session:
@@ -66,7 +66,7 @@ class Session:
         seats: Sequence[Seat],
         *,
         assisted: Iterable[int] = (),
-        started: str | None = None,
+        started: datetime | None = None,
         seed: int | None = None,
         on_change: Callable[[Session], None] | None = None,
         played_before: Mapping[int, tuple[float, int]] | None = None,
@@ -77,7 +77,7 @@ class Session:
         self.seats = tuple(seats)
         # The players who used a hint or undo: their scores are marked assisted.
         self.assisted: frozenset[int] = frozenset(assisted)
-        self.started = started or _now()
+        self.started: datetime = started or _now()  # when the match began
         # Seeds each CPU's personality: the same game and situation give the same choice.
         self.seed = seed if seed is not None else game.seed_of_start()
         self.on_change = on_change
@@ -158,7 +158,7 @@ class Session:
         played = state.game_index + (1 if state.phase is Phase.MATCH_OVER else 0)
         decisions: list[Decision] = []
         for index in range(min(played + 1, self.config.games)):
-            graded = review(self.config, self.game.start_rng, self.game.log, index)
+            graded = review(self.config, self.game.start_state, self.game.log, index)
             decisions += [d for pr in graded.players.values() for d in pr.decisions]
         return decisions
 

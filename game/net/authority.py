@@ -95,7 +95,7 @@ class Authority:
             game.config,
             tuple(replace(s, profile=None, pad=False) for s in session.seats),
             tuple(sorted(session.assisted)),
-            session.started,
+            session.started.isoformat(timespec="seconds"),  # the time as the wire carries it
             session.seed,
             commitment(game),
             self.step,

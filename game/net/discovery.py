@@ -142,7 +142,7 @@ class Advertiser:
         if self._thread.thread.is_alive():
             try:
                 self._thread.run(self._unregister(), timeout=10.0)
-            except Exception:  # noqa: BLE001 - stopping goes on whatever the network says
+            except Exception:  # stopping goes on whatever the network says
                 log.exception("the table's announcement did not end cleanly")
         self._thread.stop()
 
@@ -204,7 +204,7 @@ class Browser:
         if self._thread.thread.is_alive():
             try:
                 self._thread.run(self._close(), timeout=10.0)
-            except Exception:  # noqa: BLE001 - stopping goes on whatever the network says
+            except Exception:  # stopping goes on whatever the network says
                 log.exception("browsing for tables did not end cleanly")
         self._thread.stop()
 

@@ -92,7 +92,7 @@ class HostedTable:
                     interfaces=interfaces,
                 )
                 self.advertiser = advert.start()
-            except Exception:  # noqa: BLE001 - the table is open without its announcement
+            except Exception:
                 log.exception("the table could not be announced on the local network")
 
         self._advertising = threading.Thread(target=run, name="net-advertise", daemon=True)
@@ -106,7 +106,7 @@ class HostedTable:
         if self.advertiser is not None:
             try:
                 self.advertiser.stop()
-            except Exception:  # noqa: BLE001 - closing goes on
+            except Exception:
                 log.exception("the table's announcement did not stop cleanly")
 
 

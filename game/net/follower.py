@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hmac
 from dataclasses import dataclass
+from datetime import datetime
 
 from game.match.seats import Seat
 from game.match.session import Session
@@ -31,15 +32,24 @@ from game.rules import Game, IllegalAction, Roll
 from game.rules.events import Event
 
 
+def _started(text: str) -> datetime:
+    """When the host's match began, from the time it sent (ISO 8601); a HostError if that is
+    no time (the session keeps the time itself: game.match.record)."""
+    try:
+        return datetime.fromisoformat(text)
+    except ValueError:
+        raise HostError(f"the match's start {text[:40]!r} is not a time") from None
+
+
 @dataclass(frozen=True)
 class FinishedMatch:
-    """A match over and checked, as the friend's history keeps it (a game.match FinishedGame
+    """A match over and checked, as the friend's history keeps it (a game.match MatchRecord
     and what Storage.record_finished takes)."""
 
     game: Game
     seats: tuple[Seat, ...]
     assisted: tuple[int, ...]
-    started: str
+    started: datetime
     expected_lost: dict[int, float]
 
 
@@ -49,7 +59,8 @@ class Follower:
     def __init__(self, view: m.MatchView) -> None:
         self.dice = HostDice()
         game = Game(view.config, self.dice)
-        self.session = Session(game, view.seats, started=view.started, seed=view.seed)
+        started = _started(view.started)
+        self.session = Session(game, view.seats, started=started, seed=view.seed)
         self.commitment = view.commitment
         self.step = 0
         self.events: list[Event] = []

@@ -329,7 +329,7 @@ class Host:
             return True
         try:
             out = self.authority.intent(peer.id, intent)
-        except Exception:  # noqa: BLE001 - no message may bring the host down
+        except Exception:  # no message may bring the host down
             log.exception("connection %d's %s failed", peer.id, type(intent).__name__)
             self._refuse(peer, "bad_message")
             return True
@@ -392,7 +392,7 @@ class Host:
             self._woken.clear()
             try:
                 acted = await self._cpu_turn()
-            except Exception:  # noqa: BLE001 - the table goes on; the error is in the log
+            except Exception:  # the table goes on; the error is in the log
                 log.exception("a CPU move failed")
                 acted = False
             if not acted:

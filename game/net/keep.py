@@ -100,7 +100,7 @@ def resume_table(storage: Storage, **options: Any) -> tuple[Authority, str, int]
         game,
         seats,
         assisted=assisted,
-        started=record["started"],
+        started=started,
         seed=seed if isinstance(seed, int) and not isinstance(seed, bool) else None,
         on_change=saver(storage, table),
     )

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import math
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import pygame
@@ -27,31 +28,24 @@ import pygame
 from game.i18n import _, format_datetime, ngettext, pgettext, translate
 from game.match.replay import ReplaySession
 from game.rules import Variant
-from game.scenes.base import Scene
+from game.scenes.list_screen import ListScreen
 from game.speech import Announcement, Told, phrases
 from game.ui.celebration import GOLD
-from game.ui.input import (
-    ANYWHERE_INTENTS,
-    Intent,
-    is_back,
-    is_confirm,
-    is_press,
-    key_label,
-    menu_letter,
-)
+from game.ui.input import ANYWHERE_INTENTS, key_label
 from game.ui.menu_layout import button_height, menu_scale, place_button_row, title_image
-from game.ui.scroll import ScrollView, clipped, viewport_in
+from game.ui.scroll import clipped, viewport_in
 from game.ui.text import ellipsize, join_names
 from game.ui.widgets import Button, FeltBackground, FocusRing, draw_panel, letter_shortcuts
 
 if TYPE_CHECKING:
     from game.scenes.context import Context
     from game.storage import HistoryLog, HistorySummary
-    from game.ui.theme import Colour
+    from game.ui.theme import Colour, Theme
 
 log = logging.getLogger(__name__)
 
 PAGE = 50  # logs read at a time
+RowImages = list[tuple[pygame.Surface, tuple[int, int]]]  # a row's images and their offsets
 DOUBLE_CLICK = 0.4  # s: a second click on the same row within this opens its replay
 # Body text is a 30th of the window's width or a 32nd of its height (25 px at 800 high),
 # whichever is less: 1 px per "unit" of a 30 x 32 design.
@@ -109,10 +103,12 @@ def results_line(summary: HistorySummary) -> list[tuple[str, bool]]:
     return [(players, False), *teams]
 
 
-def draw_star(surface: pygame.Surface, centre: tuple[int, int], radius: int, colour) -> None:
+def draw_star(
+    surface: pygame.Surface, centre: tuple[int, int], radius: int, colour: Colour
+) -> None:
     """A five-pointed star: the winner's mark, by shape as well as colour."""
     cx, cy = centre
-    points = []
+    points: list[tuple[float, float]] = []
     for i in range(10):
         r = radius if i % 2 == 0 else radius * 0.45
         angle = -math.pi / 2 + i * math.pi / 5
@@ -121,15 +117,18 @@ def draw_star(surface: pygame.Surface, centre: tuple[int, int], radius: int, col
     pygame.draw.polygon(surface, (120, 84, 20), points, 1)
 
 
-class HistoryScene(Scene):
+class HistoryScene(ListScreen["HistorySummary"]):
+    """The finished games, each a row; the buttons at the foot act on the chosen one."""
+
+    pages_step = True  # Page Up/Down, Home/End move the choice a page, to the newest, oldest
+    double_click = DOUBLE_CLICK  # a double click on a game replays it
+
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.games: list[HistorySummary] = []
         self.more = False  # older logs may be left to read
         self.limit = PAGE
-        self.selected = 0
         self._said: str | None = None  # the game whose summary was said last
-        self.scroll = ScrollView()
         # Translators: a button: play the chosen game back on the table.
         replay = pgettext("action", "Replay")
         self.replay_button = Button(
@@ -137,30 +136,18 @@ class HistoryScene(Scene):
         )
         self.review_button = Button(_("Review"), self.open_review)
         self.more_button = Button(_("Older games"), self.load_more)
-        self.shortcuts: dict[str, Button] = {}
         self.back = Button(_("Back"), self.close, hint=lambda: ctx.input.label("back"))
-        self.ring = FocusRing()
         self.size = (0, 0)
         self.felt = FeltBackground()
         self.title: list[tuple[pygame.Surface, pygame.Rect]] = []
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.row_h = 40
         # Per game, laid out: (row rect in content coordinates, [(image, offset)])
-        self.rows: list[tuple[pygame.Rect, list[tuple[pygame.Surface, tuple[int, int]]]]] = []
+        self.rows: list[tuple[pygame.Rect, RowImages]] = []
         self.stars: list[list[tuple[int, int]]] = []  # star centres per row, in the row
         self.star_r = 6
         self.empty: list[tuple[pygame.Surface, pygame.Rect]] = []
-        self._clicked_row = -1
-        self._click_left = 0.0  # s in which a click on _clicked_row is a double click
         self.refresh()
-
-    # ----------------------------------------------------------------- time
-    def update(self, dt: float) -> None:
-        self._click_left = max(0.0, self._click_left - dt)
-
-    @property
-    def animating(self) -> bool:
-        return self._click_left > 0  # the loop keeps time while a double click may come
 
     # ----------------------------------------------------------------- reading
     def refresh(self) -> None:
@@ -216,9 +203,6 @@ class HistoryScene(Scene):
             self.ctx.play("click")
             self.ctx.nav.review_log(history)
 
-    def close(self) -> None:
-        self.ctx.stack.pop()
-
     def focus_grid(self) -> FocusRing:
         return self.ring
 
@@ -245,13 +229,18 @@ class HistoryScene(Scene):
         mark = assisted_mark(game)
         return said + ([Announcement(mark, Told.GRADE)] if mark else [])
 
-    def select(self, index: int) -> None:
-        if not self.games:
-            return
-        self.selected = max(0, min(index, len(self.games) - 1))
-        self._show_selected()
+    # ----------------------------------------------------------------- the list
+    def items(self) -> list[HistorySummary]:
+        return self.games
 
-    def _show_selected(self) -> None:
+    def row_rects(self) -> Iterator[tuple[int, pygame.Rect]]:
+        view = self.scroll.viewport
+        for index, (rect, _items) in enumerate(self.rows):
+            shown = self.scroll.to_screen(rect).clip(view)
+            if shown:
+                yield index, shown
+
+    def reveal_choice(self) -> None:
         """Scroll just enough for the chosen row to be in view."""
         if not self.rows:
             return
@@ -262,65 +251,19 @@ class HistoryScene(Scene):
         elif rect.bottom > self.scroll.offset + view.height:
             self.scroll.scroll_to(rect.bottom - view.height)
 
-    # ----------------------------------------------------------------- input
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            return self.ring.handle_mouse(event) or self.scroll.handle(event, None)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.ring.handle_mouse(event) or self.scroll.handle(event, None):
-                return True
-            row = self._row_at(event.pos)
-            if row is None:
-                return False
-            double = self._clicked_row == row and self._click_left > 0
-            self._clicked_row, self._click_left = row, 0.0 if double else DOUBLE_CLICK
-            self.select(row)
-            if double:
-                self.open_replay()
-            return True
-        if event.type in (pygame.MOUSEWHEEL, pygame.MOUSEBUTTONUP):
-            return self.scroll.handle(event, None)
-        if not is_press(event):
-            return False
-        intent = self.ctx.input.menu_intent(event)
-        rows_per_page = max(1, self.scroll.viewport.height // max(1, self.row_h) - 1)
-        moves = {
-            pygame.K_PAGEUP: -rows_per_page,
-            pygame.K_PAGEDOWN: rows_per_page,
-            pygame.K_HOME: -len(self.games),
-            pygame.K_END: len(self.games),
-        }
-        letter = menu_letter(event)
-        if is_back(intent) and letter not in self.shortcuts:  # a letter shown does its job
-            self.close()
-        elif intent in (Intent.UP, Intent.DOWN):
-            self.select(self.selected + (1 if intent is Intent.DOWN else -1))
-        elif event.key in moves:
-            self.select(self.selected + moves[event.key])
-        elif intent in (Intent.LEFT, Intent.FOCUS_PREV):
-            self.ring.move_linear(-1)
-        elif intent in (Intent.RIGHT, Intent.FOCUS_NEXT):
-            self.ring.move_linear(1)
-        elif is_confirm(intent):
-            # Enter replays, unless the focus was moved onto another button on purpose.
-            focused = self.ring.focused
-            if focused is not None and focused is not self.replay_button:
-                self.ring.press()
-            else:
-                self.open_replay()
-        elif not self.ring.press_shortcut(self.shortcuts, letter):
-            return False
-        return True
+    def page_rows(self) -> int:
+        return max(1, self.scroll.viewport.height // max(1, self.row_h) - 1)
 
-    def _row_at(self, pos: tuple[int, int]) -> int | None:
-        view = self.scroll.viewport
-        if not view.collidepoint(pos):
-            return None
-        y = pos[1] - view.top + self.scroll.offset
-        for i, (rect, _items) in enumerate(self.rows):
-            if rect.top <= y < rect.bottom:
-                return i
-        return None
+    def open(self, item: HistorySummary) -> None:
+        self.open_replay()
+
+    def confirm(self) -> None:
+        """Enter replays, unless the focus was moved onto another button on purpose."""
+        focused = self.ring.focused
+        if focused is not None and focused is not self.replay_button:
+            self.ring.press()
+        else:
+            self.open_replay()
 
     # ----------------------------------------------------------------- layout
     def layout(self, size: tuple[int, int]) -> None:
@@ -364,7 +307,7 @@ class HistoryScene(Scene):
         self._lay_rows(viewport, body_px)
         if not self.games:
             self._lay_empty(viewport, body_px)
-        self._show_selected()
+        self.reveal_choice()
 
     def _lay_rows(self, viewport: pygame.Rect, px: float) -> None:
         theme, fonts = self.ctx.theme, self.ctx.fonts
@@ -379,7 +322,7 @@ class HistoryScene(Scene):
         y = 0
         for summary in self.games:
             rect = pygame.Rect(0, y, width, self.row_h)
-            items: list[tuple[pygame.Surface, tuple[int, int]]] = []
+            items: RowImages = []
             top = round(line * 0.4)
             date = bold.render(describe_date(summary), True, theme.text)
             items.append((date, (inset, top)))
@@ -456,7 +399,9 @@ class HistoryScene(Scene):
         self.scroll.draw_bar(surface, theme)
         self.ring.draw(surface, theme, fonts)
 
-    def _draw_row(self, surface: pygame.Surface, index: int, rect: pygame.Rect, items) -> None:
+    def _draw_row(
+        self, surface: pygame.Surface, index: int, rect: pygame.Rect, items: RowImages
+    ) -> None:
         theme = self.ctx.theme
         chosen = index == self.selected
         box = rect.inflate(-4, -4)
@@ -474,5 +419,5 @@ class HistoryScene(Scene):
             draw_star(surface, (rect.left + x, rect.top + y), self.star_r, _gold(theme))
 
 
-def _gold(theme) -> Colour:
+def _gold(theme: Theme) -> Colour:
     return theme.focus if theme.high_contrast else GOLD

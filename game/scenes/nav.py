@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NoReturn, Protocol
 
 if TYPE_CHECKING:
     from game.match.replay import ReplaySession
@@ -99,7 +99,7 @@ class Navigator(Protocol):
 class NoNavigator:
     """The navigator of a Context no router was given: every call says so."""
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> NoReturn:
         raise RuntimeError(
             f"ctx.nav.{name}: this Context has no router (game.scenes.router.Router(ctx))"
         )

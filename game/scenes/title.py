@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib
 import sys
 import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -88,7 +89,10 @@ def _load_die_view() -> threading.Event:
     return loaded
 
 
-def _die_drawer(high_contrast: bool):
+DieDrawer = Callable[[pygame.Surface, tuple[float, float], int, int, float], object]
+
+
+def _die_drawer(high_contrast: bool) -> DieDrawer:
     """draw(surface, centre, size, face, angle) with the table's die view and palette."""
     from game.ui.dice_view import DieRenderer, DieStyle
 

@@ -254,7 +254,7 @@ class DeferredBackend(Backend):
     def _find(self, find: Callable[[], Backend]) -> None:
         try:
             backend = find()
-        except Exception:  # noqa: BLE001 - no voice is no reason to stop the game
+        except Exception:
             log.warning("speech: no backend could be set up", exc_info=True)
             backend = NullBackend()
         with self._lock:

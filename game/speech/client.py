@@ -329,7 +329,7 @@ class SpeechClient:
         if listener is not None:
             try:
                 listener(event, utterance)
-            except Exception:  # noqa: BLE001 - a listener's fault is not the voice's
+            except Exception:
                 log.exception("speech: a listener failed")
 
     @staticmethod

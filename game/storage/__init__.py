@@ -15,7 +15,8 @@ Use:
     record = storage.load_current()                # None, or a fully checked record
     game, seats, assisted, started = restore_session(record)   # record["extra"]: the app's
     storage.list_history(); storage.load_log(done.history_id)
-    storage.create_profile("Ann"); storage.profile_stats("Ann"); storage.high_scores("official", 1)
+    storage.create_profile("Ann"); storage.profile_stats("Ann", "yatzy")   # on a card (its id)
+    storage.high_scores("official", 1)             # a variant's table, by match length
     storage.last_table; storage.save_last_table(LastTable(...))   # the setup's last table
     storage.rebuild_stats()                        # statistics again from the history logs
 

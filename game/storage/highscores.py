@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import Any
 
+from game.json_types import JsonObject
 from game.match.seats import Seat
 from game.rules import Game, TeamMode
 from game.rules.names import check_name
@@ -34,7 +34,7 @@ class HighScore:
     assisted: bool
     history_id: str  # the log in history/, to replay it
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {
             "name": self.name,
             "score": self.score,

@@ -22,9 +22,9 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from game.i18n import N_, later
+from game.json_types import JsonObject
 from game.match.seats import Seat
 from game.rules import Game, Variant
 from game.storage.saves import assisted_list, iso_time, parse_assisted, parse_seats, parse_time
@@ -116,7 +116,7 @@ def make_log_record(
     finished: datetime,
     started: datetime | str | None = None,
     expected_lost: Mapping[int, float] | None = None,
-) -> dict[str, Any]:
+) -> JsonObject:
     if not game.state.is_over:
         raise ValueError("only a finished game goes in the history")
     if len(seats) != len(game.config.players):
@@ -147,7 +147,7 @@ def _int_tuple(value: object, name: str, most: int = 64) -> tuple[int, ...]:
     return tuple(value)
 
 
-def parse_summary(data: dict[str, Any], log_id: str) -> HistorySummary:
+def parse_summary(data: JsonObject, log_id: str) -> HistorySummary:
     """The list entry of a log, checked for shape (the game itself is not replayed)."""
     if data.get("id") != log_id:
         raise ValueError("its id does not match its file name")
@@ -178,7 +178,7 @@ def parse_summary(data: dict[str, Any], log_id: str) -> HistorySummary:
     )
 
 
-def parse_log(data: dict[str, Any], log_id: str) -> HistoryLog:
+def parse_log(data: JsonObject, log_id: str) -> HistoryLog:
     """A log replayed and cross-checked; ValueError says what does not add up."""
     summary = parse_summary(data, log_id)
     game = Game.from_dict(data.get("game"))

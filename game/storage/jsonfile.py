@@ -30,9 +30,10 @@ import time
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from game.i18n import N_, Later, later
+from game.json_types import JsonObject
 from game.storage.paths import ensure_dir
 from game.storage.reading import BadFile, read_json
 from game.storage.telling import kept_aside, not_saved, stuck_aside
@@ -318,7 +319,7 @@ class JsonStore:
         self,
         path: Path,
         format_version: int,
-        parse: Callable[[dict[str, Any]], T],
+        parse: Callable[[JsonObject], T],
         what: str,
         outcome: str = DEFAULTS_USED,
     ) -> T | None:

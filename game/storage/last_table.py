@@ -14,10 +14,11 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from game.ai.levels.spec import LEVELS
 from game.i18n import N_, later
+from game.json_types import JsonMapping, JsonObject
 from game.match.seats import CPU_PACES, PERSON, SEAT_COLOURS
 from game.rules import StartOrder, TeamMode
 from game.rules.config import MAX_GAMES, MAX_PLAYERS
@@ -58,7 +59,7 @@ class TableSeat:
         if self.pace is not None and self.pace not in CPU_PACES:
             raise ValueError(f"a seat's pace is one of {', '.join(CPU_PACES)}")
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         data = {"name": self.name, "kind": self.kind, "colour": self.colour, "team": self.team}
         if self.pace is not None:  # (absent as the Settings' pace: older versions read it)
             data["pace"] = self.pace
@@ -100,7 +101,7 @@ class LastTable:
             if not isinstance(value, kind):
                 raise ValueError(f"not a {kind.__name__}: {value!r:.40}")
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {
             "format": LAST_TABLE_FORMAT,
             "seats": [seat.to_dict() for seat in self.seats],
@@ -112,7 +113,7 @@ class LastTable:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> LastTable:
+    def from_dict(cls, data: JsonMapping) -> LastTable:
         """The table in `data` (format already checked); ValueError in words if any of it is
         not a table the setup could show."""
         seats = data.get("seats")

@@ -16,10 +16,11 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from game.ai.levels.spec import LEVELS
 from game.i18n import N_, later, translated
+from game.json_types import JsonObject
 from game.match.seats import Seat
 from game.rules import names
 from game.storage.jsonfile import JsonStore
@@ -65,7 +66,7 @@ class Profile:
     name: str
     created: str  # ISO date and time
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {"name": self.name, "created": self.created}
 
     @classmethod
@@ -123,11 +124,11 @@ class ProfileBook:
     def delete(self, name: str) -> Profile:
         return self.profiles.pop(self._index(name))
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {"format": PROFILES_FORMAT, "profiles": [p.to_dict() for p in self.profiles]}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> ProfileBook:
+    def from_dict(cls, data: JsonObject) -> ProfileBook:
         items = data.get("profiles")
         if not isinstance(items, list) or len(items) > MAX_PROFILES:
             raise ValueError(f"profiles must be a list of at most {MAX_PROFILES}")

@@ -49,9 +49,10 @@ import time
 import zlib
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from game.i18n import N_, later
+from game.json_types import JsonObject
 from game.storage.jsonfile import JsonStore, create_atomic, quarantine_together, reason_of
 from game.storage.reading import MAX_FILE_BYTES, decode_json
 from game.storage.records_file import (
@@ -106,7 +107,7 @@ def unpack(blob: bytes) -> object:
     return decode_json(raw)
 
 
-def summary_of(text: str) -> dict[str, Any]:
+def summary_of(text: str) -> JsonObject:
     """A game's summary as the records keep it (JSON text); ValueError if it is not one."""
     data = decode_json(text)
     if not isinstance(data, dict):

@@ -29,7 +29,7 @@ def load_saved_session(storage: Storage, tell: Callable[[str], None]) -> Session
     if record is None:
         return None
     try:
-        game, seats, assisted, _extra = restore_session(record)
+        game, seats, assisted, started = restore_session(record)
     except ValueError as error:  # load_current checked it; this is belt and braces
         # Translators: {error} says what is wrong with the file (itself translated).
         tell(_("The saved game could not be read: {error}").format(error=error))
@@ -45,7 +45,7 @@ def load_saved_session(storage: Storage, tell: Callable[[str], None]) -> Session
         game,
         seats,
         assisted=assisted,
-        started=record["started"],
+        started=started,
         seed=seed if isinstance(seed, int) and not isinstance(seed, bool) else None,
         played_before=storage.played_before(seats, game.config.card),
     )

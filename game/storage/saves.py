@@ -23,9 +23,9 @@ import os
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 from game.i18n import N_, later
+from game.json_types import JsonMapping, JsonObject
 from game.match.seats import Seat
 from game.rules import Game
 from game.storage.jsonfile import JsonStore, local_now
@@ -98,10 +98,10 @@ def make_session_record(
     seats: Sequence[Seat],
     assisted: Iterable[int],
     started: datetime | str,
-    extra: Mapping[str, Any] | None = None,
+    extra: JsonMapping | None = None,
     *,
     saved: datetime | None = None,
-) -> dict[str, Any]:
+) -> JsonObject:
     """The JSON record of a game in progress (what `save_current` writes)."""
     if len(seats) != len(game.config.players):
         raise ValueError(f"there are {len(seats)} seats for {len(game.config.players)} players")
@@ -139,7 +139,7 @@ def restore_session(record: object) -> tuple[Game, list[Seat], tuple[int, ...], 
     return game, seats, assisted, started
 
 
-def _check(record: dict[str, Any]) -> dict[str, Any]:
+def _check(record: JsonObject) -> JsonObject:
     restore_session(record)
     record.setdefault("extra", {})
     return record
@@ -177,7 +177,7 @@ class CurrentFile:
         self._seen = self._identity()
         return os.path.isfile(self.path) and not os.path.islink(self.path)
 
-    def save(self, record: Mapping[str, Any]) -> bool:
+    def save(self, record: JsonMapping) -> bool:
         """Write the game in progress; False (with a message in problems) if the disk
         refused, or another copy's game is there now.
 
@@ -195,7 +195,7 @@ class CurrentFile:
             self._seen, self._told = self._identity(), False
         return saved
 
-    def load(self) -> dict[str, Any] | None:
+    def load(self) -> JsonObject | None:
         """The saved game's record, fully checked, or None (none saved, or set aside)."""
         record = self._store.load(self.path, CURRENT_FORMAT, _check, WHAT, NO_SAVED_GAME)
         self._seen = self._identity()

@@ -20,9 +20,9 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
-from typing import Any
 
 from game.i18n.languages import LANGUAGES
+from game.json_types import JsonMapping, JsonObject
 from game.match.seats import CPU_PACES
 from game.rules import Variant
 
@@ -315,8 +315,8 @@ class Settings:
                 table.setdefault(key, []).append(intent)
         return table
 
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"format": SETTINGS_FORMAT}
+    def to_dict(self) -> JsonObject:
+        data: JsonObject = {"format": SETTINGS_FORMAT}
         for f in fields(self):
             value = getattr(self, f.name)
             if f.name == "window_size":
@@ -327,7 +327,7 @@ class Settings:
         return data
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Settings:
+    def from_dict(cls, data: JsonMapping) -> Settings:
         """The settings in `data`; a bad field takes its default (logged), unknown keys are
         ignored. See `parse` to learn which fields were bad."""
         settings, bad = cls.parse(data)
@@ -336,7 +336,7 @@ class Settings:
         return settings
 
     @classmethod
-    def parse(cls, data: Mapping[str, Any]) -> tuple[Settings, list[str]]:
+    def parse(cls, data: JsonMapping) -> tuple[Settings, list[str]]:
         """The settings in `data` and the fields that were bad (those take their defaults).
 
         Unknown keys are ignored (logged). The caller decides what a bad field means for the

@@ -27,8 +27,8 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
+from game.json_types import JsonMapping, JsonObject
 from game.rules import Category, Game, Variant
 from game.rules.cards import AMERICAN, CARDS
 from game.rules.names import check_name
@@ -60,7 +60,7 @@ def split_key(key: str) -> tuple[str, str]:
     return name, card or AMERICAN.id
 
 
-def entry_card(entry: Mapping[str, Any]) -> str:
+def entry_card(entry: JsonMapping) -> str:
     """The id of the card an entry's game was played on."""
     return Variant(entry["variant"]).card.id
 
@@ -78,7 +78,7 @@ def entries_for_game(
     names: Sequence[str | None],
     assisted: Collection[int],
     lost: Sequence[float | None] | None = None,
-) -> list[dict[str, Any]]:
+) -> list[JsonObject]:
     """One entry per game of a finished match, a row per player with a record name.
 
     `names[p]` is the name player p's games are recorded under (see
@@ -132,7 +132,7 @@ def entries_for_game(
     return entries
 
 
-def _check_int(row: Mapping[str, Any], key: str, high: int) -> int:
+def _check_int(row: JsonMapping, key: str, high: int) -> int:
     value = row.get(key)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
         raise ValueError(f"{key} must be a whole number from 0 to {high}")
@@ -148,14 +148,14 @@ def _check_float(value: object, key: str, high: float) -> float:
     return number
 
 
-def _check_bool(row: Mapping[str, Any], key: str) -> bool:
+def _check_bool(row: JsonMapping, key: str) -> bool:
     value = row.get(key)
     if not isinstance(value, bool):
         raise ValueError(f"{key} must be true or false")
     return value
 
 
-def check_entry(entry: object) -> dict[str, Any]:
+def check_entry(entry: object) -> JsonObject:
     """A stored entry, checked field by field (hostile files must not skew the figures)."""
     if not isinstance(entry, dict):
         raise ValueError("an entry must be an object")
@@ -221,7 +221,7 @@ class Tally:
     head_to_head: dict[str, list[int]] = field(default_factory=dict)  # name -> [w, l, t]
     scores: list[tuple[str, int]] = field(default_factory=list)  # (ISO date, score)
 
-    def add(self, entry: Mapping[str, Any], row: Mapping[str, Any]) -> None:
+    def add(self, entry: JsonMapping, row: JsonMapping) -> None:
         self.games += 1
         if entry["contested"]:
             self.contested += 1
@@ -244,7 +244,7 @@ class Tally:
             record = self.head_to_head.setdefault(other["name"], [0, 0, 0])
             record[_versus(row, other)] += 1
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {
             "games": self.games,
             "contested": self.contested,
@@ -307,7 +307,7 @@ def _add_records(a: list[int], b: list[int] | None) -> list[int]:
     return a if b is None else [x + y for x, y in zip(a, b, strict=True)]
 
 
-def _versus(row: Mapping[str, Any], other: Mapping[str, Any]) -> int:
+def _versus(row: JsonMapping, other: JsonMapping) -> int:
     """0 win, 1 loss, 2 tie: for `row` against `other` in the same game."""
     if row["won"] != other["won"]:
         return 0 if row["won"] else 1

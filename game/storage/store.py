@@ -13,6 +13,8 @@ from typing import Any, Protocol, TypeVar
 
 from game.i18n import N_, later, translated
 from game.i18n.languages import resolve, system_language
+from game.json_types import JsonMapping, JsonObject
+from game.match.record import MatchRecord
 from game.match.seats import Seat
 from game.rules import Card, Game
 from game.storage import saves as _saves
@@ -50,18 +52,13 @@ NOT_A_FOLDER = N_(
 )
 
 
-class PlayedMatch(Protocol):
-    """What `Storage.save_session` reads of a match at the table (game.match.Session is
-    one; storage does not import it: the session is the table's, storage only files it)."""
+class PlayedMatch(MatchRecord, Protocol):
+    """What `Storage.save_session` reads of a match at the table: a MatchRecord that has
+    begun, its CPUs' seed and what its decisions cost (game.match.Session is one; storage
+    does not import it: the session is the table's, storage only files it)."""
 
     @property
-    def game(self) -> Game: ...
-    @property
-    def seats(self) -> Sequence[Seat]: ...
-    @property
-    def assisted(self) -> Iterable[int]: ...
-    @property
-    def started(self) -> str: ...
+    def started(self) -> datetime: ...
     @property
     def seed(self) -> int: ...
     @property
@@ -152,7 +149,7 @@ class Storage:
     def _load_settings(self) -> Settings:
         bad_fields: list[str] = []
 
-        def parse(data: dict[str, Any]) -> Settings:
+        def parse(data: JsonObject) -> Settings:
             settings, bad = Settings.parse(data)
             bad_fields.extend(bad)
             return settings
@@ -203,7 +200,7 @@ class Storage:
         return self._store.save(self.paths.last_table, table.to_dict(), LAST_TABLE_WHAT)
 
     # ------------------------------------------------------------------------- game in progress
-    def save_current(self, record: Mapping[str, Any]) -> bool:
+    def save_current(self, record: JsonMapping) -> bool:
         """Write a record made by `make_session_record`; False if the disk refused."""
         return self._current.save(record)
 
@@ -213,7 +210,7 @@ class Storage:
         seats: Sequence[Seat],
         assisted: Iterable[int],
         started: datetime | str,
-        extra: Mapping[str, Any] | None = None,
+        extra: JsonMapping | None = None,
     ) -> bool:
         """Save the game in progress (call after every action): make the record and write it."""
         record = make_session_record(game, seats, assisted, started, extra, saved=self._now())
@@ -240,7 +237,7 @@ class Storage:
         player is shown it is there: a new game may now take its place."""
         return self._current.exists()
 
-    def load_current(self) -> dict[str, Any] | None:
+    def load_current(self) -> JsonObject | None:
         """The game in progress as a record checked through (replayed), or None.
 
         Pass it to `restore_session` for (game, seats, assisted, started); `record["extra"]`
@@ -400,7 +397,7 @@ class Storage:
         self._profiles.change(lambda book: book.delete(name), tallies)
 
     # ------------------------------------------------------------------------- statistics
-    def profile_stats(self, name: str, card: str = "american") -> ProfileStats:
+    def profile_stats(self, name: str, card: str) -> ProfileStats:
         """A profile's (or "CPU Expert"'s ...) figures on a card (each card keeps its own);
         zeros if it has no games on it yet."""
         key = tally_key(name, card)
@@ -423,7 +420,7 @@ class Storage:
                 found[player] = (stats.mean_points_lost * games, games * len(card.boxes))
         return found
 
-    def all_stats(self, card: str = "american") -> dict[str, ProfileStats]:
+    def all_stats(self, card: str) -> dict[str, ProfileStats]:
         """Figures on a card for every name with games recorded on it, CPU levels included
         (one row each, kept up to date as games are filed: no game is read)."""
         tallies: dict[str, Tally] = self._records.run(_tables.read_tallies, {})

@@ -13,9 +13,9 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
-from typing import Any
 
 from game.i18n import N_, later
+from game.json_types import JsonMapping, JsonObject
 from game.match.seats import Seat
 from game.rules import Game, TeamMode
 from game.storage.highscores import HighScore, HighScoreBook, table_key
@@ -61,7 +61,7 @@ def add_origin(con: sqlite3.Connection, origin: str, log_id: str) -> None:
     con.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (f"origin:{origin}", log_id))
 
 
-def insert_game(con: sqlite3.Connection, record: Mapping[str, Any]) -> bool:
+def insert_game(con: sqlite3.Connection, record: JsonMapping) -> bool:
     """Add a log as history.make_log_record makes it; False if its id or fingerprint is there."""
     log_id = record["id"]
     summary = {k: v for k, v in record.items() if k != "game"}
@@ -110,7 +110,7 @@ def logs_oldest_first(con: sqlite3.Connection) -> Iterator[tuple[str, str, bytes
         after = rows[-1][0]
 
 
-def keep_game_aside(con: sqlite3.Connection, record: Mapping[str, Any], reason: str) -> None:
+def keep_game_aside(con: sqlite3.Connection, record: JsonMapping, reason: str) -> None:
     """Keep a log that is not filed (another ending of a game filed before) in set_aside,
     with the reason, once."""
     log_id = record["id"]
@@ -171,7 +171,7 @@ def write_tallies(con: sqlite3.Connection, tallies: Mapping[str, Tally]) -> None
     )
 
 
-def add_entries(con: sqlite3.Connection, entries: Sequence[dict[str, Any]]) -> None:
+def add_entries(con: sqlite3.Connection, entries: Sequence[JsonObject]) -> None:
     """Fold a game's statistics entries (stats.entries_for_game) into the tallies they touch."""
     for entry in entries:
         check_entry(entry)

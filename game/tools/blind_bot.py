@@ -247,6 +247,8 @@ class Bot:
                 else None
             )
             if box is None or box["box"] not in names:
+                if not said:
+                    break  # nothing more to hear
                 continue
             category = names[box["box"]]
             if category in found:

@@ -36,15 +36,15 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
+import pygame
 
-from game.app import App  # noqa: E402
-from game.speech.backends import SsipBackend  # noqa: E402
-from game.speech.client import SpeechClient, Utterance, VoiceParams  # noqa: E402
-from game.speech.ssip import address  # noqa: E402
-from game.tools.blind_bot import Bot, BotStuck  # noqa: E402
-from game.tools.blind_ear import Ears, Reader, Tally, tally  # noqa: E402
-from game.tools.speechbed import SpeechBed  # noqa: E402
+from game.app import App
+from game.speech.backends import SsipBackend
+from game.speech.client import SpeechClient, Utterance, VoiceParams
+from game.speech.ssip import address
+from game.tools.blind_bot import Bot, BotStuck
+from game.tools.blind_ear import Ears, Reader, Tally, tally
+from game.tools.speechbed import SpeechBed
 
 BRIEF_TURN_LIMIT = 8.0  # s of speech a CPU's turn may take at Brief (the bound)
 KEY_WINDOW = 0.3  # s: an utterance sent this soon after a key is the key's answer

@@ -36,11 +36,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from game.ai.build.batch import turn_starts
-from game.ai.coach.advice import grade
+from game.ai.coach.advice import Decision, grade
 from game.ai.exact.scoring import spec
 from game.ai.levels.pace import column_paces
 from game.ai.levels.strategies import make_strategy, preload
+from game.ai.tablemaker.batch import turn_starts
 from game.ai.winning.chances import tie_shares, win_chances
 from game.ai.winning.points_to_come import GRID, outlook
 from game.rules import Game, GameConfig, Phase, StartOrder, Variant
@@ -70,7 +70,7 @@ class Calibration:
     ece: float  # percentage points
     brier: float
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         return {name: getattr(self, name) for name in self.__slots__}
 
 
@@ -99,7 +99,7 @@ def play_game(
         make_strategy(levels[p], how.derive_seed(game_seed, p), lambda _state: by_level)
         for p in seating
     ]
-    decisions: list = []
+    decisions: list[Decision] = []
     predicted: list[tuple[float, ...]] = []
     while not game.state.is_over:
         state = game.state
@@ -120,7 +120,9 @@ def play_game(
     return chances.ravel(), np.tile(won, len(predicted))
 
 
-def play_chunk(job: tuple) -> tuple[np.ndarray, np.ndarray]:
+def play_chunk(
+    job: tuple[Sequence[str], int, int, int, Variant, Seating, str, bool],
+) -> tuple[np.ndarray, np.ndarray]:
     levels, seed, start, stop, variant, how, paces, forced = job
     pairs = [play_game(levels, seed, i, variant, how, paces, forced) for i in range(start, stop)]
     return np.concatenate([p for p, _ in pairs]), np.concatenate([o for _, o in pairs])
@@ -205,9 +207,9 @@ def collect_batch(
     """What `collect` gives for Experts at every seat, from the batch simulator.
 
     The Expert's choices ignore the other seats, so a table of Experts is `seats` solitaire
-    cards (game.ai.build.batch plays BATCH_GAMES tables' cards at once, seeded from (seed, the first
-    game)); at the start of seat s's turn in round t, the seats before it have played t + 1
-    turns and the others t. Same layout as `collect`: per game, per turn start, per seat.
+    cards (game.ai.tablemaker.batch plays BATCH_GAMES tables' cards at once, seeded from (seed,
+    the first game)); at the start of seat s's turn in round t, the seats before it have played
+    t + 1 turns and the others t. Same layout as `collect`: per game, per turn start, per seat.
     """
     view = outlook(variant)
     boxes = spec(variant).n_boxes  # turns per seat

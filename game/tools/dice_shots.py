@@ -15,6 +15,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pygame
+
+    from game.match.session import Session
+    from game.scenes.context import Context
 
 FILM_SIZE = (1280, 720)
 FRAMES = 16
@@ -27,8 +34,8 @@ def render(
     name: str,
     out_dir: Path,
     films: tuple[tuple[int, int], ...],
-    make_context: Callable,
-    demo_session: Callable,
+    make_context: Callable[[Path, tuple[int, int]], tuple[Context, pygame.Surface]],
+    demo_session: Callable[[], Session],
 ) -> list[Path]:
     """The close-ups (`faces`), or the filmstrip at each of `films` (else at 1280x720), with
     the snapshot tool's context and seeded match."""
@@ -49,7 +56,9 @@ def render(
     return paths
 
 
-def filmstrip(ctx, screen, out_dir: Path, demo_session: Callable) -> Path:
+def filmstrip(
+    ctx: Context, screen: pygame.Surface, out_dir: Path, demo_session: Callable[[], Session]
+) -> Path:
     """FRAMES frames of one throw, left to right, top to bottom, on the table of the seeded
     match `demo_session()` makes, at the window's size: every other frame of the first
     2 * FIRST, then the rest of the roll spread evenly."""

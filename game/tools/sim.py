@@ -29,6 +29,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TextIO
 
 from game.ai.levels.spec import LEVELS
 from game.rules import Variant
@@ -133,7 +134,7 @@ class ProgressBar:
 
     WIDTH = 30
 
-    def __init__(self, stream=sys.stderr) -> None:
+    def __init__(self, stream: TextIO = sys.stderr) -> None:
         self.stream = stream
         self.started = time.perf_counter()
         self._drawn = 0.0

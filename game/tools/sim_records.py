@@ -18,7 +18,7 @@ ignored and written again; any other line that does not read is refused.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,15 +42,17 @@ class RecordsError(ValueError):
     """The records file cannot be used for this tournament (the message says why)."""
 
 
-def header(levels, seed: int, variant: str, tie_breaker: bool, forced_order: bool = False) -> dict:
-    tournament = {"players": list(levels), "seed": seed, "variant": variant}
+def header(
+    levels: Sequence[str], seed: int, variant: str, tie_breaker: bool, forced_order: bool = False
+) -> dict[str, object]:
+    tournament: dict[str, object] = {"players": list(levels), "seed": seed, "variant": variant}
     tournament["tie_breaker"] = tie_breaker
     if forced_order:  # (absent in free order, so files written before it still match)
         tournament["forced_order"] = True
     return {"tournament": tournament}
 
 
-def read(path: Path, expected: dict) -> dict[int, GameRecord]:
+def read(path: Path, expected: dict[str, object]) -> dict[int, GameRecord]:
     """The games already in `path` (none if it does not exist), by index."""
     if not path.exists():
         return {}
@@ -80,7 +82,7 @@ def read(path: Path, expected: dict) -> dict[int, GameRecord]:
     return found
 
 
-def start(path: Path, expected: dict) -> None:
+def start(path: Path, expected: dict[str, object]) -> None:
     """Make sure the file exists with its header and ends a line (a cut-short last line is
     dropped, so appended games start on a line of their own)."""
     if not path.exists() or path.stat().st_size == 0:

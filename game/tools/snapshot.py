@@ -22,6 +22,20 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pygame
+
+    from game.match.session import Session
+    from game.scenes.context import Context
+    from game.scenes.table import TableScene
+
+from game.tools.snapshot_matches import (
+    demo_session,
+    finished_session,
+    recorded_games,
+)
 
 SIZES = ((1280, 800), (800, 600), (700, 1100), (1920, 1080))
 
@@ -31,7 +45,7 @@ def _setup_env() -> None:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
-def make_context(data_dir: Path, size: tuple[int, int]):
+def make_context(data_dir: Path, size: tuple[int, int]) -> tuple[Context, pygame.Surface]:
     """A real Context over a throwaway data folder, with a window of `size`."""
     import pygame
 
@@ -51,79 +65,19 @@ def make_context(data_dir: Path, size: tuple[int, int]):
     return ctx, screen
 
 
-def person_name() -> str:
-    """The first seat's default name, as setup gives it: "You" in the language in use."""
-    from game.i18n import _
-
-    # The msgid is setup's (game/scenes/setup/seats.py); tools/ is not extracted.
-    return _("You")
-
-
-def demo_session(
-    players: int = 4, turns: int = 22, seed: int = 7, variant=None, forced_order: bool = False
-):
-    """A seeded match part-way through: greedy play for `turns` turns, then a person's roll
-    (on the American card unless `variant` says otherwise)."""
-    from game.match.seats import Seat
-    from game.match.session import Session
-    from game.rules import GameConfig, Hold, Phase, Roll, Score, StartOrder, Variant
-
-    names = (person_name(), "Ada", "Max", "Zoe", "Ben", "Cat", "Dan", "Eve")[:players]
-    kinds = ("person", "medium", "hard", "expert", "easy", "beginner", "hard", "medium")
-    seats = [Seat(n, kinds[i], colour=i) for i, n in enumerate(names)]
-    config = GameConfig(
-        tuple(names),
-        variant=variant or Variant.OFFICIAL,
-        start=StartOrder.SEATED,
-        forced_order=forced_order,
-    )
-    session = Session.new(config, seats, seed=seed)
-    while session.state.turn < turns and session.state.phase is Phase.TURN:
-        session.apply(Roll())
-        options = session.state.score_options()
-        session.apply(Score(max(options, key=lambda c: (options[c], -c.value))))
-    # Bring the turn round to the person in seat 0, and show a roll with two dice held.
-    while session.state.player != 0 and session.state.phase is Phase.TURN:
-        session.apply(Roll())
-        options = session.state.score_options()
-        session.apply(Score(max(options, key=lambda c: (options[c], -c.value))))
-    session.apply(Roll())
-    session.apply(Hold(0))
-    session.apply(Hold(2))
-    return session
-
-
-def finished_session(players: int = 3, seed: int = 3, games: int = 2):
-    from game.match.seats import Seat
-    from game.match.session import Session
-    from game.rules import GameConfig, NextGame, Phase, Roll, Score, StartOrder
-
-    names = (person_name(), "Ada", "Max", "Zoe")[:players]
-    seats = [Seat(n, "person" if i == 0 else "hard", colour=i) for i, n in enumerate(names)]
-    config = GameConfig(tuple(names), start=StartOrder.SEATED, games=games)
-    session = Session.new(config, seats, seed=seed)
-    while session.state.phase is not Phase.MATCH_OVER:
-        if session.state.phase is Phase.GAME_OVER:
-            session.apply(NextGame())
-            continue
-        session.apply(Roll())
-        options = session.state.score_options()
-        session.apply(Score(max(options, key=lambda c: (options[c], -c.value))))
-    return session
-
-
-def roll_said(session) -> str:
+def roll_said(session: Session) -> str:
     """What the message line says of the roll on the table, a turn's first ("You rolled
     2-3-3-5-6: 2 rolls left"), by the table's own words (game.scenes.table.messages)."""
     from game.rules import events as ev
     from game.scenes.table.messages import roll_line
 
     state = session.state
+    assert state.dice is not None, "a roll on the table"
     rolled = ev.Rolled(state.column, state.player, state.dice, (True,) * 5, state.rolls_left)
     return roll_line(rolled, session.config)
 
 
-def settle_chances(table, limit: float = 30.0) -> None:
+def settle_chances(table: TableScene, limit: float = 30.0) -> None:
     """Wait for the table's win chances (worked out on a thread of their own) so that the
     shot shows them under the seats' names."""
     import time
@@ -135,7 +89,7 @@ def settle_chances(table, limit: float = 30.0) -> None:
         time.sleep(0.02)
 
 
-def grade_mark(table) -> None:
+def grade_mark(table: TableScene) -> None:
     """Give the person's seat the table's grading mark for a keep of 6-6 passed over at a
     cost of 3.4 points, made by the table's coach overlay ("You: keep 6-6 was 3.4 points
     better")."""
@@ -143,6 +97,7 @@ def grade_mark(table) -> None:
     from game.ai.exact.options import Keep
 
     state = table.session.state
+    assert state.dice is not None, "a roll on the table"
     seat = table.session.seats[state.player]
     card = state.cards[state.column]
     decision = Decision(
@@ -162,20 +117,20 @@ def grade_mark(table) -> None:
 
 
 # Each shot builds its scenes on the stack; the stack is then drawn.
-def shot_title(ctx) -> None:
+def shot_title(ctx: Context) -> None:
     import game.ui.dice_view  # noqa: F401 - loaded, as after the first frame: the logo's dice
     from game.scenes.title import TitleScene
 
     ctx.stack.push(TitleScene(ctx))
 
 
-def shot_setup(ctx) -> None:
+def shot_setup(ctx: Context) -> None:
     from game.scenes.setup import SetupScene
 
     ctx.stack.push(SetupScene(ctx))
 
 
-def shot_table(ctx) -> None:
+def shot_table(ctx: Context) -> None:
     from game.scenes.table import TableScene
     from game.scenes.table.focus import BoxTarget
 
@@ -186,7 +141,7 @@ def shot_table(ctx) -> None:
     table.focus_on(BoxTarget(table._open_boxes()[0]))
 
 
-def shot_keys(ctx) -> None:
+def shot_keys(ctx: Context) -> None:
     """The key hints (K) over the table: they leave the column in play free."""
     from game.scenes.table import TableScene
 
@@ -196,7 +151,7 @@ def shot_keys(ctx) -> None:
     table.show_keys = True
 
 
-def shot_table_yatzy(ctx) -> None:
+def shot_table_yatzy(ctx: Context) -> None:
     """The Yatzy card mid-game (fifteen rows), three seats, the focus on an open box."""
     from game.rules import Variant
     from game.scenes.table import TableScene
@@ -208,7 +163,7 @@ def shot_table_yatzy(ctx) -> None:
     table.focus_on(BoxTarget(table._open_boxes()[-1]))
 
 
-def shot_forced(ctx) -> None:
+def shot_forced(ctx: Context) -> None:
     """Forced order on the Yatzy card: only the next box is offered, and it is marked."""
     from game.rules import Variant
     from game.scenes.table import TableScene
@@ -219,7 +174,7 @@ def shot_forced(ctx) -> None:
     ctx.stack.apply_pending()
 
 
-def shot_help_yatzy(ctx) -> None:
+def shot_help_yatzy(ctx: Context) -> None:
     """Help, at the rules of Yatzy and forced order."""
     from game.i18n import translate
     from game.scenes.help import CONTENTS, HelpScene
@@ -230,7 +185,7 @@ def shot_help_yatzy(ctx) -> None:
     scene.jump(translate(CONTENTS[2]))
 
 
-def shot_hint(ctx) -> None:
+def shot_hint(ctx: Context) -> None:
     """The coach: a hint on the table, the advice overlay and a grading mark."""
     from game.scenes.table import TableScene
 
@@ -243,7 +198,7 @@ def shot_hint(ctx) -> None:
     settle_chances(table)
 
 
-def shot_rolling(ctx) -> None:
+def shot_rolling(ctx: Context) -> None:
     from game.rules import Roll
     from game.scenes.table import TableScene
 
@@ -255,14 +210,17 @@ def shot_rolling(ctx) -> None:
         table.update(1 / 60)
 
 
-def shot_pause(ctx) -> None:
+def shot_pause(ctx: Context) -> None:
     from game.scenes.pause import PauseScene
+    from game.scenes.table import TableScene
 
     shot_table(ctx)
-    ctx.stack.push(PauseScene(ctx, ctx.stack.top.session))
+    table = ctx.stack.top
+    assert isinstance(table, TableScene)
+    ctx.stack.push(PauseScene(ctx, table.session))
 
 
-def shot_confirm(ctx) -> None:
+def shot_confirm(ctx: Context) -> None:
     """A question over the table, with a detail line; the safe answer (No) is the default."""
     from game.i18n import _
     from game.scenes.confirm import ConfirmScene
@@ -281,7 +239,7 @@ def shot_confirm(ctx) -> None:
     ctx.stack.push(ConfirmScene(ctx, question))
 
 
-def shot_results(ctx) -> None:
+def shot_results(ctx: Context) -> None:
     from game.scenes.results import ResultsScene
     from game.scenes.table import TableScene
 
@@ -290,80 +248,13 @@ def shot_results(ctx) -> None:
     ctx.stack.push(ResultsScene(ctx, session))
 
 
-def shot_settings(ctx) -> None:
+def shot_settings(ctx: Context) -> None:
     from game.scenes.settings import SettingsScene
 
     ctx.stack.push(SettingsScene(ctx))
 
 
-def _dated_storage(ctx):
-    """Give the shot a storage over the same folder whose clock starts at a fixed moment and
-    moves 37 minutes per reading, so the dates in the pictures are the same on every run."""
-    from datetime import datetime, timedelta, timezone
-
-    from game.storage import Storage
-
-    start = datetime(2026, 3, 14, 19, 30, tzinfo=timezone(timedelta(hours=1)))
-    ticks = iter(range(10**6))
-    ctx.storage = Storage(
-        ctx.storage.paths.data_dir,
-        environ={},
-        clock=lambda: start + timedelta(minutes=37 * next(ticks)),
-    )
-    return ctx.storage
-
-
-def play_out(session, careful: Callable) -> None:
-    """Play a session to its end: the coach's best move where `careful(state)`, else roll
-    once and take the most points (so the coach has mistakes to show)."""
-    from game.ai.coach.advice import hint
-    from game.ai.exact.options import Keep, keep_to_actions
-    from game.rules import NextGame, Phase, Roll, Score
-
-    while session.state.phase is not Phase.MATCH_OVER:
-        state = session.state
-        if state.phase is Phase.GAME_OVER:
-            session.apply(NextGame())
-        elif state.dice is None:
-            session.apply(Roll())
-        elif careful(state):
-            best = hint(state).best
-            if isinstance(best, Keep):
-                for action in keep_to_actions(state.dice, state.held, best):
-                    session.apply(action)
-                session.apply(Roll())
-            else:
-                session.apply(Score(best.category))
-        else:
-            options = state.score_options()
-            session.apply(Score(max(options, key=lambda c: (options[c], -c.value))))
-
-
-def recorded_games(ctx, count: int = 7) -> None:
-    """Seeded finished games filed in the shot's storage: the profile "You" against one to
-    three CPUs, one a match of two, one played with hints (assisted). The profile has the
-    person's default name in the language in use."""
-    from game.match.seats import Seat
-    from game.match.session import Session
-    from game.rules import GameConfig, StartOrder
-
-    storage = _dated_storage(ctx)
-    you = person_name()
-    storage.create_profile(you)
-    rivals = (("Ada", "hard"), ("Max", "expert"), ("Zoe", "medium"))
-    for n in range(count):
-        seats = [Seat(you, "person", 0, you)] + [
-            Seat(name, kind, colour=i + 1) for i, (name, kind) in enumerate(rivals[: 1 + n % 3])
-        ]
-        config = GameConfig(
-            tuple(s.name for s in seats), start=StartOrder.SEATED, games=2 if n == 2 else 1
-        )
-        session = Session.new(config, seats, seed=11 + n, assisted={0} if n == 4 else ())
-        play_out(session, careful=lambda state: state.player < 2 and state.turn % 5 != 3)
-        storage.save_session(session)
-
-
-def shot_review(ctx) -> None:
+def shot_review(ctx: Context) -> None:
     from game.scenes.review import ReviewScene
 
     review = ReviewScene.from_session(ctx, finished_session())
@@ -372,7 +263,7 @@ def shot_review(ctx) -> None:
     review.join()  # the coach works in a thread; the picture waits for it
 
 
-def shot_statistics(ctx) -> None:
+def shot_statistics(ctx: Context) -> None:
     from game.scenes.stats import StatsScene
 
     recorded_games(ctx, 9)
@@ -380,20 +271,20 @@ def shot_statistics(ctx) -> None:
     ctx.stack.push(StatsScene(ctx))
 
 
-def shot_history(ctx) -> None:
+def shot_history(ctx: Context) -> None:
     from game.scenes.history import HistoryScene
 
     recorded_games(ctx)
     ctx.stack.push(HistoryScene(ctx))
 
 
-def shot_help(ctx) -> None:
+def shot_help(ctx: Context) -> None:
     from game.scenes.help import HelpScene
 
     ctx.stack.push(HelpScene(ctx))
 
 
-SHOTS: dict[str, Callable] = {
+SHOTS: dict[str, Callable[[Context], None]] = {
     "review": shot_review,
     "statistics": shot_statistics,
     "history": shot_history,
@@ -414,7 +305,7 @@ SHOTS: dict[str, Callable] = {
 }
 
 
-def set_text_scale(ctx, text_scale: float, size: tuple[int, int]) -> None:
+def set_text_scale(ctx: Context, text_scale: float, size: tuple[int, int]) -> None:
     """The text size setting `text_scale` (2 for 200%) in force, as if the player chose it."""
     if text_scale != ctx.settings.text_scale:
         ctx.settings = ctx.settings.replace(text_scale=text_scale)

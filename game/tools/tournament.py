@@ -10,7 +10,7 @@ strategy. One player is solitaire.
 
 All-Expert tournaments (solitaire or a table of Experts, without a tie-breaker), on any card,
 take the fast path instead: the Expert ignores the other seats, so
-every seat's card is an independent solitaire card, and `game.ai.build.batch` plays them all at
+every seat's card is an independent solitaire card, and `game.ai.tablemaker.batch` plays them all at
 once with numpy arrays, making the same choices as the Expert at the table (100,000 games
 take seconds, not minutes). The winner is the highest total. Its dice come from the batch
 simulator's generator, so the games are not the ones the rules engine would deal for the
@@ -42,15 +42,18 @@ import signal
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from multiprocessing.pool import Pool
 
-from game.ai.build.batch import simulate
 from game.ai.levels.pace import column_paces
 from game.ai.levels.strategies import make_strategy, preload
-from game.ai.levels.valuations import valuation
+from game.ai.levels.turn import Valuation
+from game.ai.levels.valuations import ForcedValuation, valuation
+from game.ai.tablemaker.batch import simulate
 from game.rules import (
     Category,
     Game,
     GameConfig,
+    GameState,
     Phase,
     Roll,
     Score,
@@ -76,7 +79,7 @@ class PlayerSummary:
     win_rate: float
     points_lost: float
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         return {name: getattr(self, name) for name in self.__slots__}
 
 
@@ -144,8 +147,11 @@ def play_game(
     )
 
 
-def _points_lost(truth, state, action: Score | Roll) -> float:
+def _points_lost(
+    truth: Valuation | ForcedValuation, state: GameState, action: Score | Roll
+) -> float:
     """Best choice's value minus the value of the one made (exact, from the solver)."""
+    assert state.dice is not None, "a decision is made on a roll"
     card = state.card
     outlook = truth.outlook(card)
     if isinstance(action, Score):
@@ -216,7 +222,7 @@ def _start_worker(variant: Variant, levels: Sequence[str], forced_order: bool = 
     preload(variant, _needed(levels), forced_order)
 
 
-def _worker_pool(workers: int, variant: Variant, levels: Sequence[str], forced_order: bool):
+def _worker_pool(workers: int, variant: Variant, levels: Sequence[str], forced_order: bool) -> Pool:
     """A process pool whose workers start clean, whoever calls it.
 
     Workers come from a fork server (or are spawned where there is none), never forked from

@@ -9,13 +9,13 @@ import pygame
 
 from game.ui.fonts import MIN_FONT_PX, Fonts
 from game.ui.text import wrap_text
-from game.ui.theme import Theme
+from game.ui.theme import Colour, Theme
 
 
 class Banner:
     """A large message in the middle of the table that fades in and out ("Your turn, Ann")."""
 
-    def __init__(self, text: str, colour, duration: float = 1.4, sub: str = "") -> None:
+    def __init__(self, text: str, colour: Colour, duration: float = 1.4, sub: str = "") -> None:
         self.text = text
         self.sub = sub
         self.colour = colour

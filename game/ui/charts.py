@@ -5,7 +5,7 @@ round numbers (`nice_ticks`), and axis labels thin out so that neighbours never 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -95,16 +95,7 @@ def draw_line_chart(
         return
     line_h = font.get_linesize()
     if baseline is not None and baseline_label:
-        # The dashed line's legend goes above the plot, where it can never hide a point.
-        image = font.render(baseline_label, True, theme.accent)
-        label = image.get_rect(topright=(rect.right - 2, rect.top))
-        surface.blit(image, label)
-        sample_w = line_h * 2
-        y = label.centery
-        draw_dashed_line(
-            surface, theme.accent, (label.left - sample_w - 6, y), (label.left - 6, y), 2, 5
-        )
-        rect = pygame.Rect(rect.left, rect.top + line_h, rect.width, rect.height - line_h)
+        rect = _baseline_legend(surface, rect, theme, font, baseline_label)
     span = list(values) + ([baseline] if baseline is not None else [])
     span += [v for series, _ in others for v in series]
     ticks = nice_ticks(*(value_range or (min(span), max(span))))
@@ -135,14 +126,7 @@ def draw_line_chart(
         image = font.render(text, True, theme.text_dim)
         surface.blit(image, image.get_rect(midright=(plot.left - line_h // 4, y)))
     every = chart_label_every(x_labels, font, step if n > 1 else plot.width)
-    for i, text in enumerate(x_labels[:n]):
-        last = i == n - 1
-        if i % every and not last:
-            continue
-        if not last and n - 1 - i < every:  # keep clear of the last label, which always shows
-            continue
-        image = font.render(text, True, theme.text_dim)
-        surface.blit(image, image.get_rect(midtop=(round(x_of(i)), plot.bottom + 4)))
+    _x_labels(surface, x_labels[:n], every, x_of, plot.bottom + 4, theme, font)
     axis = max(1, line_h // 10)
     pygame.draw.line(surface, theme.text_dim, plot.topleft, plot.bottomleft, axis)
     pygame.draw.line(surface, theme.text_dim, plot.bottomleft, plot.bottomright, axis)
@@ -165,6 +149,45 @@ def draw_line_chart(
     px, py = points[-1]
     pygame.draw.circle(surface, theme.text, (round(px), round(py)), max(5, line_h // 3))
     pygame.draw.circle(surface, colour, (round(px), round(py)), max(3, line_h // 3 - 2))
+
+
+def _baseline_legend(
+    surface: pygame.Surface, rect: pygame.Rect, theme: Theme, font: pygame.font.Font, text: str
+) -> pygame.Rect:
+    """The dashed line's legend, above the plot where it can never hide a point; the rect
+    left for the chart under it."""
+    line_h = font.get_linesize()
+    image = font.render(text, True, theme.accent)
+    label = image.get_rect(topright=(rect.right - 2, rect.top))
+    surface.blit(image, label)
+    sample_w = line_h * 2
+    y = label.centery
+    draw_dashed_line(
+        surface, theme.accent, (label.left - sample_w - 6, y), (label.left - 6, y), 2, 5
+    )
+    return pygame.Rect(rect.left, rect.top + line_h, rect.width, rect.height - line_h)
+
+
+def _x_labels(
+    surface: pygame.Surface,
+    labels: Sequence[str],
+    every: int,
+    x_of: Callable[[int], float],
+    top: int,
+    theme: Theme,
+    font: pygame.font.Font,
+) -> None:
+    """Every `every`th label under its point, and always the last (the others keep clear
+    of it)."""
+    n = len(labels)
+    for i, text in enumerate(labels):
+        last = i == n - 1
+        if i % every and not last:
+            continue
+        if not last and n - 1 - i < every:  # keep clear of the last label, which always shows
+            continue
+        image = font.render(text, True, theme.text_dim)
+        surface.blit(image, image.get_rect(midtop=(round(x_of(i)), top)))
 
 
 def draw_histogram(

@@ -136,29 +136,51 @@ def render_cup(height: int, palette: DicePalette) -> pygame.Surface:
     dark_edge = coverage(np.abs(body_d + 0.6) - 0.6)
     layers.over(rgb(palette.cup_leather_dark), dark_edge * 0.8)
 
-    # Rim: a lit wooden lip, brightest at the front left, around a dark felt-lined mouth.
+    _rim(layers, x, y, (y_t, rx_t, ry_t), palette)
+    return layers.surface()
+
+
+def _rim(
+    layers: Layers,
+    x: np.ndarray,
+    y: np.ndarray,
+    ellipse: tuple[float, float, float],
+    palette: DicePalette,
+) -> None:
+    """The rim over the body: a lit wooden lip, brightest at the front left, around a dark
+    felt-lined mouth (`ellipse`: the rim's centre height and its radii)."""
+    y_t, rx_t, ry_t = ellipse
+    shape = x.shape
     rim_outer = _ellipse_distance(x, y - y_t, rx_t, ry_t)
     lip = RIM_THICKNESS * rx_t * 2.0
     rim_inner = _ellipse_distance(x, y - y_t - lip * 0.12, rx_t - lip, ry_t - lip * 0.7)
     around = np.arctan2((y - y_t) / ry_t, x / rx_t)  # 0 right, pi/2 front (screen y is down)
     rim_light = np.clip(0.5 + 0.5 * np.cos(around - math.radians(135.0)), 0.0, 1.0)
     rim = _shade(
-        rgb(palette.cup_leather_dark), rgb(palette.cup_rim), rgb(palette.cup_rim_light), rim_light
+        _rgb(shape, palette.cup_leather_dark),
+        _rgb(shape, palette.cup_rim),
+        _rgb(shape, palette.cup_rim_light),
+        rim_light,
     )
     layers.over(rim, coverage(rim_outer))
     # Inside: the far wall shows felt in the upper part; the near wall's shadow fills the front.
     depth = np.clip((y - (y_t - ry_t)) / (2.0 * ry_t), 0.0, 1.0)
     inside = (
-        rgb(palette.cup_felt)
-        + (rgb(palette.cup_inside) - rgb(palette.cup_felt))
+        _rgb(shape, palette.cup_felt)
+        + (_rgb(shape, palette.cup_inside) - _rgb(shape, palette.cup_felt))
         * (np.clip(depth * 1.6 - 0.2, 0.0, 1.0)[..., None])
     )
     layers.over(inside, coverage(rim_inner))
     # A thin highlight on the inner edge of the lip at the back, where the light grazes it.
     inner_edge = coverage(np.abs(rim_inner) - 0.5) * np.clip(-(y - y_t) / ry_t, 0.0, 1.0)
-    layers.over(rgb(palette.cup_rim_light), inner_edge * 0.6)
-    layers.over(rgb(palette.cup_leather_dark), coverage(np.abs(rim_outer + 0.5) - 0.5) * 0.7)
-    return layers.surface()
+    layers.over(_rgb(shape, palette.cup_rim_light), inner_edge * 0.6)
+    layers.over(
+        _rgb(shape, palette.cup_leather_dark), coverage(np.abs(rim_outer + 0.5) - 0.5) * 0.7
+    )
+
+
+def _rgb(shape: tuple[int, ...], colour: tuple[int, int, int]) -> np.ndarray:
+    return np.broadcast_to(np.asarray(colour, dtype=np.float64), (*shape, 3))
 
 
 def render_cup_shadow(width: int, height: int, palette: DicePalette) -> pygame.Surface:

@@ -10,10 +10,14 @@ proportions, and the text keeps its apparent size.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game import assets
+
+if TYPE_CHECKING:
+    from game.ui.theme import Colour
 
 CAP_LEAST = 8  # px: no text is drawn with capitals shorter than this
 INK = 48  # the alpha from which a rendered pixel counts as ink
@@ -97,7 +101,7 @@ class Fonts:
             self._drawable[char] = known
         return known
 
-    def render(self, text: str, size: float, colour, bold: bool = False) -> pygame.Surface:
+    def render(self, text: str, size: float, colour: Colour, bold: bool = False) -> pygame.Surface:
         return self.get(size, bold).render(text, True, colour)
 
     def fit(

@@ -25,7 +25,8 @@ from game.storage.bindings import CTRL_INTENTS as CTRL_INTENTS
 from game.storage.bindings import READ_INTENTS as READ_INTENTS
 from game.storage.bindings import TABLE_INTENTS as TABLE_INTENTS
 from game.storage.bindings import Intent as Intent
-from game.ui.pads import PAD_PRESS, Pads, button_glyph
+from game.ui.pad_glyphs import button_glyph
+from game.ui.pads import PAD_PRESS, Pads
 
 log = logging.getLogger(__name__)
 

@@ -35,8 +35,8 @@ def throw_maker(columns: int) -> Callable[[Rolled | RollOffRolled], ThrowRecord 
         if not faces:
             return None
         try:
-            throw = TrayModel._simulate(places, faces, rng.randrange(2**30))  # noqa: SLF001
-        except Exception:  # noqa: BLE001 - a throw is a look: the dice are the rules'
+            throw = TrayModel._simulate(places, faces, rng.randrange(2**30))
+        except Exception:
             log.exception("the throw could not be made; every screen throws its own")
             return None
         return ThrowRecord(1, to_record(throw))  # type: ignore[arg-type]

@@ -13,17 +13,18 @@ only where they fit at a legible size."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
 
 from game.i18n import N_, _, language, translate
-from game.rules import Category, GameState, TeamMode
+from game.rules import Category, GameState, Scorecard, TeamMode
 from game.rules.cards import AMERICAN, Card
 from game.ui.advice_view import Advice, draw_advice
 from game.ui.fonts import MIN_FONT_PX, Fonts
 from game.ui.text import ellipsize, fit_label, wrap_text
-from game.ui.theme import Theme
+from game.ui.theme import Colour, Theme
 from game.ui.widgets import draw_panel
 
 
@@ -86,13 +87,13 @@ def fold_label(font: pygame.font.Font, text: str, room: int, two_lines: bool) ->
     return ellipsize(font, text, room)
 
 
-def upper_pace(card) -> int:
+def upper_pace(card: Scorecard) -> int:
     """Points ahead (+) or behind (-) of par in the filled upper boxes: par is the card's
     threshold shared by face (three of each face for a bonus at 63)."""
     rules = card.card
     filled = [c for c in rules.upper if card[c] is not None]
     par = rules.bonus_threshold * sum(c.face for c in filled) / 21
-    return sum(card[c] for c in filled) - round(par)
+    return sum(card[c] or 0 for c in filled) - round(par)
 
 
 def row_label(kind: str | Category, card: Card) -> str:
@@ -131,7 +132,7 @@ class ScorecardView:
         self.inner = pygame.Rect(0, 0, 0, 0)
         self._advice_on = False
         self._layer: pygame.Surface | None = None
-        self._layer_key: tuple | None = None
+        self._layer_key: tuple[object, ...] | None = None
         self._layer_state: GameState | None = None
         self._composite: pygame.Surface | None = None  # the layer on its backdrop, opaque
         self._composite_on: pygame.Surface | None = None
@@ -286,7 +287,16 @@ class ScorecardView:
         self.rect = self.rect.move(dx, dy)
         self.inner = self.inner.move(dx, dy)
 
-    def _draw_card(self, surface, state, colours, previews, focus, active, advice) -> None:
+    def _draw_card(
+        self,
+        surface: pygame.Surface,
+        state: GameState,
+        colours: list[Colour],
+        previews: dict[Category, int] | None,
+        focus: Category | None,
+        active: int | None,
+        advice: Advice | None,
+    ) -> None:
         theme, fonts = self.theme, self.fonts
         self._advice_on = advice is not None and self.advice_fits()
         draw_panel(surface, theme, self.rect)
@@ -334,7 +344,17 @@ class ScorecardView:
             boxes = {c: self.box_rect(active, c) for c in advice.values}
             draw_advice(surface, self.fonts, self.theme, advice, boxes, corner, self.advice_px)
 
-    def _draw_column(self, surface, state, c, colour, text_px, active, previews, focus) -> None:
+    def _draw_column(
+        self,
+        surface: pygame.Surface,
+        state: GameState,
+        c: int,
+        colour: Colour,
+        text_px: float,
+        active: bool,
+        previews: dict[Category, int] | None,
+        focus: Category | None,
+    ) -> None:
         theme, fonts = self.theme, self.fonts
         card = state.cards[c]
         head = self.cell(0, c)
@@ -413,7 +433,15 @@ class ScorecardView:
     def advice_px(self) -> float:
         return max(MIN_FONT_PX, self.text_px * 0.7)
 
-    def _text(self, surface, forms, cell, colour, px, bold=False) -> None:
+    def _text(
+        self,
+        surface: pygame.Surface,
+        forms: str | Sequence[str],
+        cell: pygame.Rect,
+        colour: Colour,
+        px: float,
+        bold: bool = False,
+    ) -> None:
         """Centre the first of `forms` (a text, or texts longest first) that fits the cell
         at `px` on screen or a little smaller, never under the floor; the last one else."""
         forms = (forms,) if isinstance(forms, str) else forms
@@ -426,14 +454,16 @@ class ScorecardView:
         img = font.render(text, True, colour)
         surface.blit(img, img.get_rect(center=cell.center))
 
-    def _preview(self, surface, text, cell, colour, px) -> None:
+    def _preview(
+        self, surface: pygame.Surface, text: str, cell: pygame.Rect, colour: Colour, px: float
+    ) -> None:
         # Previews sit in a pale pill, so they differ from written scores by shape too.
         pill = cell.inflate(-max(6, cell.width // 5), -max(4, cell.height // 4))
         pygame.draw.rect(surface, self.theme.panel_alt, pill, border_radius=pill.height // 2)
         pygame.draw.rect(surface, colour, pill, width=1, border_radius=pill.height // 2)
         self._text(surface, text, cell, colour, px * 0.85)
 
-    def _next_box(self, surface, cell) -> None:
+    def _next_box(self, surface: pygame.Surface, cell: pygame.Rect) -> None:
         """The box forced order fills next: a dashed outline, apart from the focus's."""
         width = max(1, round(self.row_h / 14))
         rect = cell.inflate(-4, -4)
@@ -448,7 +478,7 @@ class ScorecardView:
             pygame.draw.line(surface, ink, (rect.left, y), (rect.left, end), width)
             pygame.draw.line(surface, ink, (rect.right - 1, y), (rect.right - 1, end), width)
 
-    def _focus(self, surface, cell) -> None:
+    def _focus(self, surface: pygame.Surface, cell: pygame.Rect) -> None:
         width = max(2, round(self.row_h / 9))
         pygame.draw.rect(
             surface, self.theme.focus, cell.inflate(2, 2), width=width, border_radius=4
@@ -459,7 +489,7 @@ class ScorecardView:
             surface, self.theme.text, [(x - r, y - r), (x + r // 2, y), (x - r, y + r)]
         )
 
-    def _chips(self, surface, cell, chips, px) -> None:
+    def _chips(self, surface: pygame.Surface, cell: pygame.Rect, chips: int, px: float) -> None:
         if not chips:
             self._text(surface, "-", cell, self.theme.text_dim, px * 0.8)
             return

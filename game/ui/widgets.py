@@ -13,7 +13,7 @@ from game.ui.focus_grid import FocusGrid
 from game.ui.fonts import MIN_FONT_PX, Fonts
 from game.ui.input import Intent, is_confirm, is_press, menu_letter
 from game.ui.letters import menu_letters
-from game.ui.theme import Theme
+from game.ui.theme import Colour, Theme
 
 
 @dataclass
@@ -145,7 +145,7 @@ def button_width(fonts: Fonts, label: str, height: int, smallest: bool = False) 
 
 def corner_key(
     fonts: Fonts,
-    ink: tuple,
+    ink: Colour,
     rect: pygame.Rect,
     key: str,
     label: pygame.Surface,
@@ -190,7 +190,7 @@ def letter_shortcuts(buttons: Sequence[Button], taken: Iterable[str] = ()) -> di
     }
 
 
-class FocusRing(FocusGrid):
+class FocusRing(FocusGrid[Button]):
     """A button menu: the one focus model (FocusGrid) over a single row of buttons, with a
     menu's input: hover and click, the focus keys and Enter, the buttons' letters."""
 
@@ -320,7 +320,7 @@ class FeltBackground:
 
     def __init__(self) -> None:
         self.surface: pygame.Surface | None = None
-        self._made_for: tuple = ()
+        self._made_for: tuple[tuple[int, int], Theme] | tuple[()] = ()
 
     def fit(self, size: tuple[int, int], theme: Theme) -> None:
         if self.surface is not None and self._made_for == (size, theme):

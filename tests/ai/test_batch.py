@@ -1,4 +1,4 @@
-"""The batch simulator (game.ai.build.batch): the Expert's very games, many at once.
+"""The batch simulator (game.ai.tablemaker.batch): the Expert's very games, many at once.
 
 Exact where exactness is possible: games dealt the rules engine's dice end with the engine's
 cards, in every variant (Jokers and bonus chips included, and the Yatzy card's fifteen boxes
@@ -15,13 +15,13 @@ import random
 import numpy as np
 import pytest
 
-from game.ai.build import spread as spread_build
-from game.ai.build.batch import Cards, play, simulate, turn_starts
-from game.ai.build.dice import ROLL_FACES, ScriptedDice, add_dice, roll_of
 from game.ai.exact.dicespace import MULTISETS, ROLLS
 from game.ai.exact.options import best_choice
 from game.ai.exact.tables import value_table
 from game.ai.levels.strategies import make_strategy
+from game.ai.tablemaker import spread as spread_build
+from game.ai.tablemaker.batch import Cards, play, simulate, turn_starts
+from game.ai.tablemaker.dice import ROLL_FACES, ScriptedDice, add_dice, roll_of
 from game.ai.winning import tables as winning_tables
 from game.rules import (
     AMERICAN,
@@ -35,6 +35,7 @@ from game.rules import (
     StartOrder,
     Variant,
 )
+from game.rules.variants import Extra
 from game.tools import tournament
 from tests.heavy import HEAVY_TIMEOUT
 
@@ -97,7 +98,7 @@ def test_games_dealt_the_engines_dice_end_with_the_engines_cards(variant):
     assert [played.scorecard(i) for i in range(len(games))] == [g[0] for g in games]
     assert played.totals.tolist() == [g[0].total for g in games]
     # Seeds 0 and 3 roll an extra five of a kind: a Joker with a chip, and one with a 0.
-    chips = 1 if variant is not Variant.SIMPLE else 0
+    chips = 0 if variant.extra is Extra.NONE else 1  # the variant's rule pays chips
     assert (played.chips[0], played.boxes[0, Category.YAHTZEE.value]) == (chips, 50)
     assert played.boxes[3, Category.YAHTZEE.value] == 0
 

@@ -1,6 +1,6 @@
 """A missing or damaged spread table: a clear error naming the build command, never a build.
 
-The spread tables take minutes to build (game.ai.build.spread, with the batch simulator), so
+The spread tables take minutes to build (game.ai.tablemaker.spread, with the batch simulator), so
 the game reads them and nothing else (tests/test_architecture.py keeps the builder out of its
 imports). Without them the win chances fail with the command that makes them; what stands on
 them goes on without: the Champion plays as the Expert, the hint has no move to win, the
@@ -24,7 +24,7 @@ from game.rules import Game, GameConfig, Phase, Variant
 
 pytestmark = pytest.mark.timeout(60)  # a build would take minutes: fail instead
 
-COMMAND = "python -m game.ai.build --variant {} --only spread"
+COMMAND = "python -m game.ai.tablemaker --variant {} --only spread"
 
 
 def test_a_missing_spread_file_is_an_error_naming_the_build_command(tmp_path):

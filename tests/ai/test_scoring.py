@@ -7,7 +7,7 @@ import random
 import pytest
 
 from game.ai.exact.dicespace import ROLLS
-from game.ai.exact.scoring import BASE_POINTS, five_of_a_kind_chip, five_of_a_kind_options, spec
+from game.ai.exact.scoring import five_of_a_kind_chip, five_of_a_kind_options, spec
 from game.rules import (
     AMERICAN,
     CATEGORIES,
@@ -18,15 +18,29 @@ from game.rules import (
     base_score,
     score_options,
 )
+from game.rules.cards import CARDS
 from game.rules.scorecard import earns_bonus_chip
 
 YAHTZEE = Category.YAHTZEE.value
 
 
 def test_base_points_are_base_score():
+    base = spec(Variant.OFFICIAL).base
     for c, category in enumerate(CATEGORIES):
         for r, roll in enumerate(ROLLS):
-            assert BASE_POINTS[c, r] == base_score(category, roll)
+            assert base[c, r] == base_score(category, roll)
+
+
+def test_each_cards_base_points_are_what_the_rules_offer_on_an_empty_card():
+    """Every card's table (not the American one's alone) is what the rules score: each
+    roll's options on an empty card, through the rules' own scorecard."""
+    for card in CARDS.values():
+        s = spec(Variant.for_card(card))
+        assert s.boxes == card.boxes and s.base.shape == (len(card.boxes), len(ROLLS))
+        empty = Scorecard.empty(card)
+        for r, roll in enumerate(ROLLS):
+            offered = score_options(roll, empty, Variant.for_card(card))
+            assert [int(points) for points in s.base[:, r]] == [offered[c] for c in card.boxes]
 
 
 def _card(open_mask: int, yahtzee_box: int | None, card: Card = AMERICAN) -> Scorecard:

@@ -8,12 +8,12 @@ import zipfile
 import numpy as np
 import pytest
 
-from game.ai.build import cli as build
-from game.ai.build.values import save_table
 from game.ai.exact import tables
 from game.ai.exact.scoring import spec
 from game.ai.exact.solver import StateKey
 from game.ai.exact.tables import TableError, read_table, table_path
+from game.ai.tablemaker import cli as build
+from game.ai.tablemaker.values import save_table
 from game.rules import Scorecard, Variant
 
 
@@ -98,7 +98,7 @@ def test_unusable_file_means_an_in_memory_build_and_a_warning(
         table = tables.value_table(Variant.SIMPLE, directory=tmp_path)
     assert built == [Variant.SIMPLE]
     assert "building the simple table in memory" in caplog.text
-    assert "python -m game.ai.build --variant simple --only values" in caplog.text  # the fix
+    assert "python -m game.ai.tablemaker --variant simple --only values" in caplog.text  # the fix
     assert table.value(StateKey.of(Scorecard())) == pytest.approx(245.8708, abs=1e-4)
 
 

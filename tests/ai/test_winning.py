@@ -7,19 +7,18 @@ import dataclasses
 import numpy as np
 import pytest
 
-from game.ai.build.spread import save_spread
 from game.ai.exact.solver import StateKey
 from game.ai.exact.tables import value_table
+from game.ai.tablemaker.spread import save_spread
 from game.ai.winning.chances import tie_shares, win_chances, win_curve, win_shares
 from game.ai.winning.points_to_come import gamma_points, outlook, points_to_pmf
 from game.ai.winning.shape import QUANTILE_POINTS
 from game.ai.winning.tables import (
     EXACT_LENGTH,
-    SHAPE_EDGES,
-    SHAPES,
     SpreadTables,
     TableError,
     read_spread,
+    shape_arrays,
     spread_tables,
 )
 from game.ai.winning.turn import flat_state
@@ -209,8 +208,8 @@ def test_spread_file_round_trip_and_damage(tmp_path):
         np.zeros((1, EXACT_LENGTH), np.float32),
         np.zeros((8192, 64, 2), np.int32),
         np.zeros((1, QUANTILE_POINTS), np.uint16),
-        np.zeros(SHAPE_EDGES, np.float32),
-        np.zeros(SHAPES, np.float32),
+        np.zeros(shape_arrays(Variant.OFFICIAL)[0], np.float32),
+        np.zeros(shape_arrays(Variant.OFFICIAL)[1], np.float32),
     )
     path = tmp_path / "official-spread.npz"
     save_spread(path, Variant.OFFICIAL, tables)

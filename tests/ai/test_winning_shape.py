@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from game.ai.build.batch import Cards, play, points_to_come, simulate
-from game.ai.build.dice import RandomDice
 from game.ai.exact.solver import StateKey
+from game.ai.tablemaker.batch import Cards, play, points_to_come, simulate
+from game.ai.tablemaker.dice import RandomDice
 from game.ai.winning.points_to_come import gamma_points, outlook, points_to_pmf
 from game.ai.winning.shape import (
     QUANTILE_POINTS,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import shutil
 
 from game.tools import snapshot
+from game.tools.snapshot_matches import recorded_games
 
 from .recording import Recorder
 
@@ -17,7 +18,7 @@ def play_games(folder):
     """A data folder with the games the statistics and history shots show (played once:
     it takes seconds; draw_shot copies it for each test)."""
     ctx, _screen = snapshot.make_context(folder, (640, 480))
-    snapshot.recorded_games(ctx, GAMES)
+    recorded_games(ctx, GAMES)
     ctx.storage.create_profile("Sam")  # a profile with no games yet
     ctx.storage.close()
 

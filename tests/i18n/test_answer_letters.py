@@ -34,8 +34,8 @@ from game.scenes.stats import StatsScene
 from game.scenes.table import TableScene
 from game.scenes.title import TitleScene
 from game.ui.letters import candidates
-from tests.scenes.test_review_stats import ENTER, ESC, click, feed, finished, letter, record, show
-from tests.scenes.test_table import settle
+from tests.driver import ENTER, ESC, click, feed, key, letter, settle, show
+from tests.scenes.test_review_stats import finished, record
 
 # The letters a plain Yes / No question shows in each language: the initials of its words.
 ANSWER_LETTERS = {
@@ -111,7 +111,7 @@ def zero_question(ctx, asked: list[Question]) -> Question:
     """The table's question before a zero is scored (Yes / No, as translated)."""
     session = Session.new(GameConfig(("Ann",), start=StartOrder.SEATED), [Seat("Ann")], seed=4)
     table = show(ctx, TableScene(ctx, session))
-    feed(ctx, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
+    feed(ctx, key(pygame.K_SPACE))
     settle(ctx)
     options = session.state.score_options()
     zero = next(c for c in CATEGORIES if options[c] == 0)
@@ -130,8 +130,7 @@ def answers_by_letter(ctx, question: Question) -> tuple[ConfirmScene, dict[str, 
     answered = {}
     for char in string.ascii_lowercase:
         confirm = show(ctx, ConfirmScene(ctx, asked))
-        ctx.stack.handle(letter(char))
-        ctx.stack.apply_pending()
+        feed(ctx, letter(char))
         if said:
             answered[char] = said.pop()
             assert ctx.stack.top is not confirm

@@ -17,15 +17,15 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from game import i18n  # noqa: E402
-from game.tools import snapshot  # noqa: E402
-from game.ui import widgets  # noqa: E402
-from tests.heavy import HEAVY_TIMEOUT  # noqa: E402
+from game import i18n
+from game.tools import snapshot
+from game.ui import widgets
+from tests.heavy import HEAVY_TIMEOUT
 
-from .shots import draw_shot  # noqa: E402
+from .shots import draw_shot
 
 HEAVY = [pytest.mark.heavy, pytest.mark.timeout(HEAVY_TIMEOUT)]
 SIZES = ((640, 480), (1280, 800), (3840, 2160))

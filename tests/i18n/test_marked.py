@@ -32,15 +32,17 @@ PLAYER_FACING = (
 )
 # Modules with nothing a player reads: their words go to the log or the terminal.
 NOT_PLAYER_FACING = {
-    "game/ai/build/cli.py": "the table builder's command line",
-    "game/ai/build/spread.py": "the spread build's log and check",
-    "game/ai/build/values.py": "the value tables' check",
+    "game/ai/tablemaker/cli.py": "the table builder's command line",
+    "game/ai/tablemaker/spread.py": "the spread build's log and check",
+    "game/ai/tablemaker/values.py": "the value tables' check",
     "game/ai/exact/tables.py": "a damaged value table is logged and rebuilt",
     "game/ai/winning/tables.py": "a missing spread table is logged, naming the build command",
 }
 ALLOWED: dict[str, dict[str, str]] = {
     "game/app.py": {
         "Yahtzee Table": "the game's name, the window's title",
+    },
+    "game/ui/display.py": {
         "Yahtzee Table found no display to open its window on (SDL chose the  driver). Start "
         "it from a desktop session, or check DISPLAY / WAYLAND_DISPLAY.": "printed to the "
         "terminal before there is a window (or a language)",
@@ -58,7 +60,7 @@ ALLOWED: dict[str, dict[str, str]] = {
         name: "a CPU player's default name: a name, not a word"
         for name in ("Ada", "Max", "Zoe", "Ben", "Cat", "Dan", "Eve", "Kit", "Lou", "Sam")
     },
-    "game/ui/pads.py": {"wii u": "matched against a pad's device name"},
+    "game/ui/pad_glyphs.py": {"wii u": "matched against a pad's device name"},
     "game/storage/profiles.py": {
         "CPU ": "a CPU level's profile name in the records (an id kept in the files)"
     },

@@ -19,18 +19,18 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-import game.scenes.context as context_module  # noqa: E402
-from game import i18n  # noqa: E402
-from game.ai.levels.spec import CPU_LEVELS  # noqa: E402
-from game.i18n import catalogues  # noqa: E402
-from game.tools import snapshot  # noqa: E402
-from game.ui.text import ELLIPSIS  # noqa: E402
+import game.scenes.context as context_module
+from game import i18n
+from game.ai.levels.spec import CPU_LEVELS
+from game.i18n import catalogues
+from game.tools import snapshot
+from game.ui.text import ELLIPSIS
 
-from .pseudo import PseudoTranslations, pseudo  # noqa: E402
-from .shots import draw_shot  # noqa: E402
+from .pseudo import PseudoTranslations, pseudo
+from .shots import draw_shot
 
 SIZES = ((640, 480), (1920, 1080))
 SHOTS = list(snapshot.SHOTS)

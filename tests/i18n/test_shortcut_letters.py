@@ -17,9 +17,10 @@ from game.scenes.results import ResultsScene
 from game.scenes.stats import StatsScene
 from game.scenes.title import TitleScene
 from game.ui.input import key_label
+from tests.driver import ENTER, ESC, feed, letter, show
 from tests.scenes.conftest import SIZE
 from tests.scenes.test_menus import Recorder as Below
-from tests.scenes.test_review_stats import ENTER, ESC, feed, finished, letter, record, show
+from tests.scenes.test_review_stats import finished, record
 
 from .recording import Recorder
 

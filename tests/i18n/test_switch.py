@@ -13,6 +13,7 @@ from game.i18n import catalogues
 from game.scenes.settings import SettingsScene
 from game.scenes.title import TitleScene
 from game.storage import Storage
+from tests.driver import driver, key
 from tests.scenes.conftest import SIZE
 
 from .recording import Recorder
@@ -54,9 +55,9 @@ def frame(ctx, recorder: Recorder) -> set[str]:
     return words
 
 
-def press(ctx, key: int) -> None:
-    ctx.stack.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
-    ctx.stack.update(1 / 60)
+def press(ctx, code: int) -> None:
+    """A key and its frame, left undrawn: `frame` draws and reads what is drawn."""
+    driver(ctx).send(key(code), draw=False)
 
 
 def test_choosing_german_draws_the_next_frame_in_german_and_keeps_it(

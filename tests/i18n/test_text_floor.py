@@ -15,13 +15,13 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from game.ui.fonts import MIN_FONT_PX  # noqa: E402
+from game.ui.fonts import MIN_FONT_PX
 
-from .recording import Drawn  # noqa: E402
-from .shots import draw_shot  # noqa: E402
+from .recording import Drawn
+from .shots import draw_shot
 
 CAP_LEAST = 8  # px: the capital height no text goes under (fonts.CAP_LEAST says the same)
 WORD_GAP = 2  # px: blank columns between two words, at least (the old floor left 1)

@@ -15,16 +15,16 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import re  # noqa: E402
+import re
 
-import numpy as np  # noqa: E402
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from babel.messages.pofile import read_po  # noqa: E402
+import numpy as np
+import pygame
+import pytest
+from babel.messages.pofile import read_po
 
-from game import i18n  # noqa: E402
-from game.i18n import catalogues  # noqa: E402
-from game.ui.fonts import INK, MIN_FONT_PX, Fonts  # noqa: E402
+from game import i18n
+from game.i18n import catalogues
+from game.ui.fonts import INK, MIN_FONT_PX, Fonts
 
 GAP_SHARE = 0.6  # of a space: an inner gap this wide starts to read as two words
 SIZES = range(MIN_FONT_PX, 33)

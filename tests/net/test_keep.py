@@ -98,7 +98,7 @@ def test_a_friend_files_the_match_it_followed_under_its_own_profile_only(tmp_pat
     assert friend.load_current() is not None
     (summary,) = friend.list_history()
     assert summary.players == ("Ann", "Bot 1", "Bob")
-    assert friend.profile_stats("Bob").games == 1
+    assert friend.profile_stats("Bob", "american").games == 1
     log = friend.load_log(summary.id)
     assert log.game.origin() == table.authority.session.game.origin()
     assert [s.profile for s in log.seats] == [None, None, "Bob"]

@@ -28,6 +28,7 @@ from game.rules import (
     state_to_dict,
 )
 from game.rules.scorecard import MAX_BONUS_CHIPS
+from game.rules.variants import Extra
 
 EVERY_ACTION = (
     [Roll(), Stand(), NextGame()]
@@ -79,7 +80,7 @@ def test_a_completed_card_totals_its_parts_and_stays_under_the_maximum(variant, 
     lower = sum(card[c] for c in kind.lower)
     bonus = kind.upper_bonus if upper >= 63 else 0
     assert card.total == upper + bonus + lower + kind.chip_points * card.bonus_chips
-    chips_allowed = 0 if variant in (Variant.SIMPLE, Variant.YATZY) else MAX_BONUS_CHIPS
+    chips_allowed = MAX_BONUS_CHIPS if kind.has_chips and variant.extra is not Extra.NONE else 0
     assert card.bonus_chips <= chips_allowed
     assert card.total <= kind.max_total
     assert Scorecard.from_dict(card.to_dict(), kind) == card

@@ -76,7 +76,8 @@ def test_the_card_is_fifteen_boxes_in_the_scandinavian_order():
     assert not YATZY.has_chips and AMERICAN.has_chips
     assert [YATZY.index(c) for c in (C.ONE_PAIR, C.YAHTZEE)] == [6, 14]
     assert Variant.YATZY.card is YATZY and Variant.SIMPLE.card is AMERICAN
-    assert CARDS == {"american": AMERICAN, "yatzy": YATZY} and card_named("yatzy") is YATZY
+    assert (CARDS["american"], CARDS["yatzy"]) == (AMERICAN, YATZY)
+    assert card_named("yatzy") is YATZY
     with pytest.raises(ValueError, match="unknown scorecard 'kniffel'"):
         card_named("kniffel")
 

@@ -11,8 +11,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # No real voice in the tests, whatever a test sets speech to (game.speech.backends).
 os.environ["YAHTZEE_SPEECH"] = "off"
 
-import pygame  # noqa: E402  (the drivers above must be chosen first)
-import pytest  # noqa: E402
+import pygame
+import pytest
 
 SIZE = (1280, 800)
 

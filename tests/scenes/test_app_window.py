@@ -9,11 +9,13 @@ import sys
 import pygame
 import pytest
 
-from game.app import App, NoDisplay, check_display, draw_notices, window_size
+from game.app import App
 from game.scenes.context import NOTICE_TIME
+from game.scenes.notices import draw_notices
 from game.scenes.setup import SetupScene
 from game.scenes.title import TitleScene
 from game.storage import Storage
+from game.ui.display import NoDisplay, check_display, window_size
 from game.ui.viewport import Viewport
 
 

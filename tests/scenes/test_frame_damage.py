@@ -8,26 +8,17 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app import App, draw_notices
+from game.app import App
 from game.match.seats import Seat
 from game.match.session import Session
 from game.rules import Category, GameConfig, Phase, StartOrder
+from game.scenes.notices import draw_notices
 from game.scenes.table import TableScene, board
 from game.storage import Storage
+from tests.driver import click, key
 
 STEP = 1 / 60  # s
 SIZE = (640, 480)
-
-
-def click(pos) -> pygame.event.Event:
-    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(map(round, pos)), button=1)
-
-
-def key(code: int) -> pygame.event.Event:
-    name = pygame.key.name(code)
-    return pygame.event.Event(
-        pygame.KEYDOWN, key=code, mod=0, unicode=name if len(name) == 1 else "", scancode=0
-    )
 
 
 @pytest.fixture(autouse=True)

@@ -17,7 +17,8 @@ from game.ai.coach.reasons import big_mistake
 from game.ai.exact.options import Keep
 from game.scenes.help import CONTENTS, GRADE_EXAMPLE, HelpScene, help_text
 from game.scenes.help.layout import lay_out
-from tests.scenes.test_menus import ENTER, Recorder, click, feed, hover, key, show
+from tests.driver import ENTER, click, feed, hover, key, show
+from tests.scenes.test_menus import Recorder
 
 
 def open_help(ctx) -> tuple[Recorder, HelpScene]:
@@ -61,7 +62,7 @@ def test_tab_and_enter_follow_the_contents_and_back_leaves(ctx):
     for _i in range(5):
         feed(ctx, key(pygame.K_TAB))
     assert help_scene.focus == 5
-    feed(ctx, key(*ENTER))
+    feed(ctx, ENTER)
     assert help_scene.scroll.offset == help_scene.anchors["The coach"]
     assert ctx.stack.top is help_scene  # Enter on a contents entry jumps, it does not leave
     # Tab to an entry scrolled away brings the contents back into view.
@@ -71,7 +72,7 @@ def test_tab_and_enter_follow_the_contents_and_back_leaves(ctx):
     assert view.top <= shown.top and shown.bottom <= view.bottom
     feed(ctx, key(pygame.K_TAB), key(pygame.K_TAB), key(pygame.K_TAB))
     assert help_scene.back_focused
-    feed(ctx, key(*ENTER))
+    feed(ctx, ENTER)
     assert ctx.stack.top is base
 
 

@@ -138,7 +138,9 @@ def test_the_history_names_a_variant_it_does_not_know_by_its_id(marking):
 def test_the_statistics_figures_are_labelled_in_the_language(marking):
     from game.storage.stats import ProfileStats, Tally
 
-    labels = [label for label, _value in figures(ProfileStats.from_tally("Ann", Tally()))]
+    labels = [
+        label for label, _value in figures(ProfileStats.from_tally("Ann", Tally()), "american")
+    ]
     assert labels and all(label.startswith(MARK) for label in labels)
 
 

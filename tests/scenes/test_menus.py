@@ -37,50 +37,13 @@ from game.scenes.setup import SetupScene
 from game.scenes.table import TableScene
 from game.scenes.title import TitleScene
 from game.ui.forms import Cycler, FormButton, TextField
+from tests.driver import ENTER, ESC, click, driver, feed, hover, key, show, typed, wheel
 from tests.rules.helpers import card_with
 
 SIZES = [(800, 600), (1280, 720), (3840, 2160), (700, 1100), (640, 480)]
 
 
 # ----------------------------------------------------------------------------- event helpers
-def key(code: int, unicode: str = "", mod: int = 0) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=unicode, scancode=0)
-
-
-def typed(text: str) -> pygame.event.Event:
-    return pygame.event.Event(pygame.TEXTINPUT, text=text)
-
-
-def click(pos, button: int = 1) -> pygame.event.Event:
-    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(pos), button=button)
-
-
-def hover(pos) -> pygame.event.Event:
-    return pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(pos), rel=(0, 0), buttons=(0, 0, 0))
-
-
-def wheel(y: int) -> pygame.event.Event:
-    return pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False)
-
-
-ENTER = (pygame.K_RETURN, "\r")
-ESC = (pygame.K_ESCAPE, "\x1b")
-
-
-def feed(ctx, *events) -> None:
-    """Events to the stack as the app gives them, then one frame and the queued changes."""
-    for event in events:
-        ctx.stack.handle(event)
-    ctx.stack.update(1 / 60)
-    ctx.stack.apply_pending()
-
-
-def show(ctx, scene: Scene) -> Scene:
-    ctx.stack.push(scene)
-    ctx.stack.apply_pending()
-    return scene
-
-
 class Recorder(Scene):
     """A stand-in for the table under an overlay: counts what reaches it."""
 
@@ -156,7 +119,7 @@ def test_title_enter_opens_setup(ctx):
     title = show(ctx, TitleScene(ctx))
     assert not title.continue_button.enabled  # nothing saved in a fresh folder
     assert title.ring.focused.label == "New game"
-    feed(ctx, key(*ENTER))
+    feed(ctx, ENTER)
     assert isinstance(ctx.stack.top, SetupScene)
 
 
@@ -201,11 +164,11 @@ def test_title_escape_asks_before_quitting(ctx):
     quits = []
     ctx.quit = lambda: quits.append(True)
     show(ctx, TitleScene(ctx))
-    feed(ctx, key(*ESC))
+    feed(ctx, ESC)
     assert isinstance(ctx.stack.top, ConfirmScene)
     feed(ctx, key(pygame.K_n, "n"))
     assert isinstance(ctx.stack.top, TitleScene) and quits == []
-    feed(ctx, key(*ESC))
+    feed(ctx, ESC)
     feed(ctx, key(pygame.K_y, "y"))
     assert quits == [True]
 
@@ -219,7 +182,7 @@ def test_title_continue_restores_the_saved_game(ctx, monkeypatch):
     title = show(ctx, TitleScene(ctx))
     assert title.continue_button.enabled
     assert title.ring.focused is title.continue_button  # a saved game is offered first
-    feed(ctx, key(*ENTER))
+    feed(ctx, ENTER)
     assert len(opened) == 1
     restored = opened[0]
     assert restored.config.players == ("Ann", "Bob")
@@ -248,8 +211,8 @@ def test_setup_default_variant_comes_from_settings(ctx):
 
 def test_setup_enter_starts_the_game(ctx):
     show(ctx, TitleScene(ctx))
-    feed(ctx, key(*ENTER))
-    feed(ctx, key(*ENTER))
+    feed(ctx, ENTER)
+    feed(ctx, ENTER)
     assert isinstance(ctx.stack.top, TableScene)
     assert len(ctx.stack.scenes) == 1
     session = ctx.stack.top.session
@@ -335,7 +298,7 @@ def test_seats_can_be_added_up_to_eight_and_no_more(ctx):
     assert len(setup.draft.seats) == 4
     assert setup.grid.focused is setup.add_button  # so Enter adds the next one
     for _ in range(6):
-        feed(ctx, key(*ENTER))
+        feed(ctx, ENTER)
     assert len(setup.draft.seats) == 8
     assert setup.add_button not in setup.grid.controls
     setup.add_seat()
@@ -351,7 +314,7 @@ def test_a_seat_can_be_removed_by_click_and_the_last_one_stays(ctx):
     setup = show(ctx, SetupScene(ctx))
     feed(ctx, click(setup.seat_controls_of(1)["remove"].rect.center))
     assert [s.name for s in setup.draft.seats] == ["You", "Max"]
-    feed(ctx, key(*ENTER))  # the focus went to the next seat's remove button
+    feed(ctx, ENTER)  # the focus went to the next seat's remove button
     assert [s.name for s in setup.draft.seats] == ["You"]
     assert "remove" not in setup.seat_controls_of(0)
 
@@ -379,16 +342,18 @@ def test_left_and_right_cycle_the_kind(ctx):
 def test_left_and_right_cycle_the_variant_and_games(ctx):
     setup = show(ctx, SetupScene(ctx))
     setup.grid.focus_key("variant")
-    feed(ctx, key(pygame.K_RIGHT))
-    assert setup.draft.variant is Variant.FREE
-    feed(ctx, key(pygame.K_RIGHT), key(pygame.K_RIGHT))
-    assert setup.draft.variant is Variant.YATZY  # the Scandinavian card, after the American's
-    assert "fifteen boxes" in setup.grid.focused.describe()
-    feed(ctx, key(pygame.K_RIGHT))
-    assert setup.draft.variant is Variant.OFFICIAL
+    order = list(Variant)  # every variant, in its records' order: the American card's first
+    assert order[:4] == [Variant.OFFICIAL, Variant.FREE, Variant.SIMPLE, Variant.YATZY]
+    seen = [setup.draft.variant]
+    for _variant in order:
+        feed(ctx, key(pygame.K_RIGHT))
+        seen.append(setup.draft.variant)
+        if setup.draft.variant is Variant.YATZY:  # the Scandinavian card, after the American's
+            assert "fifteen boxes" in setup.grid.focused.describe()
+            assert setup.build()[0].card.id == "yatzy"
+    assert seen == [*order, Variant.OFFICIAL]  # round to the first again
     feed(ctx, key(pygame.K_LEFT))
-    assert setup.build()[0].variant is Variant.YATZY
-    assert setup.build()[0].card.id == "yatzy"
+    assert setup.build()[0].variant is order[-1]
     setup.grid.focus_key("games")
     feed(ctx, key(pygame.K_LEFT))
     assert setup.draft.games == 6  # wraps round: 1 .. 6
@@ -403,7 +368,8 @@ def test_forced_order_is_a_choice_of_its_own_kept_for_the_next_table(ctx):
     assert setup.grid.focused.text() == "Top to bottom"
     assert "next open box, from the top of the card down" in setup.grid.focused.describe()
     setup.grid.focus_key("variant")
-    feed(ctx, key(pygame.K_LEFT))  # Yatzy, in forced order: tvångsyatzy
+    back_to_yatzy = len(Variant) - list(Variant).index(Variant.YATZY)
+    feed(ctx, *[key(pygame.K_LEFT)] * back_to_yatzy)  # Yatzy, in forced order: tvångsyatzy
     config = setup.build()[0]
     assert config.forced_order and config.variant is Variant.YATZY
     setup.start_game()  # the game starts: the table and its rules are remembered
@@ -457,7 +423,7 @@ def test_teams_add_a_team_column_alternating_a_and_b(ctx):
     team = setup.seat_controls_of(1)["team"]
     feed(ctx, click(team.arrows[1].center))
     assert [s.team for s in setup.draft.seats] == [0, 0, 0]  # B steps round to A (two teams)
-    feed(ctx, key(*ENTER))  # everyone in team A: the rules refuse, in words
+    feed(ctx, ENTER)  # everyone in team A: the rules refuse, in words
     assert setup.error == "Partners play in two or more teams."
     assert ctx.stack.top is setup
 
@@ -467,13 +433,13 @@ def test_validation_errors_are_shown_not_raised(ctx):
     feed(ctx, click(setup.seat_controls_of(0)["name"].rect.center))
     for _ in range(3):
         feed(ctx, key(pygame.K_BACKSPACE))
-    feed(ctx, key(*ENTER))
+    feed(ctx, ENTER)
     assert setup.error == "A name cannot be blank."
     assert ctx.stack.top is setup
     assert setup.status() == ("A name cannot be blank.", True)
     feed(ctx, typed("Ada"))
     assert setup.error == ""  # typing clears the complaint
-    feed(ctx, key(*ENTER))
+    feed(ctx, ENTER)
     assert setup.error == "Two seats are called Ada: give each a different name."
     pygame.display.get_surface().fill((0, 0, 0))
     setup.draw(pygame.display.get_surface())  # the message draws
@@ -481,9 +447,9 @@ def test_validation_errors_are_shown_not_raised(ctx):
 
 def test_escape_goes_back_to_the_title(ctx):
     show(ctx, TitleScene(ctx))
-    feed(ctx, key(*ENTER))
+    feed(ctx, ENTER)
     assert isinstance(ctx.stack.top, SetupScene)
-    feed(ctx, key(*ESC))
+    feed(ctx, ESC)
     assert isinstance(ctx.stack.top, TitleScene) and len(ctx.stack.scenes) == 1
 
 
@@ -493,7 +459,7 @@ def test_starting_over_a_saved_game_asks_first(ctx, monkeypatch):
     opened = []
     monkeypatch.setattr(ctx.nav, "table", opened.append)
     show(ctx, SetupScene(ctx))
-    feed(ctx, key(*ENTER))
+    feed(ctx, ENTER)
     assert isinstance(ctx.stack.top, ConfirmScene) and opened == []
     feed(ctx, key(pygame.K_y, "y"))
     assert [s.config.players for s in opened] == [("You", "Ada", "Max")]
@@ -521,16 +487,16 @@ def test_confirm_yes_and_no_by_key_and_mouse(ctx):
     ask()
     feed(ctx, key(pygame.K_n, "n"))
     ask()
-    feed(ctx, key(*ESC))
+    feed(ctx, ESC)
     assert answers == ["yes", "no", "no"]
     confirm = ask()
-    feed(ctx, key(pygame.K_RIGHT), key(*ENTER))  # focus moves to No
+    feed(ctx, key(pygame.K_RIGHT), ENTER)  # focus moves to No
     confirm = ask()
-    feed(ctx, key(*ENTER))  # Yes is focused first
+    feed(ctx, ENTER)  # Yes is focused first
     confirm = ask(focus_yes=False)
     feed(ctx, hover(confirm.yes.rect.center))
     assert confirm.ring.focused is confirm.yes
-    feed(ctx, click(confirm.yes.rect.center), click(confirm.yes.rect.center))
+    driver(ctx).burst(click(confirm.yes.rect.center), click(confirm.yes.rect.center))
     assert answers == ["yes", "no", "no", "no", "yes", "yes"]  # a double click answers once
     assert base.events == []  # the modal kept everything to itself
     assert ctx.stack.top is base
@@ -562,9 +528,8 @@ def test_pause_is_an_overlay_and_only_it_gets_input(ctx):
     feed(ctx, key(pygame.K_SPACE, " "), key(pygame.K_DOWN), click((5, 5)))
     assert table.events == [] and table.updates == 0
     assert pause.ring.focused.label == "Settings"
-    ctx.stack.draw(pygame.display.get_surface())
-    assert table.draws == 1  # drawn under the veil
-    feed(ctx, key(*ESC))
+    assert table.draws == 1  # drawn under the veil (the frame drawn after the input)
+    feed(ctx, ESC)
     assert ctx.stack.top is table and table.resumed == 1
 
 
@@ -684,7 +649,7 @@ def test_next_game_is_applied_and_the_table_resyncs(ctx):
     assert [b.label for b in results.buttons] == ["Next game", "Review", "Replay", "Title"]
     match_rows = results._match_rows()
     assert match_rows[0][2] == ["Game 1", "Game 2", "Total"]
-    feed(ctx, key(*ENTER))
+    feed(ctx, ENTER)
     assert session.state.game_index == 1 and session.state.phase is Phase.TURN
     assert ctx.stack.top is table and table.results == [AfterResults.NEXT_GAME]
 

@@ -14,6 +14,7 @@ from game.app import App
 from game.rules import Game, state_from_dict, state_to_dict
 from game.storage import Storage
 from game.ui.pads import OpenedPad, Pads
+from tests.driver import click, hover, key, typed, wheel
 from tests.heavy import HEAVY_TIMEOUT
 
 EVENTS = 20_000
@@ -78,14 +79,13 @@ def random_event(rng: random.Random, size, pads: PadMonkey) -> pygame.event.Even
     w, h = size
     pos = (rng.randrange(w), rng.randrange(h))
     if roll < 0.35:
-        return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=rng.choice((1, 1, 1, 3)))
+        return click(pos, rng.choice((1, 1, 1, 3)))
     if roll < 0.45:
-        return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        return hover(pos)
     if roll < 0.48:
-        return pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice((-1, 1)), flipped=False)
+        return wheel(rng.choice((-1, 1)))
     if roll < 0.52:
-        text = rng.choice("abcXYZ 09!")
-        return pygame.event.Event(pygame.TEXTINPUT, text=text)
+        return typed(rng.choice("abcXYZ 09!"))
     if roll < 0.62:
         return pads.event(rng)
     mod = (
@@ -94,7 +94,7 @@ def random_event(rng: random.Random, size, pads: PadMonkey) -> pygame.event.Even
         else (pygame.KMOD_SHIFT if rng.random() < 0.05 else 0)
     )
     code = rng.choice(KEYS)
-    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)
+    return key(code, "", mod)  # no text typed: the keys' own jobs
 
 
 class PadMonkey:

@@ -15,24 +15,10 @@ from game.app import App
 from game.storage import Storage
 from game.storage.settings import DEFAULT_PAD_BINDINGS
 from game.ui.input import InputMap, Intent
-from game.ui.pads import PAD_PRESS, REPEAT_DELAY, REPEAT_EVERY, OpenedPad, Pads, pad_family
+from game.ui.pad_glyphs import pad_family
+from game.ui.pads import PAD_PRESS, REPEAT_DELAY, REPEAT_EVERY, OpenedPad, Pads
+from tests.driver import controller_button, driver, key
 
-BUTTONS = {
-    "a": pygame.CONTROLLER_BUTTON_A,
-    "b": pygame.CONTROLLER_BUTTON_B,
-    "x": pygame.CONTROLLER_BUTTON_X,
-    "y": pygame.CONTROLLER_BUTTON_Y,
-    "back": pygame.CONTROLLER_BUTTON_BACK,
-    "start": pygame.CONTROLLER_BUTTON_START,
-    "leftshoulder": pygame.CONTROLLER_BUTTON_LEFTSHOULDER,
-    "rightshoulder": pygame.CONTROLLER_BUTTON_RIGHTSHOULDER,
-    "leftstick": pygame.CONTROLLER_BUTTON_LEFTSTICK,
-    "rightstick": pygame.CONTROLLER_BUTTON_RIGHTSTICK,
-    "dpup": pygame.CONTROLLER_BUTTON_DPAD_UP,
-    "dpdown": pygame.CONTROLLER_BUTTON_DPAD_DOWN,
-    "dpleft": pygame.CONTROLLER_BUTTON_DPAD_LEFT,
-    "dpright": pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
-}
 XBOX = "Xbox Series X Controller"
 PS5 = "PS5 Controller"
 
@@ -88,29 +74,20 @@ def unplug(app: App, instance_id: int, api: str = "controller") -> None:
     run(app, pygame.event.Event(removed, instance_id=instance_id))
 
 
-def button(instance_id: int, name: str, down: bool = True) -> pygame.event.Event:
-    kind = pygame.CONTROLLERBUTTONDOWN if down else pygame.CONTROLLERBUTTONUP
-    return pygame.event.Event(kind, instance_id=instance_id, button=BUTTONS[name])
-
-
 def axis(instance_id: int, which: int, value: int) -> pygame.event.Event:
     return pygame.event.Event(
         pygame.CONTROLLERAXISMOTION, instance_id=instance_id, axis=which, value=value
     )
 
 
-def run(app: App, *events: pygame.event.Event, dt: float = 0.0) -> None:
-    """Each event through App.handle, then a frame's step and a draw (as the loop does)."""
-    for event in events:
-        app.handle(event)
-    app.step(dt)
-    app.draw()
+def run(app: App, *events: pygame.event.Event) -> None:
+    """Each event through App.handle in a frame of its own, then a drawing (tests.driver)."""
+    driver(app).send(*events)
 
 
 def tap(app: App, instance_id: int, *names: str) -> None:
-    """Press and let go of each button in turn, a frame apart."""
-    for name in names:
-        run(app, button(instance_id, name), button(instance_id, name, down=False), dt=1 / 60)
+    """Press and let go of each button in turn, a frame apart (tests.driver)."""
+    driver(app).pad(*names, instance_id=instance_id)
 
 
 def answer_yes(app: App, pad: int) -> None:
@@ -204,7 +181,9 @@ def test_buttons_press_once_and_the_stick_has_a_dead_zone_and_hysteresis():
     pads = Pads(opener)
     pads.read(pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=0))
     x, y = pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY
-    assert presses_of(pads, button(3, "a"), button(3, "a", down=False)) == ["a"]
+    assert presses_of(pads, controller_button(3, "a"), controller_button(3, "a", down=False)) == [
+        "a"
+    ]
     assert presses_of(pads, axis(3, x, 9000), axis(3, x, 15000)) == []  # inside the dead zone
     assert presses_of(pads, axis(3, x, 20000)) == ["dpright"]
     assert presses_of(pads, axis(3, x, 13000)) == []  # still held: no second press
@@ -220,14 +199,14 @@ def test_a_held_direction_repeats_after_a_delay_and_stops_when_let_go():
     opener.add(0, 3, XBOX)
     pads = Pads(opener)
     pads.read(pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=0))
-    assert presses_of(pads, button(3, "dpdown")) == ["dpdown"]
+    assert presses_of(pads, controller_button(3, "dpdown")) == ["dpdown"]
     assert pads.holding
     assert pads.update(REPEAT_DELAY - 0.01) == []
     repeats = pads.update(0.02)
     assert [(p.button, p.repeat) for p in repeats] == [("dpdown", True)]
     assert len(pads.update(REPEAT_EVERY * 3 + 0.001)) == 1  # one per frame at most
     assert len(pads.update(REPEAT_EVERY)) == 1
-    pads.read(button(3, "dpdown", down=False))
+    pads.read(controller_button(3, "dpdown", down=False))
     assert not pads.holding and pads.update(1.0) == []
 
 
@@ -284,7 +263,7 @@ def test_hints_show_the_last_devices_glyphs_and_a_key_brings_the_keys_back(tmp_p
     assert (labels("roll"), labels("confirm"), labels("back")) == ("Square", "Cross", "Circle")
     tap(app, 8, "dpup")
     assert (labels("roll"), labels("pause"), labels("hold_1")) == ("X", "Start", "?")
-    run(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode=""))
+    run(app, key(pygame.K_DOWN))
     assert labels("roll") == "Space"
     close(app)
 

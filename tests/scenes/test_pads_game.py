@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from game.ai.levels.spec import LEVELS
 from game.match import session as session_module
 from game.rules import Phase
 from game.rules import events as ev
@@ -17,30 +18,16 @@ from game.scenes.setup import SetupScene
 from game.scenes.table import TableScene
 from game.scenes.table.focus import DieTarget
 from game.scenes.table.seat_pads import thrills
+from tests.driver import driver
 from tests.scenes.test_pads import XBOX, answer_yes, close, make_app, plug, tap, unplug
 
 ANN, BOB = 10, 20  # the pads' instance ids
-FRAME = 1 / 60  # s
 
 
 @pytest.fixture
 def seeded(monkeypatch):
     """New matches draw their seed from this fixed generator, not the system's."""
     monkeypatch.setattr(session_module.random, "SystemRandom", lambda: random.Random(31))
-
-
-def settle(app, limit: int = 3000) -> None:
-    """Step frames until nothing on the table moves (waiting on a CPU's thread in real time,
-    as a player does); bounded, so a stuck table fails instead of hanging."""
-    for _ in range(limit):
-        top = app.stack.top
-        if not getattr(top, "animating", False):
-            return
-        pending = getattr(top, "cpu_future", None)
-        if pending is not None:
-            pending.result(timeout=30)
-        app.step(FRAME)
-    raise AssertionError("the table never settled")
 
 
 def table_of(app) -> TableScene:
@@ -69,7 +56,8 @@ def to_setup_with_two_pads(app) -> SetupScene:
         tap(app, BOB, "dpup")
     tap(app, BOB, "dpright")
     assert setup.grid.focused.key == ("kind", 2)
-    tap(app, BOB, *["dpleft"] * 4)  # hard, medium, easy, beginner, person
+    assert setup.draft.seats[2].kind == "hard"
+    tap(app, BOB, *["dpleft"] * (LEVELS.index("hard") + 1))  # down the levels to a person
     assert setup.draft.seats[2].kind == "person"
     tap(app, BOB, "y")
     assert setup.draft.pads() == {0: ANN, 2: BOB}
@@ -92,10 +80,10 @@ def take_turn(app, pad: int) -> None:
     """A person's turn by pad: roll, down onto the first open box, score it (yes to a
     question, which starts on No)."""
     tap(app, pad, "x")
-    settle(app)
+    driver(app).settle(50.0)
     tap(app, pad, "dpdown", "a")
     answer_yes(app, pad)
-    settle(app)
+    driver(app).settle(50.0)
 
 
 def play_out(app, pads_by_seat: dict[int, int], turns: dict[int, int]) -> None:
@@ -108,10 +96,10 @@ def play_out(app, pads_by_seat: dict[int, int], turns: dict[int, int]) -> None:
         if isinstance(app.stack.top, ResultsScene):
             return
         if session.is_cpu_turn or table.animating:
-            settle(app)
+            driver(app).settle(50.0)
         elif state.phase is Phase.ROLL_OFF:
             tap(app, pads_by_seat[state.player], "x")
-            settle(app)
+            driver(app).settle(50.0)
         else:
             turns[state.player] += 1
             take_turn(app, pads_by_seat[state.player])
@@ -129,14 +117,14 @@ def test_two_pads_and_a_cpu_play_a_whole_match_with_nothing_else(tmp_path, seede
     assert table.pads.seats.as_dict() == {0: ANN, 2: BOB}
     turns = {0: 0, 2: 0}
     play_out(app, {0: ANN, 2: BOB}, turns)
-    settle(app)
+    driver(app).settle(50.0)
     assert session.state.phase is Phase.MATCH_OVER
     assert turns == {0: 13, 2: 13}
     assert all(result.cards[0].is_complete for result in session.state.results)
     for _ in range(300):  # the results follow after their pause
         if isinstance(app.stack.top, ResultsScene):
             break
-        app.step(FRAME)
+        driver(app).frame()
     assert isinstance(app.stack.top, ResultsScene)
     results = app.stack.top
     tap(app, BOB, "dpright", "a")  # Review, by pad 2
@@ -170,15 +158,15 @@ def test_two_pads_and_a_cpu_play_a_whole_match_with_nothing_else(tmp_path, seede
 def test_another_pad_cannot_play_a_bound_seats_turn_but_may_pause(tmp_path, seeded):
     app, table = start_match(tmp_path)
     session = table.session
-    settle(app)
+    driver(app).settle(50.0)
     for _ in range(10):  # the start roll: to the first person's turn
         if session.state.phase is Phase.TURN and not session.is_cpu_turn:
             break
         if session.is_cpu_turn:
-            settle(app)
+            driver(app).settle(50.0)
         else:
             tap(app, {0: ANN, 2: BOB}[session.state.player], "x")
-            settle(app)
+            driver(app).settle(50.0)
     player = session.state.player
     mine, other = (ANN, BOB) if player == 0 else (BOB, ANN)
     before = session.state
@@ -189,7 +177,7 @@ def test_another_pad_cannot_play_a_bound_seats_turn_but_may_pause(tmp_path, seed
     )
     tap(app, mine, "x")
     assert session.state is not before and session.state.dice is not None
-    settle(app)
+    driver(app).settle(50.0)
     tap(app, mine, "y")  # a hint
     assert table.coach.hint_text and player in session.assisted
     for _ in range(8):  # left along the buttons onto a die; A holds it
@@ -219,7 +207,7 @@ def test_an_unplugged_bound_pad_stops_the_game_until_it_comes_back(tmp_path, see
     assert "Pad 2 unplugged" in [n.text for n in app.ctx.notices]
     state = session.state
     for _ in range(120):  # a second of frames: nothing moves on, not even a CPU
-        app.step(FRAME)
+        driver(app).frame()
     assert session.state is state
     assert table.pads.wait_lines(2)[0] == "Waiting for the pad of Max"
     tap(app, ANN, "a")  # pad 1 holds You's seat: it cannot take Max's

@@ -31,46 +31,12 @@ from game.scenes.stats.pages import figures
 from game.scenes.table import ReplayScene
 from game.scenes.title import TitleScene
 from game.ui.charts import nice_ticks
+from tests.driver import ENTER, ESC, click, feed, key, letter, show, typed
 
 SIZES = [(800, 600), (1280, 800), (700, 1100), (1920, 1080), (640, 480)]
 
 
 # ----------------------------------------------------------------------------- helpers
-def key(code: int, unicode: str = "", mod: int = 0) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=unicode, scancode=0)
-
-
-def letter(ch: str) -> pygame.event.Event:
-    return key(pygame.key.key_code(ch), ch)
-
-
-def typed(text: str) -> pygame.event.Event:
-    return pygame.event.Event(pygame.TEXTINPUT, text=text)
-
-
-def click(pos) -> pygame.event.Event:
-    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(pos), button=1)
-
-
-ENTER = key(pygame.K_RETURN, "\r")
-ESC = key(pygame.K_ESCAPE, "\x1b")
-
-
-def feed(ctx, *events) -> None:
-    """Events as the app gives them, one frame, the queued scene changes, and a drawing."""
-    for event in events:
-        ctx.stack.handle(event)
-    ctx.stack.update(1 / 60)
-    ctx.stack.apply_pending()
-    ctx.stack.draw(pygame.display.get_surface())
-
-
-def show(ctx, scene):
-    ctx.stack.push(scene)
-    ctx.stack.apply_pending()
-    return scene
-
-
 def finished(seed: int = 5, seats=None, games: int = 1) -> Session:
     """A seeded match played to its end: roll, keep the most common face once, then take the
     box worth most (so there are keeps and scores for the coach to grade)."""
@@ -352,9 +318,9 @@ def test_stats_show_a_profiles_figures_as_storage_computes_them(ctx):
         record(ctx, finished(seed=seed, seats=seats))
     scene = show(ctx, StatsScene(ctx))
     assert scene.profiles.names == ("Ann", "CPU Hard")  # the CPU level keeps its own record
-    stats = ctx.storage.profile_stats("Ann")
+    stats = ctx.storage.profile_stats("Ann", "american")
     assert scene.selected_stats == stats and stats.games == 2
-    values = dict(figures(stats))
+    values = dict(figures(stats, "american"))
     assert values["Games"] == "2" and "Wins" in values  # every game a contest: plain "Wins"
     assert values["Mean score"] == f"{stats.mean_score:.1f}"
     assert values["Points lost per game"] == f"{stats.mean_points_lost:.1f}"
@@ -542,8 +508,8 @@ def test_with_solitaire_games_on_record_the_wins_say_they_count_only_contests(ct
     record(
         ctx, finished(seed=12, seats=[Seat("Ann", colour=0, profile="Ann"), Seat("Cpu", "hard")])
     )
-    stats = ctx.storage.profile_stats("Ann")
-    values = dict(figures(stats))
+    stats = ctx.storage.profile_stats("Ann", "american")
+    values = dict(figures(stats, "american"))
     assert values["Games"] == "2" and "Wins" not in values
     assert values["Wins against others"].endswith(" of 1")
 

@@ -12,6 +12,7 @@ from game.scenes.setup import SetupScene
 from game.scenes.setup.seats import SeatDraft, step_pace
 from game.scenes.table import TableScene
 from game.storage import TableSeat
+from tests.driver import driver, show
 
 
 def test_a_seats_pace_is_kept_and_checked():
@@ -41,8 +42,7 @@ def test_stepping_a_pace_starts_from_the_settings_and_leaves_a_person_alone():
 
 def test_the_setup_shows_the_pace_beside_the_level_and_the_match_keeps_it(ctx):
     setup = SetupScene(ctx)
-    ctx.stack.push(setup)
-    ctx.stack.apply_pending()
+    show(ctx, setup)
     ada = setup.seat_controls_of(1)
     assert list(ada)[:3] == ["name", "kind", "pace"]
     assert ada["pace"].rect.left > ada["kind"].rect.right  # beside the level
@@ -57,14 +57,12 @@ def test_the_table_plays_a_cpu_at_its_own_pace_else_the_settings(ctx):
     seats = [Seat("Ada", "medium", 0, pace="instant"), Seat("Max", "medium", 1)]
     session = Session.new(GameConfig(("Ada", "Max"), start=StartOrder.SEATED), seats, seed=1)
     table = TableScene(ctx, session)
-    ctx.stack.push(table)
-    ctx.stack.apply_pending()
+    show(ctx, table)
     board = table.board
     assert board.cpu_pace == "instant" and board.cpu_motion == 0.0 and board.speed == 0.0
     while session.state.player == 0:
         future = board.cpu.future
         if future is not None:
             future.result(timeout=30)
-        ctx.stack.update(1 / 60)
-        ctx.stack.apply_pending()
+        driver(ctx).frame()
     assert board.cpu_pace == "slow" and board.cpu_motion == 1.0

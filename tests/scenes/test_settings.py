@@ -24,45 +24,13 @@ from game.storage import Storage
 from game.storage.settings import DEFAULT_KEY_BINDINGS, INTENTS, Settings
 from game.ui.forms import Cycler, Slider, Toggle
 from game.ui.status_line import NOTE, WARN
+from tests.driver import ENTER, ESC, TAB, click, feed, hover, key, release, wheel
 
 SIZES = [(640, 480), (800, 600), (1280, 800), (700, 1100), (1920, 1080), (3840, 2160)]
 NOT_ON_SCREEN = {"window_size"}  # remembered by the app, not chosen here
 
 
 # ----------------------------------------------------------------------------- helpers
-def key(code: int, unicode: str = "", mod: int = 0) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=unicode, scancode=0)
-
-
-def click(pos, button: int = 1) -> pygame.event.Event:
-    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(pos), button=button)
-
-
-def release(pos, button: int = 1) -> pygame.event.Event:
-    return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=tuple(pos), button=button)
-
-
-def hover(pos) -> pygame.event.Event:
-    return pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(pos), rel=(0, 0), buttons=(0, 0, 0))
-
-
-def wheel(y: int) -> pygame.event.Event:
-    return pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False)
-
-
-ENTER = key(pygame.K_RETURN, "\r")
-ESC = key(pygame.K_ESCAPE, "\x1b")
-TAB = key(pygame.K_TAB, "\t")
-
-
-def feed(ctx, *events) -> None:
-    """Events to the stack as the app gives them, then one frame and the queued changes."""
-    for event in events:
-        ctx.stack.handle(event)
-    ctx.stack.update(1 / 60)
-    ctx.stack.apply_pending()
-
-
 def open_settings(ctx) -> SettingsScene:
     scene = SettingsScene(ctx)
     ctx.stack.push(scene)

@@ -21,50 +21,10 @@ from game.scenes.stats import StatsScene
 from game.scenes.table import TableScene
 from game.scenes.table.focus import BoxTarget
 from game.storage import Storage
-
-STEP = 1 / 60  # s
+from tests.driver import BACKSPACE, ENTER, click, feed, hover, letter, show, typed
 
 
 # ----------------------------------------------------------------------------- helpers
-def key(code: int, text: str = "", mod: int = 0) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=text, scancode=0)
-
-
-def letter(char: str, shift: bool = False) -> pygame.event.Event:
-    code = pygame.key.key_code(char)
-    return key(code, char.upper() if shift else char, pygame.KMOD_LSHIFT if shift else 0)
-
-
-def typed(text: str) -> pygame.event.Event:
-    return pygame.event.Event(pygame.TEXTINPUT, text=text)
-
-
-def click(pos) -> pygame.event.Event:
-    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(pos), button=1)
-
-
-def hover(pos) -> pygame.event.Event:
-    return pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(pos), rel=(0, 0), buttons=(0, 0, 0))
-
-
-ENTER = key(pygame.K_RETURN, "\r")
-BACKSPACE = key(pygame.K_BACKSPACE, "\b")
-
-
-def feed(ctx, *events) -> None:
-    """Events to the stack as the app gives them, then one frame and the queued changes."""
-    for event in events:
-        ctx.stack.handle(event)
-    ctx.stack.update(STEP)
-    ctx.stack.apply_pending()
-
-
-def show(ctx, scene):
-    ctx.stack.push(scene)
-    ctx.stack.apply_pending()
-    return scene
-
-
 def restart(ctx, tmp_path) -> None:
     """What a new start of the game reads: the files on disk, through a fresh Storage."""
     ctx.storage = Storage(tmp_path, environ={})

@@ -64,6 +64,22 @@ def test_moving_over_the_boxes_says_what_each_would_score(ctx, ears):
     assert ears.press(pygame.K_UP) == [f"Ones {options[Category.ONES]}"]
 
 
+def test_moving_from_the_only_open_box_says_it_again(ctx, ears):
+    # Forced order: one box is open. Down and Up stayed on it and said nothing, so a
+    # listener could not tell the key had been taken (the blind bot waited 90 s on it).
+    seats = [Seat("Ann", "person", colour=0)]
+    config = GameConfig(("Ann",), start=StartOrder.SEATED, forced_order=True)
+    scene = TableScene(ctx, Session.new(config, seats, seed=7))
+    ctx.stack.push(scene)
+    ctx.stack.apply_pending()
+    ears.frame()
+    ears.press(pygame.K_SPACE)
+    ones = scene.session.state.score_options()[Category.ONES]
+    assert ears.press(pygame.K_DOWN) == [f"Ones: open, scores {ones}"]
+    assert ears.press(pygame.K_DOWN) == [f"Ones: open, scores {ones}"]
+    assert ears.press(pygame.K_UP) == [f"Ones: open, scores {ones}"]
+
+
 def test_a_score_the_new_total_and_the_next_turn(ctx, ears):
     scene = table(ctx)
     ears.frame()

@@ -15,44 +15,7 @@ from game.scenes.confirm import ConfirmScene
 from game.scenes.results import ResultsScene
 from game.scenes.table import TableScene
 from game.scenes.table.focus import BoxTarget
-
-STEP = 1 / 60  # s
-
-
-def key(code: int, mod: int = 0) -> pygame.event.Event:
-    """A key press as a keyboard sends it, with the character it types."""
-    name = pygame.key.name(code)
-    text = name if len(name) == 1 and not mod & pygame.KMOD_CTRL else ""
-    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=text, scancode=0)
-
-
-def click(pos) -> pygame.event.Event:
-    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(map(round, pos)), button=1)
-
-
-def feed(ctx, *events) -> None:
-    """Handle each event as the app does, then draw a frame (drawing must never fail)."""
-    for event in events:
-        ctx.stack.handle(event)
-        ctx.stack.apply_pending()
-    ctx.stack.draw(pygame.display.get_surface())
-
-
-def settle(ctx, limit: float = 30.0) -> None:
-    """Step time until nothing on the top scene moves (or a CPU finishes its turn)."""
-    t = 0.0
-    while t < limit:
-        top = ctx.stack.top
-        busy = getattr(top, "animating", False)
-        if not busy:
-            ctx.stack.draw(pygame.display.get_surface())
-            return
-        pending = getattr(top, "cpu_future", None)
-        if pending is not None:
-            pending.result(timeout=30)  # the CPU decides in a thread: wait for it in real time
-        ctx.stack.update(STEP)
-        ctx.stack.apply_pending()
-        t += STEP
+from tests.driver import STEP, click, feed, key, settle
 
 
 def solo(ctx, seed: int = 1, kinds=("person",)) -> TableScene:
@@ -196,14 +159,14 @@ def test_keys_and_clicks_hold_dice_and_ctrl_z_undoes_a_hold(ctx):
     assert table.session.state.held[4]
     feed(ctx, click(table.lay.hold_slots[0]))  # a held die is clicked where it now lies
     assert not table.session.state.held[0]
-    feed(ctx, key(pygame.K_z, pygame.KMOD_CTRL))
+    feed(ctx, key(pygame.K_z, mod=pygame.KMOD_CTRL))
     assert table.session.state.held == (True, False, True, False, True)
     assert table.session.assisted
     dice = table.session.state.dice
     feed(ctx, key(pygame.K_SPACE))
     after = table.session.state.dice
     assert (after[0], after[2], after[4]) == (dice[0], dice[2], dice[4])
-    feed(ctx, key(pygame.K_z, pygame.KMOD_CTRL))  # a roll cannot be undone
+    feed(ctx, key(pygame.K_z, mod=pygame.KMOD_CTRL))  # a roll cannot be undone
     assert table.session.state.dice == after
     assert table.message.startswith("Nothing to undo")
 
@@ -236,7 +199,7 @@ def test_a_score_in_company_can_be_undone_until_the_next_seat_rolls(ctx):
     feed(ctx, key(pygame.K_SPACE))  # Ben rolls: Anna's score is written for good
     assert table.session.state.player == 1 and not table.session.can_undo()
     settle(ctx)
-    feed(ctx, key(pygame.K_z, pygame.KMOD_CTRL))
+    feed(ctx, key(pygame.K_z, mod=pygame.KMOD_CTRL))
     assert table.session.state.player == 1 and table.session.state.cards[0] != before.cards[0]
     assert table.message == "Nothing to undo: rolls cannot be undone"
 
@@ -247,7 +210,7 @@ def test_a_score_can_be_undone_before_a_cpu_begins_never_after(ctx):
     settle(ctx)
     feed(ctx, key(pygame.K_DOWN), key(pygame.K_RETURN))  # Anna scores: the CPU's turn
     assert table.session.is_cpu_turn and table.session.can_undo()
-    feed(ctx, key(pygame.K_z, pygame.KMOD_CTRL))  # before the CPU has played a move
+    feed(ctx, key(pygame.K_z, mod=pygame.KMOD_CTRL))  # before the CPU has played a move
     assert table.session.state.player == 0 and table.session.state.rolls == 1
     settle(ctx)  # the CPU's decision asked before the undo is dropped, not played
     assert table.session.state.player == 0 and table.session.state.rolls == 1
@@ -277,7 +240,7 @@ def test_undoing_a_score_gives_back_live_dice(ctx):
     feed(ctx, key(pygame.K_DOWN), key(pygame.K_RETURN))
     settle(ctx)
     assert table.tray.dim  # the finished turn's dice, faded
-    feed(ctx, key(pygame.K_z, pygame.KMOD_CTRL))
+    feed(ctx, key(pygame.K_z, mod=pygame.KMOD_CTRL))
     assert table.session.state.dice is not None and not table.tray.dim
 
 

@@ -7,13 +7,14 @@ import pygame
 from game.rules import CATEGORIES
 from game.scenes.table import focus
 from game.scenes.table.focus import BoxTarget, ButtonTarget, DieTarget
-from tests.scenes.test_table import feed, key, settle, solo
+from tests.driver import feed, hover, key, settle
+from tests.scenes.test_table import solo
 
 
 def moves(ctx, table, *codes: int, mod: int = 0) -> list[tuple]:
     seen = []
     for code in codes:
-        feed(ctx, key(code, mod))
+        feed(ctx, key(code, mod=mod))
         seen.append(table.focus)
     return seen
 
@@ -65,7 +66,7 @@ def test_the_hover_moves_the_same_focus_and_a_used_die_gives_it_back(ctx):
     feed(ctx, key(pygame.K_SPACE))
     settle(ctx)
     x, y = table.lay.roll_slots[2]
-    feed(ctx, pygame.event.Event(pygame.MOUSEMOTION, pos=(round(x), round(y)), rel=(0, 0)))
+    feed(ctx, hover((x, y)))
     assert table.focus == DieTarget(2)
     feed(ctx, key(pygame.K_RIGHT))
     assert table.focus == DieTarget(3)

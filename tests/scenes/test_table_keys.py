@@ -7,9 +7,9 @@ import pygame
 
 from game.rules import Category, Roll
 from game.scenes.table.focus import BoxTarget
+from tests.driver import STEP, feed, key, settle
 
-from .test_table import STEP, key, settle, solo
-from .test_table import feed as feed_and_draw
+from .test_table import solo
 
 
 def test_a_box_chosen_while_the_dice_tidy_is_taken(ctx):
@@ -18,22 +18,22 @@ def test_a_box_chosen_while_the_dice_tidy_is_taken(ctx):
     ctx.settings = ctx.settings.replace(tidy_dice=True)
     table = solo(ctx, seed=1)
     for _roll in range(2):
-        feed_and_draw(ctx, key(pygame.K_SPACE))
+        feed(ctx, key(pygame.K_SPACE))
         settle(ctx)
-    feed_and_draw(ctx, key(pygame.K_SPACE))
+    feed(ctx, key(pygame.K_SPACE))
     while table.tray.rolling:  # the last roll lands on its own
         ctx.stack.update(STEP)
     assert table.tray.just_landed and table.tray.animating  # still tidying
     assert table.board.presenter.message.endswith("choose a box")
-    feed_and_draw(ctx, key(pygame.K_c))
+    feed(ctx, key(pygame.K_c))
     assert table.focus == BoxTarget(Category.CHANCE)
-    feed_and_draw(ctx, key(pygame.K_RETURN))
+    feed(ctx, key(pygame.K_RETURN))
     assert table.session.state.cards[0][Category.CHANCE] is not None
 
 
 def test_a_burst_of_rolls_still_lands_the_dice_and_never_scores(ctx):
     table = solo(ctx, seed=1)
-    feed_and_draw(ctx, *[key(pygame.K_SPACE)] * 3)
+    feed(ctx, *[key(pygame.K_SPACE)] * 3)
     assert table.session.state.rolls == 1
     card = table.session.state.cards[0]
     assert all(card[box] is None for box in table.session.config.card.boxes)
@@ -49,20 +49,20 @@ def undo_face(ctx, table) -> tuple[int, int, int]:
 
 def test_undo_is_drawn_disabled_when_it_would_refuse(ctx):
     table = solo(ctx, seed=2, kinds=("person", "medium"))
-    feed_and_draw(ctx, key(pygame.K_SPACE))
+    feed(ctx, key(pygame.K_SPACE))
     settle(ctx)
-    feed_and_draw(ctx, key(pygame.K_1))  # a hold: the person's own, undoable
+    feed(ctx, key(pygame.K_1))  # a hold: the person's own, undoable
     settle(ctx)
     assert table.session.can_undo()
     enabled = undo_face(ctx, table)
     assert enabled == ctx.theme.panel[:3]
     table.score(Category.CHANCE)
     while table.session.is_cpu_turn:  # the CPU plays its turn
-        settle(ctx, limit=1.0)
+        settle(ctx)
     assert table.session.undo_refusal() == "CPU moves cannot be undone"
     disabled = undo_face(ctx, table)
     assert disabled != enabled and disabled != ctx.theme.panel_alt[:3]  # see-through, flat
-    feed_and_draw(ctx, key(pygame.K_z, pygame.KMOD_LCTRL))
+    feed(ctx, key(pygame.K_z, mod=pygame.KMOD_LCTRL))
     assert table.board.presenter.message == "CPU moves cannot be undone"
 
 
@@ -77,7 +77,7 @@ def test_the_turn_banner_is_gone_once_the_roll_starts(ctx):
     table = TableScene(ctx, session)
     ctx.stack.push(table)
     ctx.stack.apply_pending()
-    feed_and_draw(ctx, key(pygame.K_SPACE))
+    feed(ctx, key(pygame.K_SPACE))
     settle(ctx)
     table.score(Category.CHANCE)
     presenter = table.board.presenter

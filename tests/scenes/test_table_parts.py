@@ -12,6 +12,7 @@ from game.rules import Category, Game, GameConfig, GameState, Roll, Score
 from game.scenes.table.coach import GRADE_TIME, CoachOverlay
 from game.scenes.table.cpu import CpuDriver, cpu_delay
 from game.storage.settings import Settings
+from tests.driver import hover, pad_press
 
 CPU_MODULE = Path(__file__).resolve().parents[2] / "game" / "scenes" / "table" / "cpu.py"
 
@@ -154,7 +155,7 @@ def test_without_spread_tables_the_chance_watch_shows_none_and_says_why(
         watch._future.exception(timeout=60)
         watch.update(game.state, True)
         assert watch.shown is None and watch.column_texts(game.state) == ("", "")
-        assert "python -m game.ai.build --variant official --only spread" in caplog.text
+        assert "python -m game.ai.tablemaker --variant official --only spread" in caplog.text
         game.apply(Roll())  # a new state: not asked again, not logged again
         watch.update(game.state, True)
         assert watch._future is None and caplog.text.count("--only spread") == 1
@@ -166,15 +167,13 @@ def test_without_spread_tables_the_chance_watch_shows_none_and_says_why(
 
 
 def test_a_pad_button_dismisses_a_banner_as_a_key_does():
-    import pygame
 
     from game.scenes.table.presenter import Presenter
     from game.ui.banner import Banner
-    from game.ui.pads import PAD_PRESS
 
     presenter = Presenter.__new__(Presenter)  # only the banner part is exercised
     presenter.banner = Banner("Your turn, Ann", (200, 0, 0))
-    presenter.dismiss_banner(pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1)))
+    presenter.dismiss_banner(hover((1, 1)))
     assert presenter.banner is not None
-    presenter.dismiss_banner(pygame.event.Event(PAD_PRESS, button="a", instance_id=3))
+    presenter.dismiss_banner(pad_press("a", instance_id=3))
     assert presenter.banner is None

@@ -12,7 +12,8 @@ from game.match.session import Session
 from game.rules import GameConfig, StartOrder
 from game.scenes.table import TableScene
 from game.ui.tray_layout import boxes_apart, drawn_box
-from tests.scenes.test_table import STEP, feed, key, settle, solo
+from tests.driver import STEP, feed, key, settle
+from tests.scenes.test_table import solo
 
 
 def test_a_roll_a_moment_after_a_hold_brings_the_held_die_home_first(ctx):

@@ -15,6 +15,7 @@ from game.scenes.table import TableScene
 from game.scenes.title import TitleScene
 from game.ui.fonts import MIN_FONT_PX
 from game.ui.scorecard_view import LABEL_CLEAR, LABEL_INSET
+from tests.driver import driver, show
 
 SIZES = ((640, 480), (800, 600), (1280, 800), (1920, 1080), (700, 1100))
 SCALES = (1.0, 1.5, 2.0)
@@ -36,8 +37,7 @@ def table_at(ctx, size, scale, players=4, variant=Variant.OFFICIAL, language="en
     session = Session.new(config, seats, seed=3)
     session.apply(Roll())
     table = TableScene(ctx, session)
-    ctx.stack.push(table)
-    ctx.stack.apply_pending()
+    show(ctx, table)
     return table
 
 
@@ -45,15 +45,14 @@ def table_at(ctx, size, scale, players=4, variant=Variant.OFFICIAL, language="en
 def test_the_title_menu_stays_on_screen_and_clear_of_the_footer(ctx, size, scale):
     sized(ctx, size, scale)
     title = TitleScene(ctx)
-    ctx.stack.push(title)
-    ctx.stack.apply_pending()
+    show(ctx, title)
     screen = pygame.Rect((0, 0), size)
     rects = [b.rect for b in title.buttons]
     assert all(screen.contains(r) for r in rects)
     assert not any(a.colliderect(b) for a, b in itertools.combinations(rects, 2))
     footer = title._footer[1]
     assert screen.contains(footer) and not footer.colliderect(rects[-1])
-    ctx.stack.draw(pygame.display.get_surface())
+    driver(ctx).draw()
 
 
 CARD_SIZES = (*SIZES, (3840, 2160))
@@ -81,7 +80,7 @@ def test_scorecard_labels_fit_their_column_at_a_legible_size(ctx, size, scale, p
     assert boxes == list(variant.card.boxes)
     assert len(view.rows) == (18 if variant is Variant.OFFICIAL else 19)  # with header, sums
     assert view.row_h >= MIN_FONT_PX  # every row at least the legible floor high
-    ctx.stack.draw(pygame.display.get_surface())
+    driver(ctx).draw()
 
 
 def test_long_labels_are_shortened_before_they_shrink_below_the_floor(ctx):
@@ -90,8 +89,7 @@ def test_long_labels_are_shortened_before_they_shrink_below_the_floor(ctx):
     seats = [Seat(n, colour=i) for i, n in enumerate(names)]
     session = Session.new(GameConfig(names, start=StartOrder.SEATED), seats, seed=3)
     table = TableScene(ctx, session)
-    ctx.stack.push(table)
-    ctx.stack.apply_pending()
+    show(ctx, table)
     view = table.card_view
     labels = set(view.labels.values())
     font = ctx.fonts.get_px(view.label_px, bold=True)
@@ -112,13 +110,12 @@ def test_setup_rows_grow_with_the_text_and_stay_on_screen(ctx, size):
     for scale in (1.0, 2.0):
         sized(ctx, size, scale)
         setup = SetupScene(ctx)
-        ctx.stack.push(setup)
-        ctx.stack.apply_pending()
+        show(ctx, setup)
         placed = setup.placed
         screen = pygame.Rect((0, 0), size)
         assert all(screen.contains(r) for r in (placed.back, placed.start, placed.add))
         heights.append(placed.seat_cells[0]["name"].height)
-        ctx.stack.draw(pygame.display.get_surface())
+        driver(ctx).draw()
         ctx.stack.pop()
         ctx.stack.apply_pending()
     assert heights[1] >= heights[0]
@@ -165,7 +162,7 @@ def test_the_hint_stays_on_the_felt_clear_of_the_cup_and_the_held_dice(ctx, size
     assert shown[0][0] in lines[0]  # the best choice always shows, first
     for text, bold in shown:
         assert ctx.fonts.get(HINT_PX * lay.unit, bold=bold).size(text)[0] <= box.width
-    ctx.stack.draw(pygame.display.get_surface())
+    driver(ctx).draw()
 
 
 @pytest.mark.parametrize("size", [(640, 480), (1280, 800), (1920, 1080)])
@@ -180,4 +177,4 @@ def test_the_key_hints_leave_the_column_in_play_free(ctx, size, players):
     for w, h in ((330, 160), (200, 120)):
         box = key_hints_place(table.board.lay, (w, h), column)
         assert not box.colliderect(column)
-    ctx.stack.draw(pygame.display.get_surface())
+    driver(ctx).draw()

@@ -20,7 +20,7 @@ from game.scenes.table import TableScene
 from game.scenes.table.focus import BoxTarget
 from game.scenes.table.messages import prompt
 from game.storage.resume import load_saved_session
-from tests.scenes.test_table import click, feed, key, settle
+from tests.driver import click, feed, key, settle
 
 HOLD_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5)
 
@@ -188,7 +188,7 @@ def test_a_yatzy_game_saved_mid_way_resumes_and_plays_to_its_end(ctx):
     assert [e.score for e in ctx.storage.high_scores("yatzy")] == totals
     assert ctx.storage.high_scores("official") == []
     assert ctx.storage.profile_stats("Ann", "yatzy").games == 1
-    assert ctx.storage.profile_stats("Ann").games == 0
+    assert ctx.storage.profile_stats("Ann", "american").games == 0
 
 
 def test_the_statistics_show_each_card_apart_and_the_high_scores_each_variant(ctx):
@@ -221,11 +221,12 @@ def test_the_statistics_show_each_card_apart_and_the_high_scores_each_variant(ct
     # High scores: Left/Right step the variant, Yatzy's table its own.
     feed(ctx, key(pygame.K_h))
     assert scene.page_name == "scores"
-    for _step in range(3):
+    for _step in range(list(Variant).index(Variant.YATZY)):  # the tables in the records' order
         feed(ctx, key(pygame.K_RIGHT))
     assert scene.variant_cycler.text() == "Yatzy rules"
     assert [e.score for e in scene.table] == sorted(totals[Variant.YATZY], reverse=True)
-    feed(ctx, key(pygame.K_RIGHT))
+    for _step in range(len(Variant) - list(Variant).index(Variant.YATZY)):
+        feed(ctx, key(pygame.K_RIGHT))
     assert scene.variant_cycler.text() == "Official rules"
     assert [e.score for e in scene.table] == totals[Variant.OFFICIAL]
 
@@ -259,3 +260,25 @@ def test_a_persons_coach_is_loaded_as_the_table_opens_not_at_the_first_hint(ctx,
     ctx.stack.top.board.cpu.worker().submit(lambda: None).result(timeout=30)
     # The Expert's tables grade and hint; the Champion's tell how to win against the other.
     assert asked == [(Variant.OFFICIAL, ["champion", "expert"], False)]
+
+
+def test_a_yatzy_solitaire_ends_with_the_best_on_the_yatzy_card(ctx):
+    """The results of a solitaire tell the player's best and average on the card played: a
+    first Yatzy game after an American one is a first game on record, not measured against
+    the American best (the results used to ask storage for the American card's figures)."""
+    from game.rules import Game
+    from tests.storage.conftest import play
+
+    ctx.storage.create_profile("Ann")
+    seat = Seat("Ann", profile="Ann")
+    american = play(Game.new(GameConfig(("Ann",)), 3), 3)
+    assert ctx.storage.record_finished(american, [seat], ()).saved
+    yatzy = play(Game.new(GameConfig(("Ann",), variant=Variant.YATZY), 4), 4)
+    session = Session(yatzy, [seat], seed=4)
+    ctx.save_session(session)  # filed, as the table does after the last score
+    results = ResultsScene(ctx, session)
+    total = session.state.results[0].totals[0]
+    assert results.verdict.headline == f"Ann scored {total}"
+    assert results.verdict.detail.startswith(
+        f"A first game on record: the personal best to beat. Average {total:.1f} over 1 game."
+    )

@@ -32,12 +32,12 @@ def test_yatzy_statistics_and_high_scores_are_kept_apart(data_dir):
     assert storage.record_finished(american, SEATS, ()).saved
     assert storage.record_finished(yatzy, SEATS, ()).saved
 
-    on_american = storage.profile_stats("Ann")
+    on_american = storage.profile_stats("Ann", "american")
     on_yatzy = storage.profile_stats("Ann", "yatzy")
     assert (on_american.games, on_american.best_score) == (1, a_total)
     assert (on_yatzy.games, on_yatzy.best_score) == (1, y_total)
     assert on_yatzy.bonus_chips == 0
-    assert set(storage.all_stats()) == {"Ann", "CPU Expert"}
+    assert set(storage.all_stats("american")) == {"Ann", "CPU Expert"}
     assert set(storage.all_stats("yatzy")) == {"Ann", "CPU Expert"}
     assert storage.all_stats("yatzy")["Ann"].mean_score == y_total
 
@@ -52,13 +52,13 @@ def test_yatzy_statistics_and_high_scores_are_kept_apart(data_dir):
     # both cards.
     assert storage.rebuild_stats() == 2
     assert storage.profile_stats("Ann", "yatzy").best_score == y_total
-    assert storage.profile_stats("Ann").best_score == a_total
+    assert storage.profile_stats("Ann", "american").best_score == a_total
     storage.rename_profile("Ann", "Annie")
     assert storage.profile_stats("Annie", "yatzy").best_score == y_total
-    assert storage.profile_stats("Annie").best_score == a_total
+    assert storage.profile_stats("Annie", "american").best_score == a_total
     assert storage.profile_stats("Ann", "yatzy").games == 0
     # A delete takes the figures on every card.
     storage.delete_profile("Annie")
-    assert storage.profile_stats("Annie").games == 0
+    assert storage.profile_stats("Annie", "american").games == 0
     assert storage.profile_stats("Annie", "yatzy").games == 0
     assert storage.all_stats("yatzy").keys() == {"CPU Expert"}

@@ -45,7 +45,7 @@ def test_a_finished_game_the_locked_records_refuse_is_kept_and_filed_once(storag
         lock.close()
     assert storage.file_unfiled() == 0
     history = storage.list_history()
-    assert len(history) == 1 and storage.profile_stats("Ann").games == 1
+    assert len(history) == 1 and storage.profile_stats("Ann", "american").games == 1
     assert storage.file_unfiled() == 0 and len(storage.list_history()) == 1
     assert storage.has_current()  # the new game's save was left alone
 

@@ -25,7 +25,7 @@ def test_a_data_folder_that_is_a_file_is_said_to_be_one_and_nothing_claimed_dama
     folder.write_bytes(b"a file")
     storage = open_storage(folder)
     storage.list_history()
-    storage.all_stats()
+    storage.all_stats("american")
     assert not storage.record_finished(two_player_game(seed=3), SEATS, (), STARTED).saved
     assert not storage.save_game(two_player_game(seed=3, limit=5), SEATS, (), STARTED)
     with contextlib.suppress(ValueError):

@@ -160,8 +160,8 @@ def test_killed_again_and_again_the_game_ends_as_if_never_interrupted(tmp_path):
     assert log.game.state == clean.state
     assert log.game.log == clean.log
     assert log.totals == clean.state.match_totals()
-    assert storage.profile_stats("Ann").games == GAMES  # filed once, whatever the kills
-    assert storage.profile_stats("CPU Medium").games == GAMES
+    assert storage.profile_stats("Ann", "american").games == GAMES  # filed once, whatever the kills
+    assert storage.profile_stats("CPU Medium", "american").games == GAMES
     assert storage.problems == []
 
 
@@ -186,8 +186,8 @@ def check_records(data_dir: Path, fingerprints: list[str], known: set[str]) -> s
     ids = {s.id for s in history}
     assert known <= ids and len(ids - known) <= 1
     assert sorted(s.id[-12:] for s in history) == sorted(fingerprints[:filed])
-    assert storage.profile_stats("Ann").games == filed
-    assert storage.profile_stats("CPU Medium").games == filed
+    assert storage.profile_stats("Ann", "american").games == filed
+    assert storage.profile_stats("CPU Medium", "american").games == filed
     board = {h.history_id for h in storage.high_scores("official", 1)}
     assert board == {s.id for s in history}  # Ann's score of every filed game, no other
     storage.close()

@@ -75,7 +75,7 @@ CASES = {
 
 
 def _assert_fresh_and_working(storage: Storage, folder: Path) -> None:
-    assert storage.list_history() == [] and storage.all_stats() == {}
+    assert storage.list_history() == [] and storage.all_stats("american") == {}
     assert storage.high_scores("official") == []
     done = storage.record_finished(two_player_game(seed=5), SEATS, (), STARTED)
     assert done.saved and done.new
@@ -95,7 +95,7 @@ def test_a_damaged_records_file_is_set_aside_and_records_start_afresh(tmp_path, 
     if case not in ("bad_statistics", "deep_statistics"):  # found before SQLite opens it
         (folder / f"{RECORDS}-shm").write_bytes(b"stale shm")  # moved along as a set
     storage = open_storage(folder)
-    storage.all_stats()  # what the statistics screen reads
+    storage.all_stats("american")  # what the statistics screen reads
     assert len(storage.problems) == 1, storage.problems
     message = storage.problems[0]
     assert RECORDS in message and ASIDE in message and reason in message
@@ -178,7 +178,11 @@ def test_the_records_file_is_whole_before_sqlite_first_writes_to_it(storage, mon
 def test_a_full_disk_loses_nothing_already_saved(storage):
     storage.create_profile("Ann")
     storage.record_finished(two_player_game(seed=3), SEATS, (), STARTED)
-    before = (storage.list_history(), storage.all_stats(), storage.high_scores("official"))
+    before = (
+        storage.list_history(),
+        storage.all_stats("american"),
+        storage.high_scores("official"),
+    )
     # SQLite's own "disk full": the file may not grow by a single page.
     pages = storage._records.run(lambda con: con.execute("PRAGMA page_count").fetchone()[0], 0)
     storage._records.run(lambda con: con.execute(f"PRAGMA max_page_count={pages}"), None)
@@ -191,13 +195,17 @@ def test_a_full_disk_loses_nothing_already_saved(storage):
         "The game records could not be saved: "
         "the disk is full. Free some space; the game tries again at the next change."
     ]
-    assert (storage.list_history(), storage.all_stats(), storage.high_scores("official")) == before
+    assert (
+        storage.list_history(),
+        storage.all_stats("american"),
+        storage.high_scores("official"),
+    ) == before
     # The finished game is kept apart, to be filed later; nothing can start over it.
     assert not storage.has_current() and storage.unfiled_count() == 1
     assert storage.unfiled_unkept() == 0  # it is on disk, not only in this run's memory
     again = open_storage(storage.paths.data_dir)  # the next start files it
     assert again.problems == [] and again.unfiled_count() == 0
-    assert len(again.list_history()) == 2 and again.profile_stats("Ann").games == 2
+    assert len(again.list_history()) == 2 and again.profile_stats("Ann", "american").games == 2
     done = again.record_finished(game, SEATS, (), STARTED)  # filed once, never twice
     assert not done.new and len(again.list_history()) == 2
 
@@ -222,7 +230,7 @@ def test_a_folder_that_takes_no_writes_still_shows_the_records(tmp_path, monkeyp
     looks_read_only(monkeypatch)  # (a real read-only file system: test_storage_folders.py)
     again = open_storage(tmp_path)
     assert [s.id for s in again.list_history()] == [done.history_id]
-    assert again.profile_stats("Ann").games == 1 and again.problems == []
+    assert again.profile_stats("Ann", "american").games == 1 and again.problems == []
     later = again.record_finished(two_player_game(seed=4), SEATS, (), STARTED)
     assert not later.saved
     assert again.problems == [
@@ -254,7 +262,7 @@ def test_a_folder_that_refuses_the_database(storage, monkeypatch):
         "the folder takes no writes (read-only). Make it writable, or start the game "
         "with --data-dir and another folder."
     ]
-    assert storage.list_history() == [] and storage.all_stats() == {}
+    assert storage.list_history() == [] and storage.all_stats("american") == {}
     assert storage.save_game(two_player_game(seed=3, limit=5), SEATS, (), STARTED)
 
 

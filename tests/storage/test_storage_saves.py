@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import random
-from datetime import datetime
+from datetime import UTC, datetime
 
 import pytest
 
@@ -106,7 +106,7 @@ def test_save_session_takes_any_played_match(storage):
     class Table:
         def __init__(self, game):
             self.game, self.seats, self.assisted, self.started, self.seed = (
-                game, SEATS, (), STARTED, 77,
+                game, SEATS, (), datetime.fromisoformat(STARTED), 77,
             )  # fmt: skip
             self.expected_lost = {}
 
@@ -118,6 +118,48 @@ def test_save_session_takes_any_played_match(storage):
     assert not storage.has_current()
     assert storage.last_finished.new
     assert [s.id for s in storage.list_history()] == [storage.last_finished.history_id]
+
+
+def test_a_match_keeps_the_time_it_began_saved_resumed_filed_and_replayed(storage):
+    """One MatchRecord (game.match.record) for a match at the table and a finished one read
+    back: `started` is the same time, not text in one place and a time in another, from the
+    table through its save, a resume, the history and a replay of it."""
+    from game.match.replay import ReplaySession
+    from game.match.session import Session
+    from game.storage.resume import load_saved_session
+
+    began = datetime.fromisoformat(STARTED)
+    table = Session(two_player_game(seed=8, limit=0), SEATS, started=began, seed=5)
+    assert storage.save_session(table)
+    resumed = load_saved_session(storage, print)
+    assert resumed is not None and resumed.started == began
+    assert isinstance(resumed.started, datetime)
+    logged = Session(two_player_game(seed=8), SEATS, started=resumed.started, seed=5)
+    assert storage.save_session(logged)
+    history = storage.load_log(storage.last_finished.history_id)
+    assert history.started == began
+    replay = ReplaySession.from_log(history)  # the replay of the game keeps its start
+    assert replay.started == began
+    assert ReplaySession.from_session(replay).started == began
+
+
+def test_a_game_only_memory_holds_is_filed_later_whole(storage, monkeypatch):
+    """The records and the disk both refuse a finished game: this run keeps it (in memory)
+    and files it at the next try with everything it had: when it began and ended, who was
+    helped, what each player's decisions cost."""
+    game = two_player_game(seed=8)
+    ended = datetime(2026, 11, 22, 10, 5, tzinfo=UTC)
+    monkeypatch.setattr(storage._records, "write", lambda change: (False, None))
+    monkeypatch.setattr(storage._store, "save", lambda *args, **kwargs: False)
+    refused = storage.record_finished(game, SEATS, (1,), STARTED, {0: 2.5, 1: 0.0}, ended)
+    assert not refused.saved and storage.unfiled_unkept() == 1
+    monkeypatch.undo()
+    assert storage.file_unfiled() == 0 and storage.unfiled_count() == 0
+    [listed] = storage.list_history()
+    log = storage.load_log(listed.id)
+    assert (log.date, log.started) == (ended, datetime.fromisoformat(STARTED))
+    assert (log.assisted, log.expected_lost) == ((1,), (2.5, 0.0))
+    assert log.game.log == game.log
 
 
 # ----------------------------------------------------------------------------- undo
@@ -234,7 +276,7 @@ def test_recording_the_same_game_twice_counts_once(storage):
     assert first.history_id == second.history_id
     assert second.high_score_places == {}
     assert len(storage.list_history()) == 1
-    assert storage.profile_stats("Ann").games == 1
+    assert storage.profile_stats("Ann", "american").games == 1
     assert len(storage.high_scores("official")) == 1
 
 

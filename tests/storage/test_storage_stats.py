@@ -76,7 +76,7 @@ def book() -> Tallies:
                 contested=False,
             )
         ]
-    )  # noqa: E501
+    )
     b.add([entry(4, [row("Ann", 0, 150, False, 0.0), row("Bob", 1, 220, True, 1.0)])])
     return b
 
@@ -153,7 +153,7 @@ def test_played_before_gives_a_persons_measured_points_lost_and_boxes_per_card(s
     storage.record_finished(two_player_game(seed=3), SEATS, (), STARTED, {0: 6.0})
     storage.record_finished(two_player_game(seed=4), SEATS, (), STARTED, {0: 10.0})
     storage.record_finished(two_player_game(seed=5), SEATS, (), STARTED)  # not measured
-    assert storage.profile_stats("Ann").measured_games == 2
+    assert storage.profile_stats("Ann", "american").measured_games == 2
     # Ann: 16 points over two measured games of 13 boxes; the CPU seat has its level instead.
     assert storage.played_before(SEATS, AMERICAN) == {0: (pytest.approx(16.0), 26)}
     assert storage.played_before(SEATS, YATZY) == {}  # each card keeps its own
@@ -166,21 +166,24 @@ def test_record_finished_feeds_statistics(storage):
     game = two_player_game(seed=3)
     storage.record_finished(game, SEATS, (), STARTED, {0: 6.0})
     (card_a, card_b), (total_a, total_b) = game.state.cards, game.state.match_totals()
-    ann, cpu = storage.profile_stats("Ann"), storage.profile_stats("CPU Expert")
+    ann, cpu = (
+        storage.profile_stats("Ann", "american"),
+        storage.profile_stats("CPU Expert", "american"),
+    )
     assert (ann.games, ann.best_score, ann.mean_points_lost) == (1, card_a.total, 6.0)
     assert (cpu.games, cpu.best_score) == (1, card_b.total)
     assert ann.wins + cpu.wins == 1.0
     assert ann.wins == (1.0 if total_a > total_b else 0.5 if total_a == total_b else 0.0)
-    assert set(storage.all_stats()) == {"Ann", "CPU Expert"}
+    assert set(storage.all_stats("american")) == {"Ann", "CPU Expert"}
     again = open_storage(storage.paths.data_dir)
-    assert again.all_stats() == storage.all_stats()
+    assert again.all_stats("american") == storage.all_stats("american")
 
 
 def test_guests_and_unknown_profiles_get_no_statistics(storage):
     seats = [Seat("Ann", profile="Nobody"), Seat("Guest")]
     game = play(Game.new(GameConfig(("Ann", "Guest")), 4), 4)
     storage.record_finished(game, seats, ())
-    assert storage.all_stats() == {}
+    assert storage.all_stats("american") == {}
     assert [h.name for h in storage.high_scores("official")] == sorted(
         ["Ann", "Guest"], key=lambda n: -game.state.match_totals()[("Ann", "Guest").index(n)]
     )
@@ -208,22 +211,22 @@ def test_profiles_create_rename_delete(data_dir):
         with pytest.raises(ValueError, match=reason):
             storage.create_profile(bad)
     storage.record_finished(two_player_game(seed=3), SEATS, (), STARTED)
-    before = storage.profile_stats("Ann")
+    before = storage.profile_stats("Ann", "american")
     storage.rename_profile("ANN", "Anna")
     with pytest.raises(ValueError, match="already a profile called 'Bob'"):
         storage.rename_profile("Anna", "bob")
     with pytest.raises(ValueError, match="no profile called 'Zed'"):
         storage.rename_profile("Zed", "Zoe")
-    assert storage.profile_stats("Anna").games == before.games == 1
-    assert "Anna" in storage.profile_stats("CPU Expert").head_to_head
+    assert storage.profile_stats("Anna", "american").games == before.games == 1
+    assert "Anna" in storage.profile_stats("CPU Expert", "american").head_to_head
     again = open_storage(data_dir)
     assert [p.name for p in again.list_profiles()] == ["Anna", "Bob"]
-    assert again.profile_stats("Anna").best_score == before.best_score
+    assert again.profile_stats("Anna", "american").best_score == before.best_score
     again.delete_profile("anna")
     assert [p.name for p in again.list_profiles()] == ["Bob"]
-    assert set(again.all_stats()) == {"CPU Expert"}
-    assert again.profile_stats("CPU Expert").head_to_head == {}
-    assert open_storage(data_dir).all_stats() == again.all_stats()
+    assert set(again.all_stats("american")) == {"CPU Expert"}
+    assert again.profile_stats("CPU Expert", "american").head_to_head == {}
+    assert open_storage(data_dir).all_stats("american") == again.all_stats("american")
 
 
 # ----------------------------------------------------------------------------- high scores
@@ -279,13 +282,13 @@ def test_statistics_rebuild_from_history(data_dir):
     storage.create_profile("Ann")
     for seed in (3, 4, 5):
         storage.record_finished(two_player_game(seed=seed), SEATS, (), STARTED, {0: seed})
-    kept = storage.all_stats()
+    kept = storage.all_stats("american")
     storage.close()
     with contextlib.closing(sqlite3.connect(data_dir / "records.sqlite3")) as con, con:
         con.execute("DELETE FROM tallies")  # the statistics lost, the logs kept
     wiped = open_storage(data_dir)
-    assert wiped.all_stats() == {} and wiped.problems == []
+    assert wiped.all_stats("american") == {} and wiped.problems == []
     assert wiped.rebuild_stats() == 3
-    assert wiped.all_stats() == kept
-    assert wiped.profile_stats("Ann").mean_points_lost == 4.0
-    assert open_storage(data_dir).all_stats() == kept
+    assert wiped.all_stats("american") == kept
+    assert wiped.profile_stats("Ann", "american").mean_points_lost == 4.0
+    assert open_storage(data_dir).all_stats("american") == kept

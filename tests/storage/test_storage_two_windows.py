@@ -224,7 +224,7 @@ def test_two_real_windows_on_one_folder_lose_nothing(tmp_path, display):
     assert storage.file_unfiled() == 0 and storage.problems == []
     assert len(marks) == 3 and len(set(marks)) == 3  # the continued game once, two new ones
     assert sorted(p.name for p in storage.list_profiles()) == ["Ann", "Bobby", "Petra"]
-    assert storage.profile_stats("Petra").games == 3
+    assert storage.profile_stats("Petra", "american").games == 3
     storage.close()
     with sqlite3.connect(data_dir / "records.sqlite3") as con:
         assert con.execute("SELECT count(*) FROM set_aside").fetchone()[0] == 0

@@ -7,7 +7,7 @@ import dataclasses
 import numpy as np
 import pytest
 
-from game.ai.build.batch import turn_starts
+from game.ai.tablemaker.batch import turn_starts
 from game.ai.winning.chances import win_chances
 from game.ai.winning.points_to_come import GRID, outlook
 from game.rules import GameConfig, GameState, Phase, StartOrder, Variant
@@ -82,9 +82,9 @@ def test_the_batch_path_has_the_engine_paths_layout():
 def scorecard_at(seed: int, card: int, turns: int):
     """Card `card` of turn_starts(3, seed) after `turns` turns, as a Scorecard (the batch
     simulator's play, stopped there)."""
-    from game.ai.build.batch import Cards, _Play
-    from game.ai.build.dice import RandomDice
-    from game.ai.build.policy import expert_policy
+    from game.ai.tablemaker.batch import Cards, _Play
+    from game.ai.tablemaker.dice import RandomDice
+    from game.ai.tablemaker.policy import expert_policy
 
     play = _Play(
         Cards.empty(3), Variant.OFFICIAL, RandomDice(seed), expert_policy(Variant.OFFICIAL)

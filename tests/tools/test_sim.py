@@ -12,9 +12,9 @@ import sys
 
 import pytest
 
-from game.ai.build.batch import simulate
 from game.ai.exact.options import Keep, option_values
 from game.ai.levels.strategies import make_strategy
+from game.ai.tablemaker.batch import simulate
 from game.rules import Category, Game, GameConfig, Roll, Score, StartOrder, Variant
 from game.tools import sim, sim_records, tournament
 from game.tools.sim import ProgressBar

@@ -8,10 +8,10 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pytest  # noqa: E402
+import pytest
 
-from game import i18n  # noqa: E402
-from game.tools import snapshot  # noqa: E402
+from game import i18n
+from game.tools import snapshot
 
 # French puts a no-break space before a colon.
 WORDS = {

@@ -9,6 +9,7 @@ import pygame
 from game.ui.focus_grid import FocusGrid
 from game.ui.input import Intent
 from game.ui.widgets import Button, FocusRing
+from tests.driver import key
 
 
 @dataclass(eq=False)
@@ -76,7 +77,7 @@ def buttons(*labels: str, disabled: str = "") -> list[Button]:
 def test_a_button_ring_is_the_one_row_case_and_skips_disabled_buttons():
     ring = FocusRing(buttons("New", "Continue", "Quit", disabled="Continue"))
     assert isinstance(ring, FocusGrid) and len(ring.rows) == 1
-    down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="")
+    down = key(pygame.K_DOWN)
     labels = []
     for intent in (Intent.DOWN, Intent.DOWN, Intent.UP, Intent.LEFT):
         ring.handle_key(down, intent)

@@ -8,6 +8,7 @@ import pytest
 from game.storage.settings import DEFAULT_KEY_BINDINGS
 from game.ui.input import InputMap, Intent, is_back, is_confirm
 from game.ui.units import layout_unit
+from tests.driver import key
 
 
 @pytest.fixture(autouse=True)
@@ -17,31 +18,27 @@ def pygame_ready():
     pygame.init()
 
 
-def press(key: int, mod: int = 0) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
-
-
 def test_bound_keys_give_their_intent_and_undo_needs_ctrl():
     keys = InputMap(DEFAULT_KEY_BINDINGS)
-    assert keys.intent(press(pygame.K_SPACE)) is Intent.ROLL
-    assert keys.intent(press(pygame.K_3)) is Intent.HOLD_3
-    assert keys.intent(press(pygame.K_z)) is None
-    assert keys.intent(press(pygame.K_z, pygame.KMOD_CTRL)) is Intent.UNDO
-    assert keys.intent(press(pygame.K_TAB, pygame.KMOD_SHIFT)) is Intent.FOCUS_PREV
+    assert keys.intent(key(pygame.K_SPACE)) is Intent.ROLL
+    assert keys.intent(key(pygame.K_3)) is Intent.HOLD_3
+    assert keys.intent(key(pygame.K_z)) is None
+    assert keys.intent(key(pygame.K_z, mod=pygame.KMOD_CTRL)) is Intent.UNDO
+    assert keys.intent(key(pygame.K_TAB, mod=pygame.KMOD_SHIFT)) is Intent.FOCUS_PREV
     assert Intent.ROLL == "roll"  # saved bindings stay plain names
 
 
 def test_enter_and_escape_confirm_and_go_back_whatever_is_bound():
     keys = InputMap(DEFAULT_KEY_BINDINGS)
-    assert is_back(keys.intent(press(pygame.K_ESCAPE)))  # bound to pause by default
-    assert keys.intent(press(pygame.K_BACKSPACE)) is Intent.BACK
-    assert is_confirm(keys.intent(press(pygame.K_KP_ENTER)))
+    assert is_back(keys.intent(key(pygame.K_ESCAPE)))  # bound to pause by default
+    assert keys.intent(key(pygame.K_BACKSPACE)) is Intent.BACK
+    assert is_confirm(keys.intent(key(pygame.K_KP_ENTER)))
     rebound = dict(DEFAULT_KEY_BINDINGS, pause=("p",), confirm=("c",))
     keys = InputMap(rebound)
-    assert keys.intent(press(pygame.K_ESCAPE)) is Intent.BACK
-    assert keys.intent(press(pygame.K_RETURN)) is Intent.CONFIRM
-    assert keys.intent(press(pygame.K_c)) is Intent.CONFIRM
-    assert keys.intent(press(pygame.K_ESCAPE, pygame.KMOD_CTRL)) is None
+    assert keys.intent(key(pygame.K_ESCAPE)) is Intent.BACK
+    assert keys.intent(key(pygame.K_RETURN)) is Intent.CONFIRM
+    assert keys.intent(key(pygame.K_c)) is Intent.CONFIRM
+    assert keys.intent(key(pygame.K_ESCAPE, mod=pygame.KMOD_CTRL)) is None
 
 
 def test_the_layout_unit_follows_the_narrower_side():
@@ -54,9 +51,9 @@ def test_the_layout_unit_follows_the_narrower_side():
 
 def test_in_menus_enter_and_escape_keep_their_meaning_when_bound_to_table_actions():
     keys = InputMap(dict(DEFAULT_KEY_BINDINGS, roll=("return",), hint=("escape",)))
-    assert keys.intent(press(pygame.K_RETURN)) is Intent.ROLL  # at the table
-    assert keys.menu_intent(press(pygame.K_RETURN)) is Intent.CONFIRM
-    assert keys.intent(press(pygame.K_ESCAPE)) is Intent.HINT
-    assert keys.menu_intent(press(pygame.K_ESCAPE)) is Intent.BACK
-    assert keys.menu_intent(press(pygame.K_SPACE)) is None  # the default roll key: nothing
-    assert keys.menu_intent(press(pygame.K_F1)) is Intent.HELP
+    assert keys.intent(key(pygame.K_RETURN)) is Intent.ROLL  # at the table
+    assert keys.menu_intent(key(pygame.K_RETURN)) is Intent.CONFIRM
+    assert keys.intent(key(pygame.K_ESCAPE)) is Intent.HINT
+    assert keys.menu_intent(key(pygame.K_ESCAPE)) is Intent.BACK
+    assert keys.menu_intent(key(pygame.K_SPACE)) is None  # the default roll key: nothing
+    assert keys.menu_intent(key(pygame.K_F1)) is Intent.HELP

@@ -12,6 +12,7 @@ rest: actual total - empty-card expectation = luck - points lost to decisions.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -31,6 +32,7 @@ from game.ai.winning.points_to_come import outlook
 from game.ai.winning.turn import flat_state
 from game.rules import (
     AMERICAN,
+    Action,
     Card,
     Category,
     Game,
@@ -43,6 +45,7 @@ from game.rules import (
     Scorecard,
     Variant,
 )
+from game.rules.game import RngState
 
 _log = logging.getLogger(__name__)  # (`log` is a game's action log here)
 
@@ -50,7 +53,7 @@ HINT_ALTERNATIVES = 3
 
 
 # ----------------------------------------------------------------------------- words
-def choice_of(state: GameState, action) -> Choice | None:
+def choice_of(state: GameState, action: Action | None) -> Choice | None:
     """The decision an action makes: a Roll after a roll keeps the held dice; a Score scores.
     Holds on their own decide nothing yet (they can still change before the roll)."""
     if state.phase is not Phase.TURN or state.dice is None:
@@ -126,7 +129,7 @@ class Decision:
         return max(0.0, self.best_value - self.chosen_value)
 
 
-def grade(state: GameState, action) -> Decision | None:
+def grade(state: GameState, action: Action) -> Decision | None:
     """Grade the decision `action` makes in `state`, or None when it decides nothing."""
     chosen = choice_of(state, action)
     if chosen is None:
@@ -186,7 +189,9 @@ class Review:
     players: dict[int, PlayerReview]
 
 
-def review(config: GameConfig, start_rng, log: list, game_index: int = 0) -> Review:
+def review(
+    config: GameConfig, start_rng: RngState | int, log: Sequence[Action], game_index: int = 0
+) -> Review:
     """Replay a game from its log and grade every decision of every player in one game of
     the match. With solo cards, final total - start expectation = luck - skill lost."""
     game = Game.replay(config, start_rng, [])

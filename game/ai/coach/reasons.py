@@ -141,8 +141,8 @@ def to_win_line(
     choice: Choice,
     chance: float,
     other_chance: float,
-    need,
-    rival,
+    need: int | None,
+    rival: str | None,
     card: Card | None = None,
     joiner: str = SHOWN,
 ) -> str:

@@ -20,16 +20,17 @@ kinds: per player, a CPU level or "person"; decisions: the game's graded decisio
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 
-from game.ai.coach.advice import choice_of
+from game.ai.coach.advice import Decision, choice_of
 from game.ai.exact.options import Choice
 from game.ai.exact.tables import TableError
 from game.ai.levels.champion import win_outlook
 from game.ai.levels.pace import column_paces
 from game.ai.winning.chances import Paces, win_chances
-from game.rules import Game, GameConfig, Phase
+from game.rules import Action, Game, GameConfig, GameState, Phase
+from game.rules.game import RngState
 
 _log = logging.getLogger(__name__)  # (`log` is a game's action log here)
 
@@ -62,7 +63,9 @@ class WinCost:
         return max(0.0, self.chance_best - self.chance_chosen)
 
 
-def _replay_game(config: GameConfig, start_rng, log: Sequence, game_index: int):
+def _replay_game(
+    config: GameConfig, start_rng: RngState | int, log: Sequence[Action], game_index: int
+) -> Iterator[tuple[GameState, Action | None]]:
     """(state, action) for every action of one game of the match, in order."""
     game = Game.replay(config, start_rng, [])
     for action in log:
@@ -76,7 +79,9 @@ def _replay_game(config: GameConfig, start_rng, log: Sequence, game_index: int):
         yield game.state, None
 
 
-def paces_then(state, kinds: Sequence[str] | None, decisions: Sequence) -> Paces:
+def paces_then(
+    state: GameState, kinds: Sequence[str] | None, decisions: Sequence[Decision]
+) -> Paces:
     """The table's paces at `state`, from the decisions of its game made before it."""
     if kinds is None:
         return None
@@ -91,11 +96,11 @@ def paces_then(state, kinds: Sequence[str] | None, decisions: Sequence) -> Paces
 
 def win_track(
     config: GameConfig,
-    start_rng,
-    log: Sequence,
+    start_rng: RngState | int,
+    log: Sequence[Action],
     game_index: int = 0,
     kinds: Sequence[str] | None = None,
-    decisions: Sequence = (),
+    decisions: Sequence[Decision] = (),
 ) -> WinTrack | None:
     """The chances to win through one game; None when the spread tables they need are
     missing (logged, naming the command that builds them: the review goes on without them)."""
@@ -108,16 +113,16 @@ def win_track(
 
 def _win_track(
     config: GameConfig,
-    start_rng,
-    log: Sequence,
+    start_rng: RngState | int,
+    log: Sequence[Action],
     game_index: int,
     kinds: Sequence[str] | None,
-    decisions: Sequence,
+    decisions: Sequence[Decision],
 ) -> WinTrack:
     competitors = len(config.competitors)
     match = config.games > 1
 
-    def chances(state) -> tuple[float, ...]:
+    def chances(state: GameState) -> tuple[float, ...]:
         found = win_chances(state, paces_then(state, kinds, decisions))
         return found.match if match else found.game
 
@@ -136,7 +141,7 @@ def _win_track(
     return WinTrack(tuple(tuple(s) for s in series), match)
 
 
-def decision_cost(state, action, paces: Paces = None) -> WinCost | None:
+def decision_cost(state: GameState, action: Action, paces: Paces = None) -> WinCost | None:
     """What `action` cost in chance to win, for the player in play; None if it decides
     nothing (the first roll, a hold change) or nobody else is at the table. In forced order
     the chances are forced order's own (game.ai.levels.champion.win_outlook follows the rules)."""
@@ -166,12 +171,12 @@ def decision_cost(state, action, paces: Paces = None) -> WinCost | None:
 
 def costliest_for_win(
     config: GameConfig,
-    start_rng,
-    log: Sequence,
+    start_rng: RngState | int,
+    log: Sequence[Action],
     game_index: int,
     players: Collection[int],
     kinds: Sequence[str] | None = None,
-    decisions: Sequence = (),
+    decisions: Sequence[Decision] = (),
 ) -> dict[int, WinCost | None]:
     """Per player in `players`: the decision that cost the most chance to win (None when
     none cost any), the others at their paces then. Empty when the spread tables the chances
@@ -185,12 +190,12 @@ def costliest_for_win(
 
 def _costliest(
     config: GameConfig,
-    start_rng,
-    log: Sequence,
+    start_rng: RngState | int,
+    log: Sequence[Action],
     game_index: int,
     players: Collection[int],
     kinds: Sequence[str] | None,
-    decisions: Sequence,
+    decisions: Sequence[Decision],
 ) -> dict[int, WinCost | None]:
     worst: dict[int, WinCost | None] = {p: None for p in players}
     for state, action in _replay_game(config, start_rng, log, game_index):

@@ -6,7 +6,7 @@ and card (the American card's three variants, Scandinavian Yatzy).
   its expected final total, best first), `best_choice(...)` (the first of those) and
   `keep_to_actions` (the holds and releases that make a keep).
 - `tables`: the state values, precomputed per variant (assets/tables/, made by
-  `python -m game.ai.build`) and loaded on first use (`value_table(variant)`).
+  `python -m game.ai.tablemaker`) and loaded on first use (`value_table(variant)`).
 - `solver`, `dicespace`, `scoring`: the backward induction, the 252 rolls and 462 keeps, and
   what each roll scores in each box of any card.
 - `forced`: forced order (boxes top to bottom), solved exactly on first use, no table.

@@ -39,7 +39,8 @@ def _multinomial_probability(roll: tuple[int, ...]) -> float:
     ways = math.factorial(len(roll))
     for face in set(roll):
         ways //= math.factorial(roll.count(face))
-    return ways / FACES ** len(roll)
+    chance: float = ways / FACES ** len(roll)
+    return chance
 
 
 #: Probability of each roll when all five dice are thrown.

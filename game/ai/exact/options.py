@@ -47,6 +47,9 @@ class Keep:
 Choice = Keep | Score
 
 
+_Rank = tuple[float, int, int] | tuple[float, int, int, tuple[int, ...]]  # a score, a keep
+
+
 def expected_score(
     card: Scorecard, variant: Variant | None = None, forced_order: bool = False
 ) -> float:
@@ -95,7 +98,8 @@ def option_values(
     if card.is_complete:
         raise IllegalAction(_("the card is full: there is nothing to choose"))
     variant = _variant(card, variant)
-    ranked: list[tuple[tuple, Choice, float]] = []
+    # Best first; at a tie a score before a keep, a box by its place, a longer keep first.
+    ranked: list[tuple[_Rank, Choice, float]] = []
     index = card.card.index
     for category in score_options(dice, card, variant, forced_order):
         after = card.fill(category, dice, variant, forced_order)

@@ -14,8 +14,7 @@ against `score_options` and `earns_bonus_chip` for every open-box set, face, Yah
 content and variant. A card without chips (Yatzy) has no Joker: its five-alike box is then an
 ordinary box to the solver, and five alike scores as it lies everywhere.
 
-The module constants (N_BOXES, BASE_POINTS, YAHTZEE ...) are the American card's, for code
-written when it was the only one; new code asks `spec(variant)`.
+Nothing here is one card's: every figure is asked of `spec(variant)`.
 """
 
 from __future__ import annotations
@@ -69,7 +68,7 @@ class Spec:
 
 
 @functools.cache
-def spec(variant: Variant = Variant.OFFICIAL) -> Spec:
+def spec(variant: Variant) -> Spec:
     """The solver's view of the variant's card (cached: one object per variant)."""
     if not isinstance(variant, Variant):
         raise ValueError(f"unknown rule variant {variant!r}")
@@ -101,18 +100,6 @@ def spec(variant: Variant = Variant.OFFICIAL) -> Spec:
         ),
         scores=tuple(SCORES[c] for c in card.boxes),
     )
-
-
-_AMERICAN = spec(Variant.OFFICIAL)
-N_BOXES = _AMERICAN.n_boxes  # 13
-ALL_BOXES = _AMERICAN.all_boxes
-YAHTZEE = _AMERICAN.yahtzee
-YAHTZEE_BIT = _AMERICAN.yahtzee_bit
-UPPER_BOXES = _AMERICAN.upper_boxes
-UPPER_MASK = _AMERICAN.upper_mask
-CHIP_POINTS = _AMERICAN.chip_points
-#: BASE_POINTS[c, r]: the base score of roll r in box c of the American card (no Joker).
-BASE_POINTS: np.ndarray = _AMERICAN.base
 
 
 def five_of_a_kind_options(

@@ -43,12 +43,10 @@ from game.ai.exact.dicespace import (
 from game.ai.exact.scoring import Spec, five_of_a_kind_chip, five_of_a_kind_options, spec
 from game.rules import Category, Scorecard, Variant
 
-# The American card's figures, for modules written when it was the only card; the solver
-# itself reads each variant's from spec(variant).
+# Every card so far earns its upper bonus at 63 (the solver reads each card's own threshold
+# from spec(variant); the win chances' flat state index and the batch simulator are laid out
+# for 63 and refuse a card that is not).
 BONUS_AT = 63  # upper total that earns the bonus; also the cap of the stored total
-UPPER_BONUS = 35
-N_UPPER_TOTALS = BONUS_AT + 1
-TABLE_SHAPE = spec(Variant.OFFICIAL).table_shape  # (filled boxes, upper total, Yahtzee is 50)
 NOT_ALLOWED = -1  # marks a box a five-of-a-kind roll may not be scored in
 UPPER_FACES = 6
 #: Scratch floats per state column: the keep recursion's, or a box's 252 rolls for each of up
@@ -67,7 +65,8 @@ def _base(s: Spec) -> np.ndarray:
 
 @functools.cache
 def _is_five_of_a_kind(s: Spec) -> np.ndarray:
-    return (s.base[s.yahtzee] == s.five_points)[:, None]
+    five_alike: np.ndarray = (s.base[s.yahtzee] == s.five_points)[:, None]
+    return five_alike
 
 
 @functools.cache
@@ -330,7 +329,7 @@ def no_bonus_totals(upper_filled: int, bonus_at: int = BONUS_AT) -> np.ndarray:
     """The upper totals (0..63) at which the bonus can no longer change anything."""
     totals = np.arange(bonus_at + 1)
     open_max = OPEN_UPPER_MAX[upper_filled]
-    found = totals[(totals >= bonus_at) | (totals + open_max < bonus_at)]
+    found: np.ndarray = totals[(totals >= bonus_at) | (totals + open_max < bonus_at)]
     found.flags.writeable = False
     return found
 

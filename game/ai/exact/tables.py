@@ -1,10 +1,10 @@
 """The shipped state-value tables: where they live and how they are read and checked.
 
 One file per variant in assets/tables/ (`official.npz`, `free.npz`, `simple.npz`, `yatzy.npz`),
-written by `python -m game.ai.build` (game.ai.build.values) and found through `game.assets` (in
-a checkout or an installed wheel). Each is a zip of .npy arrays: the values (float32, filled
-sets x 64 x 2: 8192 for the American card's 13 boxes, 32768 for Yatzy's 15; NaN where no game
-goes), the variant's name, a format number and a SHA-256 of the values.
+written by `python -m game.ai.tablemaker` (game.ai.tablemaker.values) and found through
+`game.assets` (in a checkout or an installed wheel). Each is a zip of .npy arrays: the values
+(float32, filled sets x 64 x 2: 8192 for the American card's 13 boxes, 32768 for Yatzy's 15; NaN
+where no game goes), the variant's name, a format number and a SHA-256 of the values.
 float32 keeps a file near 1 MB (Yatzy's about 2 MB) and still resolves the values to about
 1e-5 points.
 
@@ -47,7 +47,7 @@ class TableError(ValueError):
 
 def build_command(variant: Variant) -> str:
     """The command that writes the variant's value table where the game looks for it."""
-    return f"python -m game.ai.build --variant {variant.value} --only values"
+    return f"python -m game.ai.tablemaker --variant {variant.value} --only values"
 
 
 def table_path(variant: Variant, directory: Path | None = None) -> Path:
@@ -75,7 +75,7 @@ def read_table(path: Path, variant: Variant) -> np.ndarray:
         raise TableError(f"{path} does not exist") from None
     except (OSError, ValueError, KeyError, zipfile.BadZipFile, EOFError) as error:
         raise TableError(f"{path} cannot be read: {error}") from None
-    values = arrays["values"]
+    values: np.ndarray = arrays["values"]
     if int(arrays["format"]) != FORMAT:
         raise TableError(f"{path} has format {int(arrays['format'])}, expected {FORMAT}")
     if str(arrays["variant"]) != variant.value:

@@ -120,7 +120,7 @@ class WinOutlooks:
     """Win outlooks by situation: one per turn, asked again for each roll of that turn."""
 
     def __init__(self) -> None:
-        self._cache: BoundedCache[tuple, TurnOutlook] = BoundedCache(_CACHE)
+        self._cache: BoundedCache[tuple[object, ...], TurnOutlook] = BoundedCache(_CACHE)
 
     def get(self, state: GameState, paces: Paces = None) -> TurnOutlook:
         if paces is not None:  # a turn's paces do not change within it; rounded for the key

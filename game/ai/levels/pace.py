@@ -27,7 +27,9 @@ Where a pace comes from:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Protocol
 
+from game.ai.exact.options import Choice
 from game.ai.levels.spec import is_level, level_spec
 from game.rules import AMERICAN, Card, GameConfig, Score
 
@@ -42,6 +44,17 @@ def level_pace(kind: str, card: Card = AMERICAN, forced_order: bool = False) -> 
     return level_spec(kind).pace(card.id, len(card.boxes), forced_order)
 
 
+class GradedDecision(Protocol):
+    """What a person's pace reads of a graded decision (game.ai.coach.advice.Decision)."""
+
+    @property
+    def player(self) -> int: ...
+    @property
+    def cost(self) -> float: ...
+    @property
+    def chosen(self) -> Choice: ...
+
+
 def played_pace(lost: float, boxes: int) -> float:
     """A person's pace from `lost` expected points over `boxes` boxes they filled."""
     return max(0.0, lost) / (max(0, boxes) + PRIOR_BOXES)
@@ -50,7 +63,7 @@ def played_pace(lost: float, boxes: int) -> float:
 def column_paces(
     config: GameConfig,
     kinds: Sequence[str],
-    decisions: Iterable = (),
+    decisions: Iterable[GradedDecision] = (),
     before: Mapping[int, tuple[float, int]] | None = None,
 ) -> tuple[float, ...]:
     """Every column's pace: the mean of its players' (a column of a writing team has several).

@@ -42,7 +42,8 @@ from game.ai.exact.tables import TableError
 from game.ai.exact.turn_outlook import TurnOutlook, best_index
 from game.ai.levels.champion import WinOutlooks
 from game.ai.levels.spec import LEVELS, Personality, level_spec
-from game.ai.levels.valuations import ForcedValuation, Valuation, valuation
+from game.ai.levels.turn import Valuation
+from game.ai.levels.valuations import ForcedValuation, valuation
 from game.ai.winning.chances import Paces
 from game.ai.winning.forced_outlook import forced_outlook
 from game.ai.winning.points_to_come import outlook
@@ -76,7 +77,7 @@ class LevelStrategy:
             self.personality = personality
         # The last situation decided and its plan: the hold/release calls that carry a plan
         # out ask again in the same situation.
-        self._last: tuple[tuple, Choice] | None = None
+        self._last: tuple[tuple[object, ...], Choice] | None = None
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed}, {self.personality})"
@@ -133,7 +134,7 @@ class LevelStrategy:
         steps = keep_to_actions(state.dice, state.held, choice)
         return steps[0] if steps else ROLL
 
-    def _pick(self, values: list[float], situation: tuple) -> int:
+    def _pick(self, values: list[float], situation: tuple[object, ...]) -> int:
         temperature = self.personality.temperature
         if temperature == 0.0:
             return best_index(values)
@@ -181,13 +182,13 @@ class LevelStrategy:
         return Keep(tuple(kept))
 
 
-def _uniforms(situation: tuple, count: int) -> list[float]:
+def _uniforms(situation: tuple[object, ...], count: int) -> list[float]:
     """`count` numbers in [0, 1) that depend on nothing but `situation` (ints, tuples, str)."""
     digest = hashlib.blake2b(repr(situation).encode(), digest_size=8 * count).digest()
     return [int.from_bytes(digest[8 * i : 8 * i + 8], "little") / 2.0**64 for i in range(count)]
 
 
-def _uniform(situation: tuple) -> float:
+def _uniform(situation: tuple[object, ...]) -> float:
     return _uniforms(situation, 1)[0]
 
 

@@ -134,7 +134,8 @@ class Valuation(Distortion):
         if self.bonus_weight == 1.0:
             return self._table.values
         n = self._bonus_blind()[:, None, :]
-        return n + self.bonus_weight * (self._table.values - n)
+        distorted: np.ndarray = n + self.bonus_weight * (self._table.values - n)
+        return distorted
 
     def _bonus_blind(self) -> np.ndarray:
         if self._no_bonus is None:
@@ -159,7 +160,8 @@ class Valuation(Distortion):
             cards, rests = np.divmod(np.asarray(states), self._arrays.stride)
             n = self._bonus_blind()[cards, rests % 2]
             found = n + self.bonus_weight * (found - n)
-        return found.tolist()
+        values: list[float] = found.tolist()
+        return values
 
     def outlook(self, card: Scorecard) -> TurnOutlook:
         """The turn's outlook from `card` (computed once, then cached)."""

@@ -27,7 +27,7 @@ with dice showing. Thread-safe, no pygame.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -53,7 +53,8 @@ def tie_shares(others: np.ndarray) -> np.ndarray:
         shifted[1:] = poly[:-1] * at
         poly = poly * under + shifted
     weights = np.arange(1, n + 1).reshape((n,) + (1,) * (others.ndim - 1))
-    return (poly / weights).sum(axis=0)
+    chances: np.ndarray = (poly / weights).sum(axis=0)
+    return chances
 
 
 def win_shares(totals: np.ndarray) -> np.ndarray:
@@ -113,7 +114,7 @@ def _stack(pmfs: list[np.ndarray]) -> np.ndarray:
     return np.stack([np.pad(p, (0, width - len(p))) for p in pmfs])
 
 
-def _settled(winners, n: int) -> tuple[float, ...]:
+def _settled(winners: Collection[int], n: int) -> tuple[float, ...]:
     return tuple(1.0 / len(winners) if i in winners else 0.0 for i in range(n))
 
 
@@ -218,4 +219,5 @@ def win_curve(state: GameState, column: int, paces: Paces = None) -> np.ndarray:
     # w[y] = sum over t of P(rest = t) * shares[y + t]; beyond the grid, no one is above.
     padded = np.concatenate([shares, np.ones(GRID + len(rest))])
     windows = np.lib.stride_tricks.sliding_window_view(padded, len(rest))[:GRID]
-    return windows @ rest
+    shares_above: np.ndarray = windows @ rest
+    return shares_above

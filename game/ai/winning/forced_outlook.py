@@ -118,7 +118,8 @@ class _Outcomes:
         """R from the turn's states, (n, length): each outcome's R from box k + 1 (`after`,
         (states, length)), shifted by its points and weighted by its chance (n, outcomes)."""
         shifted = shift_distribution(after[self.child], self.points)
-        return np.einsum("io,iol->il", chances, shifted)
+        mixed: np.ndarray = np.einsum("io,iol->il", chances, shifted)
+        return mixed
 
 
 class ForcedOutlook:
@@ -172,7 +173,8 @@ class ForcedOutlook:
         chances = spread.stats[rolls_left][ROLL_INDEX[tuple(sorted(dice))]]  # (1, outcomes)
         k = key[0]
         after = self.rests[k + 1].reshape(-1, self.length)
-        return outcomes.mix(chances, after)[0]
+        mixed: np.ndarray = outcomes.mix(chances, after)[0]
+        return mixed
 
     def _turn(self, key: tuple[int, int, int]) -> tuple[_Outcomes, TurnSpread]:
         found = self._turns.get(key)

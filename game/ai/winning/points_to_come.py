@@ -26,6 +26,7 @@ caches (REST_CACHE, TURN_CACHE).
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from statistics import NormalDist
 
 import numpy as np
@@ -67,7 +68,8 @@ def gamma_points(mean: np.ndarray, sd: np.ndarray, skew: np.ndarray) -> np.ndarr
     safe = np.where(small, 1.0, g)
     bent = (2.0 / safe) * ((1.0 + safe * _Z / 6.0 - safe * safe / 36.0) ** 3 - 1.0)
     standard = np.where(small, _Z, bent)
-    return np.asarray(mean)[..., None] + np.asarray(sd)[..., None] * standard
+    points: np.ndarray = np.asarray(mean)[..., None] + np.asarray(sd)[..., None] * standard
+    return points
 
 
 def points_to_pmf(points: np.ndarray, length: int) -> np.ndarray:
@@ -169,7 +171,8 @@ class Outlook:
         """The exact distribution (EXACT_LENGTH) of R from a state with few open boxes."""
         row = self._exact_index[state]
         if row >= 0:
-            return self._exact_rows[row]
+            exact: np.ndarray = self._exact_rows[row]
+            return exact
         found = self._exact.get(state)
         if found is not None:
             return found
@@ -212,7 +215,7 @@ class Outlook:
 
     def mean_of(self, states: np.ndarray) -> np.ndarray:
         """The Expert's expected points to come (the value table) from flat states."""
-        values = self._values[states]
+        values: np.ndarray = self._values[states]
         if np.isnan(values).any():
             for s in np.unique(states[np.isnan(values)]):
                 self._value(int(s))  # computed into the value table
@@ -227,7 +230,9 @@ class Outlook:
         )
 
     # ------------------------------------------------------------------ within a turn
-    def in_turn(self, card: Scorecard, dice, rolls_left: int, length: int) -> np.ndarray:
+    def in_turn(
+        self, card: Scorecard, dice: Sequence[int], rolls_left: int, length: int
+    ) -> np.ndarray:
         """(length,) distribution of R for a card with `dice` showing and rolls left."""
         key = StateKey.of(card)
         state = flat_state(key.filled, key.upper, key.fifty)
@@ -243,11 +248,13 @@ class Outlook:
         variance = max(m2 - m1 * m1, 0.0)
         sd = variance**0.5
         skew = (m3 - 3 * m1 * m2 + 2 * m1**3) / sd**3 if sd > 1e-6 else 0.0
-        return points_to_pmf(
-            gamma_points(np.array([m1]), np.array([sd]), np.array([skew])), length
-        )[0]
+        points = gamma_points(np.array([m1]), np.array([sd]), np.array([skew]))
+        pmf: np.ndarray = points_to_pmf(points, length)[0]
+        return pmf
 
-    def card_total(self, card: Scorecard, dice=None, rolls_left: int = 0) -> np.ndarray:
+    def card_total(
+        self, card: Scorecard, dice: Sequence[int] | None = None, rolls_left: int = 0
+    ) -> np.ndarray:
         """Distribution of the card's final total from 0 up to its last possible value
         (dice: the roll in progress)."""
         if dice is not None:

@@ -141,7 +141,10 @@ def no_shapes(s: Spec) -> tuple[np.ndarray, np.ndarray]:
 
 def _standardised(points: np.ndarray) -> np.ndarray:
     spread = points.std()
-    return (points - points.mean()) / spread if spread > 0 else points - points.mean()
+    standard: np.ndarray = (
+        (points - points.mean()) / spread if spread > 0 else points - points.mean()
+    )
+    return standard
 
 
 def shape_points(
@@ -159,7 +162,8 @@ def shape_points(
     y = yahtzee_state(states, s)
     bounds = edges[k, y]  # (n, SKEW_BINS - 1)
     which = (np.asarray(skew)[:, None] >= bounds).sum(axis=1)
-    return np.asarray(mean)[:, None] + np.asarray(sd)[:, None] * shapes[k, y, which]
+    points: np.ndarray = np.asarray(mean)[:, None] + np.asarray(sd)[:, None] * shapes[k, y, which]
+    return points
 
 
 # ----------------------------------------------------------------------------- quantiles
@@ -170,4 +174,5 @@ def quantile_points(pmfs: np.ndarray, count: int = QUANTILE_POINTS) -> np.ndarra
     cdf /= cdf[:, -1:]
     levels = (np.arange(count) + 0.5) / count
     found = np.stack([np.searchsorted(row, levels) for row in cdf])
-    return np.minimum(found, pmfs.shape[-1] - 1).astype(np.uint16)
+    quantiles: np.ndarray = np.minimum(found, pmfs.shape[-1] - 1).astype(np.uint16)
+    return quantiles

@@ -6,7 +6,7 @@ the skewness for every state of the solver's table, the exact distributions with
 fewer open, the quantile points with three open and the learnt shapes (game.ai.winning.shape).
 
 One file per variant in assets/tables/ (`official-spread.npz`, ...), written by
-`python -m game.ai.build` (game.ai.build.spread builds them, in minutes, with the batch
+`python -m game.ai.tablemaker` (game.ai.tablemaker.spread builds them, in minutes, with the batch
 simulator) beside the value tables: a zip of .npy arrays holding the spread (float32,
 8192 x 64 x 2 x 2: sd and skewness, NaN where no game goes), the distributions, the shapes,
 the variant, a format number and a SHA-256. Any card: the arrays take the shape of the
@@ -28,7 +28,6 @@ from pathlib import Path
 import numpy as np
 
 from game.ai.exact.scoring import spec
-from game.ai.exact.solver import TABLE_SHAPE
 from game.ai.exact.tables import TABLE_DIR, TableError
 from game.ai.winning.shape import (
     QUANTILE_OPEN,
@@ -41,14 +40,18 @@ from game.cache import VARIANTS_KEPT, Memo
 from game.rules import Variant
 
 FORMAT = 2
-SPREAD_SHAPE = TABLE_SHAPE + (2,)  # (filled, upper, fifty, [sd, skewness]), American card
-SHAPE_EDGES = shape_classes(spec()) + (SKEW_BINS - 1,)  # (open boxes, Yahtzee box, bound)
-SHAPES = SHAPE_EDGES[:2] + (SKEW_BINS, SHAPE_POINTS)
 STORED_DTYPE = np.float32
 EXACT_OPEN = 2  # states with this many open boxes or fewer get their exact distribution
 MOST_PER_TURN = 168  # points one turn can add: 30 sixes + 35 bonus + 100 chip, with room
 EXACT_LENGTH = MOST_PER_TURN * EXACT_OPEN  # points 0 .. EXACT_LENGTH - 1
 QUANTILE_LENGTH = MOST_PER_TURN * QUANTILE_OPEN  # points 0 .. QUANTILE_LENGTH - 1
+
+
+def shape_arrays(variant: Variant) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The shapes of a variant's `shape_edges` (open boxes, Yahtzee box, bound) and `shapes`
+    (open boxes, Yahtzee box, skewness bin, point) arrays: its card's classes of states."""
+    edges = shape_classes(spec(variant)) + (SKEW_BINS - 1,)
+    return edges, edges[:2] + (SKEW_BINS, SHAPE_POINTS)
 
 
 def spread_path(variant: Variant, directory: Path | None = None) -> Path:
@@ -57,18 +60,19 @@ def spread_path(variant: Variant, directory: Path | None = None) -> Path:
 
 def build_command(variant: Variant) -> str:
     """The command that writes the variant's spread file where the game looks for it."""
-    return f"python -m game.ai.build --variant {variant.value} --only spread"
+    return f"python -m game.ai.tablemaker --variant {variant.value} --only spread"
 
 
 @dataclass(frozen=True)
 class SpreadTables:
     """What the win-chance model reads for one variant (arrays read only).
 
-    spread: (TABLE_SHAPE, 2) float32 sd and skewness of R; exact_index: (TABLE_SHAPE) int32
+    spread: (table_shape, 2) float32 sd and skewness of R; exact_index: (table_shape) int32
     row in `exact` of a state with EXACT_OPEN or fewer open boxes, else -1; exact: (rows,
     EXACT_LENGTH) float32 distributions of R; quantile_index and quantiles: the same for
     states with QUANTILE_OPEN boxes open, as uint16 quantile points; shape_edges and shapes:
-    the standardised shapes of R with more boxes open (game.ai.winning.shape), float32.
+    the standardised shapes of R with more boxes open (game.ai.winning.shape), float32
+    (`shape_arrays`). The table_shape is spec(variant).table_shape.
     """
 
     spread: np.ndarray
@@ -117,9 +121,8 @@ def read_spread(path: Path, variant: Variant) -> SpreadTables:
     if str(arrays["variant"]) != variant.value:
         raise TableError(f"{path} holds the {arrays['variant']} spread, not {variant.value}")
     tables = SpreadTables(*(arrays[name] for name in ARRAYS))
-    s = spec(variant)
-    table_shape = s.table_shape
-    edges_shape = shape_classes(s) + (SKEW_BINS - 1,)
+    table_shape = spec(variant).table_shape
+    edges_shape, shapes_shape = shape_arrays(variant)
     shapes = (
         tables.spread.shape == table_shape + (2,) and tables.spread.dtype == STORED_DTYPE,
         tables.exact_index.shape == table_shape and tables.exact_index.dtype == np.int32,
@@ -129,8 +132,7 @@ def read_spread(path: Path, variant: Variant) -> SpreadTables:
         tables.quantiles.ndim == 2 and tables.quantiles.shape[1] == QUANTILE_POINTS,
         tables.quantiles.dtype == np.uint16,
         tables.shape_edges.shape == edges_shape and tables.shape_edges.dtype == STORED_DTYPE,
-        tables.shapes.shape == edges_shape[:2] + (SKEW_BINS, SHAPE_POINTS)
-        and tables.shapes.dtype == STORED_DTYPE,
+        tables.shapes.shape == shapes_shape and tables.shapes.dtype == STORED_DTYPE,
     )
     if not all(shapes):
         raise TableError(f"{path} holds arrays of the wrong shape or type")

@@ -93,7 +93,7 @@ def turn_moves(filled: int, upper: np.ndarray, fifty: np.ndarray, variant: Varia
         else:
             points[i] = base
             child[i] = state + upper_row * 2 + fifty_row
-    if filled & s.yahtzee_bit and variant is not Variant.SIMPLE:
+    if filled & s.yahtzee_bit and s.chips:  # the variant's rule: no chips, no Joker
         _joker_rows(s, filled, boxes, upper_row[0], fifty_row[0], points, child, allowed)
     return TurnMoves(boxes, points, child, allowed)
 
@@ -102,7 +102,16 @@ def _bonus(s: Spec, before: np.ndarray, reached: np.ndarray) -> np.ndarray:
     return np.where((before < s.bonus_at) & (reached >= s.bonus_at), s.upper_bonus, 0)
 
 
-def _joker_rows(s: Spec, filled, boxes, upper, fifty, points, child, allowed) -> None:
+def _joker_rows(
+    s: Spec,
+    filled: int,
+    boxes: tuple[int, ...],
+    upper: np.ndarray,
+    fifty: np.ndarray,
+    points: np.ndarray,
+    child: np.ndarray,
+    allowed: np.ndarray,
+) -> None:
     """Five of a kind with the Yahtzee box filled: the boxes and points the Joker rule allows."""
     for flag in (0, 1):
         columns = np.flatnonzero(fifty == flag)

@@ -10,10 +10,10 @@ from game.rules.categories import (
     FULL_HOUSE_POINTS,
     LARGE_STRAIGHT_POINTS,
     SMALL_STRAIGHT_POINTS,
-    YAHTZEE_BONUS,
     YAHTZEE_POINTS,
 )
 from game.scenes.help.contents import Block
+from game.ui.text import join_names
 
 
 def best_total(card: Card) -> int:
@@ -22,17 +22,33 @@ def best_total(card: Card) -> int:
     return sum(max(card.possible[c]) for c in card.boxes) + card.upper_bonus
 
 
-def american_text() -> list[Block]:
-    """The American card (Hasbro's Yahtzee): its boxes, its bonus and the extra-Yahtzee rules."""
+def variants_of(card: Card) -> list[Variant]:
+    """The variants played on `card`, in setup's order."""
+    return [variant for variant in Variant if variant.card is card]
+
+
+def variant_rows(card: Card) -> list[Block]:
+    """A row for each variant played on `card`, from its record: its name and what an extra
+    five-alike does under it (none for a card's only variant: its card's text says it)."""
+    variants = variants_of(card)
+    if len(variants) < 2:
+        return []
+    points = {
+        "bonus": card.chip_points,
+        "yahtzee": card.five_alike_points,
+        "full_house": FULL_HOUSE_POINTS,
+        "small_straight": SMALL_STRAIGHT_POINTS,
+        "large_straight": LARGE_STRAIGHT_POINTS,
+    }
     return [
-        (
-            "p",
-            _(
-                "Thirteen boxes: six in the upper section and seven in the lower. This is the "
-                "card of the rules Official, Free and Simple."
-            ),
-        ),
-        ("h", _("The boxes")),
+        ("row", (translate(variant.label), translate(variant.detail).format(**points)))
+        for variant in variants
+    ]
+
+
+def american_boxes() -> list[Block]:
+    """The American card's boxes, a row each: what each scores."""
+    return [
         ("row", (_("Ones to Sixes"), _("The sum of the dice showing that face."))),
         (
             "row",
@@ -66,6 +82,23 @@ def american_text() -> list[Block]:
         ),
         ("row", (_("Yahtzee"), _("{points} for five of a kind.").format(points=YAHTZEE_POINTS))),
         ("row", (_("Chance"), _("The sum of all five dice, whatever they show."))),
+    ]
+
+
+def american_text() -> list[Block]:
+    """The American card (Hasbro's Yahtzee): its boxes, its bonus and the extra-Yahtzee rules."""
+    return [
+        (
+            "p",
+            # Translators: {rules} are the names of the rules played on this card, joined as
+            # a list ("Official, Free and Simple").
+            _(
+                "Thirteen boxes: six in the upper section and seven in the lower. This is the "
+                "card of the rules {rules}."
+            ).format(rules=join_names([translate(v.label) for v in variants_of(AMERICAN)])),
+        ),
+        ("h", _("The boxes")),
+        *american_boxes(),
         (
             "p",
             _("Five of a kind is not a Full House, except when it is played as a Joker (below)."),
@@ -92,45 +125,7 @@ def american_text() -> list[Block]:
                 "filled. What happens depends on the rules chosen in setup:"
             ),
         ),
-        (
-            "row",
-            (
-                translate(Variant.OFFICIAL.label),
-                _(
-                    "A bonus of {bonus} if your Yahtzee box holds {yahtzee} (none if it holds "
-                    "0). Then, if the upper box of that face is open, the roll must go there. If "
-                    "not, it is a Joker: score it in any open lower box, where Full House counts "
-                    "{full_house}, Small Straight {small_straight} and Large Straight "
-                    "{large_straight}. If the lower boxes are all filled, write a zero in an "
-                    "open upper box; the bonus still counts. This is the default, from the rule "
-                    "booklet."
-                ).format(
-                    bonus=YAHTZEE_BONUS,
-                    yahtzee=YAHTZEE_POINTS,
-                    full_house=FULL_HOUSE_POINTS,
-                    small_straight=SMALL_STRAIGHT_POINTS,
-                    large_straight=LARGE_STRAIGHT_POINTS,
-                ),
-            ),
-        ),
-        (
-            "row",
-            (
-                translate(Variant.FREE.label),
-                _(
-                    "The same bonus of {bonus}, and the roll may go in any open box. Full House "
-                    "and the straights get their Joker value only when the upper box of that "
-                    "face is already filled; otherwise they score as the dice lie."
-                ).format(bonus=YAHTZEE_BONUS),
-            ),
-        ),
-        (
-            "row",
-            (
-                translate(Variant.SIMPLE.label),
-                _("No Yahtzee bonus and no Joker: an extra Yahtzee scores like any other roll."),
-            ),
-        ),
+        *variant_rows(AMERICAN),
         ("h", _("Tips from the booklet")),
         ("li", _("Keep pace for the upper bonus: three of each face is all it takes.")),
         (

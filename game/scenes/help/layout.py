@@ -128,7 +128,16 @@ class _Writer:
                 y = self.row(key, text, (body, strong), width, y, key_w, stacked)
         return y
 
-    def row(self, key, text, fonts, width, y, key_w, stacked) -> int:
+    def row(
+        self,
+        key: str,
+        text: str,
+        fonts: tuple[pygame.font.Font, pygame.font.Font],
+        width: int,
+        y: int,
+        key_w: int,
+        stacked: bool,
+    ) -> int:
         """A key and its text side by side, or the text under its key where the window is
         too narrow for both (a large text size)."""
         body, strong = fonts

@@ -12,6 +12,11 @@ from game.scenes.help.contents import Block
 def rules_text() -> list[Block]:
     """How any game is played, written from RULES.md (the booklet where the sources differ);
     each card's boxes and forced order follow in parts of their own."""
+    return [*_aim_and_turn(), *_start_and_end(), *_teams_and_matches()]
+
+
+def _aim_and_turn() -> list[Block]:
+    """The aim, the rules chosen in setup, and a turn."""
     return [
         ("h", _("The aim")),
         (
@@ -56,6 +61,12 @@ def rules_text() -> list[Block]:
                 "whatever the dice show. A filled box never changes."
             ),
         ),
+    ]
+
+
+def _start_and_end() -> list[Block]:
+    """Who starts, and how a game is won or tied."""
+    return [
         ("h", _("Who starts")),
         (
             "p",
@@ -75,6 +86,12 @@ def rules_text() -> list[Block]:
                 "dice wins. They go again while they are still tied."
             ),
         ),
+    ]
+
+
+def _teams_and_matches() -> list[Block]:
+    """Teams (a shared card or combined cards) and a match of several games."""
+    return [
         ("h", _("Teams")),
         (
             "row",

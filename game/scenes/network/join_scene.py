@@ -64,7 +64,7 @@ class JoinTableScene(PanelMenu):
 
         try:
             self.browser = Browser().start()
-        except Exception:  # noqa: BLE001 - no local network: addresses and invites still work
+        except Exception:
             log.exception("tables on the local network cannot be listed")
 
     # ----------------------------------------------------------------- what is shown

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import format_number
+from game.scenes.list_screen import Hit, Row
 from game.ui.tabs import draw_tab, open_into_panel
 from game.ui.text import ellipsize, fitted_px, wrap_text
 from game.ui.widgets import draw_panel
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from game.ui.fonts import Fonts
     from game.ui.forms import Cycler
     from game.ui.scroll import ScrollView
-    from game.ui.theme import Theme
+    from game.ui.theme import Colour, Theme
     from game.ui.widgets import Button, FeltBackground
 
 SPINNER_DOTS = 8
@@ -46,7 +47,7 @@ class ReviewView:
     game_cycler: Cycler | None  # for a match only
     tabs: tuple[TabLabel, ...]
     tab: int  # the chosen tab
-    hover: object  # the tab index or control under the mouse
+    hover: Hit | None  # the tab or control under the mouse
     page: pygame.Surface | None  # the chosen player's page, once analysed
     notice: str  # said instead of the page: why there is none, or that the coach works
     failed: bool  # the notice is the coach's failure
@@ -61,11 +62,11 @@ def draw_review(
     for image, rect in layout.title:
         surface.blit(image, rect)
     if view.game_cycler is not None:
-        view.game_cycler.draw(surface, theme, fonts, view.hover == "game")
+        view.game_cycler.draw(surface, theme, fonts, view.hover is view.game_cycler)
     for i, rect in enumerate(layout.tabs):
         selected = i == view.tab
         label = partial(_draw_tab_label, surface, theme, fonts, rect, view.tabs[i], selected)
-        draw_tab(surface, theme, rect, selected, view.hover == i, label)
+        draw_tab(surface, theme, rect, selected, view.hover == Row(i), label)
     draw_panel(surface, theme, layout.panel)
     if layout.tabs:
         open_into_panel(surface, theme, layout.tabs[view.tab], layout.panel)
@@ -137,7 +138,9 @@ def _draw_waiting(
         )
 
 
-def draw_spinner(surface: pygame.Surface, centre: tuple[int, int], radius: int, turn: float, ink):
+def draw_spinner(
+    surface: pygame.Surface, centre: tuple[int, int], radius: int, turn: float, ink: Colour
+) -> None:
     """Dots round a circle, the leading one darkest: work is going on."""
     for i in range(SPINNER_DOTS):
         angle = (turn + i / SPINNER_DOTS) * math.tau

@@ -24,7 +24,7 @@ them sees the scene.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -35,8 +35,9 @@ from game.ai.coach.advice import Decision, PlayerReview, Review, review
 from game.ai.coach.win_review import WinCost, WinTrack, costliest_for_win, win_track
 from game.i18n import _, format_datetime
 from game.match.seats import Seat
-from game.rules import GameConfig, NextGame
-from game.scenes.base import Scene
+from game.rules import Action, GameConfig, NextGame
+from game.rules.game import RngState
+from game.scenes.list_screen import Hit, ListScreen
 from game.scenes.review.draw import ReviewView, TabLabel, draw_review
 from game.scenes.review.layout import UNPLACED, ReviewLayout, lay_out, variant_line
 from game.scenes.review.page import (
@@ -50,8 +51,7 @@ from game.scenes.review.page import (
 from game.scenes.review.win_part import WinSection
 from game.speech import Announcement
 from game.ui.forms import Cycler
-from game.ui.input import Intent, is_back, is_confirm, is_press
-from game.ui.scroll import ScrollView
+from game.ui.input import Intent
 from game.ui.widgets import Button, FeltBackground
 
 if TYPE_CHECKING:
@@ -70,8 +70,8 @@ class WinAnalysis:
 
 def analyse(
     config: GameConfig,
-    start_rng,
-    log: Sequence,
+    start_rng: RngState,
+    log: Sequence[Action],
     index: int,
     people: tuple[int, ...],
     kinds: tuple[str, ...] | None = None,
@@ -88,18 +88,26 @@ def analyse(
     return graded, WinAnalysis(track, costs)
 
 
-def games_played(config: GameConfig, log_actions: Sequence) -> int:
+def games_played(config: GameConfig, log_actions: Sequence[Action]) -> int:
     """Games of the match the log reaches (each NextGame starts one more)."""
     return min(config.games, 1 + sum(isinstance(a, NextGame) for a in log_actions))
 
 
-class ReviewScene(Scene):
+class ReviewScene(ListScreen[int]):
+    """The people at the table, each a tab; the page shows the chosen one's review."""
+
+    # Left/Right and Tab step the players, round and round; no ring of buttons (Back stands
+    # alone, and Enter is Back's).
+    step_keys = {Intent.LEFT: -1, Intent.FOCUS_PREV: -1, Intent.RIGHT: 1, Intent.FOCUS_NEXT: 1}
+    focus_keys = {}
+    wraps = True
+
     def __init__(
         self,
         ctx: Context,
         config: GameConfig,
-        start_rng: tuple,
-        log: Sequence,
+        start_rng: RngState,
+        log: Sequence[Action],
         game_index: int = 0,
         seats: Sequence[Seat] = (),
         *,
@@ -121,17 +129,15 @@ class ReviewScene(Scene):
         people = [i for i, seat in enumerate(self.seats) if not seat.is_cpu]
         self.people: list[int] = people or list(range(len(self.seats)))
         self.others: list[int] = [i for i in range(len(self.seats)) if i not in self.people]
-        self.tab = 0
         self._said: tuple[int, int, bool] | None = None  # what the verdict was said for
         self.reviews: dict[int, Review] = {}
         self.wins: dict[int, WinAnalysis] = {}  # the chances to win, with others at the table
         self.failed: dict[int, str] = {}
         self._executor: ThreadPoolExecutor | None = None
-        self._future: Future | None = None
+        self._future: Future[tuple[Review, WinAnalysis]] | None = None
         self._future_index = -1
         self.age = 0.0
         self._redraw = 0  # frames to draw after the review arrives (the loop sleeps otherwise)
-        self.scroll = ScrollView()
         self.back = Button(
             _("Back"), self.close, primary=True, hint=lambda: ctx.input.label("back")
         )
@@ -140,7 +146,6 @@ class ReviewScene(Scene):
             self.step_game,
             key="game",
         )
-        self.hover: object = None  # the tab index or control under the mouse
         self.felt = FeltBackground()
         self.screen: ReviewLayout = UNPLACED
         self.page: pygame.Surface | None = None
@@ -161,7 +166,7 @@ class ReviewScene(Scene):
         return cls(
             ctx,
             game.config,
-            game.start_rng,
+            game.start_state,
             getattr(session, "actions", game.log),  # a replay reviews its whole log
             game_index,
             session.seats,
@@ -176,7 +181,7 @@ class ReviewScene(Scene):
         return cls(
             ctx,
             game.config,
-            game.start_rng,
+            game.start_state,
             game.log,
             game_index,
             history.seats,
@@ -211,7 +216,7 @@ class ReviewScene(Scene):
         self._future, self._future_index = None, -1
         try:
             self.reviews[index], self.wins[index] = future.result()
-        except Exception as error:  # noqa: BLE001 - a bad log must not close the game
+        except Exception as error:  # a bad log must not close the game
             log.exception("the review of game %d failed", index + 1)
             # Translators: {error} is the reason, as the program gave it (often in English).
             self.failed[index] = _("The coach could not review this game ({error}).").format(
@@ -236,6 +241,11 @@ class ReviewScene(Scene):
     @property
     def current(self) -> Review | None:
         return self.reviews.get(self.game_index)
+
+    @property
+    def tab(self) -> int:
+        """The chosen tab: the index among the people of the player shown."""
+        return self.selected
 
     @property
     def player(self) -> int:
@@ -274,15 +284,9 @@ class ReviewScene(Scene):
 
     # ----------------------------------------------------------------- actions
 
-    def close(self) -> None:
-        self.ctx.stack.pop()
-
-    def select(self, tab: int) -> None:
-        tab %= len(self.people)
-        if tab != self.tab:
-            self.tab = tab
-            self.scroll.scroll_to(0)
-            self._build_page()
+    def choice_changed(self) -> None:
+        self.scroll.scroll_to(0)
+        self._build_page()
 
     def step_game(self, step: int) -> None:
         if self.games < 2:
@@ -296,53 +300,34 @@ class ReviewScene(Scene):
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
 
-    # ----------------------------------------------------------------- input
+    # ----------------------------------------------------------------- the tabs and keys
+    def items(self) -> list[int]:
+        return self.people
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = self._target_at(event.pos)
-            return self.scroll.handle(event, None) or True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            target = self._target_at(event.pos)
-            if target == "back":
-                self.close()
-                return True
-            if target == "game":
-                return self.game_cycler.click(event.pos)
-            if isinstance(target, int):
-                self.select(target)
-                return True
-            return self.scroll.handle(event, None)
-        if is_press(event):
-            intent = self.ctx.input.menu_intent(event)
-            if is_back(intent) or is_confirm(intent):
-                self.close()
-                return True
-            if intent in (Intent.LEFT, Intent.FOCUS_PREV):
-                self.select(self.tab - 1)
-                return True
-            if intent in (Intent.RIGHT, Intent.FOCUS_NEXT):
-                self.select(self.tab + 1)
-                return True
-            if event.key in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET):
-                self.step_game(-1 if event.key == pygame.K_LEFTBRACKET else 1)
-                return True
-            return self.scroll.handle(event, intent)
-        return self.scroll.handle(event, None)
+    def row_rects(self) -> Iterable[tuple[int, pygame.Rect]]:
+        return enumerate(self.screen.tabs)
 
-    def _target_at(self, pos: tuple[int, int]) -> object:
+    def control_at(self, pos: tuple[int, int]) -> Hit | None:
         if self.back.hit(pos):
-            return "back"
+            return self.back
         if self.games > 1 and self.game_cycler.hit(pos):
-            return "game"
-        for i, rect in enumerate(self.screen.tabs):
-            if rect.collidepoint(pos):
-                return i
+            return self.game_cycler
         return None
+
+    def confirm(self) -> None:
+        self.close()
+
+    def screen_key(self, event: pygame.event.Event, intent: Intent | None, letter: str) -> bool:
+        """[ and ]: the previous and next game of a match."""
+        if event.key in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET) and intent is None:
+            self.step_game(-1 if event.key == pygame.K_LEFTBRACKET else 1)
+            return True
+        return False
 
     # ----------------------------------------------------------------- time
 
     def update(self, dt: float) -> None:
+        super().update(dt)
         self.age += dt
         if self._redraw:
             self._redraw -= 1

@@ -18,7 +18,7 @@ from game.storage.settings import (
     TEXT_SCALE,
     Settings,
 )
-from game.ui.pads import button_glyph
+from game.ui.pad_glyphs import button_glyph
 from game.ui.status_line import NOTE, WARN
 
 if TYPE_CHECKING:

@@ -10,10 +10,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _
+from game.scenes.settings.keys import is_locked, key_label
 from game.ui.forms import draw_focus_marker
+from game.ui.pad_glyphs import button_glyph
 from game.ui.text import ellipsize, fitted_px
 
 if TYPE_CHECKING:
+    from game.scenes.context import Context
     from game.ui.fonts import Fonts
     from game.ui.theme import Theme
 
@@ -64,3 +67,30 @@ class KeySlot:
         surface.blit(image, image.get_rect(center=face.center))
         if focused or self.capturing:
             draw_focus_marker(surface, theme, box)
+
+
+def pad_text(ctx: Context, intent: str) -> Callable[[], str]:
+    """A pad row's text: the glyph of the button bound to `intent`, as the pad shows it."""
+
+    def text() -> str:
+        buttons = ctx.settings.pad_bindings.get(intent, ())
+        return button_glyph(buttons[0], ctx.pads.glyphs or "xbox") if buttons else ""
+
+    return text
+
+
+def slot_text(ctx: Context, intent: str, slot: int) -> Callable[[], str]:
+    """A key slot's text: the key in `slot` of those bound to `intent` ("" for none)."""
+
+    def text() -> str:
+        keys = ctx.settings.keys_for(intent)
+        if slot >= len(keys):
+            return ""
+        # The first key as the key map names it everywhere else in the game.
+        return ctx.input.label(intent) if slot == 0 else key_label(keys[slot], intent)
+
+    return text
+
+
+def slot_lock(ctx: Context, intent: str, slot: int) -> Callable[[], bool]:
+    return lambda: is_locked(ctx.settings.key_bindings, intent, slot)

@@ -364,7 +364,7 @@ class SettingsScene(Scene):
         self.reset_all.rect = pygame.Rect(lay.reset_all)
         self.scroll.set_content(lay.viewport, lay.content_height, lay.scroll_line)
         self._place_controls()
-        grid_rows: list[list] = [list(r.controls) for r in self.rows if r.controls]
+        grid_rows: list[list[SettingControl]] = [list(r.controls) for r in self.rows if r.controls]
         grid_rows.append(list(self.footer))
         self.grid.set_rows(grid_rows, focus_key)
         if anchor is None or not self._hold_in_place(*anchor):

@@ -27,7 +27,7 @@ def draw_setup(
     theme: Theme,
     fonts: Fonts,
     seats: Sequence[SeatDraft],
-    grid: FocusGrid,
+    grid: FocusGrid[object],
     profile_names: Sequence[TextField],
     status: tuple[str, bool],
     pad_names: Sequence[tuple[TextField, str]] = (),

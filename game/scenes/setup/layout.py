@@ -84,22 +84,9 @@ def setup_layout(
     # The title at the top, the buttons (with the status line between them) at the foot.
     title = title_image(fonts, theme, _("New game"), unit)
     title_rect = title.get_rect(topleft=(margin + pad, margin))
-    button_h = button_height(fonts, unit, 50)
-    half = (w - 2 * margin - gap) // 2
-    needs = max((button_width(fonts, label, button_h) for label in footer), default=0)
-    button_w = min(max(round(220 * unit), needs), half)
-    by = h - margin - button_h
-    back = pygame.Rect(margin, by, button_w, button_h)
-    start = pygame.Rect(w - margin - button_w, by, button_w, button_h)
-    status_font = fonts.get(max(11, 19 * unit))
-    status_h = status_font.get_linesize() * 2
-    between = start.left - back.right - 2 * gap
-    if between >= 18 * status_font.size("M")[0]:
-        status_rect = pygame.Rect(back.right + gap, by, between, button_h)
-        bottom = by - gap
-    else:
-        status_rect = pygame.Rect(margin, by - gap // 2 - status_h, w - 2 * margin, status_h)
-        bottom = status_rect.top - gap // 2
+    foot = _foot(size, fonts, unit, margin, gap, footer)
+    back, start, status_rect, status_font = foot.back, foot.start, foot.status, foot.status_font
+    bottom = foot.bottom
     top = title_rect.bottom + gap
     avail = bottom - top
 
@@ -139,28 +126,8 @@ def setup_layout(
     )
     inner = seats_panel.inflate(-2 * pad, -2 * pad)
     players_label = pygame.Rect(inner.left, inner.top, inner.width, header_h)
-    y = inner.top + header_h + rg
-    bgap = max(3, rh // 5)
-    fields = [c for c in columns if c != "remove"]
-    removable = "remove" in columns
-    weights = [SEAT_WEIGHTS[c] for c in fields]
-    seat_rows_rects: list[pygame.Rect] = []
-    seat_cells: list[dict[str, pygame.Rect]] = []
-    for _i in range(seats):
-        rect = pygame.Rect(inner.left, y, inner.width, rh)
-        seat_rows_rects.append(rect)
-        cells: dict[str, pygame.Rect] = {}
-        x = rect.left + rh + bgap  # after the seat's numbered badge
-        room = rect.right - x - (rh + bgap if removable else 0) - bgap * (len(fields) - 1)
-        for column, weight in zip(fields, weights, strict=True):
-            width = round(room * weight / sum(weights))
-            cells[column] = pygame.Rect(x, y, width, rh)
-            x += width + bgap
-        if removable:
-            cells["remove"] = pygame.Rect(rect.right - rh, y, rh, rh)
-        seat_cells.append(cells)
-        y += rh + rg
-    add = pygame.Rect(inner.left + rh + bgap, y, min(inner.width // 2, round(rh * 6)), rh)
+    first = inner.top + header_h + rg
+    seat_rows_rects, seat_cells, add = _seat_rows(inner, first, rh, rg, seats, columns)
     column_heads = _column_heads(fonts, theme, header_h, seat_cells, players_label)
 
     # The rules panel.
@@ -170,12 +137,10 @@ def setup_layout(
         rules_panel = pygame.Rect(margin, seats_panel.bottom + gap, rules_w, 0)
     col_w = (rules_w - 2 * pad - (option_cols - 1) * gap) // option_cols
     oy = rules_panel.top + pad + header_h + rg
-    option_rects = []
-    for i in range(options):
-        r, c = divmod(i, option_cols)
-        option_rects.append(
-            pygame.Rect(rules_panel.left + pad + c * (col_w + gap), oy + r * (rh + rg), col_w, rh)
-        )
+    option_rects = [
+        pygame.Rect(rules_panel.left + pad + c * (col_w + gap), oy + r * (rh + rg), col_w, rh)
+        for r, c in (divmod(i, option_cols) for i in range(options))
+    ]
     rules_panel.height = panel_height(option_rows)
     rules_label = pygame.Rect(
         rules_panel.left + pad, rules_panel.top + pad, rules_w - 2 * pad, header_h
@@ -199,6 +164,69 @@ def setup_layout(
         status_rect=status_rect,
         status_font=status_font,
     )
+
+
+@dataclass(frozen=True)
+class _Foot:
+    """The foot of the screen: the two buttons, the status line (between them where it
+    fits, else above them) and how far down the panels may reach."""
+
+    back: pygame.Rect
+    start: pygame.Rect
+    status: pygame.Rect
+    status_font: pygame.font.Font
+    bottom: int
+
+
+def _foot(
+    size: tuple[int, int], fonts: Fonts, unit: float, margin: int, gap: int, footer: Sequence[str]
+) -> _Foot:
+    w, h = size
+    button_h = button_height(fonts, unit, 50)
+    half = (w - 2 * margin - gap) // 2
+    needs = max((button_width(fonts, label, button_h) for label in footer), default=0)
+    button_w = min(max(round(220 * unit), needs), half)
+    by = h - margin - button_h
+    back = pygame.Rect(margin, by, button_w, button_h)
+    start = pygame.Rect(w - margin - button_w, by, button_w, button_h)
+    status_font = fonts.get(max(11, 19 * unit))
+    status_h = status_font.get_linesize() * 2
+    between = start.left - back.right - 2 * gap
+    if between >= 18 * status_font.size("M")[0]:
+        status_rect = pygame.Rect(back.right + gap, by, between, button_h)
+        return _Foot(back, start, status_rect, status_font, by - gap)
+    status_rect = pygame.Rect(margin, by - gap // 2 - status_h, w - 2 * margin, status_h)
+    return _Foot(back, start, status_rect, status_font, status_rect.top - gap // 2)
+
+
+def _seat_rows(
+    inner: pygame.Rect, y: int, rh: int, rg: int, seats: int, columns: Sequence[str]
+) -> tuple[list[pygame.Rect], list[dict[str, pygame.Rect]], pygame.Rect]:
+    """Each seat's row from `y` down, its controls' cells by column (shared out by
+    SEAT_WEIGHTS after the seat's badge; "remove" square at the end), and the Add button's
+    place under the last."""
+    bgap = max(3, rh // 5)
+    fields = [c for c in columns if c != "remove"]
+    removable = "remove" in columns
+    weights = [SEAT_WEIGHTS[c] for c in fields]
+    rows: list[pygame.Rect] = []
+    seat_cells: list[dict[str, pygame.Rect]] = []
+    for _i in range(seats):
+        rect = pygame.Rect(inner.left, y, inner.width, rh)
+        rows.append(rect)
+        cells: dict[str, pygame.Rect] = {}
+        x = rect.left + rh + bgap  # after the seat's numbered badge
+        room = rect.right - x - (rh + bgap if removable else 0) - bgap * (len(fields) - 1)
+        for column, weight in zip(fields, weights, strict=True):
+            width = round(room * weight / sum(weights))
+            cells[column] = pygame.Rect(x, y, width, rh)
+            x += width + bgap
+        if removable:
+            cells["remove"] = pygame.Rect(rect.right - rh, y, rh, rh)
+        seat_cells.append(cells)
+        y += rh + rg
+    add = pygame.Rect(inner.left + rh + bgap, y, min(inner.width // 2, round(rh * 6)), rh)
+    return rows, seat_cells, add
 
 
 def _column_heads(

@@ -52,7 +52,8 @@ from game.storage.resume import has_saved_game
 from game.ui.focus_grid import FocusGrid
 from game.ui.forms import Cycler, FormButton, TextField
 from game.ui.input import Intent, is_back, is_confirm, is_press
-from game.ui.pads import PAD_PRESS, button_glyph
+from game.ui.pad_glyphs import button_glyph
+from game.ui.pads import PAD_PRESS
 from game.ui.text import as_sentence
 from game.ui.widgets import FeltBackground
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import N_, _, ngettext, translate
+from game.scenes.list_screen import Hit, Row, Tab
 from game.scenes.stats.profiles import shown_name
 from game.ui.tabs import draw_tab, open_into_panel
 from game.ui.text import ellipsize, fitted_px
@@ -37,7 +38,7 @@ class StatsView:
     ring: FocusRing  # the buttons
     cyclers: tuple[Cycler, ...]  # the high score page's choosers (none on the players' page)
     page_name: str  # "players" or "scores"
-    hover: object  # the tab name, profile index or chooser under the mouse
+    hover: Hit | None  # the tab, profile's row or chooser under the mouse
     page: pygame.Surface | None
     profiles: tuple[tuple[str, int], ...]  # (name, games played) of every profile listed
     selected: int  # the chosen profile
@@ -62,7 +63,7 @@ def draw_stats(
         label = partial(
             _draw_tab_label, surface, theme, fonts, rect, translate(TAB_LABELS[name]), chosen, key
         )
-        draw_tab(surface, theme, rect, chosen, view.hover == name, label)
+        draw_tab(surface, theme, rect, chosen, view.hover == Tab(name), label)
     if view.page_name == "players":
         _draw_list(surface, theme, fonts, screen, rows, view)
     draw_panel(surface, theme, screen.panel)
@@ -141,7 +142,7 @@ def _draw_list(
             pygame.draw.rect(
                 surface, theme.focus, rect, max(2, rect.height // 14), rect.height // 5
             )
-        elif view.hover == i:
+        elif view.hover == Row(i):
             pygame.draw.rect(surface, theme.panel_edge, rect, 1, rect.height // 5)
         name, games = view.profiles[i]
         played = ngettext("{count} game", "{count} games", games).format(count=games)

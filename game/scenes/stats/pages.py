@@ -26,7 +26,7 @@ from game.ui.palette import dice_palette
 from game.ui.text import ellipsize, wrap_text
 
 if TYPE_CHECKING:
-    from game.storage import HighScore, ProfileStats
+    from game.storage import HeadToHead, HighScore, ProfileStats
     from game.ui.fonts import Fonts
     from game.ui.theme import Theme
 
@@ -59,7 +59,7 @@ CARD_HEADINGS = {card_id: card.heading for card_id, card in CARDS.items()}
 CARD_BUTTONS = {card_id: card.button for card_id, card in CARDS.items()}
 
 
-def figures(stats: ProfileStats, card: str = "american") -> list[tuple[str, str]]:
+def figures(stats: ProfileStats, card: str) -> list[tuple[str, str]]:
     """The figures of a profile on a card as (label, value) in the order shown (a card with
     no bonus chips has no chips figure, and names its five-alike box its own way)."""
     chips = CARDS[card].has_chips
@@ -122,7 +122,7 @@ class ProfilePage:
     is_person: bool  # a person's profile, not a CPU level's record
     created: str  # when the profile was made (ISO date), '' if unknown
     new_key: str  # the letter of the button that makes a new profile (N in English)
-    card: str = "american"  # the card the figures are of
+    card: str  # the card the figures are of (its id)
 
 
 @dataclass(frozen=True)
@@ -201,31 +201,7 @@ def paint_profile(
             ).format(key=content.new_key),
         )
     name = shown_name(stats.name)
-    rect = pen.text(name, (0, 0), size=1.5, bold=True, width=width)
-    if content.is_person:
-        since = _("profile since {date}: every game played as {name}").format(
-            date=short_date(content.created), name=name
-        )
-    else:
-        # TRANSLATORS: "record" here means the level's saved statistics, not a best score.
-        since = _("a CPU level's record, over every game it played")
-    pen.text(
-        since,
-        (rect.right + line, rect.bottom - 2),
-        ink=theme.text_dim,
-        anchor="bottomleft",
-        width=max(10, width - rect.right - line),
-    )
-    y = rect.bottom + line // 4
-    heading = pen.text(
-        translate(CARD_HEADINGS[content.card]),
-        (0, y),
-        ink=theme.accent_dark,
-        bold=True,
-        width=width,
-    )
-    rects["card"] = heading
-    y = heading.bottom + line // 2
+    y = _paint_head(pen, width, content, name, rects)
     if not stats.games:
         return _paint_empty(
             pen,
@@ -236,17 +212,8 @@ def paint_profile(
             if content.is_person
             else _("This level has not played yet."),
         )
-    # The figures as tiles.
-    items = figures(stats, content.card)
+    y = _paint_figures(pen, width, figures(stats, content.card), y, rects)
     small = fonts.get(pen.px * 0.8)
-    widest = max(small.size(label)[0] for label, _value in items) + line
-    spacing = tile_gap(line)
-    most = max(2, min(5, (width + spacing) // (max(widest, line * 6) + spacing)))
-    # A last row with a single tile looks like a mistake: 9 tiles go 5+4 or 3x3, not 4+4+1.
-    cols = next(c for c in range(most, 1, -1) if len(items) % c in (0, c - 1) or c == 2)
-    tiles = [(label, value, None) for label, value in items]
-    y = paint_tiles(pen, rects, tiles, y, width, cols, round(line * 2.6), 1.45, fit_values=True)
-    y += line
 
     # Scores game by game and how they spread: side by side when there is room.
     wide = width >= line * 40
@@ -288,7 +255,67 @@ def paint_profile(
         )
     y = second.bottom + line
 
-    # Head to head.
+    return _paint_head_to_head(pen, width, stats, y, rects)
+
+
+def _paint_figures(
+    pen: PageWriter,
+    width: int,
+    items: list[tuple[str, str]],
+    y: int,
+    rects: dict[str, pygame.Rect],
+) -> int:
+    """The figures as tiles, in rows as even as they go, from `y`; where the page goes on."""
+    line = pen.line
+    small = pen.fonts.get(pen.px * 0.8)
+    widest = max(small.size(label)[0] for label, _value in items) + line
+    spacing = tile_gap(line)
+    most = max(2, min(5, (width + spacing) // (max(widest, line * 6) + spacing)))
+    # A last row with a single tile looks like a mistake: 9 tiles go 5+4 or 3x3, not 4+4+1.
+    cols = next(c for c in range(most, 1, -1) if len(items) % c in (0, c - 1) or c == 2)
+    tiles = [(label, value, None) for label, value in items]
+    y = paint_tiles(pen, rects, tiles, y, width, cols, round(line * 2.6), 1.45, fit_values=True)
+    return y + line
+
+
+def _paint_head(
+    pen: PageWriter, width: int, content: ProfilePage, name: str, rects: dict[str, pygame.Rect]
+) -> int:
+    """The profile's name, since when it plays (or that it is a CPU level's record) and the
+    card the figures are of; where the page goes on below."""
+    line, theme = pen.line, pen.theme
+    rect = pen.text(name, (0, 0), size=1.5, bold=True, width=width)
+    if content.is_person:
+        since = _("profile since {date}: every game played as {name}").format(
+            date=short_date(content.created), name=name
+        )
+    else:
+        # TRANSLATORS: "record" here means the level's saved statistics, not a best score.
+        since = _("a CPU level's record, over every game it played")
+    pen.text(
+        since,
+        (rect.right + line, rect.bottom - 2),
+        ink=theme.text_dim,
+        anchor="bottomleft",
+        width=max(10, width - rect.right - line),
+    )
+    y = rect.bottom + line // 4
+    heading = pen.text(
+        translate(CARD_HEADINGS[content.card]),
+        (0, y),
+        ink=theme.accent_dark,
+        bold=True,
+        width=width,
+    )
+    rects["card"] = heading
+    return heading.bottom + line // 2
+
+
+def _paint_head_to_head(
+    pen: PageWriter, width: int, stats: ProfileStats, y: int, rects: dict[str, pygame.Rect]
+) -> int:
+    """The profile's record against each opponent, from `y`; the page's height."""
+    page, theme, line = pen.surface, pen.theme, pen.line
     pen.text(_("Head to head"), (0, y), bold=True)
     y += round(line * 1.3)
     if not stats.head_to_head:
@@ -322,7 +349,9 @@ def paint_profile(
     return y + line // 2
 
 
-def _paint_record_bar(theme: Theme, page: pygame.Surface, rect: pygame.Rect, record) -> None:
+def _paint_record_bar(
+    theme: Theme, page: pygame.Surface, rect: pygame.Rect, record: HeadToHead
+) -> None:
     """Wins, ties and losses as one bar: green, grey, red, with a dark edge."""
     if rect.width < 20 or not record.played:
         return

@@ -40,7 +40,7 @@ class Profiles:
         return max(0, min(index, len(self.names) - 1))
 
 
-def read_profiles(storage: Storage, card: str = "american") -> Profiles:
+def read_profiles(storage: Storage, card: str) -> Profiles:
     """The profiles, with their figures on `card` (each card keeps its own)."""
     profiles = storage.list_profiles()
     every = storage.all_stats(card)

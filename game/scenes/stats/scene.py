@@ -41,6 +41,7 @@ name box is game.scenes.profile_name, opened through the navigator.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
@@ -51,7 +52,7 @@ from game.i18n import _, ngettext, translate
 from game.rules import Variant
 from game.rules.cards import CARDS
 from game.rules.config import MAX_GAMES
-from game.scenes.base import Scene
+from game.scenes.list_screen import Hit, ListScreen, Tab
 from game.scenes.nav import Question
 from game.scenes.stats.draw import TAB_LABELS, StatsView, draw_stats
 from game.scenes.stats.layout import NO_LIST, UNPLACED, StatsLayout, lay_list, lay_out
@@ -65,10 +66,9 @@ from game.scenes.stats.pages import (
 from game.scenes.stats.profiles import Profiles, name_box_submit, read_profiles
 from game.speech import Announcement, phrases
 from game.ui.forms import Cycler
-from game.ui.input import ANYWHERE_INTENTS, Intent, is_back, is_confirm, is_press, menu_letter
+from game.ui.input import ANYWHERE_INTENTS, Intent, is_confirm
 from game.ui.letters import menu_letters
 from game.ui.menu_layout import place_button_row
-from game.ui.scroll import ScrollView
 from game.ui.text import as_sentence
 from game.ui.widgets import Button, FeltBackground, FocusRing, letter_shortcuts
 
@@ -82,29 +82,28 @@ PAGES = ("players", "scores")
 CARD_IDS = tuple(CARDS)  # American first
 
 
-class StatsScene(Scene):
+class StatsScene(ListScreen[str]):
+    """The profiles by name, each a row of the list; the buttons act on the chosen one."""
+
+    focus_keys = {Intent.LEFT: -1, Intent.RIGHT: 1}  # Tab is the pages'
+
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.page_name = "players"
         self.profiles = Profiles()
-        self.selected = 0
         self.variant = 0  # index into VARIANTS
         self.card = CARD_IDS[0]  # the card whose figures the players' page shows
         self.games = 1  # match length of the high score table shown
         self.table: list[HighScore] = []
-        self.scroll = ScrollView()
         # Translators: makes a new profile.
         self.new_button = Button(_("New"), self.new_profile)
         self.rename_button = Button(_("Rename"), self.rename_profile)
         self.delete_button = Button(_("Delete"), self.delete_profile)
         self.card_button = Button("", self.step_card)
         self.back = Button(_("Back"), self.close, hint=lambda: ctx.input.label("back"))
-        self.shortcuts: dict[str, Button] = {}
         self.page_letter = ""  # switches the page: the High scores tab's letter
-        self.ring = FocusRing()
         self.variant_cycler = Cycler(self._variant_text, self.step_variant, key="variant")
         self.games_cycler = Cycler(self._games_text, self.step_games, key="games")
-        self.hover: object = None
         self.felt = FeltBackground()
         self.screen: StatsLayout = UNPLACED
         self.profile_rows = NO_LIST  # the profile list's rows in view
@@ -200,25 +199,17 @@ class StatsScene(Scene):
 
     # ----------------------------------------------------------------- actions
 
-    def close(self) -> None:
-        self.ctx.stack.pop()
-
     def show_page(self, name: str) -> None:
         self.page_name = name
         self._set_buttons()
         self.layout(self.screen.size)
 
-    def select(self, index: int) -> None:
-        if not self.profiles.names:
-            return
-        index = max(0, min(index, len(self.profiles.names) - 1))
-        if index != self.selected:
-            self.selected = index
-            self.scroll.scroll_to(0)
-            self._set_buttons()
-            if self.page_name == "players" and self.screen.size != (0, 0):
-                self._lay_list()
-            self._build_page()
+    def choice_changed(self) -> None:
+        self.scroll.scroll_to(0)
+        self._set_buttons()
+        if self.page_name == "players" and self.screen.size != (0, 0):
+            self._lay_list()
+        self._build_page()
 
     def _next_card(self) -> str:
         return CARD_IDS[(CARD_IDS.index(self.card) + 1) % len(CARD_IDS)]
@@ -286,52 +277,52 @@ class StatsScene(Scene):
         if self.screen.size != (0, 0):
             self.layout(self.screen.size)
 
-    # ----------------------------------------------------------------- input
+    # ----------------------------------------------------------------- the list and its keys
+    def items(self) -> tuple[str, ...]:
+        return self.profiles.names
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = self._target_at(event.pos)
-            self.ring.handle_mouse(event)
-            return self.scroll.handle(event, None) or True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return self._click(event.pos)
-        if event.type == pygame.MOUSEWHEEL and self.screen.list_panel.collidepoint(
-            self.ctx.pointer()
-        ):
-            self.select(self.selected - event.y)  # the wheel over the list walks it
-            return True
-        if event.type in (pygame.MOUSEWHEEL, pygame.MOUSEBUTTONUP):
-            return self.scroll.handle(event, None)
-        if not is_press(event):
-            return False
-        intent = self.ctx.input.menu_intent(event)
-        letter = menu_letter(event)
-        # A letter shown does its job before the key's other one (the pause key's P).
-        shown = bool(letter) and (
+    def row_rects(self) -> Iterable[tuple[int, pygame.Rect]]:
+        return self.profile_rows.rows  # none on the high score page
+
+    def control_at(self, pos: tuple[int, int]) -> Hit | None:
+        for name, rect in self.screen.tabs.items():
+            if rect.collidepoint(pos):
+                return Tab(name)
+        if self.page_name == "scores":
+            for cycler in (self.variant_cycler, self.games_cycler):
+                if cycler.hit(pos):
+                    return cycler
+        return None
+
+    def show_tab(self, page: str) -> None:
+        self.show_page(page)
+
+    def wheel_steps(self) -> bool:
+        return self.screen.list_panel.collidepoint(self.ctx.pointer())  # the wheel walks it
+
+    def shows_letter(self, letter: str) -> bool:
+        return bool(letter) and (
             letter == self.page_letter or (self.page_name == "players" and letter in self.shortcuts)
         )
-        if is_back(intent) and not shown:
-            self.close()
-        elif (letter and letter == self.page_letter) or intent in (
+
+    def screen_key(self, event: pygame.event.Event, intent: Intent | None, letter: str) -> bool:
+        """The page's letter and Tab switch the page; on the high score page every other key
+        is its own (the arrows step its choosers; the players' letters do nothing there);
+        Delete deletes the chosen profile."""
+        if (letter and letter == self.page_letter) or intent in (
             Intent.FOCUS_NEXT,
             Intent.FOCUS_PREV,
         ):
             self.show_page("scores" if self.page_name == "players" else "players")
         elif self.page_name == "scores":
-            return self._scores_key(event, intent)
-        elif intent in (Intent.UP, Intent.DOWN):
-            self.select(self.selected + (1 if intent is Intent.DOWN else -1))
-        elif intent in (Intent.LEFT, Intent.RIGHT):
-            self.ring.move_linear(-1 if intent is Intent.LEFT else 1)
-        elif is_confirm(intent):
-            self.ring.press()
-        elif event.key == pygame.K_DELETE:
+            self._scores_key(event, intent)
+        elif event.key == pygame.K_DELETE and intent is None:
             self.delete_profile()
-        elif not self.ring.press_shortcut(self.shortcuts, letter):
-            return self.scroll.handle(event, None)
+        else:
+            return False
         return True
 
-    def _scores_key(self, event: pygame.event.Event, intent: Intent | None) -> bool:
+    def _scores_key(self, event: pygame.event.Event, intent: Intent | None) -> None:
         if intent in (Intent.LEFT, Intent.RIGHT):
             self.step_variant(-1 if intent is Intent.LEFT else 1)
         elif intent in (Intent.UP, Intent.DOWN):
@@ -339,38 +330,7 @@ class StatsScene(Scene):
         elif is_confirm(intent):
             self.ring.press()
         else:
-            return self.scroll.handle(event, None)
-        return True
-
-    def _target_at(self, pos: tuple[int, int]) -> object:
-        for name, rect in self.screen.tabs.items():
-            if rect.collidepoint(pos):
-                return name
-        if self.page_name == "scores":
-            for cycler in (self.variant_cycler, self.games_cycler):
-                if cycler.hit(pos):
-                    return cycler
-        else:
-            for i, rect in self.profile_rows.rows:
-                if rect.collidepoint(pos):
-                    return i
-        return None
-
-    def _click(self, pos: tuple[int, int]) -> bool:
-        if self.ring.handle_mouse(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)):
-            return True
-        target = self._target_at(pos)
-        if target in PAGES:
-            self.show_page(target)
-        elif isinstance(target, Cycler):
-            target.click(pos)
-        elif isinstance(target, int):
-            self.select(target)
-        else:
-            return self.scroll.handle(
-                pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1), None
-            )
-        return True
+            self.scroll.handle(event, None)
 
     # ----------------------------------------------------------------- layout and drawing
     def layout(self, size: tuple[int, int]) -> None:

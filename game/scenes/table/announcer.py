@@ -9,6 +9,7 @@ same way at any verbosity.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, assert_never
 
@@ -55,7 +56,7 @@ class Announcer:
             text = about(name, you, _("{name} rolls..."), player=player, own=own)
         return Announcement(text, Told.THROW, player)
 
-    def batch(self, events: list[ev.Event], brief: bool) -> list[Announcement]:
+    def batch(self, events: Sequence[ev.Event], brief: bool) -> list[Announcement]:
         """The phrases of one action's events, in order (`brief`: sum a CPU's turn up); a
         score's new total right after it (and its bonus), before the next turn's."""
         said: list[Announcement] = []

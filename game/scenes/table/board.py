@@ -15,7 +15,7 @@ import pygame
 
 from game.ai.levels.pace import played_pace
 from game.i18n import _, format_number, language
-from game.rules import GameState, Phase, Roll
+from game.rules import Action, GameState, Phase, Roll
 from game.rules import events as ev
 from game.rules.dice import DICE_COUNT
 from game.scenes.table.canvas import Canvas
@@ -85,7 +85,9 @@ class Board:
         self.parts = TableParts()
         self._held_label: tuple[tuple[object, ...], pygame.Surface] | None = None
         # The hint's place, for (its lines, the layout, the fonts) it was worked out for.
-        self._hint: tuple[tuple[str, ...], TableLayout, Fonts, tuple, HintPlace] | None = None
+        self._hint: (
+            tuple[tuple[str, ...], TableLayout, Fonts, tuple[object, ...], HintPlace] | None
+        ) = None
 
     # ----------------------------------------------------------------- life cycle
     def enter(self) -> None:
@@ -221,7 +223,7 @@ class Board:
         return self.tray.animating or self.presenter.busy or self.session.is_cpu_turn
 
     # ----------------------------------------------------------------- play
-    def show(self, events: list, speed: float, throw: Throw | None = None) -> bool:
+    def show(self, events: Sequence[ev.Event], speed: float, throw: Throw | None = None) -> bool:
         """Show what happened (a roll as `throw`, when another machine threw it); True when
         a new turn started."""
         self.presenter.show(events, speed, self.lay, throw)
@@ -245,7 +247,7 @@ class Board:
             return False  # the results are coming: no more play under them
         return self._cpu_turn(dt)
 
-    def _cpu_delay(self, action) -> float:
+    def _cpu_delay(self, action: Action) -> float:
         ctx = self.ctx
         return cpu_delay(action, self.cpu_pace, self.cpu.fast, ctx.animation_scale)
 
@@ -281,7 +283,7 @@ class Board:
         self.cpu.wait(self._cpu_delay(action))
         return started
 
-    def _decide(self, state: GameState) -> tuple[object, Why | None]:
+    def _decide(self, state: GameState) -> tuple[Action, Why | None]:
         """In the worker thread: the CPU's action, and why (when the player wants reasons)."""
         from game.ai.coach.advice import choice_of
         from game.ai.coach.reasons import SAID, reason_for, say
@@ -303,7 +305,7 @@ class Board:
         self.cpu.cancel()
         player, turn = session.state.player, session.state.turn
         self.presenter.announcer.skip(player)  # said in one phrase
-        shown: list = []
+        shown: list[ev.Event] = []
         for _i in range(CPU_SKIP_MAX):
             state = session.state
             if not session.is_cpu_turn or state.player != player or state.turn != turn:
@@ -316,7 +318,9 @@ class Board:
         return started
 
     # ----------------------------------------------------------------- drawing
-    def draw(self, surface: pygame.Surface, marks: Marks, over: tuple | None = None) -> None:
+    def draw(
+        self, surface: pygame.Surface, marks: Marks, over: tuple[object, ...] | None = None
+    ) -> None:
         """The whole table, with a person's `marks` on it; changes nothing on the table.
 
         `over` is what the scene draws over the board this frame, as a value that changes

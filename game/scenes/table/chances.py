@@ -10,10 +10,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+from typing import TYPE_CHECKING
 
 from game.ai.exact.tables import TableError
 from game.i18n import format_percent
 from game.rules import GameState
+
+if TYPE_CHECKING:
+    from game.ai.winning.chances import WinChances
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +44,7 @@ class ChanceWatch:
         self.shown: tuple[float, ...] | None = None  # per competitor, in the match if several
         self.shown_state: GameState | None = None
         self._asked: GameState | None = None
-        self._future: Future | None = None
+        self._future: Future[WinChances] | None = None
         self._executor: ThreadPoolExecutor | None = None
         self.unavailable = False  # the tables the chances need are missing: ask no more
 
@@ -61,7 +65,7 @@ class ChanceWatch:
                 log.warning("no win chances in this game: %s", error)
                 self.unavailable = True
                 chances = None
-            except Exception:  # noqa: BLE001 - a figure missing is no reason to stop play
+            except Exception:  # a figure missing is no reason to stop play
                 log.exception("the win chances could not be worked out")
                 chances = None
             if chances is not None:
@@ -89,7 +93,7 @@ class ChanceWatch:
             self._executor.shutdown(wait=False, cancel_futures=True)
 
 
-def _chances(state: GameState, paces: Sequence[float] | None):
+def _chances(state: GameState, paces: Sequence[float] | None) -> WinChances:
     from game.ai.winning.chances import win_chances
 
     return win_chances(state, paces)

@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING
 
 from game.anim import Wait
 from game.i18n import _, format_number, translate
-from game.rules import Category, GameState, Phase, Score
+from game.rules import Action, Category, GameState, Phase, Score
 from game.scenes.table.notes import SeatNote
 from game.ui.advice_view import Advice
 
 if TYPE_CHECKING:
+    from game.ai.coach.advice import Decision
     from game.storage.settings import Settings
 
 GRADE_TIME = 4.0  # s a grading mark stays
@@ -53,7 +54,12 @@ class CoachOverlay:
                 self.hint_said.insert(1, said)
 
     def note_grade(
-        self, decision, settings: Settings, name: str, player: int, state: GameState
+        self,
+        decision: Decision | None,
+        settings: Settings,
+        name: str,
+        player: int,
+        state: GameState,
     ) -> bool:
         """Live grading: a small mark when `name`'s choice cost more than the threshold,
         shown for a while and only until the next roll or turn (`state` is after the choice).
@@ -131,7 +137,7 @@ def to_win(state: GameState, paces: Sequence[float] | None = None) -> tuple[str,
     return shown, said
 
 
-def question(state: GameState, action, settings: Settings) -> tuple[str, str] | None:
+def question(state: GameState, action: Action, settings: Settings) -> tuple[str, str] | None:
     """What to ask before a person's action, as shown and as said: verify a score, or a big
     mistake."""
     from game.ai.coach.advice import grade

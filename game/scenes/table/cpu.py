@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from game.anim import Wait
 from game.rules import GameState
@@ -29,8 +29,8 @@ CPU_MOTION = {"slow": 1.0, "normal": 0.33, "fast": 0.2, "instant": 0.0}
 CPU_HOLD_SHARE = 0.4  # holds come quicker than rolls and scores
 CPU_FAST = 0.3  # delay and animation factor while the player speeds CPUs up
 
-# In the worker thread: the state -> (the action, why it was made, or None).
-Decide = Callable[[GameState], tuple[Any, Any]]
+# In the worker thread: the state -> the decision (the board's: the action, and why).
+D = TypeVar("D")
 
 
 def cpu_delay(action: object, pace: str, fast: bool, animation_scale: float) -> float:
@@ -47,15 +47,15 @@ def cpu_delay(action: object, pace: str, fast: bool, animation_scale: float) -> 
     return delay * max(0.2, animation_scale) if delay else 0.0
 
 
-class CpuDriver:
+class CpuDriver(Generic[D]):
     """One CPU decision at a time: asked in a thread, handed over after a pause."""
 
-    def __init__(self, decide: Decide) -> None:
+    def __init__(self, decide: Callable[[GameState], D]) -> None:
         self.decide = decide
         self.fast = False  # the player asked for fast CPU turns
         self.reason: SeatNote | None = None  # the last CPU decision, if reasons are wanted
         self.pause = Wait(0.0)  # before the next action
-        self.future: Future | None = None
+        self.future: Future[D] | None = None
         self.future_state: GameState | None = None
         self._executor: ThreadPoolExecutor | None = None
 
@@ -77,8 +77,8 @@ class CpuDriver:
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
 
-    def step(self, dt: float, state: GameState) -> tuple[Any, Any] | None:
-        """One frame of a CPU's turn: (action, reason) when it is time to play one."""
+    def step(self, dt: float, state: GameState) -> D | None:
+        """One frame of a CPU's turn: the decision when it is time to play it."""
         self.pause.update(dt)
         if self.future is None:
             self.future = self.worker().submit(self.decide, state)

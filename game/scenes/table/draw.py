@@ -173,7 +173,7 @@ NAMED_INPUTS = (
 )
 
 
-def input_words(inp: InputMap) -> tuple:
+def input_words(inp: InputMap) -> tuple[object, ...]:
     """What the table writes of the player's keys and buttons: when it changes, so do the
     buttons and the key hints."""
     return (inp.showing_pad, *(inp.label(name) for name in NAMED_INPUTS))

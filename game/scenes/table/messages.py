@@ -14,7 +14,7 @@ from game.i18n import _, ngettext, translate
 from game.match.seats import Own, is_you, lone_player
 from game.rules import Category, GameState, Phase, Score
 from game.rules import events as ev
-from game.rules.actions import Hold, Release
+from game.rules.actions import Action, Hold, Release
 from game.rules.config import GameConfig
 from game.ui.text import join_names
 
@@ -238,7 +238,7 @@ def roll_line(event: ev.Rolled, config: GameConfig, dice: str = "", own: Own = N
     )
 
 
-def undone_line(action, config: GameConfig) -> str:
+def undone_line(action: Action, config: GameConfig) -> str:
     """What an undo took back: 'Undone: score in Chance', 'Undone: hold die 2'."""
     if isinstance(action, Score):
         # Translators: shown and said aloud after Undo: the score taken back.

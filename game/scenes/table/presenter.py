@@ -10,17 +10,18 @@ before the results come up, all timed in seconds through game.anim.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, assert_never
 
 import pygame
 
 from game.anim import Tween, Wait
 from game.i18n import _, ngettext, pgettext
+from game.match.seats import lone_player
 from game.rules import Category
 from game.rules import events as ev
 from game.scenes.table.announcer import Announcer, told_now
-from game.scenes.table.messages import about, describe, lone_player, roll_line, shout
+from game.scenes.table.messages import about, describe, roll_line, shout
 from game.scenes.table.notes import SeatNote
 from game.speech import Announcement
 from game.ui.banner import Banner
@@ -154,7 +155,11 @@ class Presenter:
 
     # ----------------------------------------------------------------- events
     def show(
-        self, events: list[ev.Event], speed: float, lay: TableLayout, thrown: Throw | None = None
+        self,
+        events: Sequence[ev.Event],
+        speed: float,
+        lay: TableLayout,
+        thrown: Throw | None = None,
     ) -> None:
         """Animate a batch of events from one action. `speed` scales animation time (0: none);
         `thrown` is a roll's throw as another machine made it (a network table's host)."""
@@ -242,9 +247,9 @@ class Presenter:
             if self.banner is not banner_before:  # "Ada plays first", "Tied!": after the landing
                 self.banner_after_landing, self.banner = self.banner, banner_before
 
-    def _about(self, event) -> int | None:
+    def _about(self, event: ev.Event) -> int | None:
         """The player an event is about: its player, else its column's first player."""
-        player = getattr(event, "player", None)
+        player: int | None = getattr(event, "player", None)
         if player is not None:
             return player
         column = getattr(event, "column", None)

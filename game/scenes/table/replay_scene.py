@@ -35,14 +35,17 @@ from game.i18n import _, pgettext
 from game.rules import Phase
 from game.scenes.base import Scene
 from game.scenes.nav import AfterResults
-from game.scenes.table.board import Board
+from game.scenes.table.board import Board, Why
 from game.scenes.table.coach import CoachOverlay
 from game.scenes.table.draw import Marks
 from game.ui.input import Intent, is_confirm, is_press, key_label
 from game.ui.widgets import Button, FocusRing
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future
+
     from game.match.replay import ReplaySession
+    from game.rules import Action
     from game.scenes.context import Context
     from game.ui.layout import TableLayout
 
@@ -111,7 +114,7 @@ class ReplayScene(Scene):
         return self.bar.deck
 
     @property
-    def cpu_future(self):
+    def cpu_future(self) -> Future[tuple[Action, Why | None]] | None:
         """The next logged action under way in the board's worker (tests wait on it)."""
         return self.board.cpu.future
 

@@ -31,22 +31,26 @@ happens, presenter.py; the CPU driver, cpu.py) and the coach overlay (coach.py).
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
+from concurrent.futures import Future
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.i18n import _
 from game.match.session import Session
-from game.rules import Category, IllegalAction, Phase, Roll, Score, Stand
+from game.rules import Action, Category, IllegalAction, Phase, Roll, Score, Stand
+from game.rules import events as ev
 from game.rules.actions import Hold, Release
 from game.scenes.base import Scene
 from game.scenes.nav import AfterResults, Question
 from game.scenes.table import focus
-from game.scenes.table.board import Board
+from game.scenes.table.board import Board, Why
 from game.scenes.table.coach import CoachOverlay, question
 from game.scenes.table.draw import Marks
 from game.scenes.table.focus import BoxTarget, ButtonName, ButtonTarget, DieTarget, Target
 from game.scenes.table.messages import undone_line
+from game.scenes.table.regions import ButtonsRegion, CardRegion, DiceRegion, Pos, Region
 from game.scenes.table.seat_pads import PadSeats
 from game.scenes.table.voice import TableVoice
 from game.speech import Told
@@ -56,13 +60,18 @@ from game.ui.spoken import Focus
 from game.ui.text import sentence_start
 
 if TYPE_CHECKING:
+    from game.anim.throw import Throw
     from game.net.screen import NetTable
+    from game.scenes.context import Context
+    from game.ui.dice_tray import DiceTray
+    from game.ui.layout import TableLayout
+    from game.ui.scorecard_view import ScorecardView
 
 log = logging.getLogger(__name__)
 
 
 class TableScene(Scene):
-    def __init__(self, ctx, session: Session, net: NetTable | None = None) -> None:
+    def __init__(self, ctx: Context, session: Session, net: NetTable | None = None) -> None:
         super().__init__(ctx)
         self.session = session
         self.net = net  # a network table: the host plays every move (remote.py)
@@ -82,15 +91,15 @@ class TableScene(Scene):
     # ----------------------------------------------------------------- the parts' faces
     # The tray, the card and the layout are the board's; the message the presenter's.
     @property
-    def tray(self):
+    def tray(self) -> DiceTray:
         return self.board.tray
 
     @property
-    def card_view(self):
+    def card_view(self) -> ScorecardView:
         return self.board.card_view
 
     @property
-    def lay(self):
+    def lay(self) -> TableLayout:
         return self.board.lay
 
     @property
@@ -104,7 +113,7 @@ class TableScene(Scene):
         self.ctx.speech.say(text, Told.ANSWER)
 
     @property
-    def cpu_future(self):
+    def cpu_future(self) -> Future[tuple[Action, Why | None]] | None:
         """The CPU decision under way in the worker thread (tests wait on it)."""
         return self.board.cpu.future
 
@@ -186,28 +195,72 @@ class TableScene(Scene):
             self.focus_on(focus.HOME, quiet=True)
 
     def _move_focus(self, step: int, kinds: tuple[type, ...] | None = None) -> None:
+        before = self.focus
         focus.move(self.grid, self.session.state, step, kinds)
         self.quiet_focus = None
+        if before is not None and self.focus == before:  # the only one of its kind: said
+            self.ctx.speech.say(self.voice.focus(before, self.ctx.speech.full), Told.FOCUS)
 
     # ----------------------------------------------------------------- input
+    # An event is tried step by step in this order; the first step it is for takes it (and
+    # says whether it was used). The pointer and the keys go to the regions (regions.py) in
+    # REGION_ORDER, then to the table's own keys.
     def handle(self, event: pygame.event.Event) -> bool:
         intent = self.ctx.input.intent(event)
-        letter = self._box_letter(event, intent)
-        if letter:
-            box = focus.box_by_letter(self.session.state, letter, self.focus)
-            if box is not None:
-                self.focus_on(box)
-            else:  # written already, or no box of that name: said, the focus stays
-                self.ctx.speech.say(self.voice.letter(letter))
-            return True
+        for step in (
+            self._jump_by_letter,
+            self._anytime_keys,
+            self._pad_wait,
+            self._table_keys,
+            self._other_pad,
+            self._pointer,
+            self._keys,
+        ):
+            taken = step(event, intent)
+            if taken is not None:
+                return taken
+        return False
+
+    @property
+    def regions(self) -> tuple[Region, ...]:
+        """The table's regions, in the order the pointer and the keys try them."""
+        return (
+            DiceRegion(self.tray, self.toggle_die),
+            ButtonsRegion(self.lay, self.press),
+            CardRegion(self.card_view, self.session, self._move_focus),
+        )
+
+    def _jump_by_letter(self, event: pygame.event.Event, intent: Intent | None) -> bool | None:
+        """A letter jumps to the open boxes it starts (see focus.box_by_letter). A letter
+        with a job of its own (F, S, H ...) does that job; with Shift it jumps (Shift+F:
+        Fours, Fives ...)."""
+        letter = menu_letter(event)
+        if not letter or (intent is not None and not event.mod & pygame.KMOD_SHIFT):
+            return None
+        box = focus.box_by_letter(self.session.state, letter, self.focus)
+        if box is not None:
+            self.focus_on(box)
+        else:  # written already, or no box of that name: said, the focus stays
+            self.ctx.speech.say(self.voice.letter(letter))
+        return True
+
+    def _anytime_keys(self, event: pygame.event.Event, intent: Intent | None) -> bool | None:
+        """Pause and help, even while a seat waits for its pad."""
         if intent is Intent.PAUSE:
             self.open_pause()
-            return True
-        if intent is Intent.HELP:
+        elif intent is Intent.HELP:
             self.ctx.nav.help()
-            return True
-        if self.pads.waiting() is not None:  # a seat's pad is missing: the game stands still
-            return self.pads.handle_wait(event)
+        else:
+            return None
+        return True
+
+    def _pad_wait(self, event: pygame.event.Event, intent: Intent | None) -> bool | None:
+        """A seat's pad is missing: the game stands still, and only the wait takes input."""
+        return None if self.pads.waiting() is None else self.pads.handle_wait(event)
+
+    def _table_keys(self, event: pygame.event.Event, intent: Intent | None) -> bool | None:
+        """The key hints, and the CPU's turns skipped or sped up (any seat's pad may); any
+        other input first dismisses the turn's banner."""
         if intent is Intent.KEY_HINTS:
             self.show_keys = not self.show_keys
             return True
@@ -217,43 +270,36 @@ class TableScene(Scene):
         self.board.presenter.dismiss_banner(event)
         if intent is Intent.SKIP_CPU:
             self.skip_cpu_turn()
-            return True
-        if intent is Intent.SPEED_CPU:
+        elif intent is Intent.SPEED_CPU:
             self.set_fast_cpu(not self.board.cpu.fast)
-            return True
+        else:
+            return None
+        return True
+
+    def _other_pad(self, event: pygame.event.Event, intent: Intent | None) -> bool | None:
+        """A press from the pad of a seat not in play: refused, with the reason."""
         refusal = self.pads.refusal(event, intent)
-        if refusal is not None:  # another pad's seat
-            self.message = refusal
-            return True
+        if refusal is None:
+            return None
+        self.message = refusal
+        return True
+
+    def _pointer(self, event: pygame.event.Event, intent: Intent | None) -> bool | None:
+        """The pointer over a region's target moves the focus there; a click uses it."""
         if event.type == pygame.MOUSEMOTION:
             return self._hover(event.pos)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self._click(event.pos)
+        return None
+
+    def _keys(self, event: pygame.event.Event, intent: Intent | None) -> bool | None:
+        """A region's own key, else the table's: the focus moved or used, a line read."""
         if intent is None:
             return False
-        return self._key(intent)
+        return any(region.key(intent) for region in self.regions) or self._focus_key(intent)
 
-    def _box_letter(self, event: pygame.event.Event, intent: Intent | None) -> str:
-        """The letter that jumps to a box (see focus.box_by_letter), or "". A letter with a
-        job of its own (F, S, H ...) does that job; with Shift it jumps (Shift+F: Fours,
-        Fives ...)."""
-        letter = menu_letter(event)
-        if not letter or (intent is not None and not event.mod & pygame.KMOD_SHIFT):
-            return ""
-        return letter
-
-    def _key(self, intent: Intent) -> bool:
-        if intent is Intent.ROLL:
-            self.press("roll")
-        elif intent.startswith("hold_"):
-            self.toggle_die(int(intent[-1]) - 1)
-        elif intent is Intent.UNDO:
-            self.press("undo")
-        elif intent is Intent.HINT:
-            self.press("hint")
-        elif intent in (Intent.UP, Intent.DOWN):
-            self._move_focus(-1 if intent is Intent.UP else 1, (BoxTarget,))
-        elif intent in (Intent.LEFT, Intent.RIGHT):
+    def _focus_key(self, intent: Intent) -> bool:
+        if intent in (Intent.LEFT, Intent.RIGHT):
             self._move_focus(-1 if intent is Intent.LEFT else 1, (DieTarget, ButtonTarget))
         elif intent in (Intent.FOCUS_NEXT, Intent.FOCUS_PREV):
             self._move_focus(1 if intent is Intent.FOCUS_NEXT else -1)
@@ -268,22 +314,14 @@ class TableScene(Scene):
             return False
         return True
 
-    def _target_at(self, pos) -> Target | None:
-        die = self.tray.die_at(pos)
-        if die is not None:
-            return DieTarget(die)
-        if self.lay.cup_rect.collidepoint(pos):
-            return focus.HOME  # the cup rolls, as the Roll button does
-        for name in focus.BUTTONS:
-            rect = self.lay.buttons.get(name)
-            if rect is not None and rect.collidepoint(pos):
-                return ButtonTarget(name)
-        box = self.card_view.box_at(pos)
-        if box is not None and box[0] == self.session.state.column:
-            return BoxTarget(box[1])
+    def _target_at(self, pos: Pos) -> Target | None:
+        for region in self.regions:
+            target = region.target_at(pos)
+            if target is not None:
+                return target
         return None
 
-    def _hover(self, pos) -> bool:
+    def _hover(self, pos: Pos) -> bool:
         target = self._target_at(pos)
         targets = focus.targets(self.session.state)
         if target is not None and target in targets and target != self.focus:
@@ -291,7 +329,7 @@ class TableScene(Scene):
             return True
         return False
 
-    def _click(self, pos) -> bool:
+    def _click(self, pos: Pos) -> bool:
         target = self._target_at(pos)
         if target is None:
             return False
@@ -342,7 +380,7 @@ class TableScene(Scene):
         self.act(Score(category))
 
     # ----------------------------------------------------------------- actions
-    def act(self, action, confirmed: bool = False) -> None:
+    def act(self, action: Action, confirmed: bool = False) -> None:
         """A person's action: refused with the reason, or applied and shown."""
         net_refusal = None if self.net is None else self.net.refusal(action)
         if net_refusal is not None:
@@ -393,7 +431,7 @@ class TableScene(Scene):
         self.pads.rumble(events, actor)
         self._fix_focus()
 
-    def _show(self, events: list, speed: float, throw=None) -> None:
+    def _show(self, events: Sequence[ev.Event], speed: float, throw: Throw | None = None) -> None:
         if self.board.show(events, speed, throw):
             self.focus_on(focus.HOME, quiet=True)  # a new turn starts at the Roll button
         self._refresh_advice()
@@ -411,7 +449,7 @@ class TableScene(Scene):
         turn_before = self.session.state.player
         self.show_undone(self.session.undo(), turn_before)
 
-    def show_undone(self, action, turn_before: int) -> None:
+    def show_undone(self, action: Action, turn_before: int) -> None:
         """Show the state after `action` was taken back."""
         if self.session.state.player != turn_before:
             # A score taken back before the next seat acted: the turn comes back, with its

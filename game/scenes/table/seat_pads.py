@@ -10,6 +10,7 @@ the match). The pause key still opens the pause menu.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -19,7 +20,8 @@ from game.match.seats import SeatPads, seating_key
 from game.rules import Category
 from game.rules import events as ev
 from game.ui.input import Intent, is_press
-from game.ui.pads import PAD_PRESS, button_glyph
+from game.ui.pad_glyphs import button_glyph
+from game.ui.pads import PAD_PRESS
 from game.ui.text import wrap_text
 from game.ui.widgets import draw_panel
 
@@ -46,7 +48,7 @@ ANYONE = frozenset(
 )
 
 
-def thrills(events: list) -> bool:
+def thrills(events: Sequence[ev.Event]) -> bool:
     """A Yahtzee scored (or a bonus chip) or the upper bonus earned: worth a rumble."""
     for event in events:
         if isinstance(event, ev.UpperBonusEarned):
@@ -142,7 +144,7 @@ class PadSeats:
         return button_glyph(button, self.ctx.pads.glyphs or "xbox")
 
     # ----------------------------------------------------------------- rumble
-    def rumble(self, events: list, player: int) -> None:
+    def rumble(self, events: Sequence[ev.Event], player: int) -> None:
         """A thrill for `player` shakes their pad (else the pad used last), if set to."""
         if not self.ctx.settings.rumble or not thrills(events):
             return

@@ -31,7 +31,8 @@ def main(argv: list[str]) -> int:
     except ModuleNotFoundError:
         print(f"the {argv[0]} benchmark is not built yet", file=sys.stderr)
         return 2
-    return module.main(argv[1:])
+    status: int = module.main(argv[1:])
+    return status
 
 
 if __name__ == "__main__":

@@ -38,10 +38,13 @@ print(time.perf_counter() - started)
 """
 
 
-def situations(variant: Variant, count: int, seed: int = 0) -> list[tuple]:
+Situation = tuple[Scorecard, tuple[int, ...], int]  # card, dice, rolls left
+
+
+def situations(variant: Variant, count: int, seed: int = 0) -> list[Situation]:
     """Seeded (card, dice, rolls_left) triples from part-played games."""
     rng = random.Random(seed)
-    found: list[tuple] = []
+    found: list[Situation] = []
     while len(found) < count:
         card = Scorecard()
         for _ in range(rng.randint(0, 12)):
@@ -111,7 +114,7 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-def _hint_latency(cases: list[tuple], variant: Variant, repeat: int) -> None:
+def _hint_latency(cases: list[Situation], variant: Variant, repeat: int) -> None:
     """The coach's hint for a person's situation, as the H key asks for it (cold cache)."""
     from game.ai.coach.advice import hint
     from game.ai.exact.tables import value_table

@@ -22,14 +22,17 @@ FRAME = 1 / 60  # s of animation per step
 LIMIT = 60.0  # s: a turn not over by then is counted at this (a bug to see, not to hang on)
 
 
-def turn_times(turns: int = 24, pace: str = "normal", level: str = "medium", seed: int = 1):
+def turn_times(
+    turns: int = 24, pace: str = "normal", level: str = "medium", seed: int = 1
+) -> list[tuple[float, int]]:
     """Seconds each of the first `turns` CPU turns takes to watch, and its number of rolls."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.match.seats import Seat
     from game.match.session import Session
     from game.rules import GameConfig, Phase, StartOrder
-    from game.rules.actions import Roll
+    from game.rules.actions import Action, Roll
+    from game.rules.events import Event
     from game.scenes.table import TableScene
     from game.tools import snapshot
 
@@ -48,7 +51,7 @@ def turn_times(turns: int = 24, pace: str = "normal", level: str = "medium", see
         rolls = [0]
         apply = session.apply
 
-        def counted(action):
+        def counted(action: Action) -> list[Event]:
             rolls[0] += isinstance(action, Roll)
             return apply(action)
 

@@ -10,7 +10,7 @@ Measured in the same run, on the same machine:
   (game.tools.tournament.run: worker processes started, tables loaded, games played), wall time;
   up to --workers processes, each playing chunks of 25,000 games (a single chunk is played
   in the calling process);
-- "batch, this process": game.ai.build.batch.simulate in one process, its table already loaded;
+- "batch, this process": game.ai.tablemaker.batch.simulate in one process, its table already loaded;
 - "yatzy-solver": the public Rust engine's optimal `Solver.simulate` (it uses every core),
   its table built before the clock starts, as ours is shipped. It is optional: install it
   with `pip install -e '.[bench]'`; without it the line says so.
@@ -33,8 +33,8 @@ from typing import TypeVar
 
 import numpy as np
 
-from game.ai.build.batch import simulate
 from game.ai.exact.tables import value_table
+from game.ai.tablemaker.batch import simulate
 from game.rules import Variant
 from game.tools import tournament
 from game.tools.sim_records import GameRecord
@@ -70,11 +70,13 @@ def _line(name: str, games: int, seconds: float, scores: np.ndarray) -> str:
     )
 
 
-def rust_games_per_second(variant: Variant, games: int, seed: int, repeat: int):
+def rust_games_per_second(
+    variant: Variant, games: int, seed: int, repeat: int
+) -> tuple[float, np.ndarray] | None:
     """(seconds, scores) of the Rust engine, or None when yatzy-solver is not installed."""
     if importlib.util.find_spec("yatzy_solver") is None:
         return None
-    import yatzy_solver  # type: ignore[import-not-found]  # the optional '.[bench]' extra
+    import yatzy_solver  # the optional '.[bench]' extra (untyped: see pyproject's [tool.mypy])
 
     solver = yatzy_solver.Solver.build(yatzy_solver.Variant(RUST_VARIANT[variant]))
     seconds, result = _best_time(lambda: solver.simulate(games, seed=seed), repeat)
@@ -104,7 +106,7 @@ def compare(batch: Sequence[GameRecord], engine: Sequence[GameRecord]) -> None:
     # The sd of a sample sd, for these long-tailed scores: from the fourth moment.
     def sd_error(x: np.ndarray) -> float:
         m4 = np.mean((x - x.mean()) ** 4)
-        return math.sqrt(max(m4 - x.var() ** 2, 0.0) / len(x)) / (2 * x.std())
+        return float(math.sqrt(max(m4 - x.var() ** 2, 0.0) / len(x)) / (2 * x.std()))
 
     rows.insert(1, ("sd", sa, sb, math.hypot(sd_error(a), sd_error(b))))
     for name, va, vb, se in rows:

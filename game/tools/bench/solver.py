@@ -25,6 +25,7 @@ import sys
 import time
 import tracemalloc
 
+from game.json_types import JsonObject
 from game.rules import Variant
 
 BUILD_GOAL = 10.0  # s
@@ -36,7 +37,7 @@ def _maxrss_mb() -> float:
     return rss / 1e6 if sys.platform == "darwin" else rss / 1e3  # bytes on macOS, else kB
 
 
-def _child(variant: Variant, traced: bool) -> dict:
+def _child(variant: Variant, traced: bool) -> dict[str, object]:
     """Build one table in this (fresh) process and measure it."""
     from game.ai.exact.solver import build_table
 
@@ -64,15 +65,16 @@ def _child(variant: Variant, traced: bool) -> dict:
     }
 
 
-def _measure(variant: Variant, traced: bool) -> dict:
+def _measure(variant: Variant, traced: bool) -> JsonObject:
     command = [sys.executable, "-m", "game.tools.bench.solver", "--child", variant.value]
     if traced:
         command.append("--traced")
     done = subprocess.run(command, capture_output=True, text=True, check=True)
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    measured: JsonObject = json.loads(done.stdout.strip().splitlines()[-1])  # _child's
+    return measured
 
 
-def simulate(variant: Variant, games: int, seed: int = 0) -> dict:
+def simulate(variant: Variant, games: int, seed: int = 0) -> dict[str, float]:
     """Play `games` solitaire games choosing option_values' first every time (seeded)."""
     from game.ai.exact.options import Keep, option_values
     from game.rules import Category, Scorecard

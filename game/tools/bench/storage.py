@@ -37,7 +37,7 @@ from game.match.seats import Seat
 from game.rules import Game, GameConfig
 from game.storage import Storage
 from game.storage import tables as _tables
-from game.storage.highscores import HighScoreBook
+from game.storage.highscores import HighScore, HighScoreBook
 from game.storage.history import make_log_record
 from game.storage.records import pack
 from game.storage.stats import Tally, entries_for_game
@@ -92,8 +92,8 @@ def build(folder: Path, count: int, base: list[Game]) -> None:
                 tallies.setdefault(row["name"], Tally()).add(entry, row)
         scores.add_game(log_id, date, game, SEATS, ())
 
-    def insert(batch: list[tuple[str, str, bytes]]) -> Callable:
-        def change(con) -> None:
+    def insert(batch: list[tuple[str, str, bytes]]) -> Callable[[sqlite3.Connection], None]:
+        def change(con: sqlite3.Connection) -> None:
             for log_id, summary, blob in batch:
                 cursor = con.execute(
                     "INSERT INTO games (id, fingerprint, summary) VALUES (?, ?, ?)",
@@ -108,7 +108,9 @@ def build(folder: Path, count: int, base: list[Game]) -> None:
     storage._records.write(lambda con: _tables.write_tallies(con, tallies))
     for key, table in scores.tables.items():
 
-        def board(con: sqlite3.Connection, key: str = key, table: Sequence = table) -> None:
+        def board(
+            con: sqlite3.Connection, key: str = key, table: Sequence[HighScore] = table
+        ) -> None:
             _tables.write_board(con, key, table)
 
         storage._records.write(board)
@@ -127,10 +129,10 @@ def median_ms(action: Callable[[], object], runs: int) -> float:
 
 def open_statistics(storage: Storage) -> None:
     """What StatsScene.refresh reads."""
-    every = storage.all_stats()
+    every = storage.all_stats("american")
     for profile in storage.list_profiles():
         if profile.name not in every:
-            storage.profile_stats(profile.name)
+            storage.profile_stats(profile.name, "american")
     storage.high_scores("official", 1)
 
 

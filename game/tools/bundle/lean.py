@@ -88,8 +88,8 @@ EXCLUDED_MODULES: dict[str, str] = {
 }
 
 # The game's own modules that stay out: what developers and CI run, and the AI's table
-# builder (the game never imports it: tests/test_architecture.py).
-NOT_SHIPPED_GAME = ("game.tools", "game.ai.build")
+# maker (the game never imports it: tests/test_architecture.py).
+NOT_SHIPPED_GAME = ("game.tools", "game.ai.tablemaker")
 
 # Shared libraries the wheels expect from the system and never ship themselves: the
 # manylinux policy's list (auditwheel's lib_whitelist). PyInstaller copies the build

@@ -1,6 +1,6 @@
 """Writing and comparing the value tables (game.ai.exact.tables reads them).
 
-Run by `python -m game.ai.build` (game.ai.build.cli): a file's bytes depend on its arrays
+Run by `python -m game.ai.tablemaker` (game.ai.tablemaker.cli): a file's bytes depend on its arrays
 alone, so a rebuild writes the very same file, and `--check` compares a rebuild with it.
 """
 

@@ -8,7 +8,7 @@ and the shapes beyond, learnt from the batch simulator's games on the variant's 
 (a Yatzy file built before the simulator played that card has no class learnt, and the gamma
 of each state's moments stands in beyond three open boxes until it is rebuilt).
 
-Run by `python -m game.ai.build` (game.ai.build.cli), never by the game.
+Run by `python -m game.ai.tablemaker` (game.ai.tablemaker.cli), never by the game.
 """
 
 from __future__ import annotations
@@ -20,12 +20,13 @@ from pathlib import Path
 
 import numpy as np
 
-from game.ai.build.batch import points_to_come
-from game.ai.build.values import write_arrays
 from game.ai.exact.scoring import spec
 from game.ai.exact.solver import columns_for, store
 from game.ai.exact.tables import value_table
+from game.ai.tablemaker.batch import points_to_come
+from game.ai.tablemaker.values import write_arrays
 from game.ai.winning.shape import (
+    QUANTILE_OPEN,
     SHAPE_GAMES,
     SHAPE_SEED,
     build_shapes,
@@ -36,7 +37,6 @@ from game.ai.winning.tables import (
     EXACT_OPEN,
     FORMAT,
     QUANTILE_LENGTH,
-    QUANTILE_OPEN,
     STORED_DTYPE,
     SpreadTables,
     digest,
@@ -86,7 +86,13 @@ def build_moments(
     return moments
 
 
-def _solve_layer_batch(batch, flat_values, flat_moments, moments, variant) -> None:
+def _solve_layer_batch(
+    batch: list[tuple[int, np.ndarray, np.ndarray, list[int]]],
+    flat_values: np.ndarray,
+    flat_moments: np.ndarray,
+    moments: np.ndarray,
+    variant: Variant,
+) -> None:
     # Filled sets differ in their open boxes, so each gets its own moves; the keep
     # recursion, where the time goes, then runs on all their columns at once.
     parts = [turn_moves(filled, upper, fifty, variant) for filled, upper, fifty, _ in batch]
@@ -131,7 +137,7 @@ def spread_of(moments: np.ndarray) -> np.ndarray:
 def build_exact(variant: Variant) -> tuple[np.ndarray, np.ndarray]:
     """Exact distributions of R for every state with EXACT_OPEN boxes or fewer open.
 
-    Returns (index, pmfs): index (TABLE_SHAPE, int32) is the row of a state in pmfs
+    Returns (index, pmfs): index (spec(variant).table_shape, int32) is the row of a state in pmfs
     (float64, rows x EXACT_LENGTH), -1 where none was computed (more boxes open, or no game
     goes there). States whose upper total no longer matters share one row.
     """
@@ -148,7 +154,8 @@ def build_exact(variant: Variant) -> tuple[np.ndarray, np.ndarray]:
         table = np.concatenate(rows)
 
         def child_stats(i: np.ndarray, table: np.ndarray = table) -> np.ndarray:
-            return table[flat_index[i]]
+            stats: np.ndarray = table[flat_index[i]]
+            return stats
 
         for filled in range(s.all_boxes):
             if s.n_boxes - filled.bit_count() != open_count:

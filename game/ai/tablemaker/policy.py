@@ -1,16 +1,16 @@
 """The Expert's choices for many games at once: numpy arrays in, numpy arrays out.
 
-The batch simulator (game.ai.build.batch) asks, for a whole array of games at the same point of a
-turn, what the Expert does with the dice showing. The answer needs two things per game:
+The batch simulator (game.ai.tablemaker.batch) asks, for a whole array of games at the same point
+of a turn, what the Expert does with the dice showing. The answer needs two things per game:
 
-- what each box would bring (game.ai.build.outcomes' `Outcomes`: points written, upper
+- what each box would bring (game.ai.tablemaker.outcomes' `Outcomes`: points written, upper
   bonus and bonus chip included, and the value of the state it leads to), gathered straight
   from the solver's table for the game's card state and roll;
 - the value of every keep with one and two rolls to come, which depends on the card state
   only: `Policy` works it out for many states at once (the solver's one-die-at-a-time
   recursion of game.ai.exact.dicespace, one column per state) and keeps it for the games that meet
   the same state later, one canonical state per group of states with the same values
-  (game.ai.build.outcomes.canonical).
+  (game.ai.tablemaker.outcomes.canonical).
 
 The values are bit for bit those of game.ai.levels.turn (and so of option_values), summed in the
 same order, and the choice is the first best in the same canonical order: boxes in card
@@ -28,8 +28,6 @@ import threading
 
 import numpy as np
 
-from game.ai.build.outcomes import Outcomes, box_arrays, canonical, outcomes, split_codes
-from game.ai.build.store import StateStore
 from game.ai.exact.dicespace import (
     DICE,
     N_MULTISETS,
@@ -41,6 +39,8 @@ from game.ai.exact.dicespace import (
 from game.ai.exact.solver import StateKey, children_of
 from game.ai.exact.tables import value_table
 from game.ai.exact.turn_outlook import ROLL_KEEP_ROWS, ROLL_KEEPS, TIE_DIGITS, best_index
+from game.ai.tablemaker.outcomes import Outcomes, box_arrays, canonical, outcomes, split_codes
+from game.ai.tablemaker.store import StateStore
 from game.cache import Memo
 from game.rules import Variant
 
@@ -80,10 +80,10 @@ def keep_levels(final: np.ndarray, workspace: KeepWorkspace) -> tuple[np.ndarray
 # ----------------------------------------------------------------------------- the policy
 class Policy:
     """The Expert for one variant: keep values per card state, computed on demand and kept
-    (at most `limit` states, 3.4 kB each, the most used; game.ai.build.store).
+    (at most `limit` states, 3.4 kB each, the most used; game.ai.tablemaker.store).
 
     Shared by threads: the rows `rows` returns stay valid until its next call, so a player
-    of many games holds `lock` from `rows` to its last `decide` (game.ai.build.batch does).
+    of many games holds `lock` from `rows` to its last `decide` (game.ai.tablemaker.batch does).
     """
 
     def __init__(self, variant: Variant, limit: int = 40_000) -> None:
@@ -152,7 +152,7 @@ class Policy:
             cand = np.concatenate([boxes, values], axis=1)
         else:
             cand = boxes
-        choice = np.argmax(cand, axis=1)
+        choice: np.ndarray = np.argmax(cand, axis=1)
         top = cand[np.arange(len(cand)), choice]
         near = cand >= (top - NEAR)[:, None]
         ties = np.flatnonzero(near.sum(axis=1) > 1)

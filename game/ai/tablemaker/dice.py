@@ -40,7 +40,8 @@ def add_dice(keep: np.ndarray, fresh: np.ndarray) -> np.ndarray:
     need = DICE - MULTISET_SIZE[keep]
     used = _DIE[None, :] < need[:, None]
     added = np.where(used, _POWERS[fresh - 1], 0).sum(axis=1)
-    return CODE_ROLL[MULTISET_CODE[keep] + added]
+    rolls: np.ndarray = CODE_ROLL[MULTISET_CODE[keep] + added]
+    return rolls
 
 
 def roll_of(dice: Sequence[Sequence[int]]) -> np.ndarray:
@@ -48,7 +49,8 @@ def roll_of(dice: Sequence[Sequence[int]]) -> np.ndarray:
     faces = np.asarray(dice, dtype=np.int64).reshape(-1, DICE)
     if faces.size and (faces.min() < 1 or faces.max() > FACES):
         raise ValueError("a die shows 1 to 6")
-    return CODE_ROLL[_POWERS[faces - 1].sum(axis=1)]
+    rolls: np.ndarray = CODE_ROLL[_POWERS[faces - 1].sum(axis=1)]
+    return rolls
 
 
 class DiceSource(Protocol):
@@ -85,4 +87,5 @@ class ScriptedDice:
         if (start + need > self._length[games]).any():
             raise ValueError("a scripted game ran out of dice")
         self._next[games] = start + need
-        return self._faces[games[:, None], start[:, None] + _DIE]
+        faces: np.ndarray = self._faces[games[:, None], start[:, None] + _DIE]
+        return faces

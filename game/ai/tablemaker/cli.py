@@ -1,12 +1,12 @@
 """Build or verify the shipped state-value tables and the win-chance spread tables.
 
-    python -m game.ai.build                      # every variant into assets/tables/
-    python -m game.ai.build --variant yatzy      # one variant (the Yatzy card: 2^15 box sets)
-    python -m game.ai.build --out DIR            # somewhere else
-    python -m game.ai.build --variant simple --check
+    python -m game.ai.tablemaker                      # every variant into assets/tables/
+    python -m game.ai.tablemaker --variant yatzy      # one variant (the Yatzy card: 2^15 box sets)
+    python -m game.ai.tablemaker --out DIR            # somewhere else
+    python -m game.ai.tablemaker --variant simple --check
         # rebuild in memory and compare with the file; exit 1 (saying why) if they differ
-    python -m game.ai.build --only spread        # only the spread tables (game.ai.winning.tables)
-    python -m game.ai.build --only values        # only the value tables
+    python -m game.ai.tablemaker --only spread        # only the spread tables (ai.winning.tables)
+    python -m game.ai.tablemaker --only values        # only the value tables
 
 Each variant's value table is written (or checked) first, then its spread tables (about two
 minutes a variant), which are built from the value table the game loads. Forced order has no
@@ -20,10 +20,10 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
-from game.ai.build.spread import build_tables, compare_spreads, save_spread
-from game.ai.build.values import compare_tables, save_table
 from game.ai.exact.tables import (
     EMPTY_CARD,
     TABLE_DIR,
@@ -32,13 +32,17 @@ from game.ai.exact.tables import (
     read_table,
     table_path,
 )
+from game.ai.tablemaker.spread import build_tables, compare_spreads, save_spread
+from game.ai.tablemaker.values import compare_tables, save_table
 from game.ai.winning.tables import read_spread, spread_path
 from game.rules import Variant
+
+T = TypeVar("T")  # what a table maker builds, reads back and compares
 
 
 def _parse(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        prog="python -m game.ai.build", description=__doc__.split("\n")[0]
+        prog="python -m game.ai.tablemaker", description=__doc__.split("\n")[0]
     )
     parser.add_argument(
         "--variant",
@@ -100,7 +104,16 @@ def _spread(variant: Variant, args: argparse.Namespace) -> int:
     )
 
 
-def _write_or_check(label, path: Path, check: bool, read, build, save, compare, sums) -> int:
+def _write_or_check(
+    label: str,
+    path: Path,
+    check: bool,
+    read: Callable[[Path], T],
+    build: Callable[[], T],
+    save: Callable[[Path, T], None],
+    compare: Callable[[T, T], str | None],
+    sums: Callable[[T], str],
+) -> int:
     """Build a table and write it to `path`, or (check) compare it with the file there.
 
     Returns 1 when a check fails (saying why on stderr), else 0. The file is read first, so

@@ -7,7 +7,7 @@
 
 No Python object per game: a card is a row of arrays (`Cards`), and every turn of every game
 still playing is one pass of array operations: roll, keep, roll, keep, roll, score. Choices
-are the Expert's (game.ai.build.policy: the same as option_values' first choice, ties
+are the Expert's (game.ai.tablemaker.policy: the same as option_values' first choice, ties
 included), so a game played with the same dice as the rules engine ends with the very same
 card (tests/ai/test_batch.py replays games through game.rules to check it).
 
@@ -25,12 +25,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from game.ai.build.dice import MULTISET_SIZE, DiceSource, RandomDice, add_dice, roll_of
-from game.ai.build.outcomes import ROLL_FACE, joker_points, state_codes
-from game.ai.build.policy import Policy, expert_policy
 from game.ai.exact.dicespace import DICE
 from game.ai.exact.scoring import spec
 from game.ai.exact.turn_outlook import ROLL_KEEP_ROWS
+from game.ai.tablemaker.dice import MULTISET_SIZE, DiceSource, RandomDice, add_dice, roll_of
+from game.ai.tablemaker.outcomes import ROLL_FACE, joker_points, state_codes
+from game.ai.tablemaker.policy import Policy, expert_policy
 from game.rules import AMERICAN, Card, Category, Scorecard, Variant
 
 OPEN = -1  # an open box in Cards.boxes
@@ -76,12 +76,14 @@ class Cards:
     @property
     def filled(self) -> np.ndarray:
         """Bit c set when box c is filled."""
-        return ((self.boxes != OPEN) << np.arange(self.boxes.shape[1])).sum(axis=1)
+        filled: np.ndarray = ((self.boxes != OPEN) << np.arange(self.boxes.shape[1])).sum(axis=1)
+        return filled
 
     @property
     def upper_totals(self) -> np.ndarray:
         upper = self.boxes[:, : len(self.card.upper)]
-        return np.where(upper == OPEN, 0, upper).sum(1)
+        totals: np.ndarray = np.where(upper == OPEN, 0, upper).sum(1)
+        return totals
 
     @property
     def upper_bonus(self) -> np.ndarray:
@@ -92,17 +94,22 @@ class Cards:
     def yahtzee(self) -> np.ndarray:
         """True where the five-alike box (Yahtzee, Yatzy) holds its 50."""
         five = self.boxes[:, self.card.index(Category.YAHTZEE)]
-        return five == self.card.five_alike_points
+        fifty: np.ndarray = five == self.card.five_alike_points
+        return fifty
 
     @property
     def totals(self) -> np.ndarray:
         card = self.card
         written = np.where(self.boxes == OPEN, 0, self.boxes).sum(axis=1)
-        return written + card.upper_bonus * self.upper_bonus + card.chip_points * self.chips
+        totals: np.ndarray = (
+            written + card.upper_bonus * self.upper_bonus + card.chip_points * self.chips
+        )
+        return totals
 
     @property
     def complete(self) -> np.ndarray:
-        return (self.boxes != OPEN).all(axis=1)
+        complete: np.ndarray = (self.boxes != OPEN).all(axis=1)
+        return complete
 
 
 def simulate(games: int, variant: Variant = Variant.OFFICIAL, seed: int = 0) -> Cards:

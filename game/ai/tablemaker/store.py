@@ -1,6 +1,6 @@
 """A bounded store of per-state arrays for the batch simulator, keeping the states reused most.
 
-The batch policy (game.ai.build.policy) works out keep values per card state and keeps them
+The batch policy (game.ai.tablemaker.policy) works out keep values per card state and keeps them
 for the games that meet the state later: the first turns' few states are met by every game
 of every batch, the middle turns' states mostly by one game each. So when the store is full
 it forgets the states used by the fewest games (not the oldest, which would be exactly the

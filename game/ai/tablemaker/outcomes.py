@@ -1,10 +1,10 @@
 """Card states as codes, and what scoring a roll in each box brings, for many states at once.
 
-The batch simulator (game.ai.build.batch) and its Expert policy (game.ai.build.policy) keep every
-game's card state as one int (`state_codes`, as the solver's StateKey), so that the solver's
-value table can be read for a whole array of games in one indexing. What a box brings
-depends only on that state and the roll, not on the keeps or the policy's caching, so it
-lives here, apart from the keep values and the decisions:
+The batch simulator (game.ai.tablemaker.batch) and its Expert policy (game.ai.tablemaker.policy)
+keep every game's card state as one int (`state_codes`, as the solver's StateKey), so that the
+solver's value table can be read for a whole array of games in one indexing. What a box brings
+depends only on that state and the roll, not on the keeps or the policy's caching, so it lives
+here, apart from the keep values and the decisions:
 
 - `Outcomes`: per state, the points each box writes (upper bonus and bonus chip included)
   and the value of the state it leads to, gathered straight from the solver's table; `at`
@@ -88,7 +88,8 @@ def box_arrays(variant: Variant) -> BoxArrays:
 def state_codes(filled: np.ndarray, upper: np.ndarray, fifty: np.ndarray) -> np.ndarray:
     """One int per card state (filled mask, upper total, Yahtzee box holds 50), as StateKey."""
     capped = np.minimum(upper, BONUS_AT).astype(np.int64)
-    return filled.astype(np.int64) * _STRIDE + capped * 2 + fifty.astype(np.int64)
+    codes: np.ndarray = filled.astype(np.int64) * _STRIDE + capped * 2 + fifty.astype(np.int64)
+    return codes
 
 
 def split_codes(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -114,7 +115,8 @@ def canonical(codes: np.ndarray, variant: Variant) -> np.ndarray:
     filled, upper, fifty = split_codes(codes)
     upper = np.where(upper_matters[filled & s.upper_mask, upper], upper, s.bonus_at)
     fifty = np.where(flag_matters[filled], fifty, 0)
-    return filled * _STRIDE + upper * 2 + fifty
+    kept_for: np.ndarray = filled * _STRIDE + upper * 2 + fifty
+    return kept_for
 
 
 @functools.cache
@@ -170,7 +172,8 @@ class Outcomes:
         """States whose next states are not all in the table yet (hand-made cards)."""
         futures = self.upper_future, self.lower_future, self.yahtzee_future
         gaps = [np.isnan(a).reshape(len(a), -1).any(axis=1) for a in futures]
-        return np.logical_or.reduce(gaps)
+        gaps_found: np.ndarray = np.logical_or.reduce(gaps)
+        return gaps_found
 
     def at(self, roll: np.ndarray, index: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(points, future), each (len(index), boxes): state index[i] scoring roll[i] in each
@@ -202,7 +205,7 @@ class Outcomes:
         (one column per state, as the solver's keep recursion wants them)."""
         card = self.card
         up = (self.upper_gain + self.upper_future).reshape(len(self.chip), -1).T  # (36, n)
-        best = np.take(up, _UPPER_ROWS, axis=0).max(axis=0)  # (252, n)
+        best: np.ndarray = np.take(up, _UPPER_ROWS, axis=0).max(axis=0)  # (252, n)
         lower = self.lower_future.T
         for c in card.lower:
             np.maximum(best, card.base[c][:, None] + lower[c], out=best)
@@ -216,7 +219,9 @@ class Outcomes:
             best[YAHTZEE_ROWS[:, None], jokers[None, :]] = values.T
         return best
 
-    def _joker_values(self, states: np.ndarray, allowed: np.ndarray):
+    def _joker_values(
+        self, states: np.ndarray, allowed: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
         """(points, future) of five of a kind in each box (allowed: (m, ..., boxes) points)."""
         shape = allowed.shape
         allowed = allowed.reshape(len(states), -1, self.card.n_boxes).astype(np.int64)
