@@ -6,11 +6,12 @@ The rules only know player names; this is what the screen, the CPU driver and th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from game.ai.levels.spec import LEVELS, level_spec
-from game.i18n import translate
+from game.i18n import _, translate
+from game.rules.config import GameConfig
 from game.rules.names import check_name
 
 PERSON = "person"
@@ -18,6 +19,36 @@ SEAT_COLOURS = 8  # colour slots in the theme's player palette
 # How fast a CPU's turns play to watch, slowest first (the table's CPU driver gives each its
 # pauses and motion); the Settings' CPU pace is the one a seat without its own plays at.
 CPU_PACES = ("slow", "normal", "fast", "instant")
+CPU_NAMES = ("Ada", "Max", "Zoe", "Ben", "Cat", "Dan", "Eve", "Kit", "Lou", "Sam")
+
+
+Own = frozenset[int] | None  # a network table's seats played at this screen; None: one computer
+
+
+def is_you(name: str, player: int | None = None, own: Own = None) -> bool:
+    """Whether the player `name` (seat `player`) is "you", the person at this screen. At a
+    network table (`own`: the seats played here) only this screen's own seats are, whatever
+    their names: a host named "Du" is no friend's "you". At one computer it is the seat with
+    the default name "You" (or its translation)."""
+    if own is not None:
+        return player is not None and player in own
+    folded = name.strip().casefold()
+    # Translators: the default name of the first seat, the person at the computer.
+    return folded in ("you", _("You").casefold())
+
+
+def lone_player(config: GameConfig, competitor: int) -> int | None:
+    """The one player of a competitor (None for a team of several)."""
+    players = [p for column in config.competitors[competitor] for p in config.columns[column]]
+    return players[0] if len(players) == 1 else None
+
+
+def cpu_name(taken: Iterable[str], number: int) -> str:
+    """A new CPU seat's name: a short name no seat has (`taken`), else "CPU `number`"."""
+    used = {name.strip().casefold() for name in taken}
+    # Translators: a CPU seat's name when every short name is taken.
+    fallback = _("CPU {number}").format(number=number)
+    return next((n for n in CPU_NAMES if n.casefold() not in used), fallback)
 
 
 @dataclass(frozen=True)

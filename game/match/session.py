@@ -92,6 +92,9 @@ class Session:
         # A network table's copy of the host's match (game.net.follower): the host keeps it
         # on disk; this machine never saves it as its own game in progress.
         self.networked = False
+        # At a network table, the seats played at this screen: only they are "you" in what
+        # the table says (None: one computer, where the seat named "You" is).
+        self.own_seats: frozenset[int] | None = None
 
     @classmethod
     def new(

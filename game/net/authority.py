@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
-from game.match.seats import Seat
+from game.match.seats import Seat, cpu_name
 from game.match.session import Session
 from game.net import messages as m
 from game.net.moves import Move, ThrowRecord, commitment, digest
@@ -113,7 +113,8 @@ class Authority:
             if fill_open_with is None:
                 raise ValueError("a seat is still open for a friend")
             seat = self.seating.seats[i]
-            seat.name = f"CPU {i + 1}"
+            taken = [s.name for s in self.seating.seats if s.name is not None]
+            seat.name = cpu_name(taken, i + 1)  # "Ada", as setup names a CPU (in the host's words)
             seat.plan = SeatPlan(CPU, seat.name, seat.colour, fill_open_with)
         seats = self.seating.seats_for_match()
         config = replace(self.seating.plan.rules, players=tuple(s.name for s in seats))

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 PLAYING = (Phase.ROLL_OFF, Phase.TURN, Phase.TIE_BREAK)
 ANSWER_WAIT = 5.0  # s an action waits for the host's answer before another may be sent
+REACTION_GAP = 3.0  # s between two reactions sent from one screen (the host allows bursts)
 
 # What the host's refusal of our own action means, in words (never the host's text).
 REFUSED = {
@@ -97,6 +98,7 @@ class NetTable:
         self.pending: float | None = None  # when our last action was sent, until answered
         self.filed = False
         self.desyncs = 0
+        self.reacted: float | None = None  # when this screen last sent a reaction
 
     @property
     def session(self) -> Session:
@@ -157,11 +159,22 @@ class NetTable:
         if player in self.end.seats:
             self.end.helped(player)
 
-    def react(self, reaction: str) -> None:
+    def react(self, reaction: str) -> str | None:
+        """Send one of REACTIONS for this screen's seat; why not, in words (too soon after the
+        last, or a watcher's screen with no seat), or None when sent."""
+        if reaction not in REACTIONS:
+            raise ValueError(f"no reaction {reaction!r}")
+        if not self.end.seats:
+            # Translators: a watcher of a network table pressed the reaction key.
+            return _("Only a player at the table can react")
+        now = time.monotonic()
+        if self.reacted is not None and now - self.reacted < REACTION_GAP:
+            return translate(REFUSED["too_fast"])
+        self.reacted = now
         state = self.session.state
-        player = state.player if state.player in self.end.seats else min(self.end.seats, default=0)
-        if self.end.seats:
-            self.end.react(player, reaction)
+        player = state.player if state.player in self.end.seats else min(self.end.seats)
+        self.end.react(player, reaction)
+        return None
 
     def close(self) -> None:
         self.end.close()
@@ -259,6 +272,12 @@ class NetTable:
         news = []
         for before, now in zip(self.table.seats, table.seats, strict=False):
             if now.kind != "friend" or now.name is None:
+                continue
+            if before.online and not now.online and before.level is None and now.level:
+                # Translators: a friend left or was removed; a CPU plays their seat now.
+                news.append(
+                    _("{name} left the table: a CPU plays their seat").format(name=now.name)
+                )
                 continue
             if before.online and not now.online:
                 news.append(_("{name} is away: the table waits").format(name=now.name))

@@ -45,6 +45,7 @@ SCENE_MODULES = (
     "game.scenes.profile_name",
     "game.scenes.network.host_scene",
     "game.scenes.network.join_scene",
+    "game.scenes.network.reactions",
 )
 
 
@@ -87,6 +88,7 @@ class Router:
         from game.scenes.table import TableScene
 
         session.networked = True
+        session.own_seats = frozenset(net.seats)
         self.ctx.stack.clear_to(TableScene(self.ctx, session, net))
 
     def host_table(self, plan: TablePlan | None) -> None:
@@ -104,10 +106,15 @@ class Router:
 
         self.ctx.stack.push(SetupScene(self.ctx))
 
-    def pause(self, session: Session) -> None:
+    def pause(self, session: Session, net: NetTable | None = None) -> None:
         from game.scenes.pause import PauseScene
 
-        self.ctx.stack.push(PauseScene(self.ctx, session))
+        self.ctx.stack.push(PauseScene(self.ctx, session, net))
+
+    def reactions(self, net: NetTable) -> None:
+        from game.scenes.network.reactions import ReactionsScene
+
+        self.ctx.stack.push(ReactionsScene(self.ctx, net))
 
     def results(self, session: Session) -> None:
         from game.scenes.results import ResultsScene

@@ -45,6 +45,7 @@ class Intent(enum.StrEnum):
     SPEED_CPU = "speed_cpu"
     HELP = "help"
     KEY_HINTS = "key_hints"
+    REACT = "react"  # a network table's reactions (game.scenes.network.reactions)
     READ_DICE = "read_dice"  # speech's read keys (game.speech)
     READ_BOX = "read_box"
     READ_CARD = "read_card"
@@ -103,6 +104,8 @@ BINDINGS: tuple[Binding, ...] = (
     Binding(Intent.SPEED_CPU, N_("Speed up CPU turns"), ("f",), ("leftshoulder",), table=True),
     Binding(Intent.HELP, N_("Rules & help"), ("f1",), ("leftstick",)),
     Binding(Intent.KEY_HINTS, N_("Show key hints"), ("k",), ("rightstick",), table=True),
+    # Translators: key bindings: opens the reactions ("Nice!") at a table on the network.
+    Binding(Intent.REACT, N_("Send a reaction"), ("e",), table=True),
     # Speech's read keys: F-keys, so the letters keep jumping to boxes; no pad button is free.
     Binding(Intent.READ_DICE, N_("Say the dice"), ("f2",), table=True, reads=True),
     Binding(Intent.READ_BOX, N_("Say the box in focus"), ("f3",), table=True, reads=True),

@@ -56,7 +56,7 @@ ALLOWED: dict[str, dict[str, str]] = {
         "next game": "a result's id, handed between scenes",
         "watch again": "a result's id, handed between scenes",
     },
-    "game/scenes/setup/seats.py": {
+    "game/match/seats.py": {
         name: "a CPU player's default name: a name, not a word"
         for name in ("Ada", "Max", "Zoe", "Ben", "Cat", "Dan", "Eve", "Kit", "Lou", "Sam")
     },

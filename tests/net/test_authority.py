@@ -166,3 +166,26 @@ def test_the_host_lets_a_cpu_stand_in_for_a_friend_away_until_they_are_back():
     table.send(3, m.Join(None, "", 0, token))  # Ann is back: her own hands again
     assert authority.cpu_due() is None
     assert authority.seating.seats[0].stand_in is None
+
+
+def test_a_cpu_filling_an_open_seat_takes_a_short_name_no_seat_has():
+    authority = Authority(plan("open", "open", "open"))
+    table = Table(authority, 1)
+    table.send(1, m.Join(1, "ada", 3))
+    table.deliver(authority.start(fill_open_with="easy"))
+    seats = authority.session.seats
+    assert [s.name for s in seats] == ["Max", "ada", "Zoe"]
+    assert [s.kind for s in seats] == ["easy", "person", "easy"]
+    assert authority.session.config.players == ("Max", "ada", "Zoe")
+
+
+def test_the_setups_last_cpu_name_is_translated():
+    from game.i18n import set_language
+    from game.match.seats import CPU_NAMES, cpu_name
+
+    set_language("sv")
+    try:
+        assert cpu_name([*CPU_NAMES, "You"], 12) == "Dator 12"
+        assert cpu_name(["Ann", "Ada", "MAX"], 3) == "Zoe"
+    finally:
+        set_language("en")

@@ -146,11 +146,16 @@ def test_the_statistics_figures_are_labelled_in_the_language(marking):
 
 def test_a_verdict_about_you_one_player_or_a_team_is_its_own_sentence():
     forms = ("{name} wins!", "{name} win!", "You win!")
-    solo = GameConfig(("You", "Bob"))
+    solo = Session.new(GameConfig(("You", "Bob")), seats_for(("You", "Bob")))
     assert _says(solo, 0, *forms) == "You win!"
     assert _says(solo, 1, *forms) == "Bob wins!"
-    teams = GameConfig(("Ann", "Bob", "Cy", "Di"), team_mode=TeamMode.COMBINED, teams=(0, 1, 0, 1))
-    assert _says(teams, 0, *forms) == f"{teams.competitor_name(0)} win!"
+    # At a network table only this screen's own seat is "you", whatever the names.
+    solo.own_seats = frozenset({1})
+    assert _says(solo, 0, *forms) == "You wins!"
+    assert _says(solo, 1, *forms) == "You win!"
+    config = GameConfig(("Ann", "Bob", "Cy", "Di"), team_mode=TeamMode.COMBINED, teams=(0, 1, 0, 1))
+    teams = Session.new(config, seats_for(config.players))
+    assert _says(teams, 0, *forms) == f"{config.competitor_name(0)} win!"
 
 
 def test_the_results_tables_heads_are_translated(marking):

@@ -19,15 +19,15 @@ from .conftest import SIZE, QuietSound
 PORTS = range(47000, 47100)  # this branch's own ports
 
 
-def free_port(seed: int) -> int:
-    for port in random.Random(seed).sample(PORTS, len(PORTS)):
+def free_port(seed: int, ports: range = PORTS) -> int:
+    for port in random.Random(seed).sample(ports, len(ports)):
         with socket.socket() as probe:
             try:
                 probe.bind(("127.0.0.1", port))
             except OSError:
                 continue
             return port
-    raise OSError("no free port in 47000-47099")
+    raise OSError(f"no free port in {ports.start}-{ports.stop - 1}")
 
 
 def context(folder):

@@ -35,7 +35,7 @@ def test_default_bindings_cover_every_intent_without_clashes():
     assert set(INTENTS) == {
         "roll", "hold_1", "hold_2", "hold_3", "hold_4", "hold_5", "hint", "undo", "pause",
         "confirm", "up", "down", "left", "right", "fullscreen", "skip_cpu", "speed_cpu",
-        "help", "key_hints", "read_dice", "read_box", "read_card", "read_others",
+        "help", "key_hints", "react", "read_dice", "read_box", "read_card", "read_others",
         "read_scores", "read_turn", "card_up", "card_down", "repeat_speech", "history_back",
         "history_next",
     }  # fmt: skip

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 from game.i18n import N_, _, format_number, ngettext, translate
 from game.match.replay import ReplaySession
-from game.rules import Card, GameConfig, Phase
+from game.match.seats import is_you, lone_player
+from game.rules import Card, Phase
 from game.ui.seat_words import level_tags
 from game.ui.text import join_names
 
@@ -36,16 +37,23 @@ class Verdict:
     winners: tuple[int, ...]  # competitors the trophy is for
 
 
-def _says(config: GameConfig, competitor: int, one: str, team: str, you: str) -> str:
+def _says(session: Session, competitor: int, one: str, team: str, you: str) -> str:
     """The sentence for who won, each a whole msgid: `one` ("{name} wins!") for one player,
-    `team` ("{name} win!") for a team, `you` ("You win!") for a player called You."""
-    players = sum(len(config.columns[c]) for c in config.competitors[competitor])
+    `team` ("{name} win!") for a team, `you` ("You win!") for the player who is "you" here
+    (`is_you`: at a network table only this screen's own seat)."""
+    config = session.config
+    player = lone_player(config, competitor)
     name = config.competitor_name(competitor)
-    if players > 1:
+    if player is None:
         return team.format(name=name)
-    if name.casefold() in ("you", _("You").casefold()):
+    if is_you(name, player, own_seats(session)):
         return you
     return one.format(name=name)
+
+
+def own_seats(session: Session | ReplaySession) -> frozenset[int] | None:
+    """A network table's seats played at this screen (None: one computer's table)."""
+    return getattr(session, "own_seats", None)
 
 
 def assisted_note(session: Session) -> str:
@@ -160,7 +168,7 @@ def high_score_note(session: Session, places: Mapping[int, int]) -> str:
     sentences = []
     for player, place in sorted(places.items(), key=lambda item: (item[1], item[0])):
         name = session.seats[player].name
-        if name.strip().casefold() in ("you", _("You").casefold()):
+        if is_you(name, player, own_seats(session)):
             # Translators: the player ("You") took that place in the table of the ten best
             # scores of these rules and match length.
             sentence = _("You enter the high scores at number {place}.")
@@ -218,7 +226,7 @@ def _verdict(session: Session) -> Verdict:
         detail = detail.format(points=best)
     elif len(tied) > 1:
         line = _says(
-            config,
+            session,
             winners[0],
             _("{name} wins the tie-breaker"),
             # Translators: a team (several players) wins.
@@ -230,7 +238,7 @@ def _verdict(session: Session) -> Verdict:
         ).format(names=join_names([name(i) for i in tied]), points=best)
     else:
         line = _says(
-            config,
+            session,
             winners[0],
             _("{name} wins!"),
             # Translators: a team (several players) wins.
@@ -257,7 +265,7 @@ def _verdict(session: Session) -> Verdict:
             headline = _("Shared match win: {names}").format(names=names)
         else:
             headline = _says(
-                config,
+                session,
                 leaders[0],
                 _("{name} wins the match!"),
                 # Translators: a team (several players) wins.

@@ -109,6 +109,7 @@ class ReviewPage:
     others: tuple[int, ...]  # the seats listed in brief under the page
     review: Review  # the whole game's review, for the others' figures
     win: WinSection | None = None  # the chances to win, with others at the table
+    own_seats: frozenset[int] | None = None  # a network table's seats played at this screen
 
 
 def render_review_page(
@@ -163,7 +164,7 @@ def paint_page(
     seat = content.seats[pr.player]
 
     # The verdict in words, then the four figures.
-    sentence = verdict_sentence(pr, seat)
+    sentence = verdict_sentence(pr, seat, content.own_seats)
     y = 0
     for text in wrap_text(pen.body, sentence, width)[:3]:
         pen.text(text, (0, y))
@@ -210,8 +211,12 @@ def paint_page(
     return y
 
 
-def verdict_sentence(pr: PlayerReview, seat: Seat) -> str:
-    you = seat.name.casefold() in ("you", _("You").casefold())
+def verdict_sentence(pr: PlayerReview, seat: Seat, own: frozenset[int] | None = None) -> str:
+    """What one player's decisions cost and the dice gave (`own`: a network table's seats
+    played at this screen, the only ones told "Your decisions")."""
+    from game.match.seats import is_you
+
+    you = is_you(seat.name, pr.player, own)
     lost = tenths(pr.skill_lost)
     if pr.skill_lost < 0.05:
         if you:

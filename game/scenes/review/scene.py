@@ -112,8 +112,10 @@ class ReviewScene(ListScreen[int]):
         seats: Sequence[Seat] = (),
         *,
         subtitle: str = "",
+        own_seats: frozenset[int] | None = None,
     ) -> None:
         super().__init__(ctx)
+        self.own_seats = own_seats  # a network table's seats played here: "you" in the verdict
         self.config = config
         self.start_rng = start_rng
         self.log = list(log)
@@ -169,6 +171,7 @@ class ReviewScene(ListScreen[int]):
             game_index,
             session.seats,
             subtitle=variant_line(game.config),
+            own_seats=getattr(session, "own_seats", None),
         )
 
     @classmethod
@@ -276,7 +279,7 @@ class ReviewScene(ListScreen[int]):
         if pr is None:
             return []  # still working it out: said when it is there
         seat = self.seats[pr.player]
-        said = [Announcement(seat.name), Announcement(verdict_sentence(pr, seat))]
+        said = [Announcement(seat.name), Announcement(verdict_sentence(pr, seat, self.own_seats))]
         return said + [Announcement(decision_phrase(d)) for d in self.shown_decisions]
 
     # ----------------------------------------------------------------- actions
@@ -368,7 +371,9 @@ class ReviewScene(ListScreen[int]):
             self.page_rects = {}
             self.scroll.set_content(viewport, 0, self.scroll.line)
             return
-        content = ReviewPage(pr, self.seats, tuple(self.others), current, self._win_section())
+        content = ReviewPage(
+            pr, self.seats, tuple(self.others), current, self._win_section(), self.own_seats
+        )
         self.page, height, self.page_rects = render_review_page(
             self.ctx.theme,
             self.ctx.fonts,

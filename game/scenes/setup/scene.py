@@ -78,6 +78,7 @@ class SetupScene(Scene):
         self.error = ""
         self.note = ""  # what a pad's claim did, until the next press
         self._said = ""  # the error or note speech said last
+        self._host_when_back = False  # the host's name was asked: host once its box closes
         self.size = (1280, 800)
         self.grid: FocusGrid[Any] = FocusGrid()
         self.back = FormButton(
@@ -188,7 +189,8 @@ class SetupScene(Scene):
             return
         self.error = ""
         if self.draft.networked:
-            self._host(config, seats)
+            if not self._ask_host_name():
+                self._host(config, seats)
             return
         if has_saved_game(self.ctx.storage):
             self.ctx.nav.confirm(
@@ -210,6 +212,43 @@ class SetupScene(Scene):
         session = Session.new(config, seats, played_before=played)
         self.ctx.pads.hand_over(seating_key(seats), self.draft.pads())
         self.ctx.nav.table(session)
+
+    def _ask_host_name(self) -> bool:
+        """A hosted table's seat still called by the default "You" is named first (friends
+        would see "You" on their cards), the profile's name offered: True while asking."""
+        from game.match.seats import is_you
+        from game.rules.names import name_problem
+
+        drafts = self.draft.seats
+        at = next((i for i, d in enumerate(drafts) if d.kind == PERSON and is_you(d.name)), None)
+        if at is None:
+            return False
+
+        def done(text: str) -> str | None:
+            name, problem = text.strip(), name_problem(text.strip())
+            if problem is not None:
+                from game.i18n import translated
+
+                return translated(problem)
+            if is_you(name):
+                # Translators: hosting a network table, the default name "You" was kept.
+                return _("Your friends would see that name: type your own")
+            drafts[at].name = name
+            self._host_when_back = True  # once the name box has closed (resume)
+            return None
+
+        profiles = self.ctx.storage.list_profiles()
+        offered = next((p.name for p in reversed(profiles) if not is_you(p.name)), "")
+        # Translators: the title of the box asking the host's name before a network table.
+        title = _("Your name at the table")
+        self.ctx.nav.profile_name(title, offered, done, _("Host"))
+        return True
+
+    def resume(self, result: object = None) -> None:
+        super().resume(result)
+        if self._host_when_back:
+            self._host_when_back = False
+            self.start_game()
 
     def _host(self, config: GameConfig, seats: list[Seat]) -> None:
         """Open the table to friends on the network (the host's match is saved as any)."""

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from game.ai.levels.spec import LEVELS
 from game.i18n import _, translated
-from game.match.seats import CPU_PACES, PERSON, SEAT_COLOURS, Seat
+from game.match.seats import CPU_NAMES, CPU_PACES, PERSON, SEAT_COLOURS, Seat, cpu_name
 from game.rules import GameConfig, StartOrder, TeamMode, Variant
 from game.rules.config import MAX_GAMES, MAX_PLAYERS
 from game.rules.names import name_problem
@@ -23,7 +23,6 @@ if TYPE_CHECKING:
 
 NETWORK = "network"  # a seat a friend at another computer takes (game.net)
 KINDS = (PERSON, *LEVELS, NETWORK)
-CPU_NAMES = ("Ada", "Max", "Zoe", "Ben", "Cat", "Dan", "Eve", "Kit", "Lou", "Sam")
 VARIANTS = tuple(Variant)  # the setup offers every variant, in their order
 TEAM_MODES = (TeamMode.OFF, TeamMode.SHARED, TeamMode.COMBINED)
 TEAM_LETTERS = "ABCD"
@@ -47,20 +46,15 @@ def default_seats() -> list[SeatDraft]:
     return [
         # Translators: the name of the first seat, the player's own, until they type theirs.
         SeatDraft(_("You"), PERSON, 0, 0),
-        SeatDraft("Ada", "medium", 1, 1),
-        SeatDraft("Max", "hard", 2, 0),
+        SeatDraft(CPU_NAMES[0], "medium", 1, 1),
+        SeatDraft(CPU_NAMES[1], "hard", 2, 0),
     ]
 
 
 def new_seat(seats: list[SeatDraft]) -> SeatDraft:
     """The seat "+ Add player" adds: a medium CPU with a name and a colour not yet taken,
     on the team after the last seat's."""
-    used = {s.name.strip().casefold() for s in seats}
-    name = next(
-        (n for n in CPU_NAMES if n.casefold() not in used),
-        # Translators: a CPU seat's name when every short name is taken.
-        _("CPU {number}").format(number=len(seats)),
-    )
+    name = cpu_name((s.name for s in seats), len(seats))
     colours = {s.colour for s in seats}
     colour = next((c for c in range(SEAT_COLOURS) if c not in colours), 0)
     return SeatDraft(name, "medium", colour, len(seats) % 2)

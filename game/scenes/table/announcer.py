@@ -43,17 +43,17 @@ class Announcer:
         """'Ada rolls...' as the dice leave the cup (None while a CPU turn is summed up)."""
         if self.summing is not None and self.summing.player == player:
             return None
-        name = self.session.config.players[player]
+        name, own = self.session.config.players[player], self.session.own_seats
         if start:
             # Translators: said aloud as a player's start-roll dice leave the cup.
             you = _("You roll for the start...")
             # Translators: said aloud as a player's start-roll dice leave the cup.
-            text = about(name, you, _("{name} rolls for the start..."))
+            text = about(name, you, _("{name} rolls for the start..."), player=player, own=own)
         else:
             # Translators: said aloud as the dice leave the cup (their faces follow).
             you = _("You roll...")
             # Translators: said aloud as another player's dice leave the cup.
-            text = about(name, you, _("{name} rolls..."))
+            text = about(name, you, _("{name} rolls..."), player=player, own=own)
         return Announcement(text, Told.THROW, player)
 
     def batch(self, events: Sequence[ev.Event], brief: bool) -> list[Announcement]:
@@ -78,7 +78,12 @@ class Announcer:
             yours = _("Your total: {total}")
             # Translators: said aloud right after a score: another card's new total ({name}
             # is a player or a team); "total" as the card's Total row calls it.
-            text = about(name, yours, _("{name}: total {total}"), total=total)
+            players = state.config.columns[column]
+            player = players[0] if len(players) == 1 else None  # a team's card: never "you"
+            own = self.session.own_seats
+            text = about(
+                name, yours, _("{name}: total {total}"), player=player, own=own, total=total
+            )
             said.append(Announcement(text, Told.SCORED, state.config.columns[column][0]))
         self.scored = []
         return said
@@ -112,7 +117,13 @@ class Announcer:
                     yours = _("Your turn")
                     # Translators: said aloud as a person's turn begins, at a table of several
                     # people: they are named.
-                    text = about(seat.name, yours, _("Your turn, {name}"))
+                    text = about(
+                        seat.name,
+                        yours,
+                        _("Your turn, {name}"),
+                        player=event.player,
+                        own=self.session.own_seats,
+                    )
                 else:
                     card = self.session.state.cards[event.column]
                     turns = len(config.card.boxes)
@@ -126,7 +137,7 @@ class Announcer:
                     summing.rolls += 1
                     summing.dice = event.dice
                     return []
-                line = roll_line(event, config, dice_words(event.dice))
+                line = roll_line(event, config, dice_words(event.dice), self.session.own_seats)
                 return [Announcement(line, Told.ROLLED, event.player)]
             case ev.HoldChanged():
                 player = self.session.state.player
@@ -148,11 +159,23 @@ class Announcer:
                 text = _("Upper bonus for {name}: {points} points").format(name=name, points=points)
                 return [Announcement(text, Told.BONUS, config.columns[event.column][0])]
             case ev.RollOffRolled():
-                return [Announcement(describe(event, config) or "", Told.START_ROLL, event.player)]
+                return [
+                    Announcement(
+                        describe(event, config, self.session.own_seats) or "",
+                        Told.START_ROLL,
+                        event.player,
+                    )
+                ]
             case ev.RollOffTied() | ev.OrderDecided():
-                return [Announcement(describe(event, config) or "", Told.ORDER)]
+                return [
+                    Announcement(describe(event, config, self.session.own_seats) or "", Told.ORDER)
+                ]
             case ev.TieBreakStarted() | ev.TieBreakStood():
-                return [Announcement(describe(event, config) or "", Told.TIE_BREAK)]
+                return [
+                    Announcement(
+                        describe(event, config, self.session.own_seats) or "", Told.TIE_BREAK
+                    )
+                ]
             case ev.GameStarted():
                 if event.game_index == 0:
                     return []
@@ -181,10 +204,12 @@ class Announcer:
                 _("{box}! You scored {points}"),
                 # Translators: said aloud when five alike are scored; {box} is the box's name.
                 _("{box}! {name} scored {points}"),
+                player=event.player,
+                own=self.session.own_seats,
                 box=box_name(config, Category.YAHTZEE),
                 points=event.points,
             )
-        return describe(event, config) or ""
+        return describe(event, config, self.session.own_seats) or ""
 
     def _summary(self, turn: CpuTurn, event: ev.Scored) -> Announcement:
         config = self.session.config

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import assert_never
 
 from game.i18n import _, ngettext, translate
+from game.match.seats import Own, is_you, lone_player
 from game.rules import Category, GameState, Phase, Score
 from game.rules import events as ev
 from game.rules.actions import Action, Hold, Release
@@ -18,17 +19,12 @@ from game.rules.config import GameConfig
 from game.ui.text import join_names
 
 
-def is_you(name: str) -> bool:
-    """Whether `name` is the default seat's name, "You" (or its translation)."""
-    folded = name.strip().casefold()
-    # Translators: the default name of the first seat, the person at the computer.
-    return folded in ("you", _("You").casefold())
-
-
-def about(name: str, you: str, other: str, **values: object) -> str:
-    """A sentence about the player `name`: `you` if the name is "You", else `other` (both
-    translated), with the name and `values` put in."""
-    return (you if is_you(name) else other).format(name=name, **values)
+def about(
+    name: str, you: str, other: str, *, player: int | None = None, own: Own = None, **values: object
+) -> str:
+    """A sentence about the player `name` (seat `player`): `you` if they are "you" here
+    (`is_you`), else `other` (both translated), with the name and `values` put in."""
+    return (you if is_you(name, player, own) else other).format(name=name, **values)
 
 
 def shout(config: GameConfig) -> str:
@@ -41,8 +37,9 @@ def box_name(config: GameConfig, category: Category) -> str:
     return translate(config.card.label(category))
 
 
-def describe(event: ev.Event, config: GameConfig) -> str | None:
-    """One short sentence for an event, or None for events not worth a line."""
+def describe(event: ev.Event, config: GameConfig, own: Own = None) -> str | None:
+    """One short sentence for an event, or None for events not worth a line (`own`: the
+    seats played at this screen, at a network table)."""
     name = config.players
     # Long for a reason: one flat match, a case per kind of event, each with its translators' note.
     match event:
@@ -57,6 +54,8 @@ def describe(event: ev.Event, config: GameConfig) -> str | None:
                     # Translators: shown and said aloud: another player's extra Yahtzee
                     # earned its bonus chip.
                     _("Yahtzee bonus +100! {name} scored {points} in {box}"),
+                    player=event.player,
+                    own=own,
                     points=event.points,
                     box=box,
                 )
@@ -67,6 +66,8 @@ def describe(event: ev.Event, config: GameConfig) -> str | None:
                     _("{shout} You scored {points}"),
                     # Translators: shown only (never said): {shout} is the cheer for five alike.
                     _("{shout} {name} scored {points}"),
+                    player=event.player,
+                    own=own,
                     shout=shout(config),
                     points=event.points,
                 )
@@ -78,6 +79,8 @@ def describe(event: ev.Event, config: GameConfig) -> str | None:
                     # Translators: shown and said aloud: the Joker rule let another
                     # player's extra Yahtzee score in this box.
                     _("{name} scored {points} in {box} (Joker)"),
+                    player=event.player,
+                    own=own,
                     points=event.points,
                     box=box,
                 )
@@ -87,6 +90,8 @@ def describe(event: ev.Event, config: GameConfig) -> str | None:
                 _("You scored {points} in {box}"),
                 # Translators: shown and said aloud after another player's score.
                 _("{name} scored {points} in {box}"),
+                player=event.player,
+                own=own,
                 points=event.points,
                 box=box,
             )
@@ -102,6 +107,8 @@ def describe(event: ev.Event, config: GameConfig) -> str | None:
                 _("You rolled {total} for the start"),
                 # Translators: shown and said aloud: a player's start-roll total.
                 _("{name} rolled {total} for the start"),
+                player=event.player,
+                own=own,
                 total=sum(event.dice),
             )
         case ev.RollOffTied():
@@ -138,6 +145,8 @@ def describe(event: ev.Event, config: GameConfig) -> str | None:
                 _("You win with {points}!"),
                 # Translators: shown and said aloud at the game's end.
                 _("{name} wins with {points}!"),
+                player=lone_player(config, event.winners[0]),
+                own=own,
                 points=event.totals[event.winners[0]],
             )
         case ev.GameStarted() if event.game_index > 0:
@@ -198,7 +207,7 @@ def progress(state: GameState) -> str:
     return " · ".join(parts)  # two labels side by side, not a sentence
 
 
-def roll_line(event: ev.Rolled, config: GameConfig, dice: str = "") -> str:
+def roll_line(event: ev.Rolled, config: GameConfig, dice: str = "", own: Own = None) -> str:
     """'Ann rolled 2-3-3-5-6: 2 rolls left' (or with `dice` as given: speech says them
     "2, 3, 3, 5, 6", a voice reading the dashes as minus signs)."""
     who = config.players[event.player]
@@ -211,6 +220,8 @@ def roll_line(event: ev.Rolled, config: GameConfig, dice: str = "") -> str:
             _("You rolled {dice}: choose a box"),
             # Translators: shown and said aloud; {dice} are the faces rolled.
             _("{name} rolled {dice}: choose a box"),
+            player=event.player,
+            own=own,
             dice=dice,
         )
     return about(
@@ -221,6 +232,8 @@ def roll_line(event: ev.Rolled, config: GameConfig, dice: str = "") -> str:
         ngettext(
             "{name} rolled {dice}: {n} roll left", "{name} rolled {dice}: {n} rolls left", left
         ),
+        player=event.player,
+        own=own,
         dice=dice,
         n=left,
     )

@@ -17,6 +17,7 @@ import pygame
 
 from game.anim import Tween, Wait
 from game.i18n import _, ngettext, pgettext
+from game.match.seats import lone_player
 from game.rules import Category
 from game.rules import events as ev
 from game.scenes.table.announcer import Announcer, told_now
@@ -69,8 +70,6 @@ class Presenter:
         self.results_wait: Wait | None = None  # the pause before the results show
         self.announcer = Announcer(session)
         self.said_after_landing: list[Announcement] = []  # what the throw decided, said then
-        # At a network table, the seats played at this computer (None: every person's is).
-        self.own_seats: frozenset[int] | None = None
 
     # ----------------------------------------------------------------- state
     @property
@@ -166,12 +165,13 @@ class Presenter:
         `thrown` is a roll's throw as another machine made it (a network table's host)."""
         # Long for a reason: one flat match with a case for each kind of event, then what is said.
         ctx, config, tray = self.ctx, self.session.config, self.tray
+        own = self.session.own_seats  # a network table: the seats played at this screen
         thrower: int | None = None  # the player whose dice left the cup in this batch
         banner_before = self.banner
         turn_to: int | None = None  # the player whose turn started in this batch
         spoken = self.announcer.batch(events, brief=not ctx.speech.full)
         for event in events:
-            text = describe(event, config)
+            text = describe(event, config, own)
             if text:
                 self.say(text, self._about(event))
             match event:
@@ -184,7 +184,7 @@ class Presenter:
                     tray.roll(event.dice, event.rolled, speed, thrown)
                     thrower = event.player
                     ctx.play("dice_rattle" if speed > 0 else "dice_land_1")
-                    self.say(roll_line(event, config), event.player)
+                    self.say(roll_line(event, config, own=own), event.player)
                 case ev.HoldChanged():
                     tray.set_held(event.die, event.held)
                     ctx.play("hold" if event.held else "release", 0.6)
@@ -200,7 +200,10 @@ class Presenter:
                 case ev.OrderDecided():
                     first = config.column_name(event.order[0])
                     colour = self.column_colour(event.order[0])
-                    text = about(first, _("You play first"), _("{name} plays first"))
+                    you, other = _("You play first"), _("{name} plays first")
+                    lead = config.columns[event.order[0]]
+                    player = lead[0] if len(lead) == 1 else None
+                    text = about(first, you, other, player=player, own=own)
                     self.banner = Banner(text, colour, 1.3)
                 case ev.RollOffTied():
                     sub = _("The leaders roll again")
@@ -240,7 +243,8 @@ class Presenter:
             # even when the batch also started the next player's turn.
             self.after_landing = (self.message, self.owner)
             name = config.players[thrower]
-            self.say(about(name, _("You roll..."), _("{name} rolls...")), thrower)
+            you, other = _("You roll..."), _("{name} rolls...")
+            self.say(about(name, you, other, player=thrower, own=own), thrower)
             if self.banner is not banner_before:  # "Ada plays first", "Tied!": after the landing
                 self.banner_after_landing, self.banner = self.banner, banner_before
 
@@ -274,11 +278,15 @@ class Presenter:
         seat = session.seats[event.player]
         self.tray.put_away()
         if not seat.is_cpu and (session.person_count > 1 or len(session.seats) > 1):
-            theirs = self.own_seats is not None and event.player not in self.own_seats
+            own = session.own_seats
+            theirs = own is not None and event.player not in own
             # Translators: a banner at a network table: a player at another computer plays.
             text = _("{name} plays").format(name=seat.name) if theirs else None
             self.banner = Banner(
-                text or about(seat.name, _("Your turn"), _("Your turn, {name}")),
+                text
+                or about(
+                    seat.name, _("Your turn"), _("Your turn, {name}"), player=event.player, own=own
+                ),
                 self.column_colour(event.column),
                 TURN_BANNER * max(0.3, self.ctx.animation_scale),
             )
@@ -308,7 +316,9 @@ class Presenter:
                 title = _("Shared win!")
             else:
                 name = config.competitor_name(winner)
-                title = about(name, _("You win!"), _("{name} wins!"))
+                you, other = _("You win!"), _("{name} wins!")
+                player = lone_player(config, winner)
+                title = about(name, you, other, player=player, own=self.session.own_seats)
             self.celebrate(title, points, column, lay)
         self.ctx.play("win")
         self.results_after(RESULTS_DELAY * max(0.25, speed))

@@ -78,7 +78,6 @@ class TableScene(FocusAndPointer, Scene):
         self.net = net  # a network table: the host plays every move (remote.py)
         self.board = Board(ctx, session)
         self.board.plays_cpus = net is None
-        self.board.presenter.own_seats = None if net is None else net.seats
         self.board.cpu.fast = ctx.settings.fast_cpu
         self.coach = CoachOverlay()
         self.pads = PadSeats(ctx, session)  # who plays with which pad; the wait for one
@@ -226,6 +225,9 @@ class TableScene(FocusAndPointer, Scene):
         if intent is Intent.KEY_HINTS:
             self.show_keys = not self.show_keys
             return True
+        if intent is Intent.REACT and self.net is not None:
+            self.ctx.nav.reactions(self.net)
+            return True
         self.board.presenter.dismiss_banner(event)
         if intent is Intent.SKIP_CPU:
             self.skip_cpu_turn()
@@ -265,7 +267,7 @@ class TableScene(FocusAndPointer, Scene):
 
     def open_pause(self) -> None:
         self.tray.finish()
-        self.ctx.nav.pause(self.session)
+        self.ctx.nav.pause(self.session, self.net)
 
     def toggle_die(self, die: int) -> None:
         state = self.session.state
