@@ -109,8 +109,10 @@ class Announcer:
                 self.summing = CpuTurn(event.player) if seat.is_cpu and brief else None
                 if self.summing is not None:
                     return []  # its one phrase names it
-                if seat.is_cpu:
-                    # Translators: said aloud as a CPU's turn begins.
+                own = self.session.own_seats
+                if seat.is_cpu or (own is not None and event.player not in own):
+                    # Translators: said aloud as a CPU's turn begins (or, at a network
+                    # table, the turn of a person at another computer).
                     text = _("{name} to roll").format(name=seat.name)
                 elif len(seats) > 1:
                     # Translators: said aloud as a person's turn begins.
