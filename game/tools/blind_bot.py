@@ -274,7 +274,10 @@ class Bot:
         self.written.add(best)
 
     def my_turn(self) -> None:
-        rolled = self.roll()
+        self.play_out(self.roll())
+
+    def play_out(self, rolled: tuple[list[int], int] | None) -> None:
+        """The rest of a turn whose last roll was `rolled` (None: no roll left)."""
         while rolled is not None:
             dice, left = rolled
             keep = _keep(dice, [c for c in STRAIGHTS if c not in self.written])

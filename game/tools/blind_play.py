@@ -120,24 +120,10 @@ def play(bot: Bot, game: Game, rounds: int, brief_from: int, tours: bool) -> Non
                 bot.read_keys()
                 bot.help_tour()
                 bot.ask("f7")
-                _finish_turn(bot, rolled)
+                bot.play_out(rolled)
             else:
                 bot.my_turn()
             bot.await_turn()
-
-
-def _finish_turn(bot: Bot, rolled: tuple[list[int], int] | None) -> None:
-    """The rest of a turn whose first roll was `rolled` (heard before the tours)."""
-    from game.tools.blind_bot import STRAIGHTS, _keep
-
-    while rolled is not None:
-        dice, left = rolled
-        keep = _keep(dice, [c for c in STRAIGHTS if c not in bot.written])
-        if not left or len(keep) == 5:
-            break
-        bot.hold(dice, keep)
-        rolled = bot.roll()
-    bot.score(bot.boxes())
 
 
 def run_game(
