@@ -25,7 +25,8 @@ import socket
 import threading
 from dataclasses import dataclass
 
-from zeroconf import IPVersion, ServiceStateChange, Zeroconf, get_all_addresses
+import ifaddr
+from zeroconf import IPVersion, ServiceStateChange, Zeroconf
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 from game.net.loop import LoopThread
@@ -53,10 +54,13 @@ def local_addresses() -> list[str]:
     """This machine's IPv4 addresses a friend could reach (for the invite): private ones first,
     never loopback or link-local."""
     found = set()
-    for text in get_all_addresses():
-        address = ipaddress.IPv4Address(text)
-        if not (address.is_loopback or address.is_link_local or address.is_unspecified):
-            found.add(address)
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            if not ip.is_IPv4:
+                continue
+            address = ipaddress.IPv4Address(str(ip.ip))
+            if not (address.is_loopback or address.is_link_local or address.is_unspecified):
+                found.add(address)
     return [str(a) for a in sorted(found, key=lambda a: (not a.is_private, a))]
 
 
