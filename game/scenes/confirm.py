@@ -32,7 +32,13 @@ from game.ui.letters import YES, answer_letters
 from game.ui.menu_layout import button_height
 from game.ui.text import wrap_text
 from game.ui.units import layout_unit, share_widths
-from game.ui.widgets import Button, FocusRing, button_width, draw_panel
+from game.ui.widgets import (
+    Button,
+    FocusRing,
+    button_width,
+    draw_veiled_panel,
+    make_veil,
+)
 
 if TYPE_CHECKING:
     from game.scenes.context import Context
@@ -172,14 +178,11 @@ class ConfirmScene(Scene):
         top = self.panel.bottom - pad - button_h
         self.yes.rect = pygame.Rect(self.panel.left + pad, top, widths["yes"], button_h)
         self.no.rect = pygame.Rect(self.yes.rect.right + gap, top, widths["no"], button_h)
-        self._veil = pygame.Surface(size, pygame.SRCALPHA)
-        self._veil.fill(theme.overlay)
+        self._veil = make_veil(size, theme)
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.ctx.theme
-        if self._veil is not None:
-            surface.blit(self._veil, (0, 0))
-        draw_panel(surface, theme, self.panel)
+        draw_veiled_panel(surface, theme, self._veil, self.panel)
         for image, rect in self._lines:
             surface.blit(image, rect)
         self.ring.draw(surface, theme, self.ctx.fonts)

@@ -23,7 +23,13 @@ from game.scenes.base import Scene
 from game.ui.input import ANYWHERE_INTENTS, Intent, is_back, is_press
 from game.ui.text import ellipsize
 from game.ui.units import layout_unit
-from game.ui.widgets import Button, FocusRing, draw_panel, letter_shortcuts
+from game.ui.widgets import (
+    Button,
+    FocusRing,
+    draw_veiled_panel,
+    letter_shortcuts,
+    make_veil,
+)
 
 if TYPE_CHECKING:
     from game.scenes.context import Context
@@ -136,14 +142,11 @@ class PanelMenu(ButtonMenu):
         for button in self.buttons:
             button.rect = pygame.Rect(self.panel.left + pad, y, width - 2 * pad, button_h)
             y += button_h + gap
-        self._veil = pygame.Surface(size, pygame.SRCALPHA)
-        self._veil.fill(theme.overlay)
+        self._veil = make_veil(size, theme)
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.ctx.theme
-        if self._veil is not None:
-            surface.blit(self._veil, (0, 0))
-        draw_panel(surface, theme, self.panel)
+        draw_veiled_panel(surface, theme, self._veil, self.panel)
         for image, rect in self._texts:
             surface.blit(image, rect)
         self.ring.draw(surface, theme, self.ctx.fonts)

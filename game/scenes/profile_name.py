@@ -23,7 +23,7 @@ from game.ui.input import Intent, is_back, is_confirm, is_press, key_label
 from game.ui.menu_layout import button_height
 from game.ui.text import wrap_text
 from game.ui.units import layout_unit
-from game.ui.widgets import Button, FocusRing, draw_panel
+from game.ui.widgets import Button, FocusRing, draw_veiled_panel, make_veil
 
 if TYPE_CHECKING:
     from game.scenes.context import Context
@@ -143,14 +143,11 @@ class ProfileNameScene(Scene):
         self.ok.rect = pygame.Rect(self.panel.left + pad, top, button_w, button_h)
         self.cancel.rect = pygame.Rect(self.ok.rect.right + gap, top, button_w, button_h)
         self.error_px = 20 * unit
-        self._veil = pygame.Surface(size, pygame.SRCALPHA)
-        self._veil.fill(theme.overlay)
+        self._veil = make_veil(size, theme)
 
     def draw(self, surface: pygame.Surface) -> None:
         theme, fonts = self.ctx.theme, self.ctx.fonts
-        if self._veil is not None:
-            surface.blit(self._veil, (0, 0))
-        draw_panel(surface, theme, self.panel)
+        draw_veiled_panel(surface, theme, self._veil, self.panel)
         if self._title is not None:
             surface.blit(*self._title)
         self.field.draw(surface, theme, fonts, True)

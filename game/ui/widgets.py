@@ -276,6 +276,22 @@ class FocusRing(FocusGrid[Button]):
         return True
 
 
+def make_veil(size: tuple[int, int], theme: Theme) -> pygame.Surface:
+    """The dimming laid over the scene under a dialog, made once per layout."""
+    veil = pygame.Surface(size, pygame.SRCALPHA)
+    veil.fill(theme.overlay)
+    return veil
+
+
+def draw_veiled_panel(
+    surface: pygame.Surface, theme: Theme, veil: pygame.Surface | None, panel: pygame.Rect
+) -> None:
+    """A dialog's ground: the scene under it dimmed, then its panel."""
+    if veil is not None:
+        surface.blit(veil, (0, 0))
+    draw_panel(surface, theme, panel)
+
+
 def draw_panel(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, alt: bool = False) -> None:
     radius = max(6, min(rect.width, rect.height) // 30)
     if theme.shadow[3]:
