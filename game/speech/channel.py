@@ -94,8 +94,8 @@ class Speaker:
         self.backend.stop()
 
     def flush(self) -> str:
-        """Say this frame's phrases as one utterance (where the focus is said last); returns
-        it ("" if none)."""
+        """Say this frame's phrases as one utterance (where the focus is said last; a CPU's
+        turn summed up is one of its own); returns what was said ("" if none)."""
         self.backend.update()
         if self._retiring:
             self._retire()
@@ -108,14 +108,17 @@ class Speaker:
         if kept:
             self.history.extend(kept)
             self._reading = None
-        utterance = " ".join(_sentence(a.text) for a in phrases)
-        self.last = utterance
-        log.debug("speech: %s", utterance)
-        important = any(a.important for a in phrases)
-        self.backend.speak(
-            utterance, Manner(False, important, all(a.interruptible for a in phrases))
-        )
-        return utterance
+        said = []
+        for group in _utterances(phrases):
+            utterance = " ".join(_sentence(a.text) for a in group)
+            log.debug("speech: %s", utterance)
+            important = any(a.important for a in group)
+            self.backend.speak(
+                utterance, Manner(False, important, all(a.interruptible for a in group))
+            )
+            said.append(utterance)
+        self.last = " ".join(said)
+        return self.last
 
     def repeat(self) -> None:
         """Say the newest phrase of the history again."""
@@ -143,6 +146,20 @@ class Speaker:
             old.close()
         self._retiring = []
         self.backend.close()
+
+
+def _utterances(phrases: list[Announcement]) -> list[list[Announcement]]:
+    """A frame's phrases as the utterances to say, in order: one, but for a CPU's turn summed
+    up (Brief), which is an utterance of its own, so that the turn is heard as one and what
+    follows it (whose turn it is now) after it."""
+    groups: list[list[Announcement]] = []
+    for phrase in phrases:
+        alone = phrase.told is Told.SUMMARY
+        if alone or not groups or groups[-1][-1].told is Told.SUMMARY:
+            groups.append([phrase])
+        else:
+            groups[-1].append(phrase)
+    return groups
 
 
 def _sentence(text: str) -> str:

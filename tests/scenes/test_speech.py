@@ -162,7 +162,7 @@ def test_at_brief_a_cpus_turn_is_one_phrase(ctx, ears):
     scene = cpu_table(ctx)
     assert cpu_turn_heard(scene, ears) == [
         "Turn: Bot",
-        "Bot, 3 rolls: 4, 2, 4, 4, 5; 12 in Fours, total 12",
+        "Bot, 3 rolls: 4 2 4 4 5; 12 in Fours, total 12",
         "Your turn, Ann",
     ]
 

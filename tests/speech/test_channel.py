@@ -46,6 +46,22 @@ def test_a_frame_is_one_utterance_with_the_focus_last():
     assert len(rec.spoken) == 1
 
 
+def test_a_cpus_turn_summed_up_is_an_utterance_of_its_own():
+    """At Brief a CPU's turn is one phrase, heard as one: whose turn comes next (said in the
+    same frame) follows it as an utterance of its own, so the turn is not made longer."""
+    s, rec = speaker(BRIEF)
+    s.say("Ada, 3 rolls: 4 2 6 4 6; 22 in Chance, total 65", Told.SUMMARY)
+    s.say("Turn: Max", Told.TURN)
+    s.say("Roll: button", Told.FOCUS)
+    said = s.flush()
+    assert rec.spoken == [
+        "Ada, 3 rolls: 4 2 6 4 6; 22 in Chance, total 65.",
+        "Turn: Max. Roll: button.",
+    ]
+    assert said == " ".join(rec.spoken)
+    assert all(m.important for m in rec.manners)
+
+
 def test_only_the_player_interrupts():
     s, rec = speaker()
     s.say("Ada scored 18 in Sixes", Told.SCORED)

@@ -216,14 +216,14 @@ class Announcer:
     def _summary(self, turn: CpuTurn, event: ev.Scored) -> Announcement:
         config = self.session.config
         # Translators: a CPU's whole turn in one phrase (speech at Brief): "Ada, 3 rolls:
-        # 3, 4, 4, 4, 5; 12 in Fours, total 53"; {dice} are the last roll's faces.
+        # 3 4 4 4 5; 12 in Fours, total 53"; {dice} are the last roll's faces.
         text = ngettext(
             "{name}, {rolls} roll: {dice}; {points} in {box}, total {total}",
             "{name}, {rolls} rolls: {dice}; {points} in {box}, total {total}",
             turn.rolls,
         ).format(
             name=config.players[event.player],
-            dice=dice_words(turn.dice or event.dice),
+            dice=dice_words(turn.dice or event.dice, brisk=True),
             rolls=turn.rolls,
             points=event.points,
             box=box_name(config, event.category),
