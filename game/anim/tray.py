@@ -22,8 +22,9 @@ from __future__ import annotations
 import functools
 import math
 import random
+from collections import deque
 from collections.abc import Callable
-from concurrent.futures import Executor
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field, replace
 
 from game.anim import orientation as ori
@@ -44,11 +45,13 @@ from game.anim.die import (
 from game.anim.drift import plan_hops, slide
 from game.anim.felt import Area, Box, spread
 from game.anim.flight import Flight
+from game.anim.landing import LandingPlan, ghost_of, hop_inputs, plan_landing
 from game.anim.orientation import Quat
 from game.anim.throw import Throw, simulate
 
 SETTLED = 0.5  # px: a drift closer than this is over
 LANDED_GRACE = 0.35  # s after the dice land in which presses are not taken as choices
+RECENT_STEPS = 8  # frames whose dt is kept: the next frame's is most likely one of them
 REST_TURN = 2.0  # degrees: a tidied die keeps a slight turn, as a placed die has (more and
 # the row no longer fits the tray with felt between its dice's drawn boxes)
 
@@ -109,6 +112,9 @@ class TrayModel:
         self.flight: Flight | None = None
         self.settling = 0.0  # s left in which dice that just landed are only being looked at
         self.dim = False  # the dice of a finished turn, shown faded
+        # The landing's drifts, planned on the tray's thread (game.anim.landing); None: none.
+        self.landing: Future[LandingPlan | None] | None = None
+        self.recent_steps: deque[float] = deque(maxlen=RECENT_STEPS)  # the last frames' dt
 
     # ----------------------------------------------------------------- places
     def place(self, places: TrayPlaces) -> None:
@@ -229,6 +235,7 @@ class TrayModel:
         """Show exactly this, with no animation (after undo, skip, load or resize); no dice:
         all in the cup."""
         self.flight = None
+        self.landing = None
         self.settling = 0.0
         if dice is not None:
             self.dim = False  # dice in play (an undone score gives the turn back) are not faded
@@ -294,6 +301,9 @@ class TrayModel:
                 die.x, die.y = self.target(i)
                 die.turn, die.lift = self.target_turn(i), 0.0
         self.settling = 0.0
+        self.landing = None
+        if worker is not None:  # the drifts after the landing, planned there too
+            self.landing = worker.submit(plan_landing, ghost_of(self), make)
 
     def simulate(self, faces: tuple[int, ...], seed: int) -> Throw:
         """The throw of dice showing `faces` from the cup onto the felt, in die sizes from the
@@ -361,7 +371,7 @@ class TrayModel:
 
     def finish(self) -> None:
         """Jump every animation to its end."""
-        flight = self.flight
+        flight, self.landing = self.flight, None
         if flight is not None:
             for i, die in enumerate(self.dice):
                 if isinstance(die.state, InCup | Flying) and die.state.throw is not None:
@@ -380,6 +390,8 @@ class TrayModel:
     def step(self, dt: float) -> list[TrayEvent]:
         """Move everything on by `dt` seconds; what happened meanwhile."""
         events: list[TrayEvent] = []
+        if dt > 0:
+            self.recent_steps.append(dt)
         flight = self.flight
         if flight is not None:
             self._fly(flight, dt, events)
@@ -413,22 +425,47 @@ class TrayModel:
             die.x, die.y = felt.left + pose.x * size, felt.top + pose.y * size
             die.lift, die.turn = pose.z, pose.turn
         if t >= flight.end:
-            for i, die in enumerate(self.dice):
-                state = die.state
-                if isinstance(state, InCup | Flying) and state.throw is not None:
-                    self._rest(i, throw, state.throw)
-                    events.append(Landed(i))
-            self.flight = None
-            self.settling = LANDED_GRACE
-            if throw.area != self.places.units:
-                self._keep_apart()  # recorded on a felt of another shape
+            events.extend(Landed(i) for i in self.land(throw))
             self._drift(dt)  # the tidy drift starts in this very step: no frame stands still
+            self.landing = None  # (taken, or not wanted: no drift, the dice untidy)
+
+    def land(self, throw: Throw) -> list[int]:
+        """The dice in the air come to rest where `throw` puts them: which they are."""
+        assert self.places is not None
+        landed = []
+        for i, die in enumerate(self.dice):
+            state = die.state
+            if isinstance(state, InCup | Flying) and state.throw is not None:
+                self._rest(i, throw, state.throw)
+                landed.append(i)
+        self.flight = None
+        self.settling = LANDED_GRACE
+        if throw.area != self.places.units:
+            self._keep_apart()  # recorded on a felt of another shape
+        for i in landed:
+            # Where it rests, which the frame found it within STILL_PX of: its drift from
+            # there is known before the landing (game.anim.landing), whenever the frame is.
+            self.dice[i].x, self.dice[i].y = self._fell_px(self.dice[i])
+        return landed
 
     def _drift(self, dt: float) -> None:
         """Move every die that is not where it belongs a step of its drift there: an eased
         move of DRIFT_TIME from wherever it was when its place changed, hopping over the
         dice in its way (game.anim.hops)."""
         assert self.places is not None
+        starting = self.start_drifts()
+        size = self.places.die_size
+        if starting:
+            sizes = [self.size_of(i) for i in range(len(self.dice))]
+            if not self._planned(sizes, starting):
+                plan_hops(self.dice, sizes, starting, size)
+        for die in self.dice:
+            if die.shown and isinstance(die.state, Drifting):
+                slide(die, die.state, dt, size)
+
+    def start_drifts(self) -> list[int]:
+        """Every die not where it belongs, and not drifting there, starts to (its hop is
+        still to be planned): which they are."""
         starting = []
         for i, die in enumerate(self.dice):
             if not die.shown:
@@ -443,13 +480,18 @@ class TrayModel:
                 # The turn it drifts to is worked out once, from the turn it starts from.
                 die.state = Drifting((die.x, die.y), die.turn, goal, self.target_turn(i))
                 starting.append(i)
-        size = self.places.die_size
-        if starting:
-            sizes = [self.size_of(i) for i in range(len(self.dice))]
-            plan_hops(self.dice, sizes, starting, size)
-        for die in self.dice:
-            if die.shown and isinstance(die.state, Drifting):
-                slide(die, die.state, dt, size)
+        return starting
+
+    def _planned(self, sizes: list[float], starting: list[int]) -> bool:
+        """The hops of the dice `starting` to drift as the landing's plan has them, if it
+        was made for the dice as they are (game.anim.landing)."""
+        landing, self.landing = self.landing, None
+        plan = landing.result() if landing is not None else None
+        if plan is None or plan.inputs != hop_inputs(self.dice, sizes, starting):
+            return False
+        for i in starting:
+            self.dice[i].state = plan.dice[i].state
+        return True
 
     # ----------------------------------------------------------------- the cup
     def cup_angle(self) -> float:

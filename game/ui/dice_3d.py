@@ -49,6 +49,7 @@ CACHE_SIZE = 40  # images of dice lying still: ten dice in two palettes, and roo
 SUPERSAMPLE = 3
 STILL_STEPS = 4  # polygons across each half of a still die's rounded edge: no bands at 4K
 MOVING_CACHE = 10  # images of dice in the air: the last frame's five, and the one before
+AHEAD_CACHE = 20  # images of dice on their way made ahead: a landing's five, for 3 frame times
 
 
 def _unit(v: object) -> np.ndarray:
@@ -209,6 +210,8 @@ class DieModel:
         # Each image with its top left corner's offset from where the view falls.
         self.cache: SpriteCache[tuple[pygame.Surface, tuple[int, int]]] = SpriteCache(CACHE_SIZE)
         self.moving: SpriteCache[tuple[pygame.Surface, tuple[int, int]]] = SpriteCache(MOVING_CACHE)
+        # Images of dice on their way made ahead for the frames to come (`prepare`).
+        self.ahead: SpriteCache[tuple[pygame.Surface, tuple[int, int]]] = SpriteCache(AHEAD_CACHE)
 
     def project(
         self,
@@ -264,6 +267,8 @@ class DieModel:
                 made = self.cache.get(key, make)
             else:
                 made = self.stills.get(self.cache, key, make)
+        if made is None and self.stills is not None:
+            made = self.stills.ready(self.ahead, (*key, lift))  # made ahead (`prepare`)
         if made is None:
             # A die in the air is drawn afresh, unless it lies as it did a frame ago (one that
             # came to rest while others still roll): the last few such images are kept apart.
@@ -282,15 +287,22 @@ class DieModel:
         palette: DicePalette,
         view: Point,
         dimmed: bool,
+        lift: float | None = None,
     ) -> None:
-        """The image of a die that will lie still like this, made ahead (with `stills`)."""
+        """The image of a die that will lie like this in a frame to come, made ahead (with
+        `stills`): lying still (no `lift`), or on its way `lift` die sizes above the felt (a
+        landing's first drift pose, drawn plain)."""
         if self.stills is None:
             return
-        key, (dx, dy) = _image_key(center, size, turn, palette, view, dimmed)
-        make = functools.partial(
-            self.render, size, turn, palette, (dx, dy), 0.0, dimmed, SUPERSAMPLE
-        )
-        self.stills.want(self.cache, key, make)
+        key, offset = _image_key(center, size, turn, palette, view, dimmed)
+        if lift is None:
+            still = functools.partial(
+                self.render, size, turn, palette, offset, 0.0, dimmed, SUPERSAMPLE
+            )
+            self.stills.want(self.cache, key, still)
+        else:
+            moving = functools.partial(self.render, size, turn, palette, offset, lift, dimmed)
+            self.stills.want(self.ahead, (*key, lift), moving)
 
     def render(
         self,

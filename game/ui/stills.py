@@ -20,7 +20,8 @@ from typing import TypeVar
 from game.ui.raster import SpriteCache
 
 T = TypeVar("T")
-PENDING = 24  # images wanted ahead at most: older wishes are dropped
+PENDING = 48  # images wanted ahead at most (a throw's: its still dice, its lifted shadows,
+# its landing's dice for a few frame times): older wishes are dropped
 
 
 class Stills:
@@ -62,16 +63,38 @@ class Stills:
         self.want(cache, key, make)
         return None
 
-    def want(self, cache: SpriteCache[T], key: Hashable, make: Callable[[], T]) -> None:
-        """Make the image for `key` on the worker, unless it is kept or under way."""
+    def take(self, cache: SpriteCache[T], key: Hashable, make: Callable[[], T]) -> T:
+        """The image for `key`, which must be shown exactly this frame (a shadow): kept,
+        made ahead (waited for if under way on the worker), or made now."""
+        image = self.ready(cache, key)
+        return image if image is not None else cache.put(key, make())
+
+    def ready(self, cache: SpriteCache[T], key: Hashable) -> T | None:
+        """The image for `key` if it is kept or was wanted ahead (waited for if under way
+        on the worker); None if neither (a wish not yet begun is given up: the frame makes
+        the image itself)."""
+        image = cache.peek(key)
+        if image is not None:
+            return image
+        pending = self._pending.pop(key, None)
+        if pending is None or pending.cancel():
+            return None
+        self.ahead += 1
+        made: T = pending.result()  # type: ignore[assignment]  # (made by `make`)
+        return cache.put(key, made, made=False)
+
+    def want(self, cache: SpriteCache[T], key: Hashable, make: Callable[[], T]) -> bool:
+        """Make the image for `key` on the worker, unless it is kept or under way: True if
+        it was not and now is."""
         if key in cache or key in self._pending:
-            return
+            return False
         while len(self._pending) >= PENDING:
             oldest = next(iter(self._pending))
             self._pending.pop(oldest).cancel()
         if self._worker is None:
             self._worker = ThreadPoolExecutor(1, thread_name_prefix="dice-stills")
         self._pending[key] = self._worker.submit(make)
+        return True
 
     def close(self) -> None:
         """Stop the worker (what it is making is finished first, the rest dropped)."""

@@ -9,12 +9,15 @@ dice in 3D (game.ui.dice_3d), their rings and shadows (game.ui.dice_view) and th
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import copy
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import pygame
 
-from game.anim.die import Flying, Resting
+from game.anim.die import Drifting, Flying, Resting
+from game.anim.drift import slide
+from game.anim.landing import highest_lift
 from game.anim.tray import TrayModel
 from game.ui.cup_view import CupRenderer
 from game.ui.dice_3d import STILL_STEPS, DieModel, mesh_of, steps_for
@@ -25,6 +28,7 @@ from game.ui.raster import Point, blit_faded
 from game.ui.stills import Stills
 
 Colour = tuple[int, int, int]
+LANDING_STEPS = 3  # frame times a landing's images are made ahead for
 
 
 class TrayRenderer:
@@ -32,9 +36,9 @@ class TrayRenderer:
     the images of still dice made ahead on a thread of their own (game.ui.stills)."""
 
     def __init__(self) -> None:
-        self.dice = DieRenderer()
-        self.cups = CupRenderer()
         self.stills = Stills()
+        self.dice = DieRenderer(stills=self.stills)
+        self.cups = CupRenderer()
         self._models: dict[int, DieModel] = {}
 
     def close(self) -> None:
@@ -205,9 +209,12 @@ def pieces(
 def prepare(
     model: TrayModel, layout: TableLayout, renderer: TrayRenderer, palette: DicePalette
 ) -> None:
-    """Have the images of still dice made ahead: of dice on their way to rest, where they
-    will lie, and of dice lying in play, faded, as they will show when the turn is over."""
+    """Have images made ahead: the lifted shadows of dice in the air and drifting; of
+    still dice, those on their way to rest, where they will lie, and of dice lying in play,
+    faded, as they will show when the turn is over."""
     view = layout.tray.center
+    renderer.dice.want_grown(layout.die_size, palette, highest_lift(model) * layout.die_size)
+    prepare_landing(model, renderer, palette, view)
     for i, at, turn in model.coming_rests():
         size = model.size_of(i)
         seen_from = at if model.dice[i].held else view
@@ -218,6 +225,40 @@ def prepare(
         if die.shown and not die.held and isinstance(die.state, Resting) and model.placed(i):
             size = model.size_of(i)
             renderer.model(size).prepare((die.x, die.y), size, die.turn, palette, view, True)
+
+
+def prepare_landing(
+    model: TrayModel, renderer: TrayRenderer, palette: DicePalette, view: Point
+) -> None:
+    """Have the images of the landing's frame made ahead: once the landing is planned (game.
+    anim.landing), each drifting die's first pose for each of the last frames' steps (the
+    landing's frame most likely takes one of them: a frame that takes another draws them)."""
+    landing = model.landing
+    if model.flight is None or landing is None or not landing.done():
+        return
+    plan = landing.result()
+    if plan is None:
+        return
+    for dt in recent(model.recent_steps, LANDING_STEPS):
+        for die in plan.dice:
+            if isinstance(die.state, Drifting):
+                moved = copy.copy(die)
+                slide(moved, die.state, dt, plan.size)
+                size = plan.size * moved.scale
+                at = (moved.x, moved.y)
+                model_3d = renderer.model(size)
+                model_3d.prepare(at, size, moved.turn, palette, view, model.dim, moved.lift)
+
+
+def recent(steps: Iterable[float], count: int) -> list[float]:
+    """The last `count` different values of `steps`, the latest first."""
+    found: list[float] = []
+    for step in reversed(list(steps)):
+        if step not in found:
+            found.append(step)
+            if len(found) == count:
+                break
+    return found
 
 
 def _tag(label: pygame.Surface, at: Point, palette: DicePalette, i: int) -> Piece:

@@ -1,0 +1,134 @@
+"""Images of a throw made ahead on the stills' thread (game.ui.stills): the lifted shadows a
+throw will cast and the dice of its landing's frame are the very pixels the frames would make
+themselves, kept in bounded caches, and a throw replaced mid-way shows no image of the old."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from game.ui.dice_3d import AHEAD_CACHE, DieModel, steps_for
+from game.ui.dice_tray import DiceTray
+from game.ui.dice_view import GROWN_WISHES, DieRenderer
+from game.ui.layout import table_layout
+from game.ui.palette import STANDARD_DICE
+from game.ui.stills import Stills
+from game.ui.tray_view import TrayLook
+
+ROLL = (2, 5, 5, 1, 6)
+ALL = (True,) * 5
+TURN = (0.96, 0.12, -0.2, 0.15)
+
+
+@pytest.fixture(autouse=True)
+def display():
+    pygame.init()
+    pygame.display.set_mode((8, 8))
+
+
+def _pixels(image: pygame.Surface) -> bytes:
+    return pygame.image.tobytes(image, "RGBA")
+
+
+def _settle(stills: Stills) -> None:
+    """Wait until the stills' thread has made all it was asked for."""
+    end = time.monotonic() + 20
+    while any(not wish.done() for wish in stills._pending.values()):
+        assert time.monotonic() < end, "the stills' thread never finished"
+        time.sleep(0.002)
+
+
+def test_lifted_shadows_grown_ahead_are_those_grown_in_the_frame_lowest_first() -> None:
+    stills = Stills()
+    try:
+        ahead, here = DieRenderer(stills=stills), DieRenderer()
+        ahead.want_grown(150, STANDARD_DICE, lift=400.0)  # up to 1 + 400 * 0.004 = 2.6
+        assert sorted(k[3] for k in stills._pending) == [1.1, 1.2, 1.3, 1.4][:GROWN_WISHES]
+        _settle(stills)
+        made = ahead.cache.renders  # the shadow grown from, made here
+        for zoom in (1.1, 1.2, 1.3, 1.4):
+            assert _pixels(ahead.grown(150, STANDARD_DICE, zoom)) == _pixels(
+                here.grown(150, STANDARD_DICE, zoom)
+            )
+        assert ahead.cache.renders == made and stills.ahead == 4  # taken, none made again
+        ahead.want_grown(150, STANDARD_DICE, lift=400.0)  # the next ones up
+        assert sorted(k[3] for k in stills._pending) == [1.5, 1.6, 1.7, 1.8]
+    finally:
+        stills.close()
+
+
+def test_a_moving_die_made_ahead_is_the_image_drawn_in_the_frame_and_they_are_bounded() -> None:
+    stills = Stills()
+    try:
+        ahead, here = DieModel(steps_for(120), stills), DieModel(steps_for(120))
+        args = ((400.0, 300.0), 120.0, TURN, STANDARD_DICE)
+        ahead.prepare(*args, (640.0, 360.0), False, 0.4)
+        _settle(stills)
+        image, at = ahead.image(*args, view=(640.0, 360.0), lift=0.4)
+        same, same_at = here.image(*args, view=(640.0, 360.0), lift=0.4)
+        assert at == same_at and _pixels(image) == _pixels(same)
+        assert ahead.moving.renders == 0 and stills.ahead == 1
+        for k in range(AHEAD_CACHE + 10):
+            ahead.prepare(*args, (640.0 + k, 360.0), False, 0.4)
+            _settle(stills)
+            ahead.image(*args, view=(640.0 + k, 360.0), lift=0.4)
+        assert len(ahead.ahead) == AHEAD_CACHE and ahead.moving.renders == 0
+    finally:
+        stills.close()
+
+
+def _film(tray: DiceTray, ahead: bool, replace_after: int | None = None) -> list[bytes]:
+    """Every frame of a throw drawn at 1/60 s, the stills' thread let finish before each;
+    `ahead`: as the game draws (images made ahead), else each made in its frame. With
+    `replace_after`, the throw is undone after so many frames and another thrown."""
+    surface = pygame.Surface((1280, 800))
+    look = TrayLook(STANDARD_DICE, budget=1 if ahead else None)
+    tray.roll(ROLL, ALL, 1.0)
+    frames: list[bytes] = []
+    for frame in range(400):
+        if frame == replace_after:
+            tray.sync((1, 1, 1, 1, 1), (False,) * 5)
+            tray.roll((6, 6, 3, 3, 4), ALL, 1.0)
+        _settle(tray.renderer.stills)
+        tray.update(1 / 60)
+        surface.fill((30, 90, 60))
+        for piece in tray.pieces(look):
+            piece.paint(surface)
+        frames.append(_pixels(surface))
+        if not tray.animating:
+            return frames
+    raise AssertionError("the dice never came to rest")
+
+
+@pytest.mark.parametrize("replace_after", [None, 30])
+def test_a_throw_drawn_with_images_made_ahead_looks_the_same(replace_after) -> None:
+    ahead, here = DiceTray(seed=4), DiceTray(seed=4)
+    try:
+        for tray in (ahead, here):
+            tray.set_layout(table_layout((1280, 800), 4), STANDARD_DICE)
+        filmed = _film(ahead, True, replace_after)
+        assert filmed == _film(here, False, replace_after)
+        assert ahead.renderer.stills.ahead > 5  # its landing's dice, shadows, still dice
+    finally:
+        ahead.close()
+        here.close()
+
+
+def test_the_landing_frame_draws_no_die_itself() -> None:
+    tray = DiceTray(seed=9)
+    try:
+        tray.set_layout(table_layout((1920, 1080), 4), STANDARD_DICE)
+        look = TrayLook(STANDARD_DICE, budget=1)
+        tray.roll(ROLL, ALL, 1.0)
+        while True:
+            _settle(tray.renderer.stills)
+            drawn = tray.renderer.made[1]
+            tray.update(1 / 60)
+            tray.pieces(look)
+            if not tray.rolling:
+                break
+        assert tray.renderer.made[1] == drawn  # the five were made ahead for this frame
+    finally:
+        tray.close()
