@@ -85,8 +85,12 @@ class Flight:
     @property
     def throw_time(self) -> float:
         """Seconds into the throw itself (negative while the cup shakes and tips)."""
+        return self.throw_time_at(self.time)
+
+    def throw_time_at(self, time: float) -> float:
+        """Seconds into the throw at `time` s into the roll."""
         pour = self.tip_from + self.tip_time * POUR_FROM
-        return (self.time - pour) / self.speed * PLAYBACK
+        return (time - pour) / self.speed * PLAYBACK
 
     def advance(self, dt: float) -> None:
         self.time += dt

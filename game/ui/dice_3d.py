@@ -49,7 +49,8 @@ CACHE_SIZE = 40  # images of dice lying still: ten dice in two palettes, and roo
 SUPERSAMPLE = 3
 STILL_STEPS = 4  # polygons across each half of a still die's rounded edge: no bands at 4K
 MOVING_CACHE = 10  # images of dice in the air: the last frame's five, and the one before
-AHEAD_CACHE = 20  # images of dice on their way made ahead: a landing's five, for 3 frame times
+AHEAD_CACHE = 20  # images of dice on their way made ahead: a landing's five for 3 frame
+# times; the next frame's in the air, five for 2 frame times, and the frame's before
 
 
 def _unit(v: object) -> np.ndarray:
@@ -210,8 +211,10 @@ class DieModel:
         # Each image with its top left corner's offset from where the view falls.
         self.cache: SpriteCache[tuple[pygame.Surface, tuple[int, int]]] = SpriteCache(CACHE_SIZE)
         self.moving: SpriteCache[tuple[pygame.Surface, tuple[int, int]]] = SpriteCache(MOVING_CACHE)
-        # Images of dice on their way made ahead for the frames to come (`prepare`).
+        # Images of dice on their way made ahead (`prepare`): a landing's, and the next
+        # frame's in the air, kept apart (the second churns frame by frame).
         self.ahead: SpriteCache[tuple[pygame.Surface, tuple[int, int]]] = SpriteCache(AHEAD_CACHE)
+        self.coming: SpriteCache[tuple[pygame.Surface, tuple[int, int]]] = SpriteCache(AHEAD_CACHE)
 
     def project(
         self,
@@ -267,8 +270,9 @@ class DieModel:
                 made = self.cache.get(key, make)
             else:
                 made = self.stills.get(self.cache, key, make)
-        if made is None and self.stills is not None:
-            made = self.stills.ready(self.ahead, (*key, lift))  # made ahead (`prepare`)
+        if made is None and self.stills is not None:  # made ahead (`prepare`)?
+            landing, soon = (*key, lift), ("soon", *key, lift)
+            made = self.stills.ready(self.ahead, landing) or self.stills.ready(self.coming, soon)
         if made is None:
             # A die in the air is drawn afresh, unless it lies as it did a frame ago (one that
             # came to rest while others still roll): the last few such images are kept apart.
@@ -288,10 +292,11 @@ class DieModel:
         view: Point,
         dimmed: bool,
         lift: float | None = None,
+        soon: bool = False,
     ) -> None:
         """The image of a die that will lie like this in a frame to come, made ahead (with
-        `stills`): lying still (no `lift`), or on its way `lift` die sizes above the felt (a
-        landing's first drift pose, drawn plain)."""
+        `stills`): lying still (no `lift`), or on its way `lift` die sizes above the felt,
+        drawn plain: in the next frame (`soon`: in the air), or in a landing's."""
         if self.stills is None:
             return
         key, offset = _image_key(center, size, turn, palette, view, dimmed)
@@ -302,7 +307,10 @@ class DieModel:
             self.stills.want(self.cache, key, still)
         else:
             moving = functools.partial(self.render, size, turn, palette, offset, lift, dimmed)
-            self.stills.want(self.ahead, (*key, lift), moving)
+            if soon:
+                self.stills.want(self.coming, ("soon", *key, lift), moving)
+            else:
+                self.stills.want(self.ahead, (*key, lift), moving)
 
     def render(
         self,

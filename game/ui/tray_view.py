@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.anim.die import Drifting, Flying, Resting
+from game.anim.die import Drifting, Flying, InCup, Resting
 from game.anim.drift import slide
 from game.anim.landing import highest_lift
 from game.anim.tray import TrayModel
@@ -29,6 +29,8 @@ from game.ui.stills import Stills
 
 Colour = tuple[int, int, int]
 LANDING_STEPS = 3  # frame times a landing's images are made ahead for
+FLIGHT_STEPS = 2  # frame times the next frame's dice in the air are made ahead for (at 60
+# Hz the game's clock gives 16 and 17 ms)
 
 
 class TrayRenderer:
@@ -39,6 +41,8 @@ class TrayRenderer:
         self.stills = Stills()
         self.dice = DieRenderer(stills=self.stills)
         self.cups = CupRenderer()
+        # The landing whose first drift poses are wished ahead, and for which steps.
+        self.landing: tuple[object, set[float]] = (None, set())
         self._models: dict[int, DieModel] = {}
 
     def close(self) -> None:
@@ -214,6 +218,7 @@ def prepare(
     faded, as they will show when the turn is over."""
     view = layout.tray.center
     renderer.dice.want_grown(layout.die_size, palette, highest_lift(model) * layout.die_size)
+    prepare_flight(model, renderer, palette, view)
     prepare_landing(model, renderer, palette, view)
     for i, at, turn in model.coming_rests():
         size = model.size_of(i)
@@ -225,6 +230,33 @@ def prepare(
         if die.shown and not die.held and isinstance(die.state, Resting) and model.placed(i):
             size = model.size_of(i)
             renderer.model(size).prepare((die.x, die.y), size, die.turn, palette, view, True)
+
+
+def prepare_flight(
+    model: TrayModel, renderer: TrayRenderer, palette: DicePalette, view: Point
+) -> None:
+    """Have the images of the next frame's dice in the air made ahead: where the throw's
+    record puts each die after each of the last frames' steps from now (the next frame
+    most likely takes one of them: one that takes another draws its dice itself)."""
+    flight, places, landing = model.flight, model.places, model.landing
+    known = landing is not None and landing.done()  # (the throw simulated with it)
+    if flight is None or places is None or not (flight.simulated or known):
+        return
+    throw, size, felt = flight.throw, places.die_size, places.felt
+    for dt in recent(model.recent_steps, FLIGHT_STEPS):
+        t = flight.throw_time_at(flight.time + dt)
+        if t < 0 or t >= flight.end:
+            continue  # still in the cup, or landed (prepare_landing)
+        for i, die in enumerate(model.dice):
+            state = die.state
+            if not isinstance(state, InCup | Flying) or state.throw is None:
+                continue
+            if throw.out(state.throw, t):
+                pose = throw.pose(state.throw, t)
+                at = (felt.left + pose.x * size, felt.top + pose.y * size)
+                side = model.size_of(i)
+                model_3d = renderer.model(side)
+                model_3d.prepare(at, side, pose.turn, palette, view, model.dim, pose.z, soon=True)
 
 
 def prepare_landing(
@@ -239,7 +271,13 @@ def prepare_landing(
     plan = landing.result()
     if plan is None:
         return
+    if renderer.landing[0] is not plan:
+        renderer.landing = (plan, set())
+    wished = renderer.landing[1]
     for dt in recent(model.recent_steps, LANDING_STEPS):
+        if dt in wished:
+            continue  # (its images are kept, or under way)
+        wished.add(dt)
         for die in plan.dice:
             if isinstance(die.state, Drifting):
                 moved = copy.copy(die)

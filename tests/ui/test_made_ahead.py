@@ -9,6 +9,7 @@ import time
 import pygame
 import pytest
 
+from game.anim.die import Flying
 from game.ui.dice_3d import AHEAD_CACHE, DieModel, steps_for
 from game.ui.dice_tray import DiceTray
 from game.ui.dice_view import GROWN_WISHES, DieRenderer
@@ -116,19 +117,36 @@ def test_a_throw_drawn_with_images_made_ahead_looks_the_same(replace_after) -> N
         here.close()
 
 
-def test_the_landing_frame_draws_no_die_itself() -> None:
-    tray = DiceTray(seed=9)
+def _thrown(seed: int) -> list[tuple[str, int]]:
+    """A throw at 1920x1080 drawn frame by frame as the game draws it (the stills' thread
+    let finish before each frame, the throw known before the first): for each frame till
+    the landing's, what the dice did (in the air, landing) and how many it drew itself."""
+    tray = DiceTray(seed=seed)
     try:
         tray.set_layout(table_layout((1920, 1080), 4), STANDARD_DICE)
         look = TrayLook(STANDARD_DICE, budget=1)
         tray.roll(ROLL, ALL, 1.0)
-        while True:
+        assert tray.model.landing is not None
+        tray.model.landing.result()  # the throw known, as while the cup shakes
+        frames = []
+        while tray.rolling:
             _settle(tray.renderer.stills)
             drawn = tray.renderer.made[1]
             tray.update(1 / 60)
             tray.pieces(look)
-            if not tray.rolling:
-                break
-        assert tray.renderer.made[1] == drawn  # the five were made ahead for this frame
+            flying = any(isinstance(d.state, Flying) for d in tray.dice)
+            doing = "landing" if not tray.rolling else "in the air" if flying else "in the cup"
+            frames.append((doing, tray.renderer.made[1] - drawn))
+        return frames
     finally:
         tray.close()
+
+
+def test_the_landing_frame_draws_no_die_itself() -> None:
+    frames = _thrown(9)
+    assert frames[-1] == ("landing", 0)  # the five were made ahead for this frame
+
+
+def test_dice_in_the_air_are_drawn_ahead_of_their_frames() -> None:
+    in_the_air = [drawn for doing, drawn in _thrown(9) if doing == "in the air"]
+    assert len(in_the_air) > 20 and sum(in_the_air) == 0
