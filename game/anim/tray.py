@@ -186,9 +186,9 @@ class TrayModel:
             return squared(die.turn, die.rest_turn)
         return die.turn
 
-    def placed(self, i: int) -> bool:
-        """Die i lies where it belongs, turned as it should (it is not drifting there)."""
-        die = self.dice[i]
+    def placed(self, i: int, die: Die | None = None) -> bool:
+        """Die i (or `die` in its place) lies where it belongs, turned as it should."""
+        die = self.dice[i] if die is None else die
         return (
             math.dist((die.x, die.y), self.target(i)) <= SETTLED
             and abs(die.heading - math.degrees(ori.heading(self.target_turn(i)))) <= 0.5

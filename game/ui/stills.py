@@ -13,6 +13,7 @@ same at any speed of the machine.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Hashable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TypeVar
@@ -20,8 +21,9 @@ from typing import TypeVar
 from game.ui.raster import SpriteCache
 
 T = TypeVar("T")
-PENDING = 48  # images wanted ahead at most (a throw's: its still dice, its lifted shadows,
-# its landing's dice for a few frame times): older wishes are dropped
+PENDING = 48  # images wanted ahead and not yet made at most (a throw's: its still dice, its
+# lifted shadows, its landing's dice for a few frame times, the next frame's): older wishes
+# are dropped
 
 
 class Stills:
@@ -30,12 +32,20 @@ class Stills:
     def __init__(self) -> None:
         self.budget: int | None = None  # images a frame may still make itself (None: any)
         self.ahead = 0  # images made on the worker and taken, for tests and benchmarks
-        self._pending: dict[Hashable, Future[object]] = {}
+        # Each wish: what makes its image, and how it is kept when done.
+        self._pending: dict[Hashable, tuple[Future[object], Callable[[object], object]]] = {}
         self._worker: ThreadPoolExecutor | None = None
 
     def frame(self, budget: int | None) -> None:
-        """A new frame, which may make `budget` images itself (None: as many as it needs)."""
+        """A new frame, which may make `budget` images itself (None: as many as it needs);
+        the images made on the worker since the last are kept in their caches."""
         self.budget = budget
+        for key, (future, keep) in list(self._pending.items()):
+            if future.done():
+                del self._pending[key]
+                if not future.cancelled() and future.exception() is None:
+                    self.ahead += 1
+                    keep(future.result())
 
     def get(self, cache: SpriteCache[T], key: Hashable, make: Callable[[], T]) -> T | None:
         """The image for `key`: kept in `cache`, made ahead, or made now within the frame's
@@ -44,18 +54,13 @@ class Stills:
         if image is not None:
             return image
         free = self.budget is None or self.budget > 0
-        pending = self._pending.get(key)
-        if pending is not None:
-            if not pending.done() and (not free or pending.cancel()):
-                if not free:
-                    return None  # under way on the worker: shown next frame, or the one after
-                del self._pending[key]  # not begun: made here instead
-            else:
-                # Made on the worker, or under way there (a part of one image's time to wait).
-                del self._pending[key]
-                self.ahead += 1
-                made: T = pending.result()  # type: ignore[assignment]  # (made by `make`)
-                return cache.put(key, made, made=False)
+        wish = self._pending.get(key)
+        if wish is not None and not wish[0].done() and not free:
+            return None  # under way on the worker: shown next frame, or the one after
+        if wish is not None:
+            image = self.ready(cache, key)  # made there, under way (a part of one image's
+            if image is not None:  # time to wait) or not begun (made here instead)
+                return image
         if free:
             if self.budget is not None:
                 self.budget -= 1
@@ -76,24 +81,25 @@ class Stills:
         image = cache.peek(key)
         if image is not None:
             return image
-        pending = self._pending.pop(key, None)
-        if pending is None or pending.cancel():
+        wish = self._pending.pop(key, None)
+        if wish is None or wish[0].cancel():
             return None
         self.ahead += 1
-        made: T = pending.result()  # type: ignore[assignment]  # (made by `make`)
+        made: T = wish[0].result()  # type: ignore[assignment]  # (made by `make`)
         return cache.put(key, made, made=False)
 
     def want(self, cache: SpriteCache[T], key: Hashable, make: Callable[[], T]) -> bool:
         """Make the image for `key` on the worker, unless it is kept or under way: True if
-        it was not and now is."""
+        it was not and now is. Made, it is kept in `cache` at the next frame."""
         if key in cache or key in self._pending:
             return False
         while len(self._pending) >= PENDING:
             oldest = next(iter(self._pending))
-            self._pending.pop(oldest).cancel()
+            self._pending.pop(oldest)[0].cancel()
         if self._worker is None:
             self._worker = ThreadPoolExecutor(1, thread_name_prefix="dice-stills")
-        self._pending[key] = self._worker.submit(make)
+        keep = functools.partial(_keep, cache, key)
+        self._pending[key] = (self._worker.submit(make), keep)
         return True
 
     def close(self) -> None:
@@ -102,3 +108,8 @@ class Stills:
         self._pending.clear()
         if worker is not None:
             worker.shutdown(wait=True, cancel_futures=True)
+
+
+def _keep(cache: SpriteCache[T], key: Hashable, made: object) -> None:
+    """Keep an image made ahead in the cache it was wanted for."""
+    cache.put(key, made, made=False)  # type: ignore[arg-type]  # (made by its `make`)

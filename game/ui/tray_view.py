@@ -219,6 +219,7 @@ def prepare(
     view = layout.tray.center
     renderer.dice.want_grown(layout.die_size, palette, highest_lift(model) * layout.die_size)
     prepare_flight(model, renderer, palette, view)
+    prepare_drifts(model, renderer, palette, view)
     prepare_landing(model, renderer, palette, view)
     for i, at, turn in model.coming_rests():
         size = model.size_of(i)
@@ -257,6 +258,30 @@ def prepare_flight(
                 side = model.size_of(i)
                 model_3d = renderer.model(side)
                 model_3d.prepare(at, side, pose.turn, palette, view, model.dim, pose.z, soon=True)
+
+
+def prepare_drifts(
+    model: TrayModel, renderer: TrayRenderer, palette: DicePalette, view: Point
+) -> None:
+    """Have the images of the next frame's drifting dice made ahead: each a step further on
+    its drift (planned, hops and all, as it started) for each of the last frames' steps."""
+    if model.flight is not None or model.places is None:
+        return
+    size = model.places.die_size
+    for dt in recent(model.recent_steps, FLIGHT_STEPS):
+        for i, die in enumerate(model.dice):
+            if not die.shown or not isinstance(die.state, Drifting):
+                continue
+            moved = copy.copy(die)
+            slide(moved, die.state, dt, size)
+            if isinstance(moved.state, Drifting):  # (at rest: a still image, see `prepare`)
+                at = (moved.x, moved.y)
+                seen_from = at if moved.held and model.placed(i, moved) else view
+                side = model.size_of(i)
+                model_3d = renderer.model(side)
+                model_3d.prepare(
+                    at, side, moved.turn, palette, seen_from, model.dim, moved.lift, True
+                )
 
 
 def prepare_landing(

@@ -9,7 +9,7 @@ import time
 import pygame
 import pytest
 
-from game.anim.die import Flying
+from game.anim.die import Drifting, Flying
 from game.ui.dice_3d import AHEAD_CACHE, DieModel, steps_for
 from game.ui.dice_tray import DiceTray
 from game.ui.dice_view import GROWN_WISHES, DieRenderer
@@ -36,7 +36,7 @@ def _pixels(image: pygame.Surface) -> bytes:
 def _settle(stills: Stills) -> None:
     """Wait until the stills' thread has made all it was asked for."""
     end = time.monotonic() + 20
-    while any(not wish.done() for wish in stills._pending.values()):
+    while any(not future.done() for future, _keep in stills._pending.values()):
         assert time.monotonic() < end, "the stills' thread never finished"
         time.sleep(0.002)
 
@@ -120,7 +120,7 @@ def test_a_throw_drawn_with_images_made_ahead_looks_the_same(replace_after) -> N
 def _thrown(seed: int) -> list[tuple[str, int]]:
     """A throw at 1920x1080 drawn frame by frame as the game draws it (the stills' thread
     let finish before each frame, the throw known before the first): for each frame till
-    the landing's, what the dice did (in the air, landing) and how many it drew itself."""
+    all lie still, what the dice did and how many it drew itself."""
     tray = DiceTray(seed=seed)
     try:
         tray.set_layout(table_layout((1920, 1080), 4), STANDARD_DICE)
@@ -129,13 +129,16 @@ def _thrown(seed: int) -> list[tuple[str, int]]:
         assert tray.model.landing is not None
         tray.model.landing.result()  # the throw known, as while the cup shakes
         frames = []
-        while tray.rolling:
+        while tray.animating:
             _settle(tray.renderer.stills)
-            drawn = tray.renderer.made[1]
+            drawn, rolling = tray.renderer.made[1], tray.rolling
             tray.update(1 / 60)
             tray.pieces(look)
             flying = any(isinstance(d.state, Flying) for d in tray.dice)
-            doing = "landing" if not tray.rolling else "in the air" if flying else "in the cup"
+            drifting = any(isinstance(d.state, Drifting) for d in tray.dice)
+            doing = "in the air" if flying else "in the cup" if tray.rolling else "landing"
+            if not rolling:
+                doing = "drifting" if drifting else "lying still"
             frames.append((doing, tray.renderer.made[1] - drawn))
         return frames
     finally:
@@ -143,8 +146,12 @@ def _thrown(seed: int) -> list[tuple[str, int]]:
 
 
 def test_the_landing_frame_draws_no_die_itself() -> None:
-    frames = _thrown(9)
-    assert frames[-1] == ("landing", 0)  # the five were made ahead for this frame
+    assert [f for f in _thrown(9) if f[0] == "landing"] == [("landing", 0)]
+
+
+def test_dice_drifting_to_their_row_are_drawn_ahead_of_their_frames() -> None:
+    drifting = [drawn for doing, drawn in _thrown(9) if doing == "drifting"]
+    assert len(drifting) > 10 and sum(drifting) == 0
 
 
 def test_dice_in_the_air_are_drawn_ahead_of_their_frames() -> None:

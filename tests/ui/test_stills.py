@@ -86,3 +86,24 @@ def test_wishes_are_bounded_and_the_thread_stops_when_asked() -> None:
     stills.close()
     workers[0].join(5)
     assert not workers[0].is_alive()
+
+
+def test_an_image_made_early_is_kept_when_done_not_dropped_by_later_wishes() -> None:
+    stills = Stills()
+    cache: SpriteCache[str] = SpriteCache(PENDING + 20)
+    gate = threading.Event()
+    try:
+        stills.want(cache, "landing", lambda: "made early")
+        end = time.monotonic() + 10
+        while not all(future.done() for future, _keep in stills._pending.values()):
+            assert time.monotonic() < end
+            time.sleep(0.005)
+        stills.frame(1)  # a new frame keeps what the worker made since the last
+        assert cache.peek("landing") == "made early" and cache.renders == 0
+        for k in range(PENDING + 10):  # wishes piling up behind a slow one: the oldest go
+            stills.want(cache, k, lambda k=k: gate.wait(5) and f"image {k}")
+        assert len(stills._pending) == PENDING
+        assert stills.get(cache, "landing", lambda: "made again") == "made early"
+    finally:
+        gate.set()
+        stills.close()
