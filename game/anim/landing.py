@@ -31,13 +31,14 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class LandingPlan:
-    """The dice as they start to drift after the landing (their states with their hops),
-    and what the hops were planned from."""
+    """The dice as they start to drift after a landing (or another change foreseen: see
+    `plan_change`), their states with their hops, and what the hops were planned from."""
 
     inputs: tuple[object, ...]
     dice: tuple[Die, ...]
     size: float  # px of a free die
     high: float  # die sizes: the highest a thrown die goes in the air
+    dim: bool  # the dice are a finished turn's
 
 
 def hop_inputs(
@@ -53,23 +54,44 @@ def hop_inputs(
 def plan_landing(ghost: TrayModel, throw: Callable[[], Throw]) -> LandingPlan | None:
     """The drifts after `throw` lands, worked out on `ghost` (a copy of the model as the roll
     left it, see `ghost_of`, changed here); None if the throw leaves nothing to plan."""
+    played = throw()
+    high = max(z for samples in played.samples for _x, _y, z, _q in samples)
+    return plan_change(ghost, lambda model: model.land(played), high)
+
+
+def plan_change(
+    ghost: TrayModel, change: Callable[[TrayModel], object], high: float = 0.0
+) -> LandingPlan | None:
+    """The drifts that `change` (a landing, a die held or let go, the dice put away) starts,
+    worked out on `ghost` (see `ghost_of`); None if it starts none."""
     places = ghost.places
     if places is None:
         return None
-    played = throw()
-    high = max(z for samples in played.samples for _x, _y, z, _q in samples)
-    ghost.land(played)
+    change(ghost)
     starting = ghost.start_drifts()
     if not starting:
         return None
     sizes = [ghost.size_of(i) for i in range(len(ghost.dice))]
     inputs = hop_inputs(ghost.dice, sizes, starting)
     plan_hops(ghost.dice, sizes, starting, places.die_size)
-    return LandingPlan(inputs, tuple(ghost.dice), places.die_size, high)
+    return LandingPlan(inputs, tuple(ghost.dice), places.die_size, high, ghost.dim)
+
+
+def take_plan(model: TrayModel, sizes: Sequence[float], starting: Collection[int]) -> bool:
+    """The dice `starting` to drift get their hops from the plan made ahead, if it was made
+    for the dice as they are (True); the plan is used up either way."""
+    landing, model.landing = model.landing, None
+    plan = landing.result() if landing is not None else None
+    if plan is None or plan.inputs != hop_inputs(model.dice, sizes, starting):
+        return False
+    for i in starting:
+        model.dice[i].state = plan.dice[i].state
+    return True
 
 
 def ghost_of(model: TrayModel) -> TrayModel:
-    """A copy of `model` to land a throw on away from the frames (its dice its own)."""
+    """A copy of `model` to land a throw on (or change) away from the frames (its dice its
+    own)."""
     ghost = copy.copy(model)
     ghost.dice = [copy.copy(die) for die in model.dice]
     ghost.landing, ghost.recent_steps = None, deque()

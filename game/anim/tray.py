@@ -45,7 +45,7 @@ from game.anim.die import (
 from game.anim.drift import plan_hops, slide
 from game.anim.felt import Area, Box, spread
 from game.anim.flight import Flight
-from game.anim.landing import LandingPlan, ghost_of, hop_inputs, plan_landing
+from game.anim.landing import LandingPlan, ghost_of, plan_landing, take_plan
 from game.anim.orientation import Quat
 from game.anim.throw import Throw, simulate
 
@@ -112,7 +112,8 @@ class TrayModel:
         self.flight: Flight | None = None
         self.settling = 0.0  # s left in which dice that just landed are only being looked at
         self.dim = False  # the dice of a finished turn, shown faded
-        # The landing's drifts, planned on the tray's thread (game.anim.landing); None: none.
+        # The drifts the next landing (or a change foreseen) starts, planned ahead (game.
+        # anim.landing); None: none.
         self.landing: Future[LandingPlan | None] | None = None
         self.recent_steps: deque[float] = deque(maxlen=RECENT_STEPS)  # the last frames' dt
 
@@ -457,7 +458,7 @@ class TrayModel:
         size = self.places.die_size
         if starting:
             sizes = [self.size_of(i) for i in range(len(self.dice))]
-            if not self._planned(sizes, starting):
+            if not take_plan(self, sizes, starting):
                 plan_hops(self.dice, sizes, starting, size)
         for die in self.dice:
             if die.shown and isinstance(die.state, Drifting):
@@ -481,17 +482,6 @@ class TrayModel:
                 die.state = Drifting((die.x, die.y), die.turn, goal, self.target_turn(i))
                 starting.append(i)
         return starting
-
-    def _planned(self, sizes: list[float], starting: list[int]) -> bool:
-        """The hops of the dice `starting` to drift as the landing's plan has them, if it
-        was made for the dice as they are (game.anim.landing)."""
-        landing, self.landing = self.landing, None
-        plan = landing.result() if landing is not None else None
-        if plan is None or plan.inputs != hop_inputs(self.dice, sizes, starting):
-            return False
-        for i in starting:
-            self.dice[i].state = plan.dice[i].state
-        return True
 
     # ----------------------------------------------------------------- the cup
     def cup_angle(self) -> float:

@@ -12,13 +12,15 @@ pygame), the places (game.ui.tray_layout: pure geometry for a layout) and the vi
 from __future__ import annotations
 
 import random
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 
 import pygame
 
 from game.anim.die import Die, ImpactHeard, TrayEvent
 from game.anim.felt import Area
 from game.anim.flight import POUR_ANGLE
+from game.anim.landing import LandingPlan, ghost_of, plan_change
 from game.anim.throw import Throw
 from game.anim.tray import TrayModel
 from game.ui import tray_view
@@ -147,6 +149,19 @@ class DiceTray:
         if self._thrower is None:
             self._thrower = ThreadPoolExecutor(1, thread_name_prefix="dice-throw")
         self.model.roll(dice, rolled, speed, throw, self._thrower)
+
+    def foresee(self, change: Callable[[TrayModel], object]) -> None:
+        """`change` (a die held or let go, the dice put away) is coming, a frame or two
+        from now: the drifts it starts are planned now, in a frame with little to draw, and
+        the dice of the frame it is made in and of the next are drawn ahead (as a landing's:
+        game.anim.landing)."""
+        if self.model.flight is not None or self.layout is None or self.palette is None:
+            return
+        planned: Future[LandingPlan | None] = Future()
+        planned.set_result(plan_change(ghost_of(self.model), change))
+        self.model.landing = planned
+        view = self.layout.tray.center
+        tray_view.prepare_landing(self.model, self.renderer, self.palette, view)
 
     def close(self) -> None:
         """Stop the tray's threads (the throw under way is finished first)."""

@@ -42,7 +42,7 @@ class TrayRenderer:
         self.dice = DieRenderer(stills=self.stills)
         self.cups = CupRenderer()
         # The landing whose first drift poses are wished ahead, and for which steps.
-        self.landing: tuple[object, set[float]] = (None, set())
+        self.landing: tuple[object, set[float | None]] = (None, set())
         self._models: dict[int, DieModel] = {}
 
     def close(self) -> None:
@@ -287,18 +287,19 @@ def prepare_drifts(
 def prepare_landing(
     model: TrayModel, renderer: TrayRenderer, palette: DicePalette, view: Point
 ) -> None:
-    """Have the images of the landing's frame made ahead: once the landing is planned (game.
-    anim.landing), each drifting die's first pose for each of the last frames' steps (the
-    landing's frame most likely takes one of them: a frame that takes another draws them)."""
+    """Have the images of the landing's frame made ahead (or of the frame of a change
+    foreseen, see DiceTray.foresee): once its drifts are planned (game.anim.landing), each
+    drifting die's first pose for each of the last frames' steps (that frame most likely
+    takes one of them: a frame that takes another draws them)."""
     landing = model.landing
-    if model.flight is None or landing is None or not landing.done():
+    if landing is None or not landing.done():
         return
     plan = landing.result()
     if plan is None:
         return
     if renderer.landing[0] is not plan:
         renderer.landing = (plan, set())
-    wished = renderer.landing[1]
+    wished = renderer.landing[1]  # (the steps; None: the frame of the change itself)
     for dt in recent(model.recent_steps, LANDING_STEPS):
         if dt in wished:
             continue  # (its images are kept, or under way)
@@ -310,7 +311,14 @@ def prepare_landing(
                 size = plan.size * moved.scale
                 at = (moved.x, moved.y)
                 model_3d = renderer.model(size)
-                model_3d.prepare(at, size, moved.turn, palette, view, model.dim, moved.lift)
+                model_3d.prepare(at, size, moved.turn, palette, view, plan.dim, moved.lift)
+    if model.flight is None and not wished.intersection((None,)):
+        wished.add(None)  # a change foreseen: the frame it is made in shows its dice where
+        for die in plan.dice:  # they lie, no longer in their places
+            if isinstance(die.state, Drifting):
+                size = plan.size * die.scale
+                model_3d = renderer.model(size)
+                model_3d.prepare((die.x, die.y), size, die.turn, palette, view, plan.dim, die.lift)
 
 
 def recent(steps: Iterable[float], count: int) -> list[float]:

@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game.anim.die import Drifting, Flying
+from game.anim.tray import TrayModel
 from game.ui.dice_3d import AHEAD_CACHE, DieModel, steps_for
 from game.ui.dice_tray import DiceTray
 from game.ui.dice_view import GROWN_WISHES, DieRenderer
@@ -157,3 +158,39 @@ def test_dice_drifting_to_their_row_are_drawn_ahead_of_their_frames() -> None:
 def test_dice_in_the_air_are_drawn_ahead_of_their_frames() -> None:
     in_the_air = [drawn for doing, drawn in _thrown(9) if doing == "in the air"]
     assert len(in_the_air) > 20 and sum(in_the_air) == 0
+
+
+def test_a_change_foreseen_is_drawn_ahead_and_looks_the_same() -> None:
+    """A CPU's move is known while its pause runs (DiceTray.foresee): the dice put away at
+    its score are drawn ahead, where they lie and a step into their drift."""
+    foreseen, here = DiceTray(seed=9), DiceTray(seed=9)
+    surface = pygame.Surface((1920, 1080))
+    look = TrayLook(STANDARD_DICE, budget=1)
+    try:
+        for tray in (foreseen, here):
+            tray.set_layout(table_layout((1920, 1080), 4), STANDARD_DICE)
+            tray.sync((1, 2, 3, 4, 5), (True, True, False, False, False))
+            tray.update(1 / 60)
+            tray.pieces(look)
+        foreseen.foresee(TrayModel.put_away)
+        assert foreseen.model.landing is not None and foreseen.model.landing.result()
+        films: list[list[bytes]] = [[], []]
+        drawn_here = []
+        for frame in range(6):
+            for k, tray in enumerate((foreseen, here)):
+                _settle(tray.renderer.stills)
+                drawn = tray.renderer.made[1]
+                tray.update(1 / 60)
+                if frame == 1:
+                    tray.put_away()  # the CPU scores (after the dice's step, as the board)
+                surface.fill((30, 90, 60))
+                for piece in tray.pieces(look):
+                    piece.paint(surface)
+                films[k].append(_pixels(surface))
+                if k == 0:
+                    drawn_here.append(tray.renderer.made[1] - drawn)
+        assert films[0] == films[1]
+        assert here.renderer.made[1] > 0 and drawn_here == [0] * 6
+    finally:
+        foreseen.close()
+        here.close()

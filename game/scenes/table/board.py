@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 
 from game.ai.levels.pace import played_pace
+from game.anim.tray import TrayModel
 from game.i18n import _, format_number, language
-from game.rules import Action, GameState, Phase, Roll
+from game.rules import Action, GameState, Hold, Phase, Release, Roll, Score
 from game.rules import events as ev
 from game.rules.dice import DICE_COUNT
 from game.scenes.table.canvas import Canvas
@@ -80,6 +81,7 @@ class Board:
         self.seat_tags: dict[int, str] = {}
         self.chances = ChanceWatch()
         self.said_reason = ""  # the CPU's reason said last (said once for a run of moves)
+        self._foreseen: object = None  # the CPU decision whose move on the dice is foreseen
         # What the last frame drawn was made of, to draw only what changed since (see draw).
         self.canvas = Canvas()
         self.parts = TableParts()
@@ -262,6 +264,7 @@ class Board:
         state = session.state
         decided = self.cpu.step(dt, state)
         if decided is None:
+            self._foresee()
             return False
         action, why = decided
         player = state.player
@@ -282,6 +285,20 @@ class Board:
             self.cpu.reason = SeatNote.now(text, player, session.state)
         self.cpu.wait(self._cpu_delay(action))
         return started
+
+    def _foresee(self) -> None:
+        """The CPU's decision is in while its pause runs: what it does to the dice is
+        worked out ahead (DiceTray.foresee), once per decision."""
+        future = self.cpu.future
+        if future is None or not future.done() or future is self._foreseen:
+            return
+        self._foreseen = future
+        action = future.result()[0]
+        if isinstance(action, Score):
+            self.tray.foresee(TrayModel.put_away)
+        elif isinstance(action, Hold | Release):
+            held, die = isinstance(action, Hold), action.die
+            self.tray.foresee(lambda model: model.set_held(die, held))
 
     def _decide(self, state: GameState) -> tuple[Action, Why | None]:
         """In the worker thread: the CPU's action, and why (when the player wants reasons)."""
