@@ -88,6 +88,13 @@ class DiceTray:
         return self.model.just_landed
 
     @property
+    def under_way(self) -> bool:
+        """A roll began a frame or more ago: its first frame (a new card, new buttons) is
+        drawn, and work that would have added to it can be done now."""
+        flight = self.model.flight
+        return flight is not None and flight.frames > 1
+
+    @property
     def animating(self) -> bool:
         return self.model.animating
 
@@ -192,7 +199,7 @@ class DiceTray:
         flight = self.model.flight
         if flight is None and not self.model.animating:
             self._warm()  # nothing moves (the app steps even while it waits for input)
-        elif flight is not None and flight.frames > 1 and flight.shaking:
+        elif flight is not None and self.under_way and flight.shaking:
             self._warm()  # little moves while the cup shakes
         return events
 

@@ -13,6 +13,7 @@ advice figures are drawn only where they fit at a legible size."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -24,8 +25,10 @@ from game.rules.cards import AMERICAN
 from game.ui.advice_view import Advice, draw_advice
 from game.ui.fonts import MIN_FONT_PX, Fonts
 from game.ui.frame import patches
+from game.ui.scorecard_ahead import LayerAhead
 from game.ui.scorecard_cells import Cells, card_cells, changed, near, upper_pace
 from game.ui.scorecard_labels import LABEL_INSET, ROWS, card_rows, fit_labels
+from game.ui.scorecard_marks import draw_focus, draw_next_box
 from game.ui.text import blit_text, fit_label
 from game.ui.theme import Colour, Theme
 from game.ui.widgets import draw_panel
@@ -34,6 +37,7 @@ HEADER_ROWS = 1.9  # the header's height in rows: the name, a CPU's level, the c
 TEXT_SHARE = 0.62  # of a row's height, at text size 100%
 TEXT_MOST = 0.85  # of a row's height, at any text size
 SHADOW = 8  # px right and below the card for the panel's drop shadow
+CELLS_KEPT = 2  # the cells of the arguments drawn last and of those drawn ahead
 
 
 @dataclass
@@ -64,9 +68,10 @@ class ScorecardView:
         self._advice_on = False
         self._layer: pygame.Surface | None = None
         self._layer_cells: Cells | None = None  # what the layer shows (None: draw it whole)
-        # the cells of the last arguments
-        self._cells: tuple[tuple[object, ...], Cells] | None = None
+        # the cells of the last arguments (and of those drawn ahead: see `prepare`)
+        self._cells: list[tuple[tuple[object, ...], Cells]] = []
         self._composite: pygame.Surface | None = None  # the layer on its backdrop, opaque
+        self._ahead = LayerAhead()  # the next change drawn ahead, and what it was drawn for
         self._composite_on: pygame.Surface | None = None
 
     def layout(self, rect: pygame.Rect, state: GameState, tags: tuple[str, ...] = ()) -> None:
@@ -89,7 +94,7 @@ class ScorecardView:
         )
         self._fit_labels()
         self.col_w = (self.inner.width - self.label_w) / self.columns
-        self._layer_cells = self._cells = None  # laid out anew: the layer is drawn whole
+        self._layer_cells, self._cells = None, []  # laid out anew: the layer is drawn whole
 
     def _fit_labels(self) -> None:
         """The label column for this card and width (scorecard_labels.fit_labels)."""
@@ -151,16 +156,21 @@ class ScorecardView:
         cells = self.cells(state, colours, previews, focus, active, advice, tags)
         size = (self.rect.width + SHADOW, self.rect.height + SHADOW)
         areas: list[pygame.Rect] = []  # of the layer, drawn again this time
+        ahead = False  # (drawn ahead: game.ui.scorecard_ahead)
         if self._layer is None or self._layer.get_size() != size or self._layer_cells is None:
             if self._layer is None or self._layer.get_size() != size:
                 self._layer = pygame.Surface(size, pygame.SRCALPHA)
+                self._ahead.fit(self._layer)
             areas = [self._layer.get_rect()]
             self._composite = None
         elif self._layer_cells is not cells:
-            offset = (-self.rect.left, -self.rect.top)
-            areas = [area.move(offset) for area in patches(changed(self._layer_cells, cells))]
+            areas = self._areas(self._layer_cells, cells)
+            ahead = self._ahead.take(self._layer, self._layer_cells, cells)
         if areas:
-            self._draw_layer(self._layer, areas, state, colours, previews, focus, active, advice)
+            if not ahead:
+                self._draw_layer(
+                    self._layer, areas, state, colours, previews, focus, active, advice
+                )
             self._layer_cells = cells
         region = self.region
         if backdrop is not None and backdrop.get_rect().contains(region):
@@ -181,6 +191,28 @@ class ScorecardView:
             glow.fill((*self.theme.focus, round(170 * flash.strength)))
             surface.blit(glow, rect)
 
+    def prepare(
+        self, state: GameState, colours: list[Colour], previews: dict[Category, int] | None,
+        focus: Category | None, active: int | None, advice: Advice | None, tags: tuple[str, ...],
+    ) -> None:  # fmt: skip
+        """What `draw` with these arguments will draw on the card that it does not show now
+        (a roll's previews while its dice fly), drawn ahead (game.ui.scorecard_ahead)."""
+        shown = self._layer_cells
+        if self._layer is None or shown is None:
+            return
+        coming = self.cells(state, colours, previews, focus, active, advice, tags)
+        draw = functools.partial(
+            self._draw_layer,
+            state=state, colours=colours, previews=previews, focus=focus, active=active,
+            advice=advice,
+        )  # fmt: skip
+        self._ahead.prepare(self._layer, shown, coming, lambda: self._areas(shown, coming), draw)
+
+    def _areas(self, shown: Cells, coming: Cells) -> list[pygame.Rect]:
+        """The areas of the layer to draw again for the cells `shown` to show `coming`."""
+        offset = (-self.rect.left, -self.rect.top)
+        return [area.move(offset) for area in patches(changed(shown, coming))]
+
     def cells(
         self,
         state: GameState,
@@ -197,13 +229,14 @@ class ScorecardView:
             self.tags = tuple(tags) + ("",) * (self.columns - len(tags))
         shown = advice if advice is not None and self.advice_fits() else None
         key = (state, tuple(colours), previews is not None, focus, active, shown, self.tags)
-        if self._cells is None or self._cells[0] != key:
-            cells = card_cells(
-                self.cell, self.corner, self.rows, state, colours, previews, focus, active,
-                shown, self.tags,
-            )  # fmt: skip
-            self._cells = (key, cells)
-        return self._cells[1]
+        kept = [cells for was, cells in self._cells if was == key]  # (advice: unhashable)
+        cells = kept[0] if kept else card_cells(
+            self.cell, self.corner, self.rows, state, colours, previews, focus, active,
+            shown, self.tags,
+        )  # fmt: skip
+        self._cells = [*(pair for pair in self._cells if pair[0] != key), (key, cells)]
+        del self._cells[:-CELLS_KEPT]  # the latest last
+        return cells
 
     def _draw_layer(
         self,
@@ -335,7 +368,7 @@ class ScorecardView:
                 continue
             if isinstance(kind, Category):
                 if kind is forced_next:
-                    self._next_box(surface, cell)
+                    draw_next_box(surface, self.theme, self.row_h, cell)
                 value = card[kind]
                 if value is not None:
                     self._text(surface, str(value), cell, theme.text, text_px, bold=False)
@@ -346,7 +379,7 @@ class ScorecardView:
                     room.left = cell.left
                     self._preview(surface, str(points), room, ink, text_px)
                 if focus is kind:
-                    self._focus(surface, cell)
+                    draw_focus(surface, self.theme, self.row_h, cell)
             elif kind == "upper":
                 pace = upper_pace(card)
                 total = str(card.upper_total)
@@ -437,32 +470,6 @@ class ScorecardView:
         pygame.draw.rect(surface, self.theme.panel_alt, pill, border_radius=pill.height // 2)
         pygame.draw.rect(surface, colour, pill, width=1, border_radius=pill.height // 2)
         self._text(surface, text, cell, colour, px * 0.85)
-
-    def _next_box(self, surface: pygame.Surface, cell: pygame.Rect) -> None:
-        """The box forced order fills next: a dashed outline, apart from the focus's."""
-        width = max(1, round(self.row_h / 14))
-        rect = cell.inflate(-4, -4)
-        dash = max(3, round(self.row_h / 5))
-        ink = self.theme.accent
-        for x in range(rect.left, rect.right, 2 * dash):
-            end = min(x + dash, rect.right)
-            pygame.draw.line(surface, ink, (x, rect.top), (end, rect.top), width)
-            pygame.draw.line(surface, ink, (x, rect.bottom - 1), (end, rect.bottom - 1), width)
-        for y in range(rect.top, rect.bottom, 2 * dash):
-            end = min(y + dash, rect.bottom)
-            pygame.draw.line(surface, ink, (rect.left, y), (rect.left, end), width)
-            pygame.draw.line(surface, ink, (rect.right - 1, y), (rect.right - 1, end), width)
-
-    def _focus(self, surface: pygame.Surface, cell: pygame.Rect) -> None:
-        width = max(2, round(self.row_h / 9))
-        pygame.draw.rect(
-            surface, self.theme.focus, cell.inflate(2, 2), width=width, border_radius=4
-        )
-        r = max(3, round(self.row_h * 0.18))
-        x, y = cell.left + r + 2, cell.centery
-        pygame.draw.polygon(
-            surface, self.theme.text, [(x - r, y - r), (x + r // 2, y), (x - r, y + r)]
-        )
 
     def _chips(self, surface: pygame.Surface, cell: pygame.Rect, chips: int, px: float) -> None:
         if not chips:

@@ -110,3 +110,39 @@ def test_a_hold_draws_nothing_again_and_a_roll_only_the_column_in_play(monkeypat
     drawn.clear()
     view.draw(surface, state, COLOURS, state.score_options(), None, None, 0)
     assert drawn == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_rolls_previews_drawn_ahead_are_the_card_drawn_whole(size, monkeypatch):
+    """While the dice fly the card shows no previews and draws them ahead
+    (game.ui.scorecard_ahead); the landing's frame copies them in, rendering no text."""
+    pygame.init()
+    fonts = Fonts()
+    backdrop = pygame.Surface(size)
+    backdrop.fill((10, 90, 40))
+    rect = pygame.Rect(size[0] // 8, size[1] // 16, size[0] * 3 // 5, size[1] * 7 // 8)
+    kept, screen = ScorecardView(fonts, STANDARD), backdrop.copy()
+    rendered: list[str] = []
+    real = scorecard_view.blit_text
+    monkeypatch.setattr(
+        scorecard_view,
+        "blit_text",
+        lambda s, font, text, *a, **k: rendered.append(text) or real(s, font, text, *a, **k),
+    )
+    landings = 0
+    for state, previews, focus, advice, tags in steps(False):
+        if kept.rect != rect:
+            kept.layout(rect, state)
+        active = state.column
+        kept.draw(screen, state, COLOURS, None, focus, None, active, None, tags, backdrop)
+        kept.prepare(state, COLOURS, previews, focus, active, advice, tags)  # in the air
+        rendered.clear()
+        kept.draw(screen, state, COLOURS, previews, focus, None, active, advice, tags, backdrop)
+        if previews is not None:
+            landings += 1
+            assert rendered == []
+        whole, fresh = ScorecardView(fonts, STANDARD), backdrop.copy()
+        whole.layout(rect, state)
+        whole.draw(fresh, state, COLOURS, previews, focus, None, active, advice, tags, backdrop)
+        assert pixels(screen) == pixels(fresh)
+    assert landings > 20

@@ -139,9 +139,12 @@ class TableParts:
         if previews is not None and not board.person_to_play and state.dice is None:
             previews = None
         advice = marks.advice if ctx.settings.advice_overlay else None
-        if board.tray.rolling:  # nothing tells what the dice will show before they land
-            previews = advice = None
         flash, tags = board.presenter.flash, board.column_tags()
+        if board.tray.rolling:  # nothing tells what the dice will show before they land
+            if previews is not None and board.tray.under_way:  # (but the card can be
+                # made ready to tell it, after the roll's own frame)
+                card.prepare(state, colours, previews, focus_box, active, advice, tags)
+            previews = advice = None
 
         def paint(surface: pygame.Surface) -> None:
             card.draw(
