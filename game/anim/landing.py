@@ -19,14 +19,51 @@ import random
 from collections import deque
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from game.anim.die import Die, Drifting, Flying, InCup
 from game.anim.drift import DRIFT_LIFT, plan_hops
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future
+
+    from game.anim.flight import Flight
     from game.anim.throw import Throw
-    from game.anim.tray import TrayModel
+
+
+class Places(Protocol):
+    """What a landing reads of the table's places (game.anim.tray.TrayPlaces)."""
+
+    @property
+    def die_size(self) -> float: ...
+
+
+class Model(Protocol):
+    """What a landing reads and changes of the tray's model (game.anim.tray.TrayModel,
+    which imports this module)."""
+
+    dice: list[Die]
+    landing: Future[LandingPlan | None] | None
+    recent_steps: deque[float]
+    rng: random.Random
+
+    @property
+    def places(self) -> Places | None: ...
+
+    @property
+    def flight(self) -> Flight | None: ...
+
+    @property
+    def dim(self) -> bool: ...
+
+    def land(self, throw: Throw) -> list[int]: ...
+
+    def start_drifts(self) -> list[int]: ...
+
+    def size_of(self, i: int) -> float: ...
+
+
+M = TypeVar("M", bound=Model)
 
 
 @dataclass(frozen=True)
@@ -51,7 +88,7 @@ def hop_inputs(
     )
 
 
-def plan_landing(ghost: TrayModel, throw: Callable[[], Throw]) -> LandingPlan | None:
+def plan_landing(ghost: M, throw: Callable[[], Throw]) -> LandingPlan | None:
     """The drifts after `throw` lands, worked out on `ghost` (a copy of the model as the roll
     left it, see `ghost_of`, changed here); None if the throw leaves nothing to plan."""
     played = throw()
@@ -59,9 +96,7 @@ def plan_landing(ghost: TrayModel, throw: Callable[[], Throw]) -> LandingPlan | 
     return plan_change(ghost, lambda model: model.land(played), high)
 
 
-def plan_change(
-    ghost: TrayModel, change: Callable[[TrayModel], object], high: float = 0.0
-) -> LandingPlan | None:
+def plan_change(ghost: M, change: Callable[[M], object], high: float = 0.0) -> LandingPlan | None:
     """The drifts that `change` (a landing, a die held or let go, the dice put away) starts,
     worked out on `ghost` (see `ghost_of`); None if it starts none."""
     places = ghost.places
@@ -77,7 +112,7 @@ def plan_change(
     return LandingPlan(inputs, tuple(ghost.dice), places.die_size, high, ghost.dim)
 
 
-def take_plan(model: TrayModel, sizes: Sequence[float], starting: Collection[int]) -> bool:
+def take_plan(model: Model, sizes: Sequence[float], starting: Collection[int]) -> bool:
     """The dice `starting` to drift get their hops from the plan made ahead, if it was made
     for the dice as they are (True); the plan is used up either way."""
     landing, model.landing = model.landing, None
@@ -89,7 +124,7 @@ def take_plan(model: TrayModel, sizes: Sequence[float], starting: Collection[int
     return True
 
 
-def ghost_of(model: TrayModel) -> TrayModel:
+def ghost_of(model: M) -> M:
     """A copy of `model` to land a throw on (or change) away from the frames (its dice its
     own)."""
     ghost = copy.copy(model)
@@ -99,7 +134,7 @@ def ghost_of(model: TrayModel) -> TrayModel:
     return ghost
 
 
-def highest_lift(model: TrayModel) -> float:
+def highest_lift(model: Model) -> float:
     """How high (die sizes above the felt) the dice on their way will be at most: in the air
     (once their throw is known), drifting to the row after they land (once the landing is
     planned) and drifting now; for images made ahead."""
