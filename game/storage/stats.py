@@ -27,8 +27,9 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TypedDict
 
-from game.json_types import JsonMapping, JsonObject
+from game.json_types import JsonMapping, JsonObject, as_object
 from game.rules import Category, Game, Variant
 from game.rules.cards import AMERICAN, CARDS
 from game.rules.names import check_name
@@ -60,7 +61,7 @@ def split_key(key: str) -> tuple[str, str]:
     return name, card or AMERICAN.id
 
 
-def entry_card(entry: JsonMapping) -> str:
+def entry_card(entry: StatsEntry) -> str:
     """The id of the card an entry's game was played on."""
     return Variant(entry["variant"]).card.id
 
@@ -71,6 +72,34 @@ def card_ids() -> tuple[str, ...]:
 
 
 # ----------------------------------------------------------------------------- entries
+class StatsRow(TypedDict):
+    """One player's part in one game, under the name it is recorded as."""
+
+    name: str
+    side: int  # the competitor (a team is one)
+    score: int  # the card the player wrote on (a team's shared card for both partners)
+    total: int  # the side's total
+    won: bool
+    share: float  # of the win: 1/n for n tied winners; 0 in solitaire
+    bonus: bool  # the upper bonus
+    yahtzee: bool  # the five-alike box holds its points
+    chips: int  # Yahtzee bonus chips
+    lost: float | None  # expected points lost in this game, where measured
+    assisted: bool  # hints or undo used
+
+
+class StatsEntry(TypedDict):
+    """One game of a finished match, as the statistics count it (`check_entry` reads one)."""
+
+    id: str  # the match's history log
+    game: int  # which game of the match
+    date: str  # ISO date and time it finished
+    variant: str
+    games: int  # games in the match
+    contested: bool  # more than one competitor
+    rows: list[StatsRow]
+
+
 def entries_for_game(
     history_id: str,
     date: str,
@@ -78,7 +107,7 @@ def entries_for_game(
     names: Sequence[str | None],
     assisted: Collection[int],
     lost: Sequence[float | None] | None = None,
-) -> list[JsonObject]:
+) -> list[StatsEntry]:
     """One entry per game of a finished match, a row per player with a record name.
 
     `names[p]` is the name player p's games are recorded under (see
@@ -90,9 +119,9 @@ def entries_for_game(
     contested = len(config.competitors) > 1
     column_of = {p: c for c, members in enumerate(config.columns) for p in members}
     side_of = {c: s for s, cols in enumerate(config.competitors) for c in cols}
-    entries = []
+    entries: list[StatsEntry] = []
     for index, result in enumerate(results):
-        rows = []
+        rows: list[StatsRow] = []
         for player, name in enumerate(names):
             if name is None:
                 continue
@@ -155,41 +184,56 @@ def _check_bool(row: JsonMapping, key: str) -> bool:
     return value
 
 
-def check_entry(entry: object) -> JsonObject:
-    """A stored entry, checked field by field (hostile files must not skew the figures)."""
-    if not isinstance(entry, dict):
-        raise ValueError("an entry must be an object")
-    if not isinstance(entry.get("id"), str) or not ID_PATTERN.match(entry["id"]):
+def check_entry(entry: object) -> StatsEntry:
+    """A statistics entry read, checked field by field (hostile files must not skew the
+    figures); ValueError names the field that is wrong."""
+    data = as_object(entry, what="an entry")
+    log_id = data.get("id")
+    if not isinstance(log_id, str) or not ID_PATTERN.match(log_id):
         raise ValueError("an entry needs a history id")
-    _check_int(entry, "game", 5)
-    parse_time(entry.get("date"), "date")
-    if entry.get("variant") not in VARIANT_IDS:
+    game = _check_int(data, "game", 5)
+    date = data.get("date")
+    parse_time(date, "date")
+    variant = data.get("variant")
+    if not isinstance(variant, str) or variant not in VARIANT_IDS:
         raise ValueError("unknown variant")
-    if _check_int(entry, "games", 6) < 1:
+    games = _check_int(data, "games", 6)
+    if games < 1:
         raise ValueError("games must be 1 to 6")
     # Entries written before help was marked per player carry one flag for the table.
-    table_flag = entry.pop("assisted", False)
+    table_flag = data.get("assisted", False)
     if not isinstance(table_flag, bool):
         raise ValueError("assisted must be true or false")
-    _check_bool(entry, "contested")
-    rows = entry.get("rows")
+    contested = _check_bool(data, "contested")
+    rows = data.get("rows")
     if not isinstance(rows, list) or not 1 <= len(rows) <= 8:
         raise ValueError("an entry has 1 to 8 rows")
-    for row in rows:
-        if not isinstance(row, dict):
-            raise ValueError("a row must be an object")
-        check_name(row.get("name"))
-        _check_int(row, "side", 7)
-        _check_int(row, "score", MAX_SCORE)
-        _check_int(row, "total", MAX_SIDE_TOTAL)
-        _check_float(row.get("share"), "share", 1.0)
-        row.setdefault("assisted", table_flag)
-        for key in ("won", "bonus", "yahtzee", "assisted"):
-            _check_bool(row, key)
-        _check_int(row, "chips", 12)
-        if row.setdefault("lost", None) is not None:
-            _check_float(row["lost"], "lost", MAX_POINTS_LOST)
-    return entry
+    return {
+        "id": log_id,
+        "game": game,
+        "date": str(date),
+        "variant": variant,
+        "games": games,
+        "contested": contested,
+        "rows": [_check_row(as_object(row, what="a row"), table_flag) for row in rows],
+    }
+
+
+def _check_row(row: JsonMapping, table_flag: bool) -> StatsRow:
+    lost = row.get("lost")
+    return {
+        "name": check_name(row.get("name")),
+        "side": _check_int(row, "side", 7),
+        "score": _check_int(row, "score", MAX_SCORE),
+        "total": _check_int(row, "total", MAX_SIDE_TOTAL),
+        "won": _check_bool(row, "won"),
+        "share": _check_float(row.get("share"), "share", 1.0),
+        "bonus": _check_bool(row, "bonus"),
+        "yahtzee": _check_bool(row, "yahtzee"),
+        "chips": _check_int(row, "chips", 12),
+        "lost": None if lost is None else _check_float(lost, "lost", MAX_POINTS_LOST),
+        "assisted": _check_bool(row, "assisted") if "assisted" in row else table_flag,
+    }
 
 
 # ----------------------------------------------------------------------------- totals
@@ -221,7 +265,7 @@ class Tally:
     head_to_head: dict[str, list[int]] = field(default_factory=dict)  # name -> [w, l, t]
     scores: list[tuple[str, int]] = field(default_factory=list)  # (ISO date, score)
 
-    def add(self, entry: JsonMapping, row: JsonMapping) -> None:
+    def add(self, entry: StatsEntry, row: StatsRow) -> None:
         self.games += 1
         if entry["contested"]:
             self.contested += 1
@@ -232,8 +276,9 @@ class Tally:
         self.bonus_games += row["bonus"]
         self.yahtzee_games += row["yahtzee"]
         self.chips += row["chips"]
-        if row["lost"] is not None:
-            self.lost_sum += row["lost"]
+        lost = row["lost"]
+        if lost is not None:
+            self.lost_sum += lost
             self.lost_games += 1
         self.scores.append((entry["date"], score))
         if len(self.scores) > SCORE_HISTORY:
@@ -307,7 +352,7 @@ def _add_records(a: list[int], b: list[int] | None) -> list[int]:
     return a if b is None else [x + y for x, y in zip(a, b, strict=True)]
 
 
-def _versus(row: JsonMapping, other: JsonMapping) -> int:
+def _versus(row: StatsRow, other: StatsRow) -> int:
     """0 win, 1 loss, 2 tie: for `row` against `other` in the same game."""
     if row["won"] != other["won"]:
         return 0 if row["won"] else 1

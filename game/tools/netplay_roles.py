@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from game.net.authority import Authority
+from game.net.authority import Authority, AuthorityOptions
 from game.net.bot import FriendBot, match_summary
 from game.net.codes import new_code, read_code, read_invite
 from game.net.friend import Friend
@@ -78,7 +78,7 @@ def host_main(args: argparse.Namespace) -> int:
     stop = threading.Event()
     stop_on_signal(stop)
     storage = Storage(args.data, environ={})
-    options: dict[str, Any] = {"auto_start": True, "stand_in_after": args.stand_in_after}
+    options: AuthorityOptions = {"auto_start": True, "stand_in_after": args.stand_in_after}
     resumed = resume_table(storage, **options) if args.resume else None
     if resumed is not None:
         authority, code, port = resumed
