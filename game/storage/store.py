@@ -9,7 +9,7 @@ import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from game.i18n import N_, later, translated
 from game.i18n.languages import resolve, system_language
@@ -131,9 +131,15 @@ class Storage:
         self._records.close()
 
     @classmethod
-    def from_argv(cls, argv: Sequence[str], **kwargs: Any) -> Storage:
+    def from_argv(
+        cls,
+        argv: Sequence[str],
+        *,
+        environ: Mapping[str, str] | None = None,
+        clock: Clock = local_now,
+    ) -> Storage:
         """Storage for the folder named by `--data-dir` in argv (else env var, else platform)."""
-        return cls(parse_data_dir(argv), **kwargs)
+        return cls(parse_data_dir(argv), environ=environ, clock=clock)
 
     def take_problems(self) -> list[str]:
         """The messages not yet shown, oldest first, in the language in use (they were made
