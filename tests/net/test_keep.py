@@ -18,6 +18,7 @@ from game.net.keep import (
 )
 from game.net.seating import token_hash
 from game.storage import Storage
+from tests.damage import damaged
 
 from .conftest import plan
 from .inproc import Table
@@ -164,14 +165,6 @@ def test_a_tables_record_of_a_wrong_shape_is_refused_naming_the_field(
     tmp_path, seat, field, value, reason
 ):
     record, table = kept_table(tmp_path)
-    if seat is None and field is None:
-        record = value
-    elif seat is None:
-        record[field] = value
-    elif field is None:
-        record["seats"][seat] = value
-    else:
-        record["seats"][seat][field] = value
     session = table.authority.session
     with pytest.raises(ValueError, match=reason):
-        KeptTable.from_json(record, session.seats, session.game)
+        KeptTable.from_json(damaged(record, seat, field, value), session.seats, session.game)

@@ -15,6 +15,7 @@ from game.rules import StartOrder, TeamMode
 from game.storage import LastTable, SavedGame, TableSeat, make_session_record
 from game.storage.history import make_log_record, parse_log
 from game.storage.stats import check_entry, entries_for_game
+from tests.damage import damaged
 
 from .conftest import FIXED_TIME, SEATS, STARTED, two_player_game
 
@@ -197,11 +198,5 @@ def test_the_last_table_round_trips_through_its_json():
 )
 def test_a_last_table_of_a_wrong_shape_is_refused_naming_the_field(seat, field, value, reason):
     data = as_object(through_json(TABLE.to_dict()), what="x")
-    if seat is None:
-        data[field] = value
-    elif field is None:
-        data["seats"][seat] = value
-    else:
-        data["seats"][seat][field] = value
     with pytest.raises(ValueError, match=reason):
-        LastTable.from_dict(data)
+        LastTable.from_dict(as_object(damaged(data, seat, field, value), what="x"))
