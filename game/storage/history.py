@@ -160,10 +160,12 @@ def make_log_record(
 def _int_tuple(value: object, name: str, most: int = 64) -> tuple[int, ...]:
     if not isinstance(value, list) or len(value) > most:
         raise ValueError(f"{name} must be a list")
+    numbers: list[int] = []
     for v in value:
         if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 100_000:
             raise ValueError(f"{name} must hold whole numbers")
-    return tuple(value)
+        numbers.append(v)
+    return tuple(numbers)
 
 
 def parse_summary(data: JsonMapping, log_id: str) -> HistorySummary:

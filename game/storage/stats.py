@@ -306,9 +306,8 @@ class Tally:
         }
 
     @classmethod
-    def from_dict(cls, data: object) -> Tally:
-        if not isinstance(data, dict):
-            raise ValueError("carried totals must be an object")
+    def from_dict(cls, value: object) -> Tally:
+        data = as_object(value, what="carried totals")
         big = 10**9
         games = _check_int(data, "games", big)
         tally = cls(
@@ -327,18 +326,19 @@ class Tally:
         if not isinstance(versus, dict) or len(versus) > 1000:
             raise ValueError("head_to_head must be an object")
         for name, record in versus.items():
-            check_name(name)
             if not isinstance(record, list) or len(record) != 3:
                 raise ValueError("a head-to-head record is [wins, losses, ties]")
-            tally.head_to_head[name] = [_check_int({"n": n}, "n", games) for n in record]
+            counts = [_check_int({"n": n}, "n", games) for n in record]
+            tally.head_to_head[check_name(name)] = counts
         scores = data.get("scores")
         if not isinstance(scores, list) or len(scores) > SCORE_HISTORY:
             raise ValueError(f"scores must be a list of at most {SCORE_HISTORY}")
         for item in scores:
             if not isinstance(item, list) or len(item) != 2:
                 raise ValueError("a score point is [date, score]")
-            parse_time(item[0], "date")
-            tally.scores.append((item[0], _check_int({"s": item[1]}, "s", MAX_SCORE)))
+            date, score = item
+            parse_time(date, "date")
+            tally.scores.append((str(date), _check_int({"s": score}, "s", MAX_SCORE)))
         return tally
 
     def rename(self, old: str, new: str) -> None:
