@@ -1,7 +1,8 @@
 """Statistics per profile, computed from one recorded entry per game played.
 
-`entries_for_game` turns a finished game (or match) into entries, one per game of the match,
-each with a row per seat that has a profile (CPU seats count under "CPU Expert" and so on).
+`entries_for_game` (game.storage.entries) turns a finished game (or match) into entries, one
+per game of the match, each with a row per seat that has a profile (CPU seats count under
+"CPU Expert" and so on).
 The records fold each game's entries into a running `Tally` per profile and card
 (game.storage.tables.add_entries), and `ProfileStats.from_tally` gives the figures; any
 figure can be rebuilt from the finished games' logs.
@@ -24,23 +25,24 @@ Counting rules:
 
 from __future__ import annotations
 
-import math
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TypedDict
 
-from game.json_types import JsonMapping, JsonObject, as_object
-from game.rules import Category, Game, Variant
+from game.json_types import JsonObject, as_object
 from game.rules.cards import AMERICAN, CARDS
 from game.rules.names import check_name
-from game.storage.history import ID_PATTERN, MAX_POINTS_LOST
+from game.storage.entries import (
+    MAX_SCORE,
+    StatsEntry,
+    StatsRow,
+    check_float,
+    check_int,
+)
+from game.storage.history import MAX_POINTS_LOST
 from game.storage.saves import parse_time
 
 SCORE_HISTORY = 500  # (date, score) points kept per profile for charts
 HISTOGRAM_BIN = 25  # points
-MAX_SCORE = 1575  # 375 + 12 bonus chips of 100, per card
-MAX_SIDE_TOTAL = 8 * MAX_SCORE
-VARIANT_IDS = frozenset(v.value for v in Variant)
 CARD_SEPARATOR = "\x1f"  # never in a name (names are printable), so a key splits one way
 
 
@@ -61,179 +63,9 @@ def split_key(key: str) -> tuple[str, str]:
     return name, card or AMERICAN.id
 
 
-def entry_card(entry: StatsEntry) -> str:
-    """The id of the card an entry's game was played on."""
-    return Variant(entry["variant"]).card.id
-
-
 def card_ids() -> tuple[str, ...]:
     """The cards figures are kept for, American first."""
     return tuple(CARDS)
-
-
-# ----------------------------------------------------------------------------- entries
-class StatsRow(TypedDict):
-    """One player's part in one game, under the name it is recorded as."""
-
-    name: str
-    side: int  # the competitor (a team is one)
-    score: int  # the card the player wrote on (a team's shared card for both partners)
-    total: int  # the side's total
-    won: bool
-    share: float  # of the win: 1/n for n tied winners; 0 in solitaire
-    bonus: bool  # the upper bonus
-    yahtzee: bool  # the five-alike box holds its points
-    chips: int  # Yahtzee bonus chips
-    lost: float | None  # expected points lost in this game, where measured
-    assisted: bool  # hints or undo used
-
-
-class StatsEntry(TypedDict):
-    """One game of a finished match, as the statistics count it (`check_entry` reads one)."""
-
-    id: str  # the match's history log
-    game: int  # which game of the match
-    date: str  # ISO date and time it finished
-    variant: str
-    games: int  # games in the match
-    contested: bool  # more than one competitor
-    rows: list[StatsRow]
-
-
-def entries_for_game(
-    history_id: str,
-    date: str,
-    game: Game,
-    names: Sequence[str | None],
-    assisted: Collection[int],
-    lost: Sequence[float | None] | None = None,
-) -> list[StatsEntry]:
-    """One entry per game of a finished match, a row per player with a record name.
-
-    `names[p]` is the name player p's games are recorded under (see
-    `profiles.profile_for_seat`), None for a guest; `lost[p]` the expected points player p
-    lost over the match, if measured.
-    """
-    config = game.config
-    results = game.state.results
-    contested = len(config.competitors) > 1
-    column_of = {p: c for c, members in enumerate(config.columns) for p in members}
-    side_of = {c: s for s, cols in enumerate(config.competitors) for c in cols}
-    entries: list[StatsEntry] = []
-    for index, result in enumerate(results):
-        rows: list[StatsRow] = []
-        for player, name in enumerate(names):
-            if name is None:
-                continue
-            card = result.cards[column_of[player]]
-            side = side_of[column_of[player]]
-            won = side in result.winners
-            spent = None if lost is None else lost[player]
-            points = None if spent is None else spent / len(results)
-            rows.append(
-                {
-                    "name": name,
-                    "side": side,
-                    "score": card.total,
-                    "total": result.totals[side],
-                    "won": won,
-                    "share": (1 / len(result.winners)) if won and contested else 0.0,
-                    "bonus": card.upper_bonus > 0,
-                    "yahtzee": bool(card.card.five_alike_points)
-                    and card[Category.YAHTZEE] == card.card.five_alike_points,
-                    "chips": card.bonus_chips,
-                    "lost": points,
-                    "assisted": player in assisted,
-                }
-            )
-        if rows:
-            entries.append(
-                {
-                    "id": history_id,
-                    "game": index,
-                    "date": date,
-                    "variant": config.variant.value,
-                    "games": config.games,
-                    "contested": contested,
-                    "rows": rows,
-                }
-            )
-    return entries
-
-
-def _check_int(row: JsonMapping, key: str, high: int) -> int:
-    value = row.get(key)
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
-        raise ValueError(f"{key} must be a whole number from 0 to {high}")
-    return value
-
-
-def _check_float(value: object, key: str, high: float) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ValueError(f"{key} must be a number")
-    number = float(value)
-    if not math.isfinite(number) or not 0 <= number <= high:
-        raise ValueError(f"{key} must be from 0 to {high:g}")
-    return number
-
-
-def _check_bool(row: JsonMapping, key: str) -> bool:
-    value = row.get(key)
-    if not isinstance(value, bool):
-        raise ValueError(f"{key} must be true or false")
-    return value
-
-
-def check_entry(entry: object) -> StatsEntry:
-    """A statistics entry read, checked field by field (hostile files must not skew the
-    figures); ValueError names the field that is wrong."""
-    data = as_object(entry, what="an entry")
-    log_id = data.get("id")
-    if not isinstance(log_id, str) or not ID_PATTERN.match(log_id):
-        raise ValueError("an entry needs a history id")
-    game = _check_int(data, "game", 5)
-    date = data.get("date")
-    parse_time(date, "date")
-    variant = data.get("variant")
-    if not isinstance(variant, str) or variant not in VARIANT_IDS:
-        raise ValueError("unknown variant")
-    games = _check_int(data, "games", 6)
-    if games < 1:
-        raise ValueError("games must be 1 to 6")
-    # Entries written before help was marked per player carry one flag for the table.
-    table_flag = data.get("assisted", False)
-    if not isinstance(table_flag, bool):
-        raise ValueError("assisted must be true or false")
-    contested = _check_bool(data, "contested")
-    rows = data.get("rows")
-    if not isinstance(rows, list) or not 1 <= len(rows) <= 8:
-        raise ValueError("an entry has 1 to 8 rows")
-    return {
-        "id": log_id,
-        "game": game,
-        "date": str(date),
-        "variant": variant,
-        "games": games,
-        "contested": contested,
-        "rows": [_check_row(as_object(row, what="a row"), table_flag) for row in rows],
-    }
-
-
-def _check_row(row: JsonMapping, table_flag: bool) -> StatsRow:
-    lost = row.get("lost")
-    return {
-        "name": check_name(row.get("name")),
-        "side": _check_int(row, "side", 7),
-        "score": _check_int(row, "score", MAX_SCORE),
-        "total": _check_int(row, "total", MAX_SIDE_TOTAL),
-        "won": _check_bool(row, "won"),
-        "share": _check_float(row.get("share"), "share", 1.0),
-        "bonus": _check_bool(row, "bonus"),
-        "yahtzee": _check_bool(row, "yahtzee"),
-        "chips": _check_int(row, "chips", 12),
-        "lost": None if lost is None else _check_float(lost, "lost", MAX_POINTS_LOST),
-        "assisted": _check_bool(row, "assisted") if "assisted" in row else table_flag,
-    }
 
 
 # ----------------------------------------------------------------------------- totals
@@ -309,18 +141,18 @@ class Tally:
     def from_dict(cls, value: object) -> Tally:
         data = as_object(value, what="carried totals")
         big = 10**9
-        games = _check_int(data, "games", big)
+        games = check_int(data, "games", big)
         tally = cls(
             games=games,
-            contested=_check_int(data, "contested", games),
-            wins=_check_float(data.get("wins"), "wins", games),
-            score_sum=_check_int(data, "score_sum", games * MAX_SCORE),
-            best=None if data.get("best") is None else _check_int(data, "best", MAX_SCORE),
-            bonus_games=_check_int(data, "bonus_games", games),
-            yahtzee_games=_check_int(data, "yahtzee_games", games),
-            chips=_check_int(data, "chips", games * 12),
-            lost_sum=_check_float(data.get("lost_sum"), "lost_sum", games * MAX_POINTS_LOST),
-            lost_games=_check_int(data, "lost_games", games),
+            contested=check_int(data, "contested", games),
+            wins=check_float(data.get("wins"), "wins", games),
+            score_sum=check_int(data, "score_sum", games * MAX_SCORE),
+            best=None if data.get("best") is None else check_int(data, "best", MAX_SCORE),
+            bonus_games=check_int(data, "bonus_games", games),
+            yahtzee_games=check_int(data, "yahtzee_games", games),
+            chips=check_int(data, "chips", games * 12),
+            lost_sum=check_float(data.get("lost_sum"), "lost_sum", games * MAX_POINTS_LOST),
+            lost_games=check_int(data, "lost_games", games),
         )
         versus = data.get("head_to_head")
         if not isinstance(versus, dict) or len(versus) > 1000:
@@ -328,7 +160,7 @@ class Tally:
         for name, record in versus.items():
             if not isinstance(record, list) or len(record) != 3:
                 raise ValueError("a head-to-head record is [wins, losses, ties]")
-            counts = [_check_int({"n": n}, "n", games) for n in record]
+            counts = [check_int({"n": n}, "n", games) for n in record]
             tally.head_to_head[check_name(name)] = counts
         scores = data.get("scores")
         if not isinstance(scores, list) or len(scores) > SCORE_HISTORY:
@@ -338,7 +170,7 @@ class Tally:
                 raise ValueError("a score point is [date, score]")
             date, score = item
             parse_time(date, "date")
-            tally.scores.append((str(date), _check_int({"s": score}, "s", MAX_SCORE)))
+            tally.scores.append((str(date), check_int({"s": score}, "s", MAX_SCORE)))
         return tally
 
     def rename(self, old: str, new: str) -> None:

@@ -18,12 +18,13 @@ from game.i18n import N_, later
 from game.json_types import JsonMapping
 from game.match.seats import Seat
 from game.rules import Game, TeamMode
+from game.storage.entries import check_entry, entry_card
 from game.storage.highscores import HighScore, HighScoreBook, table_key
 from game.storage.history import LogRecord
 from game.storage.reading import decode_json
 from game.storage.records import pack
 from game.storage.records_file import Damaged
-from game.storage.stats import Tally, card_ids, check_entry, entry_card, split_key, tally_key
+from game.storage.stats import Tally, card_ids, split_key, tally_key
 
 CHUNK = 200  # logs read at a time when every one is wanted (rebuilding statistics)
 
@@ -173,8 +174,8 @@ def write_tallies(con: sqlite3.Connection, tallies: Mapping[str, Tally]) -> None
 
 
 def add_entries(con: sqlite3.Connection, entries: Sequence[JsonMapping]) -> None:
-    """Fold a game's statistics entries (stats.entries_for_game) into the tallies they touch,
-    each checked first (stats.check_entry)."""
+    """Fold a game's statistics entries (entries.entries_for_game) into the tallies they touch,
+    each checked first (entries.check_entry)."""
     checked = [check_entry(entry) for entry in entries]
     keys = [tally_key(row["name"], entry_card(e)) for e in checked for row in e["rows"]]
     tallies = read_tallies(con, keys)

@@ -13,8 +13,8 @@ import pytest
 from game.json_types import as_list, as_object
 from game.rules import StartOrder, TeamMode
 from game.storage import LastTable, SavedGame, TableSeat, make_session_record
+from game.storage.entries import check_entry, entries_for_game
 from game.storage.history import make_log_record, parse_log
-from game.storage.stats import check_entry, entries_for_game
 from tests.damage import damaged
 
 from .conftest import FIXED_TIME, SEATS, STARTED, two_player_game
