@@ -53,11 +53,15 @@ class HostReport(TypedDict):
 class FriendSideReport(TypedDict):
     """What a friend writes (FriendBot's report and its records; read by `friend_report`)."""
 
+    matches: int  # followed to the end and checked against the reveal
+    actions: int  # its intents the host applied
     desyncs: int
     attacks: int
     attacks_refused: int
     round_trips: list[float]  # s, intent to its move
+    unanswered: list[str]  # cheats the host never answered
     refused: dict[str, int]  # its honest intents refused, by reason
+    links: list[str]  # how each connection went ("joined" ...)
     finished: list[JsonObject]  # match_summary of each match followed
     records: list[JsonObject]
 
@@ -80,6 +84,13 @@ def _whole(data: JsonMapping, key: str) -> int:
 def _counts(data: JsonMapping, key: str) -> dict[str, int]:
     counts = as_object(data.get(key), what=key)
     return {name: _whole(counts, name) for name in counts}
+
+
+def _texts(data: JsonMapping, key: str) -> list[str]:
+    texts = as_list(data.get(key), what=key)
+    if not all(isinstance(text, str) for text in texts):
+        raise ValueError(f"{key} must be a list of text")
+    return [str(text) for text in texts]
 
 
 def _objects(data: JsonMapping, key: str) -> list[JsonObject]:
@@ -105,11 +116,15 @@ def friend_report(data: object) -> FriendSideReport:
     if not all(isinstance(t, (int, float)) and not isinstance(t, bool) for t in trips):
         raise ValueError("round_trips must be numbers")
     return {
+        "matches": _whole(report, "matches"),
+        "actions": _whole(report, "actions"),
         "desyncs": _whole(report, "desyncs"),
         "attacks": _whole(report, "attacks"),
         "attacks_refused": _whole(report, "attacks_refused"),
         "round_trips": [float(t) for t in trips if isinstance(t, (int, float))],
+        "unanswered": _texts(report, "unanswered"),
         "refused": _counts(report, "refused"),
+        "links": _texts(report, "links"),
         "finished": _objects(report, "finished"),
         "records": _objects(report, "records"),
     }
@@ -118,11 +133,10 @@ def friend_report(data: object) -> FriendSideReport:
 def fuzz_report(data: object) -> FuzzSideReport:
     """The fuzzer's report in `data`; ValueError names a field that is wrong."""
     report = as_object(data, what="the fuzzer's report")
-    unexpected = as_list(report.get("unexpected"), what="unexpected")
     return {
         "tried": _counts(report, "tried"),
         "refused": _counts(report, "refused"),
-        "unexpected": [str(line) for line in unexpected],
+        "unexpected": _texts(report, "unexpected"),
     }
 
 

@@ -26,13 +26,14 @@ def through_json(value: object) -> object:
 
 def test_each_report_reads_back_as_it_was_written():
     assert host_report(through_json(HOST)) == HOST
-    bot = FriendReport(desyncs=1, attacks=3, attacks_refused=3, round_trips=[0.25, 1])
-    bot.refused["too_fast"] = 2
+    bot = FriendReport(matches=1, desyncs=1, attacks=3, attacks_refused=3, round_trips=[0.25, 1])
+    bot.refused["too_fast"], bot.links = 2, ["joined", "dropped"]
     written = {**bot.to_json(), "records": [{"origin": "ab"}]}
     read = friend_report(through_json(written))
     assert (read["desyncs"], read["attacks"], read["attacks_refused"]) == (1, 3, 3)
     assert read["round_trips"] == [0.25, 1.0] and read["refused"] == {"too_fast": 2}
     assert read["records"] == [{"origin": "ab"}] and read["finished"] == []
+    assert (read["matches"], read["links"], read["unanswered"]) == (1, ["joined", "dropped"], [])
     fuzz = FuzzReport(unexpected=["a late hello"])
     fuzz.tried["flood"], fuzz.refused["flood"] = 2, 1
     assert fuzz_report(through_json(fuzz.to_json())) == {
