@@ -86,12 +86,14 @@ def parse_assisted(value: object, seats: Sequence[Seat]) -> tuple[int, ...]:
         return tuple(p for p, seat in enumerate(seats) if value and not seat.is_cpu)
     if not isinstance(value, list) or len(value) > len(seats):
         raise ValueError("assisted must be a list of player numbers")
+    players: list[int] = []
     for p in value:
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < len(seats):
             raise ValueError("assisted must be a list of player numbers")
-    if len(set(value)) != len(value):
+        players.append(p)
+    if len(set(players)) != len(players):
         raise ValueError("assisted names a player twice")
-    return tuple(sorted(value))
+    return tuple(sorted(players))
 
 
 def make_session_record(
