@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.i18n import _
 from game.match.seats import Seat
@@ -98,10 +98,17 @@ class Session:
 
     @classmethod
     def new(
-        cls, config: GameConfig, seats: Sequence[Seat], seed: int | None = None, **kwargs: Any
+        cls,
+        config: GameConfig,
+        seats: Sequence[Seat],
+        seed: int | None = None,
+        *,
+        assisted: Iterable[int] = (),
+        played_before: Mapping[int, tuple[float, int]] | None = None,
     ) -> Session:
         seed = random.SystemRandom().randrange(2**31) if seed is None else seed
-        return cls(Game.new(config, seed=seed), seats, seed=seed, **kwargs)
+        game = Game.new(config, seed=seed)
+        return cls(game, seats, assisted=assisted, seed=seed, played_before=played_before)
 
     # ----------------------------------------------------------------- who plays
     @property

@@ -17,6 +17,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TypedDict
 
 from game.match.seats import Seat, cpu_name
 from game.match.session import Session
@@ -35,6 +36,16 @@ STAND_IN_LEVEL = "hard"
 Out = tuple[int, m.HostMessage]
 MakeThrow = Callable[[Rolled | RollOffRolled], ThrowRecord | None]
 MakeSession = Callable[[Game, list[Seat]], Session]
+
+
+class AuthorityOptions(TypedDict, total=False):
+    """The keyword options of an Authority, as a caller hands them on (game.net.keep)."""
+
+    make_session: MakeSession | None
+    make_throw: MakeThrow | None
+    stand_in_after: float | None
+    auto_start: bool
+    clock: Callable[[], float]
 
 
 def all_but(peer: int) -> int:

@@ -14,10 +14,11 @@ import json
 import logging
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
+from game.json_types import JsonObject
 from game.net import messages as m
 from game.net.cpu import CpuPlayers
 from game.net.follower import FinishedMatch, Follower
@@ -56,13 +57,13 @@ class FriendReport:
     unanswered: list[str] = field(default_factory=list)  # cheats the host never answered
     refused: dict[str, int] = field(default_factory=dict)  # our honest intents refused
     links: list[str] = field(default_factory=list)
-    finished: list[dict[str, Any]] = field(default_factory=list)
+    finished: list[JsonObject] = field(default_factory=list)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return dict(self.__dict__)
 
 
-def match_summary(game: Game, assisted: tuple[int, ...], seats: list[str]) -> dict[str, Any]:
+def match_summary(game: Game, assisted: tuple[int, ...], seats: list[str]) -> JsonObject:
     """A finished match as every side must agree on it: its identity, cards, totals, log."""
     state = game.state
     actions = json.dumps([action_to_json(a) for a in game.log], separators=(",", ":"))
@@ -240,7 +241,7 @@ class FriendBot:
                 action, self._undo_next = hold, True
         self._send(lambda: self.friend.act(action, follower.step))
 
-    def _send(self, send: Any) -> None:
+    def _send(self, send: Callable[[], int]) -> None:
         started = time.perf_counter()
         self._pending = (send(), started)
 

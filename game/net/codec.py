@@ -5,8 +5,8 @@ both. Anything that is not exactly a message of the protocol is a ProtocolError.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
+from game.json_types import JsonMapping
 from game.match.seats import SEAT_COLOURS, Seat
 from game.net.messages import (
     CLOSINGS,
@@ -211,7 +211,7 @@ def decode_host(data: bytes) -> HostMessage:
     return reader(message)
 
 
-def _join(m: dict[str, Any]) -> Join:
+def _join(m: JsonMapping) -> Join:
     fields(m, ("t", "seat", "name", "colour", "token", "watch"))
     token = blob(m, "token", TOKEN_BYTES, TOKEN_BYTES) if m.get("token") is not None else None
     name = text(m, "name", 64)
@@ -224,7 +224,7 @@ def _join(m: dict[str, Any]) -> Join:
     return Join(seat, name, integer(m, "colour", 0, SEAT_COLOURS - 1), token, boolean(m, "watch"))
 
 
-def _act(m: dict[str, Any]) -> Act:
+def _act(m: JsonMapping) -> Act:
     fields(m, ("t", "id", "at", "action"))
     try:
         action = action_from_json(m["action"])
@@ -233,32 +233,32 @@ def _act(m: dict[str, Any]) -> Act:
     return Act(integer(m, "id", 1, MAX_ID), integer(m, "at", 0, MAX_STEP), action)
 
 
-def _undo(m: dict[str, Any]) -> Undo:
+def _undo(m: JsonMapping) -> Undo:
     fields(m, ("t", "id", "at"))
     return Undo(integer(m, "id", 1, MAX_ID), integer(m, "at", 0, MAX_STEP))
 
 
-def _react(m: dict[str, Any]) -> React:
+def _react(m: JsonMapping) -> React:
     fields(m, ("t", "id", "reaction"))
     return React(integer(m, "id", 1, MAX_ID), choice(m, "reaction", REACTIONS))
 
 
-def _helped(m: dict[str, Any]) -> Helped:
+def _helped(m: JsonMapping) -> Helped:
     fields(m, ("t", "id"))
     return Helped(integer(m, "id", 1, MAX_ID))
 
 
-def _sync(m: dict[str, Any]) -> Sync:
+def _sync(m: JsonMapping) -> Sync:
     fields(m, ("t", "id"))
     return Sync(integer(m, "id", 1, MAX_ID))
 
 
-def _leave(m: dict[str, Any]) -> Leave:
+def _leave(m: JsonMapping) -> Leave:
     fields(m, ("t",))
     return Leave()
 
 
-_FRIEND_READERS: dict[str, Callable[[dict[str, Any]], FriendMessage]] = {
+_FRIEND_READERS: dict[str, Callable[[JsonMapping], FriendMessage]] = {
     "join": _join,
     "act": _act,
     "undo": _undo,
@@ -269,7 +269,7 @@ _FRIEND_READERS: dict[str, Callable[[dict[str, Any]], FriendMessage]] = {
 }
 
 
-def read_table(data: dict[str, Any]) -> TableView:
+def read_table(data: JsonMapping) -> TableView:
     fields(data, ("name", "rules", "seats", "play"))
     seats = []
     for item in items(data, "seats", MAX_SEATS):
@@ -302,7 +302,7 @@ def read_table(data: dict[str, Any]) -> TableView:
     return TableView(text(data, "name", MAX_TABLE_NAME), rules, tuple(seats), boolean(data, "play"))
 
 
-def read_match(data: dict[str, Any]) -> MatchView:
+def read_match(data: JsonMapping) -> MatchView:
     fields(
         data,
         ("config", "seats", "assisted", "started", "seed", "commitment", "step", "moves", "digest"),
@@ -332,7 +332,7 @@ def read_match(data: dict[str, Any]) -> MatchView:
     )
 
 
-def _welcome(m: dict[str, Any]) -> Welcome:
+def _welcome(m: JsonMapping) -> Welcome:
     fields(m, ("t", "you", "token", "table", "match"))
     token = blob(m, "token", TOKEN_BYTES, TOKEN_BYTES) if m.get("token") is not None else None
     match = read_match(obj(m, "match")) if m.get("match") is not None else None
@@ -341,7 +341,7 @@ def _welcome(m: dict[str, Any]) -> Welcome:
     return Welcome(you, token, table, match)
 
 
-def _moved(m: dict[str, Any]) -> Moved:
+def _moved(m: JsonMapping) -> Moved:
     fields(m, ("t", "step", "move", "digest", "reply"))
     return Moved(
         integer(m, "step", 1, MAX_STEP),
@@ -351,7 +351,7 @@ def _moved(m: dict[str, Any]) -> Moved:
     )
 
 
-def _undone(m: dict[str, Any]) -> Undone:
+def _undone(m: JsonMapping) -> Undone:
     fields(m, ("t", "step", "index", "digest", "reply"))
     return Undone(
         integer(m, "step", 1, MAX_STEP),
@@ -361,42 +361,42 @@ def _undone(m: dict[str, Any]) -> Undone:
     )
 
 
-def _table(m: dict[str, Any]) -> TableChanged:
+def _table(m: JsonMapping) -> TableChanged:
     fields(m, ("t", "table"))
     return TableChanged(read_table(obj(m, "table")))
 
 
-def _started(m: dict[str, Any]) -> Started:
+def _started(m: JsonMapping) -> Started:
     fields(m, ("t", "match"))
     return Started(read_match(obj(m, "match")))
 
 
-def _marked(m: dict[str, Any]) -> Marked:
+def _marked(m: JsonMapping) -> Marked:
     fields(m, ("t", "player"))
     return Marked(integer(m, "player", 0, MAX_PLAYER))
 
 
-def _reacted(m: dict[str, Any]) -> Reacted:
+def _reacted(m: JsonMapping) -> Reacted:
     fields(m, ("t", "player", "reaction"))
     return Reacted(integer(m, "player", 0, MAX_PLAYER), choice(m, "reaction", REACTIONS))
 
 
-def _refused(m: dict[str, Any]) -> Refused:
+def _refused(m: JsonMapping) -> Refused:
     fields(m, ("t", "reply", "reason"))
     return Refused(optional_integer(m, "reply", 1, MAX_ID), choice(m, "reason", REFUSALS))
 
 
-def _revealed(m: dict[str, Any]) -> Revealed:
+def _revealed(m: JsonMapping) -> Revealed:
     fields(m, ("t", "game", "assisted"))
     return Revealed(obj(m, "game"), int_list(m, "assisted", MAX_SEATS, 0, MAX_PLAYER))
 
 
-def _closed(m: dict[str, Any]) -> Closed:
+def _closed(m: JsonMapping) -> Closed:
     fields(m, ("t", "reason", "resumable"))
     return Closed(choice(m, "reason", CLOSINGS), boolean(m, "resumable"))
 
 
-_HOST_READERS: dict[str, Callable[[dict[str, Any]], HostMessage]] = {
+_HOST_READERS: dict[str, Callable[[JsonMapping], HostMessage]] = {
     "welcome": _welcome,
     "table": _table,
     "started": _started,

@@ -12,7 +12,7 @@ import contextlib
 import logging
 import threading
 from collections.abc import Coroutine
-from typing import Any, TypeVar
+from typing import TypeVar
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -40,10 +40,10 @@ class LoopThread:
                 self.loop.run_until_complete(self.loop.shutdown_default_executor())
             self.loop.close()
 
-    def submit(self, coroutine: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
+    def submit(self, coroutine: Coroutine[object, None, T]) -> concurrent.futures.Future[T]:
         return asyncio.run_coroutine_threadsafe(coroutine, self.loop)
 
-    def run(self, coroutine: Coroutine[Any, Any, T], timeout: float) -> T:
+    def run(self, coroutine: Coroutine[object, None, T], timeout: float) -> T:
         """Run `coroutine` on the loop and wait for its result (from another thread)."""
         return self.submit(coroutine).result(timeout)
 

@@ -10,10 +10,9 @@ the host's are what happened. Each side checks what the other sends, field by fi
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
+from game.json_types import JsonMapping
 from game.match.seats import Seat
 from game.net.moves import MAX_PLAYER, Move
 from game.rules import Action, GameConfig
@@ -154,7 +153,7 @@ class SeatView:
 @dataclass(frozen=True)
 class TableView:
     name: str
-    rules: Mapping[str, Any]  # GameConfig.to_dict without the players
+    rules: JsonMapping  # GameConfig.to_dict without the players
     seats: tuple[SeatView, ...]
     playing: bool
 
@@ -231,7 +230,7 @@ class Refused:
 class Revealed:
     """The match is over: the whole game with its dice generator's starting state."""
 
-    game: Mapping[str, Any]  # Game.to_dict()
+    game: JsonMapping  # Game.to_dict()
     assisted: tuple[int, ...]
 
 

@@ -13,10 +13,9 @@ import hashlib
 import json
 import random
 from dataclasses import dataclass
-from typing import Any
 
+from game.json_types import JsonMapping, JsonValue
 from game.net.wire import (
-    JsonValue,
     ProtocolError,
     dump_json,
     fields,
@@ -169,7 +168,7 @@ def commitment(game: Game) -> str:
     return hashlib.sha256(data.encode()).hexdigest()
 
 
-def game_from_reveal(record: dict[str, Any]) -> Game:
+def game_from_reveal(record: JsonMapping) -> Game:
     """The host's whole match (Game.to_dict) rebuilt and replayed; HostError if it does not
     replay to the state it claims."""
     try:

@@ -21,7 +21,7 @@ from game.i18n import N_, _, translate
 from game.net import messages as m
 from game.net.follower import Follower
 from game.net.friend import Link
-from game.net.moves import HostError
+from game.net.moves import HostError, ThrowRecord
 from game.net.wire import ProtocolError
 from game.rules import Action, IllegalAction, Phase
 from game.rules.events import Event
@@ -316,13 +316,12 @@ def _digest(follower: Follower) -> str:
     return digest(follower.game.state)
 
 
-def _throw(record: object) -> Throw | None:
+def _throw(record: ThrowRecord | None) -> Throw | None:
     """The host's throw to play back, or None (then this screen throws the same dice itself)."""
     if record is None:
         return None
-    data = getattr(record, "data", None)
     try:
-        return from_record(data)
+        return from_record(record.data)
     except ThrowRecordError as bad:
         log.warning("the host's throw cannot be played: %s", bad)
         return None

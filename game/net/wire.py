@@ -10,9 +10,8 @@ import binascii
 import json
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any, TypeAlias
 
-JsonValue: TypeAlias = "None | bool | int | float | str | list[JsonValue] | dict[str, JsonValue]"
+from game.json_types import JsonMapping, JsonObject, JsonValue
 
 MAX_DEPTH = 16  # nesting of any message (a throw record's own limit is lower)
 
@@ -21,12 +20,12 @@ class ProtocolError(ValueError):
     """A message that breaks the protocol; the text says what is wrong (for the log)."""
 
 
-def parse_json(data: bytes | str, limit: int) -> dict[str, Any]:
+def parse_json(data: bytes | str, limit: int) -> JsonObject:
     """A JSON object from a frame of at most `limit` bytes; ProtocolError otherwise."""
     if len(data) > limit:
         raise ProtocolError(f"a message of {len(data)} bytes is over the {limit} allowed")
     try:
-        value = json.loads(data, parse_constant=_no_constant)
+        value: object = json.loads(data, parse_constant=_no_constant)
     except (ValueError, RecursionError) as bad:
         raise ProtocolError(f"not JSON: {str(bad)[:80]}") from None
     if not isinstance(value, dict):
@@ -56,7 +55,7 @@ def check_depth(value: object, most: int) -> None:
             stack.extend((child, depth + 1) for child in children)
 
 
-def fields(data: Mapping[str, Any], required: Sequence[str], optional: Sequence[str] = ()) -> None:
+def fields(data: JsonMapping, required: Sequence[str], optional: Sequence[str] = ()) -> None:
     """ProtocolError unless `data` has every required key and no key it should not."""
     missing = [key for key in required if key not in data]
     if missing:
@@ -66,25 +65,25 @@ def fields(data: Mapping[str, Any], required: Sequence[str], optional: Sequence[
         raise ProtocolError(f"unknown field {str(extra[0])[:40]!r}")
 
 
-def integer(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
+def integer(data: JsonMapping, key: str, low: int, high: int) -> int:
     value = data.get(key)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ProtocolError(f"{key} must be a whole number from {low} to {high}")
     return value
 
 
-def optional_integer(data: Mapping[str, Any], key: str, low: int, high: int) -> int | None:
+def optional_integer(data: JsonMapping, key: str, low: int, high: int) -> int | None:
     return None if data.get(key) is None else integer(data, key, low, high)
 
 
-def boolean(data: Mapping[str, Any], key: str) -> bool:
+def boolean(data: JsonMapping, key: str) -> bool:
     value = data.get(key)
     if not isinstance(value, bool):
         raise ProtocolError(f"{key} must be true or false")
     return value
 
 
-def text(data: Mapping[str, Any], key: str, most: int) -> str:
+def text(data: JsonMapping, key: str, most: int) -> str:
     value = data.get(key)
     if not isinstance(value, str) or len(value) > most:
         raise ProtocolError(f"{key} must be text of at most {most} characters")
@@ -93,18 +92,18 @@ def text(data: Mapping[str, Any], key: str, most: int) -> str:
     return value
 
 
-def optional_text(data: Mapping[str, Any], key: str, most: int) -> str | None:
+def optional_text(data: JsonMapping, key: str, most: int) -> str | None:
     return None if data.get(key) is None else text(data, key, most)
 
 
-def choice(data: Mapping[str, Any], key: str, allowed: frozenset[str]) -> str:
+def choice(data: JsonMapping, key: str, allowed: frozenset[str]) -> str:
     value = data.get(key)
     if not isinstance(value, str) or value not in allowed:
         raise ProtocolError(f"{key} must be one of {sorted(allowed)}")
     return value
 
 
-def blob(data: Mapping[str, Any], key: str, least: int, most: int) -> bytes:
+def blob(data: JsonMapping, key: str, least: int, most: int) -> bytes:
     """Bytes sent as unpadded URL-safe base64 text."""
     value = data.get(key)
     if not isinstance(value, str) or len(value) > (most * 4 + 2) // 3:
@@ -122,7 +121,7 @@ def to_b64(raw: bytes) -> str:
     return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
 
 
-def hex_text(data: Mapping[str, Any], key: str, length: int) -> str:
+def hex_text(data: JsonMapping, key: str, length: int) -> str:
     value = data.get(key)
     if (
         not isinstance(value, str)
@@ -133,26 +132,27 @@ def hex_text(data: Mapping[str, Any], key: str, length: int) -> str:
     return value
 
 
-def items(data: Mapping[str, Any], key: str, most: int) -> list[Any]:
+def items(data: JsonMapping, key: str, most: int) -> list[object]:
     value = data.get(key)
     if not isinstance(value, list) or len(value) > most:
         raise ProtocolError(f"{key} must be a list of at most {most} items")
     return value
 
 
-def obj(data: Mapping[str, Any], key: str) -> dict[str, Any]:
+def obj(data: JsonMapping, key: str) -> JsonObject:
     value = data.get(key)
     if not isinstance(value, dict):
         raise ProtocolError(f"{key} must be an object")
     return value
 
 
-def int_list(data: Mapping[str, Any], key: str, most: int, low: int, high: int) -> tuple[int, ...]:
-    values = items(data, key, most)
-    for v in values:
+def int_list(data: JsonMapping, key: str, most: int, low: int, high: int) -> tuple[int, ...]:
+    numbers: list[int] = []
+    for v in items(data, key, most):
         if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
             raise ProtocolError(f"{key} holds whole numbers from {low} to {high}")
-    return tuple(values)
+        numbers.append(v)
+    return tuple(numbers)
 
 
 def plain_json(value: object, most_depth: int, most_items: int) -> JsonValue:

@@ -6,9 +6,7 @@ never a half-loaded game.
 
 from __future__ import annotations
 
-from typing import Any
-
-from game.json_types import JsonObject
+from game.json_types import JsonMapping
 from game.rules.config import GameConfig
 from game.rules.phase import Phase
 from game.rules.scorecard import Scorecard
@@ -134,23 +132,24 @@ def _result(data: object, config: GameConfig) -> GameResult:
     return GameResult(cards, totals, winners)
 
 
-def _list(data: JsonObject, key: str, least: int, most: int) -> list[Any]:
+def _list(data: JsonMapping, key: str, least: int, most: int) -> list[object]:
     value = data.get(key)
     if not isinstance(value, list) or not least <= len(value) <= most:
         raise ValueError(f"{key} must be a list of {least} to {most} items")
     return value
 
 
-def _int(data: JsonObject, key: str, low: int, high: int) -> int:
+def _int(data: JsonMapping, key: str, low: int, high: int) -> int:
     value = data.get(key)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ValueError(f"{key} must be a whole number from {low} to {high}, got {value!r}")
     return value
 
 
-def _int_list(data: JsonObject, key: str, low: int, high: int) -> list[int]:
-    values = _list(data, key, 0, 64)
-    for v in values:
+def _int_list(data: JsonMapping, key: str, low: int, high: int) -> list[int]:
+    values: list[int] = []
+    for v in _list(data, key, 0, 64):
         if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
             raise ValueError(f"{key} holds whole numbers from {low} to {high}, got {v!r}")
+        values.append(v)
     return values

@@ -9,12 +9,12 @@ as `resume(result)`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.speech import Announcement
-from game.ui.focus_grid import FocusGrid
+from game.ui.focus_grid import FocusView
 from game.ui.spoken import Focus, grid_focus
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ class Scene:
         """What changed since the last frame."""
         return []
 
-    def focus_grid(self) -> FocusGrid[Any] | None:
+    def focus_grid(self) -> FocusView | None:
         """The grid of controls the keyboard moves over, if the scene has one."""
         return None
 

@@ -180,8 +180,8 @@ class TitleScene(ButtonMenu):
         self.ctx.nav.setup()
 
     def continue_game(self) -> None:
-        record = self.ctx.storage.load_current()
-        if record is not None and isinstance(record.get("extra", {}).get("net"), dict):
+        saved = self.ctx.storage.load_current()
+        if saved is not None and isinstance(saved.extra.get("net"), dict):
             self.ctx.play("click")
             self.ctx.nav.host_table(None)  # a network table: open it again to its friends
             return

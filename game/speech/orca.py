@@ -19,8 +19,8 @@ import os
 import stat
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
+from game.json_types import JsonObject
 from game.speech.client import VoiceParams
 
 log = logging.getLogger(__name__)
@@ -78,12 +78,12 @@ def _scaled(value: object, high: int, times: int, plus: int) -> int | None:
     return max(-100, min(100, int(times * max(0, min(high, value)) + plus)))
 
 
-def _table(value: object) -> dict[str, Any]:
+def _table(value: object) -> JsonObject:
     """`value` if it is a JSON object, else an empty one."""
     return value if isinstance(value, dict) else {}
 
 
-def _voice(settings: object) -> dict[str, Any] | None:
+def _voice(settings: object) -> JsonObject | None:
     """Orca's default voice: the starting profile's, else the general one."""
     general = _table(_table(settings).get("general"))
     starting = general.get("startingProfile") or general.get("activeProfile")
@@ -118,7 +118,8 @@ def _read(path: Path) -> object:
     if len(data) > MAX_BYTES:
         return None
     try:
-        return json.loads(data)
+        parsed: object = json.loads(data)  # narrowed field by field by _table
+        return parsed
     except (ValueError, RecursionError):
         log.info("speech: %s could not be read; Orca's voice not used", path)
         return None

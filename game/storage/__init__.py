@@ -12,8 +12,8 @@ Use:
     storage.save_game(game, seats, assisted, started, extra)
     done = storage.record_finished(game, seats, assisted, started, expected_lost)
 
-    record = storage.load_current()                # None, or a fully checked record
-    game, seats, assisted, started = restore_session(record)   # record["extra"]: the app's
+    saved = storage.load_current()     # None, or a SavedGame checked through (replayed):
+    saved.game, saved.seats, saved.assisted, saved.started, saved.extra   # extra: the app's
     storage.list_history(); storage.load_log(done.history_id)
     storage.create_profile("Ann"); storage.profile_stats("Ann", "yatzy")   # on a card (its id)
     storage.high_scores("official", 1)             # a variant's table, by match length
@@ -77,7 +77,7 @@ from game.storage.history import HistoryLog, HistorySummary
 from game.storage.last_table import LastTable, TableSeat
 from game.storage.paths import DataPaths, parse_data_dir, resolve_paths
 from game.storage.profiles import CPU_PROFILES, Profile, cpu_profile_name
-from game.storage.saves import make_session_record, restore_session
+from game.storage.saves import SavedGame, make_session_record
 from game.storage.settings import DEFAULT_KEY_BINDINGS, INTENTS, Settings
 from game.storage.stats import HeadToHead, ProfileStats, histogram
 from game.storage.store import Storage
@@ -95,6 +95,7 @@ __all__ = [
     "LastTable",
     "Profile",
     "ProfileStats",
+    "SavedGame",
     "Settings",
     "Storage",
     "TableSeat",
@@ -103,5 +104,4 @@ __all__ = [
     "make_session_record",
     "parse_data_dir",
     "resolve_paths",
-    "restore_session",
 ]

@@ -28,10 +28,11 @@ from game.rules import Game
 from game.storage import history as _history
 from game.storage import saves as _saves
 from game.storage import tables as _tables
+from game.storage.entries import entries_for_game, entry_card
 from game.storage.history import HistoryLog, HistorySummary
 from game.storage.jsonfile import JsonStore, reason_of
 from game.storage.records import Records, summary_of, unpack
-from game.storage.stats import Tally, entries_for_game, entry_card, tally_key
+from game.storage.stats import Tally, tally_key
 from game.storage.unfiled import UnfiledFolder
 
 log = logging.getLogger(__name__)

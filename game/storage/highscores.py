@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from game.json_types import JsonObject
+from game.json_types import JsonObject, as_object
 from game.match.seats import Seat
 from game.rules import Game, TeamMode
 from game.rules.names import check_name
@@ -45,21 +45,21 @@ class HighScore:
 
     @classmethod
     def from_dict(cls, data: object) -> HighScore:
-        if not isinstance(data, dict):
-            raise ValueError("a high score must be an object")
-        name = check_name(data.get("name"))
-        score, assisted = data.get("score"), data.get("assisted")
+        place = as_object(data, what="a high score")
+        name = check_name(place.get("name"))
+        score, assisted = place.get("score"), place.get("assisted")
         if isinstance(score, bool) or not isinstance(score, int):
             raise ValueError("a high score must be a whole number")
         if not 0 <= score <= MAX_MATCH_TOTAL:
             raise ValueError(f"a high score is 0 to {MAX_MATCH_TOTAL}")
         if not isinstance(assisted, bool):
             raise ValueError("assisted must be true or false")
-        history_id = data.get("history_id")
+        history_id = place.get("history_id")
         if not isinstance(history_id, str) or not ID_PATTERN.match(history_id):
             raise ValueError("a high score needs its history id")
-        parse_time(data.get("date"), "date")
-        return cls(name, score, data["date"], assisted, history_id)
+        date = place.get("date")
+        parse_time(date, "date")
+        return cls(name, score, str(date), assisted, history_id)
 
 
 class HighScoreBook:

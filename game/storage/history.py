@@ -22,9 +22,10 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TypedDict
 
 from game.i18n import N_, later
-from game.json_types import JsonObject
+from game.json_types import JsonMapping, JsonObject
 from game.match.seats import Seat
 from game.rules import Game, Variant
 from game.storage.saves import assisted_list, iso_time, parse_assisted, parse_seats, parse_time
@@ -65,6 +66,24 @@ class HistoryLog:
     totals: tuple[int, ...]
     winners: tuple[int, ...]
     expected_lost: tuple[float | None, ...]  # per player; None where not measured
+
+
+class LogRecord(TypedDict):
+    """A history log as it is written (`make_log_record`); read back by `parse_log`."""
+
+    format: int
+    id: str
+    date: str  # ISO date and time it finished
+    started: str | None
+    variant: str
+    games: int
+    assisted: list[int]
+    seats: list[JsonObject]  # Seat.to_dict()
+    totals: list[int]  # per competitor, over the match
+    winners: list[int]
+    game_totals: list[list[int]]
+    expected_lost: list[float | None]  # per player
+    game: JsonObject  # Game.to_dict()
 
 
 def fingerprint(game: Game) -> str:
@@ -116,7 +135,7 @@ def make_log_record(
     finished: datetime,
     started: datetime | str | None = None,
     expected_lost: Mapping[int, float] | None = None,
-) -> JsonObject:
+) -> LogRecord:
     if not game.state.is_over:
         raise ValueError("only a finished game goes in the history")
     if len(seats) != len(game.config.players):
@@ -141,13 +160,15 @@ def make_log_record(
 def _int_tuple(value: object, name: str, most: int = 64) -> tuple[int, ...]:
     if not isinstance(value, list) or len(value) > most:
         raise ValueError(f"{name} must be a list")
+    numbers: list[int] = []
     for v in value:
         if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 100_000:
             raise ValueError(f"{name} must hold whole numbers")
-    return tuple(value)
+        numbers.append(v)
+    return tuple(numbers)
 
 
-def parse_summary(data: JsonObject, log_id: str) -> HistorySummary:
+def parse_summary(data: JsonMapping, log_id: str) -> HistorySummary:
     """The list entry of a log, checked for shape (the game itself is not replayed)."""
     if data.get("id") != log_id:
         raise ValueError("its id does not match its file name")
@@ -178,7 +199,7 @@ def parse_summary(data: JsonObject, log_id: str) -> HistorySummary:
     )
 
 
-def parse_log(data: JsonObject, log_id: str) -> HistoryLog:
+def parse_log(data: JsonMapping, log_id: str) -> HistoryLog:
     """A log replayed and cross-checked; ValueError says what does not add up."""
     summary = parse_summary(data, log_id)
     game = Game.from_dict(data.get("game"))

@@ -12,13 +12,12 @@ aside and reported, and the setup falls back to its defaults. Headless: no pygam
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TypeVar
 
 from game.ai.levels.spec import LEVELS
 from game.i18n import N_, later
-from game.json_types import JsonMapping, JsonObject
+from game.json_types import JsonMapping, JsonObject, as_list, as_object
 from game.match.seats import CPU_PACES, PERSON, SEAT_COLOURS
 from game.rules import StartOrder, TeamMode
 from game.rules.config import MAX_GAMES, MAX_PLAYERS
@@ -54,7 +53,7 @@ class TableSeat:
             (self.colour, SEAT_COLOURS, "colour"),
             (self.team, MAX_TEAMS, "team"),
         ):
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < high:
+            if not 0 <= value < high:
                 raise ValueError(f"a seat's {what} is a whole number from 0 to {high - 1}")
         if self.pace is not None and self.pace not in CPU_PACES:
             raise ValueError(f"a seat's pace is one of {', '.join(CPU_PACES)}")
@@ -67,11 +66,17 @@ class TableSeat:
 
     @classmethod
     def from_dict(cls, data: object) -> TableSeat:
-        if not isinstance(data, Mapping):
-            raise ValueError("a seat must be an object")
-        fields = (data.get("name"), data.get("kind"), data.get("colour"), data.get("team"))
-        pace = data.get("pace")
-        return cls(*fields, pace)  # type: ignore[arg-type]  # __post_init__ checks each field
+        """The seat in `data`: each field's type checked here, its value by __post_init__."""
+        seat = as_object(data, what="a seat")
+        name, kind, pace = seat.get("name"), seat.get("kind"), seat.get("pace")
+        if not isinstance(name, str):
+            raise ValueError(f"a seat's name {name!r:.40}: {name_problem(name)}")
+        if not isinstance(kind, str):
+            raise ValueError(f"a seat is one of {', '.join(KINDS)}")
+        if pace is not None and not isinstance(pace, str):
+            raise ValueError(f"a seat's pace is one of {', '.join(CPU_PACES)}")
+        colour = _whole(seat.get("colour"), what="colour", below=SEAT_COLOURS)
+        return cls(name, kind, colour, _whole(seat.get("team"), what="team", below=MAX_TEAMS), pace)
 
 
 @dataclass(frozen=True)
@@ -90,13 +95,8 @@ class LastTable:
             raise ValueError(f"a table has 1 to {MAX_PLAYERS} seats")
         if not all(isinstance(seat, TableSeat) for seat in self.seats):
             raise ValueError("every seat must be a TableSeat")
-        games = self.games
-        if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+        if not 1 <= self.games <= MAX_GAMES:
             raise ValueError(f"a match is 1 to {MAX_GAMES} games")
-        if not isinstance(self.tie_breaker, bool):
-            raise ValueError("the tie-breaker is on or off (true or false)")
-        if not isinstance(self.forced_order, bool):
-            raise ValueError("forced order is on or off (true or false)")
         for value, kind in ((self.team_mode, TeamMode), (self.start, StartOrder)):
             if not isinstance(value, kind):
                 raise ValueError(f"not a {kind.__name__}: {value!r:.40}")
@@ -116,17 +116,31 @@ class LastTable:
     def from_dict(cls, data: JsonMapping) -> LastTable:
         """The table in `data` (format already checked); ValueError in words if any of it is
         not a table the setup could show."""
-        seats = data.get("seats")
-        if not isinstance(seats, list):
-            raise ValueError("seats must be a list")
+        seats = as_list(data.get("seats"), what="seats")
+        games = data.get("games")
+        if isinstance(games, bool) or not isinstance(games, int):
+            raise ValueError(f"a match is 1 to {MAX_GAMES} games")
+        tie_breaker = data.get("tie_breaker")
+        if not isinstance(tie_breaker, bool):
+            raise ValueError("the tie-breaker is on or off (true or false)")
+        forced_order = data.get("forced_order", False)  # (absent before Yatzy)
+        if not isinstance(forced_order, bool):
+            raise ValueError("forced order is on or off (true or false)")
         return cls(
             tuple(TableSeat.from_dict(seat) for seat in seats),
-            data.get("games"),  # type: ignore[arg-type]  # __post_init__ checks it
+            games,
             _enum(TeamMode, data.get("team_mode"), "team_mode"),
             _enum(StartOrder, data.get("start"), "start"),
-            data.get("tie_breaker"),  # type: ignore[arg-type]  # __post_init__ checks it
-            data.get("forced_order", False),  # (absent before Yatzy)
+            tie_breaker,
+            forced_order,
         )
+
+
+def _whole(value: object, what: str, below: int) -> int:
+    """`value` if it is a whole number (true and false are not); ValueError otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"a seat's {what} is a whole number from 0 to {below - 1}")
+    return value
 
 
 def _enum(kind: type[E], value: object, key: str) -> E:

@@ -20,7 +20,7 @@ from typing import TypeVar
 
 from game.ai.levels.spec import LEVELS
 from game.i18n import N_, later, translated
-from game.json_types import JsonObject
+from game.json_types import JsonObject, as_object
 from game.match.seats import Seat
 from game.rules import names
 from game.storage.jsonfile import JsonStore
@@ -71,13 +71,12 @@ class Profile:
 
     @classmethod
     def from_dict(cls, data: object) -> Profile:
-        if not isinstance(data, dict):
-            raise ValueError("a profile must be an object")
-        created = data.get("created")
+        profile = as_object(data, what="a profile")
+        created = profile.get("created")
         parse_time(created, "created")
         if not isinstance(created, str):
             raise ValueError("created must be text")
-        return cls(check_name(data.get("name")), created)
+        return cls(check_name(profile.get("name")), created)
 
 
 class ProfileBook:

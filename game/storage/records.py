@@ -52,7 +52,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from game.i18n import N_, later
-from game.json_types import JsonObject
+from game.json_types import JsonObject, as_object
 from game.storage.jsonfile import JsonStore, create_atomic, quarantine_together, reason_of
 from game.storage.reading import MAX_FILE_BYTES, decode_json
 from game.storage.records_file import (
@@ -109,10 +109,7 @@ def unpack(blob: bytes) -> object:
 
 def summary_of(text: str) -> JsonObject:
     """A game's summary as the records keep it (JSON text); ValueError if it is not one."""
-    data = decode_json(text)
-    if not isinstance(data, dict):
-        raise ValueError("a game's summary must be an object")
-    return data
+    return as_object(decode_json(text), what="a game's summary")
 
 
 def is_damage(error: BaseException) -> bool:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from game.i18n import _
 from game.match.session import Session
-from game.storage import Storage, restore_session
+from game.storage import Storage
 
 log = logging.getLogger(__name__)
 
@@ -23,29 +23,23 @@ def has_saved_game(storage: Storage) -> bool:
 
 def load_saved_session(storage: Storage, tell: Callable[[str], None]) -> Session | None:
     """The saved game as a Session, or None; what went wrong is passed to `tell`."""
-    record = storage.load_current()
+    saved = storage.load_current()
     for problem in storage.take_problems():
         tell(problem)
-    if record is None:
+    if saved is None:
         return None
-    try:
-        game, seats, assisted, started = restore_session(record)
-    except ValueError as error:  # load_current checked it; this is belt and braces
-        # Translators: {error} says what is wrong with the file (itself translated).
-        tell(_("The saved game could not be read: {error}").format(error=error))
-        return None
+    game = saved.game
     if storage.filed_id(game) is not None:
         # Filed already (the saved copy outlived its filing: a read-only folder, a kill just
         # after the commit): resumed, it could be finished another way and filed twice.
         storage.clear_current()
         tell(_("The saved game was already finished and is in History; it cannot be resumed."))
         return None
-    seed = record.get("extra", {}).get("seed")
     return Session(
         game,
-        seats,
-        assisted=assisted,
-        started=started,
-        seed=seed if isinstance(seed, int) and not isinstance(seed, bool) else None,
-        played_before=storage.played_before(seats, game.config.card),
+        saved.seats,
+        assisted=saved.assisted,
+        started=saved.started,
+        seed=saved.seed,
+        played_before=storage.played_before(saved.seats, game.config.card),
     )

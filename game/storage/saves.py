@@ -10,7 +10,7 @@ The record is plain JSON:
      "saved": "2026-11-22T09:41:12+01:00",
      "extra": {}}                       # the app's own JSON (scene, view options ...)
 
-`make_session_record` builds it; `restore_session` checks it completely (the game replays its
+`make_session_record` builds it; `SavedGame.from_dict` checks it completely (the game replays its
 log and must match its saved state; one seat per player with matching names) and raises
 ValueError with a reason. Loading goes through `JsonStore`, so an invalid file is kept aside
 and reported, never half-restored. A save is a few kilobytes and costs about a millisecond,
@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from game.i18n import N_, later
-from game.json_types import JsonMapping, JsonObject
+from game.json_types import JsonMapping, JsonObject, as_object
 from game.match.seats import Seat
 from game.rules import Game
 from game.storage.jsonfile import JsonStore, local_now
@@ -85,12 +86,14 @@ def parse_assisted(value: object, seats: Sequence[Seat]) -> tuple[int, ...]:
         return tuple(p for p, seat in enumerate(seats) if value and not seat.is_cpu)
     if not isinstance(value, list) or len(value) > len(seats):
         raise ValueError("assisted must be a list of player numbers")
+    players: list[int] = []
     for p in value:
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < len(seats):
             raise ValueError("assisted must be a list of player numbers")
-    if len(set(value)) != len(value):
+        players.append(p)
+    if len(set(players)) != len(players):
         raise ValueError("assisted names a player twice")
-    return tuple(sorted(value))
+    return tuple(sorted(players))
 
 
 def make_session_record(
@@ -116,33 +119,50 @@ def make_session_record(
     }
 
 
-def restore_session(record: object) -> tuple[Game, list[Seat], tuple[int, ...], datetime]:
-    """(game, seats, assisted, started) from a record, checked through; ValueError says why."""
-    if not isinstance(record, dict):
-        raise ValueError("a saved game must be an object")
-    if record.get("format") != CURRENT_FORMAT:
-        raise ValueError(f"unknown saved game format {record.get('format')!r:.40}")
-    try:
-        game = Game.from_dict(record.get("game"))
-    except ValueError:
-        raise
-    except (ArithmeticError, LookupError, TypeError, AttributeError) as slip:
-        # Game.from_dict promises ValueError, but e.g. Random.setstate raises OverflowError
-        # for a 2**32 word on platforms with a 32-bit C long; keep this function's promise.
-        raise ValueError(f"the saved game is malformed: {type(slip).__name__}: {slip}") from None
-    seats = parse_seats(record.get("seats"), game)
-    assisted = parse_assisted(record.get("assisted"), seats)
-    started = parse_time(record.get("started"), "started")
-    parse_time(record.get("saved"), "saved")
-    if not isinstance(record.get("extra", {}), dict):
-        raise ValueError("extra must be an object")
-    return game, seats, assisted, started
+@dataclass(frozen=True)
+class SavedGame:
+    """A game in progress as current.json holds it, checked through: its game replayed and
+    matching its saved state, one seat per player with the player's name."""
 
+    game: Game
+    seats: tuple[Seat, ...]
+    assisted: tuple[int, ...]  # players who used hints or undo
+    started: datetime
+    saved: datetime
+    extra: JsonObject  # the app's own JSON ("seed", a network table's "net" ...)
 
-def _check(record: JsonObject) -> JsonObject:
-    restore_session(record)
-    record.setdefault("extra", {})
-    return record
+    @property
+    def seed(self) -> int | None:
+        """The seed of the match's CPU personalities, if the save kept one."""
+        seed = self.extra.get("seed")
+        return seed if isinstance(seed, int) and not isinstance(seed, bool) else None
+
+    @classmethod
+    def from_dict(cls, record: object) -> SavedGame:
+        """The saved game in `record`; ValueError says what is wrong with it."""
+        data = as_object(record, what="a saved game")
+        if data.get("format") != CURRENT_FORMAT:
+            raise ValueError(f"unknown saved game format {data.get('format')!r:.40}")
+        try:
+            game = Game.from_dict(data.get("game"))
+        except ValueError:
+            raise
+        except (ArithmeticError, LookupError, TypeError, AttributeError) as slip:
+            # Game.from_dict promises ValueError, but e.g. Random.setstate raises
+            # OverflowError for a 2**32 word on platforms with a 32-bit C long; keep this
+            # function's promise.
+            raise ValueError(
+                f"the saved game is malformed: {type(slip).__name__}: {slip}"
+            ) from None
+        seats = parse_seats(data.get("seats"), game)
+        return cls(
+            game,
+            tuple(seats),
+            parse_assisted(data.get("assisted"), seats),
+            parse_time(data.get("started"), "started"),
+            parse_time(data.get("saved"), "saved"),
+            dict(as_object(data.get("extra", {}), what="extra")),
+        )
 
 
 class CurrentFile:
@@ -195,9 +215,11 @@ class CurrentFile:
             self._seen, self._told = self._identity(), False
         return saved
 
-    def load(self) -> JsonObject | None:
-        """The saved game's record, fully checked, or None (none saved, or set aside)."""
-        record = self._store.load(self.path, CURRENT_FORMAT, _check, WHAT, NO_SAVED_GAME)
+    def load(self) -> SavedGame | None:
+        """The saved game, fully checked, or None (none saved, or set aside)."""
+        record = self._store.load(
+            self.path, CURRENT_FORMAT, SavedGame.from_dict, WHAT, NO_SAVED_GAME
+        )
         self._seen = self._identity()
         return record
 

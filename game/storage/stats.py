@@ -1,7 +1,8 @@
 """Statistics per profile, computed from one recorded entry per game played.
 
-`entries_for_game` turns a finished game (or match) into entries, one per game of the match,
-each with a row per seat that has a profile (CPU seats count under "CPU Expert" and so on).
+`entries_for_game` (game.storage.entries) turns a finished game (or match) into entries, one
+per game of the match, each with a row per seat that has a profile (CPU seats count under
+"CPU Expert" and so on).
 The records fold each game's entries into a running `Tally` per profile and card
 (game.storage.tables.add_entries), and `ProfileStats.from_tally` gives the figures; any
 figure can be rebuilt from the finished games' logs.
@@ -24,22 +25,24 @@ Counting rules:
 
 from __future__ import annotations
 
-import math
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from game.json_types import JsonMapping, JsonObject
-from game.rules import Category, Game, Variant
+from game.json_types import JsonObject, as_object
 from game.rules.cards import AMERICAN, CARDS
 from game.rules.names import check_name
-from game.storage.history import ID_PATTERN, MAX_POINTS_LOST
+from game.storage.entries import (
+    MAX_SCORE,
+    StatsEntry,
+    StatsRow,
+    check_float,
+    check_int,
+)
+from game.storage.history import MAX_POINTS_LOST
 from game.storage.saves import parse_time
 
 SCORE_HISTORY = 500  # (date, score) points kept per profile for charts
 HISTOGRAM_BIN = 25  # points
-MAX_SCORE = 1575  # 375 + 12 bonus chips of 100, per card
-MAX_SIDE_TOTAL = 8 * MAX_SCORE
-VARIANT_IDS = frozenset(v.value for v in Variant)
 CARD_SEPARATOR = "\x1f"  # never in a name (names are printable), so a key splits one way
 
 
@@ -60,136 +63,9 @@ def split_key(key: str) -> tuple[str, str]:
     return name, card or AMERICAN.id
 
 
-def entry_card(entry: JsonMapping) -> str:
-    """The id of the card an entry's game was played on."""
-    return Variant(entry["variant"]).card.id
-
-
 def card_ids() -> tuple[str, ...]:
     """The cards figures are kept for, American first."""
     return tuple(CARDS)
-
-
-# ----------------------------------------------------------------------------- entries
-def entries_for_game(
-    history_id: str,
-    date: str,
-    game: Game,
-    names: Sequence[str | None],
-    assisted: Collection[int],
-    lost: Sequence[float | None] | None = None,
-) -> list[JsonObject]:
-    """One entry per game of a finished match, a row per player with a record name.
-
-    `names[p]` is the name player p's games are recorded under (see
-    `profiles.profile_for_seat`), None for a guest; `lost[p]` the expected points player p
-    lost over the match, if measured.
-    """
-    config = game.config
-    results = game.state.results
-    contested = len(config.competitors) > 1
-    column_of = {p: c for c, members in enumerate(config.columns) for p in members}
-    side_of = {c: s for s, cols in enumerate(config.competitors) for c in cols}
-    entries = []
-    for index, result in enumerate(results):
-        rows = []
-        for player, name in enumerate(names):
-            if name is None:
-                continue
-            card = result.cards[column_of[player]]
-            side = side_of[column_of[player]]
-            won = side in result.winners
-            spent = None if lost is None else lost[player]
-            points = None if spent is None else spent / len(results)
-            rows.append(
-                {
-                    "name": name,
-                    "side": side,
-                    "score": card.total,
-                    "total": result.totals[side],
-                    "won": won,
-                    "share": (1 / len(result.winners)) if won and contested else 0.0,
-                    "bonus": card.upper_bonus > 0,
-                    "yahtzee": bool(card.card.five_alike_points)
-                    and card[Category.YAHTZEE] == card.card.five_alike_points,
-                    "chips": card.bonus_chips,
-                    "lost": points,
-                    "assisted": player in assisted,
-                }
-            )
-        if rows:
-            entries.append(
-                {
-                    "id": history_id,
-                    "game": index,
-                    "date": date,
-                    "variant": config.variant.value,
-                    "games": config.games,
-                    "contested": contested,
-                    "rows": rows,
-                }
-            )
-    return entries
-
-
-def _check_int(row: JsonMapping, key: str, high: int) -> int:
-    value = row.get(key)
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
-        raise ValueError(f"{key} must be a whole number from 0 to {high}")
-    return value
-
-
-def _check_float(value: object, key: str, high: float) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ValueError(f"{key} must be a number")
-    number = float(value)
-    if not math.isfinite(number) or not 0 <= number <= high:
-        raise ValueError(f"{key} must be from 0 to {high:g}")
-    return number
-
-
-def _check_bool(row: JsonMapping, key: str) -> bool:
-    value = row.get(key)
-    if not isinstance(value, bool):
-        raise ValueError(f"{key} must be true or false")
-    return value
-
-
-def check_entry(entry: object) -> JsonObject:
-    """A stored entry, checked field by field (hostile files must not skew the figures)."""
-    if not isinstance(entry, dict):
-        raise ValueError("an entry must be an object")
-    if not isinstance(entry.get("id"), str) or not ID_PATTERN.match(entry["id"]):
-        raise ValueError("an entry needs a history id")
-    _check_int(entry, "game", 5)
-    parse_time(entry.get("date"), "date")
-    if entry.get("variant") not in VARIANT_IDS:
-        raise ValueError("unknown variant")
-    if _check_int(entry, "games", 6) < 1:
-        raise ValueError("games must be 1 to 6")
-    # Entries written before help was marked per player carry one flag for the table.
-    table_flag = entry.pop("assisted", False)
-    if not isinstance(table_flag, bool):
-        raise ValueError("assisted must be true or false")
-    _check_bool(entry, "contested")
-    rows = entry.get("rows")
-    if not isinstance(rows, list) or not 1 <= len(rows) <= 8:
-        raise ValueError("an entry has 1 to 8 rows")
-    for row in rows:
-        if not isinstance(row, dict):
-            raise ValueError("a row must be an object")
-        check_name(row.get("name"))
-        _check_int(row, "side", 7)
-        _check_int(row, "score", MAX_SCORE)
-        _check_int(row, "total", MAX_SIDE_TOTAL)
-        _check_float(row.get("share"), "share", 1.0)
-        row.setdefault("assisted", table_flag)
-        for key in ("won", "bonus", "yahtzee", "assisted"):
-            _check_bool(row, key)
-        _check_int(row, "chips", 12)
-        if row.setdefault("lost", None) is not None:
-            _check_float(row["lost"], "lost", MAX_POINTS_LOST)
-    return entry
 
 
 # ----------------------------------------------------------------------------- totals
@@ -221,7 +97,7 @@ class Tally:
     head_to_head: dict[str, list[int]] = field(default_factory=dict)  # name -> [w, l, t]
     scores: list[tuple[str, int]] = field(default_factory=list)  # (ISO date, score)
 
-    def add(self, entry: JsonMapping, row: JsonMapping) -> None:
+    def add(self, entry: StatsEntry, row: StatsRow) -> None:
         self.games += 1
         if entry["contested"]:
             self.contested += 1
@@ -232,8 +108,9 @@ class Tally:
         self.bonus_games += row["bonus"]
         self.yahtzee_games += row["yahtzee"]
         self.chips += row["chips"]
-        if row["lost"] is not None:
-            self.lost_sum += row["lost"]
+        lost = row["lost"]
+        if lost is not None:
+            self.lost_sum += lost
             self.lost_games += 1
         self.scores.append((entry["date"], score))
         if len(self.scores) > SCORE_HISTORY:
@@ -261,39 +138,39 @@ class Tally:
         }
 
     @classmethod
-    def from_dict(cls, data: object) -> Tally:
-        if not isinstance(data, dict):
-            raise ValueError("carried totals must be an object")
+    def from_dict(cls, value: object) -> Tally:
+        data = as_object(value, what="carried totals")
         big = 10**9
-        games = _check_int(data, "games", big)
+        games = check_int(data, "games", big)
         tally = cls(
             games=games,
-            contested=_check_int(data, "contested", games),
-            wins=_check_float(data.get("wins"), "wins", games),
-            score_sum=_check_int(data, "score_sum", games * MAX_SCORE),
-            best=None if data.get("best") is None else _check_int(data, "best", MAX_SCORE),
-            bonus_games=_check_int(data, "bonus_games", games),
-            yahtzee_games=_check_int(data, "yahtzee_games", games),
-            chips=_check_int(data, "chips", games * 12),
-            lost_sum=_check_float(data.get("lost_sum"), "lost_sum", games * MAX_POINTS_LOST),
-            lost_games=_check_int(data, "lost_games", games),
+            contested=check_int(data, "contested", games),
+            wins=check_float(data.get("wins"), "wins", games),
+            score_sum=check_int(data, "score_sum", games * MAX_SCORE),
+            best=None if data.get("best") is None else check_int(data, "best", MAX_SCORE),
+            bonus_games=check_int(data, "bonus_games", games),
+            yahtzee_games=check_int(data, "yahtzee_games", games),
+            chips=check_int(data, "chips", games * 12),
+            lost_sum=check_float(data.get("lost_sum"), "lost_sum", games * MAX_POINTS_LOST),
+            lost_games=check_int(data, "lost_games", games),
         )
         versus = data.get("head_to_head")
         if not isinstance(versus, dict) or len(versus) > 1000:
             raise ValueError("head_to_head must be an object")
         for name, record in versus.items():
-            check_name(name)
             if not isinstance(record, list) or len(record) != 3:
                 raise ValueError("a head-to-head record is [wins, losses, ties]")
-            tally.head_to_head[name] = [_check_int({"n": n}, "n", games) for n in record]
+            counts = [check_int({"n": n}, "n", games) for n in record]
+            tally.head_to_head[check_name(name)] = counts
         scores = data.get("scores")
         if not isinstance(scores, list) or len(scores) > SCORE_HISTORY:
             raise ValueError(f"scores must be a list of at most {SCORE_HISTORY}")
         for item in scores:
             if not isinstance(item, list) or len(item) != 2:
                 raise ValueError("a score point is [date, score]")
-            parse_time(item[0], "date")
-            tally.scores.append((item[0], _check_int({"s": item[1]}, "s", MAX_SCORE)))
+            date, score = item
+            parse_time(date, "date")
+            tally.scores.append((str(date), check_int({"s": score}, "s", MAX_SCORE)))
         return tally
 
     def rename(self, old: str, new: str) -> None:
@@ -307,7 +184,7 @@ def _add_records(a: list[int], b: list[int] | None) -> list[int]:
     return a if b is None else [x + y for x, y in zip(a, b, strict=True)]
 
 
-def _versus(row: JsonMapping, other: JsonMapping) -> int:
+def _versus(row: StatsRow, other: StatsRow) -> int:
     """0 win, 1 loss, 2 tie: for `row` against `other` in the same game."""
     if row["won"] != other["won"]:
         return 0 if row["won"] else 1

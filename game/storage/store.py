@@ -9,7 +9,7 @@ import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from game.i18n import N_, later, translated
 from game.i18n.languages import resolve, system_language
@@ -28,7 +28,7 @@ from game.storage.last_table import WHAT as LAST_TABLE_WHAT
 from game.storage.paths import DataPaths, parse_data_dir, resolve_paths
 from game.storage.profiles import Profile, ProfileBook, ProfileFile, profile_for_seat
 from game.storage.records import Records
-from game.storage.saves import CurrentFile, make_session_record
+from game.storage.saves import CurrentFile, SavedGame, make_session_record
 from game.storage.settings import (
     SETTINGS_FORMAT,
     Settings,
@@ -131,9 +131,15 @@ class Storage:
         self._records.close()
 
     @classmethod
-    def from_argv(cls, argv: Sequence[str], **kwargs: Any) -> Storage:
+    def from_argv(
+        cls,
+        argv: Sequence[str],
+        *,
+        environ: Mapping[str, str] | None = None,
+        clock: Clock = local_now,
+    ) -> Storage:
         """Storage for the folder named by `--data-dir` in argv (else env var, else platform)."""
-        return cls(parse_data_dir(argv), **kwargs)
+        return cls(parse_data_dir(argv), environ=environ, clock=clock)
 
     def take_problems(self) -> list[str]:
         """The messages not yet shown, oldest first, in the language in use (they were made
@@ -237,11 +243,9 @@ class Storage:
         player is shown it is there: a new game may now take its place."""
         return self._current.exists()
 
-    def load_current(self) -> JsonObject | None:
-        """The game in progress as a record checked through (replayed), or None.
-
-        Pass it to `restore_session` for (game, seats, assisted, started); `record["extra"]`
-        is the app's own dict. An invalid file is set aside and reported.
+    def load_current(self) -> SavedGame | None:
+        """The game in progress checked through (replayed), or None; its `extra` is the
+        app's own JSON object. An invalid file is set aside and reported.
         """
         return self._current.load()
 

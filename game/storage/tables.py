@@ -15,14 +15,16 @@ import sqlite3
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 
 from game.i18n import N_, later
-from game.json_types import JsonMapping, JsonObject
+from game.json_types import JsonMapping
 from game.match.seats import Seat
 from game.rules import Game, TeamMode
+from game.storage.entries import check_entry, entry_card
 from game.storage.highscores import HighScore, HighScoreBook, table_key
+from game.storage.history import LogRecord
 from game.storage.reading import decode_json
 from game.storage.records import pack
 from game.storage.records_file import Damaged
-from game.storage.stats import Tally, card_ids, check_entry, entry_card, split_key, tally_key
+from game.storage.stats import Tally, card_ids, split_key, tally_key
 
 CHUNK = 200  # logs read at a time when every one is wanted (rebuilding statistics)
 
@@ -61,7 +63,7 @@ def add_origin(con: sqlite3.Connection, origin: str, log_id: str) -> None:
     con.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (f"origin:{origin}", log_id))
 
 
-def insert_game(con: sqlite3.Connection, record: JsonMapping) -> bool:
+def insert_game(con: sqlite3.Connection, record: LogRecord) -> bool:
     """Add a log as history.make_log_record makes it; False if its id or fingerprint is there."""
     log_id = record["id"]
     summary = {k: v for k, v in record.items() if k != "game"}
@@ -110,7 +112,7 @@ def logs_oldest_first(con: sqlite3.Connection) -> Iterator[tuple[str, str, bytes
         after = rows[-1][0]
 
 
-def keep_game_aside(con: sqlite3.Connection, record: JsonMapping, reason: str) -> None:
+def keep_game_aside(con: sqlite3.Connection, record: LogRecord, reason: str) -> None:
     """Keep a log that is not filed (another ending of a game filed before) in set_aside,
     with the reason, once."""
     log_id = record["id"]
@@ -171,13 +173,13 @@ def write_tallies(con: sqlite3.Connection, tallies: Mapping[str, Tally]) -> None
     )
 
 
-def add_entries(con: sqlite3.Connection, entries: Sequence[JsonObject]) -> None:
-    """Fold a game's statistics entries (stats.entries_for_game) into the tallies they touch."""
-    for entry in entries:
-        check_entry(entry)
-    keys = [tally_key(row["name"], entry_card(e)) for e in entries for row in e["rows"]]
+def add_entries(con: sqlite3.Connection, entries: Sequence[JsonMapping]) -> None:
+    """Fold a game's statistics entries (entries.entries_for_game) into the tallies they touch,
+    each checked first (entries.check_entry)."""
+    checked = [check_entry(entry) for entry in entries]
+    keys = [tally_key(row["name"], entry_card(e)) for e in checked for row in e["rows"]]
     tallies = read_tallies(con, keys)
-    for entry in entries:
+    for entry in checked:
         card = entry_card(entry)
         for row in entry["rows"]:
             tallies.setdefault(tally_key(row["name"], card), Tally()).add(entry, row)

@@ -29,7 +29,7 @@ from pathlib import Path
 
 from game.i18n import N_, later
 from game.storage import history as _history
-from game.storage.history import HistoryLog
+from game.storage.history import HistoryLog, LogRecord
 from game.storage.jsonfile import CORRUPT_MARK, TEMP_MARK, JsonStore, reason_of
 from game.storage.reading import (
     LINKED,
@@ -151,7 +151,7 @@ class UnfiledFolder:
         return {waiting.origin for waiting in self.waiting()}
 
     # ------------------------------------------------------------------ writing
-    def keep(self, origin: str, record: dict[str, object]) -> bool:
+    def keep(self, origin: str, record: LogRecord) -> bool:
         """Keep a finished game the records refused; False if the disk refused it too."""
         if not self.usable():
             return False

@@ -176,8 +176,10 @@ def transcript(game: Game, start: float, end: float) -> list[str]:
 
 def cpu_turns(game: Game) -> list[tuple[float, float, bool]]:
     """Each CPU turn heard: (when it began, seconds of its speech, heard whole). A turn is
-    the game's own utterances (not a key's answer) from the first that names the CPU to the
-    last that does, between two turns of mine."""
+    the game's own utterances (not a key's answer), between two turns of mine, from the first
+    the CPU's name begins to the last it begins ("Ada rolls...", "Ada rolled ...", "Ada,
+    3 rolls: ..."): an utterance of mine that ends by naming it ("You scored 6 in Twos. Your
+    total: 170. Turn: Ada.") or the results that name the winner are not its turn."""
     with game.ears.lock:
         said = [u for u in game.ears.utterances if u.begun is not None]
         keys = [when for when, _name in game.ears.keys]
@@ -187,7 +189,7 @@ def cpu_turns(game: Game) -> list[tuple[float, float, bool]]:
     for begin, end in zip(marks, marks[1:], strict=False):
         window = [u for u in own if begin <= (u.begun or 0) < end]
         for name in game.others:
-            named = [i for i, u in enumerate(window) if name in u.text]
+            named = [i for i, u in enumerate(window) if u.text.startswith(name)]
             if not named:
                 continue
             part = window[named[0] : named[-1] + 1]

@@ -35,14 +35,26 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
 
 from game.net.codes import Invite, new_code, read_code
 from game.net.seating import OPEN
 from game.tools.lagproxy import LagProxy
-from game.tools.netplay_roles import add_role_parsers, quiet_logs, table_plan
+from game.tools.netplay_roles import (
+    FriendSideReport,
+    FuzzSideReport,
+    HostReport,
+    add_role_parsers,
+    friend_report,
+    fuzz_report,
+    host_report,
+    quiet_logs,
+    table_plan,
+)
+
+R = TypeVar("R")
 
 PORTS = range(47000, 48000)
 COMPARED = ("players", "cards", "totals", "winners", "assisted", "log", "actions")
@@ -101,28 +113,29 @@ class Children:
                 proc.wait(timeout=10)
 
 
-def wait_for_file(
-    path: Path, proc: subprocess.Popen[bytes], timeout: float, *, json_file: bool = True
-) -> dict[str, Any]:
-    """A report the process writes (read), or any file it makes (`json_file` False: {})."""
+def wait_for_file(path: Path, proc: subprocess.Popen[bytes], timeout: float) -> None:
+    """Wait for a file the process writes (a report, the host's save)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if path.is_file():
-            return dict(json.loads(path.read_text(encoding="utf-8"))) if json_file else {}
+            return
         if proc.poll() is not None:
             raise RuntimeError(f"the process ended ({proc.returncode}) before writing {path.name}")
         time.sleep(0.05)
     raise TimeoutError(f"{path.name} was not written in {timeout} s")
 
 
-def read_report(path: Path) -> dict[str, Any] | None:
+def read_report(path: Path, parse: Callable[[object], R]) -> R | None:
+    """The report a process wrote at `path`, parsed; None if it is missing or malformed."""
     try:
-        return dict(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError):
+        data: object = json.loads(path.read_text(encoding="utf-8"))  # checked by `parse`
+        return parse(data)
+    except (OSError, ValueError) as bad:
+        print(f"netplay: the report {path.name} is unusable: {bad}")
         return None
 
 
-def compare(host: dict[str, Any], friends: list[dict[str, Any]]) -> tuple[int, list[str]]:
+def compare(host: HostReport, friends: list[FriendSideReport]) -> tuple[int, list[str]]:
     """Desyncs: each friend's own count, and every finished match or record of a friend that
     differs from (or is missing against) the host's records."""
     notes: list[str] = []
@@ -192,7 +205,7 @@ def run(args: argparse.Namespace) -> int:
                 "--out", str(work / f"friend{n}.json"), "--seconds", str(args.timeout),
             )  # fmt: skip
         if args.fuzz:  # once the friends sit at the table (the match started and saved)
-            wait_for_file(work / "host" / "current.json", host, 120.0, json_file=False)
+            wait_for_file(work / "host" / "current.json", host, 120.0)
             children.start(
                 "fuzz", "fuzz", "--invite", str(Invite("127.0.0.1", port, code)),
                 "--rounds", str(args.fuzz), "--seed", str(args.seed),
@@ -211,14 +224,11 @@ def run(args: argparse.Namespace) -> int:
     wall = time.monotonic() - started
     cpu_after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (cpu_after.ru_utime - cpu_before.ru_utime) + (cpu_after.ru_stime - cpu_before.ru_stime)
-    host_report = read_report(work / "host.json")
-    friends = [read_report(work / f"friend{n}.json") for n in range(len(seats))]
-    fuzz = (
-        read_report(work / "fuzz.json")
-        if args.fuzz
-        else {"tried": {}, "refused": {}, "unexpected": []}
-    )
-    status = summarise(args, host_report, friends, fuzz, proxy, wall, cpu)
+    hosted = read_report(work / "host.json", host_report)
+    friends = [read_report(work / f"friend{n}.json", friend_report) for n in range(len(seats))]
+    no_fuzz: FuzzSideReport = {"tried": {}, "refused": {}, "unexpected": []}
+    fuzz = read_report(work / "fuzz.json", fuzz_report) if args.fuzz else no_fuzz
+    status = summarise(args, hosted, friends, fuzz, proxy, wall, cpu)
     if args.keep or status:
         print(f"kept            {work}")
     else:
@@ -228,9 +238,9 @@ def run(args: argparse.Namespace) -> int:
 
 def summarise(
     args: argparse.Namespace,
-    host: dict[str, Any] | None,
-    friends: list[dict[str, Any] | None],
-    fuzz: dict[str, Any] | None,
+    host: HostReport | None,
+    friends: list[FriendSideReport | None],
+    fuzz: FuzzSideReport | None,
     proxy: LagProxy | None,
     wall: float,
     cpu: float,
@@ -242,7 +252,7 @@ def summarise(
     reports = [f for f in friends if f is not None]
     desyncs, notes = compare(host, reports)
     games = len(host["records"])
-    actions = sum(r.get("actions", 0) for r in host["records"])
+    actions = sum(n for r in host["records"] if isinstance(n := r.get("actions", 0), int))
     trips = [t for f in reports for t in f["round_trips"]]
     tried = sum(f["attacks"] for f in reports)
     refused = sum(f["attacks_refused"] for f in reports)

@@ -19,9 +19,10 @@ import signal
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
-from game.net.authority import Authority
+from game.json_types import JsonMapping, JsonObject, as_list, as_object
+from game.net.authority import Authority, AuthorityOptions
 from game.net.bot import FriendBot, match_summary
 from game.net.codes import new_code, read_code, read_invite
 from game.net.friend import Friend
@@ -38,7 +39,108 @@ from game.storage import Storage
 BOT_LIMITS = Limits(messages_per_second=400.0, message_burst=400)
 
 
-def write_json(path: Path, data: dict[str, Any]) -> None:
+# ----------------------------------------------------------------------------- the reports
+class HostReport(TypedDict):
+    """What the host writes when its table closes (read back by `host_report`)."""
+
+    matches: int
+    refused: dict[str, int]  # friends' intents refused, by reason
+    denied: dict[str, int]  # handshakes turned away, by reason
+    dropped: dict[str, int]  # connections dropped, by reason
+    records: list[JsonObject]  # records_of: every match filed, as the sides compare them
+
+
+class FriendSideReport(TypedDict):
+    """What a friend writes (FriendBot's report and its records; read by `friend_report`)."""
+
+    matches: int  # followed to the end and checked against the reveal
+    actions: int  # its intents the host applied
+    desyncs: int
+    attacks: int
+    attacks_refused: int
+    round_trips: list[float]  # s, intent to its move
+    unanswered: list[str]  # cheats the host never answered
+    refused: dict[str, int]  # its honest intents refused, by reason
+    links: list[str]  # how each connection went ("joined" ...)
+    finished: list[JsonObject]  # match_summary of each match followed
+    records: list[JsonObject]
+
+
+class FuzzSideReport(TypedDict):
+    """What the fuzzer writes (netfuzz.FuzzReport; read by `fuzz_report`)."""
+
+    tried: dict[str, int]
+    refused: dict[str, int]
+    unexpected: list[str]
+
+
+def _whole(data: JsonMapping, key: str) -> int:
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{key} must be a whole number")
+    return value
+
+
+def _counts(data: JsonMapping, key: str) -> dict[str, int]:
+    counts = as_object(data.get(key), what=key)
+    return {name: _whole(counts, name) for name in counts}
+
+
+def _texts(data: JsonMapping, key: str) -> list[str]:
+    texts = as_list(data.get(key), what=key)
+    if not all(isinstance(text, str) for text in texts):
+        raise ValueError(f"{key} must be a list of text")
+    return [str(text) for text in texts]
+
+
+def _objects(data: JsonMapping, key: str) -> list[JsonObject]:
+    return [as_object(item, what=f"an item of {key}") for item in as_list(data.get(key), what=key)]
+
+
+def host_report(data: object) -> HostReport:
+    """The host's report in `data` (JSON read back); ValueError names a field that is wrong."""
+    report = as_object(data, what="the host's report")
+    return {
+        "matches": _whole(report, "matches"),
+        "refused": _counts(report, "refused"),
+        "denied": _counts(report, "denied"),
+        "dropped": _counts(report, "dropped"),
+        "records": _objects(report, "records"),
+    }
+
+
+def friend_report(data: object) -> FriendSideReport:
+    """A friend's report in `data`; ValueError names a field that is wrong."""
+    report = as_object(data, what="a friend's report")
+    trips = as_list(report.get("round_trips"), what="round_trips")
+    if not all(isinstance(t, (int, float)) and not isinstance(t, bool) for t in trips):
+        raise ValueError("round_trips must be numbers")
+    return {
+        "matches": _whole(report, "matches"),
+        "actions": _whole(report, "actions"),
+        "desyncs": _whole(report, "desyncs"),
+        "attacks": _whole(report, "attacks"),
+        "attacks_refused": _whole(report, "attacks_refused"),
+        "round_trips": [float(t) for t in trips if isinstance(t, (int, float))],
+        "unanswered": _texts(report, "unanswered"),
+        "refused": _counts(report, "refused"),
+        "links": _texts(report, "links"),
+        "finished": _objects(report, "finished"),
+        "records": _objects(report, "records"),
+    }
+
+
+def fuzz_report(data: object) -> FuzzSideReport:
+    """The fuzzer's report in `data`; ValueError names a field that is wrong."""
+    report = as_object(data, what="the fuzzer's report")
+    return {
+        "tried": _counts(report, "tried"),
+        "refused": _counts(report, "refused"),
+        "unexpected": _texts(report, "unexpected"),
+    }
+
+
+def write_json(path: Path, data: JsonMapping) -> None:
     """Write a report whole or not at all (a reader never sees half of one)."""
     temporary = path.with_name(path.name + f".tmp-{os.getpid()}")
     temporary.write_text(json.dumps(data, indent=1), encoding="utf-8")
@@ -60,7 +162,7 @@ def table_plan(friends: int, cpus: int, level: str, variant: str) -> TablePlan:
     return TablePlan("Netplay table", config, tuple(seats))
 
 
-def records_of(storage: Storage) -> list[dict[str, Any]]:
+def records_of(storage: Storage) -> list[JsonObject]:
     """Every match in a data folder's records, as the sides compare them."""
     kept = []
     for summary in storage.list_history():
@@ -78,7 +180,7 @@ def host_main(args: argparse.Namespace) -> int:
     stop = threading.Event()
     stop_on_signal(stop)
     storage = Storage(args.data, environ={})
-    options: dict[str, Any] = {"auto_start": True, "stand_in_after": args.stand_in_after}
+    options: AuthorityOptions = {"auto_start": True, "stand_in_after": args.stand_in_after}
     resumed = resume_table(storage, **options) if args.resume else None
     if resumed is not None:
         authority, code, port = resumed
@@ -118,7 +220,7 @@ def host_main(args: argparse.Namespace) -> int:
         say(f"{played} matches played; closing the table")
         host.close(resumable=True)
     say("reading the records back")
-    report = {
+    report: HostReport = {
         "matches": played,
         "refused": refused,
         "denied": dict(host.stats.denied),
@@ -173,7 +275,7 @@ def fuzz_main(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_role_parsers(sub: Any) -> None:
+def add_role_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     host = sub.add_parser("host", help="a headless host (started by netplay)")
     host.add_argument("--data", type=Path, required=True)
     host.add_argument("--port", type=int, default=0)

@@ -7,7 +7,7 @@ are dice, buttons and boxes (scenes/table/focus.py). The mouse hover moves the s
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 import pygame
 
@@ -15,14 +15,26 @@ from game.ui.fonts import Fonts
 from game.ui.theme import Theme
 
 T = TypeVar("T")
+# A target is duck-typed: T is unbounded (a form's controls, the table's typed targets, plain
+# tuples), and what the grid asks of one it may lack (a `rect` to move by and find under the
+# pointer, `draw`, a text field's `selected`). The few `Any` locals below are those asks.
 
 
-def _key_of(target: Any) -> object:
+def _key_of(target: object) -> object:
     return getattr(target, "key", None)
 
 
-def _enabled(target: Any) -> bool:
-    return getattr(target, "enabled", True)  # a target with no `enabled` (a tuple) always is
+def _enabled(target: object) -> bool:
+    return bool(getattr(target, "enabled", True))  # no `enabled` (a tuple): always enabled
+
+
+class FocusView(Protocol):
+    """What is read of a grid's focus: a grid of any kind of target is one."""
+
+    @property
+    def focused(self) -> object: ...
+
+    def position(self) -> tuple[int, int] | None: ...
 
 
 class FocusGrid(Generic[T]):

@@ -17,11 +17,11 @@ A scene says:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from game.i18n import _, translate
 from game.speech import Announcement, Speaker, Told, phrases
-from game.ui.focus_grid import FocusGrid
+from game.ui.focus_grid import FocusView
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ class Spoken(Protocol):
     def spoken_focus(self) -> Focus | None: ...
 
 
-def control_phrase(control: Any, label: str = "") -> str:
+def control_phrase(control: object, label: str = "") -> str:
     """A focus target in words: its label, its value, and whether it can be used."""
     label = label or getattr(control, "label", "") or ""
     enabled = getattr(control, "enabled", True)
@@ -66,7 +66,7 @@ def control_phrase(control: Any, label: str = "") -> str:
     elif callable(text):  # a cycler
         value = text()
     elif hasattr(control, "flip") and callable(get):  # a toggle
-        value = translate(control.on_text if get() else control.off_text)
+        value = translate(getattr(control, "on_text" if get() else "off_text"))
     elif callable(get):  # a text field
         # Translators: said aloud for a text field with nothing typed in it.
         value = get() or _("empty")
@@ -81,7 +81,7 @@ def control_phrase(control: Any, label: str = "") -> str:
     return phrase
 
 
-def grid_focus(grid: FocusGrid[Any], label: str = "", position: bool = True) -> Focus | None:
+def grid_focus(grid: FocusView, label: str = "", position: bool = True) -> Focus | None:
     """The focus of a grid of controls, said with its place among them."""
     control = grid.focused
     if control is None:

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.match.seats import Seat
-from game.net import codec
+from game.net import codec, wire
 from game.net import messages as m
 from game.net.moves import Move, ThrowRecord
 from game.net.wire import ProtocolError
@@ -168,3 +168,33 @@ def test_any_bytes_are_a_message_or_a_protocol_error(data):
     for decode in (codec.decode_friend, codec.decode_host, codec.decode_handshake):
         with contextlib.suppress(ProtocolError):  # anything else fails the test
             decode(data)
+
+
+@pytest.mark.parametrize(
+    ("read", "data", "reason"),
+    [
+        (lambda d: wire.integer(d, "id", 1, 9), {"id": True}, "id must be a whole number from 1"),
+        (lambda d: wire.int_list(d, "dice", 5, 1, 6), {"dice": [1, 7]}, "dice holds whole num"),
+        (lambda d: wire.int_list(d, "dice", 2, 1, 6), {"dice": [1, 2, 3]}, "dice must be a list"),
+        (lambda d: wire.items(d, "moves", 9), {"moves": {}}, "moves must be a list"),
+        (
+            lambda d: wire.obj(
+                d,
+                "game",
+            ),
+            {"game": []},
+            "game must be an object",
+        ),
+        (lambda d: wire.text(d, "name", 5), {"name": "Ann\n"}, "name holds control characters"),
+        (lambda d: wire.boolean(d, "watch"), {}, "watch must be true or false"),
+    ],
+)
+def test_each_field_reader_refuses_a_wrong_shape_naming_the_field(read, data, reason):
+    with pytest.raises(wire.ProtocolError, match=reason):
+        read(data)
+
+
+def test_the_field_readers_give_typed_values():
+    data = wire.parse_json(b'{"dice": [1, 6], "game": {"a": 1}, "moves": [[]]}', 100)
+    assert wire.int_list(data, "dice", 5, 1, 6) == (1, 6)
+    assert wire.obj(data, "game") == {"a": 1} and wire.items(data, "moves", 1) == [[]]

@@ -26,7 +26,7 @@ from game.net.seating import OPEN
 from game.rules import state_from_dict
 from game.tools.lagproxy import LagProxy
 from game.tools.netplay import Children, compare, read_report, wait_for_file
-from game.tools.netplay_roles import table_plan
+from game.tools.netplay_roles import friend_report, host_report, table_plan
 from tests.heavy import HEAVY_TIMEOUT
 
 from .conftest import FAST, live_host, plan, play, port
@@ -89,10 +89,10 @@ def finish(children: Children, work: Path, friend_names: list[str]) -> tuple[dic
     host = [name for name in children.procs if name.startswith("host")][-1]
     children.procs[host].send_signal(signal.SIGTERM)
     assert children.wait(host, 60) == 0
-    host_report = read_report(work / "host.json")
-    reports = [read_report(work / f"friend{n}.json") for n in (0, 1)]
-    assert host_report is not None and None not in reports
-    return host_report, reports  # type: ignore[return-value]
+    hosted = read_report(work / "host.json", host_report)
+    reports = [read_report(work / f"friend{n}.json", friend_report) for n in (0, 1)]
+    assert hosted is not None and None not in reports
+    return hosted, reports  # type: ignore[return-value]
 
 
 def test_a_friend_killed_in_the_middle_of_their_turn_comes_back_to_their_seat():

@@ -5,11 +5,20 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from game.net import messages as m
 from game.net.authority import Authority
-from game.net.keep import file_finished, resume_table, saving_sessions, table_record
+from game.net.keep import (
+    KeptTable,
+    file_finished,
+    resume_table,
+    saving_sessions,
+    table_record,
+)
 from game.net.seating import token_hash
 from game.storage import Storage
+from tests.damage import damaged
 
 from .conftest import plan
 from .inproc import Table
@@ -116,3 +125,46 @@ def _own_game():
 
     game = Game.new(GameConfig(("Bob",)), seed=3)
     return game, [Seat("Bob")], (), "2026-11-22T09:00:00+00:00"
+
+
+# ----------------------------------------------------------------------------- the table's record
+def kept_table(folder) -> tuple[dict, Table]:
+    """The host's table record as its save holds it (through JSON), and the table."""
+    storage, table, _token = hosted(folder)
+    storage.close()
+    record = json.loads(json.dumps(table_record(table.authority, "K7QM3XDA", 47005)))
+    return record, table
+
+
+def test_the_tables_record_round_trips_through_its_json(tmp_path):
+    record, table = kept_table(tmp_path)
+    session = table.authority.session
+    kept = KeptTable.from_json(record, session.seats, session.game)
+    assert (kept.code, kept.port, kept.plan.name) == ("K7QM3XDA", 47005, "Test table")
+    assert kept.plan.seats == tuple(s.plan for s in table.authority.seating.seats)
+    now = [(s.name, s.colour, s.token, s.stand_in, s.left) for s in table.authority.seating.seats]
+    assert [(s.name, s.colour, s.token, s.stand_in, s.left) for s in kept.states] == now
+
+
+@pytest.mark.parametrize(
+    ("seat", "field", "value", "reason"),
+    [
+        (None, None, [], "a network table must be an object"),
+        (None, "format", 2, "no network table in the save"),
+        (None, "seats", {}, "the table's seats must be a list"),
+        (None, "seats", [], "the table's seats do not match the match's"),
+        (None, "port", "47005", "port"),
+        (None, "code", 7, "code"),
+        (0, None, "open", "a seat of the table must be an object"),
+        (0, "token", "ab", "a seat token's hash is 64 hex digits"),
+        (0, "kind", "cpu", "a seat of kind 'cpu' for a person seat"),
+        (1, "stand_in", "easy", "only a friend's seat has a stand-in"),
+    ],
+)
+def test_a_tables_record_of_a_wrong_shape_is_refused_naming_the_field(
+    tmp_path, seat, field, value, reason
+):
+    record, table = kept_table(tmp_path)
+    session = table.authority.session
+    with pytest.raises(ValueError, match=reason):
+        KeptTable.from_json(damaged(record, seat, field, value), session.seats, session.game)

@@ -50,6 +50,20 @@ def ctx(tmp_path):
 
 
 @pytest.fixture
+def app(tmp_path):
+    """The real App, started over a throwaway data folder in a 1280x800 window."""
+    from game.app import App
+    from game.storage import Storage
+
+    pygame.init()
+    app = App(Storage(tmp_path, environ={}), size=SIZE, fullscreen=False)
+    app.start()
+    yield app
+    for scene in reversed(app.stack.scenes):
+        scene.exit()
+
+
+@pytest.fixture
 def ears(ctx):
     """The speech of `ctx`, recorded and listened to (tests/scenes/ears.py)."""
     from tests.scenes.ears import Ears

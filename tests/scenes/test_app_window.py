@@ -48,16 +48,6 @@ def test_an_extreme_window_is_letterboxed_and_the_canvas_stays_bounded():
 
 
 # ----------------------------------------------------------------------------- the real App
-@pytest.fixture
-def app(tmp_path):
-    pygame.init()
-    app = App(Storage(tmp_path, environ={}), size=(1280, 800), fullscreen=False)
-    app.start()
-    yield app
-    for scene in reversed(app.stack.scenes):
-        scene.exit()
-
-
 def resize(app: App, size: tuple[int, int]) -> None:
     """What the window manager does, then tells the app."""
     pygame.display.set_mode(size, pygame.RESIZABLE)

@@ -190,7 +190,7 @@ def test_a_refused_seat_and_the_host_quitting(two):
     told = "The host closed the table: you are back in your seat if it opens again"
     until(lambda: any(n.text == told for n in friend.notices), friend)
     assert top_name(friend) == "TableScene"  # the seat waits for the table to open again
-    assert host.storage.load_current()["extra"]["net"]["name"] == "Ann's table"
+    assert host.storage.load_current().extra["net"]["name"] == "Ann's table"
     # Continue on the host's title opens the same table again; the friend's game, still
     # trying, is back in its seat with its token and follows the moves from there.
     title = host.stack.top

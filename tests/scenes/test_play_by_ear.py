@@ -10,9 +10,7 @@ from __future__ import annotations
 import time
 
 import pygame
-import pytest
 
-from game.app import App
 from game.match.seats import Seat
 from game.match.session import Session
 from game.rules import Category, GameConfig, Phase, Roll, Score, StartOrder
@@ -21,7 +19,6 @@ from game.scenes.table.focus import HOME, BoxTarget
 from game.speech import Speaker
 from game.speech.backends import ProcessBackend, RecordingBackend
 from game.speech.client import VoiceParams
-from game.storage import Storage
 from tests.processes import gone
 from tests.scenes.ears import Ears, key
 
@@ -182,16 +179,6 @@ def test_the_voice_settings_reach_the_voice(ctx, ears):
 
 
 # ----------------------------------------------------------------------------- the real App
-@pytest.fixture
-def app(tmp_path):
-    pygame.init()
-    app = App(Storage(tmp_path, environ={}), size=(1280, 800), fullscreen=False)
-    app.start()
-    yield app
-    for scene in reversed(app.stack.scenes):
-        scene.exit()
-
-
 def test_the_phrase_history_steps_back_and_forth_anywhere(app):
     rec = RecordingBackend()
     app.ctx.speech = Speaker(rec)

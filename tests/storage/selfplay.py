@@ -33,7 +33,7 @@ import time
 
 from game.match.seats import Seat
 from game.rules import Action, Game, GameConfig, StartOrder
-from game.storage import Storage, restore_session
+from game.storage import Storage
 
 PLAYERS = ("Ann", "Robo")
 SEATS = (Seat("Ann", colour=0, profile="Ann"), Seat("Robo", "medium", colour=1))
@@ -71,15 +71,14 @@ def _emit(line: str) -> None:
 
 def play_match(storage: Storage, seed: int, games: int, delay_ms: float) -> int:
     """Continue the saved game or start one from `seed`; play it out and file it."""
-    record = storage.load_current()
-    if record is None:
+    saved = storage.load_current()
+    if saved is None:
         game, seats, assisted, started = new_game(seed, games), list(SEATS), (), STARTED
     else:
-        game, seats, assisted, started_at = restore_session(record)
-        started = started_at.isoformat()
-        saved_seed = record["extra"].get("seed")
-        if isinstance(saved_seed, int):
-            seed = saved_seed  # the saved game's own choices, whatever --seed says now
+        game, seats, assisted = saved.game, list(saved.seats), saved.assisted
+        started = saved.started.isoformat()
+        if saved.seed is not None:
+            seed = saved.seed  # the saved game's own choices, whatever --seed says now
     extra = {"seed": seed}
     while not game.state.is_over:
         game.apply(choose(game, seed))
@@ -112,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     if storage.find_profile("Ann") is None:
         storage.create_profile("Ann")
     current = storage.load_current()
-    _emit(f"start {0 if current is None else len(current['game']['log'])} {problems}")
+    _emit(f"start {0 if current is None else len(current.game.log)} {problems}")
     # First, whatever game was left unfiled (or the one game, without --matches).
     first = not args.matches or current is not None
     if first and play_match(storage, args.seed, args.games, args.delay_ms) != 0:

@@ -206,10 +206,10 @@ def test_two_copies_never_write_over_each_others_game_in_progress(data_dir):
     assert not one.save_game(two_player_game(seed=3, limit=11), SEATS, (), STARTED)
     assert len(one.problems) == 1 and "another copy" in one.problems[0]
     record = open_storage(data_dir).load_current()
-    assert record is not None and record["game"]["log"] == theirs.to_dict()["log"]
+    assert record is not None and record.game.log == theirs.log
     # One's game ends: filed, and the other's game in progress is left where it is.
     assert one.record_finished(two_player_game(seed=3), SEATS, (), STARTED).new
-    assert open_storage(data_dir).load_current()["game"]["log"] == theirs.to_dict()["log"]
+    assert open_storage(data_dir).load_current().game.log == theirs.log
 
 
 def test_without_posix_locks_damaged_records_are_still_set_aside(data_dir, monkeypatch):

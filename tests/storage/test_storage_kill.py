@@ -102,7 +102,7 @@ def check_disk(data_dir: Path, clean_log: list, printed: int | None) -> str:
     if record is None:
         assert printed is None, f"action {printed} was reported saved but no game is on disk"
         return "playing"
-    log = record["game"]["log"]
+    log = record.game.to_dict()["log"]
     # Nothing reported saved is lost; at most the action in flight was saved unreported.
     if printed is not None:
         assert len(log) >= printed + 1

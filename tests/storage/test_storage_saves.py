@@ -11,7 +11,7 @@ import pytest
 
 from game.match.seats import Seat
 from game.rules import Category, Game, GameConfig, Hold, Roll, Score, TeamMode
-from game.storage import make_session_record, restore_session
+from game.storage import SavedGame, make_session_record
 
 from .conftest import FIXED_TIME, SEATS, STARTED, play, two_player_game
 
@@ -20,14 +20,14 @@ from .conftest import FIXED_TIME, SEATS, STARTED, play, two_player_game
 def test_current_game_round_trip(storage):
     game = two_player_game(seed=11, limit=40)
     assert storage.save_game(game, SEATS, (0,), STARTED, {"scene": "table", "zoom": 2})
-    record = storage.load_current()
-    assert record["saved"] == "2026-11-22T09:30:00+00:00"
-    assert record["extra"] == {"scene": "table", "zoom": 2}
-    restored, seats, assisted, started = restore_session(record)
+    saved = storage.load_current()
+    assert saved.saved == datetime.fromisoformat("2026-11-22T09:30:00+00:00")
+    assert saved.extra == {"scene": "table", "zoom": 2}
+    restored, seats, assisted, started = saved.game, saved.seats, saved.assisted, saved.started
     assert restored.state == game.state
     assert restored.log == game.log
     assert restored.start_rng == game.start_rng
-    assert seats == list(SEATS)
+    assert seats == tuple(SEATS)
     assert (assisted, started) == ((0,), datetime.fromisoformat(STARTED))
     assert storage.problems == []
 
@@ -35,7 +35,7 @@ def test_current_game_round_trip(storage):
 def test_restored_game_plays_on_identically(storage):
     game = two_player_game(seed=12, limit=25)
     storage.save_game(game, SEATS, (), STARTED)
-    restored, *_ = restore_session(storage.load_current())
+    restored = storage.load_current().game
     play(game, seed=99)
     play(restored, seed=99)
     assert restored.state == game.state
@@ -77,7 +77,7 @@ def test_restore_refuses_with_a_reason(damage, reason):
     record = _record()
     damage(record)
     with pytest.raises(ValueError, match=reason):
-        restore_session(record)
+        SavedGame.from_dict(record)
 
 
 def test_invalid_current_file_is_set_aside_and_reported(storage):
@@ -112,7 +112,8 @@ def test_save_session_takes_any_played_match(storage):
 
     in_play = Table(two_player_game(seed=8, limit=10))
     assert storage.save_session(in_play)
-    assert storage.load_current()["extra"] == {"seed": 77}
+    assert storage.load_current().extra == {"seed": 77}
+    assert storage.load_current().seed == 77
     finished = Table(two_player_game(seed=8))
     assert storage.save_session(finished)
     assert not storage.has_current()
@@ -219,7 +220,7 @@ def test_undo_count_survives_a_save(storage):
     game.apply(Hold(2))
     game.undo()
     storage.save_game(game, [Seat("Solo")], (0,), STARTED)
-    restored, *_ = restore_session(storage.load_current())
+    restored = storage.load_current().game
     assert (restored.undos_used, restored.state.dice) == (1, game.state.dice)
     assert not restored.can_undo()  # a reloaded game starts a fresh undo history
 
@@ -309,4 +310,4 @@ def test_restore_turns_any_slip_of_the_rules_loader_into_value_error(monkeypatch
 
     monkeypatch.setattr(Game, "from_dict", overflow)
     with pytest.raises(ValueError, match="malformed: OverflowError"):
-        restore_session(record)
+        SavedGame.from_dict(record)

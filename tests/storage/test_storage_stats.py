@@ -12,8 +12,9 @@ import pytest
 from game.match.seats import Seat
 from game.rules import Game, GameConfig
 from game.storage import HeadToHead, Storage, cpu_profile_name, histogram, stats, tables
+from game.storage.entries import entries_for_game
 from game.storage.records import SCHEMA
-from game.storage.stats import ProfileStats, Tally, entries_for_game, split_key, tally_key
+from game.storage.stats import ProfileStats, Tally, split_key, tally_key
 
 from .conftest import FIXED_TIME, SEATS, STARTED, open_storage, play, two_player_game
 

@@ -13,9 +13,11 @@ import sysconfig
 import tarfile
 from pathlib import Path
 
+import cryptography
+import cryptography.hazmat.bindings._rust as rust_bindings
 import pytest
 
-from game.tools.bundle import archive, elf, lean, licences
+from game.tools.bundle import archive, crates, elf, lean, licences
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -159,8 +161,14 @@ def test_the_lean_list_leaves_out_packages_with_their_modules_and_nothing_near_t
 
 def test_every_library_text_listed_is_in_the_repository():
     listed = licences._third_party()
-    texts = [t for owner, keys in listed.items() if owner != "common" for t in keys.values()]
-    texts += listed["common"]["texts"]
+    texts = [
+        t
+        for owner, keys in listed.items()
+        if owner != "common"
+        for value in keys.values()
+        for t in licences.listed_texts(value)
+    ]
+    texts += licences.listed_texts(listed["common"]["texts"])
     assert [t for t in texts if not (licences.THIRD_PARTY / t).is_file()] == []
 
 
@@ -168,3 +176,50 @@ def test_the_readme_states_the_glibc_floor_of_each_build():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert f"glibc {elf.STATED_GLIBC['release']} or newer" in readme
     assert f"needs glibc {elf.STATED_GLIBC['local']}" in readme
+
+
+RUST_MODULE = (
+    b"\x7fELF...called `Option::unwrap()`/rustc/48a229ceaefd4985c50990b14116b6d856af0985"
+    b"/library/core/src/str/pattern.rs\x00/root/.cargo/registry/src/index.crates.io-1949cf8c"
+    b"6b5b557f/pem-4.0.0/src/parser.rs\x00/rust/deps/gimli-0.32.3/src/read/line.rs\x00"
+    b"/usr/share/cargo/registry/parking_lot_core-0.9.3/src/lib.rs\x00"
+)
+
+
+def test_the_rust_crates_compiled_into_a_module_are_found_and_each_must_be_named(tmp_path):
+    module = tmp_path / "_rust.abi3.so"
+    module.write_bytes(RUST_MODULE)
+    found = crates.compiled_crates(module)
+    assert found == {
+        "gimli": "0.32.3",
+        "parking_lot_core": "0.9.3",
+        "pem": "4.0.0",
+        "rust-std": "",
+    }
+    text = tmp_path / "notices.txt"
+    text.write_text("crate pem 4.0.0\ncrate parking_lot 0.12\nrust-std: ...\n📦 gimli-0.32.3\n")
+    # parking_lot is named, parking_lot_core is not: a crate's name must stand as a word.
+    assert crates.unnamed(found, [text]) == ["parking_lot_core 0.9.3"]
+    # A C library's source paths are no crates: only a module with Rust's library in it.
+    c_module = tmp_path / "_chipmunk.abi3.so"
+    c_module.write_bytes(b"/project/Chipmunk2D-7.0.3/src/cpSpace.c\x00")
+    assert crates.compiled_crates(c_module) == {}
+
+
+def test_every_rust_crate_in_the_downloads_cryptography_is_named_in_its_texts():
+    """cryptography's Rust module as the download is built with it (requirements-build.txt):
+    each crate found in it is named by the texts that go with it."""
+    pinned = re.search(
+        r"^cryptography==(\S+)",
+        (ROOT / "packaging" / "requirements-build.txt").read_text(encoding="utf-8"),
+        re.M,
+    )
+    assert pinned
+    if cryptography.__version__ != pinned[1]:
+        pytest.skip(f"cryptography {cryptography.__version__} here, the download's is {pinned[1]}")
+    module = Path(rust_bindings.__file__)
+    listed = licences._third_party()["cryptography"]["_rust"]
+    texts = [licences.THIRD_PARTY / t for t in licences.listed_texts(listed)]
+    found = crates.compiled_crates(module)
+    assert {"pem", "pyo3", "openssl", crates.RUST_STD} <= set(found)
+    assert crates.unnamed(found, texts) == []

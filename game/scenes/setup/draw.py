@@ -14,11 +14,13 @@ from game.scenes.setup.layout import SetupLayout
 from game.scenes.setup.seats import SeatDraft
 from game.ui.focus_grid import FocusGrid
 from game.ui.fonts import MIN_FONT_PX, Fonts
-from game.ui.forms import TextField
+from game.ui.forms import Cycler, FormButton, TextField
 from game.ui.status_line import WARN, draw_status_line
 from game.ui.text import fitted_px
 from game.ui.theme import Theme
 from game.ui.widgets import draw_panel
+
+SetupControl = TextField | Cycler | FormButton  # what the setup's focus grid holds
 
 
 def draw_setup(
@@ -27,7 +29,7 @@ def draw_setup(
     theme: Theme,
     fonts: Fonts,
     seats: Sequence[SeatDraft],
-    grid: FocusGrid[object],
+    grid: FocusGrid[SetupControl],
     profile_names: Sequence[TextField],
     status: tuple[str, bool],
     pad_names: Sequence[tuple[TextField, str]] = (),

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -44,7 +44,7 @@ from game.rules.config import MAX_PLAYERS
 from game.scenes.base import Scene
 from game.scenes.nav import Question
 from game.scenes.setup.controls import option_controls, seat_controls
-from game.scenes.setup.draw import draw_setup
+from game.scenes.setup.draw import SetupControl, draw_setup
 from game.scenes.setup.layout import SetupLayout, setup_layout
 from game.scenes.setup.seats import NETWORK, MatchDraft, profiles_by_name
 from game.speech import Announcement
@@ -80,7 +80,7 @@ class SetupScene(Scene):
         self._said = ""  # the error or note speech said last
         self._host_when_back = False  # the host's name was asked: host once its box closes
         self.size = (1280, 800)
-        self.grid: FocusGrid[Any] = FocusGrid()
+        self.grid: FocusGrid[SetupControl] = FocusGrid()
         self.back = FormButton(
             _("Back"),
             self.go_back,
@@ -412,7 +412,7 @@ class SetupScene(Scene):
         rows.append([self.back, self.start_button])
         self.grid.set_rows(rows, focus_key)
 
-    def focus_grid(self) -> FocusGrid[Any]:
+    def focus_grid(self) -> FocusGrid[SetupControl]:
         return self.grid
 
     def spoken_screen(self) -> str:

@@ -7,7 +7,7 @@ driver, cpu.py) can be imported without pygame.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from game.scenes.table.replay_scene import ReplayScene
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 __all__ = ["ReplayScene", "TableScene"]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     if name == "TableScene":
         from game.scenes.table.scene import TableScene
 

@@ -102,37 +102,10 @@ class Announcer:
         return None
 
     def event(self, event: ev.Event, brief: bool) -> list[Announcement]:
-        config, seats = self.session.config, self.session.seats
+        config = self.session.config
         match event:
             case ev.TurnStarted():
-                seat = seats[event.player]
-                self.summing = CpuTurn(event.player) if seat.is_cpu and brief else None
-                if self.summing is not None:
-                    return []  # its one phrase names it
-                own = self.session.own_seats
-                if seat.is_cpu or (own is not None and event.player not in own):
-                    # Translators: said aloud as a CPU's turn begins (or, at a network
-                    # table, the turn of a person at another computer).
-                    text = _("{name} to roll").format(name=seat.name)
-                elif len(seats) > 1:
-                    # Translators: said aloud as a person's turn begins.
-                    yours = _("Your turn")
-                    # Translators: said aloud as a person's turn begins, at a table of several
-                    # people: they are named.
-                    text = about(
-                        seat.name,
-                        yours,
-                        _("Your turn, {name}"),
-                        player=event.player,
-                        own=self.session.own_seats,
-                    )
-                else:
-                    card = self.session.state.cards[event.column]
-                    turns = len(config.card.boxes)
-                    number = min(turns, card.filled_count + 1)
-                    # Translators: said aloud as each turn of a solitaire game begins.
-                    text = _("Turn {number} of {turns}").format(number=number, turns=turns)
-                return [Announcement(text, Told.TURN, event.player)]
+                return self._turn_started(event, brief)
             case ev.Rolled():
                 summing = self._summed(event.player, brief, rolling=True)
                 if summing is not None:
@@ -191,6 +164,37 @@ class Announcer:
                 return []
             case _:
                 assert_never(event)
+
+    def _turn_started(self, event: ev.TurnStarted, brief: bool) -> list[Announcement]:
+        config, seats = self.session.config, self.session.seats
+        seat = seats[event.player]
+        self.summing = CpuTurn(event.player) if seat.is_cpu and brief else None
+        if self.summing is not None:
+            return []  # its one phrase names it
+        own = self.session.own_seats
+        if seat.is_cpu or (own is not None and event.player not in own):
+            # Translators: said aloud as a CPU's turn begins (or, at a network
+            # table, the turn of a person at another computer).
+            text = _("{name} to roll").format(name=seat.name)
+        elif len(seats) > 1:
+            # Translators: said aloud as a person's turn begins.
+            yours = _("Your turn")
+            # Translators: said aloud as a person's turn begins, at a table of several
+            # people: they are named.
+            text = about(
+                seat.name,
+                yours,
+                _("Your turn, {name}"),
+                player=event.player,
+                own=self.session.own_seats,
+            )
+        else:
+            card = self.session.state.cards[event.column]
+            turns = len(config.card.boxes)
+            number = min(turns, card.filled_count + 1)
+            # Translators: said aloud as each turn of a solitaire game begins.
+            text = _("Turn {number} of {turns}").format(number=number, turns=turns)
+        return [Announcement(text, Told.TURN, event.player)]
 
     def _scored(self, event: ev.Scored) -> str:
         config = self.session.config

@@ -41,60 +41,9 @@ def describe(event: ev.Event, config: GameConfig, own: Own = None) -> str | None
     """One short sentence for an event, or None for events not worth a line (`own`: the
     seats played at this screen, at a network table)."""
     name = config.players
-    # Long for a reason: one flat match, a case per kind of event, each with its translators' note.
     match event:
         case ev.Scored():
-            who, box = name[event.player], box_name(config, event.category)
-            if event.bonus_chip:
-                return about(
-                    who,
-                    # Translators: shown on the table's message line and said aloud: an
-                    # extra Yahtzee earned its 100-point bonus chip.
-                    _("Yahtzee bonus +100! You scored {points} in {box}"),
-                    # Translators: shown and said aloud: another player's extra Yahtzee
-                    # earned its bonus chip.
-                    _("Yahtzee bonus +100! {name} scored {points} in {box}"),
-                    player=event.player,
-                    own=own,
-                    points=event.points,
-                    box=box,
-                )
-            if event.category is Category.YAHTZEE and event.points == config.card.five_alike_points:
-                return about(
-                    who,
-                    # Translators: {shout} is the cheer for five alike ("YAHTZEE!").
-                    _("{shout} You scored {points}"),
-                    # Translators: shown only (never said): {shout} is the cheer for five alike.
-                    _("{shout} {name} scored {points}"),
-                    player=event.player,
-                    own=own,
-                    shout=shout(config),
-                    points=event.points,
-                )
-            if event.joker:
-                return about(
-                    who,
-                    # Translators: the Joker rule let an extra Yahtzee score in this box.
-                    _("You scored {points} in {box} (Joker)"),
-                    # Translators: shown and said aloud: the Joker rule let another
-                    # player's extra Yahtzee score in this box.
-                    _("{name} scored {points} in {box} (Joker)"),
-                    player=event.player,
-                    own=own,
-                    points=event.points,
-                    box=box,
-                )
-            return about(
-                who,
-                # Translators: shown and said aloud after each score; {box} is the box's name.
-                _("You scored {points} in {box}"),
-                # Translators: shown and said aloud after another player's score.
-                _("{name} scored {points} in {box}"),
-                player=event.player,
-                own=own,
-                points=event.points,
-                box=box,
-            )
+            return _scored(event, config, own)
         case ev.UpperBonusEarned():
             # Translators: {name} is a player or a team (whose card earned the bonus).
             return _("Upper bonus for {name}: +{points}!").format(
@@ -155,6 +104,61 @@ def describe(event: ev.Event, config: GameConfig, own: Own = None) -> str | None
             return None  # not worth a line (a roll's is roll_line's)
         case _:
             assert_never(event)
+
+
+def _scored(event: ev.Scored, config: GameConfig, own: Own) -> str:
+    """The sentence for a score: a bonus chip, a five-alike, a Joker, or a plain score."""
+    who, box = config.players[event.player], box_name(config, event.category)
+    if event.bonus_chip:
+        return about(
+            who,
+            # Translators: shown on the table's message line and said aloud: an
+            # extra Yahtzee earned its 100-point bonus chip.
+            _("Yahtzee bonus +100! You scored {points} in {box}"),
+            # Translators: shown and said aloud: another player's extra Yahtzee
+            # earned its bonus chip.
+            _("Yahtzee bonus +100! {name} scored {points} in {box}"),
+            player=event.player,
+            own=own,
+            points=event.points,
+            box=box,
+        )
+    if event.category is Category.YAHTZEE and event.points == config.card.five_alike_points:
+        return about(
+            who,
+            # Translators: {shout} is the cheer for five alike ("YAHTZEE!").
+            _("{shout} You scored {points}"),
+            # Translators: shown only (never said): {shout} is the cheer for five alike.
+            _("{shout} {name} scored {points}"),
+            player=event.player,
+            own=own,
+            shout=shout(config),
+            points=event.points,
+        )
+    if event.joker:
+        return about(
+            who,
+            # Translators: the Joker rule let an extra Yahtzee score in this box.
+            _("You scored {points} in {box} (Joker)"),
+            # Translators: shown and said aloud: the Joker rule let another
+            # player's extra Yahtzee score in this box.
+            _("{name} scored {points} in {box} (Joker)"),
+            player=event.player,
+            own=own,
+            points=event.points,
+            box=box,
+        )
+    return about(
+        who,
+        # Translators: shown and said aloud after each score; {box} is the box's name.
+        _("You scored {points} in {box}"),
+        # Translators: shown and said aloud after another player's score.
+        _("{name} scored {points} in {box}"),
+        player=event.player,
+        own=own,
+        points=event.points,
+        box=box,
+    )
 
 
 def game_of(index: int, games: int) -> str:

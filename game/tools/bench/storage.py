@@ -37,10 +37,11 @@ from game.match.seats import Seat
 from game.rules import Game, GameConfig
 from game.storage import Storage
 from game.storage import tables as _tables
+from game.storage.entries import entries_for_game
 from game.storage.highscores import HighScore, HighScoreBook
 from game.storage.history import make_log_record
 from game.storage.records import pack
-from game.storage.stats import Tally, entries_for_game
+from game.storage.stats import Tally
 
 DEFAULT_GAMES = (1_000, 10_000, 100_000)
 BASE_GAMES = 300

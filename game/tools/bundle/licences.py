@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.tools.bundle import BINARY, ROOT
+from game.tools.bundle.crates import compiled_crates, unnamed
 
 PROJECT = "yahtzee-table"
 PYTHON = "python"
@@ -108,8 +109,13 @@ def _dist_licences(dist: importlib.metadata.Distribution) -> list[Path]:
     return sorted(set(files))
 
 
-def _third_party() -> dict[str, dict[str, str]]:
+def _third_party() -> dict[str, dict[str, str | list[str]]]:
     return tomllib.loads((THIRD_PARTY / "libraries.toml").read_text(encoding="utf-8"))
+
+
+def listed_texts(value: str | list[str]) -> list[str]:
+    """The texts of one entry of libraries.toml: one, or a list."""
+    return [value] if isinstance(value, str) else list(value)
 
 
 def _interpreter_files() -> set[str]:
@@ -239,6 +245,8 @@ def account(app: Path) -> Accounting:
             accounting.add(owner, f"{root.relative_to(app).as_posix()}/{relative}")
             if _unlicensed_library(path.name, owner, dists, third_party):
                 accounting.unaccounted.append(f"{relative}: no licence text for this library")
+            if owner in dists and EXTENSION_MODULE.search(path.name):
+                accounting.unaccounted += _unnamed_crates(relative, path, dists[owner], third_party)
     for contents in app.glob("*.app/Contents"):  # Info.plist, the program, its signature
         for path in sorted(contents.rglob("*")):
             inside = path.relative_to(contents).parts[0]
@@ -304,7 +312,7 @@ def _unlicensed_library(
     name: str,
     owner: str | None,
     dists: dict[str, importlib.metadata.Distribution],
-    third_party: dict[str, dict[str, str]],
+    third_party: dict[str, dict[str, str | list[str]]],
 ) -> bool:
     """A shared library (not a Python extension) a wheel carries with no licence text."""
     if owner not in dists or not LIBRARY.search(name) or EXTENSION_MODULE.search(name):
@@ -312,8 +320,26 @@ def _unlicensed_library(
     return not _library_licensed(name, dists[owner], third_party.get(owner, {}))
 
 
+def _unnamed_crates(
+    relative: str,
+    path: Path,
+    dist: importlib.metadata.Distribution,
+    third_party: dict[str, dict[str, str | list[str]]],
+) -> list[str]:
+    """The Rust crates compiled into an extension module that none of its texts name."""
+    crates = compiled_crates(path)
+    if not crates:
+        return []
+    listed = third_party.get(_normal(dist.metadata["Name"]), {}).get(library_key(path.name), [])
+    texts = _dist_licences(dist) + [THIRD_PARTY / t for t in listed_texts(listed)]
+    return [
+        f"{relative}: Rust crate {crate} compiled in, no text names it"
+        for crate in unnamed(crates, texts)
+    ]
+
+
 def _library_licensed(
-    name: str, dist: importlib.metadata.Distribution, texts: dict[str, str]
+    name: str, dist: importlib.metadata.Distribution, texts: dict[str, str | list[str]]
 ) -> bool:
     """Whether a library a wheel ships has its licence: a text listed for it, or its name in
     the wheel's own licence files (numpy's names OpenBLAS, libgfortran and libquadmath)."""
@@ -339,8 +365,9 @@ def _licence_texts(
             yield path.name, path
     elif owner == PYTHON:
         yield "LICENSE.txt", python_licence()
-        for text in _third_party()[PYTHON].values():
-            yield Path(text).name, THIRD_PARTY / text
+        for value in _third_party()[PYTHON].values():
+            for text in listed_texts(value):
+                yield Path(text).name, THIRD_PARTY / text
     elif owner.startswith("system-"):
         package = owner.removeprefix("system-")
         system = _system_package_texts(package)
@@ -351,7 +378,8 @@ def _licence_texts(
             yield _flat_name(path, dist), path
         texts = _third_party().get(owner, {})
         shipped = {library_key(item.rsplit("/", 1)[-1]) for item in items}
-        for text in sorted({texts[key] for key in shipped if key in texts}):
+        chosen = {t for key in shipped if key in texts for t in listed_texts(texts[key])}
+        for text in sorted(chosen):
             yield Path(text).name, THIRD_PARTY / text
 
 
@@ -389,7 +417,7 @@ def write(app: Path, accounting: Accounting, folder: Path) -> None:
         lines.append(f"{owner}{_about(owner, dists)}: files and modules shipped: {count}")
     common = folder / "common"
     common.mkdir(exist_ok=True)
-    for text in _third_party()["common"]["texts"]:
+    for text in listed_texts(_third_party()["common"]["texts"]):
         shutil.copyfile(THIRD_PARTY / text, common / Path(text).name)
     lines += ["", "common/: licences the texts above name by reference (GPL, LGPL, ...)."]
     (folder / "README.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
