@@ -24,6 +24,7 @@ import pygame
 
 MAX_PATCHES = 4  # drawn passes at most: beyond, the nearest patches are joined
 SLACK = 0.25  # patches are joined when their union is at most this much larger than both
+WINDOW_SLACK = 100  # ... and wastes at most this share of the window (1/100)
 
 
 class Frame:
@@ -43,7 +44,7 @@ class Frame:
             return False
         area = surface.get_rect()
         parts = [part for part in (pygame.Rect(r).clip(area) for r in rects) if part]
-        self.rects = patches(parts)
+        self.rects = patches(parts, area.width * area.height // WINDOW_SLACK)
         surface.set_clip(_union(self.rects))
         return True
 
@@ -66,14 +67,19 @@ class Frame:
         return rects
 
 
-def patches(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+def patches(rects: list[pygame.Rect], most_waste: int | None = None) -> list[pygame.Rect]:
     """`rects` gathered into at most MAX_PATCHES rectangles that cover them all: rectangles
-    that meet or lie close are joined (their union wastes little), and then, while there are
-    too many, the two whose union wastes the least."""
+    whose union wastes little (at most SLACK of it, and at most `most_waste` pixels) are
+    joined, and then, while there are too many, the two whose union wastes the least.
+
+    Rectangles that overlap are not joined for that alone: joined, a wide one (the message
+    line) and a tall one (a column of the card) would cover what lies between them, and the
+    union would meet the next, until one patch covered the window. Patches may overlap
+    (what lies in two is drawn twice, the same)."""
     joined: list[pygame.Rect] = []
     for rect in sorted(rects, key=lambda r: (r.left, r.top)):
         joined.append(pygame.Rect(rect))
-        _settle(joined)
+        _settle(joined, most_waste)
     while len(joined) > MAX_PATCHES:
         i, j = min(
             ((i, j) for i in range(len(joined)) for j in range(i)),
@@ -82,18 +88,19 @@ def patches(rects: list[pygame.Rect]) -> list[pygame.Rect]:
         merged = joined[j].union(joined.pop(i))
         del joined[j]
         joined.append(merged)
-        _settle(joined)
+        _settle(joined, most_waste)
     return joined
 
 
-def _settle(joined: list[pygame.Rect]) -> None:
-    """Join the last rectangle with any it meets or lies close to, until none does."""
+def _settle(joined: list[pygame.Rect], most_waste: int | None) -> None:
+    """Join the last rectangle with any whose union with it wastes little, until none does."""
     last = joined.pop()
     merged = True
     while merged:
         merged = False
         for k, other in enumerate(joined):
-            if last.colliderect(other) or _waste(last, other) <= SLACK * _area(last.union(other)):
+            waste, union = _waste(last, other), _area(last.union(other))
+            if waste <= SLACK * union and (most_waste is None or waste <= most_waste):
                 last = last.union(joined.pop(k))
                 merged = True
                 break
@@ -105,9 +112,8 @@ def _area(rect: pygame.Rect) -> int:
 
 
 def _waste(a: pygame.Rect, b: pygame.Rect) -> int:
-    """Pixels the union of `a` and `b` covers that neither does (roughly: overlaps count
-    once more)."""
-    return _area(a.union(b)) - _area(a) - _area(b)
+    """Pixels the union of `a` and `b` covers that neither does."""
+    return _area(a.union(b)) - _area(a) - _area(b) + _area(a.clip(b))
 
 
 def _union(rects: list[pygame.Rect]) -> pygame.Rect:

@@ -36,4 +36,23 @@ def test_never_more_than_the_most_patches_and_every_part_covered() -> None:
         found = patches(rects)
         assert 1 <= len(found) <= MAX_PATCHES
         assert covered(rects, found)
-        assert all(not a.colliderect(b) for k, a in enumerate(found) for b in found[:k])
+
+
+def test_a_line_across_the_top_and_a_column_of_the_card_do_not_join_into_the_window() -> None:
+    """A CPU's score at 4K (the rectangles its frame changed, in short): the message line,
+    the notes, two columns of the card, the dice going to their row and the buttons. Joined
+    because they overlapped, the union met the next until one patch covered the window."""
+    message, notes = pygame.Rect(31, 31, 3782, 116), pygame.Rect(32, 156, 2035, 524)
+    buttons = pygame.Rect(31, 1976, 2038, 165)
+    columns = [pygame.Rect(x, y, 334, 105) for x in (2789, 3118) for y in range(182, 2000, 101)]
+    dice = [pygame.Rect(x, 1587, 314, 314) for x in (856, 1431, 1719)]
+    dice += [pygame.Rect(454, 747, 268, 255), pygame.Rect(1089, 749, 251, 251)]
+    rects = [message, notes, buttons, *columns, *dice]
+    window = 3840 * 2160
+    found = patches(rects, window // 100)
+    assert len(found) == MAX_PATCHES
+    assert covered(rects, found)
+    assert message in found  # a patch of its own
+    assert sum(p.width * p.height for p in found) < window * 0.6
+    # Unbounded waste (the card's own cells), the columns and the line still keep apart.
+    assert message in patches(rects)
