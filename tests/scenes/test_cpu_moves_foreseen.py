@@ -45,7 +45,8 @@ def _quiet(table: TableScene) -> None:
         time.sleep(0.002)
 
 
-def test_a_cpus_holds_and_scores_draw_no_die_in_their_frames(app, monkeypatch) -> None:
+def _cpu_game(app, monkeypatch) -> tuple[TableScene, list[object]]:
+    """A seeded game of two easy CPUs, started; and the actions it applies."""
     names = ("Cpu", "Max")
     seats = [Seat(n, "easy", colour=i) for i, n in enumerate(names)]
     session = Session.new(GameConfig(names, start=StartOrder.SEATED), seats, seed=5)
@@ -54,6 +55,11 @@ def test_a_cpus_holds_and_scores_draw_no_die_in_their_frames(app, monkeypatch) -
     monkeypatch.setattr(session, "apply", lambda action: applied.append(action) or apply(action))
     table = TableScene(app.ctx, session)
     app.start(table)
+    return table, applied
+
+
+def test_a_cpus_holds_and_scores_draw_no_die_in_their_frames(app, monkeypatch) -> None:
+    table, applied = _cpu_game(app, monkeypatch)
     drawn_in: dict[str, list[int]] = {"move": [], "after": []}
     after_move = False
     for _frame in range(3000):
@@ -72,3 +78,49 @@ def test_a_cpus_holds_and_scores_draw_no_die_in_their_frames(app, monkeypatch) -
             break
     assert len(drawn_in["move"]) >= 12
     assert drawn_in == {"move": [0] * len(drawn_in["move"]), "after": [0] * len(drawn_in["after"])}
+
+
+def _film(app, monkeypatch, foresee: bool, frames: int) -> tuple[list[int], dict[str, int]]:
+    """A seeded CPU game's frames (a digest of the window each) until its scores and rolls
+    have taken the card drawn ahead four times each (or `frames` of them), and how many
+    did."""
+    from game.scenes.table.board import Board
+    from game.ui.scorecard_ahead import LayerAhead
+
+    if not foresee:
+        monkeypatch.setattr(Board, "_foresee_card", lambda self, action: None)
+    took: list[bool] = []
+    take = LayerAhead.take
+    monkeypatch.setattr(
+        LayerAhead, "take", lambda self, *args: took.append(take(self, *args)) or took[-1]
+    )
+    table, applied = _cpu_game(app, monkeypatch)
+    digests: list[int] = []
+    hits = {"score": 0, "roll": 0}
+    while len(digests) < frames and min(hits.values()) < 4:
+        _quiet(table)
+        done, taken = len(applied), len(took)
+        app.step(STEP)
+        app.draw()
+        digests.append(hash(pygame.image.tobytes(app.screen, "RGB")))
+        if any(took[taken:]):
+            for action in applied[done:]:
+                hits["score" if isinstance(action, Score) else "roll"] += 1
+    for scene in reversed(app.stack.scenes):
+        scene.exit()
+    return digests, hits
+
+
+def test_a_cpus_score_and_roll_on_the_card_drawn_ahead_are_the_card_drawn_in_the_frame(
+    app, monkeypatch
+) -> None:
+    """Board._foresee_card: the card as a CPU's score (its box written, the next column in
+    play) or roll (the previews gone) leaves it, drawn while its pause runs: the frames are
+    those of a game that draws it in the frame."""
+    ahead, hits = _film(app, monkeypatch, foresee=True, frames=1500)
+    assert hits["score"] >= 4 and hits["roll"] >= 4
+    with monkeypatch.context() as patched:
+        in_frame, none = _film(app, patched, foresee=False, frames=len(ahead))
+    assert len(in_frame) == len(ahead)
+    assert none == {"score": 0, "roll": 0}
+    assert [i for i, (a, b) in enumerate(zip(ahead, in_frame, strict=True)) if a != b] == []

@@ -8,6 +8,7 @@ the whole table, with the marks (focus, hint, grading) a person's scene adds on 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -288,7 +289,8 @@ class Board:
 
     def _foresee(self) -> None:
         """The CPU's decision is in while its pause runs: what it does to the dice is
-        worked out ahead (DiceTray.foresee), once per decision."""
+        worked out ahead (DiceTray.foresee), and what a score writes on the card drawn
+        ahead (ScorecardView.prepare), once per decision."""
         future = self.cpu.future
         if future is None or not future.done() or future is self._foreseen:
             return
@@ -296,9 +298,29 @@ class Board:
         action = future.result()[0]
         if isinstance(action, Score):
             self.tray.foresee(TrayModel.put_away)
+            self._foresee_card(action)
+        elif isinstance(action, Roll):
+            self._foresee_card(action)
         elif isinstance(action, Hold | Release):
             held, die = isinstance(action, Hold), action.die
             self.tray.foresee(lambda model: model.set_held(die, held))
+
+    def _foresee_card(self, action: Score | Roll) -> None:
+        """The card as the CPU's score will leave it (its box written, the next column in
+        play) or as its roll shows it while the dice fly (the previews gone), drawn ahead:
+        that frame copies it in if it is what the card shows then (the same cells), else
+        draws it (a person's focus on the card, new win chances)."""
+        state = self.session.state
+        if state.phase is not Phase.TURN:
+            return
+        after = state
+        if isinstance(action, Score):
+            after = state.apply(action, random.Random(0))[0]  # a score rolls nothing
+            if after.dice is not None or after.phase is not Phase.TURN:
+                return  # (the game's end: drawn in its frame)
+        colours = [self.column_colour(c) for c in range(len(after.config.columns))]
+        tags = self.column_tags()
+        self.card_view.prepare(after, colours, None, None, after.column, None, tags)
 
     def _decide(self, state: GameState) -> tuple[Action, Why | None]:
         """In the worker thread: the CPU's action, and why (when the player wants reasons)."""
