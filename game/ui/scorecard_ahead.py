@@ -1,7 +1,8 @@
 """The scorecard's next change drawn ahead: a roll's previews, known when the dice are thrown
 (the rules decided them) but shown only when they land, are drawn into a spare layer while
 the dice fly, and the landing's frame copies those cells into the card's layer rather than
-drawing them (at 4K, 2 ms of the landing's frame).
+drawing them (at 4K, 2 ms of the landing's frame). Cells are told apart by what they show
+(game.ui.scorecard_cells): the same cells made anew for a new state are the same pixels.
 
 The spare is drawn exactly as the layer would be (each changed area cleared and drawn with
 all that reaches into it, clipped to it: game.ui.scorecard_view), so a copy of the area is
@@ -35,7 +36,7 @@ class LayerAhead:
         """Draw the `areas` of the change from the `shown` cells to the `coming` ones on the
         spare (once per change)."""
         drawn = self._drawn
-        if coming is shown or (drawn is not None and drawn[0] is shown and drawn[1] is coming):
+        if coming == shown or (drawn is not None and drawn[0] == shown and drawn[1] == coming):
             return
         changed = areas()
         draw(self.fit(layer), changed)
@@ -53,7 +54,7 @@ class LayerAhead:
         cells to the `coming` ones (True); it is used up either way."""
         drawn, self._drawn = self._drawn, None
         spare = self._spare
-        if drawn is None or spare is None or drawn[0] is not shown or drawn[1] != coming:
+        if drawn is None or spare is None or drawn[0] != shown or drawn[1] != coming:
             return False
         if spare.get_size() != layer.get_size():
             return False

@@ -165,7 +165,10 @@ class ScorecardView:
             self._composite = None
         elif self._layer_cells is not cells:
             areas = self._areas(self._layer_cells, cells)
-            ahead = self._ahead.take(self._layer, self._layer_cells, cells)
+            if areas:
+                ahead = self._ahead.take(self._layer, self._layer_cells, cells)
+            else:  # the same cells made anew (a new state that shows the same): the change
+                self._layer_cells = cells  # drawn ahead, if any, is still to come
         if areas:
             if not ahead:
                 self._draw_layer(

@@ -112,16 +112,13 @@ def test_a_hold_draws_nothing_again_and_a_roll_only_the_column_in_play(monkeypat
     assert drawn == []
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_a_rolls_previews_drawn_ahead_are_the_card_drawn_whole(size, monkeypatch):
-    """While the dice fly the card shows no previews and draws them ahead
-    (game.ui.scorecard_ahead); the landing's frame copies them in, rendering no text."""
+def _card_ahead(size, monkeypatch) -> tuple[Fonts, pygame.Surface, pygame.Rect, list[str]]:
+    """The fonts, a felt of `size` and the card's place on it; the texts the card renders
+    from now on (a change copied in from the card drawn ahead renders none)."""
     pygame.init()
-    fonts = Fonts()
     backdrop = pygame.Surface(size)
     backdrop.fill((10, 90, 40))
     rect = pygame.Rect(size[0] // 8, size[1] // 16, size[0] * 3 // 5, size[1] * 7 // 8)
-    kept, screen = ScorecardView(fonts, STANDARD), backdrop.copy()
     rendered: list[str] = []
     real = scorecard_view.blit_text
     monkeypatch.setattr(
@@ -129,6 +126,15 @@ def test_a_rolls_previews_drawn_ahead_are_the_card_drawn_whole(size, monkeypatch
         "blit_text",
         lambda s, font, text, *a, **k: rendered.append(text) or real(s, font, text, *a, **k),
     )
+    return Fonts(), backdrop, rect, rendered
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_rolls_previews_drawn_ahead_are_the_card_drawn_whole(size, monkeypatch):
+    """While the dice fly the card shows no previews and draws them ahead
+    (game.ui.scorecard_ahead); the landing's frame copies them in, rendering no text."""
+    fonts, backdrop, rect, rendered = _card_ahead(size, monkeypatch)
+    kept, screen = ScorecardView(fonts, STANDARD), backdrop.copy()
     landings = 0
     for state, previews, focus, advice, tags in steps(False):
         if kept.rect != rect:
@@ -146,3 +152,26 @@ def test_a_rolls_previews_drawn_ahead_are_the_card_drawn_whole(size, monkeypatch
         whole.draw(fresh, state, COLOURS, previews, focus, None, active, advice, tags, backdrop)
         assert pixels(screen) == pixels(fresh)
     assert landings > 20
+
+
+def test_the_same_cells_made_anew_keep_the_change_drawn_ahead(monkeypatch):
+    """A frame in the air whose state is new but shows the same (its cells made anew, equal)
+    draws nothing and leaves the previews drawn ahead for the landing, which copies them in."""
+    fonts, backdrop, rect, rendered = _card_ahead(SIZES[1], monkeypatch)
+    view, screen = ScorecardView(fonts, STANDARD), backdrop.copy()
+    state, previews, focus, advice, tags = next(s for s in steps(False) if s[1] is not None)
+    view.layout(rect, state)
+    view.draw(screen, state, COLOURS, None, focus, None, state.column, None, tags, backdrop)
+    view.prepare(state, COLOURS, previews, focus, state.column, advice, tags)
+    same = state.apply(Hold(0), random.Random(0))[0]  # another state, the same card
+    assert view.cells(same, COLOURS, None, focus, same.column, None, tags) is not view.cells(
+        state, COLOURS, None, focus, state.column, None, tags
+    )
+    rendered.clear()
+    view.draw(screen, same, COLOURS, None, focus, None, same.column, None, tags, backdrop)
+    view.draw(screen, same, COLOURS, previews, focus, None, same.column, advice, tags, backdrop)
+    assert rendered == []
+    whole, fresh = ScorecardView(fonts, STANDARD), backdrop.copy()
+    whole.layout(rect, state)
+    whole.draw(fresh, state, COLOURS, previews, focus, None, state.column, advice, tags, backdrop)
+    assert pixels(screen) == pixels(fresh)
