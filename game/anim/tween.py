@@ -21,8 +21,8 @@ Values are floats or tuples of floats (a position, a colour); a `pygame.FRect`'s
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, MutableMapping, Sequence
-from typing import Any, TypeAlias
+from collections.abc import Callable, Iterable, MutableMapping, Sequence
+from typing import TypeAlias
 
 from game.anim.easing import Easing, linear
 
@@ -31,11 +31,11 @@ log = logging.getLogger(__name__)
 Value: TypeAlias = float | tuple[float, ...]
 
 
-def _as_value(raw: Any) -> Value:
+def _as_value(raw: object) -> Value:
     """A float, or a tuple of floats for anything sequence-like (tuple, Vector2, FRect.center)."""
     if isinstance(raw, (int, float)):
         return float(raw)
-    if isinstance(raw, Sequence) or hasattr(raw, "__iter__"):
+    if isinstance(raw, Iterable):
         return tuple(float(v) for v in raw)
     raise TypeError(f"can only tween numbers or sequences of numbers, got {raw!r}")
 
@@ -69,7 +69,7 @@ class Tween:
 
     def __init__(
         self,
-        target: Any,
+        target: object,
         attr: str,
         end: Value | Sequence[float],
         duration: float,
@@ -105,7 +105,7 @@ class Tween:
             return 1.0 if self.elapsed >= self.delay else 0.0
         return min(max((self.elapsed - self.delay) / self.duration, 0.0), 1.0)
 
-    def _read(self) -> Any:
+    def _read(self) -> object:
         if isinstance(self.target, MutableMapping):
             return self.target[self.attr]
         return getattr(self.target, self.attr)
