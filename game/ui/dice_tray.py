@@ -209,12 +209,15 @@ class DiceTray:
         return sorted(sounds, reverse=True)[:MAX_SOUNDS]
 
     def _warm(self) -> None:
-        """Make a few of the images a throw needs, ahead of the frames that need them: the
-        cup turned for its pour and the shadows the landing dice cast. At 4K each takes 2 ms
-        or more, too much for the busiest frames of a throw; a few in a quiet frame are not
-        seen."""
+        """Have a few of the images a throw needs made ahead of the frames that need them,
+        on the stills' thread: the cup turned for its pour and the shadows the landing dice
+        cast. At 4K each takes 1 to 4 ms, too much for the busiest frames of a throw and
+        for a quiet frame beside a frame's median of 2 ms. A few at a time, while the
+        thread has nothing else to make (a throw's own images come first)."""
         if self.layout is None or self.palette is None or self.layout.die_size < WARM_FROM:
             return  # a smaller die's images are made in well under a millisecond
+        if self.renderer.stills.busy:
+            return
         layout, palette = self.layout, self.palette
         pour = range(0, round(POUR_ANGLE) - 1, -1)
         self.renderer.cups.warm(layout.cup_height, palette, pour, WARM_CUPS)

@@ -370,24 +370,37 @@ class DieRenderer:
         base = self.shadow(size, palette, soft=soft)
         if step == 0:
             return base
-        return self.turned.get(
-            (size, palette, soft, step),
-            lambda: pygame.transform.rotozoom(base, step * SHADOW_STEP, 1.0),
-        )
+        key = (size, palette, soft, step)
+        make = functools.partial(pygame.transform.rotozoom, base, step * SHADOW_STEP, 1.0)
+        if self.stills is None:
+            return self.turned.get(key, make)
+        return self.stills.take(self.turned, key, make)
 
     def warm_shadows(self, size: int, palette: DicePalette, count: int) -> int:
-        """Turn up to `count` of the shadows a die of `size` may need that are not kept yet
-        (work for frames with little to draw, such as while the cup shakes): how many it
-        turned. At 4K each takes 2 ms, too much for the frames the dice land in."""
+        """Have up to `count` of the turned shadows a die of `size` may need that are not
+        kept or under way yet turned (work for frames with little to draw, such as while
+        the cup shakes): how many. At 4K each takes 2 ms, too much for the frames the dice
+        land in, and for a quiet frame beside a frame's median of 2 ms: they are turned on
+        the stills' thread (from a copy of the shadow, which the frames blit meanwhile), or
+        here when there is none."""
         made = 0
         size = int(round(size))
         for soft in (False, True):
+            base: pygame.Surface | None = None
             for step in range(1, SHADOW_TURNS):
                 if made >= count:
                     return made
-                if (size, palette, soft, step) not in self.turned:
+                key = (size, palette, soft, step)
+                if key in self.turned:
+                    continue
+                if self.stills is None:
                     self.turned_shadow(size, palette, soft, step * SHADOW_STEP)
                     made += 1
+                    continue
+                if base is None:
+                    base = self.shadow(size, palette, soft=soft).copy()
+                turn = functools.partial(pygame.transform.rotozoom, base, step * SHADOW_STEP, 1.0)
+                made += self.stills.want(self.turned, key, turn)
         return made
 
     def shadow(

@@ -40,7 +40,7 @@ class TrayRenderer:
     def __init__(self) -> None:
         self.stills = Stills()
         self.dice = DieRenderer(stills=self.stills)
-        self.cups = CupRenderer()
+        self.cups = CupRenderer(stills=self.stills)
         # The landing whose first drift poses are wished ahead, and for which steps.
         self.landing: tuple[object, set[float | None]] = (None, set())
         self._models: dict[int, DieModel] = {}
