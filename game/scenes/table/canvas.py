@@ -91,14 +91,16 @@ class Canvas:
                     return  # nothing changed: the window shows this frame already
         else:
             self._drawn = None
+        painted = [
+            *(piece for _name, piece in scene.below),
+            *scene.pieces,
+            *(piece for _name, piece in scene.above if piece.paint is not unpainted),
+        ]  # (the card's cells are drawn by the card: skipped in every pass)
         for clip in ctx.frame.passes(surface):
             felt.draw(surface, ctx.theme, skip)
-            for _name, piece in scene.below:
-                _paint(surface, clip, piece)
-            for piece in scene.pieces:
-                _paint(surface, clip, piece)
-            for _name, piece in scene.above:
-                _paint(surface, clip, piece)
+            for piece in painted:
+                if clip.colliderect(piece.rect):
+                    piece.paint(surface)
 
     def _changed(self, scene: Scene) -> list[pygame.Rect] | None:
         """The rectangles of what changed since the last frame drawn; None: all of it."""
@@ -109,16 +111,11 @@ class Canvas:
         was, now = before.named, scene.named
         for name in was.keys() | now.keys():
             old, new = was.get(name), now.get(name)
-            if old is not None and new is not None and old == new:
-                continue
+            if old is new or (old is not None and new is not None and old == new):
+                continue  # (the card's cells are the same parts while the cells are)
             rects.update(p.rect for p in (old, new) if p is not None)
         # Each rectangle once (a card's cell that changed is where it was).
         return [pygame.Rect(rect) for rect in rects]
-
-
-def _paint(surface: pygame.Surface, clip: pygame.Rect, piece: Piece) -> None:
-    if clip.colliderect(piece.rect):
-        piece.paint(surface)
 
 
 def hold_part(strip: pygame.Rect, hold: HoldRow) -> Piece:
