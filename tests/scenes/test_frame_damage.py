@@ -230,3 +230,37 @@ def test_a_cpus_moves_leave_the_buttons_alone_and_redraw_the_notes_where_they_ar
         moves += table.session.state is not state
         state, before = table.session.state, now
     assert moves >= 6 and quiet >= 3 and notes_seen > 0
+
+
+def test_where_the_card_is_solid_it_covers_all_under_it(app):
+    """The felt is not laid under the card's solid part in a frame drawn in part: drawn over
+    anything at all, the card's pixels there are the same (and round it, they are not)."""
+    table = table_for(app, ("easy", "medium"))
+    parts, board_ = table.board.parts, table.board
+    looked = 0
+    for frame in range(600):
+        pending = table.board.cpu.future
+        if pending is not None:
+            pending.result(timeout=30)
+        app.step(STEP)
+        app.draw()
+        if frame % 40:
+            continue
+        scene = parts.scene(board_, app.screen, Marks(), None, None, None)
+        card, solid = scene.named["card"], scene.solid
+        assert solid is not None and pygame.Rect(card.rect).contains(solid)
+        drawn = []
+        for under in ((255, 0, 255), (0, 255, 0)):
+            canvas = pygame.Surface(SIZE).convert()
+            canvas.fill(under)
+            card.paint(canvas)
+            drawn.append(canvas)
+        assert pygame.image.tobytes(drawn[0].subsurface(solid), "RGB") == pygame.image.tobytes(
+            drawn[1].subsurface(solid), "RGB"
+        )
+        region = pygame.Rect(card.rect).clip(app.screen.get_rect())
+        assert pygame.image.tobytes(drawn[0].subsurface(region), "RGB") != pygame.image.tobytes(
+            drawn[1].subsurface(region), "RGB"
+        )
+        looked += 1
+    assert looked == 15

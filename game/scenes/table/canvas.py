@@ -54,6 +54,7 @@ class Scene:
     pieces: Sequence[Piece]  # the dice tray's
     above: Sequence[tuple[str, Piece]]
     whole: tuple[object, ...]
+    solid: pygame.Rect | None = None  # where a part above covers all under it (the card's)
 
     @property
     def named(self) -> dict[str, Piece]:
@@ -80,7 +81,8 @@ class Canvas:
         retained: bool,
     ) -> None:
         """Draw `scene`: whole, or (`retained`: the window still holds the last frame as
-        drawn) only where it changed. `skip` is a part of the felt the card covers."""
+        drawn) only where it changed. `skip` is a part of the felt the card covers; else
+        the felt is not laid where the scene's `solid` part will cover it."""
         if retained:
             changed = self._changed(scene)
             self._drawn = scene
@@ -96,6 +98,8 @@ class Canvas:
             *scene.pieces,
             *(piece for _name, piece in scene.above if piece.paint is not unpainted),
         ]  # (the card's cells are drawn by the card: skipped in every pass)
+        if skip is None:
+            skip = scene.solid
         for clip in ctx.frame.passes(surface):
             felt.draw(surface, ctx.theme, skip)
             for piece in painted:

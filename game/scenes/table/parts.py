@@ -129,7 +129,7 @@ class TableParts:
             input_words(ctx.input),
             over,
         )
-        return Scene(below, pieces, above, whole)
+        return Scene(below, pieces, above, whole, board.card_view.solid)
 
     def card_parts(
         self, board: Board, marks: Marks, backdrop: pygame.Surface | None
