@@ -75,6 +75,7 @@ SHADOW_TURNS = round(90 / SHADOW_STEP)  # a quarter turn looks the same
 GROWN_WISHES = 4  # lifted shadows wished ahead a frame at most, the lowest first (a die
 # in the air needs them from the lowest up, and the stills' thread keeps a few wishes only)
 TURNED_CACHE = 256  # turned images kept: dice at rest keep their angle frame after frame
+TURNING_AHEAD = 24  # rings of drifting dice turned ahead for the next frames (5 dice, 2 steps)
 
 # Pip centres in units of PIP_OFFSET: x right, y down.
 PIP_LAYOUT: dict[int, tuple[tuple[int, int], ...]] = {
@@ -332,6 +333,8 @@ class DieRenderer:
         self.turned: SpriteCache[pygame.Surface] = SpriteCache(TURNED_SHADOWS)
         # Images turned and kept: dice and rings at rest keep their angle frame after frame.
         self.turns: SpriteCache[pygame.Surface] = SpriteCache(TURNED_CACHE)
+        # Images turned ahead at the very angle a coming frame turns them (want_turn).
+        self.turning: SpriteCache[pygame.Surface] = SpriteCache(TURNING_AHEAD)
 
     def __len__(self) -> int:
         return len(self.cache)
@@ -422,9 +425,27 @@ class DieRenderer:
         if angle % 360.0 == 0.0 and zoom == 1.0:
             return image
         if not (zoom == 1.0 if keep is None else keep):
-            return pygame.transform.rotozoom(image, angle, zoom)
+            ahead = (
+                None
+                if self.stills is None
+                else self.stills.ready(self.turning, (image, angle, zoom))
+            )
+            return ahead if ahead is not None else pygame.transform.rotozoom(image, angle, zoom)
         key = (image, round(angle * 4) / 4, zoom)
         return self.turns.get(key, lambda: pygame.transform.rotozoom(image, key[1], zoom))
+
+    def want_turn(self, image: pygame.Surface, angle: float, zoom: float = 1.0) -> None:
+        """Have `image` turned `angle` degrees and scaled by `zoom` on the stills' thread,
+        for a coming frame that turns it so without keeping it (a held die's rings as it
+        drifts: at 4K 0.3-0.5 ms a die, every frame of the drift). The thread turns a copy:
+        the frames blit the image meanwhile."""
+        key = (image, angle, zoom)
+        if self.stills is None or (angle % 360.0 == 0.0 and zoom == 1.0):
+            return
+        if key in self.turning or self.stills.wished(key):
+            return
+        make = functools.partial(pygame.transform.rotozoom, image.copy(), angle, zoom)
+        self.stills.want(self.turning, key, make)
 
     def draw(
         self, surface: pygame.Surface, center: Point, size: int, face: int, style: DieStyle
