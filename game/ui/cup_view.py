@@ -32,7 +32,7 @@ GRAIN = 0.06  # leather grain depth: +-6 % brightness
 GRAIN_SEED = 1961  # fixed: the leather looks the same every run
 LIGHT = (-0.6, 0.25, 0.76)  # unit vector to the light: left, up, towards the viewer
 SHADOW_ALPHA = 0.55  # of the palette's shadow alpha
-CACHE_SIZE = 160  # images: a cup at every whole degree of a pour, and its shadows
+CACHE_SIZE = 160  # images: a cup at every whole degree of a shake and a pour (80), its shadows
 
 
 def _ellipse_distance(x: np.ndarray, y: np.ndarray, rx: float, ry: float) -> np.ndarray:

@@ -19,7 +19,7 @@ import pygame
 
 from game.anim.die import Die, ImpactHeard, TrayEvent
 from game.anim.felt import Area
-from game.anim.flight import POUR_ANGLE
+from game.anim.flight import POUR_ANGLE, SHAKE_TILT
 from game.anim.landing import LandingPlan, ghost_of, plan_change
 from game.anim.throw import Throw
 from game.anim.tray import TrayModel
@@ -32,8 +32,8 @@ from game.ui.tray_view import HoldRow, Piece, TrayLook, TrayRenderer
 DICE = 5  # dice on the table unless told otherwise
 MAX_SOUNDS = 3  # impacts heard per frame: five dice landing do not need fifteen clacks
 WARM_FROM = 160  # px: dice from this size have their throw's images made ahead (_warm)
-WARM_CUPS = 1  # turned cups made ready in a quiet frame
-WARM_SHADOWS = 2  # turned shadows
+WARM_CUPS = 4  # turned cups wished ahead in a quiet frame (made on the stills' thread)
+WARM_SHADOWS = 4  # turned shadows
 
 
 class DiceTray:
@@ -219,8 +219,9 @@ class DiceTray:
         if self.renderer.stills.busy:
             return
         layout, palette = self.layout, self.palette
-        pour = range(0, round(POUR_ANGLE) - 1, -1)
-        self.renderer.cups.warm(layout.cup_height, palette, pour, WARM_CUPS)
+        # Every whole degree the cup is met at: its shake's tilt either way, and the pour's.
+        turns = range(round(SHAKE_TILT), round(POUR_ANGLE - SHAKE_TILT) - 1, -1)
+        self.renderer.cups.warm(layout.cup_height, palette, turns, WARM_CUPS)
         self.renderer.dice.warm_shadows(round(layout.die_size), palette, WARM_SHADOWS)
 
     # ----------------------------------------------------------------- drawing
