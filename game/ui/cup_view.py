@@ -233,6 +233,8 @@ class CupRenderer:
     def __init__(self, max_entries: int = CACHE_SIZE, stills: Stills | None = None) -> None:
         self.cache: SpriteCache[pygame.Surface] = SpriteCache(max_entries)
         self.stills = stills  # turned cups and shadows made ahead on its thread (see warm)
+        # The copy of the upright cup the thread turns (see warm), and what it is of.
+        self._upright: tuple[Hashable, pygame.Surface] | None = None
 
     def __len__(self) -> int:
         return len(self.cache)
@@ -291,10 +293,9 @@ class CupRenderer:
         `angles` not kept or under way yet: how many. At 4K each takes 2 to 4 ms, too much
         for the frames a pour fills, and for a quiet frame beside a frame's median of 2 ms:
         they are made on the stills' thread (from a copy of the upright cup, which the
-        frames blit meanwhile), or here when there is none."""
+        frames blit meanwhile: one copy, kept, not one a call), or here when there is none."""
         made = 0
         height = int(round(height))
-        upright: pygame.Surface | None = None
         for degrees in angles:
             if made >= count:
                 break
@@ -306,13 +307,21 @@ class CupRenderer:
                 self._shadow((0.0, 0.0), height, degrees, palette)
                 made += 1
                 continue
-            if upright is None:
-                upright = self.sprite(height, palette).copy()
-            turn = functools.partial(pygame.transform.rotozoom, upright, degrees, 1.0)
+            turn = functools.partial(
+                pygame.transform.rotozoom, self._upright_copy(height, palette), degrees, 1.0
+            )
             if self.stills.want(self.cache, key, turn):
                 made += 1
                 self.stills.want(self.cache, *self._shadow_image(height, degrees, palette))
         return made
+
+    def _upright_copy(self, height: int, palette: DicePalette) -> pygame.Surface:
+        """A copy of the upright cup for the stills' thread to turn, made once for its size
+        and colours (at 4K a copy takes a quarter of a millisecond)."""
+        key = (height, palette)
+        if self._upright is None or self._upright[0] != key:
+            self._upright = (key, self.sprite(height, palette).copy())
+        return self._upright[1]
 
     def _kept(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
         """The image for `key`: kept, made ahead (waited for if under way), or made now."""

@@ -172,6 +172,37 @@ def test_a_dice_shadow_warmed_on_the_thread_is_the_shadow_turned_in_the_frame() 
         stills.close()
 
 
+def test_the_cup_is_copied_once_for_the_thread_not_at_every_warming(monkeypatch) -> None:
+    """Each quiet frame that hands cups to the thread turns them from the same copy of the
+    upright cup (a copy is a quarter of a millisecond at 4K), which is not the one the
+    frames blit; another size gets a copy of its own."""
+    stills = Stills()
+    cups = CupRenderer(stills=stills)
+    turned_from: list[pygame.Surface] = []
+    rotozoom = pygame.transform.rotozoom
+
+    def recorded(image: pygame.Surface, angle: float, scale: float) -> pygame.Surface:
+        turned_from.append(image)
+        return rotozoom(image, angle, scale)
+
+    monkeypatch.setattr(pygame.transform, "rotozoom", recorded)
+    try:
+        for _ in range(3):  # three quiet frames
+            assert cups.warm(300, STANDARD_DICE, range(-1, -20, -1), 2) == 2
+            _settled(stills)
+        assert len(turned_from) == 6
+        assert all(image is turned_from[0] for image in turned_from)
+        upright = cups.sprite(300, STANDARD_DICE)
+        assert turned_from[0] is not upright
+        assert pygame.image.tobytes(turned_from[0], "RGBA") == pygame.image.tobytes(upright, "RGBA")
+        assert cups.warm(200, STANDARD_DICE, range(-1, -2, -1), 1) == 1
+        _settled(stills)
+        assert turned_from[-1].get_size() == cups.sprite(200, STANDARD_DICE).get_size()
+        assert turned_from[-1] is not turned_from[0]
+    finally:
+        stills.close()
+
+
 def test_a_frame_that_needs_a_cup_made_ahead_but_not_yet_kept_takes_it() -> None:
     """Made on the thread and not yet kept (no frame since): taken, not made again."""
     stills = Stills()
