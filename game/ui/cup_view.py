@@ -18,7 +18,7 @@ import numpy as np
 import pygame
 
 from game.ui.palette import STANDARD_DICE, DicePalette
-from game.ui.raster import Layers, Point, SpriteCache, coverage, rgba_surface
+from game.ui.raster import Layers, Point, SpriteCache, bounded, coverage, rgba_surface
 from game.ui.stills import Stills
 
 TOP_WIDTH = 0.8  # of the height: the mouth's outer width
@@ -241,7 +241,9 @@ class CupRenderer:
 
     def sprite(self, height: float, palette: DicePalette = STANDARD_DICE) -> pygame.Surface:
         height = int(round(height))
-        return self.cache.get(("cup", height, palette), lambda: render_cup(height, palette))
+        return self.cache.get(
+            ("cup", height, palette), bounded(functools.partial(render_cup, height, palette))
+        )
 
     def draw(
         self,
@@ -285,7 +287,7 @@ class CupRenderer:
         if degrees % 360 == 0:
             return upright
         key = ("turned", int(round(height)), palette, degrees)
-        make = functools.partial(pygame.transform.rotozoom, upright, degrees, 1.0)
+        make = bounded(functools.partial(pygame.transform.rotozoom, upright, degrees, 1.0))
         return self._kept(key, make)
 
     def warm(self, height: float, palette: DicePalette, angles: range, count: int) -> int:
@@ -307,8 +309,10 @@ class CupRenderer:
                 self._shadow((0.0, 0.0), height, degrees, palette)
                 made += 1
                 continue
-            turn = functools.partial(
-                pygame.transform.rotozoom, self._upright_copy(height, palette), degrees, 1.0
+            turn = bounded(
+                functools.partial(
+                    pygame.transform.rotozoom, self._upright_copy(height, palette), degrees, 1.0
+                )
             )
             if self.stills.want(self.cache, key, turn):
                 made += 1
@@ -347,6 +351,6 @@ class CupRenderer:
     ) -> tuple[Hashable, Callable[[], pygame.Surface]]:
         """The key of the shadow of the cup turned `angle` degrees, and what makes it."""
         _tilt, width, flat = _shadow_size(height, angle)
-        return ("shadow", width, flat, palette), functools.partial(
-            render_cup_shadow, width, flat, palette
+        return ("shadow", width, flat, palette), bounded(
+            functools.partial(render_cup_shadow, width, flat, palette)
         )

@@ -30,6 +30,7 @@ from game.ui.raster import (
     Point,
     SpriteCache,
     blit_faded,
+    bounded,
     coverage,
     grid,
     mix,
@@ -374,7 +375,7 @@ class DieRenderer:
         if step == 0:
             return base
         key = (size, palette, soft, step)
-        make = functools.partial(pygame.transform.rotozoom, base, step * SHADOW_STEP, 1.0)
+        make = bounded(functools.partial(pygame.transform.rotozoom, base, step * SHADOW_STEP, 1.0))
         if self.stills is None:
             return self.turned.get(key, make)
         return self.stills.take(self.turned, key, make)
@@ -402,7 +403,9 @@ class DieRenderer:
                     continue
                 if base is None:
                     base = self.shadow(size, palette, soft=soft).copy()
-                turn = functools.partial(pygame.transform.rotozoom, base, step * SHADOW_STEP, 1.0)
+                turn = bounded(
+                    functools.partial(pygame.transform.rotozoom, base, step * SHADOW_STEP, 1.0)
+                )
                 made += self.stills.want(self.turned, key, turn)
         return made
 
@@ -412,7 +415,8 @@ class DieRenderer:
         """The unrotated soft (or contact) shadow image, centred on the die's footprint (cached)."""
         size = int(round(size))
         return self.cache.get(
-            ("shadow", size, palette, soft), lambda: render_shadow(size, palette, soft)
+            ("shadow", size, palette, soft),
+            bounded(functools.partial(render_shadow, size, palette, soft)),
         )
 
     def turn(
@@ -470,7 +474,9 @@ class DieRenderer:
         """The soft shadow of a lifted die grown by `zoom` (a tenth's step): kept, made
         ahead (see want_grown) or made now. At 4K one is made in 1 to 4.5 ms."""
         key = ("grown", size, palette, zoom)
-        make = functools.partial(pygame.transform.smoothscale_by, self.shadow(size, palette), zoom)
+        make = bounded(
+            functools.partial(pygame.transform.smoothscale_by, self.shadow(size, palette), zoom)
+        )
         if self.stills is None:
             return self.cache.get(key, make)
         return self.stills.take(self.cache, key, make)
@@ -492,7 +498,7 @@ class DieRenderer:
         # The thread grows a copy: the frames blit the shadow while it is being read.
         base = self.shadow(side, palette).copy()
         for key in keys:
-            make = functools.partial(pygame.transform.smoothscale_by, base, key[3])
+            make = bounded(functools.partial(pygame.transform.smoothscale_by, base, key[3]))
             wished += self.stills.want(self.cache, key, make)
             if wished >= GROWN_WISHES:
                 return  # the lowest first: the rest in the frames after

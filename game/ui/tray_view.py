@@ -24,7 +24,7 @@ from game.ui.dice_3d import STILL_STEPS, DieModel, mesh_of, steps_for
 from game.ui.dice_view import DieRenderer
 from game.ui.layout import TableLayout
 from game.ui.palette import DicePalette
-from game.ui.raster import Point, blit_faded
+from game.ui.raster import Point, blit_faded, visible
 from game.ui.stills import Stills
 
 Colour = tuple[int, int, int]
@@ -103,12 +103,27 @@ class Piece:
     paint: Callable[[pygame.Surface], object] = field(compare=False)
 
     @classmethod
-    def blit(cls, image: pygame.Surface, rect: pygame.Rect, alpha: int = 255) -> Piece:
-        """`image` blitted at `rect`, at `alpha` times its own opacity (see blit_faded)."""
+    def blit(
+        cls,
+        image: pygame.Surface,
+        rect: pygame.Rect,
+        alpha: int = 255,
+        shows: pygame.Rect | None = None,
+    ) -> Piece:
+        """`image` blitted at `rect`, at `alpha` times its own opacity (see blit_faded); only
+        the part of it that `shows` (see raster.visible), when given: the rest would leave
+        what is under it as it was."""
+        if shows is None:
+            return cls(
+                (rect.x, rect.y, rect.w, rect.h),
+                (image, alpha),
+                lambda surface: blit_faded(surface, image, rect, alpha),
+            )
+        at = shows.move(rect.topleft)
         return cls(
-            (rect.x, rect.y, rect.w, rect.h),
+            (at.x, at.y, at.w, at.h),
             (image, alpha),
-            lambda surface: blit_faded(surface, image, rect, alpha),
+            lambda surface: blit_faded(surface, image, at, alpha, shows),
         )
 
 
@@ -151,8 +166,11 @@ def pieces(
     palette, focus = look.palette, look.focus
     renderer.stills.frame(look.budget)
     dx, dy = model.cup_offset()
+    # The cup and the shadows: only the part of each that shows (a third of a shadow's
+    # image, or more, is its blur's transparent margin, blended and laid with felt for
+    # nothing: at 4K, with the dice in the air, a million pixels a frame).
     drawn = [
-        Piece.blit(image, rect)
+        Piece.blit(image, rect, shows=visible(image))
         for image, rect in renderer.cups.images(
             (layout.cup[0] + dx, layout.cup[1] + dy),
             layout.cup_height,
@@ -173,7 +191,7 @@ def pieces(
         for image, rect, alpha in renderer.dice.shadow_images(
             (die.x, die.y), round(size), die.heading, die.lift * size, palette
         ):
-            drawn.append(Piece.blit(image, rect, alpha))
+            drawn.append(Piece.blit(image, rect, alpha, visible(image)))
     for i in order:
         die, size = dice[i], model.size_of(i)
         heading = die.heading
