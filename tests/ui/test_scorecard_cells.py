@@ -13,6 +13,7 @@ import game.ui.scorecard_view as scorecard_view
 from game.rules import Category, GameConfig, GameState, Hold, Roll, Score, StartOrder
 from game.ui.advice_view import Advice
 from game.ui.fonts import Fonts
+from game.ui.frame import MAX_PATCHES
 from game.ui.scorecard_view import ScorecardView
 from game.ui.theme import STANDARD
 
@@ -141,7 +142,8 @@ def test_a_rolls_previews_drawn_ahead_are_the_card_drawn_whole(size, monkeypatch
             kept.layout(rect, state)
         active = state.column
         kept.draw(screen, state, COLOURS, None, focus, None, active, None, tags, backdrop)
-        kept.prepare(state, COLOURS, previews, focus, active, advice, tags)  # in the air
+        for _frame in range(MAX_PATCHES):  # in the air: an area of the change a frame
+            kept.prepare(state, COLOURS, previews, focus, active, advice, tags)
         rendered.clear()
         kept.draw(screen, state, COLOURS, previews, focus, None, active, advice, tags, backdrop)
         if previews is not None:
@@ -162,7 +164,8 @@ def test_the_same_cells_made_anew_keep_the_change_drawn_ahead(monkeypatch):
     state, previews, focus, advice, tags = next(s for s in steps(False) if s[1] is not None)
     view.layout(rect, state)
     view.draw(screen, state, COLOURS, None, focus, None, state.column, None, tags, backdrop)
-    view.prepare(state, COLOURS, previews, focus, state.column, advice, tags)
+    for _frame in range(MAX_PATCHES):
+        view.prepare(state, COLOURS, previews, focus, state.column, advice, tags)
     same = state.apply(Hold(0), random.Random(0))[0]  # another state, the same card
     assert view.cells(same, COLOURS, None, focus, same.column, None, tags) is not view.cells(
         state, COLOURS, None, focus, state.column, None, tags
@@ -175,3 +178,73 @@ def test_the_same_cells_made_anew_keep_the_change_drawn_ahead(monkeypatch):
     whole.layout(rect, state)
     whole.draw(fresh, state, COLOURS, previews, focus, None, state.column, advice, tags, backdrop)
     assert pixels(screen) == pixels(fresh)
+
+
+def _scores(count: int):
+    """Seeded three-player states just before a score, each with the state after it: what
+    a CPU's pause draws ahead (its box written, the next column in play)."""
+    rng = random.Random(11)
+    state = GameState.new(GameConfig(("Ann", "Bo", "Cy"), start=SEATED))[0]
+    for _score in range(count):
+        state = state.apply(Roll(), rng)[0]
+        after = state.apply(Score(rng.choice(list(state.score_options()))), rng)[0]
+        yield state, after
+        state = after
+
+
+def _scored(view, screen, backdrop, rect, before, after, frames: int) -> None:
+    """The card showing `before`, then `frames` frames drawing the change ahead, then the
+    score's frame showing `after`."""
+    if view.rect != rect:
+        view.layout(rect, before)
+    view.draw(screen, before, COLOURS, None, None, None, before.column, None, None, backdrop)
+    for _frame in range(frames):
+        view.prepare(after, COLOURS, None, None, after.column, None, None)
+
+
+def _whole(fonts, backdrop, rect, state) -> bytes:
+    whole, fresh = ScorecardView(fonts, STANDARD), backdrop.copy()
+    whole.layout(rect, state)
+    whole.draw(fresh, state, COLOURS, None, None, None, state.column, None, None, backdrop)
+    return pixels(fresh)
+
+
+def test_a_change_drawn_an_area_a_frame_is_the_card_drawn_whole(monkeypatch):
+    """game.ui.scorecard_ahead draws one area of the change a call, so that the frames of
+    a CPU's pause (or of a throw) share it; all drawn, it is copied in, the same pixels."""
+    fonts, backdrop, rect, rendered = _card_ahead(SIZES[1], monkeypatch)
+    areas: list[int] = []
+    real = ScorecardView._draw_layer
+    monkeypatch.setattr(
+        ScorecardView,
+        "_draw_layer",
+        lambda self, layer, drawn, *a, **k: (
+            areas.append(len(drawn)) or real(self, layer, drawn, *a, **k)
+        ),
+    )
+    view, screen = ScorecardView(fonts, STANDARD), backdrop.copy()
+    several = 0
+    for before, after in _scores(12):
+        areas.clear()
+        _scored(view, screen, backdrop, rect, before, after, MAX_PATCHES)
+        assert areas and areas == [1] * len(areas)  # one area a frame
+        several += len(areas) > 1
+        rendered.clear()
+        view.draw(screen, after, COLOURS, None, None, None, after.column, None, None, backdrop)
+        assert rendered == []  # copied in
+        assert pixels(screen) == _whole(fonts, backdrop, rect, after)
+    assert several >= 3  # (4 of these 12: two columns far apart, two areas)
+
+
+def test_a_change_drawn_ahead_in_part_is_drawn_in_its_frame(monkeypatch):
+    """A pause too short to draw all the change's areas ahead: the frame draws it itself."""
+    fonts, backdrop, rect, rendered = _card_ahead(SIZES[1], monkeypatch)
+    view, screen = ScorecardView(fonts, STANDARD), backdrop.copy()
+    drawn_here = 0
+    for before, after in _scores(12):
+        _scored(view, screen, backdrop, rect, before, after, 1)
+        rendered.clear()
+        view.draw(screen, after, COLOURS, None, None, None, after.column, None, None, backdrop)
+        drawn_here += bool(rendered)  # (a change of one area is all drawn: copied in)
+        assert pixels(screen) == _whole(fonts, backdrop, rect, after)
+    assert drawn_here >= 3  # (4 of these 12: two areas, one drawn ahead)
