@@ -145,6 +145,19 @@ def _moves(app, monkeypatch, count: int) -> tuple[TableScene, list[tuple[object,
     return table, moves
 
 
+def _threads_of(monkeypatch, module, name: str) -> list[str]:
+    """The threads `module.name` is called on from now on, by name."""
+    called_on: list[str] = []
+    real = getattr(module, name)
+
+    def counted(*args):
+        called_on.append(threading.current_thread().name)
+        return real(*args)
+
+    monkeypatch.setattr(module, name, counted)
+    return called_on
+
+
 def test_a_cpus_moves_are_graded_on_its_thread_as_they_would_be_in_the_frame(
     app, monkeypatch
 ) -> None:
@@ -153,14 +166,8 @@ def test_a_cpus_moves_are_graded_on_its_thread_as_they_would_be_in_the_frame(
     the same move in the same state."""
     from game.ai.coach import advice
 
-    graded_on: list[str] = []
     grade = advice.grade
-
-    def graded(state, action):
-        graded_on.append(threading.current_thread().name)
-        return grade(state, action)
-
-    monkeypatch.setattr(advice, "grade", graded)
+    graded_on = _threads_of(monkeypatch, advice, "grade")
     _table, moves = _moves(app, monkeypatch, 60)
     assert len(moves) == 60
     kept = [decision for _state, _action, decision in moves]
@@ -175,14 +182,7 @@ def test_a_cpus_change_on_the_dice_is_planned_on_the_trays_thread(app, monkeypat
     import game.anim.tray as tray_module
     import game.ui.dice_tray as dice_tray
 
-    planned_on: list[str] = []
-    plan_change = dice_tray.plan_change
-
-    def planned(ghost, change):
-        planned_on.append(threading.current_thread().name)
-        return plan_change(ghost, change)
-
-    monkeypatch.setattr(dice_tray, "plan_change", planned)
+    planned_on = _threads_of(monkeypatch, dice_tray, "plan_change")
     in_frame: list[int] = []
     plan_hops = tray_module.plan_hops
     monkeypatch.setattr(tray_module, "plan_hops", lambda *a: in_frame.append(1) or plan_hops(*a))
