@@ -13,13 +13,14 @@ import game.ui.scorecard_view as scorecard_view
 from game.rules import Category, GameConfig, GameState, Hold, Roll, Score, StartOrder
 from game.ui.advice_view import Advice
 from game.ui.fonts import Fonts
-from game.ui.frame import MAX_PATCHES
+from game.ui.scorecard_ahead import PIECE_PX, pieces
 from game.ui.scorecard_view import ScorecardView
 from game.ui.theme import STANDARD
 
 COLOURS = [(200, 40, 40), (40, 40, 200), (40, 160, 40)]
 SIZES = ((640, 480), (1600, 1200))
 SEATED = StartOrder.SEATED
+AHEAD = 10  # frames that draw a change ahead (a throw's, a CPU's pause): enough for all of it
 
 
 def pixels(surface: pygame.Surface) -> bytes:
@@ -142,7 +143,7 @@ def test_a_rolls_previews_drawn_ahead_are_the_card_drawn_whole(size, monkeypatch
             kept.layout(rect, state)
         active = state.column
         kept.draw(screen, state, COLOURS, None, focus, None, active, None, tags, backdrop)
-        for _frame in range(MAX_PATCHES):  # in the air: an area of the change a frame
+        for _frame in range(AHEAD):  # in the air: a piece of the change a frame
             kept.prepare(state, COLOURS, previews, focus, active, advice, tags)
         rendered.clear()
         kept.draw(screen, state, COLOURS, previews, focus, None, active, advice, tags, backdrop)
@@ -164,7 +165,7 @@ def test_the_same_cells_made_anew_keep_the_change_drawn_ahead(monkeypatch):
     state, previews, focus, advice, tags = next(s for s in steps(False) if s[1] is not None)
     view.layout(rect, state)
     view.draw(screen, state, COLOURS, None, focus, None, state.column, None, tags, backdrop)
-    for _frame in range(MAX_PATCHES):
+    for _frame in range(AHEAD):
         view.prepare(state, COLOURS, previews, focus, state.column, advice, tags)
     same = state.apply(Hold(0), random.Random(0))[0]  # another state, the same card
     assert view.cells(same, COLOURS, None, focus, same.column, None, tags) is not view.cells(
@@ -209,42 +210,51 @@ def _whole(fonts, backdrop, rect, state) -> bytes:
     return pixels(fresh)
 
 
-def test_a_change_drawn_an_area_a_frame_is_the_card_drawn_whole(monkeypatch):
-    """game.ui.scorecard_ahead draws one area of the change a call, so that the frames of
+def test_a_change_drawn_a_piece_a_frame_is_the_card_drawn_whole(monkeypatch):
+    """game.ui.scorecard_ahead draws one piece of the change a call, so that the frames of
     a CPU's pause (or of a throw) share it; all drawn, it is copied in, the same pixels."""
     fonts, backdrop, rect, rendered = _card_ahead(SIZES[1], monkeypatch)
-    areas: list[int] = []
+    drawn: list[list[pygame.Rect]] = []
     real = ScorecardView._draw_layer
-    monkeypatch.setattr(
-        ScorecardView,
-        "_draw_layer",
-        lambda self, layer, drawn, *a, **k: (
-            areas.append(len(drawn)) or real(self, layer, drawn, *a, **k)
-        ),
-    )
+
+    def draw_layer(self, layer, areas, *args, **kwargs):
+        if layer is not self._layer:  # the spare: drawn ahead
+            drawn.append(areas)
+        real(self, layer, areas, *args, **kwargs)
+
+    monkeypatch.setattr(ScorecardView, "_draw_layer", draw_layer)
     view, screen = ScorecardView(fonts, STANDARD), backdrop.copy()
     several = 0
     for before, after in _scores(12):
-        areas.clear()
-        _scored(view, screen, backdrop, rect, before, after, MAX_PATCHES)
-        assert areas and areas == [1] * len(areas)  # one area a frame
-        several += len(areas) > 1
+        drawn.clear()
+        _scored(view, screen, backdrop, rect, before, after, AHEAD)
+        assert drawn and all(len(areas) == 1 for areas in drawn)  # a piece a frame
+        assert all(areas[0].width * areas[0].height <= PIECE_PX for areas in drawn)
+        several += len(drawn) > 1
         rendered.clear()
         view.draw(screen, after, COLOURS, None, None, None, after.column, None, None, backdrop)
         assert rendered == []  # copied in
         assert pixels(screen) == _whole(fonts, backdrop, rect, after)
-    assert several >= 3  # (4 of these 12: two columns far apart, two areas)
+    assert several == 12  # (a column of this card is 2 pieces)
 
 
 def test_a_change_drawn_ahead_in_part_is_drawn_in_its_frame(monkeypatch):
-    """A pause too short to draw all the change's areas ahead: the frame draws it itself."""
+    """A pause too short to draw all the change's pieces ahead: the frame draws it itself."""
     fonts, backdrop, rect, rendered = _card_ahead(SIZES[1], monkeypatch)
     view, screen = ScorecardView(fonts, STANDARD), backdrop.copy()
-    drawn_here = 0
     for before, after in _scores(12):
-        _scored(view, screen, backdrop, rect, before, after, 1)
+        _scored(view, screen, backdrop, rect, before, after, 2)  # its areas, one piece
         rendered.clear()
         view.draw(screen, after, COLOURS, None, None, None, after.column, None, None, backdrop)
-        drawn_here += bool(rendered)  # (a change of one area is all drawn: copied in)
+        assert rendered != []  # drawn here
         assert pixels(screen) == _whole(fonts, backdrop, rect, after)
-    assert drawn_here >= 3  # (4 of these 12: two areas, one drawn ahead)
+
+
+@pytest.mark.parametrize("size", [(1, 1), (214, 646), (649, 1928), (1000, 251), (3, 250_001)])
+def test_an_area_is_drawn_ahead_in_bands_that_cover_it(size):
+    area = pygame.Rect((17, 23), size)
+    bands = pieces(area)
+    assert len(bands) == max(1, -(-size[0] * size[1] // PIECE_PX))
+    assert all(b.width * b.height <= PIECE_PX and b.x == area.x for b in bands)
+    assert [b.top for b in bands[1:]] == [b.bottom for b in bands[:-1]]
+    assert (bands[0].top, bands[-1].bottom) == (area.top, area.bottom)

@@ -35,7 +35,6 @@ from game.scenes.table.parts import TableParts
 from game.scenes.table.presenter import Presenter
 from game.speech import Told
 from game.ui.dice_tray import DiceTray
-from game.ui.frame import MAX_PATCHES
 from game.ui.layout import table_layout
 from game.ui.palette import dice_palette
 from game.ui.scorecard_view import ScorecardView
@@ -309,20 +308,16 @@ class Board:
 
     def _steps_ahead(self, action: Action) -> Iterator[None]:
         """The work of foreseeing `action`, a frame's share at a time: the dice's drifts
-        handed to the tray's thread, then the card's areas drawn (one a frame: the card
-        draws one of its areas ahead at each call, and has MAX_PATCHES at most)."""
+        handed to the tray's thread, and the card's change drawn ahead a piece a frame
+        (game.ui.scorecard_ahead: its areas worked out at the first call, then a piece of
+        them drawn at each; once all are, a call draws nothing) until the move is made."""
         if isinstance(action, Score):
             self.tray.foresee(TrayModel.put_away)
         elif isinstance(action, Hold | Release):
             held, die = isinstance(action, Hold), action.die
             self.tray.foresee(lambda model: model.set_held(die, held))
-        if not isinstance(action, Score | Roll):
-            return
-        yield
-        card = self._foresee_card(action)
-        if card is None:
-            return
-        for _area in range(MAX_PATCHES):
+        card = self._foresee_card(action) if isinstance(action, Score | Roll) else None
+        while card is not None:
             self.card_view.prepare(*card)
             yield
 
