@@ -7,10 +7,11 @@ drawing them (at 4K, 2 ms of the landing's frame). Cells are told apart by what 
 The spare is drawn exactly as the layer would be (each changed area cleared and drawn with
 all that reaches into it, clipped to it: game.ui.scorecard_view), so a copy of the area is
 the same pixels; it is taken only when the layer shows what it showed when the spare was
-drawn and the cells wanted are those drawn ahead, else the frame draws them itself. It is
-drawn a piece a call (a band of an area), so the frames that draw it ahead (a throw's, a
-CPU's pause) share it out: the whole change at once was 1-2 ms at 720p, 2-5 ms at 4K, a
-slow frame of its own.
+drawn and the cells wanted are those drawn ahead, else the frame draws them itself. Drawn
+in the frames of a CPU's pause (quiet ones), it is drawn a piece a call (a band of an
+area), so that they share it out: the whole change at once was 1-2 ms at 720p and 2-5 ms at
+4K, a slow frame of its own. A throw's previews are drawn all at once, in one frame: its
+frames are busy, and at 4K the pieces in several of them made more slow frames than one.
 """
 
 from __future__ import annotations
@@ -51,16 +52,21 @@ class LayerAhead:
 
     def prepare(
         self, layer: pygame.Surface, shown: Cells, coming: Cells,
-        areas: Callable[[], list[pygame.Rect]], draw: DrawLayer,
+        areas: Callable[[], list[pygame.Rect]], draw: DrawLayer, in_pieces: bool = False,
     ) -> None:  # fmt: skip
-        """The change from the `shown` cells to the `coming` ones, drawn on the spare a
-        step a call: its areas worked out, then one piece of them drawn at each call (see
-        `pieces`), until all are; the change is `take`n only then."""
+        """The change from the `shown` cells to the `coming` ones, drawn on the spare: all
+        at once (once per change), or `in_pieces`, a step a call: its areas worked out,
+        then one piece of them drawn at each call (see `pieces`) until all are. The change
+        is `take`n only once all is drawn."""
         change = self._change
         if coming == shown:
             return
         if change is None or not change.is_of(shown, coming):
             changed = areas()
+            if not in_pieces:
+                draw(self.fit(layer), changed)
+                self._change = _Change(shown, coming, changed, changed, len(changed))
+                return
             self._change = _Change(shown, coming, changed, [p for a in changed for p in pieces(a)])
         elif change.drawn < len(change.pieces):
             draw(self.fit(layer), change.pieces[change.drawn : change.drawn + 1])

@@ -20,7 +20,7 @@ from game.ui.theme import STANDARD
 COLOURS = [(200, 40, 40), (40, 40, 200), (40, 160, 40)]
 SIZES = ((640, 480), (1600, 1200))
 SEATED = StartOrder.SEATED
-AHEAD = 10  # frames that draw a change ahead (a throw's, a CPU's pause): enough for all of it
+AHEAD = 10  # frames of a CPU's pause that draw its change ahead: enough for all of it
 
 
 def pixels(surface: pygame.Surface) -> bytes:
@@ -143,8 +143,7 @@ def test_a_rolls_previews_drawn_ahead_are_the_card_drawn_whole(size, monkeypatch
             kept.layout(rect, state)
         active = state.column
         kept.draw(screen, state, COLOURS, None, focus, None, active, None, tags, backdrop)
-        for _frame in range(AHEAD):  # in the air: a piece of the change a frame
-            kept.prepare(state, COLOURS, previews, focus, active, advice, tags)
+        kept.prepare(state, COLOURS, previews, focus, active, advice, tags)  # in the air
         rendered.clear()
         kept.draw(screen, state, COLOURS, previews, focus, None, active, advice, tags, backdrop)
         if previews is not None:
@@ -165,8 +164,7 @@ def test_the_same_cells_made_anew_keep_the_change_drawn_ahead(monkeypatch):
     state, previews, focus, advice, tags = next(s for s in steps(False) if s[1] is not None)
     view.layout(rect, state)
     view.draw(screen, state, COLOURS, None, focus, None, state.column, None, tags, backdrop)
-    for _frame in range(AHEAD):
-        view.prepare(state, COLOURS, previews, focus, state.column, advice, tags)
+    view.prepare(state, COLOURS, previews, focus, state.column, advice, tags)
     same = state.apply(Hold(0), random.Random(0))[0]  # another state, the same card
     assert view.cells(same, COLOURS, None, focus, same.column, None, tags) is not view.cells(
         state, COLOURS, None, focus, state.column, None, tags
@@ -200,7 +198,7 @@ def _scored(view, screen, backdrop, rect, before, after, frames: int) -> None:
         view.layout(rect, before)
     view.draw(screen, before, COLOURS, None, None, None, before.column, None, None, backdrop)
     for _frame in range(frames):
-        view.prepare(after, COLOURS, None, None, after.column, None, None)
+        view.prepare(after, COLOURS, None, None, after.column, None, None, in_pieces=True)
 
 
 def _whole(fonts, backdrop, rect, state) -> bytes:
@@ -212,7 +210,7 @@ def _whole(fonts, backdrop, rect, state) -> bytes:
 
 def test_a_change_drawn_a_piece_a_frame_is_the_card_drawn_whole(monkeypatch):
     """game.ui.scorecard_ahead draws one piece of the change a call, so that the frames of
-    a CPU's pause (or of a throw) share it; all drawn, it is copied in, the same pixels."""
+    a CPU's pause share it; all drawn, it is copied in, the same pixels."""
     fonts, backdrop, rect, rendered = _card_ahead(SIZES[1], monkeypatch)
     drawn: list[list[pygame.Rect]] = []
     real = ScorecardView._draw_layer

@@ -318,7 +318,7 @@ class Board:
             self.tray.foresee(lambda model: model.set_held(die, held))
         card = self._foresee_card(action) if isinstance(action, Score | Roll) else None
         while card is not None:
-            self.card_view.prepare(*card)
+            self.card_view.prepare(*card, in_pieces=True)
             yield
 
     def _foresee_card(self, action: Score | Roll) -> CardArgs | None:
