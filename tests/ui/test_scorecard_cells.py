@@ -233,7 +233,7 @@ def test_a_change_drawn_a_piece_a_frame_is_the_card_drawn_whole(monkeypatch):
         view.draw(screen, after, COLOURS, None, None, None, after.column, None, None, backdrop)
         assert rendered == []  # copied in
         assert pixels(screen) == _whole(fonts, backdrop, rect, after)
-    assert several == 12  # (a column of this card is 2 pieces)
+    assert several == 12  # (a score changes two columns: two pieces or more)
 
 
 def test_a_change_drawn_ahead_in_part_is_drawn_in_its_frame(monkeypatch):
@@ -241,7 +241,7 @@ def test_a_change_drawn_ahead_in_part_is_drawn_in_its_frame(monkeypatch):
     fonts, backdrop, rect, rendered = _card_ahead(SIZES[1], monkeypatch)
     view, screen = ScorecardView(fonts, STANDARD), backdrop.copy()
     for before, after in _scores(12):
-        _scored(view, screen, backdrop, rect, before, after, 2)  # its areas, one piece
+        _scored(view, screen, backdrop, rect, before, after, 1)  # one piece of two or more
         rendered.clear()
         view.draw(screen, after, COLOURS, None, None, None, after.column, None, None, backdrop)
         assert rendered != []  # drawn here

@@ -309,8 +309,8 @@ class Board:
     def _steps_ahead(self, action: Action) -> Iterator[None]:
         """The work of foreseeing `action`, a frame's share at a time: the dice's drifts
         handed to the tray's thread, and the card's change drawn ahead a piece a frame
-        (game.ui.scorecard_ahead: its areas worked out at the first call, then a piece of
-        them drawn at each; once all are, a call draws nothing) until the move is made."""
+        (game.ui.scorecard_ahead: once all are drawn, a call draws nothing) until the move
+        is made."""
         if isinstance(action, Score):
             self.tray.foresee(TrayModel.put_away)
         elif isinstance(action, Hold | Release):
