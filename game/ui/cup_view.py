@@ -10,13 +10,16 @@ and palette and turned with rotozoom for the shake and the pour; the shadow stay
 
 from __future__ import annotations
 
+import functools
 import math
+from collections.abc import Callable, Hashable
 
 import numpy as np
 import pygame
 
 from game.ui.palette import STANDARD_DICE, DicePalette
 from game.ui.raster import Layers, Point, SpriteCache, coverage, rgba_surface
+from game.ui.stills import Stills
 
 TOP_WIDTH = 0.8  # of the height: the mouth's outer width
 BOTTOM_WIDTH = 0.64  # of the height: the base, narrower so the cup tapers
@@ -29,7 +32,7 @@ GRAIN = 0.06  # leather grain depth: +-6 % brightness
 GRAIN_SEED = 1961  # fixed: the leather looks the same every run
 LIGHT = (-0.6, 0.25, 0.76)  # unit vector to the light: left, up, towards the viewer
 SHADOW_ALPHA = 0.55  # of the palette's shadow alpha
-CACHE_SIZE = 160  # images: a cup at every whole degree of a pour, and its shadows
+CACHE_SIZE = 160  # images: a cup at every whole degree of a shake and a pour (80), its shadows
 
 
 def _ellipse_distance(x: np.ndarray, y: np.ndarray, rx: float, ry: float) -> np.ndarray:
@@ -213,11 +216,23 @@ def cup_mouth(center: Point, height: float, angle: float = 0.0) -> Point:
     return (center[0] + dx, center[1] + dy)
 
 
+def _shadow_size(height: int, angle: float) -> tuple[float, int, int]:
+    """How far the cup is laid over (0 to 1), and its shadow's width and height in px. The
+    shadow lies under whatever part of the cup is lowest, as wide as the cup looks from
+    above: the base when upright, the whole length when laid over to pour."""
+    tilt = abs(math.sin(math.radians(angle)))
+    width = BOTTOM_WIDTH * height * (1.0 - tilt) + height * 0.95 * tilt
+    width = int(round(width / 4.0)) * 4 + 4  # in steps of 4 px so a tilting cup reuses images
+    flat = max(int(round(ELLIPSE * BOTTOM_WIDTH * height * 0.9)), 3)
+    return tilt, width, flat
+
+
 class CupRenderer:
     """Draws cups from a small cache of upright images and shadows."""
 
-    def __init__(self, max_entries: int = CACHE_SIZE) -> None:
+    def __init__(self, max_entries: int = CACHE_SIZE, stills: Stills | None = None) -> None:
         self.cache: SpriteCache[pygame.Surface] = SpriteCache(max_entries)
+        self.stills = stills  # turned cups and shadows made ahead on its thread (see warm)
 
     def __len__(self) -> int:
         return len(self.cache)
@@ -267,41 +282,62 @@ class CupRenderer:
         upright = self.sprite(height, palette)
         if degrees % 360 == 0:
             return upright
-        return self.cache.get(
-            ("turned", int(round(height)), palette, degrees),
-            lambda: pygame.transform.rotozoom(upright, degrees, 1.0),
-        )
+        key = ("turned", int(round(height)), palette, degrees)
+        make = functools.partial(pygame.transform.rotozoom, upright, degrees, 1.0)
+        return self._kept(key, make)
 
     def warm(self, height: float, palette: DicePalette, angles: range, count: int) -> int:
-        """Turn the cup (and lay its shadow) for up to `count` of the whole-degree `angles`
-        not kept yet, for frames with little else to draw: how many it made. At 4K each
-        takes 2 to 4 ms, too much for the frames a pour fills."""
+        """Have the cup turned (and its shadow laid) for up to `count` of the whole-degree
+        `angles` not kept or under way yet: how many. At 4K each takes 2 to 4 ms, too much
+        for the frames a pour fills, and for a quiet frame beside a frame's median of 2 ms:
+        they are made on the stills' thread (from a copy of the upright cup, which the
+        frames blit meanwhile), or here when there is none."""
         made = 0
         height = int(round(height))
+        upright: pygame.Surface | None = None
         for degrees in angles:
             if made >= count:
                 break
-            if degrees % 360 and ("turned", height, palette, degrees) not in self.cache:
+            key = ("turned", height, palette, degrees)
+            if not degrees % 360 or key in self.cache:
+                continue
+            if self.stills is None:
                 self.turned(height, palette, degrees)
                 self._shadow((0.0, 0.0), height, degrees, palette)
                 made += 1
+                continue
+            if upright is None:
+                upright = self.sprite(height, palette).copy()
+            turn = functools.partial(pygame.transform.rotozoom, upright, degrees, 1.0)
+            if self.stills.want(self.cache, key, turn):
+                made += 1
+                self.stills.want(self.cache, *self._shadow_image(height, degrees, palette))
         return made
+
+    def _kept(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        """The image for `key`: kept, made ahead (waited for if under way), or made now."""
+        if self.stills is None:
+            return self.cache.get(key, make)
+        return self.stills.take(self.cache, key, make)
 
     def _shadow(
         self, center: Point, height: int, angle: float, palette: DicePalette
     ) -> tuple[pygame.Surface, pygame.Rect]:
-        # The shadow lies under whatever part of the cup is lowest, as wide as the cup looks from
-        # above: the base when upright, the whole length when laid over to pour.
-        tilt = abs(math.sin(math.radians(angle)))
-        width = BOTTOM_WIDTH * height * (1.0 - tilt) + height * 0.95 * tilt
-        width = int(round(width / 4.0)) * 4 + 4  # in steps of 4 px so a tilting cup reuses images
-        flat = max(int(round(ELLIPSE * BOTTOM_WIDTH * height * 0.9)), 3)
+        tilt, _width, flat = _shadow_size(height, angle)
         base = _rotate((0.0, height / 2.0), angle)
         top = _rotate((0.0, -height / 2.0), angle)
         lowest = max(base[1], top[1], 0.0)
         x = center[0] + (base[0] + top[0]) / 2.0 * tilt + 0.06 * height
         y = center[1] + lowest * (1.0 - 0.5 * tilt) + 0.02 * height - flat * 0.35
-        image = self.cache.get(
-            ("shadow", width, flat, palette), lambda: render_cup_shadow(width, flat, palette)
-        )
+        image = self._kept(*self._shadow_image(height, angle, palette))
         return image, image.get_rect(center=(round(x), round(y)))
+
+    @staticmethod
+    def _shadow_image(
+        height: int, angle: float, palette: DicePalette
+    ) -> tuple[Hashable, Callable[[], pygame.Surface]]:
+        """The key of the shadow of the cup turned `angle` degrees, and what makes it."""
+        _tilt, width, flat = _shadow_size(height, angle)
+        return ("shadow", width, flat, palette), functools.partial(
+            render_cup_shadow, width, flat, palette
+        )

@@ -19,7 +19,7 @@ import pygame
 
 from game.anim.die import Die, ImpactHeard, TrayEvent
 from game.anim.felt import Area
-from game.anim.flight import POUR_ANGLE
+from game.anim.flight import POUR_ANGLE, SHAKE_TILT
 from game.anim.landing import LandingPlan, ghost_of, plan_change
 from game.anim.throw import Throw
 from game.anim.tray import TrayModel
@@ -32,8 +32,8 @@ from game.ui.tray_view import HoldRow, Piece, TrayLook, TrayRenderer
 DICE = 5  # dice on the table unless told otherwise
 MAX_SOUNDS = 3  # impacts heard per frame: five dice landing do not need fifteen clacks
 WARM_FROM = 160  # px: dice from this size have their throw's images made ahead (_warm)
-WARM_CUPS = 1  # turned cups made ready in a quiet frame
-WARM_SHADOWS = 2  # turned shadows
+WARM_CUPS = 4  # turned cups wished ahead in a quiet frame (made on the stills' thread)
+WARM_SHADOWS = 4  # turned shadows
 
 
 class DiceTray:
@@ -226,15 +226,19 @@ class DiceTray:
         return sorted(sounds, reverse=True)[:MAX_SOUNDS]
 
     def _warm(self) -> None:
-        """Make a few of the images a throw needs, ahead of the frames that need them: the
-        cup turned for its pour and the shadows the landing dice cast. At 4K each takes 2 ms
-        or more, too much for the busiest frames of a throw; a few in a quiet frame are not
-        seen."""
+        """Have a few of the images a throw needs made ahead of the frames that need them,
+        on the stills' thread: the cup turned for its pour and the shadows the landing dice
+        cast. At 4K each takes 1 to 4 ms, too much for the busiest frames of a throw and
+        for a quiet frame beside a frame's median of 2 ms. A few at a time, while the
+        thread has nothing else to make (a throw's own images come first)."""
         if self.layout is None or self.palette is None or self.layout.die_size < WARM_FROM:
             return  # a smaller die's images are made in well under a millisecond
+        if self.renderer.stills.busy:
+            return
         layout, palette = self.layout, self.palette
-        pour = range(0, round(POUR_ANGLE) - 1, -1)
-        self.renderer.cups.warm(layout.cup_height, palette, pour, WARM_CUPS)
+        # Every whole degree the cup is met at: its shake's tilt either way, and the pour's.
+        turns = range(round(SHAKE_TILT), round(POUR_ANGLE - SHAKE_TILT) - 1, -1)
+        self.renderer.cups.warm(layout.cup_height, palette, turns, WARM_CUPS)
         self.renderer.dice.warm_shadows(round(layout.die_size), palette, WARM_SHADOWS)
 
     # ----------------------------------------------------------------- drawing

@@ -75,6 +75,7 @@ SHADOW_TURNS = round(90 / SHADOW_STEP)  # a quarter turn looks the same
 GROWN_WISHES = 4  # lifted shadows wished ahead a frame at most, the lowest first (a die
 # in the air needs them from the lowest up, and the stills' thread keeps a few wishes only)
 TURNED_CACHE = 256  # turned images kept: dice at rest keep their angle frame after frame
+TURNING_AHEAD = 24  # rings of drifting dice turned ahead for the next frames (5 dice, 2 steps)
 
 # Pip centres in units of PIP_OFFSET: x right, y down.
 PIP_LAYOUT: dict[int, tuple[tuple[int, int], ...]] = {
@@ -332,6 +333,8 @@ class DieRenderer:
         self.turned: SpriteCache[pygame.Surface] = SpriteCache(TURNED_SHADOWS)
         # Images turned and kept: dice and rings at rest keep their angle frame after frame.
         self.turns: SpriteCache[pygame.Surface] = SpriteCache(TURNED_CACHE)
+        # Images turned ahead at the very angle a coming frame turns them (want_turn).
+        self.turning: SpriteCache[pygame.Surface] = SpriteCache(TURNING_AHEAD)
 
     def __len__(self) -> int:
         return len(self.cache)
@@ -370,24 +373,37 @@ class DieRenderer:
         base = self.shadow(size, palette, soft=soft)
         if step == 0:
             return base
-        return self.turned.get(
-            (size, palette, soft, step),
-            lambda: pygame.transform.rotozoom(base, step * SHADOW_STEP, 1.0),
-        )
+        key = (size, palette, soft, step)
+        make = functools.partial(pygame.transform.rotozoom, base, step * SHADOW_STEP, 1.0)
+        if self.stills is None:
+            return self.turned.get(key, make)
+        return self.stills.take(self.turned, key, make)
 
     def warm_shadows(self, size: int, palette: DicePalette, count: int) -> int:
-        """Turn up to `count` of the shadows a die of `size` may need that are not kept yet
-        (work for frames with little to draw, such as while the cup shakes): how many it
-        turned. At 4K each takes 2 ms, too much for the frames the dice land in."""
+        """Have up to `count` of the turned shadows a die of `size` may need that are not
+        kept or under way yet turned (work for frames with little to draw, such as while
+        the cup shakes): how many. At 4K each takes 2 ms, too much for the frames the dice
+        land in, and for a quiet frame beside a frame's median of 2 ms: they are turned on
+        the stills' thread (from a copy of the shadow, which the frames blit meanwhile), or
+        here when there is none."""
         made = 0
         size = int(round(size))
         for soft in (False, True):
+            base: pygame.Surface | None = None
             for step in range(1, SHADOW_TURNS):
                 if made >= count:
                     return made
-                if (size, palette, soft, step) not in self.turned:
+                key = (size, palette, soft, step)
+                if key in self.turned:
+                    continue
+                if self.stills is None:
                     self.turned_shadow(size, palette, soft, step * SHADOW_STEP)
                     made += 1
+                    continue
+                if base is None:
+                    base = self.shadow(size, palette, soft=soft).copy()
+                turn = functools.partial(pygame.transform.rotozoom, base, step * SHADOW_STEP, 1.0)
+                made += self.stills.want(self.turned, key, turn)
         return made
 
     def shadow(
@@ -409,9 +425,27 @@ class DieRenderer:
         if angle % 360.0 == 0.0 and zoom == 1.0:
             return image
         if not (zoom == 1.0 if keep is None else keep):
-            return pygame.transform.rotozoom(image, angle, zoom)
+            ahead = (
+                None
+                if self.stills is None
+                else self.stills.ready(self.turning, (image, angle, zoom))
+            )
+            return ahead if ahead is not None else pygame.transform.rotozoom(image, angle, zoom)
         key = (image, round(angle * 4) / 4, zoom)
         return self.turns.get(key, lambda: pygame.transform.rotozoom(image, key[1], zoom))
+
+    def want_turn(self, image: pygame.Surface, angle: float, zoom: float = 1.0) -> None:
+        """Have `image` turned `angle` degrees and scaled by `zoom` on the stills' thread,
+        for a coming frame that turns it so without keeping it (a held die's rings as it
+        drifts: at 4K 0.3-0.5 ms a die, every frame of the drift). The thread turns a copy:
+        the frames blit the image meanwhile."""
+        key = (image, angle, zoom)
+        if self.stills is None or (angle % 360.0 == 0.0 and zoom == 1.0):
+            return
+        if key in self.turning or self.stills.wished(key):
+            return
+        make = functools.partial(pygame.transform.rotozoom, image.copy(), angle, zoom)
+        self.stills.want(self.turning, key, make)
 
     def draw(
         self, surface: pygame.Surface, center: Point, size: int, face: int, style: DieStyle

@@ -18,6 +18,7 @@ moves covers a small part of it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 
 import pygame
@@ -67,6 +68,9 @@ class Frame:
         return rects
 
 
+Box = tuple[int, int, int, int]  # left, top, right, bottom
+
+
 def patches(rects: list[pygame.Rect], most_waste: int | None = None) -> list[pygame.Rect]:
     """`rects` gathered into at most MAX_PATCHES rectangles that cover them all: rectangles
     whose union wastes little (at most SLACK of it, and at most `most_waste` pixels) are
@@ -75,45 +79,76 @@ def patches(rects: list[pygame.Rect], most_waste: int | None = None) -> list[pyg
     Rectangles that overlap are not joined for that alone: joined, a wide one (the message
     line) and a tall one (a column of the card) would cover what lies between them, and the
     union would meet the next, until one patch covered the window. Patches may overlap
-    (what lies in two is drawn twice, the same)."""
-    joined: list[pygame.Rect] = []
+    (what lies in two is drawn twice, the same).
+
+    A frame's rectangles are many (a column of the card is twenty cells) and the joining
+    compares each with each, so it works on plain tuples of edges, not Rects, and keeps
+    the pairs' wastes (the same patches, in two thirds of the time)."""
+    most = math.inf if most_waste is None else most_waste
+    joined: list[Box] = []
     for rect in sorted(rects, key=lambda r: (r.left, r.top)):
-        joined.append(pygame.Rect(rect))
-        _settle(joined, most_waste)
+        joined.append(_settle(joined, (rect.left, rect.top, rect.right, rect.bottom), most))
+    wastes: dict[tuple[Box, Box], int] = {}  # of the pairs met so far
     while len(joined) > MAX_PATCHES:
-        i, j = min(
-            ((i, j) for i in range(len(joined)) for j in range(i)),
-            key=lambda pair: _waste(joined[pair[0]], joined[pair[1]]),
-        )
-        merged = joined[j].union(joined.pop(i))
+        least, i, j = math.inf, 0, 0
+        for m in range(1, len(joined)):  # the first pair that wastes the least
+            for n in range(m):
+                pair = (joined[m], joined[n])
+                waste = wastes.get(pair)
+                if waste is None:
+                    waste = wastes[pair] = _waste(*pair)
+                if waste < least:
+                    least, i, j = waste, m, n
+        merged = _join(joined[j], joined.pop(i))
         del joined[j]
-        joined.append(merged)
-        _settle(joined, most_waste)
-    return joined
+        joined.append(_settle(joined, merged, most))
+    return [
+        pygame.Rect(left, top, right - left, bottom - top) for left, top, right, bottom in joined
+    ]
 
 
-def _settle(joined: list[pygame.Rect], most_waste: int | None) -> None:
-    """Join the last rectangle with any whose union with it wastes little, until none does."""
-    last = joined.pop()
-    merged = True
-    while merged:
-        merged = False
-        for k, other in enumerate(joined):
-            waste, union = _waste(last, other), _area(last.union(other))
-            if waste <= SLACK * union and (most_waste is None or waste <= most_waste):
-                last = last.union(joined.pop(k))
-                merged = True
-                break
-    joined.append(last)
+def _settle(joined: list[Box], last: Box, most: float) -> Box:
+    """`last` joined with any of `joined` (taken out of it) whose union with it wastes
+    little, until none does: the first that does, from the start each time."""
+    left, top, right, bottom = last
+    k = 0
+    while k < len(joined):
+        # (conditional expressions: a tenth of the time of min() and max() here)
+        l2, t2, r2, b2 = joined[k]
+        ul, ut = (left if left < l2 else l2), (top if top < t2 else t2)
+        ur, ub = (right if right > r2 else r2), (bottom if bottom > b2 else b2)
+        union = (ur - ul) * (ub - ut)
+        waste = union - (right - left) * (bottom - top) - (r2 - l2) * (b2 - t2)
+        across = (right if right < r2 else r2) - (left if left > l2 else l2)
+        down = (bottom if bottom < b2 else b2) - (top if top > t2 else t2)
+        if across > 0 and down > 0:
+            waste += across * down
+        if waste <= SLACK * union and waste <= most:
+            del joined[k]
+            left, top, right, bottom = ul, ut, ur, ub
+            k = 0
+        else:
+            k += 1
+    return (left, top, right, bottom)
 
 
-def _area(rect: pygame.Rect) -> int:
-    return rect.width * rect.height
+def _join(a: Box, b: Box) -> Box:
+    return (
+        a[0] if a[0] < b[0] else b[0],
+        a[1] if a[1] < b[1] else b[1],
+        a[2] if a[2] > b[2] else b[2],
+        a[3] if a[3] > b[3] else b[3],
+    )
 
 
-def _waste(a: pygame.Rect, b: pygame.Rect) -> int:
+def _waste(a: Box, b: Box) -> int:
     """Pixels the union of `a` and `b` covers that neither does."""
-    return _area(a.union(b)) - _area(a) - _area(b) + _area(a.clip(b))
+    left, top, right, bottom = _join(a, b)
+    across = (a[2] if a[2] < b[2] else b[2]) - (a[0] if a[0] > b[0] else b[0])
+    down = (a[3] if a[3] < b[3] else b[3]) - (a[1] if a[1] > b[1] else b[1])
+    overlap = across * down if across > 0 and down > 0 else 0
+    area_a, area_b = (a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1])
+    return (right - left) * (bottom - top) - area_a - area_b + overlap
 
 
 def _union(rects: list[pygame.Rect]) -> pygame.Rect:

@@ -31,7 +31,7 @@ from game.ui.scorecard_labels import LABEL_INSET, ROWS, card_rows, fit_labels
 from game.ui.scorecard_marks import draw_focus, draw_next_box
 from game.ui.text import blit_text, fit_label
 from game.ui.theme import Colour, Theme
-from game.ui.widgets import draw_panel
+from game.ui.widgets import draw_panel, panel_solid
 
 HEADER_ROWS = 1.9  # the header's height in rows: the name, a CPU's level, the colour bar
 TEXT_SHARE = 0.62  # of a row's height, at text size 100%
@@ -272,6 +272,13 @@ class ScorecardView:
     def corner(self) -> pygame.Rect:
         """The advice's legend: over the labels, beside the names."""
         return pygame.Rect(self.inner.left + 4, self.inner.top, self.label_w - 8, self.head_h)
+
+    @property
+    def solid(self) -> pygame.Rect:
+        """Where the card is opaque on screen, whatever lies under it (its panel but for a
+        band round the corners: the column's tint, the marks and the text are laid on the
+        panel): laid over whatever is under it, the card's pixels there are its own."""
+        return panel_solid(self.rect)
 
     @property
     def region(self) -> pygame.Rect:

@@ -47,6 +47,15 @@ class Stills:
                     self.ahead += 1
                     keep(future.result())
 
+    @property
+    def busy(self) -> bool:
+        """Images are wished and not yet taken (made or not)."""
+        return bool(self._pending)
+
+    def wished(self, key: Hashable) -> bool:
+        """An image for `key` is wished and not yet taken."""
+        return key in self._pending
+
     def get(self, cache: SpriteCache[T], key: Hashable, make: Callable[[], T]) -> T | None:
         """The image for `key`: kept in `cache`, made ahead, or made now within the frame's
         budget; None when it must wait (it is then wanted ahead)."""

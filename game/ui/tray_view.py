@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.anim.die import Drifting, Flying, InCup, Resting
+from game.anim.die import Die, Drifting, Flying, InCup, Resting
 from game.anim.drift import slide
 from game.anim.landing import highest_lift
 from game.anim.tray import TrayModel
@@ -40,7 +40,7 @@ class TrayRenderer:
     def __init__(self) -> None:
         self.stills = Stills()
         self.dice = DieRenderer(stills=self.stills)
-        self.cups = CupRenderer()
+        self.cups = CupRenderer(stills=self.stills)
         # The landing whose first drift poses are wished ahead, and for which steps.
         self.landing: tuple[object, set[float | None]] = (None, set())
         self._models: dict[int, DieModel] = {}
@@ -278,6 +278,7 @@ def prepare_drifts(
                 at = (moved.x, moved.y)
                 seen_from = at if moved.held and model.placed(i, moved) else view
                 side = model.size_of(i)
+                _want_rings(renderer, moved, size * moved.scale, palette)
                 model_3d = renderer.model(side)
                 model_3d.prepare(
                     at, side, moved.turn, palette, seen_from, model.dim, moved.lift, True
@@ -310,6 +311,7 @@ def prepare_landing(
                 slide(moved, die.state, dt, plan.size)
                 size = plan.size * moved.scale
                 at = (moved.x, moved.y)
+                _want_rings(renderer, moved, size, palette)
                 model_3d = renderer.model(size)
                 model_3d.prepare(at, size, moved.turn, palette, view, plan.dim, moved.lift)
     if model.flight is None and not wished.intersection((None,)):
@@ -317,8 +319,19 @@ def prepare_landing(
         for die in plan.dice:  # they lie, no longer in their places
             if isinstance(die.state, Drifting):
                 size = plan.size * die.scale
+                _want_rings(renderer, die, size, palette)
                 model_3d = renderer.model(size)
                 model_3d.prepare((die.x, die.y), size, die.turn, palette, view, plan.dim, die.lift)
+
+
+def _want_rings(renderer: TrayRenderer, die: Die, size: float, palette: DicePalette) -> None:
+    """Have a held die's rings turned ahead as a coming frame shows them on its way (as
+    `pieces` turns them, unkept, for a die not yet lying in its place), before its die's
+    image (a ring is turned in a third of the time); a person's focus ring is not known
+    ahead (only a CPU's moves are foreseen), and is turned in the frame."""
+    if die.held:
+        ring = renderer.dice.decoration(round(size), True, False, palette)
+        renderer.dice.want_turn(ring, die.heading)
 
 
 def recent(steps: Iterable[float], count: int) -> list[float]:

@@ -292,8 +292,20 @@ def draw_veiled_panel(
     draw_panel(surface, theme, panel)
 
 
+def panel_radius(rect: pygame.Rect) -> int:
+    """The radius of a panel's rounded corners (draw_panel)."""
+    return max(6, min(rect.width, rect.height) // 30)
+
+
+def panel_solid(rect: pygame.Rect) -> pygame.Rect:
+    """The part of a panel draw_panel fills with opaque colour whatever lies under it: all
+    of it but a band round its corners."""
+    radius = panel_radius(rect)
+    return rect.inflate(-2 * radius, -2 * radius)
+
+
 def draw_panel(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, alt: bool = False) -> None:
-    radius = max(6, min(rect.width, rect.height) // 30)
+    radius = panel_radius(rect)
     if theme.shadow[3]:
         # The panel hides its shadow but at the right and the bottom (and round its corners):
         # only those bands are laid, not a surface the panel's size (at 4K, the card's cost

@@ -14,6 +14,7 @@ from game.match.session import Session
 from game.rules import Category, GameConfig, Phase, StartOrder
 from game.scenes.notices import draw_notices
 from game.scenes.table import TableScene, board
+from game.scenes.table.draw import Marks, draw_notes
 from game.storage import Storage
 from tests.driver import click, key
 
@@ -193,3 +194,73 @@ def test_each_part_of_the_table_redrawn_alone_matches_the_whole_frame(wide):
     assert session.state.player == 1
     assert watch.partial > 150
     assert 2 <= watch.patches <= 4  # the glow on the card and the banner on the felt, apart
+
+
+def test_a_cpus_moves_leave_the_buttons_alone_and_redraw_the_notes_where_they_are(app):
+    """Frames of CPUs' turns: of the buttons, only the roll button's count changes (a hold
+    or a score changes none), and the notes' part is no larger than what the notes draw
+    (not the felt down to the dice)."""
+    table = table_for(app, ("easy", "medium"))
+    parts, board_ = table.board.parts, table.board
+    surface = pygame.Surface(SIZE)
+    marks = Marks()
+    before = parts.scene(board_, surface, marks, None, None, None).named
+    moves = quiet = notes_seen = 0
+    state = table.session.state
+    for _frame in range(900):
+        pending = table.board.cpu.future
+        if pending is not None:  # it decides in a thread, in real time: wait for it
+            pending.result(timeout=30)
+        app.step(STEP)
+        app.draw()
+        now = parts.scene(board_, surface, marks, None, None, None).named
+        buttons = [name for name in now if name.startswith("button ")]
+        assert len(buttons) == 4
+        changed = {name for name in buttons if now[name] != before[name]}
+        assert changed <= {"button roll"}  # its count of rolls left, and only that
+        quiet += table.session.state is not state and not changed
+        notes = parts.notes(board_, marks)
+        drawn = pygame.Surface(SIZE, pygame.SRCALPHA)
+        draw_notes(drawn, app.ctx.theme, notes)
+        ink = drawn.get_bounding_rect()
+        assert now["notes"].rect == tuple(notes.rect)
+        if ink:
+            notes_seen += 1
+            assert notes.rect.contains(ink) and notes.rect.height <= ink.height + 8
+        moves += table.session.state is not state
+        state, before = table.session.state, now
+    assert moves >= 6 and quiet >= 3 and notes_seen > 0
+
+
+def test_where_the_card_is_solid_it_covers_all_under_it(app):
+    """The felt is not laid under the card's solid part in a frame drawn in part: drawn over
+    anything at all, the card's pixels there are the same (and round it, they are not)."""
+    table = table_for(app, ("easy", "medium"))
+    parts, board_ = table.board.parts, table.board
+    looked = 0
+    for frame in range(600):
+        pending = table.board.cpu.future
+        if pending is not None:
+            pending.result(timeout=30)
+        app.step(STEP)
+        app.draw()
+        if frame % 40:
+            continue
+        scene = parts.scene(board_, app.screen, Marks(), None, None, None)
+        card, solid = scene.named["card"], scene.solid
+        assert solid is not None and pygame.Rect(card.rect).contains(solid)
+        drawn = []
+        for under in ((255, 0, 255), (0, 255, 0)):
+            canvas = pygame.Surface(SIZE).convert()
+            canvas.fill(under)
+            card.paint(canvas)
+            drawn.append(canvas)
+        assert pygame.image.tobytes(drawn[0].subsurface(solid), "RGB") == pygame.image.tobytes(
+            drawn[1].subsurface(solid), "RGB"
+        )
+        region = pygame.Rect(card.rect).clip(app.screen.get_rect())
+        assert pygame.image.tobytes(drawn[0].subsurface(region), "RGB") != pygame.image.tobytes(
+            drawn[1].subsurface(region), "RGB"
+        )
+        looked += 1
+    assert looked == 15

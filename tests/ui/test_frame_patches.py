@@ -56,3 +56,86 @@ def test_a_line_across_the_top_and_a_column_of_the_card_do_not_join_into_the_win
     assert sum(p.width * p.height for p in found) < window * 0.6
     # Unbounded waste (the card's own cells), the columns and the line still keep apart.
     assert message in patches(rects)
+
+
+def joined_by_rects(rects, most_waste=None):
+    """The joining as first written, on Rects (each pair's waste worked out anew): what
+    `patches` must give, on plain tuples and with the pairs' wastes kept."""
+
+    def area(r):
+        return r.width * r.height
+
+    def waste(a, b):
+        return area(a.union(b)) - area(a) - area(b) + area(a.clip(b))
+
+    def settle(joined):
+        last = joined.pop()
+        merged = True
+        while merged:
+            merged = False
+            for k, other in enumerate(joined):
+                lost, union = waste(last, other), area(last.union(other))
+                if lost <= 0.25 * union and (most_waste is None or lost <= most_waste):
+                    last = last.union(joined.pop(k))
+                    merged = True
+                    break
+        joined.append(last)
+
+    joined = []
+    for rect in sorted(rects, key=lambda r: (r.left, r.top)):
+        joined.append(pygame.Rect(rect))
+        settle(joined)
+    while len(joined) > MAX_PATCHES:
+        pairs = ((i, j) for i in range(len(joined)) for j in range(i))
+        i, j = min(pairs, key=lambda pair: waste(joined[pair[0]], joined[pair[1]]))
+        merged = joined[j].union(joined.pop(i))
+        del joined[j]
+        joined.append(merged)
+        settle(joined)
+    return joined
+
+
+def a_frames_rects(rng: random.Random) -> list[pygame.Rect]:
+    """What a table's frame may change at 4K: some of the card's cells (in columns, each
+    a little larger than its cell so that they overlap), the message line, the notes,
+    dice and their shadows, the buttons; in any order, some given twice."""
+    rects = []
+    for column in rng.sample(range(6), rng.randint(0, 3)):
+        x = 2500 + 220 * column
+        rows = sorted(rng.sample(range(19), rng.randint(1, 19)))
+        rects += [pygame.Rect(x - 4, 180 + 96 * row - 4, 228, 104) for row in rows]
+    if rng.random() < 0.5:
+        rects.append(pygame.Rect(31, 31, 3782, 116))
+    if rng.random() < 0.5:
+        rects.append(pygame.Rect(32, 156, rng.randint(300, 2035), rng.randint(40, 524)))
+    for _ in range(rng.randint(0, 10)):
+        x, y, size = rng.randrange(200, 2300), rng.randrange(600, 1900), rng.randint(150, 320)
+        rects.append(pygame.Rect(x, y, size, size))
+    if rng.random() < 0.3:
+        rects.append(pygame.Rect(31, 1976, 2038, 165))
+    rects += rng.sample(rects, rng.randint(0, len(rects) // 4))
+    rng.shuffle(rects)
+    return rects
+
+
+def test_the_patches_are_those_of_the_joining_on_rects() -> None:
+    """The same patches, in the same order, as the joining on Rects gave: for 1,200 seeded
+    frames' rectangles and 400 of rectangles anywhere, with and without a waste bound."""
+    rng = random.Random(36)
+    cases = [a_frames_rects(rng) for _ in range(1200)]
+    for _ in range(400):
+        size = rng.randint(1, 40)
+        cases.append(
+            [
+                pygame.Rect(
+                    rng.randrange(1000),
+                    rng.randrange(600),
+                    rng.randint(1, 200),
+                    rng.randint(1, 200),
+                )
+                for _ in range(size)
+            ]
+        )
+    for k, rects in enumerate(cases):
+        for most in (None, 3840 * 2160 // 100, 500):
+            assert patches(list(rects), most) == joined_by_rects(rects, most), (k, most)

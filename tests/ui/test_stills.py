@@ -9,7 +9,9 @@ import time
 import pygame
 import pytest
 
+from game.ui.cup_view import CupRenderer
 from game.ui.dice_3d import SUPERSAMPLE, DieModel, steps_for
+from game.ui.dice_view import SHADOW_TURNS, DieRenderer
 from game.ui.palette import STANDARD_DICE
 from game.ui.raster import SpriteCache
 from game.ui.stills import PENDING, Stills
@@ -106,4 +108,102 @@ def test_an_image_made_early_is_kept_when_done_not_dropped_by_later_wishes() -> 
         assert stills.get(cache, "landing", lambda: "made again") == "made early"
     finally:
         gate.set()
+        stills.close()
+
+
+def _settled(stills: Stills, limit: float = 20.0) -> None:
+    """Frames pass until the worker has made all it was asked and they are kept."""
+    end = time.monotonic() + limit
+    while stills.busy:
+        assert time.monotonic() < end, "the worker never made them"
+        time.sleep(0.005)
+        stills.frame(0)
+
+
+def test_a_cup_warmed_on_the_thread_is_the_cup_turned_in_the_frame() -> None:
+    """The cup turned for its pour and its shadows, wished in quiet frames: made on the
+    stills' thread (nothing made by the frames), the same pixels as made in the frame."""
+    stills = Stills()
+    ahead, here = CupRenderer(stills=stills), CupRenderer()
+    pour = range(0, -56, -1)
+    try:
+        ahead.sprite(300, STANDARD_DICE)  # the upright cup, drawn when the table opens
+        made = ahead.cache.renders
+        assert ahead.warm(300, STANDARD_DICE, pour, 3) == 3
+        assert ahead.warm(300, STANDARD_DICE, pour, 3) == 3  # the next three: not again
+        _settled(stills)
+        assert ahead.cache.renders == made
+        warmed = 6
+        while True:  # quiet frames, a few each (a wish beyond the most pending drops one)
+            wished = ahead.warm(300, STANDARD_DICE, pour, 10)
+            if not wished:
+                break
+            warmed += wished
+            _settled(stills)
+        assert warmed == 55  # 0 degrees needs no turn
+        assert ahead.cache.renders == made
+        for tenth in range(0, -550, -7):
+            shown = ahead.images((400, 400), 300, tenth / 10, STANDARD_DICE)
+            drawn = here.images((400, 400), 300, tenth / 10, STANDARD_DICE)
+            assert [rect for _, rect in shown] == [rect for _, rect in drawn]
+            for (a, _), (b, _) in zip(shown, drawn, strict=True):
+                assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")
+        assert ahead.cache.renders == made
+    finally:
+        stills.close()
+
+
+def test_a_dice_shadow_warmed_on_the_thread_is_the_shadow_turned_in_the_frame() -> None:
+    stills = Stills()
+    ahead, here = DieRenderer(stills=stills), DieRenderer()
+    try:
+        for wished in (20, 20, 2 * (SHADOW_TURNS - 1) - 40):  # 3 degree steps, two kinds
+            assert ahead.warm_shadows(200, STANDARD_DICE, 20) == wished
+            _settled(stills)
+        assert ahead.warm_shadows(200, STANDARD_DICE, 100) == 0
+        assert ahead.turned.renders == 0
+        for angle in range(0, 90, 5):
+            for soft in (False, True):
+                a = ahead.turned_shadow(200, STANDARD_DICE, soft, float(angle))
+                b = here.turned_shadow(200, STANDARD_DICE, soft, float(angle))
+                assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")
+        assert ahead.turned.renders == 0
+    finally:
+        stills.close()
+
+
+def test_a_frame_that_needs_a_cup_made_ahead_but_not_yet_kept_takes_it() -> None:
+    """Made on the thread and not yet kept (no frame since): taken, not made again."""
+    stills = Stills()
+    cups = CupRenderer(stills=stills)
+    try:
+        cups.sprite(300, STANDARD_DICE)
+        made = cups.cache.renders
+        assert cups.warm(300, STANDARD_DICE, range(-20, -21, -1), 1) == 1
+        for future, _keep in list(stills._pending.values()):
+            future.result(timeout=20)
+        cups.images((400, 400), 300, -20.0, STANDARD_DICE)
+        assert cups.cache.renders == made
+    finally:
+        stills.close()
+
+
+def test_a_ring_turned_ahead_is_the_ring_turned_in_the_frame_at_that_angle_only() -> None:
+    """A held die's rings as it drifts are turned ahead at the angle a coming frame turns
+    them: that frame takes them (the same pixels); a frame at another angle turns its own."""
+    stills = Stills()
+    dice = DieRenderer(stills=stills)
+    try:
+        ring = dice.decoration(200, True, False, STANDARD_DICE)
+        dice.want_turn(ring, 33.3)
+        dice.want_turn(ring, 33.3)  # once
+        assert len(stills._pending) == 1
+        _settled(stills)
+        ahead = dice.turn(ring, 33.3, 1.0, keep=False)
+        assert ahead is dice.turning.peek((ring, 33.3, 1.0))
+        made = pygame.transform.rotozoom(ring, 33.3, 1.0)
+        assert pygame.image.tobytes(ahead, "RGBA") == pygame.image.tobytes(made, "RGBA")
+        other = dice.turn(ring, 33.31, 1.0, keep=False)
+        assert other is not ahead and dice.turning.peek((ring, 33.31, 1.0)) is None
+    finally:
         stills.close()

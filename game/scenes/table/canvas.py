@@ -54,6 +54,7 @@ class Scene:
     pieces: Sequence[Piece]  # the dice tray's
     above: Sequence[tuple[str, Piece]]
     whole: tuple[object, ...]
+    solid: pygame.Rect | None = None  # where a part above covers all under it (the card's)
 
     @property
     def named(self) -> dict[str, Piece]:
@@ -80,7 +81,8 @@ class Canvas:
         retained: bool,
     ) -> None:
         """Draw `scene`: whole, or (`retained`: the window still holds the last frame as
-        drawn) only where it changed. `skip` is a part of the felt the card covers."""
+        drawn) only where it changed. `skip` is a part of the felt the card covers; else
+        the felt is not laid where the scene's `solid` part will cover it."""
         if retained:
             changed = self._changed(scene)
             self._drawn = scene
@@ -91,14 +93,18 @@ class Canvas:
                     return  # nothing changed: the window shows this frame already
         else:
             self._drawn = None
+        painted = [
+            *(piece for _name, piece in scene.below),
+            *scene.pieces,
+            *(piece for _name, piece in scene.above if piece.paint is not unpainted),
+        ]  # (the card's cells are drawn by the card: skipped in every pass)
+        if skip is None:
+            skip = scene.solid
         for clip in ctx.frame.passes(surface):
             felt.draw(surface, ctx.theme, skip)
-            for _name, piece in scene.below:
-                _paint(surface, clip, piece)
-            for piece in scene.pieces:
-                _paint(surface, clip, piece)
-            for _name, piece in scene.above:
-                _paint(surface, clip, piece)
+            for piece in painted:
+                if clip.colliderect(piece.rect):
+                    piece.paint(surface)
 
     def _changed(self, scene: Scene) -> list[pygame.Rect] | None:
         """The rectangles of what changed since the last frame drawn; None: all of it."""
@@ -109,16 +115,11 @@ class Canvas:
         was, now = before.named, scene.named
         for name in was.keys() | now.keys():
             old, new = was.get(name), now.get(name)
-            if old is not None and new is not None and old == new:
-                continue
+            if old is new or (old is not None and new is not None and old == new):
+                continue  # (the card's cells are the same parts while the cells are)
             rects.update(p.rect for p in (old, new) if p is not None)
         # Each rectangle once (a card's cell that changed is where it was).
         return [pygame.Rect(rect) for rect in rects]
-
-
-def _paint(surface: pygame.Surface, clip: pygame.Rect, piece: Piece) -> None:
-    if clip.colliderect(piece.rect):
-        piece.paint(surface)
 
 
 def hold_part(strip: pygame.Rect, hold: HoldRow) -> Piece:

@@ -6,7 +6,6 @@ none changes anything.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -15,7 +14,7 @@ import pygame
 
 from game.i18n import _, ngettext, pgettext
 from game.rules import ROLLS_PER_TURN, GameState, Phase
-from game.scenes.table.focus import HOME, ButtonTarget, Target
+from game.scenes.table.focus import HOME, Target
 from game.ui.text import fit_label, wrap_lines, wrap_text
 from game.ui.widgets import button_width, draw_button, draw_panel
 
@@ -43,19 +42,23 @@ class Marks:
     show_keys: bool = False
 
 
-def draw_notes(
-    surface: pygame.Surface,
-    theme: Theme,
-    fonts: Fonts,
-    lay: TableLayout,
-    grade_note: str,
-    line: str,
-) -> None:
+@dataclass(frozen=True, eq=False)
+class Notes:
+    """The notes laid out (`lay_notes`): the grading mark's pill (its box and its text), if
+    any, and the note's lines, each an image and where it goes; `rect` covers all of it."""
+
+    pill: tuple[pygame.Rect, pygame.Surface] | None
+    lines: tuple[tuple[pygame.Surface, pygame.Rect], ...]
+    rect: pygame.Rect
+
+
+def lay_notes(theme: Theme, fonts: Fonts, lay: TableLayout, grade_note: str, line: str) -> Notes:
     """A note under the message line, and the grading mark at its right, or under it when
     the two would not both fit: the note wraps over the felt above the dice, and only what
     does not fit there is cut, with an ellipsis; it is never shrunk unreadable."""
     px = 20 * lay.unit
     left, right, top = lay.tray.left + 8, lay.tray.right - 4, lay.tray.top + 4
+    pill = None
     if grade_note:
         font, text = fit_label(fonts, grade_note, px, right - left, bold=True)
         img = font.render(text, True, theme.text_on_accent)
@@ -65,25 +68,29 @@ def draw_notes(
             box.top = top + fonts.get(px).get_linesize() + 4  # a row of its own
         else:
             right = box.left - 8
-        pygame.draw.rect(surface, theme.warn, box, border_radius=box.height // 2)
-        surface.blit(img, img.get_rect(center=box.center))
+        pill = (box, img)
+    lines = []
     if line:  # a CPU's reason, a win-chance explanation: wrapped over the felt above the dice
         font = fonts.get(px)
         step = font.get_linesize()
         most = int((lay.roll_slots[0][1] - lay.die_size * 0.8 - top) // step)
         for i, text in enumerate(wrap_lines(font, line, max(40, right - left), most)):
-            surface.blit(font.render(text, True, theme.panel), (left, top + i * step))
+            img = font.render(text, True, theme.panel)
+            lines.append((img, img.get_rect(topleft=(left, top + i * step))))
+    drawn = [pill[0]] if pill is not None else []
+    drawn += [rect for _img, rect in lines]
+    rect = drawn[0].unionall(drawn[1:]) if drawn else pygame.Rect(left, top, 0, 0)
+    return Notes(pill, tuple(lines), rect)
 
 
-def notes_rect(fonts: Fonts, lay: TableLayout) -> pygame.Rect:
-    """All draw_notes may draw: its lines under the message line, down to the dice in play,
-    and the grading mark's row, across the tray."""
-    line = fonts.get(20 * lay.unit, bold=True).get_linesize()
-    lines_end = lay.roll_slots[0][1] - lay.die_size * 0.8
-    bottom = max(lines_end, lay.tray.top + 2 * line + 8 * lay.unit + 16)
-    return pygame.Rect(
-        lay.tray.left, lay.tray.top, lay.tray.width, math.ceil(bottom) - lay.tray.top + 2
-    )
+def draw_notes(surface: pygame.Surface, theme: Theme, notes: Notes) -> None:
+    """The notes as `lay_notes` laid them out."""
+    if notes.pill is not None:
+        box, img = notes.pill
+        pygame.draw.rect(surface, theme.warn, box, border_radius=box.height // 2)
+        surface.blit(img, img.get_rect(center=box.center))
+    for img, rect in notes.lines:
+        surface.blit(img, rect)
 
 
 def draw_message(
@@ -114,49 +121,46 @@ def draw_message(
     surface.blit(img, img.get_rect(midleft=(dot.right + pad, bar.centery)))
 
 
-def draw_buttons(
-    surface: pygame.Surface,
-    ctx: Context,
-    lay: TableLayout,
-    state: GameState,
-    person_to_play: bool,
-    can_undo: bool,
-    focus: Target,
-) -> None:
+@dataclass(frozen=True)
+class ButtonFace:
+    """What a table button shows: its label, its key, whether it can be pressed."""
+
+    label: str
+    hint: str
+    enabled: bool
+
+
+def button_faces(
+    ctx: Context, state: GameState, person_to_play: bool, can_undo: bool
+) -> dict[str, ButtonFace]:
+    """What each of the table's buttons shows, by name."""
     inp = ctx.input
-    labels = {
-        "roll": roll_label(state),
-        "hint": _hint_label(state.phase is Phase.TIE_BREAK),
-        "undo": _("Undo"),
-        "menu": _("Menu"),
-    }
-    hints = {
-        "roll": inp.label("roll"),
-        "hint": pgettext("key", "Enter") if state.phase is Phase.TIE_BREAK else inp.label("hint"),
-        "undo": inp.label("undo"),
-        "menu": inp.label("pause"),
-    }
+    tie_break = state.phase is Phase.TIE_BREAK
     can_roll = (
         person_to_play and state.rolls_left > 0 and (state.dice is None or not all(state.held))
     )
-    enabled = {
-        "roll": can_roll,
-        "hint": person_to_play and (state.dice is not None),
-        "undo": can_undo,
-        "menu": True,
+    return {
+        "roll": ButtonFace(roll_label(state), inp.label("roll"), can_roll),
+        "hint": ButtonFace(
+            _hint_label(tie_break),
+            pgettext("key", "Enter") if tie_break else inp.label("hint"),
+            person_to_play and (state.dice is not None),
+        ),
+        "undo": ButtonFace(_("Undo"), inp.label("undo"), can_undo),
+        "menu": ButtonFace(_("Menu"), inp.label("pause"), True),
     }
-    for name, rect in lay.buttons.items():
-        draw_button(
-            surface,
-            ctx.theme,
-            ctx.fonts,
-            rect,
-            labels[name],
-            isinstance(focus, ButtonTarget) and focus.name == name,
-            enabled[name],
-            name == "roll",
-            hints[name],
-        )
+
+
+def draw_table_button(
+    surface: pygame.Surface, ctx: Context, lay: TableLayout, name: str, face: ButtonFace,
+    focused: bool,
+) -> None:  # fmt: skip
+    """One of the table's buttons (`name` in lay.buttons) showing `face`."""
+    rect = lay.buttons[name]
+    theme, fonts = ctx.theme, ctx.fonts
+    draw_button(
+        surface, theme, fonts, rect, face.label, focused, face.enabled, name == "roll", face.hint
+    )
 
 
 # The keys and buttons the table names (on its buttons and in the key hints).

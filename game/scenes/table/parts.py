@@ -7,6 +7,7 @@ nothing on it.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -16,16 +17,18 @@ from game.rules import Category, GameState
 from game.scenes.table.canvas import Scene, hold_part, part, shaded, unpainted
 from game.scenes.table.draw import (
     Marks,
+    Notes,
     banner_place,
-    draw_buttons,
+    button_faces,
     draw_hint,
     draw_hint_keep,
     draw_key_hints,
     draw_message,
     draw_notes,
+    draw_table_button,
     input_words,
     key_hints,
-    notes_rect,
+    lay_notes,
 )
 from game.scenes.table.focus import BoxTarget, ButtonTarget, DieTarget
 from game.scenes.table.messages import progress, prompt
@@ -84,6 +87,7 @@ class TableParts:
     def __init__(self) -> None:
         self._scores: tuple[GameState, dict[Category, int]] | None = None
         self._cells: tuple[Cells, list[tuple[str, Piece]]] | None = None  # the card's, as parts
+        self._notes: tuple[tuple[object, ...], Notes] | None = None  # laid out for what they say
 
     def scene(
         self,
@@ -109,9 +113,10 @@ class TableParts:
                 for i in range(len(board.tray.dice))
             )
         pieces = board.tray.pieces(TrayLook(palette, focus_die, keys, budget))
-        above = [("keep", self.keep_part(board, marks.hint_keep)), buttons_part(board, marks)]
+        above = [("keep", self.keep_part(board, marks.hint_keep)), *buttons_parts(board, marks)]
         above += self.card_parts(board, marks, backdrop)
-        above += notes_parts(board, marks) + overlay_parts(board, marks)
+        above += notes_parts(board, marks, self.notes(board, marks))
+        above += overlay_parts(board, marks)
         whole = (
             surface.get_size(),
             theme,
@@ -124,7 +129,7 @@ class TableParts:
             input_words(ctx.input),
             over,
         )
-        return Scene(below, pieces, above, whole)
+        return Scene(below, pieces, above, whole, board.card_view.solid)
 
     def card_parts(
         self, board: Board, marks: Marks, backdrop: pygame.Surface | None
@@ -182,6 +187,15 @@ class TableParts:
         token = ("keep", keep, tuple(places[i] for i in keep))
         return part(rect, token, lambda surface: draw_hint_keep(surface, theme, lay, keep, places))
 
+    def notes(self, board: Board, marks: Marks) -> Notes:
+        """The notes laid out, once for what they say: only where they draw is drawn again
+        when they change (a CPU's move), not the felt down to the dice."""
+        ctx = board.ctx
+        key = (ctx.theme, ctx.fonts, language(), board.lay, marks.grade_note, board.note_line())
+        if self._notes is None or self._notes[0] != key:
+            self._notes = (key, lay_notes(ctx.theme, ctx.fonts, board.lay, *key[4:]))
+        return self._notes[1]
+
     def previews(self, board: Board) -> dict[Category, int]:
         """What each box would score with the dice on the table, once per state."""
         state = board.session.state
@@ -207,35 +221,30 @@ def message_part(board: Board) -> Piece:
     )
 
 
-def buttons_part(board: Board, marks: Marks) -> tuple[str, Piece]:
-    """The table's buttons, with their shadows."""
+def buttons_parts(board: Board, marks: Marks) -> list[tuple[str, Piece]]:
+    """The table's buttons, each with its shadow: a button is drawn again only when what it
+    shows changed (a CPU's move changes none of them)."""
     ctx, lay, state = board.ctx, board.lay, board.session.state
-    person, can_undo, focus = board.person_to_play, board.session.can_undo(), marks.focus
-    shadows = [pygame.Rect(shaded(b, max(6, b.height // 12))) for b in lay.buttons.values()]
-    token = ("buttons", state, person, can_undo, focus if isinstance(focus, ButtonTarget) else None)
+    faces = button_faces(ctx, state, board.person_to_play, board.session.can_undo())
+    focus = marks.focus.name if isinstance(marks.focus, ButtonTarget) else None
+    parts = []
+    for name, rect in lay.buttons.items():
+        face, focused = faces[name], focus == name
+        paint = functools.partial(
+            draw_table_button, ctx=ctx, lay=lay, name=name, face=face, focused=focused
+        )
+        shade = shaded(rect, max(6, rect.height // 12))
+        parts.append((f"button {name}", part(shade, ("button", face, focused), paint)))
+    return parts
 
-    def paint(surface: pygame.Surface) -> None:
-        draw_buttons(surface, ctx, lay, state, person, can_undo, focus)
 
-    return ("buttons", part(shadows[0].unionall(shadows[1:]), token, paint))
-
-
-def notes_parts(board: Board, marks: Marks) -> list[tuple[str, Piece]]:
-    """The notes under the message line (a grading mark, a CPU's reason, the last move) and
-    the coach's hint."""
+def notes_parts(board: Board, marks: Marks, notes: Notes) -> list[tuple[str, Piece]]:
+    """The notes under the message line (a grading mark, a CPU's reason, the last move), as
+    `notes` lays them out, and the coach's hint."""
     ctx, lay = board.ctx, board.lay
     theme, fonts = ctx.theme, ctx.fonts
-    note, grade = board.note_line(), marks.grade_note
-    parts = [
-        (
-            "notes",
-            part(
-                notes_rect(fonts, lay),
-                ("notes", grade, note),
-                lambda surface: draw_notes(surface, theme, fonts, lay, grade, note),
-            ),
-        )
-    ]
+    token = ("notes", notes)  # (laid out anew only when what they say changed)
+    parts = [("notes", part(notes.rect, token, lambda s: draw_notes(s, theme, notes)))]
     if marks.hint_text:
         ringed = tuple((d.x, d.y) for i, d in enumerate(board.tray.dice) if i in marks.hint_keep)
         placed = board.hint_placed(marks.hint_text, ringed)

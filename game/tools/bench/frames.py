@@ -1,7 +1,7 @@
 """Frame times of the table during a four-player CPU game with every animation on.
 
     python -m game.tools.bench frames [--frames 1800] [--size 1280x720[,3840x2160...]]
-                                      [--runs 3] [--person]
+                                      [--runs 3] [--person] [--profile 15]
 
 Runs the real app's update and draw for a fixed number of frames at 60 a second (dummy video
 driver unless a display is set with --display) and prints, for every size and run, with the
@@ -19,6 +19,11 @@ machine's load beside it:
 - how many full garbage collections were made between frames, in the time a frame left, as
   the game's loop makes them (game.ui.collector), and the slowest of them.
 
+`--profile N` profiles every frame (cProfile, which slows each call, so its times are larger
+than the bench's) and prints, for the frames over twice the median, the N functions with the
+most time of their own and the N with the most time under them, per slow frame: where a slow
+kind spends its time.
+
 `--person` makes the second seat a person the bench plays by asking for a hint each time
 and following it (hint frames). CPU decisions run in their worker thread, as in the game.
 """
@@ -26,8 +31,11 @@ and following it (hint frames). CPU decisions run in their worker thread, as in 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import gc
+import io
 import os
+import pstats
 import statistics
 import tempfile
 import threading
@@ -53,6 +61,7 @@ class Frame:
     wall: float  # ms
     cpu: float  # ms of the drawing thread's processor time
     doing: list[str] = field(default_factory=list)
+    profile: cProfile.Profile | None = None  # with --profile
 
 
 class Collections:
@@ -74,6 +83,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--runs", type=int, default=1, help="runs of each size")
     parser.add_argument("--person", action="store_true", help="a person seat who asks hints")
     parser.add_argument("--display", action="store_true", help="use the real display")
+    parser.add_argument(
+        "--profile", type=int, default=0, metavar="N", help="the slow frames' N costliest calls"
+    )
     args = parser.parse_args(argv)
     if not args.display:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -85,7 +97,7 @@ def main(argv: list[str]) -> int:
     for width, height in sizes:
         for run in range(1, args.runs + 1):
             before = os.getloadavg()
-            frames, counts = run_frames((width, height), args.frames, args.person)
+            frames, counts = run_frames((width, height), args.frames, args.person, args.profile > 0)
             after = os.getloadavg()
             print(
                 f"frames: {len(frames)} frames at {width}x{height} (run {run} of {args.runs}),"
@@ -93,6 +105,8 @@ def main(argv: list[str]) -> int:
             )
             for line in report(frames):
                 print(line)
+            if args.profile:
+                print(*profile_report(frames, args.profile), sep="\n")
     from game.tools.bench.throws import report as throw_report  # the throw, animation time
 
     print(*throw_report(300, sizes[0]), sep="\n")
@@ -104,8 +118,11 @@ def parse_size(text: str) -> tuple[int, int]:
     return (width, height)
 
 
-def run_frames(size: tuple[int, int], count: int, person: bool) -> tuple[list[Frame], str]:
-    """`count` frames of a seeded four-seat game at `size`: what each cost and did."""
+def run_frames(
+    size: tuple[int, int], count: int, person: bool, profile: bool = False
+) -> tuple[list[Frame], str]:
+    """`count` frames of a seeded four-seat game at `size`: what each cost and did (and, with
+    `profile`, each frame's profile)."""
     from game.app import FPS, App
     from game.match.seats import Seat
     from game.match.session import Session
@@ -134,10 +151,17 @@ def run_frames(size: tuple[int, int], count: int, person: bool) -> tuple[list[Fr
                 seen = Seen.of(app, table, collections.count)
                 if person:
                     play_person(table)
+                profiler = cProfile.Profile() if profile else None
+                if profiler is not None:
+                    profiler.enable()
                 app.step(FRAME)
                 app.draw()
+                if profiler is not None:
+                    profiler.disable()
                 frame = Frame(
-                    (time.perf_counter() - start) * 1000, (time.thread_time() - start_cpu) * 1000
+                    (time.perf_counter() - start) * 1000,
+                    (time.thread_time() - start_cpu) * 1000,
+                    profile=profiler,
                 )
                 frame.doing = seen.doing(app, table, collections.count, first=i == 0)
                 frames.append(frame)
@@ -278,6 +302,48 @@ def report(frames: list[Frame]) -> list[str]:
         f = frames[i]
         lines.append(f"  frame {i}: {f.cpu:.2f} ms ({f.wall:.2f} ms): {', '.join(f.doing)}")
     return lines
+
+
+def profile_report(frames: list[Frame], top: int) -> list[str]:
+    """The `top` functions with the most time of their own, and with the most time under
+    them, in the frames (after the first) over twice the median, per slow frame."""
+    rest = frames[1:]
+    cut = 2 * median(sorted(f.cpu for f in rest)) if rest else 0.0
+    slow = [f.profile for f in rest if f.cpu > cut and f.profile is not None]
+    if not slow:
+        return ["frames: profile: no slow frame profiled"]
+    stats = pstats.Stats(slow[0], stream=io.StringIO())
+    for more in slow[1:]:
+        stats.add(more)
+    rows = [
+        (f.tottime, f.cumtime, _calls(f.ncalls), _where(f.file_name, f.line_number, name))
+        for name, f in stats.get_stats_profile().func_profiles.items()
+    ]
+    n = len(slow)
+    lines = [
+        f"frames: profile of the {n} frames over twice the median (profiled times), per frame:"
+    ]
+    for label, index in (("own time", 0), ("time under", 1)):
+        lines.append(f"  most {label}:")
+        for row in sorted(rows, key=lambda r: r[index], reverse=True)[:top]:
+            own, under, calls, where = row
+            lines.append(
+                f"    {under * 1000 / n:6.2f} ms under, {own * 1000 / n:6.2f} ms own,"
+                f" {calls / n:7.1f} calls: {where}"
+            )
+    return lines
+
+
+def _calls(ncalls: str) -> int:
+    """pstats' call count ("12", or "14/12" for recursive calls: all of them)."""
+    return int(ncalls.split("/")[0])
+
+
+def _where(path: str, line: int, name: str) -> str:
+    """A profiled function's name as `path:line(name)`, the path from `game/` on."""
+    if "/game/" in path:
+        path = "game/" + path.rsplit("/game/", 1)[1]
+    return f"{path}:{line}({name})" if line else name
 
 
 def kind(doing: str) -> str:
