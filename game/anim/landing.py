@@ -130,7 +130,9 @@ def ghost_of(model: M) -> M:
     ghost = copy.copy(model)
     ghost.dice = [copy.copy(die) for die in model.dice]
     ghost.landing, ghost.recent_steps = None, deque()
-    ghost.rng = random.Random()  # (a landing draws nothing at random: none of the game's)
+    # A landing draws nothing at random: a generator of its own keeps the model's (the game's
+    # look) untouched. Seeded with a number, not from the system (0.4 ms in a frame).
+    ghost.rng = random.Random(0)
     return ghost
 
 

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from game.i18n import _
 from game.match.seats import Seat
@@ -55,6 +55,20 @@ def cpu_decision(strategy: Callable[[], LevelStrategy], state: GameState) -> Act
     return action
 
 
+class _Graded(NamedTuple):
+    """A move graded before it is applied: in this state, this action, graded so."""
+
+    state: GameState
+    action: Action
+    decision: Decision | None
+
+
+def _grade(state: GameState, action: Action) -> Decision | None:
+    from game.ai.coach.advice import grade  # numpy and the solver's tables load on first use
+
+    return grade(state, action)
+
+
 def _now() -> datetime:
     return datetime.now(UTC).replace(microsecond=0)
 
@@ -86,6 +100,7 @@ class Session:
         # statistics' "expected points lost"), rebuilt from the log when a save is resumed.
         self.decisions: list[Decision] = self._grade_log() if game.log else []
         self.last_decision: Decision | None = None
+        self._graded: _Graded | None = None  # the CPU's move graded as it was chosen
         # Per person: (expected points lost, boxes filled) in their recorded games on this
         # card (game.storage's played_before), for the pace the win chances give them.
         self.played_before = dict(played_before or {})
@@ -146,8 +161,13 @@ class Session:
         return self._strategies[player]
 
     def cpu_action(self) -> Action:
-        """What the CPU in play does next (the same action values a person's clicks make)."""
-        return cpu_decision(lambda: self.strategy(self.state.player), self.state)
+        """What the CPU in play does next (the same action values a person's clicks make),
+        graded as it is chosen: the table asks on the CPU's worker thread, so the frame that
+        applies the move does not grade it (the coach's option values, about 1 ms)."""
+        state = self.state
+        action = cpu_decision(lambda: self.strategy(state.player), state)
+        self._graded = _Graded(state, action, _grade(state, action))
+        return action
 
     def paces(self) -> tuple[float, ...]:
         """How each column plays, for the win chances (game.ai.levels.pace): a CPU at its level's
@@ -169,6 +189,15 @@ class Session:
             decisions += [d for pr in graded.players.values() for d in pr.decisions]
         return decisions
 
+    def _decision(self, action: Action) -> Decision | None:
+        """The grade of `action` in the state now: as graded when the CPU chose it (for
+        this state and action), else graded now. A grade is a function of the state and
+        the action alone, so one made ahead is the one made here."""
+        graded, self._graded = self._graded, None
+        if graded is not None and graded.state is self.state and graded.action == action:
+            return graded.decision
+        return _grade(self.state, action)
+
     @property
     def expected_lost(self) -> dict[int, float]:
         """Expected points each player lost to decisions over the match so far."""
@@ -179,9 +208,7 @@ class Session:
 
     # ----------------------------------------------------------------- play
     def apply(self, action: Action) -> list[Event]:
-        from game.ai.coach.advice import grade
-
-        decision = grade(self.state, action)
+        decision = self._decision(action)
         events = self.game.apply(action)
         self.last_decision = decision
         if decision is not None:

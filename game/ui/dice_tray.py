@@ -42,8 +42,11 @@ class DiceTray:
     ) -> None:
         self.model = TrayModel(count, seed)
         self.renderer = renderer if renderer is not None else TrayRenderer()
-        # Throws are simulated here while the cup shakes, not in the frames that draw it.
+        # Throws are simulated here while the cup shakes, not in the frames that draw it;
+        # the drifts of a change foreseen are planned here too.
         self._thrower: ThreadPoolExecutor | None = None
+        # The plan of a change foreseen, whose dice are to be drawn ahead once it is in.
+        self._foreseen: Future[LandingPlan | None] | None = None
         self.layout: TableLayout | None = None
         self.palette: DicePalette | None = None  # the dice's colours, as last laid out
         self._sounds: list[float] = []
@@ -153,22 +156,23 @@ class DiceTray:
     ) -> None:
         """Animate a roll (see TrayModel.roll): simulated on the tray's thread, or played
         from `throw`."""
+        self.model.roll(dice, rolled, speed, throw, self._worker())
+
+    def _worker(self) -> ThreadPoolExecutor:
+        """The tray's thread, made when first needed."""
         if self._thrower is None:
             self._thrower = ThreadPoolExecutor(1, thread_name_prefix="dice-throw")
-        self.model.roll(dice, rolled, speed, throw, self._thrower)
+        return self._thrower
 
     def foresee(self, change: Callable[[TrayModel], object]) -> None:
-        """`change` (a die held or let go, the dice put away) is coming, a frame or two
-        from now: the drifts it starts are planned now, in a frame with little to draw, and
-        the dice of the frame it is made in and of the next are drawn ahead (as a landing's:
-        game.anim.landing)."""
+        """`change` (a die held or let go, the dice put away) is coming, a few frames from
+        now: the drifts it starts are planned on the tray's thread, on a copy of the model
+        as it is now (as a landing's: game.anim.landing), and once they are, the dice of the
+        frame it is made in and of the next are drawn ahead (see `update`)."""
         if self.model.flight is not None or self.layout is None or self.palette is None:
             return
-        planned: Future[LandingPlan | None] = Future()
-        planned.set_result(plan_change(ghost_of(self.model), change))
-        self.model.landing = planned
-        view = self.layout.tray.center
-        tray_view.prepare_landing(self.model, self.renderer, self.palette, view)
+        planned = self._worker().submit(plan_change, ghost_of(self.model), change)
+        self.model.landing = self._foreseen = planned
 
     def close(self) -> None:
         """Stop the tray's threads (the throw under way is finished first)."""
@@ -196,12 +200,25 @@ class DiceTray:
         for event in events:
             if isinstance(event, ImpactHeard):
                 self._sounds.append(event.strength)
+        self._prepare_foreseen()
         flight = self.model.flight
         if flight is None and not self.model.animating:
             self._warm()  # nothing moves (the app steps even while it waits for input)
         elif flight is not None and self.under_way and flight.shaking:
             self._warm()  # little moves while the cup shakes
         return events
+
+    def _prepare_foreseen(self) -> None:
+        """Once the drifts of a change foreseen are planned, have its frames' dice drawn
+        ahead (once, whether or not the frames keep to time); nothing if the plan was
+        replaced or used up meanwhile."""
+        foreseen = self._foreseen
+        if foreseen is None or not foreseen.done():
+            return
+        self._foreseen = None
+        layout, palette = self.layout, self.palette
+        if foreseen is self.model.landing and layout is not None and palette is not None:
+            tray_view.prepare_landing(self.model, self.renderer, palette, layout.tray.center)
 
     def take_impacts(self) -> list[float]:
         """Strengths (0..1) of the hits the dice made since the last call, loudest first."""

@@ -197,9 +197,11 @@ class ScorecardView:
     def prepare(
         self, state: GameState, colours: list[Colour], previews: dict[Category, int] | None,
         focus: Category | None, active: int | None, advice: Advice | None, tags: tuple[str, ...],
+        in_pieces: bool = False,
     ) -> None:  # fmt: skip
         """What `draw` with these arguments will draw on the card that it does not show now
-        (a roll's previews while its dice fly), drawn ahead (game.ui.scorecard_ahead)."""
+        (a roll's previews while its dice fly), drawn ahead (game.ui.scorecard_ahead); all
+        at once, or `in_pieces` a piece a call (for quiet frames, a CPU's pause)."""
         shown = self._layer_cells
         if self._layer is None or shown is None:
             return
@@ -209,7 +211,8 @@ class ScorecardView:
             state=state, colours=colours, previews=previews, focus=focus, active=active,
             advice=advice,
         )  # fmt: skip
-        self._ahead.prepare(self._layer, shown, coming, lambda: self._areas(shown, coming), draw)
+        areas = functools.partial(self._areas, shown, coming)
+        self._ahead.prepare(self._layer, shown, coming, areas, draw, in_pieces)
 
     def _areas(self, shown: Cells, coming: Cells) -> list[pygame.Rect]:
         """The areas of the layer to draw again for the cells `shown` to show `coming`."""

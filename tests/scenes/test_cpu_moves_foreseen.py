@@ -1,10 +1,12 @@
 """A CPU's move on the dice is worked out while its pause runs (Board._foresee, DiceTray.
 foresee): the frame its hold or score is made in, and the first frame of the dice's drift
 after it, draw no die themselves (that they show the same as without is
-tests/ui/test_made_ahead.py's)."""
+tests/ui/test_made_ahead.py's). What the move needs besides is worked out off the drawing
+thread: its grade on the CPU's thread as it is chosen, the dice's drifts on the tray's."""
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pygame
@@ -124,3 +126,80 @@ def test_a_cpus_score_and_roll_on_the_card_drawn_ahead_are_the_card_drawn_in_the
     assert len(in_frame) == len(ahead)
     assert none == {"score": 0, "roll": 0}
     assert [i for i, (a, b) in enumerate(zip(ahead, in_frame, strict=True)) if a != b] == []
+
+
+def _moves(app, monkeypatch, count: int) -> tuple[TableScene, list[tuple[object, ...]]]:
+    """A seeded CPU game played until `count` moves are made: each move's state before it,
+    its action and the grade the session kept."""
+    table, applied = _cpu_game(app, monkeypatch)
+    session, moves = table.session, []
+    for _frame in range(3000):
+        _quiet(table)
+        state, done = session.state, len(applied)
+        app.step(STEP)
+        app.draw()
+        if len(applied) > done:
+            moves.append((state, applied[-1], session.last_decision))
+        if len(moves) >= count:
+            break
+    return table, moves
+
+
+def _threads_of(monkeypatch, module, name: str) -> list[str]:
+    """The threads `module.name` is called on from now on, by name."""
+    called_on: list[str] = []
+    real = getattr(module, name)
+
+    def counted(*args):
+        called_on.append(threading.current_thread().name)
+        return real(*args)
+
+    monkeypatch.setattr(module, name, counted)
+    return called_on
+
+
+def test_a_cpus_moves_are_graded_on_its_thread_as_they_would_be_in_the_frame(
+    app, monkeypatch
+) -> None:
+    """Session.cpu_action grades the move it chooses (the coach's option values, 1 ms), on
+    the CPU's thread; the frame that applies it keeps that grade: exactly the grade made of
+    the same move in the same state."""
+    from game.ai.coach import advice
+
+    grade = advice.grade
+    graded_on = _threads_of(monkeypatch, advice, "grade")
+    _table, moves = _moves(app, monkeypatch, 60)
+    assert len(moves) == 60
+    kept = [decision for _state, _action, decision in moves]
+    assert kept == [grade(state, action) for state, action, _decision in moves]
+    assert sum(decision is not None for decision in kept) >= 20  # keeps and scores
+    assert graded_on and threading.main_thread().name not in graded_on
+
+
+def test_a_cpus_change_on_the_dice_is_planned_on_the_trays_thread(app, monkeypatch) -> None:
+    """DiceTray.foresee plans the drifts a CPU's hold or score starts on the tray's thread
+    (1 ms in the frame the decision came in, at 720p); the frames take that plan."""
+    import game.anim.tray as tray_module
+    import game.ui.dice_tray as dice_tray
+
+    planned_on = _threads_of(monkeypatch, dice_tray, "plan_change")
+    in_frame: list[int] = []
+    plan_hops = tray_module.plan_hops
+    monkeypatch.setattr(tray_module, "plan_hops", lambda *a: in_frame.append(1) or plan_hops(*a))
+    _moves(app, monkeypatch, 40)
+    assert len(planned_on) >= 12
+    assert threading.main_thread().name not in planned_on
+    assert in_frame == []  # every change took the plan made ahead
+
+
+def test_a_grade_made_ahead_is_kept_only_for_its_state_and_its_move() -> None:
+    from game.ai.coach.advice import grade
+
+    seats = [Seat(n, "easy", colour=i) for i, n in enumerate(("Cpu", "Max"))]
+    session = Session.new(GameConfig(("Cpu", "Max"), start=StartOrder.SEATED), seats, seed=3)
+    session.apply(session.cpu_action())  # the first roll
+    state = session.state
+    chosen = session.cpu_action()  # graded as chosen
+    other = next(a for a in state.legal_actions() if isinstance(a, Score) and a != chosen)
+    session.apply(other)  # (a skip, an undo or a network table may apply another)
+    assert session.last_decision == grade(state, other) != grade(state, chosen)

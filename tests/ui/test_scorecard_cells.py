@@ -13,12 +13,14 @@ import game.ui.scorecard_view as scorecard_view
 from game.rules import Category, GameConfig, GameState, Hold, Roll, Score, StartOrder
 from game.ui.advice_view import Advice
 from game.ui.fonts import Fonts
+from game.ui.scorecard_ahead import PIECE_PX, pieces
 from game.ui.scorecard_view import ScorecardView
 from game.ui.theme import STANDARD
 
 COLOURS = [(200, 40, 40), (40, 40, 200), (40, 160, 40)]
 SIZES = ((640, 480), (1600, 1200))
 SEATED = StartOrder.SEATED
+AHEAD = 10  # frames of a CPU's pause that draw its change ahead: enough for all of it
 
 
 def pixels(surface: pygame.Surface) -> bytes:
@@ -175,3 +177,82 @@ def test_the_same_cells_made_anew_keep_the_change_drawn_ahead(monkeypatch):
     whole.layout(rect, state)
     whole.draw(fresh, state, COLOURS, previews, focus, None, state.column, advice, tags, backdrop)
     assert pixels(screen) == pixels(fresh)
+
+
+def _scores(count: int):
+    """Seeded three-player states just before a score, each with the state after it: what
+    a CPU's pause draws ahead (its box written, the next column in play)."""
+    rng = random.Random(11)
+    state = GameState.new(GameConfig(("Ann", "Bo", "Cy"), start=SEATED))[0]
+    for _score in range(count):
+        state = state.apply(Roll(), rng)[0]
+        after = state.apply(Score(rng.choice(list(state.score_options()))), rng)[0]
+        yield state, after
+        state = after
+
+
+def _scored(view, screen, backdrop, rect, before, after, frames: int) -> None:
+    """The card showing `before`, then `frames` frames drawing the change ahead, then the
+    score's frame showing `after`."""
+    if view.rect != rect:
+        view.layout(rect, before)
+    view.draw(screen, before, COLOURS, None, None, None, before.column, None, None, backdrop)
+    for _frame in range(frames):
+        view.prepare(after, COLOURS, None, None, after.column, None, None, in_pieces=True)
+
+
+def _whole(fonts, backdrop, rect, state) -> bytes:
+    whole, fresh = ScorecardView(fonts, STANDARD), backdrop.copy()
+    whole.layout(rect, state)
+    whole.draw(fresh, state, COLOURS, None, None, None, state.column, None, None, backdrop)
+    return pixels(fresh)
+
+
+def test_a_change_drawn_a_piece_a_frame_is_the_card_drawn_whole(monkeypatch):
+    """game.ui.scorecard_ahead draws one piece of the change a call, so that the frames of
+    a CPU's pause share it; all drawn, it is copied in, the same pixels."""
+    fonts, backdrop, rect, rendered = _card_ahead(SIZES[1], monkeypatch)
+    drawn: list[list[pygame.Rect]] = []
+    real = ScorecardView._draw_layer
+
+    def draw_layer(self, layer, areas, *args, **kwargs):
+        if layer is not self._layer:  # the spare: drawn ahead
+            drawn.append(areas)
+        real(self, layer, areas, *args, **kwargs)
+
+    monkeypatch.setattr(ScorecardView, "_draw_layer", draw_layer)
+    view, screen = ScorecardView(fonts, STANDARD), backdrop.copy()
+    several = 0
+    for before, after in _scores(12):
+        drawn.clear()
+        _scored(view, screen, backdrop, rect, before, after, AHEAD)
+        assert drawn and all(len(areas) == 1 for areas in drawn)  # a piece a frame
+        assert all(areas[0].width * areas[0].height <= PIECE_PX for areas in drawn)
+        several += len(drawn) > 1
+        rendered.clear()
+        view.draw(screen, after, COLOURS, None, None, None, after.column, None, None, backdrop)
+        assert rendered == []  # copied in
+        assert pixels(screen) == _whole(fonts, backdrop, rect, after)
+    assert several == 12  # (a score changes two columns: two pieces or more)
+
+
+def test_a_change_drawn_ahead_in_part_is_drawn_in_its_frame(monkeypatch):
+    """A pause too short to draw all the change's pieces ahead: the frame draws it itself."""
+    fonts, backdrop, rect, rendered = _card_ahead(SIZES[1], monkeypatch)
+    view, screen = ScorecardView(fonts, STANDARD), backdrop.copy()
+    for before, after in _scores(12):
+        _scored(view, screen, backdrop, rect, before, after, 1)  # one piece of two or more
+        rendered.clear()
+        view.draw(screen, after, COLOURS, None, None, None, after.column, None, None, backdrop)
+        assert rendered != []  # drawn here
+        assert pixels(screen) == _whole(fonts, backdrop, rect, after)
+
+
+@pytest.mark.parametrize("size", [(1, 1), (214, 646), (649, 1928), (1000, 251), (3, 250_001)])
+def test_an_area_is_drawn_ahead_in_bands_that_cover_it(size):
+    area = pygame.Rect((17, 23), size)
+    bands = pieces(area)
+    assert len(bands) == max(1, -(-size[0] * size[1] // PIECE_PX))
+    assert all(b.width * b.height <= PIECE_PX and b.x == area.x for b in bands)
+    assert [b.top for b in bands[1:]] == [b.bottom for b in bands[:-1]]
+    assert (bands[0].top, bands[-1].bottom) == (area.top, area.bottom)

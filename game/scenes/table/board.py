@@ -9,7 +9,7 @@ the whole table, with the marks (focus, hint, grading) a person's scene adds on 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
@@ -56,6 +56,10 @@ CPU_SKIP_MAX = 200  # actions a skipped CPU turn may take (a turn takes at most 
 STILLS_PER_FRAME: int | None = 1  # still dice's images a frame that keeps to time makes itself
 
 
+# ScorecardView.prepare's arguments: state, colours, previews, focus, active, advice, tags.
+CardArgs = tuple[GameState, list["Colour"], None, None, int, None, tuple[str, ...]]
+
+
 class Why(NamedTuple):
     """Why a CPU made its move: as shown ("keep 6-6 ...") and as said ("keep 6, 6 ...")."""
 
@@ -82,7 +86,8 @@ class Board:
         self.seat_tags: dict[int, str] = {}
         self.chances = ChanceWatch()
         self.said_reason = ""  # the CPU's reason said last (said once for a run of moves)
-        self._foreseen: object = None  # the CPU decision whose move on the dice is foreseen
+        self._foreseen: object = None  # the CPU decision whose move is foreseen
+        self._foresight: Iterator[None] = iter(())  # what is left to do ahead of it
         # What the last frame drawn was made of, to draw only what changed since (see draw).
         self.canvas = Canvas()
         self.parts = TableParts()
@@ -258,6 +263,7 @@ class Board:
         session = self.session
         if not self.plays_cpus or not session.is_cpu_turn:
             return False
+        self.cpu.think(session.state)
         if self.tray.animating or self.presenter.banner is not None:
             return False
         if self.ctx.speech.busy:
@@ -289,38 +295,48 @@ class Board:
 
     def _foresee(self) -> None:
         """The CPU's decision is in while its pause runs: what it does to the dice is
-        worked out ahead (DiceTray.foresee), and what a score writes on the card drawn
-        ahead (ScorecardView.prepare), once per decision."""
+        planned ahead (DiceTray.foresee, on the tray's thread), and what a score or a roll
+        changes on the card drawn ahead (ScorecardView.prepare), a step a frame (see
+        `_steps_ahead`), so that no frame of the pause does it all."""
         future = self.cpu.future
-        if future is None or not future.done() or future is self._foreseen:
+        if future is None or not future.done():
             return
-        self._foreseen = future
-        action = future.result()[0]
+        if future is not self._foreseen:
+            self._foreseen = future
+            self._foresight = self._steps_ahead(future.result()[0])
+        next(self._foresight, None)
+
+    def _steps_ahead(self, action: Action) -> Iterator[None]:
+        """The work of foreseeing `action`, a frame's share at a time: the dice's drifts
+        handed to the tray's thread, and the card's change drawn ahead a piece a frame
+        (game.ui.scorecard_ahead: once all are drawn, a call draws nothing) until the move
+        is made."""
         if isinstance(action, Score):
             self.tray.foresee(TrayModel.put_away)
-            self._foresee_card(action)
-        elif isinstance(action, Roll):
-            self._foresee_card(action)
         elif isinstance(action, Hold | Release):
             held, die = isinstance(action, Hold), action.die
             self.tray.foresee(lambda model: model.set_held(die, held))
+        card = self._foresee_card(action) if isinstance(action, Score | Roll) else None
+        while card is not None:
+            self.card_view.prepare(*card, in_pieces=True)
+            yield
 
-    def _foresee_card(self, action: Score | Roll) -> None:
+    def _foresee_card(self, action: Score | Roll) -> CardArgs | None:
         """The card as the CPU's score will leave it (its box written, the next column in
-        play) or as its roll shows it while the dice fly (the previews gone), drawn ahead:
-        that frame copies it in if it is what the card shows then (the same cells), else
-        draws it (a person's focus on the card, new win chances)."""
+        play) or as its roll shows it while the dice fly (the previews gone), as
+        ScorecardView.prepare draws it ahead: that frame copies it in if it is what the
+        card shows then (the same cells), else draws it (a person's focus on the card, new
+        win chances). None: nothing to draw ahead (the game's end is drawn in its frame)."""
         state = self.session.state
         if state.phase is not Phase.TURN:
-            return
+            return None
         after = state
         if isinstance(action, Score):
             after = state.apply(action, random.Random(0))[0]  # a score rolls nothing
             if after.dice is not None or after.phase is not Phase.TURN:
-                return  # (the game's end: drawn in its frame)
+                return None
         colours = [self.column_colour(c) for c in range(len(after.config.columns))]
-        tags = self.column_tags()
-        self.card_view.prepare(after, colours, None, None, after.column, None, tags)
+        return (after, colours, None, None, after.column, None, self.column_tags())
 
     def _decide(self, state: GameState) -> tuple[Action, Why | None]:
         """In the worker thread: the CPU's action, and why (when the player wants reasons)."""

@@ -77,12 +77,19 @@ class CpuDriver(Generic[D]):
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
 
+    def think(self, state: GameState) -> None:
+        """Ask for the decision in `state` now, unless it is asked already: the CPU thinks
+        while its last move still plays out, so its decision is in as its pause begins
+        (and what the move will do can be worked out ahead over the whole pause)."""
+        if self.future is None or self.future_state is not state:
+            self.future = self.worker().submit(self.decide, state)
+            self.future_state = state
+
     def step(self, dt: float, state: GameState) -> D | None:
         """One frame of a CPU's turn: the decision when it is time to play it."""
         self.pause.update(dt)
         if self.future is None:
-            self.future = self.worker().submit(self.decide, state)
-            self.future_state = state
+            self.think(state)
             return None
         if not self.pause.done or not self.future.done():
             return None

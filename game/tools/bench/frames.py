@@ -1,7 +1,7 @@
 """Frame times of the table during a four-player CPU game with every animation on.
 
     python -m game.tools.bench frames [--frames 1800] [--size 1280x720[,3840x2160...]]
-                                      [--runs 3] [--person] [--profile 15]
+                                      [--runs 3] [--person] [--profile 15] [--saving]
 
 Runs the real app's update and draw for a fixed number of frames at 60 a second (dummy video
 driver unless a display is set with --display) and prints, for every size and run, with the
@@ -23,6 +23,10 @@ machine's load beside it:
 than the bench's) and prints, for the frames over twice the median, the N functions with the
 most time of their own and the N with the most time under them, per slow frame: where a slow
 kind spends its time.
+
+`--saving` saves the game after every action, as a table opened from the menu does (the
+router's `on_change`: the record made, written and fsynced on the drawing thread); without it
+the bench's figures leave the save out, as every round of issue 36 measured them.
 
 `--person` makes the second seat a person the bench plays by asking for a hint each time
 and following it (hint frames). CPU decisions run in their worker thread, as in the game.
@@ -83,6 +87,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--runs", type=int, default=1, help="runs of each size")
     parser.add_argument("--person", action="store_true", help="a person seat who asks hints")
     parser.add_argument("--display", action="store_true", help="use the real display")
+    parser.add_argument("--saving", action="store_true", help="save after every action")
     parser.add_argument(
         "--profile", type=int, default=0, metavar="N", help="the slow frames' N costliest calls"
     )
@@ -119,10 +124,14 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def run_frames(
-    size: tuple[int, int], count: int, person: bool, profile: bool = False
+    size: tuple[int, int],
+    count: int,
+    person: bool,
+    profile: bool = False,
+    saving: bool = False,
 ) -> tuple[list[Frame], str]:
     """`count` frames of a seeded four-seat game at `size`: what each cost and did (and, with
-    `profile`, each frame's profile)."""
+    `profile`, each frame's profile; with `saving`, the game saved after every action)."""
     from game.app import FPS, App
     from game.match.seats import Seat
     from game.match.session import Session
@@ -140,6 +149,9 @@ def run_frames(
         kinds = ("expert", "person" if person else "hard", "medium", "easy")
         seats = [Seat(n, k, colour=i) for i, (n, k) in enumerate(zip(names, kinds, strict=True))]
         session = Session.new(GameConfig(names, start=StartOrder.SEATED), seats, seed=1)
+        if saving:  # as game.scenes.router opens a table
+            session.on_change = app.ctx.save_session
+            app.ctx.save_session(session)
         table = TableScene(app.ctx, session)
         app.start(table)  # settled, as a scene change is
         gc.callbacks.append(collections)
