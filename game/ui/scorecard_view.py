@@ -112,8 +112,7 @@ class ScorecardView:
 
     def column_rect(self, column: int) -> pygame.Rect:
         """A whole column, its head included."""
-        top, foot = self.cell(0, column), self.cell(len(self.rows) - 1, column)
-        return top.union(foot)
+        return self.cell(0, column).union(self.cell(len(self.rows) - 1, column))
 
     def row_rect(self, row: int) -> pygame.Rect:
         """A whole row, label column included."""
