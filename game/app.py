@@ -402,6 +402,7 @@ class App:
             self.ctx.storage.save_settings(
                 settings.replace(fullscreen=self.fullscreen, window_size=kept)
             )
+        self.ctx.storage.finish_writes()  # the last move's save, if it is still being written
         pygame.quit()
 
 

@@ -163,14 +163,25 @@ class Context:
             # Every scene on the stack, also those under an overlay, takes the new look now.
             self.stack.layout(self.stack.size)
 
-    def save_session(self, session: PlayedMatch) -> None:
+    def save_session(self, session: PlayedMatch, *, soon: bool = True) -> None:
         """Keep a match on disk (after every action); a finished match is filed in the
         records. A full disk is reported, and the game goes on. A network table's match is
-        the host's to keep (a friend files it once over: game.net.keep)."""
+        the host's to keep (a friend files it once over: game.net.keep).
+
+        `soon`: written on the storage's own thread, so no move's frame waits for the disk
+        (a refusal is told at the next move, or at `settle_saves`); a finished match is
+        filed now either way."""
         if getattr(session, "networked", False):
             return
-        self.unsaved = not self.storage.save_session(session)
+        self.unsaved = not self.storage.save_session(session, soon=soon)
         if self.unsaved:
+            self.report_storage_problems()
+
+    def settle_saves(self) -> None:
+        """Wait for the saves handed over, so `unsaved` tells of them all (before saying
+        whether the game is saved)."""
+        if not self.storage.settle_writes():
+            self.unsaved = True
             self.report_storage_problems()
 
     def pointer(self) -> tuple[int, int]:

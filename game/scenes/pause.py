@@ -106,9 +106,10 @@ class PauseScene(PanelMenu):
 
     def quit_to_title(self) -> None:
         def leave() -> None:
-            self.ctx.save_session(self.session)  # it already is; this makes sure of it
+            self.ctx.save_session(self.session, soon=False)  # it is; this makes sure of it
             self.ctx.nav.title()
 
+        self.ctx.settle_saves()  # the question says whether the last moves were saved
         if self.session.state.phase is Phase.MATCH_OVER:
             leave()
             return

@@ -33,6 +33,7 @@ from game.storage.settings import (
     SETTINGS_FORMAT,
     Settings,
 )
+from game.storage.soon import SoonWriter
 from game.storage.stats import (
     ProfileStats,
     Tally,
@@ -92,6 +93,7 @@ class Storage:
                 log.info("removed %s, left by an interrupted write", stale)
         self.settings: Settings = self._load_settings()
         self._current = CurrentFile(self._store, self.paths.current)
+        self._soon = SoonWriter(self._current.save)  # the table's saves, off its frames
         self._records = Records(self.paths.records, self._store, usable=usable)
         self._profiles = ProfileFile(self.paths.profiles, self._store, self._records)
         unfiled = UnfiledFolder(self.paths.unfiled, self._store)
@@ -127,8 +129,21 @@ class Storage:
         return usable
 
     def close(self) -> None:
-        """Close the records database (optional: the operating system closes it at exit)."""
+        """Finish the writes handed over and close the records database (optional: a
+        write under way is finished at exit, and the operating system closes the rest)."""
+        self.finish_writes()
         self._records.close()
+
+    def settle_writes(self) -> bool:
+        """Wait for the game in progress handed over to be written; whether the last write
+        worked."""
+        self._soon.settle()
+        return self._soon.last
+
+    def finish_writes(self) -> None:
+        """Write the game in progress handed over (`save_session(soon=True)`) and stop the
+        thread that writes it."""
+        self._soon.close()
 
     @classmethod
     def from_argv(
@@ -144,6 +159,7 @@ class Storage:
     def take_problems(self) -> list[str]:
         """The messages not yet shown, oldest first, in the language in use (they were made
         before it was chosen, perhaps); the list is emptied."""
+        self._soon.settle()  # (the writer's refusal is in it, and it adds no more meanwhile)
         taken = [translated(problem) for problem in self.problems]
         self.problems.clear()
         return taken
@@ -208,6 +224,7 @@ class Storage:
     # ------------------------------------------------------------------------- game in progress
     def save_current(self, record: JsonMapping) -> bool:
         """Write a record made by `make_session_record`; False if the disk refused."""
+        self._soon.settle()  # after what was handed over, never under it
         return self._current.save(record)
 
     def save_game(
@@ -222,10 +239,13 @@ class Storage:
         record = make_session_record(game, seats, assisted, started, extra, saved=self._now())
         return self.save_current(record)
 
-    def save_session(self, session: PlayedMatch) -> bool:
+    def save_session(self, session: PlayedMatch, *, soon: bool = False) -> bool:
         """Save a table session (a game.match.Session): in progress, it becomes the saved
         game; once its match is over, it is filed with `record_finished` (the result is kept
-        in `last_finished`). False if the disk refused (a problem says why)."""
+        in `last_finished`). False if the disk refused (a problem says why).
+
+        `soon`: the game in progress is written on the writer's thread (game.storage.soon),
+        and the answer is the last write's; a finished match is filed now either way."""
         game = session.game
         seats = session.seats
         assisted = tuple(session.assisted)
@@ -236,21 +256,27 @@ class Storage:
             return self.last_finished.saved
         seed = session.seed
         extra = {"seed": seed} if isinstance(seed, int) and not isinstance(seed, bool) else {}
-        return self.save_game(game, seats, assisted, started, extra)
+        if not soon:
+            return self.save_game(game, seats, assisted, started, extra)
+        record = make_session_record(game, seats, assisted, started, extra, saved=self._now())
+        return self._soon.save(record)
 
     def has_current(self) -> bool:
         """Whether a game in progress is on disk (cheap; `load_current` checks it). The
         player is shown it is there: a new game may now take its place."""
+        self._soon.settle()
         return self._current.exists()
 
     def load_current(self) -> SavedGame | None:
         """The game in progress checked through (replayed), or None; its `extra` is the
         app's own JSON object. An invalid file is set aside and reported.
         """
+        self._soon.settle()
         return self._current.load()
 
     def clear_current(self) -> bool:
         """Forget the game in progress (it finished, or the player abandoned it)."""
+        self._soon.settle()
         return self._current.clear()
 
     # ------------------------------------------------------------------------- finished games

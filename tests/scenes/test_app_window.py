@@ -205,7 +205,7 @@ def test_a_failed_save_is_marked_until_a_save_works(app, monkeypatch):
     from game.rules import GameConfig
 
     session = Session.new(GameConfig(("Ann",)), [Seat("Ann")], seed=1)
-    monkeypatch.setattr(app.ctx.storage, "save_session", lambda s: False)
+    monkeypatch.setattr(app.ctx.storage, "save_session", lambda s, soon=False: False)
     app.ctx.save_session(session)
     assert app.ctx.unsaved
     monkeypatch.undo()

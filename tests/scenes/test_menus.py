@@ -6,6 +6,7 @@ State is asserted first (what the stack, the seats, the session hold), pixels se
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import replace
 
 import pygame
@@ -561,8 +562,25 @@ def test_quit_to_title_mid_game_asks_and_keeps_the_save(ctx):
 
 def test_quitting_after_a_refused_save_does_not_claim_the_game_is_saved(ctx, monkeypatch):
     _, pause, session = pause_over_table(ctx)
-    monkeypatch.setattr(ctx.storage, "save_session", lambda s: False)
+    monkeypatch.setattr(ctx.storage, "save_session", lambda s, soon=False: False)
     ctx.save_session(session)  # as after the last action, on a read-only disk
+    feed(ctx, click(pause.buttons[3].rect.center))
+    detail = ctx.stack.top.detail
+    assert "could not be saved" in detail and "is saved" not in detail
+
+
+def test_quitting_waits_for_the_last_save_and_tells_its_refusal(ctx):
+    from game.storage.soon import SoonWriter
+
+    _, pause, session = pause_over_table(ctx)
+
+    def refused(record: object) -> bool:
+        time.sleep(0.3)  # a slow disk, and then a refusal
+        return False
+
+    ctx.storage._soon = SoonWriter(refused)
+    ctx.save_session(session)  # handed to the writer: its answer is not in yet
+    assert not ctx.unsaved
     feed(ctx, click(pause.buttons[3].rect.center))
     detail = ctx.stack.top.detail
     assert "could not be saved" in detail and "is saved" not in detail

@@ -226,6 +226,7 @@ def test_a_seat_whose_pad_is_gone_can_be_released_for_any_device(tmp_path, seede
     tap(app, ANN, "b")  # B: let any device play Max's seat
     assert table.pads.waiting() is None
     assert [s.pad for s in table.session.seats] == [True, False, False]
+    app.ctx.storage.finish_writes()  # (the table's saves are written on their own thread)
     saved = json.loads(app.ctx.storage.paths.current.read_text(encoding="utf-8"))
     assert [s.get("pad", False) for s in saved["seats"]] == [True, False, False]
     close(app)
