@@ -113,13 +113,7 @@ class Piece:
         """`image` blitted at `rect`, at `alpha` times its own opacity (see blit_faded); only
         the part of it that `shows` (see raster.visible), when given: the rest would leave
         what is under it as it was."""
-        if shows is None:
-            return cls(
-                (rect.x, rect.y, rect.w, rect.h),
-                (image, alpha),
-                lambda surface: blit_faded(surface, image, rect, alpha),
-            )
-        at = shows.move(rect.topleft)
+        at = rect if shows is None else shows.move(rect.topleft)
         return cls(
             (at.x, at.y, at.w, at.h),
             (image, alpha),
