@@ -256,10 +256,8 @@ class Storage:
             return self.last_finished.saved
         seed = session.seed
         extra = {"seed": seed} if isinstance(seed, int) and not isinstance(seed, bool) else {}
-        if not soon:
-            return self.save_game(game, seats, assisted, started, extra)
         record = make_session_record(game, seats, assisted, started, extra, saved=self._now())
-        return self._soon.save(record)
+        return self._soon.save(record) if soon else self.save_current(record)
 
     def has_current(self) -> bool:
         """Whether a game in progress is on disk (cheap; `load_current` checks it). The
