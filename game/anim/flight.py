@@ -113,7 +113,30 @@ class Flight:
         """Degrees the cup is turned (counter-clockwise): shaking, tipping, pouring, righting."""
         # The shake's last wobbles die away while the cup already tips.
         tilt = self.shake.current[2] if self.shake is not None else 0.0
-        after = self.time - self.tip_from
+        return self._cup_angle(tilt, self.time)
+
+    def cup_angles(self, step: float, known: bool) -> list[int]:
+        """The whole degrees the cup is drawn at in the frames to come, `step` s apart, in
+        the order they are met: to the end of its righting if the throw is `known` (the
+        righting waits for the last die to leave the cup), else while it shakes before it
+        tips (its tip is drawn with the throw in hand)."""
+        end = self.tip_from
+        if known:
+            out = self.throw.born[-1] * self.speed / PLAYBACK
+            end += self.tip_time + out + 0.05 + RIGHT_TIME * self.speed
+        angles: list[int] = []
+        time = self.time + step
+        while time < end:
+            tilt = self.shake.offset(time)[2] if self.shake is not None else 0.0
+            degrees = round(self._cup_angle(tilt, time))
+            if degrees not in angles:
+                angles.append(degrees)
+            time += step
+        return angles
+
+    def _cup_angle(self, tilt: float, time: float) -> float:
+        """The cup's angle `time` s into the roll, tilted `tilt` degrees by its shake."""
+        after = time - self.tip_from
         if after < 0:
             return tilt
         tip, back = self.tip_time, RIGHT_TIME * self.speed

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 
 import numpy as np
 import pygame
 
 from game.ui.palette import STANDARD_DICE, DicePalette
 from game.ui.raster import Layers, Point, SpriteCache, bounded, coverage, rgba_surface
-from game.ui.stills import Stills
+from game.ui.stills import LATER, Stills
 
 TOP_WIDTH = 0.8  # of the height: the mouth's outer width
 BOTTOM_WIDTH = 0.64  # of the height: the base, narrower so the cup tapers
@@ -290,12 +290,20 @@ class CupRenderer:
         make = bounded(functools.partial(pygame.transform.rotozoom, upright, degrees, 1.0))
         return self._kept(key, make)
 
-    def warm(self, height: float, palette: DicePalette, angles: range, count: int) -> int:
+    def warm(
+        self,
+        height: float,
+        palette: DicePalette,
+        angles: Iterable[int],
+        count: int,
+        rank: int = LATER,
+    ) -> int:
         """Have the cup turned (and its shadow laid) for up to `count` of the whole-degree
-        `angles` not kept or under way yet: how many. At 4K each takes 2 to 4 ms, too much
-        for the frames a pour fills, and for a quiet frame beside a frame's median of 2 ms:
-        they are made on the stills' thread (from a copy of the upright cup, which the
-        frames blit meanwhile: one copy, kept, not one a call), or here when there is none."""
+        `angles` not kept or under way yet, in their order: how many. At 4K each takes 2 to
+        4 ms, too much for the frames a pour fills, and for a quiet frame beside a frame's
+        median of 2 ms: they are made on the stills' thread (from a copy of the upright
+        cup, which the frames blit meanwhile: one copy, kept, not one a call), at `rank`
+        (see Stills.want), or here when there is none."""
         made = 0
         height = int(round(height))
         for degrees in angles:
@@ -314,9 +322,9 @@ class CupRenderer:
                     pygame.transform.rotozoom, self._upright_copy(height, palette), degrees, 1.0
                 )
             )
-            if self.stills.want(self.cache, key, turn):
+            if self.stills.want(self.cache, key, turn, rank):
                 made += 1
-                self.stills.want(self.cache, *self._shadow_image(height, degrees, palette))
+                self.stills.want(self.cache, *self._shadow_image(height, degrees, palette), rank)
         return made
 
     def _upright_copy(self, height: int, palette: DicePalette) -> pygame.Surface:

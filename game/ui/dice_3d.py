@@ -28,7 +28,7 @@ from game.anim.orientation import Quat, Vec
 from game.ui.dice_view import DIM_DARKEN, DIM_DESATURATE, PIP_LAYOUT, PIP_OFFSET, PIP_RADIUS
 from game.ui.palette import DicePalette
 from game.ui.raster import Point, SpriteCache
-from game.ui.stills import Stills
+from game.ui.stills import NEXT, Stills
 
 BEVEL = 0.1  # of the side: radius of the rounded edges
 BEVEL_STEPS = 2  # polygons across each half of a rounded edge
@@ -296,7 +296,8 @@ class DieModel:
     ) -> None:
         """The image of a die that will lie like this in a frame to come, made ahead (with
         `stills`): lying still (no `lift`), or on its way `lift` die sizes above the felt,
-        drawn plain: in the next frame (`soon`: in the air), or in a landing's."""
+        drawn plain: in the next frame (`soon`: in the air or drifting, made before the
+        images wished for later), or in a landing's."""
         if self.stills is None:
             return
         key, offset = _image_key(center, size, turn, palette, view, dimmed)
@@ -308,7 +309,7 @@ class DieModel:
         else:
             moving = functools.partial(self.render, size, turn, palette, offset, lift, dimmed)
             if soon:
-                self.stills.want(self.coming, ("soon", *key, lift), moving)
+                self.stills.want(self.coming, ("soon", *key, lift), moving, NEXT)
             else:
                 self.stills.want(self.ahead, (*key, lift), moving)
 

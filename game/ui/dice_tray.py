@@ -19,21 +19,23 @@ import pygame
 
 from game.anim.die import Die, ImpactHeard, TrayEvent
 from game.anim.felt import Area
-from game.anim.flight import POUR_ANGLE, SHAKE_TILT
+from game.anim.flight import POUR_ANGLE, SHAKE_TILT, Flight
 from game.anim.landing import LandingPlan, ghost_of, plan_change
 from game.anim.throw import Throw
 from game.anim.tray import TrayModel
 from game.ui import tray_view
 from game.ui.layout import TableLayout
 from game.ui.palette import DicePalette
+from game.ui.stills import LATER, THROW
 from game.ui.tray_layout import tray_places
-from game.ui.tray_view import HoldRow, Piece, TrayLook, TrayRenderer
+from game.ui.tray_view import HoldRow, Piece, TrayLook, TrayRenderer, recent
 
 DICE = 5  # dice on the table unless told otherwise
 MAX_SOUNDS = 3  # impacts heard per frame: five dice landing do not need fifteen clacks
 WARM_FROM = 160  # px: dice from this size have their throw's images made ahead (_warm)
 WARM_CUPS = 4  # turned cups wished ahead in a quiet frame (made on the stills' thread)
 WARM_SHADOWS = 4  # turned shadows
+WARM_LIFT = 1.0  # die sizes: lifted dice's grown shadows warmed up to this height
 
 
 class DiceTray:
@@ -49,6 +51,9 @@ class DiceTray:
         self._foreseen: Future[LandingPlan | None] | None = None
         self.layout: TableLayout | None = None
         self.palette: DicePalette | None = None  # the dice's colours, as last laid out
+        # The roll whose cup angles are wished ahead, whether its throw was known then,
+        # and the angles (see _want_cups).
+        self._cup_plan: tuple[Flight | None, bool, list[int]] = (None, False, [])
         self._sounds: list[float] = []
 
     # ----------------------------------------------------------------- the model's face
@@ -204,8 +209,10 @@ class DiceTray:
         flight = self.model.flight
         if flight is None and not self.model.animating:
             self._warm()  # nothing moves (the app steps even while it waits for input)
-        elif flight is not None and self.under_way and flight.shaking:
-            self._warm()  # little moves while the cup shakes
+        elif flight is not None:
+            self._want_cups(flight)
+            if self.under_way and flight.shaking:
+                self._warm()  # little moves while the cup shakes
         return events
 
     def _prepare_foreseen(self) -> None:
@@ -239,7 +246,33 @@ class DiceTray:
         # Every whole degree the cup is met at: its shake's tilt either way, and the pour's.
         turns = range(round(SHAKE_TILT), round(POUR_ANGLE - SHAKE_TILT) - 1, -1)
         self.renderer.cups.warm(layout.cup_height, palette, turns, WARM_CUPS)
-        self.renderer.dice.warm_shadows(round(layout.die_size), palette, WARM_SHADOWS)
+        dice, size = self.renderer.dice, layout.die_size
+        left = WARM_SHADOWS - dice.warm_shadows(round(size), palette, WARM_SHADOWS)
+        if left:  # then a held die's, as a CPU's hold drifts it into its place
+            dice.warm_shadows(round(size * self.model.held_scale), palette, left)
+        # And a lifted die's soft shadows, grown, up to where a throw's dice fly (a game's
+        # first throw wished them all at once, with its cup and its dice, and met the
+        # highest before they were made).
+        dice.want_grown(size, palette, WARM_LIFT * size, LATER)
+
+    def _want_cups(self, flight: Flight) -> None:
+        """Have the cup turned ahead to the angles this roll's coming frames draw it at, in
+        the order they come (made before a landing's images and the images warmed in quiet
+        frames: see Stills), while it shakes and, once the throw is known, as it tips and
+        rights itself: a roll met angles the quiet frames had not warmed yet (the first
+        of a game's, with 80 whole degrees to warm) and turned them in its frames, 3-4 ms
+        each at 4K. Worked out once for what is known of the roll, a few wished a frame."""
+        layout, palette = self.layout, self.palette
+        if layout is None or palette is None or layout.die_size < WARM_FROM:
+            return
+        landing = self.model.landing
+        known = flight.simulated or (landing is not None and landing.done())
+        if self._cup_plan[0] is not flight or self._cup_plan[1] != known:
+            steps = recent(self.model.recent_steps, 2)  # (as the frames step: see tray_view)
+            angles = [a for dt in steps for a in flight.cup_angles(dt, known)]
+            self._cup_plan = (flight, known, list(dict.fromkeys(angles)))
+        angles = self._cup_plan[2]
+        self.renderer.cups.warm(layout.cup_height, palette, angles, WARM_CUPS, THROW)
 
     # ----------------------------------------------------------------- drawing
     def pieces(self, look: TrayLook) -> list[Piece]:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pygame
 
+from game.cache import BoundedCache
 from game.ui.palette import STANDARD_DICE, DicePalette
 from game.ui.raster import (
     AA,
@@ -40,7 +41,7 @@ from game.ui.raster import (
     vec,
     window,
 )
-from game.ui.stills import Stills
+from game.ui.stills import LATER, NEXT, THROW, Stills
 
 MIN_DIE_SIZE = 8  # px: the smallest die that can be drawn (its pips need the room)
 CORNER_RADIUS = 0.19  # of the die's side
@@ -76,6 +77,7 @@ SHADOW_TURNS = round(90 / SHADOW_STEP)  # a quarter turn looks the same
 GROWN_WISHES = 4  # lifted shadows wished ahead a frame at most, the lowest first (a die
 # in the air needs them from the lowest up, and the stills' thread keeps a few wishes only)
 TURNED_CACHE = 256  # turned images kept: dice at rest keep their angle frame after frame
+SHADOW_COPIES = 8  # shadows copied for the stills' thread to turn: soft and contact, 4 sizes
 TURNING_AHEAD = 24  # rings of drifting dice turned ahead for the next frames (5 dice, 2 steps)
 
 # Pip centres in units of PIP_OFFSET: x right, y down.
@@ -336,6 +338,10 @@ class DieRenderer:
         self.turns: SpriteCache[pygame.Surface] = SpriteCache(TURNED_CACHE)
         # Images turned ahead at the very angle a coming frame turns them (want_turn).
         self.turning: SpriteCache[pygame.Surface] = SpriteCache(TURNING_AHEAD)
+        # Copies of the shadows for the stills' thread to turn, by size, colours and kind.
+        self._copies: BoundedCache[tuple[int, DicePalette, bool], pygame.Surface] = BoundedCache(
+            SHADOW_COPIES
+        )
 
     def __len__(self) -> int:
         return len(self.cache)
@@ -390,24 +396,49 @@ class DieRenderer:
         made = 0
         size = int(round(size))
         for soft in (False, True):
-            base: pygame.Surface | None = None
             for step in range(1, SHADOW_TURNS):
                 if made >= count:
                     return made
-                key = (size, palette, soft, step)
-                if key in self.turned:
-                    continue
                 if self.stills is None:
-                    self.turned_shadow(size, palette, soft, step * SHADOW_STEP)
-                    made += 1
+                    if (size, palette, soft, step) not in self.turned:
+                        self.turned_shadow(size, palette, soft, step * SHADOW_STEP)
+                        made += 1
                     continue
-                if base is None:
-                    base = self.shadow(size, palette, soft=soft).copy()
-                turn = bounded(
-                    functools.partial(pygame.transform.rotozoom, base, step * SHADOW_STEP, 1.0)
-                )
-                made += self.stills.want(self.turned, key, turn)
+                made += self._want_turned_shadow(size, palette, soft, step, LATER)
         return made
+
+    def want_shadows(self, size: int, palette: DicePalette, angle: float, lift: float) -> None:
+        """Have the turned shadows a die of `size` px `lift` px above the felt at `angle`
+        casts (see shadow_images) turned on the stills' thread for the next frame: the
+        dice coming to rest in a game's first throws met turns the quiet frames had not
+        warmed yet, and their frames turned them (1 ms each at 4K, up to five a frame)."""
+        if self.stills is None or palette.shadow[3] == 0:
+            return
+        step = round((angle % 90.0) / SHADOW_STEP) % SHADOW_TURNS
+        size = int(round(size))
+        if step == 0:
+            return  # (the shadow as it is)
+        if lift == 0.0:  # the soft shadow is turned only lying on the felt: lifted, grown
+            self._want_turned_shadow(size, palette, True, step, NEXT)
+        if lift < max(CONTACT_FADE * size, 1.0):  # the contact shadow until it fades out
+            self._want_turned_shadow(size, palette, False, step, NEXT)
+
+    def _want_turned_shadow(
+        self, size: int, palette: DicePalette, soft: bool, step: int, rank: int
+    ) -> bool:
+        """Have the shadow turned `step` steps on the stills' thread, unless it is kept or
+        under way: True if it was not and now is. The thread turns a copy of the shadow
+        (the frames blit the shadow meanwhile), made once for its size and colours."""
+        assert self.stills is not None
+        key = (size, palette, soft, step)
+        if key in self.turned or self.stills.wished(key):
+            return False
+        base = self._copies.get((size, palette, soft))
+        if base is None:
+            base = self.shadow(size, palette, soft=soft).copy()
+            self._copies.put((size, palette, soft), base)
+        turn = bounded(functools.partial(pygame.transform.rotozoom, base, step * SHADOW_STEP, 1.0))
+        return self.stills.want(self.turned, key, turn, rank)
 
     def shadow(
         self, size: int, palette: DicePalette = STANDARD_DICE, *, soft: bool = True
@@ -449,7 +480,7 @@ class DieRenderer:
         if key in self.turning or self.stills.wished(key):
             return
         make = functools.partial(pygame.transform.rotozoom, image.copy(), angle, zoom)
-        self.stills.want(self.turning, key, make)
+        self.stills.want(self.turning, key, make, NEXT)
 
     def draw(
         self, surface: pygame.Surface, center: Point, size: int, face: int, style: DieStyle
@@ -481,11 +512,11 @@ class DieRenderer:
             return self.cache.get(key, make)
         return self.stills.take(self.cache, key, make)
 
-    def want_grown(self, size: float, palette: DicePalette, lift: float) -> None:
+    def want_grown(self, size: float, palette: DicePalette, lift: float, rank: int = THROW) -> None:
         """Have the soft shadows a die of `size` px casts up to `lift` px above the felt
-        grown ahead on the stills' thread (a throw's and a drift's heights are known
-        before their frames; a die in the air passes through every height below its
-        highest)."""
+        grown ahead on the stills' thread, at `rank` (see Stills.want): a throw's and a
+        drift's heights are known before their frames; a die in the air passes through
+        every height below its highest."""
         if self.stills is None or palette.shadow[3] == 0:
             return
         side, wished = int(round(size)), 0
@@ -499,7 +530,7 @@ class DieRenderer:
         base = self.shadow(side, palette).copy()
         for key in keys:
             make = bounded(functools.partial(pygame.transform.smoothscale_by, base, key[3]))
-            wished += self.stills.want(self.cache, key, make)
+            wished += self.stills.want(self.cache, key, make, rank)
             if wished >= GROWN_WISHES:
                 return  # the lowest first: the rest in the frames after
 

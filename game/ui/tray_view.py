@@ -10,18 +10,20 @@ dice in 3D (game.ui.dice_3d), their rings and shadows (game.ui.dice_view) and th
 from __future__ import annotations
 
 import copy
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import pygame
 
+from game.anim import orientation as ori
 from game.anim.die import Die, Drifting, Flying, InCup, Resting
 from game.anim.drift import slide
 from game.anim.landing import highest_lift
 from game.anim.tray import TrayModel
 from game.ui.cup_view import CupRenderer
 from game.ui.dice_3d import STILL_STEPS, DieModel, mesh_of, steps_for
-from game.ui.dice_view import DieRenderer
+from game.ui.dice_view import CONTACT_FADE, DieRenderer
 from game.ui.layout import TableLayout
 from game.ui.palette import DicePalette
 from game.ui.raster import Point, blit_faded, visible
@@ -229,7 +231,9 @@ def prepare(
     still dice, those on their way to rest, where they will lie, and of dice lying in play,
     faded, as they will show when the turn is over."""
     view = layout.tray.center
-    renderer.dice.want_grown(layout.die_size, palette, highest_lift(model) * layout.die_size)
+    high = highest_lift(model)
+    for size in (layout.die_size, layout.die_size * model.held_scale):  # free dice and held
+        renderer.dice.want_grown(size, palette, high * size)
     prepare_flight(model, renderer, palette, view)
     prepare_drifts(model, renderer, palette, view)
     prepare_landing(model, renderer, palette, view)
@@ -268,6 +272,9 @@ def prepare_flight(
                 pose = throw.pose(state.throw, t)
                 at = (felt.left + pose.x * size, felt.top + pose.y * size)
                 side = model.size_of(i)
+                if pose.z < CONTACT_FADE:  # on the felt, or nearly: its shadows turned
+                    heading = math.degrees(ori.heading(pose.turn))
+                    renderer.dice.want_shadows(round(side), palette, heading, pose.z * side)
                 model_3d = renderer.model(side)
                 model_3d.prepare(at, side, pose.turn, palette, view, model.dim, pose.z, soon=True)
 
