@@ -115,22 +115,20 @@ class Flight:
         tilt = self.shake.current[2] if self.shake is not None else 0.0
         return self._cup_angle(tilt, self.time)
 
-    def cup_angles(self, step: float, known: bool) -> list[int]:
-        """The whole degrees the cup is drawn at in the frames to come, `step` s apart, in
-        the order they are met: to the end of its righting if the throw is `known` (the
+    def cup_angles(self, step: float, known: bool) -> list[float]:
+        """The cup's angles (as `cup_angle` gives them) in the frames to come, `step` s
+        apart, in their order: to the end of its righting if the throw is `known` (the
         righting waits for the last die to leave the cup), else while it shakes before it
         tips (its tip is drawn with the throw in hand)."""
         end = self.tip_from
         if known:
             out = self.throw.born[-1] * self.speed / PLAYBACK
             end += self.tip_time + out + 0.05 + RIGHT_TIME * self.speed
-        angles: list[int] = []
+        angles: list[float] = []
         time = self.time + step
         while time < end:
             tilt = self.shake.offset(time)[2] if self.shake is not None else 0.0
-            degrees = round(self._cup_angle(tilt, time))
-            if degrees not in angles:
-                angles.append(degrees)
+            angles.append(self._cup_angle(tilt, time))
             time += step
         return angles
 

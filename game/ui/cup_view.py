@@ -19,7 +19,7 @@ import pygame
 
 from game.ui.palette import STANDARD_DICE, DicePalette
 from game.ui.raster import Layers, Point, SpriteCache, bounded, coverage, rgba_surface
-from game.ui.stills import LATER, Stills
+from game.ui.stills import THROW, Stills
 
 TOP_WIDTH = 0.8  # of the height: the mouth's outer width
 BOTTOM_WIDTH = 0.64  # of the height: the base, narrower so the cup tapers
@@ -290,20 +290,12 @@ class CupRenderer:
         make = bounded(functools.partial(pygame.transform.rotozoom, upright, degrees, 1.0))
         return self._kept(key, make)
 
-    def warm(
-        self,
-        height: float,
-        palette: DicePalette,
-        angles: Iterable[int],
-        count: int,
-        rank: int = LATER,
-    ) -> int:
+    def warm(self, height: float, palette: DicePalette, angles: range, count: int) -> int:
         """Have the cup turned (and its shadow laid) for up to `count` of the whole-degree
-        `angles` not kept or under way yet, in their order: how many. At 4K each takes 2 to
-        4 ms, too much for the frames a pour fills, and for a quiet frame beside a frame's
-        median of 2 ms: they are made on the stills' thread (from a copy of the upright
-        cup, which the frames blit meanwhile: one copy, kept, not one a call), at `rank`
-        (see Stills.want), or here when there is none."""
+        `angles` not kept or under way yet: how many. At 4K each takes 2 to 4 ms, too much
+        for the frames a pour fills, and for a quiet frame beside a frame's median of 2 ms:
+        they are made on the stills' thread (from a copy of the upright cup, which the
+        frames blit meanwhile: one copy, kept, not one a call), or here when there is none."""
         made = 0
         height = int(round(height))
         for degrees in angles:
@@ -317,15 +309,41 @@ class CupRenderer:
                 self._shadow((0.0, 0.0), height, degrees, palette)
                 made += 1
                 continue
-            turn = bounded(
-                functools.partial(
-                    pygame.transform.rotozoom, self._upright_copy(height, palette), degrees, 1.0
-                )
-            )
-            if self.stills.want(self.cache, key, turn, rank):
+            if self.stills.want(self.cache, key, self._turn(height, palette, degrees)):
                 made += 1
-                self.stills.want(self.cache, *self._shadow_image(height, degrees, palette), rank)
+                self.stills.want(self.cache, *self._shadow_image(height, degrees, palette))
         return made
+
+    def foresee(
+        self, height: float, palette: DicePalette, angles: Iterable[float], count: int
+    ) -> int:
+        """Have the cup turned to each of `angles` (as it is drawn: to the whole degree) and
+        its shadow laid at it (at the very angle: its size follows the angle) on the stills'
+        thread, before the images warmed in quiet frames (see Stills), for up to `count`
+        of them not kept or under way yet, in their order: how many. For a roll's frames,
+        whose angles are known as it begins (game.anim.flight: Flight.cup_angles)."""
+        made = 0
+        height = int(round(height))
+        if self.stills is None:
+            return made
+        for angle in angles:
+            if made >= count:
+                break
+            degrees = round(angle)
+            key = ("turned", height, palette, degrees)
+            wished = bool(degrees % 360) and self.stills.want(
+                self.cache, key, self._turn(height, palette, degrees), THROW
+            )
+            shadow, lay = self._shadow_image(height, angle, palette)
+            made += self.stills.want(self.cache, shadow, lay, THROW) or wished
+        return made
+
+    def _turn(
+        self, height: int, palette: DicePalette, degrees: int
+    ) -> Callable[[], pygame.Surface]:
+        """What turns the cup `degrees` on the stills' thread: a copy of it (see `warm`)."""
+        upright = self._upright_copy(height, palette)
+        return bounded(functools.partial(pygame.transform.rotozoom, upright, degrees, 1.0))
 
     def _upright_copy(self, height: int, palette: DicePalette) -> pygame.Surface:
         """A copy of the upright cup for the stills' thread to turn, made once for its size

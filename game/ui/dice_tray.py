@@ -26,7 +26,7 @@ from game.anim.tray import TrayModel
 from game.ui import tray_view
 from game.ui.layout import TableLayout
 from game.ui.palette import DicePalette
-from game.ui.stills import LATER, THROW
+from game.ui.stills import LATER
 from game.ui.tray_layout import tray_places
 from game.ui.tray_view import HoldRow, Piece, TrayLook, TrayRenderer, recent
 
@@ -53,7 +53,7 @@ class DiceTray:
         self.palette: DicePalette | None = None  # the dice's colours, as last laid out
         # The roll whose cup angles are wished ahead, whether its throw was known then,
         # and the angles (see _want_cups).
-        self._cup_plan: tuple[Flight | None, bool, list[int]] = (None, False, [])
+        self._cup_plan: tuple[Flight | None, bool, list[float]] = (None, False, [])
         self._sounds: list[float] = []
 
     # ----------------------------------------------------------------- the model's face
@@ -270,9 +270,8 @@ class DiceTray:
         if self._cup_plan[0] is not flight or self._cup_plan[1] != known:
             steps = recent(self.model.recent_steps, 2)  # (as the frames step: see tray_view)
             angles = [a for dt in steps for a in flight.cup_angles(dt, known)]
-            self._cup_plan = (flight, known, list(dict.fromkeys(angles)))
-        angles = self._cup_plan[2]
-        self.renderer.cups.warm(layout.cup_height, palette, angles, WARM_CUPS, THROW)
+            self._cup_plan = (flight, known, angles)
+        self.renderer.cups.foresee(layout.cup_height, palette, self._cup_plan[2], WARM_CUPS)
 
     # ----------------------------------------------------------------- drawing
     def pieces(self, look: TrayLook) -> list[Piece]:

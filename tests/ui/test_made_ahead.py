@@ -194,3 +194,46 @@ def test_a_change_foreseen_is_drawn_ahead_and_looks_the_same() -> None:
     finally:
         foreseen.close()
         here.close()
+
+
+def test_a_roll_knows_every_angle_its_frames_turn_the_cup_to_in_their_order() -> None:
+    tray = DiceTray(seed=3)
+    try:
+        tray.set_layout(table_layout((1920, 1080), 4), STANDARD_DICE)
+        tray.roll(ROLL, ALL, 1.0)
+        flight, landing = tray.model.flight, tray.model.landing
+        assert flight is not None and landing is not None
+        shaking = flight.cup_angles(1 / 60, known=False)  # before the throw is known
+        landing.result()
+        angles = flight.cup_angles(1 / 60, known=True)
+        drawn = []
+        while tray.rolling:
+            tray.update(1 / 60)
+            drawn.append(tray.cup_angle())
+        assert angles == drawn[: len(angles)] and set(drawn[len(angles) :]) == {0.0}
+        assert len(set(map(round, angles))) > 20 and min(angles) == -55.0  # and the righting
+        assert shaking == angles[: len(shaking)] and min(shaking) > -13
+    finally:
+        tray.close()
+
+
+def test_a_games_first_throw_at_4k_turns_no_cup_and_no_shadow_in_its_frames() -> None:
+    """A table just opened has warmed nothing yet: the roll wishes the cup's angles, the
+    dice's lifted shadows and, the frame before a die touches the felt, its turned shadows
+    (the stills' thread let finish before each frame, as the other core would)."""
+    tray = DiceTray(seed=9)
+    try:
+        tray.set_layout(table_layout((3840, 2160), 4), STANDARD_DICE)
+        look = TrayLook(STANDARD_DICE, budget=1)
+        tray.pieces(TrayLook(STANDARD_DICE))  # the table's first frame: the upright cup
+        tray.roll(ROLL, ALL, 1.0)
+        made = []
+        while tray.rolling:
+            _settle(tray.renderer.stills)
+            before = tray.renderer.made[2]  # rings, shadows, cups
+            tray.update(1 / 60)
+            tray.pieces(look)
+            made.append(tray.renderer.made[2] - before)
+        assert len(made) > 30 and made == [0] * len(made)
+    finally:
+        tray.close()

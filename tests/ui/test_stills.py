@@ -14,7 +14,7 @@ from game.ui.dice_3d import SUPERSAMPLE, DieModel, steps_for
 from game.ui.dice_view import SHADOW_TURNS, DieRenderer
 from game.ui.palette import STANDARD_DICE
 from game.ui.raster import SpriteCache
-from game.ui.stills import PENDING, Stills
+from game.ui.stills import LATER, NEXT, PENDING, THROW, Stills
 
 TURN = (0.96, 0.12, -0.2, 0.15)
 
@@ -237,4 +237,50 @@ def test_a_ring_turned_ahead_is_the_ring_turned_in_the_frame_at_that_angle_only(
         other = dice.turn(ring, 33.31, 1.0, keep=False)
         assert other is not ahead and dice.turning.peek((ring, 33.31, 1.0)) is None
     finally:
+        stills.close()
+
+
+def test_the_next_frames_image_is_made_before_those_wished_earlier_for_later() -> None:
+    """Wishes are made by rank (the next frame's, a throw's, later), each rank in the order
+    wished: in the order they came, the next frame's dice waited behind a landing's and
+    were not begun when their frame came."""
+    stills = Stills()
+    cache: SpriteCache[str] = SpriteCache(16)
+    gate = threading.Event()
+    made: list[str] = []
+
+    def make(name: str) -> str:
+        made.append(name)
+        return name
+
+    try:
+        stills.want(cache, "busy", lambda: gate.wait(5) and make("busy"))  # the worker on it
+        stills.want(cache, "still", lambda: make("still"))  # LATER, as by default
+        stills.want(cache, "landing", lambda: make("landing"), LATER)
+        stills.want(cache, "cup", lambda: make("cup"), THROW)
+        stills.want(cache, "next", lambda: make("next"), NEXT)
+        stills.want(cache, "shadow", lambda: make("shadow"), THROW)
+        gate.set()
+        _settled(stills)
+        assert made == ["busy", "next", "cup", "shadow", "still", "landing"]
+        assert [cache.peek(k) for k in ("next", "cup", "still")] == ["next", "cup", "still"]
+    finally:
+        gate.set()
+        stills.close()
+
+
+def test_a_wish_given_up_before_it_is_begun_is_never_made() -> None:
+    stills = Stills()
+    cache: SpriteCache[str] = SpriteCache(8)
+    gate = threading.Event()
+    made: list[str] = []
+    try:
+        stills.want(cache, "busy", lambda: gate.wait(5) and "busy")
+        stills.want(cache, "soon", lambda: made.append("soon") or "soon", NEXT)
+        assert stills.ready(cache, "soon") is None  # the frame makes it itself
+        gate.set()
+        _settled(stills)
+        assert made == [] and cache.peek("soon") is None
+    finally:
+        gate.set()
         stills.close()
