@@ -4,6 +4,7 @@ themselves, kept in bounded caches, and a throw replaced mid-way shows no image 
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pygame
@@ -235,5 +236,44 @@ def test_a_games_first_throw_at_4k_turns_no_cup_and_no_shadow_in_its_frames() ->
             tray.pieces(look)
             made.append(tray.renderer.made[2] - before)
         assert len(made) > 30 and made == [0] * len(made)
+    finally:
+        tray.close()
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_held_dies_rings_are_turned_once_while_the_others_fly(monkeypatch, seed) -> None:
+    """A held die lies in the hold row a hair off square (1e-14 degrees, as its turn was
+    squared) while the others fly: its rings were turned anew in every frame of the throw
+    (at that very angle, unkept), to the same pixels."""
+    tray = DiceTray(seed=seed)
+    turned: list[float] = []
+    rotozoom = pygame.transform.rotozoom
+
+    def counted(image: pygame.Surface, angle: float, zoom: float) -> pygame.Surface:
+        if threading.current_thread() is threading.main_thread() and abs(angle) < 0.5:
+            turned.append(angle)  # (a cup is turned by whole degrees: not these)
+        return rotozoom(image, angle, zoom)
+
+    try:
+        tray.set_layout(table_layout((1920, 1080), 4), STANDARD_DICE)
+        look = TrayLook(STANDARD_DICE, budget=1)
+        tray.roll((1, 2, 3, 4, 6), ALL, 1.0)
+        while tray.animating:
+            tray.update(1 / 60)
+        for i in range(4):
+            tray.set_held(i, True)
+        while tray.animating:
+            tray.update(1 / 60)
+        monkeypatch.setattr(pygame.transform, "rotozoom", counted)
+        tray.roll((1, 2, 3, 4, 5), (False,) * 4 + (True,), 1.0)
+        tray.update(1 / 60)
+        off = [d.heading for d in tray.dice if d.held and d.heading != 0.0]
+        assert off and all(abs(h) < 1e-12 for h in off)
+        frames = 0
+        while tray.rolling:
+            tray.pieces(look)
+            tray.update(1 / 60)
+            frames += 1
+        assert frames > 30 and len(turned) == len(set(off))  # (the same rings: once)
     finally:
         tray.close()
