@@ -221,7 +221,8 @@ def test_a_frame_that_needs_a_cup_made_ahead_but_not_yet_kept_takes_it() -> None
 
 def test_a_ring_turned_ahead_is_the_ring_turned_in_the_frame_at_that_angle_only() -> None:
     """A held die's rings as it drifts are turned ahead at the angle a coming frame turns
-    them: that frame takes them (the same pixels); a frame at another angle turns its own."""
+    them: that frame takes them (the same pixels); a frame at another angle turns its own
+    (and the next frame at that angle takes it)."""
     stills = Stills()
     dice = DieRenderer(stills=stills)
     try:
@@ -234,8 +235,9 @@ def test_a_ring_turned_ahead_is_the_ring_turned_in_the_frame_at_that_angle_only(
         assert ahead is dice.turning.peek((ring, 33.3, 1.0))
         made = pygame.transform.rotozoom(ring, 33.3, 1.0)
         assert pygame.image.tobytes(ahead, "RGBA") == pygame.image.tobytes(made, "RGBA")
-        other = dice.turn(ring, 33.31, 1.0, keep=False)
-        assert other is not ahead and dice.turning.peek((ring, 33.31, 1.0)) is None
+        other = dice.turn(ring, 33.31, 1.0, keep=False)  # turned here, at its own angle
+        assert other is not ahead and dice.turning.peek((ring, 33.31, 1.0)) is other
+        assert dice.turn(ring, 33.31, 1.0, keep=False) is other  # a die lying as it did
     finally:
         stills.close()
 
