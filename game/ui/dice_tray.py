@@ -234,10 +234,11 @@ class DiceTray:
 
     def _warm(self) -> None:
         """Have a few of the images a throw needs made ahead of the frames that need them,
-        on the stills' thread: the cup turned for its pour and the shadows the landing dice
-        cast. At 4K each takes 1 to 4 ms, too much for the busiest frames of a throw and
-        for a quiet frame beside a frame's median of 2 ms. A few at a time, while the
-        thread has nothing else to make (a throw's own images come first)."""
+        on the stills' thread: the cup turned for its pour, the shadows the landing dice
+        cast (free and held) and a lifted die's grown shadows. At 4K each takes 1 to 4 ms,
+        too much for the busiest frames of a throw and for a quiet frame beside a frame's
+        median of 2 ms. A few at a time, while the thread has nothing else to make (a
+        throw's own images come first)."""
         if self.layout is None or self.palette is None or self.layout.die_size < WARM_FROM:
             return  # a smaller die's images are made in well under a millisecond
         if self.renderer.stills.busy:
