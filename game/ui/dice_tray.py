@@ -32,7 +32,6 @@ from game.ui.tray_view import HoldRow, Piece, TrayLook, TrayRenderer, recent
 
 DICE = 5  # dice on the table unless told otherwise
 MAX_SOUNDS = 3  # impacts heard per frame: five dice landing do not need fifteen clacks
-WARM_FROM = 160  # px: dice from this size have their throw's images made ahead (_warm)
 WARM_CUPS = 4  # turned cups wished ahead in a quiet frame (made on the stills' thread)
 WARM_SHADOWS = 4  # turned shadows
 WARM_LIFT = 1.0  # die sizes: lifted dice's grown shadows warmed up to this height
@@ -54,6 +53,8 @@ class DiceTray:
         # The roll whose cup angles are wished ahead, whether its throw was known then,
         # and the angles (see _want_cups).
         self._cup_plan: tuple[Flight | None, bool, list[float]] = (None, False, [])
+        # The layout and colours whose images are all warmed (see _warm).
+        self._warmed: tuple[TableLayout | None, DicePalette | None] = (None, None)
         self._sounds: list[float] = []
 
     # ----------------------------------------------------------------- the model's face
@@ -237,24 +238,27 @@ class DiceTray:
         on the stills' thread: the cup turned for its pour, the shadows the landing dice
         cast (free and held) and a lifted die's grown shadows. At 4K each takes 1 to 4 ms,
         too much for the busiest frames of a throw and for a quiet frame beside a frame's
-        median of 2 ms. A few at a time, while the thread has nothing else to make (a
-        throw's own images come first)."""
-        if self.layout is None or self.palette is None or self.layout.die_size < WARM_FROM:
-            return  # a smaller die's images are made in well under a millisecond
-        if self.renderer.stills.busy:
-            return
+        median of 2 ms; at 1080p a few tenths of a millisecond, against a median under 1
+        ms. A few at a time, while the thread has nothing else to make (a throw's own
+        images come first), until all are made for these places and colours."""
         layout, palette = self.layout, self.palette
+        if layout is None or palette is None or self.renderer.stills.busy:
+            return
+        if self._warmed[0] is layout and self._warmed[1] is palette:
+            return  # all of them made: looked for no more (a quiet frame's tenth of a ms)
         # Every whole degree the cup is met at: its shake's tilt either way, and the pour's.
         turns = range(round(SHAKE_TILT), round(POUR_ANGLE - SHAKE_TILT) - 1, -1)
-        self.renderer.cups.warm(layout.cup_height, palette, turns, WARM_CUPS)
+        wished = self.renderer.cups.warm(layout.cup_height, palette, turns, WARM_CUPS)
         dice, size = self.renderer.dice, layout.die_size
         left = WARM_SHADOWS - dice.warm_shadows(round(size), palette, WARM_SHADOWS)
         if left:  # then a held die's, as a CPU's hold drifts it into its place
-            dice.warm_shadows(round(size * self.model.held_scale), palette, left)
+            left -= dice.warm_shadows(round(size * self.model.held_scale), palette, left)
         # And a lifted die's soft shadows, grown, up to where a throw's dice fly (a game's
         # first throw wished them all at once, with its cup and its dice, and met the
         # highest before they were made).
-        dice.want_grown(size, palette, WARM_LIFT * size, LATER)
+        wished += WARM_SHADOWS - left + dice.want_grown(size, palette, WARM_LIFT * size, LATER)
+        if not wished:
+            self._warmed = (layout, palette)
 
     def _want_cups(self, flight: Flight) -> None:
         """Have the cup turned ahead to the angles this roll's coming frames draw it at, in
@@ -264,7 +268,7 @@ class DiceTray:
         of a game's, with 80 whole degrees to warm) and turned them in its frames, 3-4 ms
         each at 4K. Worked out once for what is known of the roll, a few wished a frame."""
         layout, palette = self.layout, self.palette
-        if layout is None or palette is None or layout.die_size < WARM_FROM:
+        if layout is None or palette is None:
             return
         landing = self.model.landing
         known = flight.simulated or (landing is not None and landing.done())

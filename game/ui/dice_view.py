@@ -520,27 +520,28 @@ class DieRenderer:
             return self.cache.get(key, make)
         return self.stills.take(self.cache, key, make)
 
-    def want_grown(self, size: float, palette: DicePalette, lift: float, rank: int = THROW) -> None:
+    def want_grown(self, size: float, palette: DicePalette, lift: float, rank: int = THROW) -> int:
         """Have the soft shadows a die of `size` px casts up to `lift` px above the felt
         grown ahead on the stills' thread, at `rank` (see Stills.want): a throw's and a
         drift's heights are known before their frames; a die in the air passes through
-        every height below its highest."""
+        every height below its highest. How many were wished."""
         if self.stills is None or palette.shadow[3] == 0:
-            return
+            return 0
         side, wished = int(round(size)), 0
         keys = [
             ("grown", side, palette, tenth / 10)
             for tenth in range(11, round((1.0 + lift * LIFT_SHADOW_GROWTH) * 10) + 1)
         ]
         if all(key in self.cache for key in keys):
-            return
+            return 0
         # The thread grows a copy: the frames blit the shadow while it is being read.
         base = self.shadow(side, palette).copy()
         for key in keys:
             make = bounded(functools.partial(pygame.transform.smoothscale_by, base, key[3]))
             wished += self.stills.want(self.cache, key, make, rank)
             if wished >= GROWN_WISHES:
-                return  # the lowest first: the rest in the frames after
+                break  # the lowest first: the rest in the frames after
+        return wished
 
     def shadow_images(
         self, center: Point, size: int, angle: float, lift: float, palette: DicePalette

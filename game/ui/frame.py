@@ -26,6 +26,7 @@ import pygame
 MAX_PATCHES = 4  # drawn passes at most: beyond, the nearest patches are joined
 SLACK = 0.25  # patches are joined when their union is at most this much larger than both
 WINDOW_SLACK = 100  # ... and wastes at most this share of the window (1/100)
+CUT_FROM = 40_000  # px: patches that overlap by this much are cut apart (see `disjoint`)
 
 
 class Frame:
@@ -108,11 +109,12 @@ def patches(rects: list[pygame.Rect], most_waste: int | None = None) -> list[pyg
 
 
 def disjoint(rects: list[pygame.Rect]) -> list[pygame.Rect]:
-    """`rects` cut where they overlap, so no pixel lies in two: the largest kept whole, each
-    of the others less what the ones before it cover (in up to four bands). A frame draws
-    each patch with the felt and every part in it: what lay in two patches was drawn twice
-    (at 4K a sixth to a fifth of the pixels of a frame of dice in the air or drifting, whose
-    lifted shadows' patches meet). Each part of the window is drawn once, the same."""
+    """`rects` cut where they overlap by CUT_FROM pixels or more, so those pixels lie in
+    one only: the largest kept whole, each of the others less what the ones before it
+    cover there (in up to four bands). A frame draws each patch with the felt and every
+    part in it: what lay in two patches was drawn twice (at 4K a sixth to a fifth of the
+    pixels of a frame of dice in the air or drifting, whose lifted shadows' patches meet).
+    A smaller overlap is drawn twice still: a patch more to draw costs more than it saves."""
     kept: list[Box] = []
     for rect in sorted(rects, key=lambda r: r.width * r.height, reverse=True):
         cuts = [(rect.left, rect.top, rect.right, rect.bottom)]
@@ -123,11 +125,14 @@ def disjoint(rects: list[pygame.Rect]) -> list[pygame.Rect]:
 
 
 def _less(box: Box, other: Box) -> list[Box]:
-    """What of `box` lies outside `other`: `box` itself, or the bands above, below, left
-    and right of `other` (none of them empty)."""
+    """What of `box` lies outside `other`: `box` itself (also when they overlap by less
+    than CUT_FROM pixels), or the bands above, below, left and right of `other` (none of
+    them empty)."""
     left, top, right, bottom = box
     l2, t2, r2, b2 = other
-    if l2 >= right or r2 <= left or t2 >= bottom or b2 <= top:
+    across = (right if right < r2 else r2) - (left if left > l2 else l2)
+    down = (bottom if bottom < b2 else b2) - (top if top > t2 else t2)
+    if across <= 0 or down <= 0 or across * down < CUT_FROM:
         return [box]
     bands = []
     if t2 > top:

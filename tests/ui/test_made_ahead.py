@@ -277,3 +277,32 @@ def test_a_held_dies_rings_are_turned_once_while_the_others_fly(monkeypatch, see
         assert frames > 30 and len(turned) == len(set(off))  # (the same rings: once)
     finally:
         tray.close()
+
+
+def test_a_table_warms_its_throws_images_at_every_size_and_then_stops() -> None:
+    """At 720p a cup turned or a shadow made is a few tenths of a millisecond against a
+    median frame under one: quiet frames warm them there too, until all are made, and then
+    look for none (each look a tenth of a millisecond of every quiet frame)."""
+    tray = DiceTray(seed=2)
+    try:
+        tray.set_layout(table_layout((1280, 720), 4), STANDARD_DICE)
+        look = TrayLook(STANDARD_DICE, budget=1)
+        tray.pieces(TrayLook(STANDARD_DICE))  # the table's first frame
+        for _quiet in range(200):
+            _settle(tray.renderer.stills)
+            tray.update(1 / 60)
+            tray.pieces(look)
+        _settle(tray.renderer.stills)
+        tray.update(1 / 60)
+        assert not tray.renderer.stills.busy  # all made: nothing more wished
+        tray.roll(ROLL, ALL, 1.0)
+        made = []
+        while tray.animating:
+            _settle(tray.renderer.stills)
+            before = tray.renderer.made[2]  # rings, shadows, cups
+            tray.update(1 / 60)
+            tray.pieces(look)
+            made.append(tray.renderer.made[2] - before)
+        assert len(made) > 30 and made == [0] * len(made)
+    finally:
+        tray.close()
