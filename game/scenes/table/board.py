@@ -87,6 +87,10 @@ class Board:
         self.chances = ChanceWatch()
         self.said_reason = ""  # the CPU's reason said last (said once for a run of moves)
         self._foreseen: object = None  # the CPU decision whose move is foreseen
+        # This frame holds the card's, the message line's and the notes' change back (see
+        # `update`); the last frame did (this one shows it); a person's input came.
+        self.holding = self.catching_up = self._touched = False
+        self._busy = False  # the dice landed or a CPU's move was made, this frame
         self._foresight: Iterator[None] = iter(())  # what is left to do ahead of it
         # What the last frame drawn was made of, to draw only what changed since (see draw).
         self.canvas = Canvas()
@@ -241,8 +245,21 @@ class Board:
         return started
 
     def update(self, dt: float) -> bool:
-        """One frame: the dice, what is shown, the CPU's turn. True when a new turn started."""
-        if self.tray.rolling:  # a roll started: what was announced has been seen
+        """One frame: the dice, what is shown, the CPU's turn. True when a new turn started.
+
+        A busy frame (the dice land, or a CPU's move is made) with no input of a person's
+        in it (`touch`) `holding`: it draws the dice's motion, and the change of the slow
+        parts (the card, the message line, the notes: TableParts.scene) shows in the next
+        frame, which has room (never two frames running: the next is `catching_up`)."""
+        self.catching_up, self._busy = self.holding, False
+        started = self._update(dt)
+        self.holding = self._busy and not self._touched and not self.catching_up
+        self._touched = False
+        return started
+
+    def _update(self, dt: float) -> bool:
+        rolling = self.tray.rolling
+        if rolling:  # a roll started: what was announced has been seen
             self.presenter.banner = None
         motion = self.cpu_motion
         if motion > 0:
@@ -250,6 +267,7 @@ class Board:
         else:  # an instant CPU: only where each move ends
             self.tray.finish()
             self.tray.update(dt)
+        self._busy = rolling and not self.tray.rolling  # the dice landed
         self.chances.update(self.session.state, self.wants_chances, self.session.paces)
         if self.presenter.update(dt):
             return False  # the results are coming: no more play under them
@@ -282,6 +300,7 @@ class Board:
             self.said_reason = why.said  # said once, before the move it explains
             self.ctx.speech.say(with_name.format(name=name, reason=why.said), Told.REASON, player)
         started = self.show(session.apply(action), self.speed)
+        self._busy = True  # (a move made: see `update`)
         if isinstance(action, Roll) or started:
             self.said_reason = ""  # new dice: a new reason is worth saying
         self.cpu.reason = None
@@ -299,8 +318,8 @@ class Board:
         changes on the card drawn ahead (ScorecardView.prepare), a step a frame (see
         `_steps_ahead`), so that no frame of the pause does it all."""
         future = self.cpu.future
-        if future is None or not future.done():
-            return
+        if future is None or not future.done() or self._busy or self.catching_up:
+            return  # (nor in a busy frame, nor while the card shows a change held back)
         if future is not self._foreseen:
             self._foreseen = future
             self._foresight = self._steps_ahead(future.result()[0])
@@ -391,7 +410,8 @@ class Board:
         # A frame that keeps to time (the window holds the last one) makes at most one still
         # die's image itself; the others are made ahead on a thread (game.ui.stills).
         budget = STILLS_PER_FRAME if over is not None and ctx.frame.retained else None
-        scene = self.parts.scene(self, surface, marks, backdrop, budget, over)
+        hold, catching_up = self.holding, self.catching_up  # (see `update`)
+        scene = self.parts.scene(self, surface, marks, backdrop, budget, over, hold, catching_up)
         skip = self.card_view.region if covered else None
         self.canvas.draw(surface, ctx, self.felt, skip, scene, retained=over is not None)
 
@@ -404,6 +424,11 @@ class Board:
             label = ctx.fonts.render(_("held dice"), 20 * self.lay.unit, ctx.theme.panel_alt)
             self._held_label = (key, label)
         return self._held_label[1]
+
+    def touch(self) -> None:
+        """A person's input came this frame: all it changes shows in this frame's drawing
+        (nothing of it is held back)."""
+        self._touched = True
 
     def hint_placed(self, text: Sequence[str], dice: tuple[tuple[float, float], ...]) -> HintPlace:
         """The hint's box and folded lines, worked out once per hint, layout and fonts (not

@@ -176,6 +176,7 @@ class TableScene(FocusAndPointer, Scene):
     # says whether it was used). The pointer and the keys go to the regions (regions.py) in
     # REGION_ORDER, then to the table's own keys (the focus and the pointer: focus_input.py).
     def handle(self, event: pygame.event.Event) -> bool:
+        self.board.touch()  # what the input changes is drawn in this very frame
         intent = self.ctx.input.intent(event)
         for step in (
             self._jump_by_letter,
