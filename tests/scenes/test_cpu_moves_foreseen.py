@@ -99,7 +99,7 @@ def _film(app, monkeypatch, foresee: bool, frames: int) -> tuple[list[int], dict
     table, applied = _cpu_game(app, monkeypatch)
     digests: list[int] = []
     hits = {"score": 0, "roll": 0}
-    held: list[object] = []  # the moves of the last frame, if it held the card back
+    held: list[object] = []  # the moves of the frames that held the card back
     while len(digests) < frames and min(hits.values()) < 4:
         _quiet(table)
         done, taken = len(applied), len(took)
@@ -108,9 +108,9 @@ def _film(app, monkeypatch, foresee: bool, frames: int) -> tuple[list[int], dict
         digests.append(hash(pygame.image.tobytes(app.screen, "RGB")))
         moved = applied[done:]
         if any(took[taken:]):  # (a move's frame holds the card back: the next shows it)
-            for action in moved if not held else held:
+            for action in held or moved:
                 hits["score" if isinstance(action, Score) else "roll"] += 1
-        held = moved if table.board.holding else []
+        held = held + moved if table.board.holding else []
     for scene in reversed(app.stack.scenes):
         scene.exit()
     return digests, hits

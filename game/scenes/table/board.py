@@ -54,6 +54,7 @@ if TYPE_CHECKING:
 
 CPU_SKIP_MAX = 200  # actions a skipped CPU turn may take (a turn takes at most 9)
 STILLS_PER_FRAME: int | None = 1  # still dice's images a frame that keeps to time makes itself
+HOLD_MOST = 4  # frames a busy frame's change to the slow parts is held back at most (0: none)
 
 
 # ScorecardView.prepare's arguments: state, colours, previews, focus, active, advice, tags.
@@ -87,10 +88,12 @@ class Board:
         self.chances = ChanceWatch()
         self.said_reason = ""  # the CPU's reason said last (said once for a run of moves)
         self._foreseen: object = None  # the CPU decision whose move is foreseen
-        # This frame holds the card's, the message line's and the notes' change back (see
-        # `update`); the last frame did (this one shows it); a person's input came.
+        # Whether this frame holds the slow parts' change back, or shows it after frames
+        # that did (see `update`); whether a person's input came this frame.
         self.holding = self.catching_up = self._touched = False
-        self._busy = False  # the dice landed or a CPU's move was made, this frame
+        self._busy: str | None = None  # "landed", "moved": what this frame did
+        self._held_for = 0  # frames the change has been held back
+        self._rest = False  # it waits for the dice to rest
         self._foresight: Iterator[None] = iter(())  # what is left to do ahead of it
         # What the last frame drawn was made of, to draw only what changed since (see draw).
         self.canvas = Canvas()
@@ -248,12 +251,21 @@ class Board:
         """One frame: the dice, what is shown, the CPU's turn. True when a new turn started.
 
         A busy frame (the dice land, or a CPU's move is made) with no input of a person's
-        in it (`touch`) `holding`: it draws the dice's motion, and the change of the slow
-        parts (the card, the message line, the notes: TableParts.scene) shows in the next
-        frame, which has room (never two frames running: the next is `catching_up`)."""
-        self.catching_up, self._busy = self.holding, False
+        in it (`touch`) draws the dice's motion and the buttons and is `holding` back the
+        change of the slow parts (the card, the message line, the notes: TableParts.scene)
+        to a frame with room, which is `catching_up`: the next after a CPU's move (the
+        throw's first frames draw little), after a landing the first with the dice at rest
+        (its drifts are the tray's slowest frames); HOLD_MOST frames after at the latest.
+        A frame with a person's input in it holds nothing back."""
+        was, self._busy = self.holding, None
         started = self._update(dt)
-        self.holding = self._busy and not self._touched and not self.catching_up
+        if was:
+            self._held_for += 1
+            room = self._held_for >= HOLD_MOST or not (self._rest and self.tray.animating)
+            self.holding = not (self._touched or room)
+        elif self._busy is not None and not self._touched and HOLD_MOST:
+            self.holding, self._held_for, self._rest = True, 0, self._busy == "landed"
+        self.catching_up = was and not self.holding
         self._touched = False
         return started
 
@@ -267,7 +279,8 @@ class Board:
         else:  # an instant CPU: only where each move ends
             self.tray.finish()
             self.tray.update(dt)
-        self._busy = rolling and not self.tray.rolling  # the dice landed
+        if rolling and not self.tray.rolling:
+            self._busy = "landed"
         self.chances.update(self.session.state, self.wants_chances, self.session.paces)
         if self.presenter.update(dt):
             return False  # the results are coming: no more play under them
@@ -300,7 +313,7 @@ class Board:
             self.said_reason = why.said  # said once, before the move it explains
             self.ctx.speech.say(with_name.format(name=name, reason=why.said), Told.REASON, player)
         started = self.show(session.apply(action), self.speed)
-        self._busy = True  # (a move made: see `update`)
+        self._busy = "moved"  # (see `update`)
         if isinstance(action, Roll) or started:
             self.said_reason = ""  # new dice: a new reason is worth saying
         self.cpu.reason = None
@@ -318,8 +331,8 @@ class Board:
         changes on the card drawn ahead (ScorecardView.prepare), a step a frame (see
         `_steps_ahead`), so that no frame of the pause does it all."""
         future = self.cpu.future
-        if future is None or not future.done() or self._busy or self.catching_up:
-            return  # (nor in a busy frame, nor while the card shows a change held back)
+        if future is None or not future.done() or self._busy or self.holding:
+            return  # (nor in a busy frame, nor while the card's change is held back)
         if future is not self._foreseen:
             self._foreseen = future
             self._foresight = self._steps_ahead(future.result()[0])

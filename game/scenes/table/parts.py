@@ -15,7 +15,7 @@ import pygame
 
 from game.i18n import language
 from game.rules import Category, GameState
-from game.scenes.table.canvas import Scene, hold_part, part, shaded, unpainted
+from game.scenes.table.canvas import Rect4, Scene, hold_part, part, shaded, unpainted
 from game.scenes.table.draw import (
     Marks,
     Notes,
@@ -91,6 +91,10 @@ class _Slow:
     card: list[tuple[str, Piece]]
     notes: Piece
 
+    @property
+    def rects(self) -> list[Rect4]:
+        return [self.message.rect, *(piece.rect for _name, piece in self.card), self.notes.rect]
+
 
 class TableParts:
     """Makes the table's parts each frame; keeps what need not be made every frame (the
@@ -116,10 +120,10 @@ class TableParts:
         """The table as parts this frame: under the dice tray's pieces, its pieces, above;
         and what, changed, makes the whole frame change.
 
-        `hold` (a busy frame: see Board.update): the slow parts (the card and a scored
-        box's glow, the message line, the notes) are the last frame's, the same parts (the
-        same pixels, wherever another part's patch crosses them); the next frame, which
-        is `catching_up`, shows what they show then."""
+        A frame that is to `hold` the slow parts' change back (see Board.update) has the
+        parts made last for the card (and a scored box's glow), the message line and the
+        notes: the same pixels, wherever another part's patch crosses them. The frame that
+        shows the change is `catching_up` (it draws nothing on the card ahead)."""
         ctx, lay = board.ctx, board.lay
         theme, fonts = ctx.theme, ctx.fonts
         whole = (
@@ -135,14 +139,12 @@ class TableParts:
             over,
         )
         last = self._shown
-        if hold and last is not None and last.whole == whole:
-            slow = last
-        else:
+        if not hold or last is None or last.whole != whole:  # (else the parts are as made)
             card = self.card_parts(board, marks, backdrop, catching_up)
             notes = notes_part(board, self.notes(board, marks))
-            slow = self._shown = _Slow(whole, message_part(board), card, notes)
+            last = self._shown = _Slow(whole, message_part(board), card, notes)
         row = HoldRow(board.hold_label(), theme.felt_dark, theme.felt_light)
-        below = [("message", slow.message), ("hold", hold_part(lay.hold_strip, row))]
+        below = [("message", last.message), ("hold", hold_part(lay.hold_strip, row))]
         focus_die = marks.focus.index if isinstance(marks.focus, DieTarget) else None
         palette = dice_palette(theme.high_contrast)
         keys = None
@@ -153,9 +155,14 @@ class TableParts:
             )
         pieces = board.tray.pieces(TrayLook(palette, focus_die, keys, budget))
         above = [("keep", self.keep_part(board, marks.hint_keep)), *buttons_parts(board, marks)]
-        above += [*slow.card, ("notes", slow.notes), *hint_parts(board, marks)]
+        above += [*last.card, ("notes", last.notes), *hint_parts(board, marks)]
         above += overlay_parts(board, marks)
         return Scene(below, pieces, above, whole, board.card_view.solid)
+
+    @property
+    def slow_rects(self) -> list[Rect4]:
+        """Where the slow parts (see `scene`) lie, as last made."""
+        return [] if self._shown is None else self._shown.rects
 
     def card_parts(
         self,
