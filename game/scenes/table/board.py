@@ -55,6 +55,8 @@ if TYPE_CHECKING:
 CPU_SKIP_MAX = 200  # actions a skipped CPU turn may take (a turn takes at most 9)
 STILLS_PER_FRAME: int | None = 1  # still dice's images a frame that keeps to time makes itself
 HOLD_MOST = 4  # frames a busy frame's change to the slow parts is held back at most (0: none)
+HELD = frozenset(("card", "message", "notes"))  # the slow parts a busy frame holds back
+HELD_ROLL = frozenset(("card",))  # ... a CPU's roll's frame
 
 
 # ScorecardView.prepare's arguments: state, colours, previews, focus, active, advice, tags.
@@ -91,7 +93,8 @@ class Board:
         # Whether this frame holds the slow parts' change back, or shows it after frames
         # that did (see `update`); whether a person's input came this frame.
         self.holding = self.catching_up = self._touched = False
-        self._busy: str | None = None  # "landed", "moved": what this frame did
+        self._busy: str | None = None  # "landed", "rolled", "moved": what this frame did
+        self.held: frozenset[str] = frozenset()  # the slow parts held back (TableParts.scene)
         self._held_for = 0  # frames the change has been held back
         self._rest = False  # it waits for the dice to rest
         self._foresight: Iterator[None] = iter(())  # what is left to do ahead of it
@@ -252,8 +255,9 @@ class Board:
 
         A busy frame (the dice land, or a CPU's move is made) with no input of a person's
         in it (`touch`) draws the dice's motion and the buttons and is `holding` back the
-        change of the slow parts (the card, the message line, the notes: TableParts.scene)
-        to a frame with room, which is `catching_up`: the next after a CPU's move (the
+        change of the slow parts `held` (the card, the message line, the notes; a CPU's
+        roll only the card: TableParts.scene) to a frame with room, which is
+        `catching_up`: the next after a CPU's move (the
         throw's first frames draw little), after a landing the first with the dice at rest
         (its drifts are the tray's slowest frames); HOLD_MOST frames after at the latest.
         A frame with a person's input in it holds nothing back."""
@@ -265,6 +269,8 @@ class Board:
             self.holding = not (self._touched or room)
         elif self._busy is not None and not self._touched and HOLD_MOST:
             self.holding, self._held_for, self._rest = True, 0, self._busy == "landed"
+            # A CPU's roll's own frame has room for its line and notes, not for the card.
+            self.held = HELD_ROLL if self._busy == "rolled" else HELD
         self.catching_up = was and not self.holding
         self._touched = False
         return started
@@ -313,7 +319,7 @@ class Board:
             self.said_reason = why.said  # said once, before the move it explains
             self.ctx.speech.say(with_name.format(name=name, reason=why.said), Told.REASON, player)
         started = self.show(session.apply(action), self.speed)
-        self._busy = "moved"  # (see `update`)
+        self._busy = "rolled" if isinstance(action, Roll) else "moved"  # (see `update`)
         if isinstance(action, Roll) or started:
             self.said_reason = ""  # new dice: a new reason is worth saying
         self.cpu.reason = None
@@ -423,7 +429,8 @@ class Board:
         # A frame that keeps to time (the window holds the last one) makes at most one still
         # die's image itself; the others are made ahead on a thread (game.ui.stills).
         budget = STILLS_PER_FRAME if over is not None and ctx.frame.retained else None
-        hold, catching_up = self.holding, self.catching_up  # (see `update`)
+        hold = self.held if self.holding else frozenset()  # (see `update`)
+        catching_up = self.catching_up
         scene = self.parts.scene(self, surface, marks, backdrop, budget, over, hold, catching_up)
         skip = self.card_view.region if covered else None
         self.canvas.draw(surface, ctx, self.felt, skip, scene, retained=over is not None)

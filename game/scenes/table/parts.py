@@ -114,16 +114,16 @@ class TableParts:
         backdrop: pygame.Surface | None,
         budget: int | None,
         over: tuple[object, ...] | None,
-        hold: bool = False,
+        hold: frozenset[str] = frozenset(),
         catching_up: bool = False,
     ) -> Scene:
         """The table as parts this frame: under the dice tray's pieces, its pieces, above;
         and what, changed, makes the whole frame change.
 
-        A frame that is to `hold` the slow parts' change back (see Board.update) has the
-        parts made last for the card (and a scored box's glow), the message line and the
-        notes: the same pixels, wherever another part's patch crosses them. The frame that
-        shows the change is `catching_up` (it draws nothing on the card ahead)."""
+        The slow parts a frame is to `hold` back (of "card", with a scored box's glow,
+        "message" and "notes": see Board.update) are the parts made last: the same pixels,
+        wherever another part's patch crosses them. The frame that shows the card's change
+        is `catching_up` (it draws nothing on the card ahead)."""
         ctx, lay = board.ctx, board.lay
         theme, fonts = ctx.theme, ctx.fonts
         whole = (
@@ -139,10 +139,16 @@ class TableParts:
             over,
         )
         last = self._shown
-        if not hold or last is None or last.whole != whole:  # (else the parts are as made)
-            card = self.card_parts(board, marks, backdrop, catching_up)
-            notes = notes_part(board, self.notes(board, marks))
-            last = self._shown = _Slow(whole, message_part(board), card, notes)
+        if last is None or last.whole != whole:
+            hold = frozenset()  # (the parts made last are not what they were)
+        last = self._shown = _Slow(
+            whole,
+            last.message if last and "message" in hold else message_part(board),
+            last.card
+            if last and "card" in hold
+            else self.card_parts(board, marks, backdrop, catching_up),
+            last.notes if last and "notes" in hold else notes_part(board, self.notes(board, marks)),
+        )
         row = HoldRow(board.hold_label(), theme.felt_dark, theme.felt_light)
         below = [("message", last.message), ("hold", hold_part(lay.hold_strip, row))]
         focus_die = marks.focus.index if isinstance(marks.focus, DieTarget) else None
