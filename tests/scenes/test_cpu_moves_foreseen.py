@@ -110,7 +110,7 @@ def _film(app, monkeypatch, foresee: bool, frames: int) -> tuple[list[int], dict
         if any(took[taken:]):  # (a move's frame holds the card back: the next shows it)
             for action in held or moved:
                 hits["score" if isinstance(action, Score) else "roll"] += 1
-        held = held + moved if table.board.holding else []
+        held = held + moved if bool(table.board.held) else []
     for scene in reversed(app.stack.scenes):
         scene.exit()
     return digests, hits
