@@ -41,6 +41,7 @@ from game.ui.display import (
     check_display,
     desktop_size,
     first_size,
+    show_from_memory,
     window_size,
 )
 from game.ui.input import Intent, is_press
@@ -117,6 +118,7 @@ class App:
         claim_class()  # before SDL's video starts: the dock groups the window by it
         pygame.init()
         check_display()
+        show_from_memory()
         pygame.display.set_caption(TITLE)
         set_window_icon()
         settings = storage.settings

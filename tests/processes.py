@@ -1,9 +1,14 @@
-"""What the tests look at of processes: the live members of a process group (from /proc)."""
+"""What the tests look at of processes: the live members of a process group (from /proc);
+and an X server of a test's own to open the game's windows on."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
+import subprocess
 import time
+from collections.abc import Iterator
 
 
 def group_members(pgid: int) -> list[int]:
@@ -37,3 +42,25 @@ def wait_for_members(pgid: int, count: int, seconds: float = 5.0) -> list[int]:
     while len(group_members(pgid)) < count and time.monotonic() < deadline:
         time.sleep(0.02)
     return group_members(pgid)
+
+
+@contextlib.contextmanager
+def xvfb(screen: str = "1024x768x24") -> Iterator[str]:
+    """An Xvfb server of the test's own, on a display number it chose free (`-displayfd`):
+    its DISPLAY (":3"), until the block ends, when the server's process group is ended."""
+    read, write = os.pipe()
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", screen, "-nolisten", "tcp"],
+        pass_fds=(write,),
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    os.close(write)
+    try:
+        with os.fdopen(read) as pipe:
+            number = pipe.readline().strip()
+        yield f":{number}"
+    finally:
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGTERM)
+            server.wait(timeout=30)

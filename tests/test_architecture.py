@@ -15,8 +15,15 @@ GAME = Path(__file__).resolve().parents[1] / "game"
 # Layers, lowest first: a module may import its own layer and those below, never above.
 LAYERS = (
     # gettext and locale formats, the shared caches, the child processes the game starts,
-    # and the name of JSON as the game keeps it
-    ("game.i18n", "game.cache", "game.childenv", "game.children", "game.json_types"),
+    # the name of JSON as the game keeps it, and work handed to a thread of its own
+    (
+        "game.i18n",
+        "game.cache",
+        "game.childenv",
+        "game.children",
+        "game.json_types",
+        "game.newest",
+    ),
     ("game.rules", "game.anim", "game.assets"),
     ("game.ai", "game.audio", "game.speech"),  # the AI reads the rules; sounds; speech
     ("game.match",),  # seats and a match being played: the rules and the CPU levels

@@ -16,6 +16,7 @@ import pytest
 
 from game.selftest import CHECKS
 from game.ui import window_identity
+from tests.processes import xvfb
 
 ROOT = Path(__file__).resolve().parents[1]
 LINUX = ROOT / "packaging" / "linux"
@@ -129,55 +130,45 @@ def test_the_desktop_entry_validates():
 def test_under_x11_the_window_has_the_class_and_an_icon(tmp_path):
     import time
 
-    read, write = os.pipe()
-    server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1024x768x24"],
-        pass_fds=(write,),
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write)
     game = None
-    try:
-        with os.fdopen(read) as pipe:
-            display = f":{pipe.readline().strip()}"
-        env = {**ENV, "DISPLAY": display, "SDL_AUDIODRIVER": "dummy"}
-        env.pop("SDL_VIDEODRIVER", None)
-        env.pop("SDL_VIDEO_X11_WMCLASS", None)
-        game = subprocess.Popen(
-            [sys.executable, str(ROOT / "main.py"), "--data-dir", str(tmp_path), "--windowed"],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        window = None
-        for _ in range(300):  # until the window is up (the test's timeout bounds the wait)
-            tree = subprocess.run(
-                ["xwininfo", "-root", "-tree"], env=env, capture_output=True, text=True
-            ).stdout
-            found = [line.split()[0] for line in tree.splitlines() if '"Yahtzee Table"' in line]
-            if found:
-                window = found[0]
-                break
-            time.sleep(0.1)
-        assert window is not None, "the game's window never appeared"
-        icon = f"Icon ({window_identity.WINDOW_ICON_SIZE} x {window_identity.WINDOW_ICON_SIZE})"
-        said = ""
-        for _ in range(100):  # pygame-ce 2.5.0 sets the icon a moment after the window is up
-            said = subprocess.run(
-                ["xprop", "-id", window, "WM_CLASS", "_NET_WM_ICON"],
+    with xvfb() as display:
+        try:
+            env = {**ENV, "DISPLAY": display, "SDL_AUDIODRIVER": "dummy"}
+            env.pop("SDL_VIDEODRIVER", None)
+            env.pop("SDL_VIDEO_X11_WMCLASS", None)
+            game = subprocess.Popen(
+                [sys.executable, str(ROOT / "main.py"), "--data-dir", str(tmp_path), "--windowed"],
                 env=env,
-                capture_output=True,
-                text=True,
-                timeout=30,
-            ).stdout
-            if icon in said:
-                break
-            time.sleep(0.1)
-        assert 'WM_CLASS(STRING) = "yahtzee-table", "yahtzee-table"' in said
-        assert icon in said
-    finally:
-        if game is not None:
-            game.terminate()
-            game.wait(timeout=30)
-        server.terminate()
-        server.wait(timeout=30)
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+            window = None
+            for _ in range(300):  # until the window is up (the test's timeout bounds the wait)
+                tree = subprocess.run(
+                    ["xwininfo", "-root", "-tree"], env=env, capture_output=True, text=True
+                ).stdout
+                found = [line.split()[0] for line in tree.splitlines() if '"Yahtzee Table"' in line]
+                if found:
+                    window = found[0]
+                    break
+                time.sleep(0.1)
+            assert window is not None, "the game's window never appeared"
+            icon = f"Icon ({window_identity.WINDOW_ICON_SIZE} x {window_identity.WINDOW_ICON_SIZE})"
+            said = ""
+            for _ in range(100):  # pygame-ce 2.5.0 sets the icon a moment after the window is up
+                said = subprocess.run(
+                    ["xprop", "-id", window, "WM_CLASS", "_NET_WM_ICON"],
+                    env=env,
+                    capture_output=True,
+                    text=True,
+                    timeout=30,
+                ).stdout
+                if icon in said:
+                    break
+                time.sleep(0.1)
+            assert 'WM_CLASS(STRING) = "yahtzee-table", "yahtzee-table"' in said
+            assert icon in said
+        finally:
+            if game is not None:
+                game.terminate()
+                game.wait(timeout=30)

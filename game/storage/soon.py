@@ -18,11 +18,10 @@ exit the write under way is finished (`close`, and the executor's own join at ex
 from __future__ import annotations
 
 import logging
-import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 
 from game.json_types import JsonMapping
+from game.newest import Newest
 
 log = logging.getLogger(__name__)
 
@@ -32,46 +31,26 @@ class SoonWriter:
 
     def __init__(self, write: Callable[[JsonMapping], bool]) -> None:
         self._write = write
-        self._lock = threading.Lock()
-        self._pending: JsonMapping | None = None
-        self._idle = threading.Event()
-        self._idle.set()
-        self._worker: ThreadPoolExecutor | None = None
+        self._newest = Newest(self._save, "game-save")
         self.last = True  # whether the last write worked (False: a problem says why)
 
     def save(self, record: JsonMapping) -> bool:
         """Write `record` soon; whether the last write finished worked (a refusal shows
         at the next save, or after `settle`)."""
-        with self._lock:
-            self._pending = record
-            start = self._idle.is_set()
-            self._idle.clear()
-        if start:
-            if self._worker is None:
-                self._worker = ThreadPoolExecutor(1, thread_name_prefix="game-save")
-            self._worker.submit(self._drain)
+        self._newest.hand(record)
         return self.last
 
     def settle(self) -> None:
         """Wait until every record handed over is written."""
-        self._idle.wait()
+        self._newest.settle()
 
     def close(self) -> None:
         """Write what was handed over, then stop the thread (a later save starts it again)."""
-        self.settle()
-        worker, self._worker = self._worker, None
-        if worker is not None:
-            worker.shutdown(wait=True)
+        self._newest.close()
 
-    def _drain(self) -> None:
-        while True:
-            with self._lock:
-                record, self._pending = self._pending, None
-                if record is None:
-                    self._idle.set()
-                    return
-            try:
-                self.last = self._write(record)
-            except Exception:  # a bug in the record: told in the log, the game goes on
-                log.exception("the game in progress could not be saved")
-                self.last = False
+    def _save(self, record: JsonMapping) -> None:
+        try:
+            self.last = self._write(record)
+        except Exception:  # a bug in the record: told in the log, the game goes on
+            log.exception("the game in progress could not be saved")
+            self.last = False

@@ -1,12 +1,12 @@
 """The display the game's window opens on, and the window's size: a real video driver or a
-clear reason why not, the desktop's size, the size of a first window and of one the player
-sized before (game.app opens the window with them)."""
+clear reason why not, how the window is shown on X11, the desktop's size, the size of a first
+window and of one the player sized before (game.app opens the window with them)."""
 
 from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableMapping
 
 import pygame
 
@@ -15,6 +15,7 @@ from game.ui.viewport import MIN_CANVAS
 
 MIN_WINDOW = MIN_CANVAS  # px: asked of the window manager, which may not keep to it
 HIDDEN_DRIVERS = ("offscreen", "dummy")  # SDL video drivers that show nothing
+FRAMEBUFFER_HINT = "SDL_FRAMEBUFFER_ACCELERATION"  # SDL's hint: how a window surface is shown
 
 
 def window_size(asked: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
@@ -97,3 +98,26 @@ def check_display(environ: Mapping[str, str] | None = None) -> None:
             f"Yahtzee Table found no display to open its window on (SDL chose the {driver!r} "
             "driver). Start it from a desktop session, or check DISPLAY / WAYLAND_DISPLAY."
         )
+
+
+def show_from_memory(environ: MutableMapping[str, str] | None = None) -> bool:
+    """On X11, have SDL show the window from X11's shared memory rather than through an
+    OpenGL texture (call after the display starts, before the window opens); True if this
+    asked for it.
+
+    SDL 2 shows a window's surface on X11 through an OpenGL texture when OpenGL is there at
+    all: each frame shown copies the span of what changed into the texture and draws the
+    whole window anew. With a graphics card that is quick. With OpenGL done on the processor
+    (Mesa's llvmpipe: a computer or a virtual machine with no graphics driver, a remote
+    desktop, Xvfb) a frame took 35-45 ms to show at 3840x2160, however little of it had
+    changed: the table ran at about 20 frames a second, its frames drawn in 2 ms. X11's
+    shared-memory window shows only the rectangles a frame drew (a 300 px square 0.02 ms,
+    the whole 4K window 1.6 ms), as the game draws only what changed (game.ui.frame). SDL
+    makes the same choice itself on Windows and under WSL. A player who set the hint keeps
+    their choice.
+    """
+    env = os.environ if environ is None else environ
+    if pygame.display.get_driver() != "x11" or FRAMEBUFFER_HINT in env:
+        return False
+    env[FRAMEBUFFER_HINT] = "0"  # (read by SDL when the window's surface is first made)
+    return True

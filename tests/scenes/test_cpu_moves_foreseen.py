@@ -99,15 +99,18 @@ def _film(app, monkeypatch, foresee: bool, frames: int) -> tuple[list[int], dict
     table, applied = _cpu_game(app, monkeypatch)
     digests: list[int] = []
     hits = {"score": 0, "roll": 0}
+    held: list[object] = []  # the moves of the frames that held the card back
     while len(digests) < frames and min(hits.values()) < 4:
         _quiet(table)
         done, taken = len(applied), len(took)
         app.step(STEP)
         app.draw()
         digests.append(hash(pygame.image.tobytes(app.screen, "RGB")))
-        if any(took[taken:]):
-            for action in applied[done:]:
+        moved = applied[done:]
+        if any(took[taken:]):  # (a move's frame holds the card back: the next shows it)
+            for action in held or moved:
                 hits["score" if isinstance(action, Score) else "roll"] += 1
+        held = held + moved if bool(table.board.held) else []
     for scene in reversed(app.stack.scenes):
         scene.exit()
     return digests, hits

@@ -21,6 +21,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.processes import xvfb
+
 ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = [
@@ -59,18 +61,7 @@ class Game:
 
 @pytest.fixture
 def game(tmp_path):
-    read, write = os.pipe()
-    server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
-        pass_fds=(write,),
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    os.close(write)
-    child = None
-    try:
-        with os.fdopen(read) as pipe:
-            display = f":{pipe.readline().strip()}"
+    with xvfb() as display:
         env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER", "LANGUAGE")}
         env |= {"DISPLAY": display, "SDL_AUDIODRIVER": "dummy"}
         child = subprocess.Popen(
@@ -82,15 +73,20 @@ def game(tmp_path):
             text=True,
             start_new_session=True,
         )
-        running = Game(child, env)
-        running.wait_for("scene TitleScene")
-        _focus_the_window(env)
-        yield running
-    finally:
-        for process in (child, server):
-            if process is not None and process.poll() is None:
-                os.killpg(process.pid, 15)
-                process.wait(timeout=30)
+        try:
+            running = Game(child, env)
+            running.wait_for("scene TitleScene")
+            _focus_the_window(env)
+            yield running
+        finally:
+            _end(child)
+
+
+def _end(child: subprocess.Popen) -> None:
+    """End the game's process group, if it still runs (before its X server goes)."""
+    if child.poll() is None:
+        os.killpg(child.pid, 15)
+        child.wait(timeout=30)
 
 
 def _focus_the_window(env: dict[str, str]) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -30,6 +30,7 @@ from game.ai.winning.chances import Paces
 from game.ai.winning.paced import paced_mean
 from game.ai.winning.points_to_come import outlook
 from game.ai.winning.turn import flat_state
+from game.cache import BoundedCache
 from game.rules import (
     AMERICAN,
     Action,
@@ -88,11 +89,27 @@ def situation(state: GameState) -> tuple[Scorecard, tuple[int, ...], int, Varian
     return state.card, state.shown, state.rolls_left, config.variant, config.forced_order
 
 
+Valued = tuple[tuple[Choice, float], ...]  # every legal choice and its value, best first
+VALUED_KEPT = 16  # situations whose values are kept: a turn's, a review's last few
+WIN_ADVICE_KEPT = 4  # states whose win advice is kept: the hint's, asked again or worked ahead
+_valued: BoundedCache[tuple[object, ...], Valued] = BoundedCache(VALUED_KEPT)
+_win_advice: BoundedCache[tuple[object, ...], WinAdvice] = BoundedCache(WIN_ADVICE_KEPT)
+
+
+def valued(state: GameState) -> Valued:
+    """Every legal choice of the player in play with its value (expected final total), best
+    first: option_values of the `situation`, kept for the last few situations. A person's
+    grade, the big-mistake question, the hint and the advice on the card all ask it of one
+    state, and game.ai.coach.ahead asks it first, on its own thread, while the dice fly."""
+    key = situation(state)
+    return _valued.get_or_make(key, lambda: tuple(option_values(*key)))
+
+
 def hint(state: GameState, alternatives: int = HINT_ALTERNATIVES) -> Hint:
     """The best choice now and the next few, for the player in play (after a roll)."""
     if state.phase is not Phase.TURN or state.dice is None:
         raise ValueError("a hint needs dice on the table in a turn")
-    options = option_values(*situation(state))
+    options = valued(state)
     best, value = options[0]
     keep: tuple[int, ...] = ()
     box = None
@@ -134,7 +151,7 @@ def grade(state: GameState, action: Action) -> Decision | None:
     chosen = choice_of(state, action)
     if chosen is None:
         return None
-    options = option_values(*situation(state))
+    options = valued(state)
     values = dict(options)
     best, best_value = options[0]
     chosen_value = values.get(chosen)
@@ -218,7 +235,7 @@ def review(
         game.apply(action)
         if in_turn and isinstance(action, Roll):
             after = game.state
-            best = option_values(*situation(after))[0][1]
+            best = valued(after)[0][1]
             pr.luck += best - before_roll[state.player]
     final = game.state
     done = len(final.results) > game_index
@@ -269,7 +286,14 @@ class WinAdvice:
 def win_advice(state: GameState, paces: Paces = None) -> WinAdvice:
     """Both best moves for the player in play (after a roll, with others at the table), the
     others taken at their `paces` (game.ai.levels.pace; as Experts by default): the chances, and
-    the rival's expected total, are theirs."""
+    the rival's expected total, are theirs. Kept for the last few states and paces (the first
+    look at a turn takes up to 25 ms: game.ai.coach.ahead works a person's out ahead)."""
+    unheld = replace(state, held=())  # (the advice is the same whatever is held)
+    key = (unheld, None if paces is None else tuple(paces))
+    return _win_advice.get_or_make(key, lambda: _win_advice_of(state, paces))
+
+
+def _win_advice_of(state: GameState, paces: Paces) -> WinAdvice:
     if state.phase is not Phase.TURN or state.dice is None:
         raise ValueError("advice needs dice on the table in a turn")
     config = state.config

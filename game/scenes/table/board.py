@@ -54,6 +54,8 @@ if TYPE_CHECKING:
 
 CPU_SKIP_MAX = 200  # actions a skipped CPU turn may take (a turn takes at most 9)
 STILLS_PER_FRAME: int | None = 1  # still dice's images a frame that keeps to time makes itself
+HOLD_MOST = 4  # frames a busy frame's change to the slow parts is held back at most (0: none)
+HELD, HELD_ROLL = frozenset(("card", "message", "notes")), frozenset(("card",))  # see update
 
 
 # ScorecardView.prepare's arguments: state, colours, previews, focus, active, advice, tags.
@@ -87,6 +89,11 @@ class Board:
         self.chances = ChanceWatch()
         self.said_reason = ""  # the CPU's reason said last (said once for a run of moves)
         self._foreseen: object = None  # the CPU decision whose move is foreseen
+        # The slow parts this frame holds back, whether it shows their change (see `update`).
+        self.held: frozenset[str] = frozenset()
+        self.catching_up = self._touched = False
+        self._busy: str | None = None  # "landed", "rolled", "moved": what this frame did
+        self._held_for, self._rest = 0, False  # frames held; whether it waits for the dice
         self._foresight: Iterator[None] = iter(())  # what is left to do ahead of it
         # What the last frame drawn was made of, to draw only what changed since (see draw).
         self.canvas = Canvas()
@@ -241,8 +248,31 @@ class Board:
         return started
 
     def update(self, dt: float) -> bool:
-        """One frame: the dice, what is shown, the CPU's turn. True when a new turn started."""
-        if self.tray.rolling:  # a roll started: what was announced has been seen
+        """One frame: the dice, what is shown, the CPU's turn. True when a new turn started.
+
+        A busy frame (the dice land, or a CPU's move is made) with no input of a person's
+        in it (`touch`) draws the dice's motion and the buttons, and holds the change of
+        the slow parts back (`held`: the card, the message line, the notes; a CPU's roll
+        only the card, its frame has room for its line: TableParts.scene) to a frame with
+        room, which is `catching_up`: the next after a CPU's move (the throw's first frames
+        draw little), after a landing the first with the dice at rest (its drifts are the
+        tray's slowest frames); HOLD_MOST frames after at the latest."""
+        was, self._busy = self.held, None
+        started = self._update(dt)
+        if was:
+            self._held_for += 1
+            room = self._held_for >= HOLD_MOST or not (self._rest and self.tray.animating)
+            self.held = frozenset() if self._touched or room else was
+        elif self._busy is not None and not self._touched and HOLD_MOST:
+            self._held_for, self._rest = 0, self._busy == "landed"
+            self.held = HELD_ROLL if self._busy == "rolled" else HELD
+        self.catching_up = bool(was) and not self.held
+        self._touched = False
+        return started
+
+    def _update(self, dt: float) -> bool:
+        rolling = self.tray.rolling
+        if rolling:  # a roll started: what was announced has been seen
             self.presenter.banner = None
         motion = self.cpu_motion
         if motion > 0:
@@ -250,6 +280,8 @@ class Board:
         else:  # an instant CPU: only where each move ends
             self.tray.finish()
             self.tray.update(dt)
+        if rolling and not self.tray.rolling:
+            self._busy = "landed"
         self.chances.update(self.session.state, self.wants_chances, self.session.paces)
         if self.presenter.update(dt):
             return False  # the results are coming: no more play under them
@@ -282,6 +314,7 @@ class Board:
             self.said_reason = why.said  # said once, before the move it explains
             self.ctx.speech.say(with_name.format(name=name, reason=why.said), Told.REASON, player)
         started = self.show(session.apply(action), self.speed)
+        self._busy = "rolled" if isinstance(action, Roll) else "moved"  # (see `update`)
         if isinstance(action, Roll) or started:
             self.said_reason = ""  # new dice: a new reason is worth saying
         self.cpu.reason = None
@@ -299,8 +332,8 @@ class Board:
         changes on the card drawn ahead (ScorecardView.prepare), a step a frame (see
         `_steps_ahead`), so that no frame of the pause does it all."""
         future = self.cpu.future
-        if future is None or not future.done():
-            return
+        if future is None or not future.done() or self._busy or self.held:
+            return  # (nor in a busy frame, nor while the card's change is held back)
         if future is not self._foreseen:
             self._foreseen = future
             self._foresight = self._steps_ahead(future.result()[0])
@@ -391,7 +424,8 @@ class Board:
         # A frame that keeps to time (the window holds the last one) makes at most one still
         # die's image itself; the others are made ahead on a thread (game.ui.stills).
         budget = STILLS_PER_FRAME if over is not None and ctx.frame.retained else None
-        scene = self.parts.scene(self, surface, marks, backdrop, budget, over)
+        held = (self.held, self.catching_up)  # (see `update`)
+        scene = self.parts.scene(self, surface, marks, backdrop, budget, over, *held)
         skip = self.card_view.region if covered else None
         self.canvas.draw(surface, ctx, self.felt, skip, scene, retained=over is not None)
 
@@ -404,6 +438,10 @@ class Board:
             label = ctx.fonts.render(_("held dice"), 20 * self.lay.unit, ctx.theme.panel_alt)
             self._held_label = (key, label)
         return self._held_label[1]
+
+    def touch(self) -> None:
+        """A person's input came this frame: nothing this frame changes is held back."""
+        self._touched = True
 
     def hint_placed(self, text: Sequence[str], dice: tuple[tuple[float, float], ...]) -> HintPlace:
         """The hint's box and folded lines, worked out once per hint, layout and fonts (not

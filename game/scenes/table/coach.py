@@ -99,11 +99,10 @@ class CoachOverlay:
         """Work out the advice values for `state` if they are wanted and not known yet."""
         if not wanted or self._advice[0] is state:
             return
-        from game.ai.coach.advice import describe, situation
-        from game.ai.exact.options import option_values
+        from game.ai.coach.advice import describe, valued
 
         # The hint's own question (forced order included: only the next box is offered).
-        values = option_values(*situation(state))
+        values = valued(state)
         scores = {c.category: v for c, v in values if isinstance(c, Score)}
         best = values[0][0]  # the hint's best move: the same list, the same order
         self._advice = (state, Advice(scores, best, describe(best)))

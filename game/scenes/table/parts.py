@@ -8,13 +8,14 @@ nothing on it.
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from game.i18n import language
 from game.rules import Category, GameState
-from game.scenes.table.canvas import Scene, hold_part, part, shaded, unpainted
+from game.scenes.table.canvas import Rect4, Scene, hold_part, part, shaded, unpainted
 from game.scenes.table.draw import (
     Marks,
     Notes,
@@ -80,6 +81,21 @@ class Board(Protocol):
     def hold_label(self) -> pygame.Surface: ...
 
 
+@dataclass(frozen=True)
+class _Slow:
+    """The parts a busy frame may hold back, as a frame made them, and the frame's `whole`
+    (the parts are the same pixels only while it is)."""
+
+    whole: tuple[object, ...]
+    message: Piece
+    card: list[tuple[str, Piece]]
+    notes: Piece
+
+    @property
+    def rects(self) -> list[Rect4]:
+        return [self.message.rect, *(piece.rect for _name, piece in self.card), self.notes.rect]
+
+
 class TableParts:
     """Makes the table's parts each frame; keeps what need not be made every frame (the
     previews of a state)."""
@@ -88,6 +104,7 @@ class TableParts:
         self._scores: tuple[GameState, dict[Category, int]] | None = None
         self._cells: tuple[Cells, list[tuple[str, Piece]]] | None = None  # the card's, as parts
         self._notes: tuple[tuple[object, ...], Notes] | None = None  # laid out for what they say
+        self._shown: _Slow | None = None  # the slow parts as last made
 
     def scene(
         self,
@@ -97,26 +114,18 @@ class TableParts:
         backdrop: pygame.Surface | None,
         budget: int | None,
         over: tuple[object, ...] | None,
+        hold: frozenset[str] = frozenset(),
+        catching_up: bool = False,
     ) -> Scene:
         """The table as parts this frame: under the dice tray's pieces, its pieces, above;
-        and what, changed, makes the whole frame change."""
+        and what, changed, makes the whole frame change.
+
+        The slow parts a frame is to `hold` back (of "card", with a scored box's glow,
+        "message" and "notes": see Board.update) are the parts made last: the same pixels,
+        wherever another part's patch crosses them. The frame that shows the card's change
+        is `catching_up` (it draws nothing on the card ahead)."""
         ctx, lay = board.ctx, board.lay
         theme, fonts = ctx.theme, ctx.fonts
-        hold = HoldRow(board.hold_label(), theme.felt_dark, theme.felt_light)
-        below = [("message", message_part(board)), ("hold", hold_part(lay.hold_strip, hold))]
-        focus_die = marks.focus.index if isinstance(marks.focus, DieTarget) else None
-        palette = dice_palette(theme.high_contrast)
-        keys = None
-        if marks.show_keys:  # each die wears the key that holds it
-            keys = tuple(
-                fonts.render(str(i + 1), 22 * lay.unit, palette.body, bold=True)
-                for i in range(len(board.tray.dice))
-            )
-        pieces = board.tray.pieces(TrayLook(palette, focus_die, keys, budget))
-        above = [("keep", self.keep_part(board, marks.hint_keep)), *buttons_parts(board, marks)]
-        above += self.card_parts(board, marks, backdrop)
-        above += notes_parts(board, marks, self.notes(board, marks))
-        above += overlay_parts(board, marks)
         whole = (
             surface.get_size(),
             theme,
@@ -129,13 +138,48 @@ class TableParts:
             input_words(ctx.input),
             over,
         )
+        last = self._shown
+        if last is None or last.whole != whole:
+            hold = frozenset()  # (the parts made last are not what they were)
+        last = self._shown = _Slow(
+            whole,
+            last.message if last and "message" in hold else message_part(board),
+            last.card
+            if last and "card" in hold
+            else self.card_parts(board, marks, backdrop, catching_up),
+            last.notes if last and "notes" in hold else notes_part(board, self.notes(board, marks)),
+        )
+        row = HoldRow(board.hold_label(), theme.felt_dark, theme.felt_light)
+        below = [("message", last.message), ("hold", hold_part(lay.hold_strip, row))]
+        focus_die = marks.focus.index if isinstance(marks.focus, DieTarget) else None
+        palette = dice_palette(theme.high_contrast)
+        keys = None
+        if marks.show_keys:  # each die wears the key that holds it
+            keys = tuple(
+                fonts.render(str(i + 1), 22 * lay.unit, palette.body, bold=True)
+                for i in range(len(board.tray.dice))
+            )
+        pieces = board.tray.pieces(TrayLook(palette, focus_die, keys, budget))
+        above = [("keep", self.keep_part(board, marks.hint_keep)), *buttons_parts(board, marks)]
+        above += [*last.card, ("notes", last.notes), *hint_parts(board, marks)]
+        above += overlay_parts(board, marks)
         return Scene(below, pieces, above, whole, board.card_view.solid)
 
+    @property
+    def slow_rects(self) -> list[Rect4]:
+        """Where the slow parts (see `scene`) lie, as last made."""
+        return [] if self._shown is None else self._shown.rects
+
     def card_parts(
-        self, board: Board, marks: Marks, backdrop: pygame.Surface | None
+        self,
+        board: Board,
+        marks: Marks,
+        backdrop: pygame.Surface | None,
+        catching_up: bool = False,
     ) -> list[tuple[str, Piece]]:
         """The scorecard, and a scored box's glow on it (drawn with the card: as it fades,
-        only its box is drawn again)."""
+        only its box is drawn again). `catching_up`: the card shows a change held back
+        (nothing is drawn ahead in this frame: what the card shows is behind it)."""
         ctx, state, card = board.ctx, board.session.state, board.card_view
         colours = [board.column_colour(c) for c in range(len(state.config.columns))]
         active = board.column_on_show()
@@ -145,9 +189,11 @@ class TableParts:
             previews = None
         advice = marks.advice if ctx.settings.advice_overlay else None
         flash, tags = board.presenter.flash, board.column_tags()
+        if flash is not None:  # as it is now (a frame that holds the card back draws it)
+            flash = replace(flash)
         if board.tray.rolling:  # nothing tells what the dice will show before they land
-            if previews is not None and board.tray.under_way:  # (but the card can be
-                # made ready to tell it, after the roll's own frame)
+            if previews is not None and board.tray.under_way and not catching_up:  # (but
+                # the card can be made ready to tell it, after the roll's own frame)
                 card.prepare(state, colours, previews, focus_box, active, advice, tags)
             previews = advice = None
 
@@ -238,23 +284,28 @@ def buttons_parts(board: Board, marks: Marks) -> list[tuple[str, Piece]]:
     return parts
 
 
-def notes_parts(board: Board, marks: Marks, notes: Notes) -> list[tuple[str, Piece]]:
+def notes_part(board: Board, notes: Notes) -> Piece:
     """The notes under the message line (a grading mark, a CPU's reason, the last move), as
-    `notes` lays them out, and the coach's hint."""
+    `notes` lays them out."""
+    theme = board.ctx.theme
+    token = ("notes", notes)  # (laid out anew only when what they say changed)
+    return part(notes.rect, token, lambda s: draw_notes(s, theme, notes))
+
+
+def hint_parts(board: Board, marks: Marks) -> list[tuple[str, Piece]]:
+    """The coach's hint, if any."""
+    if not marks.hint_text:
+        return []
     ctx, lay = board.ctx, board.lay
     theme, fonts = ctx.theme, ctx.fonts
-    token = ("notes", notes)  # (laid out anew only when what they say changed)
-    parts = [("notes", part(notes.rect, token, lambda s: draw_notes(s, theme, notes)))]
-    if marks.hint_text:
-        ringed = tuple((d.x, d.y) for i, d in enumerate(board.tray.dice) if i in marks.hint_keep)
-        placed = board.hint_placed(marks.hint_text, ringed)
-        hint = part(
-            shaded(placed[0]),
-            ("hint", tuple(marks.hint_text)),
-            lambda surface: draw_hint(surface, theme, fonts, lay, placed),
-        )
-        parts.append(("hint", hint))
-    return parts
+    ringed = tuple((d.x, d.y) for i, d in enumerate(board.tray.dice) if i in marks.hint_keep)
+    placed = board.hint_placed(marks.hint_text, ringed)
+    hint = part(
+        shaded(placed[0]),
+        ("hint", tuple(marks.hint_text)),
+        lambda surface: draw_hint(surface, theme, fonts, lay, placed),
+    )
+    return [("hint", hint)]
 
 
 def overlay_parts(board: Board, marks: Marks) -> list[tuple[str, Piece]]:

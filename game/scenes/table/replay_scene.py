@@ -241,6 +241,7 @@ class ReplayScene(Scene):
         return pgettext("screen", "Replay")
 
     def handle(self, event: pygame.event.Event) -> bool:
+        self.board.touch()  # what the input changes is drawn in this very frame
         if event.type == pygame.MOUSEMOTION:
             self.ring.handle_mouse(event)
             return True

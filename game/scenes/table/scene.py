@@ -80,6 +80,7 @@ class TableScene(FocusAndPointer, Scene):
         self.board.plays_cpus = net is None
         self.board.cpu.fast = ctx.settings.fast_cpu
         self.coach = CoachOverlay()
+        self._worked_ahead = False  # a decision handed to game.ai.coach.ahead
         self.pads = PadSeats(ctx, session)  # who plays with which pad; the wait for one
         self.grid = focus.grid()  # the keyboard focus over dice, buttons and boxes
         self.show_keys = False
@@ -131,6 +132,10 @@ class TableScene(FocusAndPointer, Scene):
 
     def exit(self) -> None:
         self.board.exit()
+        if self._worked_ahead:  # (its numpy and tables are loaded only once asked for)
+            from game.ai.coach import ahead
+
+            ahead.stop()
         self.pads.close()
         if self.net is not None:
             self.net.close()
@@ -176,6 +181,7 @@ class TableScene(FocusAndPointer, Scene):
     # says whether it was used). The pointer and the keys go to the regions (regions.py) in
     # REGION_ORDER, then to the table's own keys (the focus and the pointer: focus_input.py).
     def handle(self, event: pygame.event.Event) -> bool:
+        self.board.touch()  # what the input changes is drawn in this very frame
         intent = self.ctx.input.intent(event)
         for step in (
             self._jump_by_letter,
@@ -400,8 +406,17 @@ class TableScene(FocusAndPointer, Scene):
         self._refresh_advice()
 
     def _refresh_advice(self) -> None:
-        """The advice overlay's values for the state now, worked out here and not in draw."""
-        self.coach.refresh_advice(self.session.state, self.board.wants_advice)
+        """The advice overlay's values for the state now, worked out here and not in draw;
+        a person's coming decision (a roll's dice, known as they are thrown) worked out
+        ahead on the coach's thread for its grade and hint (game.ai.coach.ahead)."""
+        state = self.session.state
+        if self.board.person_to_play and (self.net is None or self.net.ours()):
+            from game.ai.coach import ahead
+
+            if ahead.asks(state):
+                ahead.work_out(state, self.session.paces())
+                self._worked_ahead = True
+        self.coach.refresh_advice(state, self.board.wants_advice)
 
     # ----------------------------------------------------------------- time
     def update(self, dt: float) -> None:

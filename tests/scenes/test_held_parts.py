@@ -1,0 +1,145 @@
+"""A busy frame (the dice land, a CPU's move is made) holds the change of the slow parts (the
+card, the message line, the notes) back to a frame with room (Board.update,
+TableParts.scene). Filmed both ways, a seeded CPU game's frames are the same but in the
+frames that hold; in those, only in the slow parts' rectangles, and there they are the
+frame before the busy one. A person's input is never held back."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pygame
+import pytest
+
+from game.app import App
+from game.match.seats import Seat
+from game.match.session import Session
+from game.rules import GameConfig, Phase, StartOrder
+from game.scenes.table import TableScene, board
+from game.storage import Storage
+from tests.driver import key
+
+STEP = 1 / 60
+SIZE = (640, 480)
+HOLD_MOST = board.HOLD_MOST
+
+
+@pytest.fixture
+def app(tmp_path):
+    pygame.init()
+    app = App(Storage(tmp_path, environ={}), size=SIZE, fullscreen=False)
+    app.ctx.settings = app.ctx.settings.replace(cpu_pace="fast")
+    yield app
+    for scene in reversed(app.stack.scenes):
+        scene.exit()
+
+
+def _quiet(table: TableScene) -> None:
+    """Let the threads finish what they were given (the CPU's decision, the tray's plans,
+    the stills' images), so that every frame follows from the seed."""
+    b = table.board
+    if b.cpu.future is not None:
+        b.cpu.future.result(timeout=30)
+    if b.tray.model.landing is not None:
+        b.tray.model.landing.result(timeout=30)
+    end = time.monotonic() + 20
+    stills = b.tray.renderer.stills
+    while any(not future.done() for future, _keep in stills._pending.values()):
+        assert time.monotonic() < end
+        time.sleep(0.002)
+
+
+class Film:
+    """A game's frames: the window's pixels, whether the frame held the slow parts back,
+    and where they lie (as held, and as made in the frame)."""
+
+    def __init__(self) -> None:
+        self.pixels: list[np.ndarray] = []
+        self.holding: list[bool] = []
+        self.slow: list[list[tuple[int, int, int, int]]] = []
+
+
+def _film(app: App, monkeypatch, hold_most: int, kinds: tuple[str, ...], frames: int) -> Film:
+    monkeypatch.setattr(board, "HOLD_MOST", hold_most)
+    monkeypatch.setattr(board, "STILLS_PER_FRAME", None)
+    names = ("Cpu", "Max", "Zoe")[: len(kinds)]
+    seats = [Seat(n, k, colour=i) for i, (n, k) in enumerate(zip(names, kinds, strict=True))]
+    session = Session.new(GameConfig(names, start=StartOrder.SEATED), seats, seed=5)
+    table = TableScene(app.ctx, session)
+    app.start(table)
+    film = Film()
+    for _frame in range(frames):
+        _quiet(table)
+        app.step(STEP)
+        app.draw()
+        film.pixels.append(pygame.surfarray.array3d(app.screen))
+        film.holding.append(bool(table.board.held))
+        film.slow.append(table.board.parts.slow_rects)
+    for scene in reversed(app.stack.scenes):
+        scene.exit()
+    return film
+
+
+def _mask(rects: list[tuple[int, int, int, int]]) -> np.ndarray:
+    inside = np.zeros(SIZE, dtype=bool)  # (surfarray: x, y)
+    for x, y, w, h in rects:
+        inside[max(0, x) : x + w, max(0, y) : y + h] = True
+    return inside
+
+
+def test_a_cpu_games_frames_differ_only_where_a_busy_frame_held_its_slow_parts(
+    app, monkeypatch
+) -> None:
+    plain = _film(app, monkeypatch, 0, ("easy", "easy"), 700)
+    assert not any(plain.holding)
+    held = _film(app, monkeypatch, HOLD_MOST, ("easy", "easy"), 700)
+    windows, start, differing = [], None, 0
+    for i, (h, p) in enumerate(zip(held.pixels, plain.pixels, strict=True)):
+        if held.holding[i]:
+            start = i if start is None else start
+            assert i - start < HOLD_MOST  # shown within HOLD_MOST frames
+            before = plain.pixels[start - 1]  # the frame before the busy one
+            changed = (h != p).any(axis=2)
+            differing += changed.any()
+            allowed = _mask(held.slow[i] + plain.slow[i])  # the parts as held, as made
+            assert not (changed & ~allowed).any(), f"frame {i}: a change outside the parts"
+            assert (h[changed] == before[changed]).all(), f"frame {i}: not the frame before"
+            continue
+        if start is not None:
+            windows.append((start, i))
+            start = None
+        assert (h == p).all(), f"frame {i} holds nothing back, yet differs"
+    assert len(windows) >= 10  # landings and moves (the game's first turns)
+    assert differing >= 10  # frames whose slow parts were shown late
+    lengths = {end - begin for begin, end in windows}
+    assert 1 in lengths and max(lengths) > 1  # a move's: one frame; a landing's: to rest
+
+
+def test_a_persons_input_in_a_busy_frame_holds_nothing_back(app, monkeypatch) -> None:
+    """The frame the person's own dice land in holds the card back; with a key pressed in
+    that frame (the focus moved), it holds nothing: the frame is the one drawn without
+    holding."""
+    monkeypatch.setattr(board, "STILLS_PER_FRAME", None)
+    landed: dict[bool, int] = {}
+    for pressed in (False, True):
+        names = ("Ann", "Max")
+        seats = [Seat(n, "person", colour=i) for i, n in enumerate(names)]
+        session = Session.new(GameConfig(names, start=StartOrder.SEATED), seats, seed=5)
+        table = TableScene(app.ctx, session)
+        app.start(table)
+        assert session.state.phase is Phase.TURN
+        app.handle(key(pygame.K_SPACE))  # the roll
+        for frame in range(400):
+            _quiet(table)
+            if pressed and frame == landed[False]:
+                app.handle(key(pygame.K_DOWN))  # in the frame the dice land
+            app.step(STEP)
+            app.draw()
+            if not table.board.tray.rolling:
+                landed[pressed] = frame
+                break
+        assert bool(table.board.held) is not pressed
+        for scene in reversed(app.stack.scenes):
+            scene.exit()
+    assert landed[True] == landed[False]
