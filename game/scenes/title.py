@@ -96,7 +96,8 @@ DieDrawer = Callable[[pygame.Surface, tuple[float, float], int, int, float], obj
 
 def _die_drawer(high_contrast: bool) -> DieDrawer:
     """draw(surface, centre, size, face, angle) with the table's die view and palette."""
-    from game.ui.dice_view import DieRenderer, DieStyle
+    from game.ui.dice_view import DieRenderer
+    from game.ui.die_image import DieStyle
 
     palette, dice = dice_palette(high_contrast), DieRenderer()
     return lambda surface, centre, size, face, angle: dice.draw(

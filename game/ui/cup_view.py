@@ -1,6 +1,6 @@
 """Draw the dice cup crisply at any size and tilt: stitched leather, a wooden rim, a soft shadow.
 
-Like the dice (game.ui.dice_view) the cup is computed with numpy from distance fields, seen a little
+Like the dice (game.ui.die_image) the cup is computed with numpy from distance fields, seen a little
 from above: a tapered cylinder lit from the top left, with a leather sheen and grain, two dark
 stitched bands, a lit rim and the dark felt-lined mouth. The upright image is cached per height
 and palette and turned with rotozoom for the shake and the pour; the shadow stays on the table.

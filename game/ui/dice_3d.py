@@ -25,7 +25,7 @@ import pygame
 
 from game.anim import orientation as ori
 from game.anim.orientation import Quat, Vec
-from game.ui.dice_view import DIM_DARKEN, DIM_DESATURATE, PIP_LAYOUT, PIP_OFFSET, PIP_RADIUS
+from game.ui.die_image import DIM_DARKEN, DIM_DESATURATE, PIP_LAYOUT, PIP_OFFSET, PIP_RADIUS
 from game.ui.palette import DicePalette
 from game.ui.raster import Point, SpriteCache
 from game.ui.stills import NEXT, Stills

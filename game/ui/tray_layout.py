@@ -22,7 +22,8 @@ from game.anim.orientation import Quat
 from game.anim.tray import REST_TURN, Felt, TrayPlaces
 from game.ui.cup_view import cup_mouth
 from game.ui.dice_3d import mesh_for, project
-from game.ui.dice_view import SHADOW_BLUR, SHADOW_OFFSET
+from game.ui.dice_view import SHADOW_OFFSET
+from game.ui.die_image import SHADOW_BLUR
 from game.ui.layout import TableLayout
 from game.ui.raster import Point
 

@@ -11,10 +11,10 @@ import pygame
 import pytest
 
 from game.ui.cup_view import CupRenderer, cup_extent, cup_mouth
-from game.ui.dice_view import (
+from game.ui.dice_view import DieRenderer
+from game.ui.die_image import (
     BADGE_RADIUS,
     CORNER_RADIUS,
-    DieRenderer,
     DieStyle,
     pip_centres,
     pip_radius,

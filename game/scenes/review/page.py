@@ -25,7 +25,8 @@ from game.match.seats import level_name
 from game.scenes.review.win_part import WinSection, paint_win_part
 from game.speech.phrases import dice_words
 from game.ui.charts import draw_line_chart
-from game.ui.dice_view import DieRenderer, DieStyle
+from game.ui.dice_view import DieRenderer
+from game.ui.die_image import DieStyle
 from game.ui.page import PageWriter, paint_tiles, render_page, tile_gap
 from game.ui.palette import dice_palette
 from game.ui.text import wrap_text

@@ -20,7 +20,8 @@ from game.rules import Variant
 from game.rules.cards import CARDS
 from game.scenes.stats.profiles import shown_name
 from game.ui.charts import draw_histogram, draw_line_chart
-from game.ui.dice_view import DieRenderer, DieStyle
+from game.ui.dice_view import DieRenderer
+from game.ui.die_image import DieStyle
 from game.ui.page import PageWriter, paint_tiles, render_page, tile_gap
 from game.ui.palette import dice_palette
 from game.ui.text import ellipsize, wrap_text
