@@ -64,6 +64,28 @@ def app(tmp_path):
 
 
 @pytest.fixture
+def fast_app(tmp_path):
+    """Makes the real App at a window size, its CPUs at the fast pace, over a throwaway data
+    folder (not started: the test opens its table); its scenes are closed at the end."""
+    from game.app import App
+    from game.storage import Storage
+
+    made: list[App] = []
+
+    def make(size: tuple[int, int]) -> App:
+        pygame.init()
+        app = App(Storage(tmp_path, environ={}), size=size, fullscreen=False)
+        app.ctx.settings = app.ctx.settings.replace(cpu_pace="fast")
+        made.append(app)
+        return app
+
+    yield make
+    for app in made:
+        for scene in reversed(app.stack.scenes):
+            scene.exit()
+
+
+@pytest.fixture
 def ears(ctx):
     """The speech of `ctx`, recorded and listened to (tests/scenes/ears.py)."""
     from tests.scenes.ears import Ears

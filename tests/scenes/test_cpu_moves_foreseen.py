@@ -12,24 +12,17 @@ import time
 import pygame
 import pytest
 
-from game.app import App
 from game.match.seats import Seat
 from game.match.session import Session
 from game.rules import GameConfig, Hold, Release, Score, StartOrder
 from game.scenes.table import TableScene
-from game.storage import Storage
 
 STEP = 1 / 60
 
 
 @pytest.fixture
-def app(tmp_path):
-    pygame.init()
-    app = App(Storage(tmp_path, environ={}), size=(1280, 720), fullscreen=False)
-    app.ctx.settings = app.ctx.settings.replace(cpu_pace="fast")
-    yield app
-    for scene in reversed(app.stack.scenes):
-        scene.exit()
+def app(fast_app):
+    return fast_app((1280, 720))
 
 
 def _quiet(table: TableScene) -> None:

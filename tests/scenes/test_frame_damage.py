@@ -31,13 +31,8 @@ def stills_in_frame(monkeypatch):
 
 
 @pytest.fixture
-def app(tmp_path):
-    pygame.init()
-    app = App(Storage(tmp_path, environ={}), size=SIZE, fullscreen=False)
-    app.ctx.settings = app.ctx.settings.replace(cpu_pace="fast")
-    yield app
-    for scene in reversed(app.stack.scenes):
-        scene.exit()
+def app(fast_app):
+    return fast_app(SIZE)
 
 
 def table_for(app: App, kinds: tuple[str, ...], seed: int = 3) -> TableScene:

@@ -17,7 +17,6 @@ from game.match.seats import Seat
 from game.match.session import Session
 from game.rules import GameConfig, Phase, StartOrder
 from game.scenes.table import TableScene, board
-from game.storage import Storage
 from tests.driver import key
 
 STEP = 1 / 60
@@ -26,13 +25,8 @@ HOLD_MOST = board.HOLD_MOST
 
 
 @pytest.fixture
-def app(tmp_path):
-    pygame.init()
-    app = App(Storage(tmp_path, environ={}), size=SIZE, fullscreen=False)
-    app.ctx.settings = app.ctx.settings.replace(cpu_pace="fast")
-    yield app
-    for scene in reversed(app.stack.scenes):
-        scene.exit()
+def app(fast_app):
+    return fast_app(SIZE)
 
 
 def _quiet(table: TableScene) -> None:

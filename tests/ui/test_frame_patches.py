@@ -28,12 +28,7 @@ def test_parts_that_meet_or_lie_close_are_one_patch() -> None:
 def test_never_more_than_the_most_patches_and_every_part_covered() -> None:
     rng = random.Random(3)
     for _ in range(200):
-        rects = [
-            pygame.Rect(
-                rng.randrange(3800), rng.randrange(2100), rng.randint(1, 300), rng.randint(1, 300)
-            )
-            for _ in range(rng.randint(1, 30))
-        ]
+        rects = _scattered(rng, (3800, 2100), 300, 30)
         found = patches(rects)
         assert 1 <= len(found) <= MAX_PATCHES
         assert covered(rects, found)
@@ -142,6 +137,21 @@ def test_the_patches_are_those_of_the_joining_on_rects() -> None:
             assert patches(list(rects), most) == joined_by_rects(rects, most), (k, most)
 
 
+def _scattered(
+    rng: random.Random, room: tuple[int, int], side: int, most: int
+) -> list[pygame.Rect]:
+    """1 to `most` rectangles of sides 1 to `side`, their corners anywhere in `room`."""
+    return [
+        pygame.Rect(
+            rng.randrange(room[0]),
+            rng.randrange(room[1]),
+            rng.randint(1, side),
+            rng.randint(1, side),
+        )
+        for _ in range(rng.randint(1, most))
+    ]
+
+
 def _pixels(rects) -> set[tuple[int, int]]:
     return {(x, y) for r in rects for x in range(r.left, r.right) for y in range(r.top, r.bottom)}
 
@@ -150,12 +160,7 @@ def test_patches_cut_where_they_overlap_cover_the_same_pixels_each_once(monkeypa
     monkeypatch.setattr(frame, "CUT_FROM", 1)  # (small rectangles: any overlap cut)
     rng = random.Random(5)
     for _ in range(300):
-        rects = [
-            pygame.Rect(
-                rng.randrange(60), rng.randrange(40), rng.randint(1, 30), rng.randint(1, 30)
-            )
-            for _ in range(rng.randint(1, 5))
-        ]
+        rects = _scattered(rng, (60, 40), 30, 5)
         cut = disjoint(rects)
         assert all(r.width > 0 and r.height > 0 for r in cut)
         assert _pixels(cut) == _pixels(rects)

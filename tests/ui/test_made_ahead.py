@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 
 import pygame
 import pytest
@@ -80,6 +81,20 @@ def test_a_moving_die_made_ahead_is_the_image_drawn_in_the_frame_and_they_are_bo
         assert len(ahead.ahead) == AHEAD_CACHE and ahead.moving.renders == 0
     finally:
         stills.close()
+
+
+def _made_in_frames(tray: DiceTray, look: TrayLook, going: Callable[[], bool]) -> list[int]:
+    """Throw, and count the rings, shadows and cups each frame makes itself while `going`
+    (the stills' thread let finish before each frame, as the other core would)."""
+    tray.roll(ROLL, ALL, 1.0)
+    made = []
+    while going():
+        _settle(tray.renderer.stills)
+        before = tray.renderer.made[2]
+        tray.update(1 / 60)
+        tray.pieces(look)
+        made.append(tray.renderer.made[2] - before)
+    return made
 
 
 def _film(tray: DiceTray, ahead: bool, replace_after: int | None = None) -> list[bytes]:
@@ -227,14 +242,7 @@ def test_a_games_first_throw_at_4k_turns_no_cup_and_no_shadow_in_its_frames() ->
         tray.set_layout(table_layout((3840, 2160), 4), STANDARD_DICE)
         look = TrayLook(STANDARD_DICE, budget=1)
         tray.pieces(TrayLook(STANDARD_DICE))  # the table's first frame: the upright cup
-        tray.roll(ROLL, ALL, 1.0)
-        made = []
-        while tray.rolling:
-            _settle(tray.renderer.stills)
-            before = tray.renderer.made[2]  # rings, shadows, cups
-            tray.update(1 / 60)
-            tray.pieces(look)
-            made.append(tray.renderer.made[2] - before)
+        made = _made_in_frames(tray, look, lambda: tray.rolling)
         assert len(made) > 30 and made == [0] * len(made)
     finally:
         tray.close()
@@ -295,14 +303,7 @@ def test_a_table_warms_its_throws_images_at_every_size_and_then_stops() -> None:
         _settle(tray.renderer.stills)
         tray.update(1 / 60)
         assert not tray.renderer.stills.busy  # all made: nothing more wished
-        tray.roll(ROLL, ALL, 1.0)
-        made = []
-        while tray.animating:
-            _settle(tray.renderer.stills)
-            before = tray.renderer.made[2]  # rings, shadows, cups
-            tray.update(1 / 60)
-            tray.pieces(look)
-            made.append(tray.renderer.made[2] - before)
+        made = _made_in_frames(tray, look, lambda: tray.animating)
         assert len(made) > 30 and made == [0] * len(made)
     finally:
         tray.close()
