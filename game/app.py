@@ -55,6 +55,7 @@ log = logging.getLogger(__name__)
 FPS = 60
 MAX_DT = 1 / 20  # s: a window drag must not skip a tween to its end
 IDLE_NAP = 0.03  # s the idle loop sleeps between looks for input
+AHEAD_MARGIN = 0.004  # s of a frame's time the work between frames leaves to the next frame
 POINTER_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 REDRAW_EVENTS = (*POINTER_EVENTS, pygame.MOUSEWHEEL)  # drawn again even if no scene used them
 TITLE = "Yahtzee Table"
@@ -345,7 +346,9 @@ class App:
                     self.clock.tick()
                     dt = 0.0
                 self._guarded(self._frame, events, dt)
-                self.after_frame(not busy or time.perf_counter() - started < 1 / FPS - SPARE)
+                now = time.perf_counter()
+                self.after_frame(not busy or now - started < 1 / FPS - SPARE)
+                self.between_frames(started + 1 / FPS if busy else now + IDLE_NAP)
         finally:
             self.shutdown()
         return 0
@@ -360,6 +363,14 @@ class App:
             collector.settle()
             return True
         return spare and collector.collect_if_due()
+
+    def between_frames(self, next_frame: float) -> None:
+        """Work for the frames to come, done in the time the frame shown left, until
+        AHEAD_MARGIN before `next_frame` (time.perf_counter()): the top scene's (see
+        Scene.between_frames). No frame is drawn meanwhile, so no frame waits for it."""
+        top, until = self.stack.top, next_frame - AHEAD_MARGIN
+        if top is not None and time.perf_counter() < until:
+            self._guarded(top.between_frames, until)
 
     def _frame(self, events: list[pygame.event.Event], dt: float) -> None:
         # An animation's last step is drawn too: a banner fading out stayed on the felt at

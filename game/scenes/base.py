@@ -45,6 +45,10 @@ class Scene:
     def layout(self, size: tuple[int, int]) -> None:
         """The window changed size: place everything again."""
 
+    def between_frames(self, until: float) -> None:
+        """Work for the frames to come, done after a frame is shown, in the time it left:
+        each piece of it short, and none begun once time.perf_counter() reaches `until`."""
+
     @property
     def animating(self) -> bool:
         """True while something moves, so the loop keeps drawing frames; else it sleeps."""

@@ -18,6 +18,10 @@ machine's load beside it:
   the table drawn whole, how many images were drawn anew), so a regression shows its cause;
 - how many full garbage collections were made between frames, in the time a frame left, as
   the game's loop makes them (game.ui.collector), and the slowest of them.
+- the work done between frames for the frames to come (App.between_frames: a frame's work
+  that need not wait for its frame, done in the time the last one left, as the game's loop
+  does it): after how many frames, its processor time, and how often it ran past the next
+  frame's start (it must not: a frame would wait for it).
 
 `--profile N` profiles every frame (cProfile, which slows each call, so its times are larger
 than the bench's) and prints, for the frames over twice the median, the N functions with the
@@ -57,6 +61,7 @@ BUDGET = 1000 / 60  # ms per frame at 60 fps
 FAST_BUDGET = 1000 / 120  # ms per frame at 120 fps
 FRAME = 1 / 60  # s: the frames are paced as the game paces them
 SLOWEST = 5  # frames listed with what they did
+WORKED = 0.1  # ms between frames from which a frame is counted as followed by work
 WHAT_WAS_MADE = ("still dice drawn", "dice drawn plain", "rings, shadows or cups made")
 
 
@@ -66,6 +71,8 @@ class Frame:
     cpu: float  # ms of the drawing thread's processor time
     doing: list[str] = field(default_factory=list)
     profile: cProfile.Profile | None = None  # with --profile
+    between: float = 0.0  # ms of the drawing thread's processor time after it (App.between_frames)
+    late: bool = False  # the work between frames made the next frame start late
 
 
 class Collections:
@@ -185,6 +192,11 @@ def run_frames(
                 spare_cpu = time.thread_time()
                 if app.after_frame(time.perf_counter() - start < 1 / FPS - SPARE):
                     spare.append((time.thread_time() - spare_cpu) * 1000)
+                # Work for the frames to come, in the time this one left, as the loop does it.
+                between_cpu, in_time = time.thread_time(), time.perf_counter() < start + FRAME
+                app.between_frames(start + FRAME)
+                frame.between = (time.thread_time() - between_cpu) * 1000
+                frame.late = in_time and time.perf_counter() > start + FRAME
                 # Keep to the clock, as the game's clock.tick(60) does: the CPU players think
                 # in their thread in real time, and a frame drawn in 0.3 ms must not race
                 # ahead of them (fewer throws in the run, and a figure of another game).
@@ -303,6 +315,14 @@ def report(frames: list[Frame]) -> list[str]:
             f" processor, {max(f.wall for f in rest):.2f} ms wall (aim: none over"
             f" {2 * BUDGET:.1f} ms); the first {frames[0].cpu:.2f} ms"
         )
+    working = [f.between for f in frames if f.between >= WORKED]
+    late = sum(f.late for f in frames)
+    lines.append(
+        f"frames: work between frames (processor time, in the time a frame left): after"
+        f" {len(working)} frames, mean {statistics.mean(working) if working else 0:.2f} ms,"
+        f" slowest {max(working, default=0):.2f} ms; made the next frame start late {late}"
+        f" times (aim: none)"
+    )
     cpus = sorted(f.cpu for f in frames)
     slow = [f for f in frames if f.cpu > 2 * median(cpus)]
     kinds = Counter(kind(thing) for f in slow for thing in f.doing)
