@@ -28,7 +28,7 @@ from game.anim.orientation import Quat, Vec
 from game.ui.die_image import DIM_DARKEN, DIM_DESATURATE, PIP_LAYOUT, PIP_OFFSET, PIP_RADIUS
 from game.ui.palette import DicePalette
 from game.ui.raster import Point, SpriteCache
-from game.ui.stills import NEXT, Stills
+from game.ui.stills import NEXT, NotMade, Stills
 
 BEVEL = 0.1  # of the side: radius of the rounded edges
 BEVEL_STEPS = 2  # polygons across each half of a rounded edge
@@ -273,6 +273,12 @@ class DieModel:
         if made is None and self.stills is not None:  # made ahead (`prepare`)?
             landing, soon = (*key, lift), ("soon", *key, lift)
             made = self.stills.ready(self.ahead, landing) or self.stills.ready(self.coming, soon)
+        if made is None and self.stills is not None and self.stills.peeking:
+            # A frame foreseen: an image kept for this key, or none (drawn here, from the
+            # pose foreseen, it would be what the frame shows for any pose of that key).
+            made = self.moving.peek((*key, lift))
+            if made is None:
+                raise NotMade((*key, lift), wished=False)
         if made is None:
             # A die in the air is drawn afresh, unless it lies as it did a frame ago (one that
             # came to rest while others still roll): the last few such images are kept apart.

@@ -11,6 +11,7 @@ pygame), the places (game.ui.tray_layout: pure geometry for a layout) and the vi
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -56,6 +57,7 @@ class DiceTray:
         # The layout and colours whose images are all warmed (see _warm).
         self._warmed: tuple[TableLayout | None, DicePalette | None] = (None, None)
         self._sounds: list[float] = []
+        self._look: TrayLook | None = None  # how the last frame's pieces looked
 
     # ----------------------------------------------------------------- the model's face
     @property
@@ -285,7 +287,40 @@ class DiceTray:
         """What the tray draws over its hold row this frame (see tray_view.pieces)."""
         if self.layout is None:
             return []
+        self._look = look
         return tray_view.pieces(self.model, self.layout, self.renderer, look)
+
+    def foreseen(self) -> list[Piece] | None:
+        """What the tray will draw next frame if that frame steps the dice as the last did
+        and looks as it did (a copy of the model stepped so, with the images kept or made
+        ahead: stills.NotMade names one wished and not made yet); None while that is not
+        known without waiting for the tray's thread (a throw not yet simulated, a landing's
+        drifts not yet planned) or nothing moves."""
+        model, layout, look = self.model, self.layout, self._look
+        if layout is None or look is None or not model.recent_steps or not model.animating:
+            return None
+        flight, landing = model.flight, model.landing
+        step = model.recent_steps[-1]
+        if (
+            flight is not None
+            and not flight.simulated
+            and flight.throw_time_at(flight.time + step) >= 0
+        ):
+            return None
+        if landing is not None and not landing.done():
+            return None
+        ghost = ghost_of(model)
+        ghost.landing = landing  # (its plan is read, not changed)
+        if flight is not None:
+            ghost.flight = copy.copy(flight)
+            ghost.flight.shake = copy.copy(flight.shake)
+        ghost.step(step)
+        stills = self.renderer.stills
+        stills.peeking = True
+        try:
+            return tray_view.laid(ghost, layout, self.renderer, look)
+        finally:
+            stills.peeking = False
 
     def draw(
         self,

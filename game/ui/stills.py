@@ -26,6 +26,7 @@ import heapq
 import itertools
 import threading
 from collections.abc import Callable, Hashable
+from concurrent import futures
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TypeVar
 
@@ -38,11 +39,23 @@ PENDING = 48  # images wanted ahead and not yet made at most (a throw's: its sti
 # are dropped
 
 
+class NotMade(Exception):
+    """An image a frame foreseen needs is wished and not made yet (see Stills.peeking)."""
+
+    def __init__(self, key: Hashable, wished: bool = True) -> None:
+        super().__init__(key)
+        self.key = key
+        self.wished = wished  # False: not wished at all (the frame would make it itself)
+
+
 class Stills:
     """Images of still dice made ahead on a worker thread, and a frame's budget of them."""
 
     def __init__(self) -> None:
         self.budget: int | None = None  # images a frame may still make itself (None: any)
+        # A frame foreseen (game.ui.tray_ahead) is made of images made: one wished and not
+        # made yet is NotMade (neither waited for nor made here instead of on the worker).
+        self.peeking = False
         self.ahead = 0  # images made on the worker and taken, for tests and benchmarks
         # Each wish: what makes its image, and how it is kept when done.
         self._pending: dict[Hashable, tuple[Future[object], Callable[[object], object]]] = {}
@@ -80,6 +93,11 @@ class Stills:
         image = cache.peek(key)
         if image is not None:
             return image
+        if self.peeking:  # (a still image not made is not made for a frame foreseen)
+            image = self.ready(cache, key)
+            if image is None:
+                raise NotMade(key, wished=False)
+            return image
         free = self.budget is None or self.budget > 0
         wish = self._pending.get(key)
         if wish is not None and not wish[0].done() and not free:
@@ -99,6 +117,8 @@ class Stills:
         """The image for `key`, which must be shown exactly this frame (a shadow): kept,
         made ahead (waited for if under way on the worker), or made now."""
         image = self.ready(cache, key)
+        if image is None and self.peeking:
+            raise NotMade(key, wished=False)  # (made by the frame that shows it)
         return image if image is not None else cache.put(key, make())
 
     def ready(self, cache: SpriteCache[T], key: Hashable) -> T | None:
@@ -108,12 +128,21 @@ class Stills:
         image = cache.peek(key)
         if image is not None:
             return image
+        if self.peeking and key in self._pending and not self._pending[key][0].done():
+            raise NotMade(key)
         wish = self._pending.pop(key, None)
         if wish is None or wish[0].cancel():
             return None
         self.ahead += 1
         made: T = wish[0].result()  # type: ignore[assignment]  # (made by `make`)
         return cache.put(key, made, made=False)
+
+    def wait(self, key: Hashable, timeout: float) -> None:
+        """Wait at most `timeout` s for the image wished for `key` to be made (without the
+        interpreter's lock: the worker makes it meanwhile)."""
+        wish = self._pending.get(key)
+        if wish is not None and timeout > 0:
+            futures.wait([wish[0]], timeout)
 
     def want(
         self, cache: SpriteCache[T], key: Hashable, make: Callable[[], T], rank: int = LATER

@@ -159,8 +159,19 @@ def pieces(
     """What the tray draws over its hold row, in order: the cup, every die's shadows, the
     dice, their rings and key tags. Each says where it goes and what it shows, so a frame
     can tell what moved since the last one and redraw only there."""
-    palette, focus = look.palette, look.focus
     renderer.stills.frame(look.budget)
+    drawn = laid(model, layout, renderer, look)
+    if look.budget is not None:
+        prepare(model, layout, renderer, look.palette)
+    return drawn
+
+
+def laid(
+    model: TrayModel, layout: TableLayout, renderer: TrayRenderer, look: TrayLook
+) -> list[Piece]:
+    """The pieces `pieces` gives, made of the images kept or made ahead (else made now),
+    without the frame's bookkeeping: also for a frame foreseen (DiceTray.foreseen)."""
+    palette, focus = look.palette, look.focus
     dx, dy = model.cup_offset()
     # The cup and the shadows: only the part of each that shows (a third of a shadow's
     # image, or more, is its blur's transparent margin, blended and laid with felt for
@@ -219,8 +230,6 @@ def pieces(
         if look.key_labels is not None and not flying:
             corner = (die.x - size * 0.5, die.y + size * 0.5)
             drawn.append(_tag(look.key_labels[i], corner, palette, i))
-    if look.budget is not None:
-        prepare(model, layout, renderer, palette)
     return drawn
 
 
