@@ -24,10 +24,12 @@ import json
 import os
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 STEP = 1 / 60
+BETWEEN = 1.0  # s given to the work between frames: all of it done, whatever the machine
 PLANS = (  # window size, seeds
     ((640, 480), (1, 2, 3)),
     ((1280, 800), (1, 2, 3, 4)),
@@ -67,6 +69,8 @@ def scenario(size: tuple[int, int], seed: int, tidy: bool, contrast: bool, playe
             pixels = hashlib.sha1(pygame.image.tobytes(app.screen, "RGB")).hexdigest()
             dice = table.board.tray.dice
             frames.append((pixels, repr([(d.x, d.y, d.lift, tuple(d.turn)) for d in dice])))
+            # The work for the next frame, as the game's loop does it (all of it: in time).
+            app.between_frames(time.perf_counter() + BETWEEN)
 
         def settle() -> None:
             frame()

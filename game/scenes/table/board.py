@@ -23,12 +23,7 @@ from game.rules.dice import DICE_COUNT
 from game.scenes.table.canvas import Canvas
 from game.scenes.table.chances import ChanceWatch, wanted
 from game.scenes.table.cpu import CPU_FAST, CPU_MOTION, CpuDriver, cpu_delay
-from game.scenes.table.draw import (
-    HintPlace,
-    Marks,
-    button_needs,
-    hint_box,
-)
+from game.scenes.table.draw import HintPlace, Marks, button_needs, hint_box
 from game.scenes.table.messages import prompt
 from game.scenes.table.notes import SeatNote
 from game.scenes.table.parts import TableParts
@@ -406,6 +401,10 @@ class Board:
         return started
 
     # ----------------------------------------------------------------- drawing
+    def between_frames(self, until: float) -> None:
+        """Work for the frames to come, in the time a frame left (Scene.between_frames)."""
+        self.canvas.ahead.between_frames(until, self.tray)  # the tray's next frame
+
     def draw(
         self, surface: pygame.Surface, marks: Marks, over: tuple[object, ...] | None = None
     ) -> None:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.ui.tray_ahead import Drawn, TrayAhead
 from game.ui.tray_view import HoldRow, Piece, draw_hold_row, hold_row_rect
 
 if TYPE_CHECKING:
@@ -66,10 +67,12 @@ class Canvas:
 
     def __init__(self) -> None:
         self._drawn: Scene | None = None
+        self.ahead = TrayAhead()  # the tray's next frame, composed between frames
 
     def forget(self) -> None:
         """The next frame is drawn whole."""
         self._drawn = None
+        self.ahead.forget()
 
     def draw(
         self,
@@ -82,7 +85,17 @@ class Canvas:
     ) -> None:
         """Draw `scene`: whole, or (`retained`: the window still holds the last frame as
         drawn) only where it changed. `skip` is a part of the felt the card covers; else
-        the felt is not laid where the scene's `solid` part will cover it."""
+        the felt is not laid where the scene's `solid` part will cover it.
+
+        Where the tray's next frame was composed ahead (game.ui.tray_ahead) and this is it,
+        what lies under the parts above is copied in rather than drawn."""
+        if skip is None:
+            skip = scene.solid
+        composed = self.ahead.take(scene.whole, scene.below, scene.pieces, skip)
+        drawn = Drawn(
+            surface, felt, ctx.theme, scene.whole, (*scene.below,), (*scene.pieces,), skip
+        )
+        self.ahead.drawn(drawn if retained else None)
         if retained:
             changed = self._changed(scene)
             self._drawn = scene
@@ -93,16 +106,23 @@ class Canvas:
                     return  # nothing changed: the window shows this frame already
         else:
             self._drawn = None
-        painted = [
-            *(piece for _name, piece in scene.below),
-            *scene.pieces,
-            *(piece for _name, piece in scene.above if piece.paint is not unpainted),
-        ]  # (the card's cells are drawn by the card: skipped in every pass)
-        if skip is None:
-            skip = scene.solid
-        for clip in ctx.frame.passes(surface):
+        lower = [*(piece for _name, piece in scene.below), *scene.pieces]
+        upper = [piece for _name, piece in scene.above if piece.paint is not unpainted]
+        # (the card's cells are drawn by the card: skipped in every pass)
+
+        def draw_lower() -> None:
+            clip = surface.get_clip()
             felt.draw(surface, ctx.theme, skip)
-            for piece in painted:
+            for piece in lower:
+                if clip.colliderect(piece.rect):
+                    piece.paint(surface)
+
+        for clip in ctx.frame.passes(surface):
+            if composed is None:
+                draw_lower()
+            else:
+                composed.lay(surface, clip, draw_lower)
+            for piece in upper:
                 if clip.colliderect(piece.rect):
                     piece.paint(surface)
 

@@ -210,6 +210,11 @@ def run_frames(
         f" part, {session.state.turn} turns played, {len(spare)} full collections between"
         f" frames (slowest {max(spare, default=0):.2f} ms)"
     )
+    ahead = table.board.canvas.ahead  # (game.ui.tray_ahead)
+    counts += (
+        f"\nframes: the tray's next frame composed between frames: copied in by {ahead.used}"
+        f" frames, not as foreseen in {ahead.missed} (drawn themselves)"
+    )
     return frames, counts
 
 

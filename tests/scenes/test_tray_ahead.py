@@ -1,0 +1,114 @@
+"""The tray's next frame composed between frames (game.ui.tray_ahead): a frame that steps the
+dice as foreseen copies its tray in and lays no shadow or die itself, and its pixels are the
+pixels of the frame drawn directly; a frame stepped otherwise draws itself, as ever."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pygame
+
+from game.app import App
+from game.match.seats import Seat
+from game.match.session import Session
+from game.rules import GameConfig, Hold, Roll, StartOrder
+from game.scenes.table import TableScene
+from game.ui import tray_view
+
+STEP = 1 / 60
+SIZE = (640, 480)
+
+
+class Film:
+    """Each frame's pixels, whether it copied its tray in, and the shadows and dice (the
+    tray's blits) it laid itself."""
+
+    def __init__(self) -> None:
+        self.pixels: list[np.ndarray] = []
+        self.copied: list[bool] = []
+        self.blits: list[int] = []
+        self.missed: list[bool] = []  # composed ahead, and not as foreseen
+
+
+def _film(app: App, monkeypatch, ahead: bool, steps: list[float]) -> Film:
+    """A person's roll and hold, filmed frame by frame at `steps`; with `ahead`, the work
+    between frames is done after each frame, all of it (as a machine with time to spare)."""
+    blits = [0]
+    laid = tray_view.blit_faded
+
+    def counted(*args: object) -> None:
+        blits[0] += 1
+        laid(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tray_view, "blit_faded", counted)
+    session = Session.new(
+        GameConfig(("Ann",), start=StartOrder.SEATED), [Seat("Ann", "person")], seed=3
+    )
+    table = TableScene(app.ctx, session)
+    app.start(table)
+    tray_ahead = table.board.canvas.ahead
+    film = Film()
+    for k, dt in enumerate(steps):
+        if k == 0:
+            table.act(Roll())
+        if k == len(steps) // 2:
+            table.act(Hold(1))
+        _quiet(table)
+        used, missed, blits[0] = tray_ahead.used, tray_ahead.missed, 0
+        app.step(dt)
+        app.draw()
+        film.pixels.append(pygame.surfarray.array3d(app.screen))
+        film.copied.append(tray_ahead.used > used)
+        film.blits.append(blits[0])
+        film.missed.append(tray_ahead.missed > missed)
+        if ahead:
+            app.between_frames(time.perf_counter() + 1.0)
+    for scene in reversed(app.stack.scenes):
+        scene.exit()
+    return film
+
+
+def _quiet(table: TableScene) -> None:
+    """Let the tray's threads finish what they were given (its throw, its plans, the stills'
+    images), so that every frame follows from the seed."""
+    tray = table.board.tray
+    if tray.model.landing is not None:
+        tray.model.landing.result(timeout=30)
+    flight = tray.model.flight
+    if flight is not None:
+        flight.throw  # noqa: B018 (simulated)
+    stills, end = tray.renderer.stills, time.monotonic() + 20
+    while any(not future.done() for future, _keep in stills._pending.values()):
+        assert time.monotonic() < end
+        time.sleep(0.002)
+
+
+def test_a_composed_frame_lays_no_shadow_or_die_and_shows_the_frame_drawn_directly(
+    fast_app, monkeypatch
+):
+    steps = [STEP] * 150
+    direct = _film(fast_app(SIZE), monkeypatch, False, steps)
+    composed = _film(fast_app(SIZE), monkeypatch, True, steps)
+    assert not any(direct.copied)
+    copied = [k for k, c in enumerate(composed.copied) if c]
+    assert len(copied) >= 40  # the throw's frames and the drifts after it, and the hold's
+    for k in copied:
+        assert composed.blits[k] == 0, k  # (drawn directly, the same frame laid some)
+    assert sum(direct.blits[k] for k in copied) > 100
+    for k, (a, b) in enumerate(zip(direct.pixels, composed.pixels, strict=True)):
+        assert np.array_equal(a, b), k
+
+
+def test_a_frame_stepped_otherwise_than_foreseen_draws_itself(fast_app, monkeypatch):
+    # Every third frame takes a longer step than the one before: not as foreseen.
+    steps = [STEP * (2 if k % 3 == 2 else 1) for k in range(90)]
+    direct = _film(fast_app(SIZE), monkeypatch, False, steps)
+    composed = _film(fast_app(SIZE), monkeypatch, True, steps)
+    longer = [k for k in range(2, 90, 3) if composed.missed[k]]
+    assert len(longer) >= 5
+    for k in longer:
+        assert not composed.copied[k] and composed.blits[k] == direct.blits[k] > 0, k
+    assert any(composed.copied)  # (the frames after two even steps are as foreseen)
+    for k, (a, b) in enumerate(zip(direct.pixels, composed.pixels, strict=True)):
+        assert np.array_equal(a, b), k

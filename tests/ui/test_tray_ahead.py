@@ -1,0 +1,128 @@
+"""The tray's next frame composed ahead (game.ui.tray_ahead): its cuts of rectangles, how a
+frame lays what is composed (copied where composed, drawn in the bands left), when a frame
+fits it, and the stills' images a frame foreseen may use (made ones only)."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import pygame
+import pytest
+
+from game.ui.raster import SpriteCache
+from game.ui.stills import NotMade, Stills
+from game.ui.tray_ahead import Composed, TrayAhead, bands, outside
+from game.ui.tray_view import Piece
+
+RED, BLUE, BLACK = (200, 0, 0), (0, 0, 200), (0, 0, 0)
+
+
+def _cells(rect: pygame.Rect) -> set[tuple[int, int]]:
+    return {(x, y) for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)}
+
+
+def test_bands_cover_a_rectangle_once_each_within_the_most():
+    rect = pygame.Rect(3, 4, 100, 11)
+    cut = bands(rect, 250)
+    assert [b.height for b in cut] == [2, 2, 2, 2, 2, 1]
+    assert all(b.width * b.height <= 250 for b in cut)
+    assert sorted(p for b in cut for p in _cells(b)) == sorted(_cells(rect))
+    assert bands(pygame.Rect(0, 0, 500, 3), 100) == [pygame.Rect(0, k, 500, 1) for k in range(3)]
+
+
+def test_outside_is_what_of_a_box_the_cut_leaves_each_pixel_once():
+    rng = random.Random(4)
+    for _ in range(300):
+        box = pygame.Rect(
+            rng.randint(0, 20), rng.randint(0, 20), rng.randint(1, 20), rng.randint(1, 20)
+        )
+        cut = pygame.Rect(
+            rng.randint(0, 30), rng.randint(0, 30), rng.randint(1, 20), rng.randint(1, 20)
+        )
+        left = outside(box, cut)
+        cells = [p for band in left for p in _cells(band)]
+        assert len(cells) == len(set(cells))  # (no pixel twice)
+        assert set(cells) == _cells(box) - _cells(cut)
+
+
+def _composed(rects: list[pygame.Rect], below=(), pieces=()) -> Composed:
+    spare = pygame.Surface((40, 30))
+    spare.fill(RED)
+    return Composed(spare, ("whole",), tuple(below), tuple(pieces), None, tuple(rects))
+
+
+def test_a_frame_copies_what_is_composed_and_draws_the_rest_of_its_patch():
+    surface = pygame.Surface((40, 30))
+    surface.fill(BLACK)
+    clip = pygame.Rect(0, 0, 20, 20)
+    surface.set_clip(clip)
+    composed = _composed([pygame.Rect(5, 5, 10, 10), pygame.Rect(15, 15, 10, 10)])
+    drawn: list[pygame.Rect] = []
+
+    def draw() -> None:
+        drawn.append(surface.get_clip())
+        surface.fill(BLUE)
+
+    composed.lay(surface, clip, draw)
+    assert surface.get_clip() == clip
+    assert all(clip.contains(band) for band in drawn)
+    for x in range(40):
+        for y in range(30):
+            copied = any(r.collidepoint(x, y) for r in composed.rects)
+            want = BLACK if not clip.collidepoint(x, y) else RED if copied else BLUE
+            assert surface.get_at((x, y))[:3] == want, (x, y)
+
+
+def _piece(rect: tuple[int, int, int, int], token: object) -> Piece:
+    return Piece(rect, token, lambda surface: None)
+
+
+def test_a_frame_fits_what_is_composed_unless_a_part_under_it_changed_there():
+    hold, message = _piece((0, 20, 40, 10), "hold"), _piece((0, 0, 40, 4), "hi")
+    die = _piece((5, 5, 10, 10), "die")
+    composed = _composed([pygame.Rect(5, 5, 10, 20)], [("message", message), ("hold", hold)], [die])
+    below = [("message", message), ("hold", hold)]
+    assert composed.fits(("whole",), below, [die], None)
+    elsewhere = [("message", _piece((0, 0, 40, 4), "bye")), ("hold", hold)]
+    assert composed.fits(("whole",), elsewhere, [die], None)  # (the message does not meet it)
+    there = [("message", message), ("hold", _piece((0, 20, 40, 10), "lit"))]
+    assert not composed.fits(("whole",), there, [die], None)
+    assert not composed.fits(("whole",), below, [_piece((6, 5, 10, 10), "die")], None)
+    assert not composed.fits(("other",), below, [die], None)
+    assert not composed.fits(("whole",), below, [die], pygame.Rect(0, 0, 1, 1))
+
+    ahead = TrayAhead()
+    ahead._ready = composed
+    assert ahead.take(("whole",), below, [die], None) is composed
+    assert ahead.take(("whole",), below, [die], None) is None  # (spent)
+    ahead._ready = composed
+    assert ahead.take(("whole",), there, [die], None) is None
+    assert (ahead.used, ahead.missed) == (1, 1)
+
+
+def test_a_frame_foreseen_takes_made_images_only():
+    stills, cache = Stills(), SpriteCache[pygame.Surface](8)
+    go = threading.Event()
+    image = pygame.Surface((2, 2))
+
+    def slow() -> pygame.Surface:
+        go.wait(10)
+        return image
+
+    try:
+        stills.want(cache, "slow", slow)
+        stills.peeking = True
+        with pytest.raises(NotMade) as wished:
+            stills.get(cache, "slow", slow)  # under way: not waited for, not made here
+        assert wished.value.wished and wished.value.key == "slow"
+        with pytest.raises(NotMade) as unwished:
+            stills.take(cache, "never", lambda: image)  # not wished: the frame makes it
+        assert not unwished.value.wished
+        assert stills.ready(cache, "never") is None
+        go.set()
+        stills.wait("slow", 10)
+        assert stills.get(cache, "slow", slow) is image
+        assert cache.peek("never") is None
+    finally:
+        stills.close()
