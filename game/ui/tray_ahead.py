@@ -38,6 +38,9 @@ if TYPE_CHECKING:
     from game.ui.widgets import FeltBackground
 
 BAND = 400_000  # px composed at a time between frames (at 4K about 0.6 ms of blits)
+# The share of the window from which the tray's rectangles are composed ahead: a frame that
+# redraws less for the tray is drawn as ever (at 4K a drift's common frame, 0.6 M pixels).
+SMALLEST = 1 / 10
 Named = Sequence[tuple[str, "Piece"]]
 
 
@@ -167,10 +170,14 @@ class TrayAhead:
         rects = [r for r in (pygame.Rect(rect).clip(area) for rect in changed) if r]
         # The rectangles the frame redraws for the tray alone, gathered as it gathers them.
         rects = disjoint(patches(rects, area.width * area.height // WINDOW_SLACK))
-        skip = drawn.skip
-        if not rects or (skip is not None and any(r.colliderect(skip) for r in rects)):
+        if sum(r.width * r.height for r in rects) < max(1, SMALLEST * area.width * area.height):
             return
-        spare = self._spare_for(drawn.surface)
+        # (Under `skip` the spare keeps what it held: the card's opaque part covers it there,
+        # as it covers what the window held where a frame lays no felt.)
+        skip = drawn.skip
+        spare = self._spare
+        if spare is None or spare.get_size() != area.size:
+            return  # (made in a frame drawn whole: see `fit`)
         laid = [*(piece for _name, piece in drawn.below), *pieces]
         for rect in rects:
             for band in bands(rect, BAND):
@@ -183,12 +190,15 @@ class TrayAhead:
         spare.set_clip(None)
         self._ready = Composed(spare, drawn.whole, drawn.below, tuple(pieces), skip, tuple(rects))
 
-    def _spare_for(self, surface: pygame.Surface) -> pygame.Surface:
-        """A surface of the window's size and pixel format (blended as the window is)."""
+    def fit(self, surface: pygame.Surface) -> None:
+        """A frame is drawn whole on `surface` (a new scene, a new size): the spare is made
+        of its size and pixel format (blended as it is) now, if it is not yet: at 4K its
+        memory takes 13 ms to come, too long for a piece of work between frames and a small
+        part of a frame drawn whole."""
         spare = self._spare
         if spare is None or spare.get_size() != surface.get_size():
-            spare = self._spare = pygame.Surface(surface.get_size(), 0, surface)
-        return spare
+            self._spare = None  # (the old one let go first)
+            self._spare = pygame.Surface(surface.get_size(), 0, surface)
 
 
 def bands(rect: pygame.Rect, most: int) -> list[pygame.Rect]:

@@ -14,7 +14,7 @@ from game.match.seats import Seat
 from game.match.session import Session
 from game.rules import GameConfig, Hold, Roll, StartOrder
 from game.scenes.table import TableScene
-from game.ui import tray_view
+from game.ui import tray_ahead, tray_view
 
 STEP = 1 / 60
 SIZE = (640, 480)
@@ -31,8 +31,8 @@ class Film:
         self.missed: list[bool] = []  # composed ahead, and not as foreseen
 
 
-def _film(app: App, monkeypatch, ahead: bool, steps: list[float]) -> Film:
-    """A person's roll and hold, filmed frame by frame at `steps`; with `ahead`, the work
+def _film(app: App, monkeypatch, compose: bool, steps: list[float], smallest: float = 0.0) -> Film:
+    """A person's roll and hold, filmed frame by frame at `steps`; with `compose`, the work
     between frames is done after each frame, all of it (as a machine with time to spare)."""
     blits = [0]
     laid = tray_view.blit_faded
@@ -42,12 +42,13 @@ def _film(app: App, monkeypatch, ahead: bool, steps: list[float]) -> Film:
         laid(*args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(tray_view, "blit_faded", counted)
+    monkeypatch.setattr(tray_ahead, "SMALLEST", smallest)  # (0: every frame that moves)
     session = Session.new(
         GameConfig(("Ann",), start=StartOrder.SEATED), [Seat("Ann", "person")], seed=3
     )
     table = TableScene(app.ctx, session)
     app.start(table)
-    tray_ahead = table.board.canvas.ahead
+    ahead = table.board.canvas.ahead
     film = Film()
     for k, dt in enumerate(steps):
         if k == 0:
@@ -55,14 +56,14 @@ def _film(app: App, monkeypatch, ahead: bool, steps: list[float]) -> Film:
         if k == len(steps) // 2:
             table.act(Hold(1))
         _quiet(table)
-        used, missed, blits[0] = tray_ahead.used, tray_ahead.missed, 0
+        used, missed, blits[0] = ahead.used, ahead.missed, 0
         app.step(dt)
         app.draw()
         film.pixels.append(pygame.surfarray.array3d(app.screen))
-        film.copied.append(tray_ahead.used > used)
+        film.copied.append(ahead.used > used)
         film.blits.append(blits[0])
-        film.missed.append(tray_ahead.missed > missed)
-        if ahead:
+        film.missed.append(ahead.missed > missed)
+        if compose:
             app.between_frames(time.perf_counter() + 1.0)
     for scene in reversed(app.stack.scenes):
         scene.exit()
@@ -112,3 +113,10 @@ def test_a_frame_stepped_otherwise_than_foreseen_draws_itself(fast_app, monkeypa
     assert any(composed.copied)  # (the frames after two even steps are as foreseen)
     for k, (a, b) in enumerate(zip(direct.pixels, composed.pixels, strict=True)):
         assert np.array_equal(a, b), k
+
+
+def test_a_frame_that_redraws_little_for_the_tray_draws_itself(fast_app, monkeypatch):
+    steps = [STEP] * 60
+    film = _film(fast_app(SIZE), monkeypatch, True, steps, smallest=0.5)  # (half the window)
+    assert not any(film.copied) and not any(film.missed)
+    assert sum(film.blits) > 100

@@ -104,6 +104,8 @@ class Canvas:
                     changed = None  # the window does not hold the last frame: all of it
                 elif not changed:
                     return  # nothing changed: the window shows this frame already
+            if changed is None:
+                self.ahead.fit(surface)
         else:
             self._drawn = None
         lower = [*(piece for _name, piece in scene.below), *scene.pieces]
