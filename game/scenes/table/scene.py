@@ -459,6 +459,9 @@ class TableScene(FocusAndPointer, Scene):
             self._fix_focus()
 
     # ----------------------------------------------------------------- drawing
+    def between_frames(self, until: float) -> None:
+        self.board.between_frames(until)
+
     def draw(self, surface: pygame.Surface) -> None:
         coach = self.coach
         marks = Marks(
