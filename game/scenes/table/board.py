@@ -428,6 +428,10 @@ class Board:
         skip = self.card_view.region if covered else None
         self.canvas.draw(surface, ctx, self.felt, skip, scene, retained=over is not None)
 
+    def between_frames(self, until: float) -> None:
+        """Work for the frames to come, in the time the frame shown left (App.between_frames)."""
+        self.tray.between_frames(until)
+
     def hold_label(self) -> pygame.Surface:
         """The label over the hold row, made once per language, layout, fonts and theme."""
         ctx = self.ctx
