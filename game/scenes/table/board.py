@@ -401,10 +401,6 @@ class Board:
         return started
 
     # ----------------------------------------------------------------- drawing
-    def between_frames(self, until: float) -> None:
-        """Work for the frames to come, in the time a frame left (Scene.between_frames)."""
-        self.canvas.ahead.between_frames(until, self.tray)  # the tray's next frame
-
     def draw(
         self, surface: pygame.Surface, marks: Marks, over: tuple[object, ...] | None = None
     ) -> None:
@@ -431,6 +427,7 @@ class Board:
     def between_frames(self, until: float) -> None:
         """Work for the frames to come, in the time the frame shown left (App.between_frames)."""
         self.tray.between_frames(until)
+        self.canvas.ahead.between_frames(until, self.tray)  # the tray's next frame composed
 
     def hold_label(self) -> pygame.Surface:
         """The label over the hold row, made once per language, layout, fonts and theme."""
