@@ -12,7 +12,9 @@ sha1 of the window's pixels as the App shows them (its partial redraws included)
 die's pose. Run it on two checkouts (PYTHONPATH=OTHER_TREE python path/to/this/file OUT) and
 compare: the count of frames compared and of those identical, and the first frame that
 differs in each scenario. Still dice's images are made in the frame that shows them (none
-made ahead on a thread), so that the pixels follow from the seed alone.
+made ahead on a thread), so that the pixels follow from the seed alone. After each frame the
+work between frames is done, all of it, as the game's loop does it in the time a frame left;
+every frame of moving dice whose images are made is composed ahead (game.ui.tray_ahead).
 """
 
 from __future__ import annotations
@@ -53,7 +55,7 @@ def scenario(size: tuple[int, int], seed: int, tidy: bool, contrast: bool, playe
 
     frames: Frames = []
     steady = _stills_in_frame()
-    with steady, tempfile.TemporaryDirectory(prefix="frame-digests-") as data:
+    with steady, _all_composed(), tempfile.TemporaryDirectory(prefix="frame-digests-") as data:
         app = App(Storage(Path(data), environ={}), size=size, fullscreen=False)
         app.ctx.apply_settings(app.ctx.settings.replace(tidy_dice=tidy, high_contrast=contrast))
         names = ("Ann", "Bo", "Cy")[:players]
@@ -121,6 +123,23 @@ def _stills_in_frame() -> Iterator[None]:
         yield
     finally:
         board.STILLS_PER_FRAME = was
+
+
+@contextlib.contextmanager
+def _all_composed() -> Iterator[None]:
+    """Every frame of moving dice composed ahead between frames where its images are made
+    (game.ui.tray_ahead: not only those that redraw much), so that the digests show the
+    frames that copy their tray in; as it was after."""
+    try:
+        from game.ui import tray_ahead
+    except ImportError:  # a checkout from before the tray was composed ahead
+        yield
+        return
+    was, tray_ahead.SMALLEST = tray_ahead.SMALLEST, 0.0
+    try:
+        yield
+    finally:
+        tray_ahead.SMALLEST = was
 
 
 def record(out: Path, quick: bool) -> None:

@@ -120,8 +120,8 @@ class TrayAhead:
         self._drawn = self._work = self._ready = None
 
     def drawn(self, drawn: Drawn | None) -> None:
-        """A frame was drawn of these parts (None: drawn whole, or not drawn as parts): what
-        was composed for it is spent, and the next may be foreseen from it."""
+        """A frame was drawn of these parts (None: not over the last frame, a picture of the
+        board): what was composed for it is spent, and the next may be foreseen from it."""
         self._drawn, self._work, self._ready = drawn, None, None
 
     def take(
