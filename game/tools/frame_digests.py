@@ -12,7 +12,9 @@ sha1 of the window's pixels as the App shows them (its partial redraws included)
 die's pose. Run it on two checkouts (PYTHONPATH=OTHER_TREE python path/to/this/file OUT) and
 compare: the count of frames compared and of those identical, and the first frame that
 differs in each scenario. Still dice's images are made in the frame that shows them (none
-made ahead on a thread), so that the pixels follow from the seed alone.
+made ahead on a thread), so that the pixels follow from the seed alone. After each frame the
+table has unhurried time between frames (App.between_frames), so that what the frames to
+come take from the work done there is always taken.
 """
 
 from __future__ import annotations
@@ -24,10 +26,12 @@ import json
 import os
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 STEP = 1 / 60
+BETWEEN = 1.0  # s given to the work between frames: all of it is done
 PLANS = (  # window size, seeds
     ((640, 480), (1, 2, 3)),
     ((1280, 800), (1, 2, 3, 4)),
@@ -67,6 +71,7 @@ def scenario(size: tuple[int, int], seed: int, tidy: bool, contrast: bool, playe
             pixels = hashlib.sha1(pygame.image.tobytes(app.screen, "RGB")).hexdigest()
             dice = table.board.tray.dice
             frames.append((pixels, repr([(d.x, d.y, d.lift, tuple(d.turn)) for d in dice])))
+            app.between_frames(time.perf_counter() + BETWEEN)
 
         def settle() -> None:
             frame()
