@@ -348,7 +348,7 @@ class App:
                 self._guarded(self._frame, events, dt)
                 now = time.perf_counter()
                 self.after_frame(not busy or now - started < 1 / FPS - SPARE)
-                self.between_frames(started + 1 / FPS if busy else now + IDLE_NAP)
+                self.between_frames((started if busy else now) + 1 / FPS)
         finally:
             self.shutdown()
         return 0

@@ -280,6 +280,11 @@ class DiceTray:
         if not self.renderer.cups.foresee(layout.cup_height, palette, self._cup_plan[2], WARM_CUPS):
             self._cup_plan = (flight, known, [])  # all kept or under way: looked for no more
 
+    def between_frames(self, until: float) -> None:
+        """The images wished for the frames to come, made in the time a frame left, until
+        `until` (time.perf_counter()): the next frame's dice first (game.ui.stills)."""
+        self.renderer.stills.between_frames(until)
+
     # ----------------------------------------------------------------- drawing
     def pieces(self, look: TrayLook) -> list[Piece]:
         """What the tray draws over its hold row this frame (see tray_view.pieces)."""

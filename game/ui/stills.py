@@ -25,6 +25,7 @@ import functools
 import heapq
 import itertools
 import threading
+import time
 from collections.abc import Callable, Hashable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TypeVar
@@ -36,6 +37,8 @@ NEXT, THROW, LATER = 0, 1, 2  # when a wish is needed (see `want`), the soonest 
 PENDING = 48  # images wanted ahead and not yet made at most (a throw's: its still dice, its
 # lifted shadows, its landing's dice for a few frame times, the next frame's): older wishes
 # are dropped
+LONGEST = 0.001  # s short of the end of the time between frames that no image is begun (at
+# 4K a die's in the air takes about 1 ms, and the loop leaves AHEAD_MARGIN after it)
 
 
 class Stills:
@@ -49,7 +52,8 @@ class Stills:
         self._worker: ThreadPoolExecutor | None = None
         # The wishes not begun, the soonest first: (their rank, the order wished), what
         # makes the image and where it goes. Each task the worker is given makes the
-        # first of them (there are as many tasks as wishes).
+        # first of them (there are as many tasks as wishes; between frames, the frames'
+        # thread makes some, and their tasks find none).
         self._queue: list[tuple[int, int, Future[object], Callable[[], object]]] = []
         self._queue_lock = threading.Lock()
         self._order = itertools.count()
@@ -135,16 +139,31 @@ class Stills:
         self._pending[key] = (future, functools.partial(_keep, cache, key))
         return True
 
-    def _make_next(self) -> None:
-        """On the worker: make the soonest image wished (none if it was given up)."""
+    def between_frames(self, until: float) -> None:
+        """Make the next frame's wishes (NEXT) not begun here, until `until`
+        (time.perf_counter(); none begun LONGEST short of it): in the time a frame left,
+        where nothing else is drawn. On the worker alone, the next frame's dice were often
+        not begun when it came (the worker shares the interpreter with the frames) and the
+        frame drew them plain itself. The others are left to the worker: a still die's or
+        a cup's image takes up to 10 ms at 4K, more than a frame leaves."""
+        while time.perf_counter() < until - LONGEST and self._make_next(NEXT):
+            pass
+
+    def _make_next(self, rank: int = LATER) -> bool:
+        """Make the soonest image wished, if it is wished as soon as `rank` (none if it was
+        given up); False if none was waiting (a task of the worker's finds the wish it was
+        given made between frames)."""
         with self._queue_lock:
+            if not self._queue or self._queue[0][0] > rank:
+                return False
             _rank, _order, future, make = heapq.heappop(self._queue)
         if not future.set_running_or_notify_cancel():
-            return  # given up before it was begun
+            return True  # given up before it was begun
         try:
             future.set_result(make())
         except Exception as error:  # noqa: BLE001 - kept with the wish, as the pool's own
             future.set_exception(error)
+        return True
 
     def close(self) -> None:
         """Stop the worker (what it is making is finished first, the rest dropped)."""

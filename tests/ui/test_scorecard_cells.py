@@ -298,8 +298,7 @@ def test_a_change_the_frame_drew_itself_leaves_the_spare_to_be_made_whole_again(
     whole."""
     fonts, backdrop, rect, rendered = _card_ahead(SIZES[1], monkeypatch)
     view, screen = ScorecardView(fonts, STANDARD), backdrop.copy()
-    scores = list(_scores(3))
-    for (before, after), (_before, other) in zip(scores, scores[1:], strict=False):
+    for before, after in _scores(3):
         _scored(view, screen, backdrop, rect, before, after, monkeypatch, 0)
         view.draw_ahead(math.inf)
         focus, active = Category.CHANCE, after.column  # not what was drawn ahead

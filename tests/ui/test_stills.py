@@ -286,3 +286,67 @@ def test_a_wish_given_up_before_it_is_begun_is_never_made() -> None:
     finally:
         gate.set()
         stills.close()
+
+
+def test_the_next_frames_wishes_are_made_between_frames_the_rest_on_the_worker() -> None:
+    """The worker busy with one image, the next frame's wishes behind it are made by the
+    frames' thread in the time a frame left; the others (up to 10 ms each at 4K) are left
+    to the worker, which finds the next frame's made. The next frame keeps all as made
+    ahead."""
+    stills = Stills()
+    cache: SpriteCache[str] = SpriteCache(16)
+    gate, begun = threading.Event(), threading.Event()
+    order: list[str] = []
+
+    def blocking() -> str:
+        begun.set()
+        gate.wait(5)
+        return "slow"
+
+    def made(name: str) -> str:
+        order.append(name)
+        return name
+
+    try:
+        stills.want(cache, "slow", blocking)
+        assert begun.wait(5)  # the worker is making it
+        stills.want(cache, "later", lambda: made("later"), LATER)
+        stills.want(cache, "throw", lambda: made("throw"), THROW)
+        stills.want(cache, "next", lambda: made("next"), NEXT)
+        stills.between_frames(time.perf_counter() + 1.0)
+        assert order == ["next"]
+        gate.set()
+        _settled(stills)
+        assert order == ["next", "throw", "later"]  # not made again on the worker
+        assert [cache.peek(k) for k in ("slow", "next", "throw", "later")] == [
+            "slow",
+            "next",
+            "throw",
+            "later",
+        ]
+        assert cache.renders == 0 and stills.ahead == 4
+    finally:
+        gate.set()
+        stills.close()
+
+
+def test_no_wish_is_begun_between_frames_once_the_time_is_up() -> None:
+    stills = Stills()
+    cache: SpriteCache[str] = SpriteCache(4)
+    gate, begun = threading.Event(), threading.Event()
+    made: list[str] = []
+
+    def blocking() -> str:
+        begun.set()
+        gate.wait(5)
+        return "slow"
+
+    try:
+        stills.want(cache, "slow", blocking)
+        assert begun.wait(5)
+        stills.want(cache, "next", lambda: made.append("next") or "next", NEXT)
+        stills.between_frames(time.perf_counter())  # no time left
+        assert made == []
+    finally:
+        gate.set()
+        stills.close()

@@ -363,11 +363,6 @@ class Board:
         colours = [self.column_colour(c) for c in range(len(after.config.columns))]
         return CardArgs(after, colours, None, None, after.column, None, self.column_tags())
 
-    def between_frames(self, until: float) -> None:
-        """Work for the frames to come, in the time the last one left (Scene.between_frames),
-        none begun once time.perf_counter() reaches `until`: the card's next change."""
-        self.card_view.draw_ahead(until)
-
     def _decide(self, state: GameState) -> tuple[Action, Why | None]:
         """In the worker thread: the CPU's action, and why (when the player wants reasons)."""
         from game.ai.coach.advice import choice_of
@@ -424,6 +419,12 @@ class Board:
         scene = self.parts.scene(self, surface, marks, backdrop, budget, over, self.held)
         skip = self.card_view.region if covered else None
         self.canvas.draw(surface, ctx, self.felt, skip, scene, retained=over is not None)
+
+    def between_frames(self, until: float) -> None:
+        """Work for the frames to come, in the time the frame shown left (App.between_frames):
+        the next frame's images first, then the card's next change."""
+        self.tray.between_frames(until)
+        self.card_view.draw_ahead(until)
 
     def hold_label(self) -> pygame.Surface:
         """The label over the hold row, made once per language, layout, fonts and theme."""

@@ -431,9 +431,6 @@ class TableScene(FocusAndPointer, Scene):
         if self.session.state is not before:
             self._refresh_advice()
 
-    def between_frames(self, until: float) -> None:
-        self.board.between_frames(until)
-
     def follow_net(self) -> None:
         """Show what the host's table did since the last frame, as a local move is shown."""
         assert self.net is not None
@@ -462,6 +459,9 @@ class TableScene(FocusAndPointer, Scene):
             self._fix_focus()
 
     # ----------------------------------------------------------------- drawing
+    def between_frames(self, until: float) -> None:
+        self.board.between_frames(until)
+
     def draw(self, surface: pygame.Surface) -> None:
         coach = self.coach
         marks = Marks(
