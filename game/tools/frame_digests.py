@@ -13,8 +13,9 @@ die's pose. Run it on two checkouts (PYTHONPATH=OTHER_TREE python path/to/this/f
 compare: the count of frames compared and of those identical, and the first frame that
 differs in each scenario. Still dice's images are made in the frame that shows them (none
 made ahead on a thread), so that the pixels follow from the seed alone. After each frame the
-work between frames is done, all of it, as the game's loop does it in the time a frame left;
-every frame of moving dice whose images are made is composed ahead (game.ui.tray_ahead).
+table has unhurried time between frames (App.between_frames), so that what the frames to
+come take from the work done there is always taken; every frame of moving dice whose images
+are made is composed ahead there (game.ui.tray_ahead).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 STEP = 1 / 60
-BETWEEN = 1.0  # s given to the work between frames: all of it done, whatever the machine
+BETWEEN = 1.0  # s given to the work between frames: all of it is done
 PLANS = (  # window size, seeds
     ((640, 480), (1, 2, 3)),
     ((1280, 800), (1, 2, 3, 4)),
@@ -71,7 +72,6 @@ def scenario(size: tuple[int, int], seed: int, tidy: bool, contrast: bool, playe
             pixels = hashlib.sha1(pygame.image.tobytes(app.screen, "RGB")).hexdigest()
             dice = table.board.tray.dice
             frames.append((pixels, repr([(d.x, d.y, d.lift, tuple(d.turn)) for d in dice])))
-            # The work for the next frame, as the game's loop does it (all of it: in time).
             app.between_frames(time.perf_counter() + BETWEEN)
 
         def settle() -> None:

@@ -10,16 +10,15 @@ A cell is drawn again with everything that reaches into it, clipped to it (see
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
-from game.rules import Category
+from game.rules import Category, GameState
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
 
-    from game.rules import GameState
     from game.rules.scorecard import Scorecard
     from game.ui.advice_view import Advice
 
@@ -28,6 +27,18 @@ if TYPE_CHECKING:
 MARGIN = 2
 
 Cells = dict[str, tuple[pygame.Rect, object]]  # a cell's name: its rectangle, what it shows
+
+
+class CardArgs(NamedTuple):
+    """What ScorecardView.draw is given, as ScorecardView.prepare is told of it ahead."""
+
+    state: GameState
+    colours: list[tuple[int, int, int]]
+    previews: dict[Category, int] | None
+    focus: Category | None
+    active: int | None
+    advice: Advice | None
+    tags: tuple[str, ...]
 
 
 def upper_pace(card: Scorecard) -> int:

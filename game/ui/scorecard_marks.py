@@ -1,11 +1,11 @@
-"""Marks drawn on a scorecard's box (game.ui.scorecard_view): the keyboard focus, and the
-box forced order fills next."""
+"""Marks drawn on a scorecard's box (game.ui.scorecard_view): the keyboard focus, the box
+forced order fills next, a preview's pill and the bonus chips."""
 
 from __future__ import annotations
 
 import pygame
 
-from game.ui.theme import Theme
+from game.ui.theme import Colour, Theme
 
 
 def draw_next_box(surface: pygame.Surface, theme: Theme, row_h: float, cell: pygame.Rect) -> None:
@@ -31,3 +31,20 @@ def draw_focus(surface: pygame.Surface, theme: Theme, row_h: float, cell: pygame
     r = max(3, round(row_h * 0.18))
     x, y = cell.left + r + 2, cell.centery
     pygame.draw.polygon(surface, theme.text, [(x - r, y - r), (x + r // 2, y), (x - r, y + r)])
+
+
+def draw_pill(surface: pygame.Surface, theme: Theme, cell: pygame.Rect, ink: Colour) -> None:
+    """Under a preview: a pale pill, so that it differs from a written score by shape too."""
+    pill = cell.inflate(-max(6, cell.width // 5), -max(4, cell.height // 4))
+    pygame.draw.rect(surface, theme.panel_alt, pill, border_radius=pill.height // 2)
+    pygame.draw.rect(surface, ink, pill, width=1, border_radius=pill.height // 2)
+
+
+def draw_chips(surface: pygame.Surface, theme: Theme, cell: pygame.Rect, shown: int) -> None:
+    """`shown` bonus chips in a row, centred in `cell`."""
+    r = max(3, round(min(cell.height * 0.3, cell.width / (2.6 * shown + 2))))
+    x0 = cell.centerx - (shown - 1) * r * 1.25
+    for i in range(shown):
+        centre = (round(x0 + i * r * 2.5), cell.centery)
+        pygame.draw.circle(surface, theme.accent, centre, r)
+        pygame.draw.circle(surface, theme.panel, centre, max(1, r - 2), width=1)

@@ -14,6 +14,7 @@ advice figures are drawn only where they fit at a legible size."""
 from __future__ import annotations
 
 import functools
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -26,9 +27,9 @@ from game.ui.advice_view import Advice, draw_advice
 from game.ui.fonts import MIN_FONT_PX, Fonts
 from game.ui.frame import patches
 from game.ui.scorecard_ahead import LayerAhead
-from game.ui.scorecard_cells import Cells, card_cells, changed, near, upper_pace
+from game.ui.scorecard_cells import CardArgs, Cells, card_cells, changed, near, upper_pace
 from game.ui.scorecard_labels import LABEL_INSET, ROWS, card_rows, fit_labels
-from game.ui.scorecard_marks import draw_focus, draw_next_box
+from game.ui.scorecard_marks import draw_chips, draw_focus, draw_next_box, draw_pill
 from game.ui.text import blit_text, fit_label
 from game.ui.theme import Colour, Theme
 from game.ui.widgets import draw_panel, panel_solid
@@ -72,6 +73,7 @@ class ScorecardView:
         self._cells: list[tuple[tuple[object, ...], Cells]] = []
         self._composite: pygame.Surface | None = None  # the layer on its backdrop, opaque
         self._ahead = LayerAhead()  # the next change drawn ahead, and what it was drawn for
+        self._coming: CardArgs | None = None  # the arguments of that change (see `prepare`)
         self._composite_on: pygame.Surface | None = None
 
     def layout(self, rect: pygame.Rect, state: GameState, tags: tuple[str, ...] = ()) -> None:
@@ -165,7 +167,9 @@ class ScorecardView:
         elif self._layer_cells is not cells:
             areas = self._areas(self._layer_cells, cells)
             if areas:
-                ahead = self._ahead.take(self._layer, self._layer_cells, cells)
+                taken = self._ahead.take(self._layer, self._layer_cells, cells)
+                if taken is not None:  # the spare drawn ahead, swapped in: nothing drawn
+                    self._layer, ahead = taken, True
             else:  # the same cells made anew (a new state that shows the same): the change
                 self._layer_cells = cells  # drawn ahead, if any, is still to come
         if areas:
@@ -173,7 +177,8 @@ class ScorecardView:
                 self._draw_layer(
                     self._layer, areas, state, colours, previews, focus, active, advice
                 )
-            self._layer_cells = cells
+                self._ahead.drawn(areas)
+            self._layer_cells, self._coming = cells, None
         region = self.region
         if backdrop is not None and backdrop.get_rect().contains(region):
             if self._composite is None or self._composite_on is not backdrop:
@@ -193,25 +198,27 @@ class ScorecardView:
             glow.fill((*self.theme.focus, round(170 * flash.strength)))
             surface.blit(glow, rect)
 
-    def prepare(
-        self, state: GameState, colours: list[Colour], previews: dict[Category, int] | None,
-        focus: Category | None, active: int | None, advice: Advice | None, tags: tuple[str, ...],
-        in_pieces: bool = False,
-    ) -> None:  # fmt: skip
-        """What `draw` with these arguments will draw on the card that it does not show now
-        (a roll's previews while its dice fly), drawn ahead (game.ui.scorecard_ahead); all
-        at once, or `in_pieces` a piece a call (for quiet frames, a CPU's pause)."""
-        shown = self._layer_cells
-        if self._layer is None or shown is None:
+    def prepare(self, coming: CardArgs) -> None:
+        """`draw` will draw the card with these arguments (a roll's previews while its dice
+        fly, a CPU's move in its pause): what it does not show now is drawn ahead between
+        frames (`draw_ahead`), until the layer changes."""
+        self._coming = coming
+
+    def draw_ahead(self, until: float) -> None:
+        """Between frames, until perf_counter() reaches `until`, a piece at a time: the
+        change `prepare` was told of drawn ahead (game.ui.scorecard_ahead)."""
+        shown, coming, layer = self._layer_cells, self._coming, self._layer
+        if layer is None or shown is None or time.perf_counter() >= until:
             return
-        coming = self.cells(state, colours, previews, focus, active, advice, tags)
-        draw = functools.partial(
-            self._draw_layer,
-            state=state, colours=colours, previews=previews, focus=focus, active=active,
-            advice=advice,
-        )  # fmt: skip
-        areas = functools.partial(self._areas, shown, coming)
-        self._ahead.prepare(self._layer, shown, coming, areas, draw, in_pieces)
+        if coming is not None:
+            cells = self.cells(*coming)
+            draw = functools.partial(
+                self._draw_layer, state=coming.state, colours=coming.colours,
+                previews=coming.previews, focus=coming.focus, active=coming.active,
+                advice=coming.advice,
+            )  # fmt: skip
+            self._ahead.want(shown, cells, functools.partial(self._areas, shown, cells), draw)
+        self._ahead.work(layer, until)
 
     def _areas(self, shown: Cells, coming: Cells) -> list[pygame.Rect]:
         """The areas of the layer to draw again for the cells `shown` to show `coming`."""
@@ -345,9 +352,8 @@ class ScorecardView:
                 focus if c == active else None,
             )
         if advice is not None and active is not None and self._advice_on:
-            corner = pygame.Rect(self.inner.left + 4, self.inner.top, self.label_w - 8, self.head_h)
             boxes = {c: self.box_rect(active, c) for c in advice.values}
-            draw_advice(surface, self.fonts, self.theme, advice, boxes, corner, self.advice_px)
+            draw_advice(surface, self.fonts, self.theme, advice, boxes, self.corner, self.advice_px)
 
     def _draw_column(
         self,
@@ -477,23 +483,14 @@ class ScorecardView:
     def _preview(
         self, surface: pygame.Surface, text: str, cell: pygame.Rect, colour: Colour, px: float
     ) -> None:
-        # Previews sit in a pale pill, so they differ from written scores by shape too.
-        pill = cell.inflate(-max(6, cell.width // 5), -max(4, cell.height // 4))
-        pygame.draw.rect(surface, self.theme.panel_alt, pill, border_radius=pill.height // 2)
-        pygame.draw.rect(surface, colour, pill, width=1, border_radius=pill.height // 2)
+        draw_pill(surface, self.theme, cell, colour)
         self._text(surface, text, cell, colour, px * 0.85)
 
     def _chips(self, surface: pygame.Surface, cell: pygame.Rect, chips: int, px: float) -> None:
         if not chips:
             self._text(surface, "-", cell, self.theme.text_dim, px * 0.8)
             return
-        r = max(3, round(min(cell.height * 0.3, cell.width / (2.6 * min(chips, 6) + 2))))
-        shown = min(chips, 6)
-        x0 = cell.centerx - (shown - 1) * r * 1.25
-        for i in range(shown):
-            centre = (round(x0 + i * r * 2.5), cell.centery)
-            pygame.draw.circle(surface, self.theme.accent, centre, r)
-            pygame.draw.circle(surface, self.theme.panel, centre, max(1, r - 2), width=1)
+        draw_chips(surface, self.theme, cell, min(chips, 6))
         if chips > 6:
             # Translators: how many Yahtzee bonus chips, beside the first six drawn ("x7").
             count = _("x{count}").format(count=chips)

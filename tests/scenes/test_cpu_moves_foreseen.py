@@ -75,52 +75,72 @@ def test_a_cpus_holds_and_scores_draw_no_die_in_their_frames(app, monkeypatch) -
     assert drawn_in == {"move": [0] * len(drawn_in["move"]), "after": [0] * len(drawn_in["after"])}
 
 
-def _film(app, monkeypatch, foresee: bool, frames: int) -> tuple[list[int], dict[str, int]]:
-    """A seeded CPU game's frames (a digest of the window each) until its scores and rolls
-    have taken the card drawn ahead four times each (or `frames` of them), and how many
-    did."""
-    from game.scenes.table.board import Board
+def _film(app, monkeypatch, between: bool, frames: int):
+    """A seeded CPU game's frames (a digest of the window each), each followed by time
+    between frames if `between` (App.between_frames, unhurried), until its scores, rolls
+    and landings have taken the card drawn ahead four times each (or `frames` of them);
+    how many did; and for each piece of the card drawn ahead, whether a frame drew it."""
     from game.ui.scorecard_ahead import LayerAhead
+    from game.ui.scorecard_view import ScorecardView
 
-    if not foresee:
-        monkeypatch.setattr(Board, "_foresee_card", lambda self, action: None)
     took: list[bool] = []
     take = LayerAhead.take
-    monkeypatch.setattr(
-        LayerAhead, "take", lambda self, *args: took.append(take(self, *args)) or took[-1]
-    )
+
+    def counted_take(self, *args):
+        taken = take(self, *args)
+        took.append(taken is not None)
+        return taken
+
+    monkeypatch.setattr(LayerAhead, "take", counted_take)
+    in_frame, drawn_ahead = [False], []
+    draw_layer = ScorecardView._draw_layer
+
+    def counted_draw(self, layer, *args, **kwargs):
+        if layer is not self._layer:  # the spare: drawn ahead
+            drawn_ahead.append(in_frame[0])
+        draw_layer(self, layer, *args, **kwargs)
+
+    monkeypatch.setattr(ScorecardView, "_draw_layer", counted_draw)
     table, applied = _cpu_game(app, monkeypatch)
     digests: list[int] = []
-    hits = {"score": 0, "roll": 0}
+    hits = {"score": 0, "roll": 0, "landing": 0}
     held: list[object] = []  # the moves of the frames that held the card back
     while len(digests) < frames and min(hits.values()) < 4:
         _quiet(table)
         done, taken = len(applied), len(took)
+        in_frame[0] = True
         app.step(STEP)
         app.draw()
+        in_frame[0] = False
         digests.append(hash(pygame.image.tobytes(app.screen, "RGB")))
         moved = applied[done:]
         if any(took[taken:]):  # (a move's frame holds the card back: the next shows it)
-            for action in held or moved:
-                hits["score" if isinstance(action, Score) else "roll"] += 1
-        held = held + moved if bool(table.board.held) else []
+            for action in held or moved or ["landing"]:  # (no move: a roll's previews)
+                kind = "score" if isinstance(action, Score) else "roll"
+                hits["landing" if action == "landing" else kind] += 1
+        held = held + moved if "card" in table.board.held else []
+        if between:
+            app.between_frames(time.perf_counter() + 1.0)
     for scene in reversed(app.stack.scenes):
         scene.exit()
-    return digests, hits
+    return digests, hits, drawn_ahead
 
 
-def test_a_cpus_score_and_roll_on_the_card_drawn_ahead_are_the_card_drawn_in_the_frame(
+def test_the_card_drawn_ahead_between_frames_is_the_card_drawn_in_the_frame(
     app, monkeypatch
 ) -> None:
-    """Board._foresee_card: the card as a CPU's score (its box written, the next column in
-    play) or roll (the previews gone) leaves it, drawn while its pause runs: the frames are
-    those of a game that draws it in the frame."""
-    ahead, hits = _film(app, monkeypatch, foresee=True, frames=1500)
-    assert hits["score"] >= 4 and hits["roll"] >= 4
+    """The card as a CPU's score (its box written, the next column in play) or roll (the
+    previews gone) leaves it, drawn while its pause runs (Board._foresee_card), and a
+    roll's previews, drawn while its dice fly, are drawn between frames, none in a frame,
+    and swapped in by the frame that shows them: the frames are those of a game with no
+    time between frames, whose frames draw the card's changes themselves."""
+    ahead, hits, drawn_ahead = _film(app, monkeypatch, between=True, frames=1500)
+    assert min(hits.values()) >= 4
+    assert drawn_ahead and not any(drawn_ahead)  # drawn ahead, never in a frame
     with monkeypatch.context() as patched:
-        in_frame, none = _film(app, patched, foresee=False, frames=len(ahead))
+        in_frame, none, nothing_ahead = _film(app, patched, between=False, frames=len(ahead))
     assert len(in_frame) == len(ahead)
-    assert none == {"score": 0, "roll": 0}
+    assert none == {"score": 0, "roll": 0, "landing": 0} and nothing_ahead == []
     assert [i for i, (a, b) in enumerate(zip(ahead, in_frame, strict=True)) if a != b] == []
 
 

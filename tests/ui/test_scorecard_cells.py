@@ -4,7 +4,9 @@ the coach's advice figures, the chances under the names and forced order."""
 
 from __future__ import annotations
 
+import math
 import random
+import time
 
 import pygame
 import pytest
@@ -14,13 +16,14 @@ from game.rules import Category, GameConfig, GameState, Hold, Roll, Score, Start
 from game.ui.advice_view import Advice
 from game.ui.fonts import Fonts
 from game.ui.scorecard_ahead import PIECE_PX, pieces
+from game.ui.scorecard_cells import CardArgs
 from game.ui.scorecard_view import ScorecardView
 from game.ui.theme import STANDARD
 
 COLOURS = [(200, 40, 40), (40, 40, 200), (40, 160, 40)]
 SIZES = ((640, 480), (1600, 1200))
 SEATED = StartOrder.SEATED
-AHEAD = 10  # frames of a CPU's pause that draw its change ahead: enough for all of it
+AHEAD = 20  # times between frames drawing a change ahead a piece each: enough for all
 
 
 def pixels(surface: pygame.Surface) -> bytes:
@@ -116,7 +119,7 @@ def test_a_hold_draws_nothing_again_and_a_roll_only_the_column_in_play(monkeypat
 
 def _card_ahead(size, monkeypatch) -> tuple[Fonts, pygame.Surface, pygame.Rect, list[str]]:
     """The fonts, a felt of `size` and the card's place on it; the texts the card renders
-    from now on (a change copied in from the card drawn ahead renders none)."""
+    from now on (a change swapped in from the card drawn ahead renders none)."""
     pygame.init()
     backdrop = pygame.Surface(size)
     backdrop.fill((10, 90, 40))
@@ -131,10 +134,34 @@ def _card_ahead(size, monkeypatch) -> tuple[Fonts, pygame.Surface, pygame.Rect, 
     return Fonts(), backdrop, rect, rendered
 
 
+def _drawn_ahead(monkeypatch) -> list[list[pygame.Rect]]:
+    """The areas the card is drawn in ahead (on its spare, not its layer), call by call."""
+    drawn: list[list[pygame.Rect]] = []
+    real = ScorecardView._draw_layer
+
+    def draw_layer(self, layer, areas, *args, **kwargs):
+        if layer is not self._layer:  # the spare: drawn ahead
+            drawn.append(areas)
+        real(self, layer, areas, *args, **kwargs)
+
+    monkeypatch.setattr(ScorecardView, "_draw_layer", draw_layer)
+    return drawn
+
+
+def _one_piece(view: ScorecardView, monkeypatch) -> None:
+    """Time between frames for one piece of work: the clock, read by draw_ahead and before
+    each piece, is up at its third reading."""
+    readings = iter([0.0, 0.0])
+    with monkeypatch.context() as clock:
+        clock.setattr(time, "perf_counter", lambda: next(readings, 1.0))
+        view.draw_ahead(1.0)
+
+
 @pytest.mark.parametrize("size", SIZES)
-def test_a_rolls_previews_drawn_ahead_are_the_card_drawn_whole(size, monkeypatch):
-    """While the dice fly the card shows no previews and draws them ahead
-    (game.ui.scorecard_ahead); the landing's frame copies them in, rendering no text."""
+def test_a_rolls_previews_drawn_ahead_are_swapped_in_and_the_card_drawn_whole(size, monkeypatch):
+    """While the dice fly the card shows no previews; they are drawn ahead between frames
+    (game.ui.scorecard_ahead) on the spare, made the layer elsewhere, and the landing's
+    frame swaps the spare in: no text rendered, nothing copied, the card drawn whole."""
     fonts, backdrop, rect, rendered = _card_ahead(size, monkeypatch)
     kept, screen = ScorecardView(fonts, STANDARD), backdrop.copy()
     landings = 0
@@ -143,12 +170,15 @@ def test_a_rolls_previews_drawn_ahead_are_the_card_drawn_whole(size, monkeypatch
             kept.layout(rect, state)
         active = state.column
         kept.draw(screen, state, COLOURS, None, focus, None, active, None, tags, backdrop)
-        kept.prepare(state, COLOURS, previews, focus, active, advice, tags)  # in the air
+        kept.prepare(CardArgs(state, COLOURS, previews, focus, active, advice, tags))
+        kept.draw_ahead(math.inf)  # between the frames in the air
+        layer, spare = kept._layer, kept._ahead._spare
         rendered.clear()
         kept.draw(screen, state, COLOURS, previews, focus, None, active, advice, tags, backdrop)
         if previews is not None:
             landings += 1
             assert rendered == []
+            assert (kept._layer, kept._ahead._spare) == (spare, layer)  # swapped
         whole, fresh = ScorecardView(fonts, STANDARD), backdrop.copy()
         whole.layout(rect, state)
         whole.draw(fresh, state, COLOURS, previews, focus, None, active, advice, tags, backdrop)
@@ -158,19 +188,21 @@ def test_a_rolls_previews_drawn_ahead_are_the_card_drawn_whole(size, monkeypatch
 
 def test_the_same_cells_made_anew_keep_the_change_drawn_ahead(monkeypatch):
     """A frame in the air whose state is new but shows the same (its cells made anew, equal)
-    draws nothing and leaves the previews drawn ahead for the landing, which copies them in."""
+    draws nothing and leaves the previews drawn ahead for the landing, which swaps them in."""
     fonts, backdrop, rect, rendered = _card_ahead(SIZES[1], monkeypatch)
     view, screen = ScorecardView(fonts, STANDARD), backdrop.copy()
     state, previews, focus, advice, tags = next(s for s in steps(False) if s[1] is not None)
     view.layout(rect, state)
     view.draw(screen, state, COLOURS, None, focus, None, state.column, None, tags, backdrop)
-    view.prepare(state, COLOURS, previews, focus, state.column, advice, tags)
+    view.prepare(CardArgs(state, COLOURS, previews, focus, state.column, advice, tags))
+    view.draw_ahead(math.inf)
     same = state.apply(Hold(0), random.Random(0))[0]  # another state, the same card
     assert view.cells(same, COLOURS, None, focus, same.column, None, tags) is not view.cells(
         state, COLOURS, None, focus, state.column, None, tags
     )
     rendered.clear()
     view.draw(screen, same, COLOURS, None, focus, None, same.column, None, tags, backdrop)
+    view.draw_ahead(math.inf)
     view.draw(screen, same, COLOURS, previews, focus, None, same.column, advice, tags, backdrop)
     assert rendered == []
     whole, fresh = ScorecardView(fonts, STANDARD), backdrop.copy()
@@ -191,14 +223,15 @@ def _scores(count: int):
         state = after
 
 
-def _scored(view, screen, backdrop, rect, before, after, frames: int) -> None:
-    """The card showing `before`, then `frames` frames drawing the change ahead, then the
-    score's frame showing `after`."""
+def _scored(view, screen, backdrop, rect, before, after, monkeypatch, pieces_time: int) -> None:
+    """The card showing `before`, then `pieces_time` times between frames with the time
+    for one piece each, drawing the change to `after` ahead."""
     if view.rect != rect:
         view.layout(rect, before)
     view.draw(screen, before, COLOURS, None, None, None, before.column, None, None, backdrop)
-    for _frame in range(frames):
-        view.prepare(after, COLOURS, None, None, after.column, None, None, in_pieces=True)
+    view.prepare(CardArgs(after, COLOURS, None, None, after.column, None, ()))
+    for _time in range(pieces_time):
+        _one_piece(view, monkeypatch)
 
 
 def _whole(fonts, backdrop, rect, state) -> bytes:
@@ -208,43 +241,73 @@ def _whole(fonts, backdrop, rect, state) -> bytes:
     return pixels(fresh)
 
 
-def test_a_change_drawn_a_piece_a_frame_is_the_card_drawn_whole(monkeypatch):
-    """game.ui.scorecard_ahead draws one piece of the change a call, so that the frames of
-    a CPU's pause share it; all drawn, it is copied in, the same pixels."""
+def test_a_change_drawn_a_piece_at_a_time_between_frames_is_the_card_drawn_whole(monkeypatch):
+    """Between frames the change is drawn a piece at a time, none begun once the time is
+    up (the spare made the layer first: at the first change, all of it, in pieces too);
+    all drawn, it is swapped in, the same pixels."""
     fonts, backdrop, rect, rendered = _card_ahead(SIZES[1], monkeypatch)
-    drawn: list[list[pygame.Rect]] = []
-    real = ScorecardView._draw_layer
-
-    def draw_layer(self, layer, areas, *args, **kwargs):
-        if layer is not self._layer:  # the spare: drawn ahead
-            drawn.append(areas)
-        real(self, layer, areas, *args, **kwargs)
-
-    monkeypatch.setattr(ScorecardView, "_draw_layer", draw_layer)
+    drawn = _drawn_ahead(monkeypatch)
     view, screen = ScorecardView(fonts, STANDARD), backdrop.copy()
     several = 0
     for before, after in _scores(12):
         drawn.clear()
-        _scored(view, screen, backdrop, rect, before, after, AHEAD)
-        assert drawn and all(len(areas) == 1 for areas in drawn)  # a piece a frame
+        _scored(view, screen, backdrop, rect, before, after, monkeypatch, AHEAD)
+        assert drawn and all(len(areas) == 1 for areas in drawn)  # a piece at a time
         assert all(areas[0].width * areas[0].height <= PIECE_PX for areas in drawn)
         several += len(drawn) > 1
         rendered.clear()
-        view.draw(screen, after, COLOURS, None, None, None, after.column, None, None, backdrop)
-        assert rendered == []  # copied in
+        layer = view._layer
+        view.draw(screen, after, COLOURS, None, None, None, after.column, None, (), backdrop)
+        assert rendered == [] and view._layer is not layer  # swapped in
         assert pixels(screen) == _whole(fonts, backdrop, rect, after)
     assert several == 12  # (a score changes two columns: two pieces or more)
 
 
 def test_a_change_drawn_ahead_in_part_is_drawn_in_its_frame(monkeypatch):
-    """A pause too short to draw all the change's pieces ahead: the frame draws it itself."""
+    """Too little time between frames to draw all the change's pieces ahead: the frame
+    draws it itself, on its own layer."""
     fonts, backdrop, rect, rendered = _card_ahead(SIZES[1], monkeypatch)
     view, screen = ScorecardView(fonts, STANDARD), backdrop.copy()
     for before, after in _scores(12):
-        _scored(view, screen, backdrop, rect, before, after, 1)  # one piece of two or more
+        _scored(view, screen, backdrop, rect, before, after, monkeypatch, 1)  # one of several
         rendered.clear()
-        view.draw(screen, after, COLOURS, None, None, None, after.column, None, None, backdrop)
-        assert rendered != []  # drawn here
+        layer = view._layer
+        view.draw(screen, after, COLOURS, None, None, None, after.column, None, (), backdrop)
+        assert rendered != [] and view._layer is layer  # drawn here
+        assert pixels(screen) == _whole(fonts, backdrop, rect, after)
+
+
+def test_nothing_is_drawn_ahead_once_the_time_between_frames_is_up(monkeypatch):
+    fonts, backdrop, rect, rendered = _card_ahead(SIZES[1], monkeypatch)
+    drawn = _drawn_ahead(monkeypatch)
+    view, screen = ScorecardView(fonts, STANDARD), backdrop.copy()
+    before, after = next(_scores(1))
+    _scored(view, screen, backdrop, rect, before, after, monkeypatch, 0)
+    spare = pixels(view._ahead.fit(view._layer))
+    view.draw_ahead(time.perf_counter() - 1.0)
+    assert drawn == [] and pixels(view._ahead.fit(view._layer)) == spare  # nor copied
+    rendered.clear()
+    view.draw(screen, after, COLOURS, None, None, None, after.column, None, (), backdrop)
+    assert rendered != []
+    assert pixels(screen) == _whole(fonts, backdrop, rect, after)
+
+
+def test_a_change_the_frame_drew_itself_leaves_the_spare_to_be_made_whole_again(monkeypatch):
+    """The frame drew its layer (the change drawn ahead was not the one that came): the
+    spare is stale there, and the next change drawn ahead still swaps in the card drawn
+    whole."""
+    fonts, backdrop, rect, rendered = _card_ahead(SIZES[1], monkeypatch)
+    view, screen = ScorecardView(fonts, STANDARD), backdrop.copy()
+    for before, after in _scores(3):
+        _scored(view, screen, backdrop, rect, before, after, monkeypatch, 0)
+        view.draw_ahead(math.inf)
+        focus, active = Category.CHANCE, after.column  # not what was drawn ahead
+        view.draw(screen, after, COLOURS, None, focus, None, active, None, (), backdrop)
+        view.prepare(CardArgs(after, COLOURS, None, None, after.column, None, ()))
+        view.draw_ahead(math.inf)
+        layer = view._layer
+        view.draw(screen, after, COLOURS, None, None, None, after.column, None, (), backdrop)
+        assert view._layer is not layer  # swapped in
         assert pixels(screen) == _whole(fonts, backdrop, rect, after)
 
 

@@ -9,7 +9,7 @@ the whole table, with the marks (focus, hint, grading) a person's scene adds on 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
@@ -32,6 +32,7 @@ from game.speech import Told
 from game.ui.dice_tray import DiceTray
 from game.ui.layout import table_layout
 from game.ui.palette import dice_palette
+from game.ui.scorecard_cells import CardArgs
 from game.ui.scorecard_view import ScorecardView
 from game.ui.seat_words import level_tags
 from game.ui.tray_view import TrayRenderer
@@ -51,10 +52,6 @@ CPU_SKIP_MAX = 200  # actions a skipped CPU turn may take (a turn takes at most 
 STILLS_PER_FRAME: int | None = 1  # still dice's images a frame that keeps to time makes itself
 HOLD_MOST = 4  # frames a busy frame's change to the slow parts is held back at most (0: none)
 HELD, HELD_ROLL = frozenset(("card", "message", "notes")), frozenset(("card",))  # see update
-
-
-# ScorecardView.prepare's arguments: state, colours, previews, focus, active, advice, tags.
-CardArgs = tuple[GameState, list["Colour"], None, None, int, None, tuple[str, ...]]
 
 
 class Why(NamedTuple):
@@ -84,12 +81,12 @@ class Board:
         self.chances = ChanceWatch()
         self.said_reason = ""  # the CPU's reason said last (said once for a run of moves)
         self._foreseen: object = None  # the CPU decision whose move is foreseen
-        # The slow parts this frame holds back, whether it shows their change (see `update`).
+        # The slow parts this frame holds back (see `update`).
         self.held: frozenset[str] = frozenset()
-        self.catching_up = self._touched = False
+        self._touched = False
         self._busy: str | None = None  # "landed", "rolled", "moved": what this frame did
         self._held_for, self._rest = 0, False  # frames held; whether it waits for the dice
-        self._foresight: Iterator[None] = iter(())  # what is left to do ahead of it
+        self._foresight: CardArgs | None = None  # the card as that move will leave it
         # What the last frame drawn was made of, to draw only what changed since (see draw).
         self.canvas = Canvas()
         self.parts = TableParts()
@@ -249,9 +246,9 @@ class Board:
         in it (`touch`) draws the dice's motion and the buttons, and holds the change of
         the slow parts back (`held`: the card, the message line, the notes; a CPU's roll
         only the card, its frame has room for its line: TableParts.scene) to a frame with
-        room, which is `catching_up`: the next after a CPU's move (the throw's first frames
-        draw little), after a landing the first with the dice at rest (its drifts are the
-        tray's slowest frames); HOLD_MOST frames after at the latest."""
+        room: the next after a CPU's move (the throw's first frames draw little), after a
+        landing the first with the dice at rest (its drifts are the tray's slowest frames);
+        HOLD_MOST frames after at the latest."""
         was, self._busy = self.held, None
         started = self._update(dt)
         if was:
@@ -261,7 +258,6 @@ class Board:
         elif self._busy is not None and not self._touched and HOLD_MOST:
             self._held_for, self._rest = 0, self._busy == "landed"
             self.held = HELD_ROLL if self._busy == "rolled" else HELD
-        self.catching_up = bool(was) and not self.held
         self._touched = False
         return started
 
@@ -324,35 +320,31 @@ class Board:
     def _foresee(self) -> None:
         """The CPU's decision is in while its pause runs: what it does to the dice is
         planned ahead (DiceTray.foresee, on the tray's thread), and what a score or a roll
-        changes on the card drawn ahead (ScorecardView.prepare), a step a frame (see
-        `_steps_ahead`), so that no frame of the pause does it all."""
+        changes on the card drawn ahead between frames (ScorecardView.prepare), so that no
+        frame of the pause nor the move's own draws it."""
         future = self.cpu.future
         if future is None or not future.done() or self._busy or self.held:
             return  # (nor in a busy frame, nor while the card's change is held back)
         if future is not self._foreseen:
             self._foreseen = future
-            self._foresight = self._steps_ahead(future.result()[0])
-        next(self._foresight, None)
+            self._foresight = self._foresee_move(future.result()[0])
+        if self._foresight is not None:  # (told again each frame: a frame that changes
+            self.card_view.prepare(self._foresight)  # the card forgets it)
 
-    def _steps_ahead(self, action: Action) -> Iterator[None]:
-        """The work of foreseeing `action`, a frame's share at a time: the dice's drifts
-        handed to the tray's thread, and the card's change drawn ahead a piece a frame
-        (game.ui.scorecard_ahead: once all are drawn, a call draws nothing) until the move
-        is made."""
+    def _foresee_move(self, action: Action) -> CardArgs | None:
+        """The dice's drifts `action` starts, handed to the tray's thread; and the card as
+        it leaves it, if a score or a roll."""
         if isinstance(action, Score):
             self.tray.foresee(TrayModel.put_away)
         elif isinstance(action, Hold | Release):
             held, die = isinstance(action, Hold), action.die
             self.tray.foresee(lambda model: model.set_held(die, held))
-        card = self._foresee_card(action) if isinstance(action, Score | Roll) else None
-        while card is not None:
-            self.card_view.prepare(*card, in_pieces=True)
-            yield
+        return self._foresee_card(action) if isinstance(action, Score | Roll) else None
 
     def _foresee_card(self, action: Score | Roll) -> CardArgs | None:
         """The card as the CPU's score will leave it (its box written, the next column in
         play) or as its roll shows it while the dice fly (the previews gone), as
-        ScorecardView.prepare draws it ahead: that frame copies it in if it is what the
+        ScorecardView.prepare draws it ahead: that frame swaps it in if it is what the
         card shows then (the same cells), else draws it (a person's focus on the card, new
         win chances). None: nothing to draw ahead (the game's end is drawn in its frame)."""
         state = self.session.state
@@ -364,7 +356,7 @@ class Board:
             if after.dice is not None or after.phase is not Phase.TURN:
                 return None
         colours = [self.column_colour(c) for c in range(len(after.config.columns))]
-        return (after, colours, None, None, after.column, None, self.column_tags())
+        return CardArgs(after, colours, None, None, after.column, None, self.column_tags())
 
     def _decide(self, state: GameState) -> tuple[Action, Why | None]:
         """In the worker thread: the CPU's action, and why (when the player wants reasons)."""
@@ -419,15 +411,16 @@ class Board:
         # A frame that keeps to time (the window holds the last one) makes at most one still
         # die's image itself; the others are made ahead on a thread (game.ui.stills).
         budget = STILLS_PER_FRAME if over is not None and ctx.frame.retained else None
-        held = (self.held, self.catching_up)  # (see `update`)
-        scene = self.parts.scene(self, surface, marks, backdrop, budget, over, *held)
+        scene = self.parts.scene(self, surface, marks, backdrop, budget, over, self.held)
         skip = self.card_view.region if covered else None
         self.canvas.draw(surface, ctx, self.felt, skip, scene, retained=over is not None)
 
     def between_frames(self, until: float) -> None:
-        """Work for the frames to come, in the time the frame shown left (App.between_frames)."""
+        """Work for the frames to come, in the time the frame shown left (App.between_frames):
+        the next frame's images, then the next frame's tray composed, then the card's change."""
         self.tray.between_frames(until)
-        self.canvas.ahead.between_frames(until, self.tray)  # the tray's next frame composed
+        self.canvas.ahead.between_frames(until, self.tray)
+        self.card_view.draw_ahead(until)
 
     def hold_label(self) -> pygame.Surface:
         """The label over the hold row, made once per language, layout, fonts and theme."""

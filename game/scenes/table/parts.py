@@ -34,7 +34,7 @@ from game.scenes.table.draw import (
 from game.scenes.table.focus import BoxTarget, ButtonTarget, DieTarget
 from game.scenes.table.messages import progress, prompt
 from game.ui.palette import dice_palette
-from game.ui.scorecard_cells import MARGIN, Cells
+from game.ui.scorecard_cells import MARGIN, CardArgs, Cells
 from game.ui.tray_view import HoldRow, Piece, TrayLook
 
 if TYPE_CHECKING:
@@ -115,15 +115,13 @@ class TableParts:
         budget: int | None,
         over: tuple[object, ...] | None,
         hold: frozenset[str] = frozenset(),
-        catching_up: bool = False,
     ) -> Scene:
         """The table as parts this frame: under the dice tray's pieces, its pieces, above;
         and what, changed, makes the whole frame change.
 
         The slow parts a frame is to `hold` back (of "card", with a scored box's glow,
         "message" and "notes": see Board.update) are the parts made last: the same pixels,
-        wherever another part's patch crosses them. The frame that shows the card's change
-        is `catching_up` (it draws nothing on the card ahead)."""
+        wherever another part's patch crosses them."""
         ctx, lay = board.ctx, board.lay
         theme, fonts = ctx.theme, ctx.fonts
         whole = (
@@ -144,9 +142,7 @@ class TableParts:
         last = self._shown = _Slow(
             whole,
             last.message if last and "message" in hold else message_part(board),
-            last.card
-            if last and "card" in hold
-            else self.card_parts(board, marks, backdrop, catching_up),
+            last.card if last and "card" in hold else self.card_parts(board, marks, backdrop),
             last.notes if last and "notes" in hold else notes_part(board, self.notes(board, marks)),
         )
         row = HoldRow(board.hold_label(), theme.felt_dark, theme.felt_light)
@@ -175,11 +171,9 @@ class TableParts:
         board: Board,
         marks: Marks,
         backdrop: pygame.Surface | None,
-        catching_up: bool = False,
     ) -> list[tuple[str, Piece]]:
         """The scorecard, and a scored box's glow on it (drawn with the card: as it fades,
-        only its box is drawn again). `catching_up`: the card shows a change held back
-        (nothing is drawn ahead in this frame: what the card shows is behind it)."""
+        only its box is drawn again)."""
         ctx, state, card = board.ctx, board.session.state, board.card_view
         colours = [board.column_colour(c) for c in range(len(state.config.columns))]
         active = board.column_on_show()
@@ -192,9 +186,8 @@ class TableParts:
         if flash is not None:  # as it is now (a frame that holds the card back draws it)
             flash = replace(flash)
         if board.tray.rolling:  # nothing tells what the dice will show before they land
-            if previews is not None and board.tray.under_way and not catching_up:  # (but
-                # the card can be made ready to tell it, after the roll's own frame)
-                card.prepare(state, colours, previews, focus_box, active, advice, tags)
+            if previews is not None:  # (but the card is made ready to, between frames)
+                card.prepare(CardArgs(state, colours, previews, focus_box, active, advice, tags))
             previews = advice = None
 
         def paint(surface: pygame.Surface) -> None:

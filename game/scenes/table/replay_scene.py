@@ -294,6 +294,9 @@ class ReplayScene(Scene):
         if self.session.state is not before:
             self._refresh_advice()
 
+    def between_frames(self, until: float) -> None:
+        self.board.between_frames(until)
+
     # ----------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface) -> None:
         advice = self.coach.advice(self.session.state)
