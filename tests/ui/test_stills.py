@@ -288,6 +288,20 @@ def test_a_wish_given_up_before_it_is_begun_is_never_made() -> None:
         stills.close()
 
 
+def _worker_busy(stills: Stills, cache: SpriteCache[str]) -> threading.Event:
+    """The worker making an image ("slow") until the gate returned is set."""
+    gate, begun = threading.Event(), threading.Event()
+
+    def blocking() -> str:
+        begun.set()
+        gate.wait(5)
+        return "slow"
+
+    stills.want(cache, "slow", blocking)
+    assert begun.wait(5)
+    return gate
+
+
 def test_the_next_frames_wishes_are_made_between_frames_the_rest_on_the_worker() -> None:
     """The worker busy with one image, the next frame's wishes behind it are made by the
     frames' thread in the time a frame left; the others (up to 10 ms each at 4K) are left
@@ -295,21 +309,14 @@ def test_the_next_frames_wishes_are_made_between_frames_the_rest_on_the_worker()
     ahead."""
     stills = Stills()
     cache: SpriteCache[str] = SpriteCache(16)
-    gate, begun = threading.Event(), threading.Event()
     order: list[str] = []
-
-    def blocking() -> str:
-        begun.set()
-        gate.wait(5)
-        return "slow"
 
     def made(name: str) -> str:
         order.append(name)
         return name
 
+    gate = _worker_busy(stills, cache)
     try:
-        stills.want(cache, "slow", blocking)
-        assert begun.wait(5)  # the worker is making it
         stills.want(cache, "later", lambda: made("later"), LATER)
         stills.want(cache, "throw", lambda: made("throw"), THROW)
         stills.want(cache, "next", lambda: made("next"), NEXT)
@@ -333,17 +340,9 @@ def test_the_next_frames_wishes_are_made_between_frames_the_rest_on_the_worker()
 def test_no_wish_is_begun_between_frames_once_the_time_is_up() -> None:
     stills = Stills()
     cache: SpriteCache[str] = SpriteCache(4)
-    gate, begun = threading.Event(), threading.Event()
     made: list[str] = []
-
-    def blocking() -> str:
-        begun.set()
-        gate.wait(5)
-        return "slow"
-
+    gate = _worker_busy(stills, cache)
     try:
-        stills.want(cache, "slow", blocking)
-        assert begun.wait(5)
         stills.want(cache, "next", lambda: made.append("next") or "next", NEXT)
         stills.between_frames(time.perf_counter())  # no time left
         assert made == []
