@@ -124,6 +124,16 @@ def disjoint(rects: list[pygame.Rect]) -> list[pygame.Rect]:
     return [pygame.Rect(left, top, right - left, bottom - top) for left, top, right, bottom in kept]
 
 
+def bands(rect: pygame.Rect, most: int) -> list[pygame.Rect]:
+    """`rect` cut across into bands of at most `most` pixels (at least a row each), top to
+    bottom: work drawn a band at a time, between frames."""
+    rows = max(1, most // max(1, rect.width))
+    return [
+        pygame.Rect(rect.left, top, rect.width, min(rows, rect.bottom - top))
+        for top in range(rect.top, rect.bottom, rows)
+    ]
+
+
 def _less(box: Box, other: Box) -> list[Box]:
     """What of `box` lies outside `other`: `box` itself (also when they overlap by less
     than CUT_FROM pixels), or the bands above, below, left and right of `other` (none of

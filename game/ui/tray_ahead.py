@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui.frame import WINDOW_SLACK, disjoint, patches
+from game.ui.frame import WINDOW_SLACK, bands, disjoint, patches
 from game.ui.stills import NotMade
 
 if TYPE_CHECKING:
@@ -202,15 +202,6 @@ class TrayAhead:
         if spare is None or spare.get_size() != surface.get_size():
             self._spare = None  # (the old one let go first)
             self._spare = pygame.Surface(surface.get_size(), 0, surface)
-
-
-def bands(rect: pygame.Rect, most: int) -> list[pygame.Rect]:
-    """`rect` cut across into bands of at most `most` pixels (at least a row each)."""
-    rows = max(1, most // max(1, rect.width))
-    return [
-        pygame.Rect(rect.left, top, rect.width, min(rows, rect.bottom - top))
-        for top in range(rect.top, rect.bottom, rows)
-    ]
 
 
 def outside(box: pygame.Rect, cut: pygame.Rect) -> list[pygame.Rect]:

@@ -10,9 +10,10 @@ import threading
 import pygame
 import pytest
 
+from game.ui.frame import bands
 from game.ui.raster import SpriteCache
 from game.ui.stills import NotMade, Stills
-from game.ui.tray_ahead import Composed, TrayAhead, bands, outside
+from game.ui.tray_ahead import Composed, TrayAhead, outside
 from game.ui.tray_view import Piece
 
 RED, BLUE, BLACK = (200, 0, 0), (0, 0, 200), (0, 0, 0)
