@@ -7,11 +7,15 @@ laid three or four times; blits hold the interpreter's lock, so a thread cannot 
 The next frame is foreseen: the dice stepped as the last frame stepped them
 (DiceTray.foreseen). In the time a frame leaves (Scene.between_frames) the felt, the parts
 under the tray and the tray's foreseen pieces are laid, a band at a time, into a spare
-surface over the rectangles that frame will draw again for the tray. The frame whose tray
-pieces, parts under them and whole (window, theme, felt...) are exactly those composed
-copies those rectangles from the spare, one copy in place of the felt, shadows and dice,
-and draws the parts above as ever. Any other frame (the dice stepped otherwise, a person's
-input, a resize, the work not finished in time) draws itself, as it would have anyway.
+surface over the rectangles that frame will draw again for the tray (of each, the box round
+the parts laid there: where the felt alone shows, a frame lays it as quickly as it would
+copy it). The frame whose tray pieces, parts under them and whole (window, theme, felt...)
+are exactly those composed copies what is composed from the spare, one copy in place of
+the felt, shadows and dice, draws the rest, and the parts above, as ever; what was not
+finished in time is drawn so too (a landing's frame and the first drifts after it compose
+2 M pixels at 4K, 3-5 ms, and the time a frame leaves is often less: all of it was dropped).
+Any other frame (the dice stepped otherwise, a person's input, a resize) draws itself, as
+it would have anyway.
 
     ahead.drawn(surface, felt, theme, scene...)   # the canvas, each frame drawn in part
     ahead.between_frames(until, tray)             # the board, in the time the frame left
@@ -142,7 +146,7 @@ class TrayAhead:
 
     def between_frames(self, until: float, tray: DiceTray) -> None:
         """Compose the tray's next frame, a piece at a time, none begun at `until`
-        (time.perf_counter()); what is not done by the next frame is dropped."""
+        (time.perf_counter()); what is done by the next frame is its to take."""
         if self._work is None:
             drawn, self._drawn = self._drawn, None
             if drawn is None or not tray.animating:
@@ -182,16 +186,19 @@ class TrayAhead:
         if spare is None or spare.get_size() != area.size:
             return  # (made in a frame drawn whole: see `fit`)
         laid = [*(piece for _name, piece in drawn.below), *pieces]
-        for rect in rects:
-            for band in bands(rect, BAND):
-                spare.set_clip(band)
-                drawn.felt.draw(spare, drawn.theme, skip)
-                for piece in laid:
-                    if band.colliderect(piece.rect):
-                        piece.paint(spare)
-                yield
-        spare.set_clip(None)
-        self._ready = Composed(spare, drawn.whole, drawn.below, tuple(pieces), skip, tuple(rects))
+        done: list[pygame.Rect] = []
+        for band, meets in _work(rects, laid):
+            spare.set_clip(band)
+            drawn.felt.draw(spare, drawn.theme, skip)
+            for piece in meets:
+                piece.paint(spare)
+            spare.set_clip(None)
+            _joined(done, band)
+            # What is composed so far is the frame's to copy, should it come first.
+            self._ready = Composed(
+                spare, drawn.whole, drawn.below, tuple(pieces), skip, tuple(done)
+            )
+            yield
 
     def fit(self, surface: pygame.Surface) -> None:
         """A frame is drawn whole on `surface` (a new scene, a new size): the spare is made
@@ -202,6 +209,39 @@ class TrayAhead:
         if spare is None or spare.get_size() != surface.get_size():
             self._spare = None  # (the old one let go first)
             self._spare = pygame.Surface(surface.get_size(), 0, surface)
+
+
+def _work(rects: list[pygame.Rect], laid: Sequence[Piece]) -> list[tuple[pygame.Rect, list[Piece]]]:
+    """The bands to compose of `rects`, each with the parts laid in it: of each rectangle
+    only the box round the parts laid in it (where the felt alone shows, a frame lays it
+    as quickly as it copies it: composed, it is time lost between frames), the boxes that
+    lay the most parts first, each top to bottom."""
+    boxes = []
+    for rect in rects:
+        meets = [piece for piece in laid if rect.colliderect(piece.rect)]
+        if meets:
+            covered = [rect.clip(piece.rect) for piece in meets]
+            boxes.append((covered[0].unionall(covered[1:]), meets))
+    boxes.sort(key=lambda box: len(box[1]), reverse=True)
+    return [
+        (band, [piece for piece in meets if band.colliderect(piece.rect)])
+        for box, meets in boxes
+        for band in bands(box, BAND)
+    ]
+
+
+def _joined(done: list[pygame.Rect], band: pygame.Rect) -> None:
+    """`band` added to the rectangles composed: joined to the last if it goes on below it
+    (a frame lays the rest of a patch round each, a few bands the fewer)."""
+    last = done[-1] if done else None
+    if last is not None and (last.left, last.width, last.bottom) == (
+        band.left,
+        band.width,
+        band.top,
+    ):
+        done[-1] = last.union(band)
+    else:
+        done.append(band)
 
 
 def outside(box: pygame.Rect, cut: pygame.Rect) -> list[pygame.Rect]:

@@ -127,3 +127,92 @@ def test_a_frame_foreseen_takes_made_images_only():
         assert cache.peek("never") is None
     finally:
         stills.close()
+
+
+class _Felt:
+    """A felt of one colour (game.ui.widgets.FeltBackground's `draw`)."""
+
+    def draw(self, surface: pygame.Surface, _theme: object, _skip: object = None) -> None:
+        surface.fill((0, 90, 0))
+
+
+def _square(rect: tuple[int, int, int, int], colour: tuple[int, int, int]) -> Piece:
+    return Piece(rect, ("square", colour), lambda surface: surface.fill(colour, rect))
+
+
+class _Tray:
+    """What the composing asks of the dice tray: the next frame's pieces, foreseen."""
+
+    animating = True
+
+    def __init__(self, pieces: list[Piece]) -> None:
+        self.pieces = pieces
+
+    def foreseen(self) -> list[Piece]:
+        return self.pieces
+
+
+def test_what_is_composed_when_the_next_frame_comes_is_copied_in_and_the_rest_drawn(
+    monkeypatch,
+):
+    from game.ui import tray_ahead
+    from game.ui.tray_ahead import Drawn
+
+    monkeypatch.setattr(tray_ahead, "SMALLEST", 0.0)
+    monkeypatch.setattr(tray_ahead, "BAND", 400)  # (bands of 20 rows of a 20 px box)
+    surface, felt = pygame.Surface((100, 80)), _Felt()
+    hold = _square((0, 60, 100, 20), BLUE)
+    was = [_square((10, 10, 20, 20), RED)]
+    now = [_square((50, 20, 20, 40), RED), _square((55, 25, 10, 10), BLACK)]
+    ahead = TrayAhead()
+    ahead.fit(surface)
+    drawn = Drawn(surface, felt, None, ("whole",), (("hold", hold),), tuple(was), None)  # type: ignore[arg-type]
+    ahead._work = ahead._compose(drawn, _Tray(now))  # type: ignore[arg-type]
+    next(ahead._work)  # the pieces foreseen
+    next(ahead._work)  # the first band: the box of the parts that lay the most
+    composed = ahead._ready
+    assert composed is not None and composed.rects == (pygame.Rect(50, 20, 20, 20),)
+    next(ahead._work)
+    assert ahead._ready is not None and ahead._ready.rects == (pygame.Rect(50, 20, 20, 40),)
+    # The box of the old die's patch holds no part now: felt alone, not composed.
+    assert next(ahead._work, False) is False
+
+    def frame(copied: Composed | None) -> pygame.Surface:
+        window = pygame.Surface((100, 80))
+        window.fill((255, 255, 255))
+        for clip in (pygame.Rect(10, 10, 20, 20), pygame.Rect(45, 15, 30, 50)):
+            window.set_clip(clip)
+
+            def draw(window: pygame.Surface = window) -> None:
+                felt.draw(window, None)
+                for piece in (hold, *now):
+                    piece.paint(window)
+
+            if copied is None:
+                draw()
+            else:
+                copied.lay(window, clip, draw)
+        window.set_clip(None)
+        return window
+
+    direct = pygame.image.tobytes(frame(None), "RGB")
+    for part in (composed, ahead._ready):  # (half of it composed, then all)
+        assert pygame.image.tobytes(frame(part), "RGB") == direct
+    ready = ahead._ready
+    assert ahead.take(("whole",), (("hold", hold),), now, None) is ready
+    assert (ahead.used, ahead.missed) == (1, 0)
+
+
+def test_the_work_is_the_box_of_the_parts_in_each_rectangle_the_busiest_first():
+    from game.ui.tray_ahead import _joined, _work
+
+    felt_only = pygame.Rect(0, 0, 50, 50)
+    busy = pygame.Rect(100, 0, 100, 100)
+    a, b = _square((110, 10, 20, 20), RED), _square((150, 60, 30, 30), BLUE)
+    c = _square((40, 40, 30, 30), BLACK)  # (half out of its rectangle)
+    work = _work([felt_only, busy], [c, a, b])
+    assert work == [(pygame.Rect(110, 10, 70, 80), [a, b]), (pygame.Rect(40, 40, 10, 10), [c])]
+    done: list[pygame.Rect] = []
+    for band in (pygame.Rect(0, 0, 10, 5), pygame.Rect(0, 5, 10, 5), pygame.Rect(20, 0, 5, 5)):
+        _joined(done, band)
+    assert done == [pygame.Rect(0, 0, 10, 10), pygame.Rect(20, 0, 5, 5)]
