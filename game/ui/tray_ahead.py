@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui.frame import WINDOW_SLACK, bands, disjoint, patches
+from game.ui.frame import WINDOW_SLACK, bands, disjoint, outside, patches
 from game.ui.stills import NotMade
 
 if TYPE_CHECKING:
@@ -202,17 +202,3 @@ class TrayAhead:
         if spare is None or spare.get_size() != surface.get_size():
             self._spare = None  # (the old one let go first)
             self._spare = pygame.Surface(surface.get_size(), 0, surface)
-
-
-def outside(box: pygame.Rect, cut: pygame.Rect) -> list[pygame.Rect]:
-    """What of `box` lies outside `cut`: itself, or up to four bands round it."""
-    met = box.clip(cut)
-    if not met:
-        return [box]
-    found = [
-        pygame.Rect(box.left, box.top, box.width, met.top - box.top),
-        pygame.Rect(box.left, met.bottom, box.width, box.bottom - met.bottom),
-        pygame.Rect(box.left, met.top, met.left - box.left, met.height),
-        pygame.Rect(met.right, met.top, box.right - met.right, met.height),
-    ]
-    return [band for band in found if band.width > 0 and band.height > 0]

@@ -403,17 +403,11 @@ class Board:
         (ctx.frame), only what changed since then is drawn again (game.scenes.table.canvas):
         the parts of the table that changed, each where it was and where it is now."""
         ctx = self.ctx
-        # Drawn whole every frame, the card is best laid on the felt once and drawn opaque;
-        # drawn only when it changes, it is best drawn over the felt (a 4K card's layer is
-        # then not copied and blended twice more each time what it shows changes).
-        backdrop = self.felt.surface if over is None else None
-        covered = backdrop is not None and backdrop.get_rect().contains(self.card_view.region)
         # A frame that keeps to time (the window holds the last one) makes at most one still
         # die's image itself; the others are made ahead on a thread (game.ui.stills).
         budget = STILLS_PER_FRAME if over is not None and ctx.frame.retained else None
-        scene = self.parts.scene(self, surface, marks, backdrop, budget, over, self.held)
-        skip = self.card_view.region if covered else None
-        self.canvas.draw(surface, ctx, self.felt, skip, scene, retained=over is not None)
+        scene = self.parts.scene(self, surface, marks, budget, over, self.held)
+        self.canvas.draw(surface, ctx, self.felt, scene, retained=over is not None)
 
     def between_frames(self, until: float) -> None:
         """Work for the frames to come, in the time the frame shown left (App.between_frames):

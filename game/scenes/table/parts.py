@@ -111,7 +111,6 @@ class TableParts:
         board: Board,
         surface: pygame.Surface,
         marks: Marks,
-        backdrop: pygame.Surface | None,
         budget: int | None,
         over: tuple[object, ...] | None,
         hold: frozenset[str] = frozenset(),
@@ -142,7 +141,7 @@ class TableParts:
         last = self._shown = _Slow(
             whole,
             last.message if last and "message" in hold else message_part(board),
-            last.card if last and "card" in hold else self.card_parts(board, marks, backdrop),
+            last.card if last and "card" in hold else self.card_parts(board, marks),
             last.notes if last and "notes" in hold else notes_part(board, self.notes(board, marks)),
         )
         row = HoldRow(board.hold_label(), theme.felt_dark, theme.felt_light)
@@ -166,12 +165,7 @@ class TableParts:
         """Where the slow parts (see `scene`) lie, as last made."""
         return [] if self._shown is None else self._shown.rects
 
-    def card_parts(
-        self,
-        board: Board,
-        marks: Marks,
-        backdrop: pygame.Surface | None,
-    ) -> list[tuple[str, Piece]]:
+    def card_parts(self, board: Board, marks: Marks) -> list[tuple[str, Piece]]:
         """The scorecard, and a scored box's glow on it (drawn with the card: as it fades,
         only its box is drawn again)."""
         ctx, state, card = board.ctx, board.session.state, board.card_view
@@ -191,9 +185,7 @@ class TableParts:
             previews = advice = None
 
         def paint(surface: pygame.Surface) -> None:
-            card.draw(
-                surface, state, colours, previews, focus_box, flash, active, advice, tags, backdrop
-            )
+            card.draw(surface, state, colours, previews, focus_box, flash, active, advice, tags)
 
         # The card is drawn where one of its cells changed (each cell a part that the card
         # draws); what it shows besides them changes only with the layout (a whole frame).
