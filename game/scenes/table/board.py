@@ -52,6 +52,7 @@ CPU_SKIP_MAX = 200  # actions a skipped CPU turn may take (a turn takes at most 
 STILLS_PER_FRAME: int | None = 1  # still dice's images a frame that keeps to time makes itself
 HOLD_MOST = 4  # frames a busy frame's change to the slow parts is held back at most (0: none)
 HELD, HELD_ROLL = frozenset(("card", "message", "notes")), frozenset(("card",))  # see update
+SHOWN_LAST = frozenset(("card",))  # of the parts held, shown a frame after the others
 
 
 class Why(NamedTuple):
@@ -248,13 +249,19 @@ class Board:
         only the card, its frame has room for its line: TableParts.scene) to a frame with
         room: the next after a CPU's move (the throw's first frames draw little), after a
         landing the first with the dice at rest (its drifts are the tray's slowest frames);
-        HOLD_MOST frames after at the latest."""
+        HOLD_MOST frames after at the latest. With room before then, the card is shown a
+        frame after the line and the notes (SHOWN_LAST): at 4K a frame that drew all three
+        was twice a common one."""
         was, self._busy = self.held, None
         started = self._update(dt)
         if was:
             self._held_for += 1
-            room = self._held_for >= HOLD_MOST or not (self._rest and self.tray.animating)
-            self.held = frozenset() if self._touched or room else was
+            latest = self._held_for >= HOLD_MOST
+            room = latest or not (self._rest and self.tray.animating)
+            if self._touched or latest or (room and was <= SHOWN_LAST):
+                self.held = frozenset()
+            elif room:
+                self.held = was & SHOWN_LAST
         elif self._busy is not None and not self._touched and HOLD_MOST:
             self._held_for, self._rest = 0, self._busy == "landed"
             self.held = HELD_ROLL if self._busy == "rolled" else HELD
