@@ -24,7 +24,7 @@ from game.scenes.table.canvas import Canvas
 from game.scenes.table.chances import ChanceWatch, wanted
 from game.scenes.table.cpu import CPU_FAST, CPU_MOTION, CpuDriver, cpu_delay
 from game.scenes.table.draw import HintPlace, Marks, button_needs, hint_box
-from game.scenes.table.messages import prompt
+from game.scenes.table.messages import prompt, reason_line
 from game.scenes.table.notes import SeatNote
 from game.scenes.table.parts import TableParts
 from game.scenes.table.presenter import Presenter
@@ -299,11 +299,9 @@ class Board:
         action, why = decided
         player = state.player
         name = session.seats[player].name
-        # TRANSLATORS: a CPU player's name, and why it made its move.
-        with_name = _("{name}: {reason}")
         if why is not None and why.said != self.said_reason:
             self.said_reason = why.said  # said once, before the move it explains
-            self.ctx.speech.say(with_name.format(name=name, reason=why.said), Told.REASON, player)
+            self.ctx.speech.say(reason_line(name, why.said), Told.REASON, player)
         started = self.show(session.apply(action), self.speed)
         self._busy = "rolled" if isinstance(action, Roll) else "moved"  # (see `update`)
         if isinstance(action, Roll) or started:
@@ -312,8 +310,7 @@ class Board:
         # A reason belongs to the CPU's own turn: once its score passes the turn, the last
         # move line says what it did, under its name, until the next player rolls.
         if why is not None and not started:
-            text = with_name.format(name=name, reason=why.shown)
-            self.cpu.reason = SeatNote.now(text, player, session.state)
+            self.cpu.reason = SeatNote.now(reason_line(name, why.shown), player, session.state)
         self.cpu.wait(self._cpu_delay(action))
         return started
 
@@ -328,6 +325,7 @@ class Board:
         if future is not self._foreseen:
             self._foreseen = future
             self._foresight = self._foresee_move(future.result()[0])
+            self._foresee_lines(*future.result())
         if self._foresight is not None:  # (told again each frame: a frame that changes
             self.card_view.prepare(self._foresight)  # the card forgets it)
 
@@ -340,6 +338,14 @@ class Board:
             held, die = isinstance(action, Hold), action.die
             self.tray.foresee(lambda model: model.set_held(die, held))
         return self._foresee_card(action) if isinstance(action, Score | Roll) else None
+
+    def _foresee_lines(self, action: Action, why: Why | None) -> None:
+        """A CPU's roll's message line and note ("Ann rolls...", its reason), laid out
+        between frames (TableParts.foresee)."""
+        player, shown = self.session.state.player, self.ctx.settings.cpu_reasons
+        note = reason_line(self.session.seats[player].name, why.shown) if why and shown else None
+        if isinstance(action, Roll):
+            self.parts.foresee(self, (self.presenter.rolling(player), player), note)
 
     def _foresee_card(self, action: Score | Roll) -> CardArgs | None:
         """The card as the CPU's score will leave it (its box written, the next column in
@@ -421,6 +427,7 @@ class Board:
         self.tray.between_frames(until)
         self.canvas.ahead.between_frames(until, self.tray)
         self.card_view.draw_ahead(until)
+        self.parts.between_frames(until)
 
     def hold_label(self) -> pygame.Surface:
         """The label over the hold row, made once per language, layout, fonts and theme."""

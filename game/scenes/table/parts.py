@@ -8,8 +8,10 @@ nothing on it.
 from __future__ import annotations
 
 import functools
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 import pygame
 
@@ -18,21 +20,25 @@ from game.rules import Category, GameState
 from game.scenes.table.canvas import Rect4, Scene, hold_part, part, shaded, unpainted
 from game.scenes.table.draw import (
     Marks,
+    MessageLine,
     Notes,
     banner_place,
     button_faces,
     draw_hint,
     draw_hint_keep,
     draw_key_hints,
-    draw_message,
+    draw_message_bar,
+    draw_message_counter,
+    draw_message_said,
     draw_notes,
     draw_table_button,
     input_words,
     key_hints,
+    lay_message,
     lay_notes,
 )
 from game.scenes.table.focus import BoxTarget, ButtonTarget, DieTarget
-from game.scenes.table.messages import progress, prompt
+from game.scenes.table.messages import progress
 from game.ui.palette import dice_palette
 from game.ui.scorecard_cells import MARGIN, CardArgs, Cells
 from game.ui.tray_view import HoldRow, Piece, TrayLook
@@ -47,8 +53,11 @@ if TYPE_CHECKING:
     from game.ui.dice_tray import DiceTray
     from game.ui.layout import TableLayout
     from game.ui.scorecard_view import ScorecardView
-    from game.ui.theme import Colour
+    from game.ui.theme import Colour, Theme
     from game.ui.widgets import FeltBackground
+
+T = TypeVar("T")
+LAID_KEPT = 3  # message lines and notes laid out kept: the one shown, one foreseen, a spare
 
 
 class Board(Protocol):
@@ -87,13 +96,32 @@ class _Slow:
     (the parts are the same pixels only while it is)."""
 
     whole: tuple[object, ...]
-    message: Piece
+    message: list[tuple[str, Piece]]
     card: list[tuple[str, Piece]]
     notes: Piece
 
     @property
     def rects(self) -> list[Rect4]:
-        return [self.message.rect, *(piece.rect for _name, piece in self.card), self.notes.rect]
+        return [piece.rect for _name, piece in [*self.message, *self.card]] + [self.notes.rect]
+
+
+class _Laid(Generic[T]):
+    """What was laid out for the last few keys, the latest last (keys are compared, not
+    hashed: a layout's rectangles are not hashable)."""
+
+    def __init__(self, most: int) -> None:
+        self._most = most
+        self._pairs: list[tuple[tuple[object, ...], T]] = []
+
+    def get(self, key: tuple[object, ...], make: Callable[[], T]) -> T:
+        """The value laid out for `key`, or `make()` kept for it."""
+        pairs = self._pairs
+        if pairs and pairs[-1][0] == key:
+            return pairs[-1][1]
+        found = [value for was, value in pairs if was == key]
+        value = found[0] if found else make()
+        self._pairs = [*(pair for pair in pairs if pair[0] != key), (key, value)][-self._most :]
+        return value
 
 
 class TableParts:
@@ -102,8 +130,12 @@ class TableParts:
 
     def __init__(self) -> None:
         self._scores: tuple[GameState, dict[Category, int]] | None = None
+        self._given: GameState | None = None  # the state the card was given last
         self._cells: tuple[Cells, list[tuple[str, Piece]]] | None = None  # the card's, as parts
-        self._notes: tuple[tuple[object, ...], Notes] | None = None  # laid out for what they say
+        self._notes = _Laid[Notes](LAID_KEPT)  # laid out for what they say
+        self._lines = _Laid[list[tuple[str, Piece]]](LAID_KEPT)  # the message line's parts
+        self._grade_note = ""  # the grading mark of the last frame made (see `foresee`)
+        self._ahead: list[Callable[[], object]] = []  # what `foresee` lays out between frames
         self._shown: _Slow | None = None  # the slow parts as last made
 
     def scene(
@@ -141,12 +173,12 @@ class TableParts:
             hold = frozenset()  # (the parts made last are not what they were)
         last = self._shown = _Slow(
             whole,
-            last.message if last and "message" in hold else message_part(board),
+            last.message if last and "message" in hold else self.message(board),
             last.card if last and "card" in hold else self.card_parts(board, marks, backdrop),
             last.notes if last and "notes" in hold else notes_part(board, self.notes(board, marks)),
         )
         row = HoldRow(board.hold_label(), theme.felt_dark, theme.felt_light)
-        below = [("message", last.message), ("hold", hold_part(lay.hold_strip, row))]
+        below = [*last.message, ("hold", hold_part(lay.hold_strip, row))]
         focus_die = marks.focus.index if isinstance(marks.focus, DieTarget) else None
         palette = dice_palette(theme.high_contrast)
         keys = None
@@ -189,6 +221,7 @@ class TableParts:
             if previews is not None:  # (but the card is made ready to, between frames)
                 card.prepare(CardArgs(state, colours, previews, focus_box, active, advice, tags))
             previews = advice = None
+        state = self._card_state(state, previews is None and advice is None)
 
         def paint(surface: pygame.Surface) -> None:
             card.draw(
@@ -214,6 +247,19 @@ class TableParts:
             parts.append(("glow", part(box, glow, unpainted)))
         return parts
 
+    def _card_state(self, state: GameState, plain: bool) -> GameState:
+        """The state the card is given. Of a state the card shows only its cards and its
+        rules, and of its dice only the previews and the advice: while it shows neither
+        (`plain`), a state that has the same cards and rules as the last one given (a roll,
+        a hold) is given as that one, so that the card's cells are those kept for it and
+        not made anew in the frame (a CPU's roll's first frame in the air, whose cells
+        were made between frames with the card's change: Board._foresee_card)."""
+        kept = self._given
+        if plain and kept is not None and (kept.cards, kept.config) == (state.cards, state.config):
+            return kept
+        self._given = state
+        return state
+
     def keep_part(self, board: Board, keep: tuple[int, ...]) -> Piece:
         """The rings round the dice the hint says to keep, where they lie."""
         theme, lay = board.ctx.theme, board.lay
@@ -229,11 +275,45 @@ class TableParts:
     def notes(self, board: Board, marks: Marks) -> Notes:
         """The notes laid out, once for what they say: only where they draw is drawn again
         when they change (a CPU's move), not the felt down to the dice."""
+        self._grade_note = marks.grade_note
+        return self._laid_notes(board, marks.grade_note, board.note_line())
+
+    def _laid_notes(self, board: Board, grade_note: str, line: str) -> Notes:
         ctx = board.ctx
-        key = (ctx.theme, ctx.fonts, language(), board.lay, marks.grade_note, board.note_line())
-        if self._notes is None or self._notes[0] != key:
-            self._notes = (key, lay_notes(ctx.theme, ctx.fonts, board.lay, *key[4:]))
-        return self._notes[1]
+        key = (ctx.theme, ctx.fonts, language(), board.lay, grade_note, line)
+        return self._notes.get(key, lambda: lay_notes(ctx.theme, ctx.fonts, board.lay, *key[4:]))
+
+    def message(self, board: Board) -> list[tuple[str, Piece]]:
+        """The message line as parts (see `message_parts`), laid out once for what it says
+        (and ahead, for a CPU's roll: see `foresee`)."""
+        return self._message(board, *board.presenter.message_line())
+
+    def _message(self, board: Board, text: str, owner: int | None) -> list[tuple[str, Piece]]:
+        """The message line saying `text` about the seat `owner` (None: the one to play)."""
+        ctx, session, lay = board.ctx, board.session, board.lay
+        seat = session.seat if owner is None else session.seats[owner]
+        colour, counter = ctx.theme.player(seat.colour), progress(session.state)
+        key = (ctx.theme, ctx.fonts, language(), lay, colour, text, counter)
+        return self._lines.get(
+            key,
+            lambda: message_parts(ctx.theme, lay_message(ctx.theme, ctx.fonts, lay, *key[4:])),
+        )
+
+    def foresee(self, board: Board, message: tuple[str, int | None], note: str | None) -> None:
+        """A CPU's move is coming (Board._foresee): the message line (`message`: the text
+        and whom it is about) and the note (`note`, if known) it will show are laid out
+        between frames (`between_frames`), not in its frame; a frame that shows something
+        else lays that out itself, as ever."""
+        self._ahead = [functools.partial(self._message, board, *message)]
+        if note is not None:
+            grade_note = self._grade_note
+            self._ahead.append(functools.partial(self._laid_notes, board, grade_note, note))
+
+    def between_frames(self, until: float) -> None:
+        """What `foresee` was told of, laid out, a piece at a time until perf_counter()
+        reaches `until` (each a text or two rendered: a tenth of a millisecond at 4K)."""
+        while self._ahead and time.perf_counter() < until:
+            self._ahead.pop(0)()
 
     def previews(self, board: Board) -> dict[Category, int]:
         """What each box would score with the dice on the table, once per state."""
@@ -243,21 +323,18 @@ class TableParts:
         return self._scores[1]
 
 
-def message_part(board: Board) -> Piece:
-    """The message line: what happened, about whom, and where the game is."""
-    ctx, presenter, lay = board.ctx, board.presenter, board.lay
-    theme, fonts = ctx.theme, ctx.fonts
-    session, state = board.session, board.session.state
-    text = presenter.message or prompt(state, session.seat.name) or " "
-    about = presenter.owner if presenter.message and presenter.owner is not None else None
-    seat = session.seat if about is None else session.seats[about]
-    counter = progress(state)
-    colour = theme.player(seat.colour)
-    return part(
-        shaded(lay.message),
-        ("message", text, colour, counter),
-        lambda surface: draw_message(surface, theme, fonts, lay, colour, text, counter),
-    )
+def message_parts(theme: Theme, line: MessageLine) -> list[tuple[str, Piece]]:
+    """The message line as parts: its bar, where the game is, and what happened about whom
+    (the dot and the text). A new message draws its words again over the bar, not the
+    whole bar and the felt under it (0.44 M pixels at 4K)."""
+    bar = shaded(line.bar)
+    parts = [("message", part(bar, ("message",), lambda s: draw_message_bar(s, theme, line)))]
+    if line.counter is not None:
+        counted = ("counter", line.shows[2])
+        paint = functools.partial(draw_message_counter, line=line)
+        parts.append(("message counter", part(line.counter[1], counted, paint)))
+    said = functools.partial(draw_message_said, line=line)
+    return [*parts, ("message said", part(line.said.clip(bar), ("said", *line.shows), said))]
 
 
 def buttons_parts(board: Board, marks: Marks) -> list[tuple[str, Piece]]:
