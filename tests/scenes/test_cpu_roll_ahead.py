@@ -1,8 +1,9 @@
-"""A CPU's roll is known while its pause runs (Board._foresee): the message line and the
-note its frame shows ("Cpu rolls...", the CPU's reason) are laid out between frames
-(TableParts.foresee), and the first frame of its dice in the air is given the card's cells
-made there with the card's change (TableParts._card_state): neither is made in a frame, and
-the frames are those of a game with no time between frames, which makes them in its frames.
+"""A CPU's roll is known while its pause runs (Board._foresee): the message line, the note
+and the roll button its frame shows ("Cpu rolls...", the CPU's reason, a roll fewer left)
+are made between frames (TableParts.foresee, the button on an image of the felt under it),
+and the first frame of its dice in the air is given the card's cells made there with the
+card's change (TableParts._card_state): none is made in a frame, and the frames are those
+of a game with no time between frames, which makes them in its frames.
 A new message draws its words again, not the message line's bar."""
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ def _film(app, monkeypatch, between: bool) -> tuple[list[int], list[dict[str, in
     """A seeded game of two easy CPUs until ROLLS rolls of theirs are made: each frame's
     digest; and for each roll, what its frame laid out (message lines, notes) and what the
     first frame after it made of the card's cells."""
-    made = {"line": 0, "notes": 0, "cells": 0}
+    made = {"line": 0, "notes": 0, "button": 0, "cells": 0}
 
     def counted(name: str, make):
         def count(*args, **kwargs):
@@ -43,6 +44,7 @@ def _film(app, monkeypatch, between: bool) -> tuple[list[int], list[dict[str, in
 
     monkeypatch.setattr(parts, "lay_message", counted("line", parts.lay_message))
     monkeypatch.setattr(parts, "lay_notes", counted("notes", parts.lay_notes))
+    monkeypatch.setattr(parts, "draw_table_button", counted("button", parts.draw_table_button))
     monkeypatch.setattr(scorecard_view, "card_cells", counted("cells", scorecard_view.card_cells))
     table, applied = _cpu_game(app, monkeypatch)
     digests: list[int] = []
@@ -59,7 +61,7 @@ def _film(app, monkeypatch, between: bool) -> tuple[list[int], list[dict[str, in
             rolls[-1]["cells after"] = here["cells"]
         rolled = any(isinstance(action, Roll) for action in applied[done:])
         if rolled:
-            rolls.append({"line": here["line"], "notes": here["notes"]})
+            rolls.append({name: here[name] for name in ("line", "notes", "button")})
         if between:
             app.between_frames(time.perf_counter() + 1.0)
         assert len(digests) < 3000
@@ -73,11 +75,12 @@ def test_a_cpus_roll_lays_out_its_line_and_note_and_its_card_between_frames(
 ) -> None:
     ahead, rolls = _film(app, monkeypatch, between=True)
     # (the game's first roll is made as soon as it is decided: no pause to foresee it in)
-    assert rolls[1:] == [{"line": 0, "notes": 0, "cells after": 0}] * (ROLLS - 1)
+    assert rolls[1:] == [{"line": 0, "notes": 0, "button": 0, "cells after": 0}] * (ROLLS - 1)
     with monkeypatch.context() as patched:
         in_frame, made_in_frame = _film(app, patched, between=False)
     # Without time between frames, the frames made them (the reasons' notes, the cells).
     assert sum(roll["notes"] + roll["cells after"] for roll in made_in_frame) >= ROLLS // 2
+    assert all(roll["button"] == 1 for roll in made_in_frame)
     assert ahead == in_frame
 
 

@@ -325,7 +325,8 @@ class Board:
         if future is not self._foreseen:
             self._foreseen = future
             self._foresight = self._foresee_move(future.result()[0])
-            self._foresee_lines(*future.result())
+            action, why = future.result()  # (what its roll will say and show: made ahead)
+            self.parts.foresee(self, action, None if why is None else why.shown)
         if self._foresight is not None:  # (told again each frame: a frame that changes
             self.card_view.prepare(self._foresight)  # the card forgets it)
 
@@ -338,14 +339,6 @@ class Board:
             held, die = isinstance(action, Hold), action.die
             self.tray.foresee(lambda model: model.set_held(die, held))
         return self._foresee_card(action) if isinstance(action, Score | Roll) else None
-
-    def _foresee_lines(self, action: Action, why: Why | None) -> None:
-        """A CPU's roll's message line and note ("Ann rolls...", its reason), laid out
-        between frames (TableParts.foresee)."""
-        player, shown = self.session.state.player, self.ctx.settings.cpu_reasons
-        note = reason_line(self.session.seats[player].name, why.shown) if why and shown else None
-        if isinstance(action, Roll):
-            self.parts.foresee(self, (self.presenter.rolling(player), player), note)
 
     def _foresee_card(self, action: Score | Roll) -> CardArgs | None:
         """The card as the CPU's score will leave it (its box written, the next column in

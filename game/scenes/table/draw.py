@@ -190,10 +190,11 @@ def button_faces(
 
 def draw_table_button(
     surface: pygame.Surface, ctx: Context, lay: TableLayout, name: str, face: ButtonFace,
-    focused: bool,
+    focused: bool, at: tuple[int, int] = (0, 0),
 ) -> None:  # fmt: skip
-    """One of the table's buttons (`name` in lay.buttons) showing `face`."""
-    rect = lay.buttons[name]
+    """One of the table's buttons (`name` in lay.buttons) showing `face`, moved by `at`
+    (drawn on an image of the felt under it: TableParts.foresee)."""
+    rect = lay.buttons[name].move(at)
     theme, fonts = ctx.theme, ctx.fonts
     draw_button(
         surface, theme, fonts, rect, face.label, focused, face.enabled, name == "roll", face.hint

@@ -8,17 +8,19 @@ nothing on it.
 from __future__ import annotations
 
 import functools
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from game.i18n import language
-from game.rules import Category, GameState
+from game.rules import Action, Category, GameState, Roll
 from game.scenes.table.canvas import Rect4, Scene, hold_part, part, shaded, unpainted
 from game.scenes.table.draw import (
+    ButtonFace,
     Marks,
     MessageLine,
     Notes,
@@ -38,7 +40,8 @@ from game.scenes.table.draw import (
     lay_notes,
 )
 from game.scenes.table.focus import BoxTarget, ButtonTarget, DieTarget
-from game.scenes.table.messages import progress
+from game.scenes.table.laid import Laid, same_kind
+from game.scenes.table.messages import progress, reason_line
 from game.ui.palette import dice_palette
 from game.ui.scorecard_cells import MARGIN, CardArgs, Cells
 from game.ui.tray_view import HoldRow, Piece, TrayLook
@@ -56,7 +59,6 @@ if TYPE_CHECKING:
     from game.ui.theme import Colour, Theme
     from game.ui.widgets import FeltBackground
 
-T = TypeVar("T")
 LAID_KEPT = 3  # message lines and notes laid out kept: the one shown, one foreseen, a spare
 
 
@@ -105,25 +107,6 @@ class _Slow:
         return [piece.rect for _name, piece in [*self.message, *self.card]] + [self.notes.rect]
 
 
-class _Laid(Generic[T]):
-    """What was laid out for the last few keys, the latest last (keys are compared, not
-    hashed: a layout's rectangles are not hashable)."""
-
-    def __init__(self, most: int) -> None:
-        self._most = most
-        self._pairs: list[tuple[tuple[object, ...], T]] = []
-
-    def get(self, key: tuple[object, ...], make: Callable[[], T]) -> T:
-        """The value laid out for `key`, or `make()` kept for it."""
-        pairs = self._pairs
-        if pairs and pairs[-1][0] == key:
-            return pairs[-1][1]
-        found = [value for was, value in pairs if was == key]
-        value = found[0] if found else make()
-        self._pairs = [*(pair for pair in pairs if pair[0] != key), (key, value)][-self._most :]
-        return value
-
-
 class TableParts:
     """Makes the table's parts each frame; keeps what need not be made every frame (the
     previews of a state)."""
@@ -132,8 +115,10 @@ class TableParts:
         self._scores: tuple[GameState, dict[Category, int]] | None = None
         self._given: GameState | None = None  # the state the card was given last
         self._cells: tuple[Cells, list[tuple[str, Piece]]] | None = None  # the card's, as parts
-        self._notes = _Laid[Notes](LAID_KEPT)  # laid out for what they say
-        self._lines = _Laid[list[tuple[str, Piece]]](LAID_KEPT)  # the message line's parts
+        self._notes = Laid[Notes](LAID_KEPT)  # laid out for what they say
+        self._lines = Laid[list[tuple[str, Piece]]](LAID_KEPT)  # the message line's parts
+        self._buttons = Laid[pygame.Surface](LAID_KEPT)  # buttons drawn ahead on the felt
+        self._focus: str | None = None  # the button with the focus in the last frame made
         self._grade_note = ""  # the grading mark of the last frame made (see `foresee`)
         self._ahead: list[Callable[[], object]] = []  # what `foresee` lays out between frames
         self._shown: _Slow | None = None  # the slow parts as last made
@@ -188,7 +173,9 @@ class TableParts:
                 for i in range(len(board.tray.dice))
             )
         pieces = board.tray.pieces(TrayLook(palette, focus_die, keys, budget))
-        above = [("keep", self.keep_part(board, marks.hint_keep)), *buttons_parts(board, marks)]
+        lower = [*(piece for _name, piece in below), *pieces]
+        above = [("keep", self.keep_part(board, marks.hint_keep))]
+        above += self.buttons(board, marks, surface, lower)
         above += [*last.card, ("notes", last.notes), *hint_parts(board, marks)]
         above += overlay_parts(board, marks)
         return Scene(below, pieces, above, whole, board.card_view.solid)
@@ -299,15 +286,72 @@ class TableParts:
             lambda: message_parts(ctx.theme, lay_message(ctx.theme, ctx.fonts, lay, *key[4:])),
         )
 
-    def foresee(self, board: Board, message: tuple[str, int | None], note: str | None) -> None:
-        """A CPU's move is coming (Board._foresee): the message line (`message`: the text
-        and whom it is about) and the note (`note`, if known) it will show are laid out
-        between frames (`between_frames`), not in its frame; a frame that shows something
-        else lays that out itself, as ever."""
-        self._ahead = [functools.partial(self._message, board, *message)]
-        if note is not None:
-            grade_note = self._grade_note
-            self._ahead.append(functools.partial(self._laid_notes, board, grade_note, note))
+    def foresee(self, board: Board, action: Action, reason: str | None) -> None:
+        """A CPU's `action` is coming (Board._foresee; `reason`: why, as shown): if a roll,
+        the message line ("Ann rolls..."), the note (its reason) and the roll button (one
+        roll fewer left, drawn on the felt under it) its frame will show are made between
+        frames (`between_frames`), not in its frame; a frame that shows something else
+        makes that itself, as ever."""
+        self._ahead = []
+        if not isinstance(action, Roll):
+            return
+        ctx, session, state = board.ctx, board.session, board.session.state
+        player = state.player
+        self._ahead.append(
+            functools.partial(self._message, board, board.presenter.rolling(player), player)
+        )
+        if reason is not None and ctx.settings.cpu_reasons:
+            note = reason_line(session.seats[player].name, reason)
+            self._ahead.append(functools.partial(self._laid_notes, board, self._grade_note, note))
+        after = state.apply(action, random.Random(0))[0]  # (its dice are not shown)
+        now = button_faces(ctx, state, False, session.can_undo())
+        for name, face in button_faces(ctx, after, False, session.can_undo()).items():
+            if face != now[name]:  # (focused as it is now)
+                focused = name == self._focus
+                self._ahead.append(
+                    functools.partial(self._button_ahead, board, name, face, focused)
+                )
+
+    def _button_ahead(self, board: Board, name: str, face: ButtonFace, focused: bool) -> None:
+        """The button `name` showing `face`, drawn on an image of the felt under it
+        (`buttons` lays it in the frame that shows it)."""
+        felt, lay = board.felt.surface, board.lay
+        rect = pygame.Rect(button_part_rect(lay.buttons[name]))
+        if felt is None or not felt.get_rect().contains(rect):
+            return
+
+        def made() -> pygame.Surface:
+            image = felt.subsurface(rect).copy()
+            draw_table_button(image, board.ctx, lay, name, face, focused, (-rect.x, -rect.y))
+            return image
+
+        key = self._button_key(board, f"button {name}", ("button", face, focused))
+        self._buttons.get(key, made)
+
+    def _button_key(self, board: Board, name: str, token: object) -> tuple[object, ...]:
+        ctx = board.ctx
+        return (name, token, ctx.theme, ctx.fonts, language(), board.lay, board.felt.surface)
+
+    def buttons(
+        self, board: Board, marks: Marks, surface: pygame.Surface, lower: Sequence[Piece]
+    ) -> list[tuple[str, Piece]]:
+        """The buttons (`buttons_parts`): one drawn ahead on the felt (`foresee`) is laid as
+        it was drawn there, when only the felt lies under it (nothing `lower` reaches into
+        it, nor the card) and the window is the felt's size and kind: the same pixels, one
+        copy instead of its shadow, face and text."""
+        made, felt = buttons_parts(board, marks), board.felt.surface
+        self._focus = marks.focus.name if isinstance(marks.focus, ButtonTarget) else None
+        if not self._buttons or felt is None or not same_kind(felt, surface):
+            return made
+        for i, (name, piece) in enumerate(made):
+            image = self._buttons.kept(self._button_key(board, name, piece.token))
+            rect = pygame.Rect(piece.rect)
+            if image is None or rect.colliderect(board.card_view.region):
+                continue
+            if not any(rect.colliderect(other.rect) for other in lower):
+                paint = functools.partial(pygame.Surface.blit, source=image, dest=rect.topleft)
+                made[i] = (name, Piece(piece.rect, piece.token, paint))
+        return made
 
     def between_frames(self, until: float) -> None:
         """What `foresee` was told of, laid out, a piece at a time until perf_counter()
@@ -349,9 +393,14 @@ def buttons_parts(board: Board, marks: Marks) -> list[tuple[str, Piece]]:
         paint = functools.partial(
             draw_table_button, ctx=ctx, lay=lay, name=name, face=face, focused=focused
         )
-        shade = shaded(rect, max(6, rect.height // 12))
-        parts.append((f"button {name}", part(shade, ("button", face, focused), paint)))
+        token = ("button", face, focused)
+        parts.append((f"button {name}", part(button_part_rect(rect), token, paint)))
     return parts
+
+
+def button_part_rect(rect: pygame.Rect) -> Rect4:
+    """A table button's part: the button with its shadow."""
+    return shaded(rect, max(6, rect.height // 12))
 
 
 def notes_part(board: Board, notes: Notes) -> Piece:
