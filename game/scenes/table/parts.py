@@ -119,6 +119,7 @@ class TableParts:
         self._lines = Laid[list[tuple[str, Piece]]](LAID_KEPT)  # the message line's parts
         self._buttons = Laid[pygame.Surface](LAID_KEPT)  # buttons drawn ahead on the felt
         self._focus: str | None = None  # the button with the focus in the last frame made
+        self._drawn_ahead: set[str] = set()  # the buttons (their parts' names) drawn ahead
         self._grade_note = ""  # the grading mark of the last frame made (see `foresee`)
         self._ahead: list[Callable[[], object]] = []  # what `foresee` lays out between frames
         self._shown: _Slow | None = None  # the slow parts as last made
@@ -327,6 +328,7 @@ class TableParts:
 
         key = self._button_key(board, f"button {name}", ("button", face, focused))
         self._buttons.get(key, made)
+        self._drawn_ahead.add(f"button {name}")
 
     def _button_key(self, board: Board, name: str, token: object) -> tuple[object, ...]:
         ctx = board.ctx
@@ -341,9 +343,9 @@ class TableParts:
         copy instead of its shadow, face and text."""
         made, felt = buttons_parts(board, marks), board.felt.surface
         self._focus = marks.focus.name if isinstance(marks.focus, ButtonTarget) else None
-        if not self._buttons or felt is None or not same_kind(felt, surface):
-            return made
         for i, (name, piece) in enumerate(made):
+            if name not in self._drawn_ahead or felt is None or not same_kind(felt, surface):
+                continue  # (looked for only where one was drawn ahead: a frame's few us)
             image = self._buttons.kept(self._button_key(board, name, piece.token))
             rect = pygame.Rect(piece.rect)
             if image is None or rect.colliderect(board.card_view.region):
