@@ -325,8 +325,8 @@ class Board:
         if future is not self._foreseen:
             self._foreseen = future
             self._foresight = self._foresee_move(future.result()[0])
-            action, why = future.result()  # (what its roll will say and show: made ahead)
-            self.parts.foresee(self, action, None if why is None else why.shown)
+            action, why = future.result()  # (what its frames will show: made ahead)
+            self.parts.foresee(self, action, None if why is None else why.shown, self._foresight)
         if self._foresight is not None:  # (told again each frame: a frame that changes
             self.card_view.prepare(self._foresight)  # the card forgets it)
 

@@ -114,7 +114,7 @@ class TableParts:
     def __init__(self) -> None:
         self._scores: tuple[GameState, dict[Category, int]] | None = None
         self._given: GameState | None = None  # the state the card was given last
-        self._cells: tuple[Cells, list[tuple[str, Piece]]] | None = None  # the card's, as parts
+        self._cells: list[tuple[Cells, list[tuple[str, Piece]]]] = []  # the card's, as parts
         self._notes = Laid[Notes](LAID_KEPT)  # laid out for what they say
         self._lines = Laid[list[tuple[str, Piece]]](LAID_KEPT)  # the message line's parts
         self._buttons = Laid[pygame.Surface](LAID_KEPT)  # buttons drawn ahead on the felt
@@ -219,21 +219,26 @@ class TableParts:
         # The card is drawn where one of its cells changed (each cell a part that the card
         # draws); what it shows besides them changes only with the layout (a whole frame).
         cells = card.cells(state, colours, previews, focus_box, active, advice, tags)
-        if self._cells is None or self._cells[0] is not cells:
-            margin = 2 * MARGIN
-            self._cells = (
-                cells,
-                [
-                    (f"card {name}", part(rect.inflate(margin, margin), shows, unpainted))
-                    for name, (rect, shows) in cells.items()
-                ],
-            )
-        parts = [("card", part(card.region, "card", paint)), *self._cells[1]]
+        parts = [("card", part(card.region, "card", paint)), *self._cell_parts(cells)]
         if flash is not None:
             box = card.box_rect(flash.column, flash.category)
             glow = ("glow", flash.column, flash.category, round(170 * flash.strength))
             parts.append(("glow", part(box, glow, unpainted)))
         return parts
+
+    def _cell_parts(self, cells: Cells) -> list[tuple[str, Piece]]:
+        """The card's cells as parts (the card draws them), made once for these cells: kept
+        for the cells drawn last and those of the change foreseen (see `foresee`)."""
+        made = next((made for was, made in self._cells if was is cells), None)
+        if made is None:
+            margin = 2 * MARGIN
+            made = [
+                (f"card {name}", part(rect.inflate(margin, margin), shows, unpainted))
+                for name, (rect, shows) in cells.items()
+            ]
+        self._cells = [*(pair for pair in self._cells if pair[0] is not cells), (cells, made)]
+        del self._cells[:-2]
+        return made
 
     def _card_state(self, state: GameState, plain: bool) -> GameState:
         """The state the card is given. Of a state the card shows only its cards and its
@@ -287,13 +292,17 @@ class TableParts:
             lambda: message_parts(ctx.theme, lay_message(ctx.theme, ctx.fonts, lay, *key[4:])),
         )
 
-    def foresee(self, board: Board, action: Action, reason: str | None) -> None:
-        """A CPU's `action` is coming (Board._foresee; `reason`: why, as shown): if a roll,
-        the message line ("Ann rolls..."), the note (its reason) and the roll button (one
-        roll fewer left, drawn on the felt under it) its frame will show are made between
-        frames (`between_frames`), not in its frame; a frame that shows something else
-        makes that itself, as ever."""
-        self._ahead = []
+    def foresee(
+        self, board: Board, action: Action, reason: str | None, card: CardArgs | None
+    ) -> None:
+        """A CPU's `action` is coming (Board._foresee; `reason`: why, as shown; `card`: the
+        card as it leaves it, if foreseen): the card's cells as parts and, if a roll, the
+        message line ("Ann rolls..."), the note (its reason) and the roll button (one roll
+        fewer left, drawn on the felt under it) its frames will show are made between
+        frames (`between_frames`), not in a frame; a frame that shows something else makes
+        that itself, as ever."""
+        view = board.card_view
+        self._ahead = [] if card is None else [lambda: self._cell_parts(view.cells(*card))]
         if not isinstance(action, Roll):
             return
         ctx, session, state = board.ctx, board.session, board.session.state
