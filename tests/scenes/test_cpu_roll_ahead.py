@@ -100,9 +100,9 @@ def test_a_new_message_draws_its_words_again_not_the_bar(app) -> None:
         named = table.board.canvas._drawn.named
         assert bar is None or named["message"] == bar
         bar = named["message"]
-        if said is not None and named["message said"] != said:
+        if said is not None and named["message_said"] != said:
             words += 1
-            x, y, w, h = named["message said"].rect
+            x, y, w, h = named["message_said"].rect
             assert w * h < bar.rect[2] * bar.rect[3] / 2
-        said = named["message said"]
+        said = named["message_said"]
     assert words >= 6

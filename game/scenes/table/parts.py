@@ -387,9 +387,9 @@ def message_parts(theme: Theme, line: MessageLine) -> list[tuple[str, Piece]]:
     if line.counter is not None:
         counted = ("counter", line.shows[2])
         paint = functools.partial(draw_message_counter, line=line)
-        parts.append(("message counter", part(line.counter[1], counted, paint)))
+        parts.append(("message_counter", part(line.counter[1], counted, paint)))
     said = functools.partial(draw_message_said, line=line)
-    return [*parts, ("message said", part(line.said.clip(bar), ("said", *line.shows), said))]
+    return [*parts, ("message_said", part(line.said.clip(bar), ("said", *line.shows), said))]
 
 
 def buttons_parts(board: Board, marks: Marks) -> list[tuple[str, Piece]]:
