@@ -60,6 +60,7 @@ if TYPE_CHECKING:
     from game.ui.widgets import FeltBackground
 
 LAID_KEPT = 3  # message lines and notes laid out kept: the one shown, one foreseen, a spare
+AHEAD_ROOM = 0.001  # s left before a frame is due, at the least, to begin a piece ahead
 
 
 class Board(Protocol):
@@ -365,9 +366,10 @@ class TableParts:
         return made
 
     def between_frames(self, until: float) -> None:
-        """What `foresee` was told of, laid out, a piece at a time until perf_counter()
-        reaches `until` (each a text or two rendered: a tenth of a millisecond at 4K)."""
-        while self._ahead and time.perf_counter() < until:
+        """What `foresee` was told of, made a piece at a time while perf_counter() is
+        AHEAD_ROOM short of `until` or more (a piece takes 0.1-0.35 ms at 4K: begun later,
+        it would make the next frame start late); what is left waits for the next call."""
+        while self._ahead and time.perf_counter() < until - AHEAD_ROOM:
             self._ahead.pop(0)()
 
     def previews(self, board: Board) -> dict[Category, int]:
