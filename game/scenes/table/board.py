@@ -24,7 +24,7 @@ from game.scenes.table.canvas import Canvas
 from game.scenes.table.chances import ChanceWatch, wanted
 from game.scenes.table.cpu import CPU_FAST, CPU_MOTION, CpuDriver, cpu_delay
 from game.scenes.table.draw import HintPlace, Marks, button_needs, hint_box
-from game.scenes.table.messages import prompt
+from game.scenes.table.messages import prompt, reason_line
 from game.scenes.table.notes import SeatNote
 from game.scenes.table.parts import TableParts
 from game.scenes.table.presenter import Presenter
@@ -306,11 +306,9 @@ class Board:
         action, why = decided
         player = state.player
         name = session.seats[player].name
-        # TRANSLATORS: a CPU player's name, and why it made its move.
-        with_name = _("{name}: {reason}")
         if why is not None and why.said != self.said_reason:
             self.said_reason = why.said  # said once, before the move it explains
-            self.ctx.speech.say(with_name.format(name=name, reason=why.said), Told.REASON, player)
+            self.ctx.speech.say(reason_line(name, why.said), Told.REASON, player)
         started = self.show(session.apply(action), self.speed)
         self._busy = "rolled" if isinstance(action, Roll) else "moved"  # (see `update`)
         if isinstance(action, Roll) or started:
@@ -319,8 +317,7 @@ class Board:
         # A reason belongs to the CPU's own turn: once its score passes the turn, the last
         # move line says what it did, under its name, until the next player rolls.
         if why is not None and not started:
-            text = with_name.format(name=name, reason=why.shown)
-            self.cpu.reason = SeatNote.now(text, player, session.state)
+            self.cpu.reason = SeatNote.now(reason_line(name, why.shown), player, session.state)
         self.cpu.wait(self._cpu_delay(action))
         return started
 
@@ -335,6 +332,8 @@ class Board:
         if future is not self._foreseen:
             self._foreseen = future
             self._foresight = self._foresee_move(future.result()[0])
+            action, why = future.result()  # (what its frames will show: made ahead)
+            self.parts.foresee(self, action, None if why is None else why.shown, self._foresight)
         if self._foresight is not None:  # (told again each frame: a frame that changes
             self.card_view.prepare(self._foresight)  # the card forgets it)
 
@@ -422,6 +421,7 @@ class Board:
         self.tray.between_frames(until)
         self.canvas.ahead.between_frames(until, self.tray)
         self.card_view.draw_ahead(until)
+        self.parts.between_frames(until)
 
     def hold_label(self) -> pygame.Surface:
         """The label over the hold row, made once per language, layout, fonts and theme."""
