@@ -134,6 +134,20 @@ def bands(rect: pygame.Rect, most: int) -> list[pygame.Rect]:
     ]
 
 
+def outside(box: pygame.Rect, cut: pygame.Rect) -> list[pygame.Rect]:
+    """What of `box` lies outside `cut`: itself, or up to four bands round it."""
+    met = box.clip(cut)
+    if not met:
+        return [box]
+    found = [
+        pygame.Rect(box.left, box.top, box.width, met.top - box.top),
+        pygame.Rect(box.left, met.bottom, box.width, box.bottom - met.bottom),
+        pygame.Rect(box.left, met.top, met.left - box.left, met.height),
+        pygame.Rect(met.right, met.top, box.right - met.right, met.height),
+    ]
+    return [band for band in found if band.width > 0 and band.height > 0]
+
+
 def _less(box: Box, other: Box) -> list[Box]:
     """What of `box` lies outside `other`: `box` itself (also when they overlap by less
     than CUT_FROM pixels), or the bands above, below, left and right of `other` (none of

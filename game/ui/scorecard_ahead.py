@@ -3,17 +3,19 @@ dice are thrown (the rules decided them) but shown only when they land, and a CP
 roll, known while its pause runs. Cells are told apart by what they show
 (game.ui.scorecard_cells): the same cells made anew for a new state are the same pixels.
 
-The card's layer has a spare of its size. In the time a frame left (App.between_frames),
-the spare is made the layer as the change will leave it: where it is not the layer's pixels
-(`stale`) copied from the layer, then the change's areas drawn on it exactly as the layer's
-would be (each cleared and drawn with all that reaches into it, clipped to it:
-game.ui.scorecard_view), a piece (a band of PIECE_PX) at a time, none begun once the time
-is up. The frame that shows the change swaps them (`take`): the spare is the layer from
-then on, the layer the spare, not the layer's pixels only in the change's areas. That frame
-copies and draws nothing on the card's layer (at 4K the copy was 1-2 ms, the drawing 2-5).
+The card's layer and its opaque core (what the frames copy onto the window where the card
+is opaque: game.ui.scorecard_view) have a spare each. In the time a frame left
+(App.between_frames), the spares are made the layer and the core as the change will leave
+them: where they are not their pixels (`stale`) copied from them, then the change's areas
+drawn on the spare layer exactly as the layer's would be (each cleared and drawn with all
+that reaches into it, clipped to it: game.ui.scorecard_view) and laid in the spare core,
+a piece (a band of PIECE_PX) at a time, none begun once the time is up. The frame that
+shows the change swaps them (`take`): the spares are the layer and the core from then on,
+those the spares, not their pixels only in the change's areas. That frame draws and
+copies nothing on the card's surfaces (at 4K the drawing was 2-5 ms, the copy 1-2).
 
 It is taken only when the layer shows what it showed when the change was drawn, the cells
-wanted are those drawn ahead, all of it is drawn and the spare is whole; else the frame
+wanted are those drawn ahead, all of it is drawn and the spares are whole; else the frame
 draws the change itself, as it does when no time was left between frames.
 """
 
@@ -22,6 +24,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import pygame
 
@@ -49,21 +52,32 @@ class _Change:
         return self.shown == shown and self.coming == coming
 
 
+class Card(NamedTuple):
+    """The card's surfaces: the layer it is drawn on, and its opaque core (the layer laid
+    on anything: its pixels where the card is opaque)."""
+
+    layer: pygame.Surface
+    core: pygame.Surface
+
+
 class LayerAhead:
-    """A spare layer made the card's next look between frames, a piece at a time, and
-    swapped with the layer in the frame that shows it."""
+    """Spares of the card's layer and core made the card's next look between frames, a piece
+    at a time, and swapped with them in the frame that shows it."""
 
     def __init__(self) -> None:
-        self._spare: pygame.Surface | None = None
-        self._stale: list[pygame.Rect] = []  # where the spare is not the layer's pixels
+        self._spare: Card | None = None
+        self._stale: list[pygame.Rect] = []  # where a spare is not its surface's pixels
         self._change: _Change | None = None
 
-    def fit(self, layer: pygame.Surface) -> pygame.Surface:
-        """The spare, the size of `layer` (made when the layer is, in the frame of a new
+    def fit(self, card: Card) -> Card:
+        """The spares, the size of `card`'s (made when the card's are, in the frame of a new
         layout: at 4K a card's layer is 10 MB, 2 to 3 ms to make)."""
-        if self._spare is None or self._spare.get_size() != layer.get_size():
-            self._spare = pygame.Surface(layer.get_size(), pygame.SRCALPHA)
-            self._stale, self._change = [layer.get_rect()], None
+        if self._spare is None or self._spare.layer.get_size() != card.layer.get_size():
+            size = card.layer.get_size()
+            self._spare = Card(
+                pygame.Surface(size, pygame.SRCALPHA), pygame.Surface(size, 0, card.core)
+            )
+            self._stale, self._change = [card.layer.get_rect()], None
         return self._spare
 
     def drawn(self, areas: list[pygame.Rect]) -> None:
@@ -86,27 +100,31 @@ class LayerAhead:
             split = [p for a in changed for p in pieces(a)]
             self._change = _Change(shown, coming, changed, split, draw)
 
-    def work(self, layer: pygame.Surface, until: float) -> None:
-        """Until perf_counter() reaches `until`, a piece at a time: the spare made `layer`
-        where it is stale, then the change wanted drawn on it."""
-        spare, change = self.fit(layer), self._change
+    def work(self, card: Card, until: float) -> None:
+        """Until perf_counter() reaches `until`, a piece at a time: the spares made `card`'s
+        layer and core where they are stale, then the change wanted drawn on the spare
+        layer and laid in the spare core."""
+        spare, change = self.fit(card), self._change
         while time.perf_counter() < until:
             if self._stale:
                 first, *rest = pieces(self._stale.pop(0))
                 self._stale[:0] = rest
-                spare.fill((0, 0, 0, 0), first)
+                spare.layer.fill((0, 0, 0, 0), first)
                 # Added onto the cleared area: each byte copied as it is (blending would not).
-                spare.blit(layer, first, first, special_flags=pygame.BLEND_RGBA_ADD)
+                spare.layer.blit(card.layer, first, first, special_flags=pygame.BLEND_RGBA_ADD)
+                spare.core.blit(card.core, first, first)  # (opaque: a copy)
             elif change is not None and change.drawn < len(change.pieces):
-                change.draw(spare, [change.pieces[change.drawn]])
+                piece = change.pieces[change.drawn]
+                change.draw(spare.layer, [piece])
+                lay(spare, [piece])
                 change.drawn += 1
             else:
                 return
 
-    def take(self, layer: pygame.Surface, shown: Cells, coming: Cells) -> pygame.Surface | None:
-        """The card's layer from now on, if the spare is `layer` changed from the `shown`
-        cells to the `coming` ones (`layer` is the spare then); None if not (the frame
-        draws the change on `layer` itself). The change is used up either way."""
+    def take(self, card: Card, shown: Cells, coming: Cells) -> Card | None:
+        """The card's surfaces from now on, if the spares are `card`'s changed from the
+        `shown` cells to the `coming` ones (`card`'s are the spares then); None if not (the
+        frame draws the change on `card` itself). The change is used up either way."""
         change, spare = self._change, self._spare
         if (
             change is None
@@ -117,7 +135,7 @@ class LayerAhead:
         ):
             self._drop()
             return None
-        self._change, self._spare, self._stale = None, layer, list(change.areas)
+        self._change, self._spare, self._stale = None, card, list(change.areas)
         return spare
 
     def _drop(self) -> None:
@@ -133,6 +151,13 @@ class LayerAhead:
             if not any(kept.contains(area) for kept in stale):
                 stale = [kept for kept in stale if not area.contains(kept)] + [area.copy()]
         self._stale = stale if len(stale) <= STALE_MOST else [stale[0].unionall(stale[1:])]
+
+
+def lay(card: Card, areas: list[pygame.Rect]) -> None:
+    """The card's layer laid in its core in `areas`: where the card is opaque, the core's
+    pixels are the layer's then (elsewhere they are never shown)."""
+    for area in areas:
+        card.core.blit(card.layer, area, area)
 
 
 def pieces(area: pygame.Rect) -> list[pygame.Rect]:

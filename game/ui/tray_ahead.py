@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui.frame import WINDOW_SLACK, bands, disjoint, patches
+from game.ui.frame import WINDOW_SLACK, bands, disjoint, outside, patches
 from game.ui.stills import NotMade
 
 if TYPE_CHECKING:
@@ -242,17 +242,3 @@ def _joined(done: list[pygame.Rect], band: pygame.Rect) -> None:
         done[-1] = last.union(band)
     else:
         done.append(band)
-
-
-def outside(box: pygame.Rect, cut: pygame.Rect) -> list[pygame.Rect]:
-    """What of `box` lies outside `cut`: itself, or up to four bands round it."""
-    met = box.clip(cut)
-    if not met:
-        return [box]
-    found = [
-        pygame.Rect(box.left, box.top, box.width, met.top - box.top),
-        pygame.Rect(box.left, met.bottom, box.width, box.bottom - met.bottom),
-        pygame.Rect(box.left, met.top, met.left - box.left, met.height),
-        pygame.Rect(met.right, met.top, box.right - met.right, met.height),
-    ]
-    return [band for band in found if band.width > 0 and band.height > 0]

@@ -96,7 +96,7 @@ def _film(app, monkeypatch, between: bool, frames: int):
     draw_layer = ScorecardView._draw_layer
 
     def counted_draw(self, layer, *args, **kwargs):
-        if layer is not self._layer:  # the spare: drawn ahead
+        if layer is not self._card.layer:  # the spare: drawn ahead
             drawn_ahead.append(in_frame[0])
         draw_layer(self, layer, *args, **kwargs)
 

@@ -199,7 +199,7 @@ def test_a_cpus_moves_leave_the_buttons_alone_and_redraw_the_notes_where_they_ar
     parts, board_ = table.board.parts, table.board
     surface = pygame.Surface(SIZE)
     marks = Marks()
-    before = parts.scene(board_, surface, marks, None, None, None).named
+    before = parts.scene(board_, surface, marks, None, None).named
     moves = quiet = notes_seen = 0
     state = table.session.state
     for _frame in range(900):
@@ -208,7 +208,7 @@ def test_a_cpus_moves_leave_the_buttons_alone_and_redraw_the_notes_where_they_ar
             pending.result(timeout=30)
         app.step(STEP)
         app.draw()
-        now = parts.scene(board_, surface, marks, None, None, None).named
+        now = parts.scene(board_, surface, marks, None, None).named
         buttons = [name for name in now if name.startswith("button ")]
         assert len(buttons) == 4
         changed = {name for name in buttons if now[name] != before[name]}
@@ -241,7 +241,7 @@ def test_where_the_card_is_solid_it_covers_all_under_it(app):
         app.draw()
         if frame % 40:
             continue
-        scene = parts.scene(board_, app.screen, Marks(), None, None, None)
+        scene = parts.scene(board_, app.screen, Marks(), None, None)
         card, solid = scene.named["card"], scene.solid
         assert solid is not None and pygame.Rect(card.rect).contains(solid)
         drawn = []

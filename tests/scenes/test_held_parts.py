@@ -51,6 +51,7 @@ class Film:
     def __init__(self) -> None:
         self.pixels: list[np.ndarray] = []
         self.holding: list[bool] = []
+        self.held: list[frozenset[str]] = []
         self.slow: list[list[tuple[int, int, int, int]]] = []
 
 
@@ -69,6 +70,7 @@ def _film(app: App, monkeypatch, hold_most: int, kinds: tuple[str, ...], frames:
         app.draw()
         film.pixels.append(pygame.surfarray.array3d(app.screen))
         film.holding.append(bool(table.board.held))
+        film.held.append(table.board.held)
         film.slow.append(table.board.parts.slow_rects)
     for scene in reversed(app.stack.scenes):
         scene.exit()
@@ -108,6 +110,25 @@ def test_a_cpu_games_frames_differ_only_where_a_busy_frame_held_its_slow_parts(
     assert differing >= 10  # frames whose slow parts were shown late
     lengths = {end - begin for begin, end in windows}
     assert 1 in lengths and max(lengths) > 1  # a move's: one frame; a landing's: to rest
+
+
+def test_the_card_is_shown_a_frame_after_the_line_and_the_notes(app, monkeypatch) -> None:
+    """Held back together, the line and the notes are shown in the first frame with room
+    and the card in the next, unless the frame with room is the HOLD_MOST-th."""
+    film = _film(app, monkeypatch, HOLD_MOST, ("easy", "easy"), 700)
+    runs: list[list[frozenset[str]]] = []
+    for i, held in enumerate(film.held):
+        if held and (i == 0 or not film.held[i - 1]):
+            runs.append([])
+        if held:
+            runs[-1].append(held)
+    whole = [run for run in runs if run[0] == board.HELD]
+    assert len(whole) >= 10
+    for run in whole:
+        shown = run.index(board.SHOWN_LAST) if board.SHOWN_LAST in run else len(run)
+        assert run[:shown] == [board.HELD] * shown and run[shown:] in ([], [board.SHOWN_LAST])
+        assert run[shown:] or len(run) == HOLD_MOST  # all at once only at the latest
+    assert sum(board.SHOWN_LAST in run for run in whole) >= 10
 
 
 def test_a_persons_input_in_a_busy_frame_holds_nothing_back(app, monkeypatch) -> None:

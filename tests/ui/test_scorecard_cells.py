@@ -15,6 +15,7 @@ import game.ui.scorecard_view as scorecard_view
 from game.rules import Category, GameConfig, GameState, Hold, Roll, Score, StartOrder
 from game.ui.advice_view import Advice
 from game.ui.fonts import Fonts
+from game.ui.frame import outside
 from game.ui.scorecard_ahead import PIECE_PX, pieces
 from game.ui.scorecard_cells import CardArgs
 from game.ui.scorecard_view import ScorecardView
@@ -24,6 +25,14 @@ COLOURS = [(200, 40, 40), (40, 40, 200), (40, 160, 40)]
 SIZES = ((640, 480), (1600, 1200))
 SEATED = StartOrder.SEATED
 AHEAD = 20  # times between frames drawing a change ahead a piece each: enough for all
+
+
+def on_felt(view: ScorecardView, screen: pygame.Surface, felt: pygame.Surface, *args) -> None:
+    """The card drawn on `screen` as the table draws it: the felt laid first (but where the
+    card is opaque: there it is copied, the felt laid there would be seen nowhere)."""
+    for band in outside(screen.get_rect(), view.solid):
+        screen.blit(felt, band, band)
+    view.draw(screen, *args)
 
 
 def pixels(surface: pygame.Surface) -> bytes:
@@ -76,11 +85,34 @@ def test_the_card_drawn_in_part_is_the_card_drawn_whole(size, forced):
         if kept.rect != rect:
             kept.layout(rect, state)
         active = state.column
-        kept.draw(screen, state, COLOURS, previews, focus, None, active, advice, tags, backdrop)
+        on_felt(kept, screen, backdrop, state, COLOURS, previews, focus, None, active, advice, tags)
         whole, fresh = ScorecardView(fonts, STANDARD), backdrop.copy()
         whole.layout(rect, state)
-        whole.draw(fresh, state, COLOURS, previews, focus, None, active, advice, tags, backdrop)
+        on_felt(whole, fresh, backdrop, state, COLOURS, previews, focus, None, active, advice, tags)
         assert pixels(screen) == pixels(fresh)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_card_is_copied_where_opaque_and_blended_round_it(size):
+    """Where the card is opaque its pixels are its own, whatever lay there (the core is
+    copied over it); round it (its corners, its shadow) what lies under it shows through,
+    as a die's soft shadow reaching under the card's shadow does on the table."""
+    pygame.init()
+    rect = pygame.Rect(size[0] // 8, size[1] // 16, size[0] * 3 // 5, size[1] * 7 // 8)
+    state = GameState.new(GameConfig(("Ann", "Bo"), start=SEATED))[0]
+    plain, marked = (pygame.Surface(size) for _surface in range(2))
+    plain.fill((10, 90, 40))
+    marked.fill((250, 20, 200))  # what lay there: under all the card and round it
+    view = ScorecardView(Fonts(), STANDARD)
+    view.layout(rect, state)
+    for screen in (plain, marked):
+        view.draw(screen, state, COLOURS, None, None, None, state.column, None, None)
+    solid, region = view.solid, view.region
+    assert solid.width > 0 and region.contains(solid)
+    assert pixels(plain.subsurface(solid).copy()) == pixels(marked.subsurface(solid).copy())
+    shadow = pygame.Rect(region.right - 3, region.centery, 1, 1)  # in the shadow, right
+    assert not solid.colliderect(shadow)
+    assert plain.get_at(shadow.topleft) != marked.get_at(shadow.topleft)
 
 
 def test_a_hold_draws_nothing_again_and_a_roll_only_the_column_in_play(monkeypatch):
@@ -140,7 +172,7 @@ def _drawn_ahead(monkeypatch) -> list[list[pygame.Rect]]:
     real = ScorecardView._draw_layer
 
     def draw_layer(self, layer, areas, *args, **kwargs):
-        if layer is not self._layer:  # the spare: drawn ahead
+        if layer is not self._card.layer:  # the spare: drawn ahead
             drawn.append(areas)
         real(self, layer, areas, *args, **kwargs)
 
@@ -169,19 +201,19 @@ def test_a_rolls_previews_drawn_ahead_are_swapped_in_and_the_card_drawn_whole(si
         if kept.rect != rect:
             kept.layout(rect, state)
         active = state.column
-        kept.draw(screen, state, COLOURS, None, focus, None, active, None, tags, backdrop)
+        on_felt(kept, screen, backdrop, state, COLOURS, None, focus, None, active, None, tags)
         kept.prepare(CardArgs(state, COLOURS, previews, focus, active, advice, tags))
         kept.draw_ahead(math.inf)  # between the frames in the air
-        layer, spare = kept._layer, kept._ahead._spare
+        card, spare = kept._card, kept._ahead._spare
         rendered.clear()
-        kept.draw(screen, state, COLOURS, previews, focus, None, active, advice, tags, backdrop)
+        on_felt(kept, screen, backdrop, state, COLOURS, previews, focus, None, active, advice, tags)
         if previews is not None:
             landings += 1
             assert rendered == []
-            assert (kept._layer, kept._ahead._spare) == (spare, layer)  # swapped
+            assert (kept._card, kept._ahead._spare) == (spare, card)  # swapped
         whole, fresh = ScorecardView(fonts, STANDARD), backdrop.copy()
         whole.layout(rect, state)
-        whole.draw(fresh, state, COLOURS, previews, focus, None, active, advice, tags, backdrop)
+        on_felt(whole, fresh, backdrop, state, COLOURS, previews, focus, None, active, advice, tags)
         assert pixels(screen) == pixels(fresh)
     assert landings > 20
 
@@ -193,7 +225,7 @@ def test_the_same_cells_made_anew_keep_the_change_drawn_ahead(monkeypatch):
     view, screen = ScorecardView(fonts, STANDARD), backdrop.copy()
     state, previews, focus, advice, tags = next(s for s in steps(False) if s[1] is not None)
     view.layout(rect, state)
-    view.draw(screen, state, COLOURS, None, focus, None, state.column, None, tags, backdrop)
+    on_felt(view, screen, backdrop, state, COLOURS, None, focus, None, state.column, None, tags)
     view.prepare(CardArgs(state, COLOURS, previews, focus, state.column, advice, tags))
     view.draw_ahead(math.inf)
     same = state.apply(Hold(0), random.Random(0))[0]  # another state, the same card
@@ -201,13 +233,15 @@ def test_the_same_cells_made_anew_keep_the_change_drawn_ahead(monkeypatch):
         state, COLOURS, None, focus, state.column, None, tags
     )
     rendered.clear()
-    view.draw(screen, same, COLOURS, None, focus, None, same.column, None, tags, backdrop)
+    on_felt(view, screen, backdrop, same, COLOURS, None, focus, None, same.column, None, tags)
     view.draw_ahead(math.inf)
-    view.draw(screen, same, COLOURS, previews, focus, None, same.column, advice, tags, backdrop)
+    on_felt(view, screen, backdrop, same, COLOURS, previews, focus, None, same.column, advice, tags)
     assert rendered == []
     whole, fresh = ScorecardView(fonts, STANDARD), backdrop.copy()
     whole.layout(rect, state)
-    whole.draw(fresh, state, COLOURS, previews, focus, None, state.column, advice, tags, backdrop)
+    on_felt(
+        whole, fresh, backdrop, state, COLOURS, previews, focus, None, state.column, advice, tags
+    )
     assert pixels(screen) == pixels(fresh)
 
 
@@ -228,7 +262,7 @@ def _scored(view, screen, backdrop, rect, before, after, monkeypatch, pieces_tim
     for one piece each, drawing the change to `after` ahead."""
     if view.rect != rect:
         view.layout(rect, before)
-    view.draw(screen, before, COLOURS, None, None, None, before.column, None, None, backdrop)
+    on_felt(view, screen, backdrop, before, COLOURS, None, None, None, before.column, None, None)
     view.prepare(CardArgs(after, COLOURS, None, None, after.column, None, ()))
     for _time in range(pieces_time):
         _one_piece(view, monkeypatch)
@@ -237,7 +271,7 @@ def _scored(view, screen, backdrop, rect, before, after, monkeypatch, pieces_tim
 def _whole(fonts, backdrop, rect, state) -> bytes:
     whole, fresh = ScorecardView(fonts, STANDARD), backdrop.copy()
     whole.layout(rect, state)
-    whole.draw(fresh, state, COLOURS, None, None, None, state.column, None, None, backdrop)
+    on_felt(whole, fresh, backdrop, state, COLOURS, None, None, None, state.column, None, None)
     return pixels(fresh)
 
 
@@ -256,9 +290,9 @@ def test_a_change_drawn_a_piece_at_a_time_between_frames_is_the_card_drawn_whole
         assert all(areas[0].width * areas[0].height <= PIECE_PX for areas in drawn)
         several += len(drawn) > 1
         rendered.clear()
-        layer = view._layer
-        view.draw(screen, after, COLOURS, None, None, None, after.column, None, (), backdrop)
-        assert rendered == [] and view._layer is not layer  # swapped in
+        card = view._card
+        on_felt(view, screen, backdrop, after, COLOURS, None, None, None, after.column, None, ())
+        assert rendered == [] and view._card is not card  # swapped in
         assert pixels(screen) == _whole(fonts, backdrop, rect, after)
     assert several == 12  # (a score changes two columns: two pieces or more)
 
@@ -271,9 +305,9 @@ def test_a_change_drawn_ahead_in_part_is_drawn_in_its_frame(monkeypatch):
     for before, after in _scores(12):
         _scored(view, screen, backdrop, rect, before, after, monkeypatch, 1)  # one of several
         rendered.clear()
-        layer = view._layer
-        view.draw(screen, after, COLOURS, None, None, None, after.column, None, (), backdrop)
-        assert rendered != [] and view._layer is layer  # drawn here
+        card = view._card
+        on_felt(view, screen, backdrop, after, COLOURS, None, None, None, after.column, None, ())
+        assert rendered != [] and view._card is card  # drawn here
         assert pixels(screen) == _whole(fonts, backdrop, rect, after)
 
 
@@ -283,11 +317,11 @@ def test_nothing_is_drawn_ahead_once_the_time_between_frames_is_up(monkeypatch):
     view, screen = ScorecardView(fonts, STANDARD), backdrop.copy()
     before, after = next(_scores(1))
     _scored(view, screen, backdrop, rect, before, after, monkeypatch, 0)
-    spare = pixels(view._ahead.fit(view._layer))
+    spare = pixels(view._ahead.fit(view._card).layer)
     view.draw_ahead(time.perf_counter() - 1.0)
-    assert drawn == [] and pixels(view._ahead.fit(view._layer)) == spare  # nor copied
+    assert drawn == [] and pixels(view._ahead.fit(view._card).layer) == spare  # nor copied
     rendered.clear()
-    view.draw(screen, after, COLOURS, None, None, None, after.column, None, (), backdrop)
+    on_felt(view, screen, backdrop, after, COLOURS, None, None, None, after.column, None, ())
     assert rendered != []
     assert pixels(screen) == _whole(fonts, backdrop, rect, after)
 
@@ -302,12 +336,12 @@ def test_a_change_the_frame_drew_itself_leaves_the_spare_to_be_made_whole_again(
         _scored(view, screen, backdrop, rect, before, after, monkeypatch, 0)
         view.draw_ahead(math.inf)
         focus, active = Category.CHANCE, after.column  # not what was drawn ahead
-        view.draw(screen, after, COLOURS, None, focus, None, active, None, (), backdrop)
+        on_felt(view, screen, backdrop, after, COLOURS, None, focus, None, active, None, ())
         view.prepare(CardArgs(after, COLOURS, None, None, after.column, None, ()))
         view.draw_ahead(math.inf)
-        layer = view._layer
-        view.draw(screen, after, COLOURS, None, None, None, after.column, None, (), backdrop)
-        assert view._layer is not layer  # swapped in
+        card = view._card
+        on_felt(view, screen, backdrop, after, COLOURS, None, None, None, after.column, None, ())
+        assert view._card is not card  # swapped in
         assert pixels(screen) == _whole(fonts, backdrop, rect, after)
 
 

@@ -24,7 +24,7 @@ from game.scenes.table.canvas import Canvas
 from game.scenes.table.chances import ChanceWatch, wanted
 from game.scenes.table.cpu import CPU_FAST, CPU_MOTION, CpuDriver, cpu_delay
 from game.scenes.table.draw import HintPlace, Marks, button_needs, hint_box
-from game.scenes.table.messages import prompt
+from game.scenes.table.messages import prompt, reason_line
 from game.scenes.table.notes import SeatNote
 from game.scenes.table.parts import TableParts
 from game.scenes.table.presenter import Presenter
@@ -52,6 +52,7 @@ CPU_SKIP_MAX = 200  # actions a skipped CPU turn may take (a turn takes at most 
 STILLS_PER_FRAME: int | None = 1  # still dice's images a frame that keeps to time makes itself
 HOLD_MOST = 4  # frames a busy frame's change to the slow parts is held back at most (0: none)
 HELD, HELD_ROLL = frozenset(("card", "message", "notes")), frozenset(("card",))  # see update
+SHOWN_LAST = frozenset(("card",))  # of the parts held, shown a frame after the others
 
 
 class Why(NamedTuple):
@@ -248,13 +249,19 @@ class Board:
         only the card, its frame has room for its line: TableParts.scene) to a frame with
         room: the next after a CPU's move (the throw's first frames draw little), after a
         landing the first with the dice at rest (its drifts are the tray's slowest frames);
-        HOLD_MOST frames after at the latest."""
+        HOLD_MOST frames after at the latest. With room before then, the card is shown a
+        frame after the line and the notes (SHOWN_LAST): at 4K a frame that drew all three
+        was twice a common one."""
         was, self._busy = self.held, None
         started = self._update(dt)
         if was:
             self._held_for += 1
-            room = self._held_for >= HOLD_MOST or not (self._rest and self.tray.animating)
-            self.held = frozenset() if self._touched or room else was
+            latest = self._held_for >= HOLD_MOST
+            room = latest or not (self._rest and self.tray.animating)
+            if self._touched or latest or (room and was <= SHOWN_LAST):
+                self.held = frozenset()
+            elif room:
+                self.held = was & SHOWN_LAST
         elif self._busy is not None and not self._touched and HOLD_MOST:
             self._held_for, self._rest = 0, self._busy == "landed"
             self.held = HELD_ROLL if self._busy == "rolled" else HELD
@@ -299,11 +306,9 @@ class Board:
         action, why = decided
         player = state.player
         name = session.seats[player].name
-        # TRANSLATORS: a CPU player's name, and why it made its move.
-        with_name = _("{name}: {reason}")
         if why is not None and why.said != self.said_reason:
             self.said_reason = why.said  # said once, before the move it explains
-            self.ctx.speech.say(with_name.format(name=name, reason=why.said), Told.REASON, player)
+            self.ctx.speech.say(reason_line(name, why.said), Told.REASON, player)
         started = self.show(session.apply(action), self.speed)
         self._busy = "rolled" if isinstance(action, Roll) else "moved"  # (see `update`)
         if isinstance(action, Roll) or started:
@@ -312,8 +317,7 @@ class Board:
         # A reason belongs to the CPU's own turn: once its score passes the turn, the last
         # move line says what it did, under its name, until the next player rolls.
         if why is not None and not started:
-            text = with_name.format(name=name, reason=why.shown)
-            self.cpu.reason = SeatNote.now(text, player, session.state)
+            self.cpu.reason = SeatNote.now(reason_line(name, why.shown), player, session.state)
         self.cpu.wait(self._cpu_delay(action))
         return started
 
@@ -328,6 +332,8 @@ class Board:
         if future is not self._foreseen:
             self._foreseen = future
             self._foresight = self._foresee_move(future.result()[0])
+            action, why = future.result()  # (what its frames will show: made ahead)
+            self.parts.foresee(self, action, None if why is None else why.shown, self._foresight)
         if self._foresight is not None:  # (told again each frame: a frame that changes
             self.card_view.prepare(self._foresight)  # the card forgets it)
 
@@ -403,17 +409,11 @@ class Board:
         (ctx.frame), only what changed since then is drawn again (game.scenes.table.canvas):
         the parts of the table that changed, each where it was and where it is now."""
         ctx = self.ctx
-        # Drawn whole every frame, the card is best laid on the felt once and drawn opaque;
-        # drawn only when it changes, it is best drawn over the felt (a 4K card's layer is
-        # then not copied and blended twice more each time what it shows changes).
-        backdrop = self.felt.surface if over is None else None
-        covered = backdrop is not None and backdrop.get_rect().contains(self.card_view.region)
         # A frame that keeps to time (the window holds the last one) makes at most one still
         # die's image itself; the others are made ahead on a thread (game.ui.stills).
         budget = STILLS_PER_FRAME if over is not None and ctx.frame.retained else None
-        scene = self.parts.scene(self, surface, marks, backdrop, budget, over, self.held)
-        skip = self.card_view.region if covered else None
-        self.canvas.draw(surface, ctx, self.felt, skip, scene, retained=over is not None)
+        scene = self.parts.scene(self, surface, marks, budget, over, self.held)
+        self.canvas.draw(surface, ctx, self.felt, scene, retained=over is not None)
 
     def between_frames(self, until: float) -> None:
         """Work for the frames to come, in the time the frame shown left (App.between_frames):
@@ -421,6 +421,7 @@ class Board:
         self.tray.between_frames(until)
         self.canvas.ahead.between_frames(until, self.tray)
         self.card_view.draw_ahead(until)
+        self.parts.between_frames(until)
 
     def hold_label(self) -> pygame.Surface:
         """The label over the hold row, made once per language, layout, fonts and theme."""

@@ -79,18 +79,16 @@ class Canvas:
         surface: pygame.Surface,
         ctx: Context,
         felt: FeltBackground,
-        skip: pygame.Rect | None,
         scene: Scene,
         retained: bool,
     ) -> None:
         """Draw `scene`: whole, or (`retained`: the window still holds the last frame as
-        drawn) only where it changed. `skip` is a part of the felt the card covers; else
-        the felt is not laid where the scene's `solid` part will cover it.
+        drawn) only where it changed. The felt is not laid where the scene's `solid` part
+        will cover it.
 
         Where the tray's next frame was composed ahead (game.ui.tray_ahead) and this is it,
         what lies under the parts above is copied in rather than drawn."""
-        if skip is None:
-            skip = scene.solid
+        skip = scene.solid
         composed = self.ahead.take(scene.whole, scene.below, scene.pieces, skip)
         drawn = Drawn(
             surface, felt, ctx.theme, scene.whole, (*scene.below,), (*scene.pieces,), skip

@@ -93,32 +93,69 @@ def draw_notes(surface: pygame.Surface, theme: Theme, notes: Notes) -> None:
         surface.blit(img, rect)
 
 
-def draw_message(
-    surface: pygame.Surface,
+@dataclass(frozen=True, eq=False)
+class MessageLine:
+    """The message line laid out (`lay_message`): its bar, the dot in the colour of the
+    player the text is about, the text (an image and where it goes) and, at the right, where
+    the game is (the counter, if it fits); `shows` is what it was laid out to show (the
+    text, the dot's colour, the counter's text). `said` covers the dot and the text: only
+    they and the counter change from message to message, not the bar."""
+
+    bar: pygame.Rect
+    dot: tuple[pygame.Rect, Colour]
+    text: tuple[pygame.Surface, pygame.Rect]
+    counter: tuple[pygame.Surface, pygame.Rect] | None
+    shows: tuple[str, Colour, str]
+
+    @property
+    def said(self) -> pygame.Rect:
+        return self.dot[0].union(self.text[1])
+
+
+def lay_message(
     theme: Theme,
     fonts: Fonts,
     lay: TableLayout,
     colour: Colour,
     text: str,
     counter: str = "",
-) -> None:
+) -> MessageLine:
     """The message line: a dot in the colour of the player the text is about, the text, and
-    at the right where the game is ("Turn 7 of 13 · Game 2 of 3")."""
+    at the right where the game is ("Turn 7 of 13 · Game 2 of 3"), laid out on its bar."""
     bar = lay.message
-    draw_panel(surface, theme, bar)
     pad = bar.height // 3
     dot = pygame.Rect(0, 0, bar.height // 2, bar.height // 2)
     dot.midleft = (bar.left + pad, bar.centery)
-    pygame.draw.rect(surface, colour, dot, border_radius=dot.height // 4)
     right = bar.right - pad
+    counted = None
     if counter:
         img = fonts.render(counter, bar.height * 0.42, theme.text_dim)
         if img.get_width() < bar.width // 3:  # the message comes first
-            surface.blit(img, img.get_rect(midright=(right, bar.centery)))
+            counted = (img, img.get_rect(midright=(right, bar.centery)))
             right -= img.get_width() + pad
-    font, text = fit_label(fonts, text, bar.height * 0.55, right - dot.right - pad)
-    img = font.render(text, True, theme.text)
-    surface.blit(img, img.get_rect(midleft=(dot.right + pad, bar.centery)))
+    font, cut = fit_label(fonts, text, bar.height * 0.55, right - dot.right - pad)
+    img = font.render(cut, True, theme.text)
+    said = (img, img.get_rect(midleft=(dot.right + pad, bar.centery)))
+    return MessageLine(bar, (dot, colour), said, counted, (text, colour, counter))
+
+
+def draw_message_bar(surface: pygame.Surface, theme: Theme, line: MessageLine) -> None:
+    """The message line's bar, under its dot, text and counter."""
+    draw_panel(surface, theme, line.bar)
+
+
+def draw_message_counter(surface: pygame.Surface, line: MessageLine) -> None:
+    """Where the game is, at the right of the message line (if it fits there)."""
+    if line.counter is not None:
+        surface.blit(*line.counter)
+
+
+def draw_message_said(surface: pygame.Surface, line: MessageLine) -> None:
+    """The message line's dot and text, over its bar. (The dot lies clear of the counter,
+    and the text is cut to end before it: drawn after the counter as before it.)"""
+    dot, colour = line.dot
+    pygame.draw.rect(surface, colour, dot, border_radius=dot.height // 4)
+    surface.blit(*line.text)
 
 
 @dataclass(frozen=True)
@@ -153,10 +190,11 @@ def button_faces(
 
 def draw_table_button(
     surface: pygame.Surface, ctx: Context, lay: TableLayout, name: str, face: ButtonFace,
-    focused: bool,
+    focused: bool, at: tuple[int, int] = (0, 0),
 ) -> None:  # fmt: skip
-    """One of the table's buttons (`name` in lay.buttons) showing `face`."""
-    rect = lay.buttons[name]
+    """One of the table's buttons (`name` in lay.buttons) showing `face`, moved by `at`
+    (drawn on an image of the felt under it: TableParts.foresee)."""
+    rect = lay.buttons[name].move(at)
     theme, fonts = ctx.theme, ctx.fonts
     draw_button(
         surface, theme, fonts, rect, face.label, focused, face.enabled, name == "roll", face.hint

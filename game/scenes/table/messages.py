@@ -257,3 +257,9 @@ def undone_line(action: Action, config: GameConfig) -> str:
         return _("Undone: release die {number}").format(number=action.die + 1)
     # Translators: shown and said aloud after Undo took a move back.
     return _("Undone")
+
+
+def reason_line(name: str, reason: str) -> str:
+    """A CPU's reason for its move, under its name: "Ann: keep 6-6 ..."."""
+    # TRANSLATORS: a CPU player's name, and why it made its move.
+    return _("{name}: {reason}").format(name=name, reason=reason)

@@ -21,7 +21,7 @@ from game.match.seats import lone_player
 from game.rules import Category
 from game.rules import events as ev
 from game.scenes.table.announcer import Announcer, told_now
-from game.scenes.table.messages import about, describe, roll_line, shout
+from game.scenes.table.messages import about, describe, prompt, roll_line, shout
 from game.scenes.table.notes import SeatNote
 from game.speech import Announcement
 from game.ui.banner import Banner
@@ -109,6 +109,20 @@ class Presenter:
     def say(self, text: str, player: int | None = None) -> None:
         """Put `text` on the message line, as a line about `player` (default: the one to play)."""
         self.message, self.owner = text, player
+
+    def message_line(self) -> tuple[str, int | None]:
+        """What the message line says, and about whom (None: the one to play): the message,
+        else what the one to play is to do."""
+        state = self.session.state
+        text = self.message or prompt(state, self.session.seat.name) or " "
+        about = self.owner if self.message and self.owner is not None else None
+        return text, about
+
+    def rolling(self, thrower: int) -> str:
+        """The message line while `thrower`'s dice are in the air: "Ann rolls..."."""
+        name = self.session.config.players[thrower]
+        you, other = _("You roll..."), _("{name} rolls...")
+        return about(name, you, other, player=thrower, own=self.session.own_seats)
 
     def drop_flash(self) -> None:
         """No scored box glows (the score was undone)."""
@@ -242,9 +256,7 @@ class Presenter:
             # The line is about the thrower (its dot, and the start roll's tinted column),
             # even when the batch also started the next player's turn.
             self.after_landing = (self.message, self.owner)
-            name = config.players[thrower]
-            you, other = _("You roll..."), _("{name} rolls...")
-            self.say(about(name, you, other, player=thrower, own=own), thrower)
+            self.say(self.rolling(thrower), thrower)
             if self.banner is not banner_before:  # "Ada plays first", "Tied!": after the landing
                 self.banner_after_landing, self.banner = self.banner, banner_before
 
