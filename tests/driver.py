@@ -30,6 +30,7 @@ sends it (none with Ctrl), so a menu's letters answer it as they answer a player
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -40,6 +41,7 @@ from game.ui.spoken import FocusVoice
 if TYPE_CHECKING:
     from game.app import App
     from game.scenes.context import Context
+    from game.scenes.table import TableScene
 
 STEP = 1 / 60  # s: one frame
 PRESSES = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, PAD_PRESS)  # cut the game's speech short
@@ -298,3 +300,24 @@ def settle(ctx: Context, limit: float = 30.0) -> None:
 
 def show(ctx: Context, scene: Any) -> Any:
     return driver(ctx).show(scene)
+
+
+def quiet(table: TableScene) -> None:
+    """Let the table's threads finish what they were given, so that every frame follows
+    from the seed: a CPU's decision (asked for now if a CPU is to play: else the game's first
+    roll, decided in no time, was played in the frame that asked for it or in the next, as
+    the thread came), the tray's throw and plans, the stills' images."""
+    board, end = table.board, time.monotonic() + 20
+    if board.plays_cpus and board.session.is_cpu_turn:
+        board.cpu.think(board.session.state)
+    if board.cpu.future is not None:
+        board.cpu.future.result(timeout=30)
+    model = board.tray.model
+    if model.landing is not None:
+        model.landing.result(timeout=30)
+    if model.flight is not None:
+        model.flight.throw  # noqa: B018 (simulated)
+    stills = board.tray.renderer.stills
+    while any(not future.done() for future, _keep in stills._pending.values()):
+        assert time.monotonic() < end
+        time.sleep(0.002)

@@ -16,6 +16,7 @@ from game.match.seats import Seat
 from game.match.session import Session
 from game.rules import GameConfig, Hold, Release, Score, StartOrder
 from game.scenes.table import TableScene
+from tests.driver import quiet
 
 STEP = 1 / 60
 
@@ -23,21 +24,6 @@ STEP = 1 / 60
 @pytest.fixture
 def app(fast_app):
     return fast_app((1280, 720))
-
-
-def _quiet(table: TableScene) -> None:
-    """Let the threads finish what they were given: the CPU's decision, the tray's plans,
-    the stills' images (the frames of a real game leave them the time)."""
-    board = table.board
-    if board.cpu.future is not None:
-        board.cpu.future.result()
-    if board.tray.model.landing is not None:
-        board.tray.model.landing.result()
-    end = time.monotonic() + 20
-    stills = board.tray.renderer.stills
-    while any(not future.done() for future, _keep in stills._pending.values()):
-        assert time.monotonic() < end
-        time.sleep(0.002)
 
 
 def _cpu_game(app, monkeypatch) -> tuple[TableScene, list[object]]:
@@ -58,7 +44,7 @@ def test_a_cpus_holds_and_scores_draw_no_die_in_their_frames(app, monkeypatch) -
     drawn_in: dict[str, list[int]] = {"move": [], "after": []}
     after_move = False
     for _frame in range(3000):
-        _quiet(table)
+        quiet(table)
         done, drawn = len(applied), table.board.tray.renderer.made[1]
         app.step(STEP)
         app.draw()
@@ -106,7 +92,7 @@ def _film(app, monkeypatch, between: bool, frames: int):
     hits = {"score": 0, "roll": 0, "landing": 0}
     held: list[object] = []  # the moves of the frames that held the card back
     while len(digests) < frames and min(hits.values()) < 4:
-        _quiet(table)
+        quiet(table)
         done, taken = len(applied), len(took)
         in_frame[0] = True
         app.step(STEP)
@@ -150,7 +136,7 @@ def _moves(app, monkeypatch, count: int) -> tuple[TableScene, list[tuple[object,
     table, applied = _cpu_game(app, monkeypatch)
     session, moves = table.session, []
     for _frame in range(3000):
-        _quiet(table)
+        quiet(table)
         state, done = session.state, len(applied)
         app.step(STEP)
         app.draw()

@@ -18,7 +18,8 @@ from game.match.session import Session
 from game.rules import GameConfig, Roll, StartOrder
 from game.scenes.table import TableScene, parts
 from game.ui import scorecard_view
-from tests.scenes.test_cpu_moves_foreseen import _cpu_game, _quiet
+from tests.driver import quiet
+from tests.scenes.test_cpu_moves_foreseen import _cpu_game
 
 STEP = 1 / 60
 ROLLS = 8  # a CPU's rolls filmed (its first of a turn and its second and third)
@@ -51,7 +52,7 @@ def _film(app, monkeypatch, between: bool) -> tuple[list[int], list[dict[str, in
     rolls: list[dict[str, int]] = []
     rolled = False
     while len(rolls) < ROLLS or rolled:
-        _quiet(table)
+        quiet(table)
         done, before = len(applied), dict(made)
         app.step(STEP)
         app.draw()
@@ -80,7 +81,7 @@ def test_a_cpus_roll_lays_out_its_line_and_note_and_its_card_between_frames(
         in_frame, made_in_frame = _film(app, patched, between=False)
     # Without time between frames, the frames made them (the reasons' notes, the cells).
     assert sum(roll["notes"] + roll["cells after"] for roll in made_in_frame) >= ROLLS // 2
-    assert all(roll["button"] == 1 for roll in made_in_frame)
+    assert all(roll["button"] == 1 for roll in made_in_frame[1:])  # (the first: frame 0's)
     assert ahead == in_frame
 
 
@@ -94,7 +95,7 @@ def test_a_new_message_draws_its_words_again_not_the_bar(app) -> None:
     app.start(table)
     bar, said, words = None, None, 0
     for _frame in range(600):
-        _quiet(table)
+        quiet(table)
         app.step(STEP)
         app.draw()
         named = table.board.canvas._drawn.named

@@ -6,8 +6,6 @@ frame before the busy one. A person's input is never held back."""
 
 from __future__ import annotations
 
-import time
-
 import numpy as np
 import pygame
 import pytest
@@ -17,7 +15,7 @@ from game.match.seats import Seat
 from game.match.session import Session
 from game.rules import GameConfig, Phase, StartOrder
 from game.scenes.table import TableScene, board
-from tests.driver import key
+from tests.driver import key, quiet
 
 STEP = 1 / 60
 SIZE = (640, 480)
@@ -27,21 +25,6 @@ HOLD_MOST = board.HOLD_MOST
 @pytest.fixture
 def app(fast_app):
     return fast_app(SIZE)
-
-
-def _quiet(table: TableScene) -> None:
-    """Let the threads finish what they were given (the CPU's decision, the tray's plans,
-    the stills' images), so that every frame follows from the seed."""
-    b = table.board
-    if b.cpu.future is not None:
-        b.cpu.future.result(timeout=30)
-    if b.tray.model.landing is not None:
-        b.tray.model.landing.result(timeout=30)
-    end = time.monotonic() + 20
-    stills = b.tray.renderer.stills
-    while any(not future.done() for future, _keep in stills._pending.values()):
-        assert time.monotonic() < end
-        time.sleep(0.002)
 
 
 class Film:
@@ -65,7 +48,7 @@ def _film(app: App, monkeypatch, hold_most: int, kinds: tuple[str, ...], frames:
     app.start(table)
     film = Film()
     for _frame in range(frames):
-        _quiet(table)
+        quiet(table)
         app.step(STEP)
         app.draw()
         film.pixels.append(pygame.surfarray.array3d(app.screen))
@@ -146,7 +129,7 @@ def test_a_persons_input_in_a_busy_frame_holds_nothing_back(app, monkeypatch) ->
         assert session.state.phase is Phase.TURN
         app.handle(key(pygame.K_SPACE))  # the roll
         for frame in range(400):
-            _quiet(table)
+            quiet(table)
             if pressed and frame == landed[False]:
                 app.handle(key(pygame.K_DOWN))  # in the frame the dice land
             app.step(STEP)

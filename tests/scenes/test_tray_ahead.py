@@ -15,6 +15,7 @@ from game.match.session import Session
 from game.rules import GameConfig, Hold, Roll, StartOrder
 from game.scenes.table import TableScene
 from game.ui import tray_ahead, tray_view
+from tests.driver import quiet
 
 STEP = 1 / 60
 SIZE = (640, 480)
@@ -55,7 +56,7 @@ def _film(app: App, monkeypatch, compose: bool, steps: list[float], smallest: fl
             table.act(Roll())
         if k == len(steps) // 2:
             table.act(Hold(1))
-        _quiet(table)
+        quiet(table)
         used, missed, blits[0] = ahead.used, ahead.missed, 0
         app.step(dt)
         app.draw()
@@ -68,21 +69,6 @@ def _film(app: App, monkeypatch, compose: bool, steps: list[float], smallest: fl
     for scene in reversed(app.stack.scenes):
         scene.exit()
     return film
-
-
-def _quiet(table: TableScene) -> None:
-    """Let the tray's threads finish what they were given (its throw, its plans, the stills'
-    images), so that every frame follows from the seed."""
-    tray = table.board.tray
-    if tray.model.landing is not None:
-        tray.model.landing.result(timeout=30)
-    flight = tray.model.flight
-    if flight is not None:
-        flight.throw  # noqa: B018 (simulated)
-    stills, end = tray.renderer.stills, time.monotonic() + 20
-    while any(not future.done() for future, _keep in stills._pending.values()):
-        assert time.monotonic() < end
-        time.sleep(0.002)
 
 
 def test_a_composed_frame_lays_no_shadow_or_die_and_shows_the_frame_drawn_directly(
