@@ -1,5 +1,6 @@
-"""The game's two caches: `Memo`, values built once per key and kept, and `BoundedCache`, the
-most recently used values up to a bound. No pygame, no numpy: any layer may use them.
+"""The game's caches: `Memo`, values built once per key and kept; `BoundedCache`, the most
+recently used values up to a bound; `Recent`, the values made for the last few keys, keys
+compared rather than hashed. No pygame, no numpy: any layer may use them.
 
 `Memo`: values built once per key and shared by every thread: the AI's tables and valuations.
 
@@ -129,3 +130,32 @@ class BoundedCache(Generic[K, V]):
         """Forget every value."""
         with self._lock:
             self._values.clear()
+
+
+class Recent(Generic[V]):
+    """The values made for the last `most` keys, the latest last; keys are compared, not
+    hashed (a layout's rectangles, a coach's advice are not hashable), so it is for a few
+    keys: what a frame shows now and what it is about to show (the card's cells, the message
+    line and the notes laid out, a button drawn ahead). One thread's."""
+
+    def __init__(self, most: int) -> None:
+        self._most = most
+        self._pairs: list[tuple[object, V]] = []
+
+    def kept(self, key: object) -> V | None:
+        """The value made for `key`, if it is kept."""
+        return next((value for was, value in self._pairs if was == key), None)
+
+    def get(self, key: object, make: Callable[[], V]) -> V:
+        """The value made for `key`, or `make()` kept for it; either is the latest now."""
+        pairs = self._pairs
+        if pairs and pairs[-1][0] == key:
+            return pairs[-1][1]
+        found = [value for was, value in pairs if was == key]
+        value = found[0] if found else make()
+        self._pairs = [*(pair for pair in pairs if pair[0] != key), (key, value)][-self._most :]
+        return value
+
+    def clear(self) -> None:
+        """Forget every value."""
+        self._pairs = []

@@ -1,5 +1,6 @@
 """game.cache: a Memo builds a value once per key, even when two threads ask for it at once;
-a BoundedCache keeps the most recently used values up to its bound, and is the only one."""
+a BoundedCache keeps the most recently used values up to its bound, and is the only one; a
+Recent keeps the values of the last few keys, compared rather than hashed."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from game.cache import BoundedCache, Memo
+from game.cache import BoundedCache, Memo, Recent
 
 GAME = Path(__file__).resolve().parents[1] / "game"
 
@@ -152,3 +153,25 @@ def test_a_memo_by_variant_keeps_the_values_of_the_groups_asked_for_last():
     assert built[4:] == [("yatzy", 1)]
     with pytest.raises(ValueError, match="at least one group"):
         Memo(build, groups=0)
+
+
+def test_recent_keeps_the_last_few_keys_compared_not_hashed():
+    made: list[object] = []
+
+    def make(value):
+        def build():
+            made.append(value)
+            return value
+
+        return build
+
+    recent = Recent[str](2)
+    a, b, c = ({"k": 1}, [0]), ({"k": 2}, [0]), ({"k": 3}, [0])  # unhashable keys
+    assert recent.get(a, make("A")) == "A"
+    assert recent.get(b, make("B")) == "B"
+    assert recent.get(({"k": 1}, [0]), make("A again")) == "A"  # an equal key: kept
+    assert recent.get(c, make("C")) == "C"  # the least recent (b) is forgotten
+    assert (recent.kept(a), recent.kept(b), recent.kept(c)) == ("A", None, "C")
+    assert made == ["A", "B", "C"]
+    recent.clear()
+    assert recent.kept(c) is None

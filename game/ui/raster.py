@@ -207,3 +207,13 @@ def bounded(make: Callable[[], pygame.Surface]) -> Callable[[], pygame.Surface]:
         return image
 
     return made
+
+
+def same_kind(image: pygame.Surface, surface: pygame.Surface) -> bool:
+    """Whether what is drawn on `image` is what would be drawn on `surface` there: the same
+    size and pixel format, per-pixel alpha or not (a window has flags of its own besides)."""
+    alpha = pygame.SRCALPHA
+    shape = (image.get_size(), image.get_bitsize(), image.get_masks())
+    return shape == (surface.get_size(), surface.get_bitsize(), surface.get_masks()) and (
+        image.get_flags() & alpha == surface.get_flags() & alpha
+    )

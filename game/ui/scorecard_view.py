@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.cache import Recent
 from game.i18n import _, language
 from game.rules import Category, GameState, TeamMode
 from game.rules.cards import AMERICAN
@@ -70,7 +71,7 @@ class ScorecardView:
         self._card: Card | None = None  # its layer and opaque core
         self._layer_cells: Cells | None = None  # what the layer shows (None: draw it whole)
         # the cells of the last arguments (and of those drawn ahead: see `prepare`)
-        self._cells: list[tuple[tuple[object, ...], Cells]] = []
+        self._cells = Recent[Cells](CELLS_KEPT)
         self._ahead = LayerAhead()  # the next change drawn ahead, and what it was drawn for
         self._coming: CardArgs | None = None  # the arguments of that change (see `prepare`)
 
@@ -94,7 +95,8 @@ class ScorecardView:
         )
         self._fit_labels()
         self.col_w = (self.inner.width - self.label_w) / self.columns
-        self._layer_cells, self._cells = None, []  # laid out anew: the layer is drawn whole
+        self._layer_cells = None  # laid out anew: the layer is drawn whole
+        self._cells.clear()
 
     def _fit_labels(self) -> None:
         """The label column for this card and width (scorecard_labels.fit_labels)."""
@@ -234,14 +236,10 @@ class ScorecardView:
             self.tags = tuple(tags) + ("",) * (self.columns - len(tags))
         shown = advice if advice is not None and self.advice_fits() else None
         key = (state, tuple(colours), previews is not None, focus, active, shown, self.tags)
-        kept = [cells for was, cells in self._cells if was == key]  # (advice: unhashable)
-        cells = kept[0] if kept else card_cells(
+        return self._cells.get(key, lambda: card_cells(
             self.cell, self.corner, self.rows, state, colours, previews, focus, active,
             shown, self.tags,
-        )  # fmt: skip
-        self._cells = [*(pair for pair in self._cells if pair[0] != key), (key, cells)]
-        del self._cells[:-CELLS_KEPT]  # the latest last
-        return cells
+        ))  # fmt: skip
 
     def _draw_layer(
         self,

@@ -331,8 +331,9 @@ class Board:
             return  # (nor in a busy frame, nor while the card's change is held back)
         if future is not self._foreseen:
             self._foreseen = future
-            self._foresight = self._foresee_move(future.result()[0])
-            action, why = future.result()  # (what its frames will show: made ahead)
+            action, why = future.result()
+            self._foresight = self._foresee_move(action)
+            # (what its frames will show besides, made ahead)
             self.parts.foresee(self, action, None if why is None else why.shown, self._foresight)
         if self._foresight is not None:  # (told again each frame: a frame that changes
             self.card_view.prepare(self._foresight)  # the card forgets it)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from game.cache import Recent
 from game.i18n import language
 from game.rules import Action, Category, GameState, Roll
 from game.scenes.table.canvas import Rect4, Scene, hold_part, part, shaded, unpainted
@@ -40,9 +41,9 @@ from game.scenes.table.draw import (
     lay_notes,
 )
 from game.scenes.table.focus import BoxTarget, ButtonTarget, DieTarget
-from game.scenes.table.laid import Laid, same_kind
 from game.scenes.table.messages import progress, reason_line
 from game.ui.palette import dice_palette
+from game.ui.raster import same_kind
 from game.ui.scorecard_cells import MARGIN, CardArgs, Cells
 from game.ui.tray_view import HoldRow, Piece, TrayLook
 
@@ -116,9 +117,9 @@ class TableParts:
         self._scores: tuple[GameState, dict[Category, int]] | None = None
         self._given: GameState | None = None  # the state the card was given last
         self._cells: list[tuple[Cells, list[tuple[str, Piece]]]] = []  # the card's, as parts
-        self._notes = Laid[Notes](LAID_KEPT)  # laid out for what they say
-        self._lines = Laid[list[tuple[str, Piece]]](LAID_KEPT)  # the message line's parts
-        self._buttons = Laid[pygame.Surface](LAID_KEPT)  # buttons drawn ahead on the felt
+        self._notes = Recent[Notes](LAID_KEPT)  # laid out for what they say
+        self._lines = Recent[list[tuple[str, Piece]]](LAID_KEPT)  # the message line's parts
+        self._buttons = Recent[pygame.Surface](LAID_KEPT)  # buttons drawn ahead on the felt
         self._focus: str | None = None  # the button with the focus in the last frame made
         self._drawn_ahead: set[str] = set()  # the buttons (their parts' names) drawn ahead
         self._grade_note = ""  # the grading mark of the last frame made (see `foresee`)
