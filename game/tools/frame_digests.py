@@ -56,7 +56,7 @@ def scenario(size: tuple[int, int], seed: int, tidy: bool, contrast: bool, playe
 
     frames: Frames = []
     steady = _stills_in_frame()
-    with steady, _all_composed(), tempfile.TemporaryDirectory(prefix="frame-digests-") as data:
+    with steady, tempfile.TemporaryDirectory(prefix="frame-digests-") as data:
         app = App(Storage(Path(data), environ={}), size=size, fullscreen=False)
         app.ctx.apply_settings(app.ctx.settings.replace(tidy_dice=tidy, high_contrast=contrast))
         names = ("Ann", "Bo", "Cy")[:players]
@@ -123,23 +123,6 @@ def _stills_in_frame() -> Iterator[None]:
         yield
     finally:
         board.STILLS_PER_FRAME = was
-
-
-@contextlib.contextmanager
-def _all_composed() -> Iterator[None]:
-    """Every frame of moving dice composed ahead between frames where its images are made
-    (game.ui.tray_ahead: not only those that redraw much), so that the digests show the
-    frames that copy their tray in; as it was after."""
-    try:
-        from game.ui import tray_ahead
-    except ImportError:  # a checkout from before the tray was composed ahead
-        yield
-        return
-    was, tray_ahead.SMALLEST = tray_ahead.SMALLEST, 0.0
-    try:
-        yield
-    finally:
-        tray_ahead.SMALLEST = was
 
 
 def record(out: Path, quick: bool) -> None:

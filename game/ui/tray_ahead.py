@@ -1,4 +1,4 @@
-"""The dice tray's next frame composed between frames, for the frame to copy in.
+"""The dice tray's next frame composed between frames, in the window itself.
 
 While the dice move, most of a 4K frame's time is the tray's pixels: where a die, its
 shadows or the cup moved, the felt is laid again, then the parts under the tray (the hold
@@ -6,28 +6,33 @@ row), then the cup, every shadow and die over it (a landing's frame 1-2.5 M pixe
 laid three or four times; blits hold the interpreter's lock, so a thread cannot share it).
 The next frame is foreseen: the dice stepped as the last frame stepped them
 (DiceTray.foreseen). In the time a frame leaves (Scene.between_frames) the felt, the parts
-under the tray and the tray's foreseen pieces are laid, a band at a time, into a spare
-surface over the rectangles that frame will draw again for the tray (of each, the box round
-the parts laid there: where the felt alone shows, a frame lays it as quickly as it would
-copy it). The frame whose tray pieces, parts under them and whole (window, theme, felt...)
-are exactly those composed copies what is composed from the spare, one copy in place of
-the felt, shadows and dice, draws the rest, and the parts above, as ever; what was not
-finished in time is drawn so too (a landing's frame and the first drifts after it compose
-2 M pixels at 4K, 3-5 ms, and the time a frame leaves is often less: all of it was dropped).
-Any other frame (the dice stepped otherwise, a person's input, a resize) draws itself, as
-it would have anyway.
+under the tray and the tray's foreseen pieces are laid, a band at a time, into the window
+over the rectangles that frame will draw again for the tray (of each, the box round the
+parts laid there: where the felt alone shows, a frame lays it as quickly as any other
+work). Nothing of it shows until the next frame is: a frame shows only what it drew
+(game.ui.frame), and the window keeps its pixels between frames.
 
-    ahead.drawn(surface, felt, theme, scene...)   # the canvas, each frame drawn in part
+The next frame, drawn in part, whose tray pieces, parts under them and whole (window,
+theme, felt...) are exactly those composed lays nothing there: it draws the rest, and the
+parts above, as ever. Composed into a spare and copied in, a landing's 2 M pixels cost the
+frame 1.3 ms at 4K, memory's speed; laid in place, nothing. What was not finished in time
+is drawn so too (a landing's frame and the first drifts after it compose 2 M pixels at 4K,
+3-5 ms, and the time a frame leaves is often less). Any other frame (the dice stepped
+otherwise, a person's input, a resize) draws itself, as it would have anyway, and draws
+again, besides, what was laid ahead for it (`laid`), which it may not have changed.
+
+    ahead.drawn(drawn)                            # the canvas, each frame drawn in part
     ahead.between_frames(until, tray)             # the board, in the time the frame left
-    composed = ahead.take(whole, below, pieces, skip)  # the canvas, the next frame
-    composed.lay(surface, clip, draw)             # per patch: copied, or drawn by `draw`
+    laid = ahead.laid()                           # the canvas, the next frame: redrawn...
+    composed = ahead.take(whole, below, pieces, skip)  # ...unless this fits it
+    composed.lay(surface, clip, draw)             # per patch: `draw` where not composed
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import pygame
@@ -42,12 +47,6 @@ if TYPE_CHECKING:
     from game.ui.widgets import FeltBackground
 
 BAND = 400_000  # px composed at a time between frames (at 4K about 0.6 ms of blits)
-# The share of the window from which the tray's rectangles are composed ahead: a frame that
-# redraws less for the tray is drawn as ever (at 4K a drift's common frame, 0.6 M pixels:
-# the copy saves it a few tenths of a millisecond, and composing it costs as much again
-# between frames). Composed too, every moving frame at 4K was 0.2 ms cheaper, which lowered
-# the median and left more of the card's frames over twice it: measured, 93-98 against 36-46.
-SMALLEST = 1 / 10
 Named = Sequence[tuple[str, "Piece"]]
 
 
@@ -66,14 +65,15 @@ class Drawn:
 
 @dataclass(frozen=True)
 class Composed:
-    """The spare, holding the felt, the parts `below` and the tray's `pieces` over `rects`."""
+    """The window, holding the felt, the parts `below` and the tray's `pieces` over `rects`
+    for the next frame."""
 
-    spare: pygame.Surface
     whole: tuple[object, ...]
     below: tuple[tuple[str, Piece], ...]
     pieces: tuple[Piece, ...]
     skip: pygame.Rect | None
     rects: tuple[pygame.Rect, ...]
+    passed: list[pygame.Rect] = field(default_factory=list, compare=False)  # this frame's
 
     def fits(
         self, whole: tuple[object, ...], below: Named, pieces: Sequence[Piece], skip: object
@@ -94,19 +94,23 @@ class Composed:
         return True
 
     def lay(self, surface: pygame.Surface, clip: pygame.Rect, draw: Callable[[], None]) -> None:
-        """What lies under the parts above in `clip` (the surface clipped to it): copied
-        from the spare where it is composed, drawn by `draw` in the bands left (with the
-        surface clipped to each); clipped to `clip` again after."""
+        """What lies under the parts above in `clip` (the surface clipped to it): left as
+        it is where it is composed and no pass of this frame came before, drawn by `draw`
+        in the bands left (with the surface clipped to each); clipped to `clip` again after.
+        (A frame's patches may overlap a little, game.ui.frame.disjoint: where one drawn
+        before met what is composed, its parts above lie on it now, some of them half
+        transparent, and would be laid twice.)"""
+        kept = [met for met in (clip.clip(rect) for rect in self.rects) if met]
+        for done in self.passed:
+            kept = [band for box in kept for band in outside(box, done)]
         left = [clip]
-        for rect in self.rects:
-            met = clip.clip(rect)
-            if met:
-                surface.blit(self.spare, met, met)
-                left = [band for box in left for band in outside(box, rect)]
+        for box in kept:
+            left = [band for part in left for band in outside(part, box)]
         for band in left:
             surface.set_clip(band)
             draw()
         surface.set_clip(clip)
+        self.passed.append(clip)
 
 
 class TrayAhead:
@@ -114,22 +118,28 @@ class TrayAhead:
     frame used it or drew itself instead."""
 
     def __init__(self) -> None:
-        self.used = 0  # frames that copied their tray in
+        self.used = 0  # frames that found their tray composed
         self.missed = 0  # frames composed ahead that drew themselves (not as foreseen)
-        self._spare: pygame.Surface | None = None
         self._drawn: Drawn | None = None  # the last frame, while its next is to be foreseen
         self._work: Iterator[None] | None = None
         self._ready: Composed | None = None
+        self._laid: tuple[pygame.Rect, ...] = ()  # in the window since the last frame
         self._until = 0.0  # (time.perf_counter()) when the work between frames stops
 
     def forget(self) -> None:
         """Nothing is composed until a frame is drawn in part again (a resize, a new scene)."""
         self._drawn = self._work = self._ready = None
+        self._laid = ()
 
     def drawn(self, drawn: Drawn | None) -> None:
         """A frame was drawn of these parts (None: not over the last frame, a picture of the
         board): what was composed for it is spent, and the next may be foreseen from it."""
-        self._drawn, self._work, self._ready = drawn, None, None
+        self._drawn, self._work, self._ready, self._laid = drawn, None, None, ()
+
+    def laid(self) -> tuple[pygame.Rect, ...]:
+        """The rectangles of the window laid since the last frame, for the next: a frame
+        that does not take them (`take`) draws them again, whatever it changed."""
+        return self._laid
 
     def take(
         self, whole: tuple[object, ...], below: Named, pieces: Sequence[Piece], skip: object
@@ -159,7 +169,7 @@ class TrayAhead:
                 return
 
     def _compose(self, drawn: Drawn, tray: DiceTray) -> Iterator[None]:
-        """The work: the next frame's pieces foreseen, then the spare laid band by band."""
+        """The work: the next frame's pieces foreseen, then laid in the window band by band."""
         while True:  # (an image the frame needs may be under way on the stills' thread)
             try:
                 pieces = tray.foreseen()
@@ -177,38 +187,29 @@ class TrayAhead:
         rects = [r for r in (pygame.Rect(rect).clip(area) for rect in changed) if r]
         # The rectangles the frame redraws for the tray alone, gathered as it gathers them.
         rects = disjoint(patches(rects, area.width * area.height // WINDOW_SLACK))
-        if sum(r.width * r.height for r in rects) < max(1, SMALLEST * area.width * area.height):
+        if not rects:
             return
-        # (Under `skip` the spare keeps what it held: the card's opaque part covers it there,
-        # as it covers what the window held where a frame lays no felt.)
-        skip = drawn.skip
-        spare = self._spare
-        if spare is None or spare.get_size() != area.size:
-            return  # (made in a frame drawn whole: see `fit`)
+        # (Under `skip` no felt is laid: the card's opaque part covers it there, as in a
+        # frame. The window's clip is its own again after each band: a frame sets it.)
+        skip, window = drawn.skip, drawn.surface
         laid = [*(piece for _name, piece in drawn.below), *pieces]
         done: list[pygame.Rect] = []
         for band, meets in _work(rects, laid):
-            spare.set_clip(band)
-            drawn.felt.draw(spare, drawn.theme, skip)
-            for piece in meets:
-                piece.paint(spare)
-            spare.set_clip(None)
+            self._laid = (*done, band)
+            window.set_clip(band)
+            try:
+                drawn.felt.draw(window, drawn.theme, skip)
+                for piece in meets:
+                    piece.paint(window)
+            except BaseException:
+                self._ready = None  # (laid in part: the frame draws all it laid)
+                raise
+            finally:
+                window.set_clip(None)
             _joined(done, band)
-            # What is composed so far is the frame's to copy, should it come first.
-            self._ready = Composed(
-                spare, drawn.whole, drawn.below, tuple(pieces), skip, tuple(done)
-            )
+            # What is composed so far is the next frame's, should it come first.
+            self._ready = Composed(drawn.whole, drawn.below, tuple(pieces), skip, tuple(done))
             yield
-
-    def fit(self, surface: pygame.Surface) -> None:
-        """A frame is drawn whole on `surface` (a new scene, a new size): the spare is made
-        of its size and pixel format (blended as it is) now, if it is not yet: at 4K its
-        memory takes 13 ms to come, too long for a piece of work between frames and a small
-        part of a frame drawn whole."""
-        spare = self._spare
-        if spare is None or spare.get_size() != surface.get_size():
-            self._spare = None  # (the old one let go first)
-            self._spare = pygame.Surface(surface.get_size(), 0, surface)
 
 
 def _work(rects: list[pygame.Rect], laid: Sequence[Piece]) -> list[tuple[pygame.Rect, list[Piece]]]:

@@ -1,6 +1,7 @@
-"""The tray's next frame composed ahead (game.ui.tray_ahead): its cuts of rectangles, how a
-frame lays what is composed (copied where composed, drawn in the bands left), when a frame
-fits it, and the stills' images a frame foreseen may use (made ones only)."""
+"""The tray's next frame composed ahead in the window (game.ui.tray_ahead): its cuts of
+rectangles, how a frame lays what is composed (left as composed, drawn in the bands left),
+when a frame fits it, what a frame that does not must draw again, and the stills' images a
+frame foreseen may use (made ones only)."""
 
 from __future__ import annotations
 
@@ -48,14 +49,12 @@ def test_outside_is_what_of_a_box_the_cut_leaves_each_pixel_once():
 
 
 def _composed(rects: list[pygame.Rect], below=(), pieces=()) -> Composed:
-    spare = pygame.Surface((40, 30))
-    spare.fill(RED)
-    return Composed(spare, ("whole",), tuple(below), tuple(pieces), None, tuple(rects))
+    return Composed(("whole",), tuple(below), tuple(pieces), None, tuple(rects))
 
 
-def test_a_frame_copies_what_is_composed_and_draws_the_rest_of_its_patch():
+def test_a_frame_leaves_what_is_composed_and_draws_the_rest_of_its_patch():
     surface = pygame.Surface((40, 30))
-    surface.fill(BLACK)
+    surface.fill(RED)  # (as composed ahead, and as the last frame left it elsewhere)
     clip = pygame.Rect(0, 0, 20, 20)
     surface.set_clip(clip)
     composed = _composed([pygame.Rect(5, 5, 10, 10), pygame.Rect(15, 15, 10, 10)])
@@ -70,9 +69,40 @@ def test_a_frame_copies_what_is_composed_and_draws_the_rest_of_its_patch():
     assert all(clip.contains(band) for band in drawn)
     for x in range(40):
         for y in range(30):
-            copied = any(r.collidepoint(x, y) for r in composed.rects)
-            want = BLACK if not clip.collidepoint(x, y) else RED if copied else BLUE
+            kept = any(r.collidepoint(x, y) for r in composed.rects)
+            want = RED if not clip.collidepoint(x, y) or kept else BLUE
             assert surface.get_at((x, y))[:3] == want, (x, y)
+
+
+def test_where_a_patch_drawn_before_met_what_is_composed_a_later_one_draws_it_again():
+    """Patches may overlap (game.ui.frame.disjoint): the part above a frame lays in each,
+    half transparent, lies on what is composed once the first has passed, and is laid once
+    whatever the order."""
+    green, veil = (0, 120, 0), pygame.Surface((40, 30), pygame.SRCALPHA)
+    veil.fill((255, 255, 255, 128))
+    clips = [pygame.Rect(0, 0, 20, 20), pygame.Rect(10, 5, 20, 20)]
+    rect = pygame.Rect(5, 5, 20, 15)  # (in the patches, as a frame's tray rectangles are)
+
+    def frame(composed: Composed | None) -> bytes:
+        window = pygame.Surface((40, 30))
+        window.fill(BLACK)
+        if composed is not None:
+            window.fill(green, rect)  # (composed between frames)
+        for clip in clips:
+            window.set_clip(clip)
+
+            def draw(window: pygame.Surface = window) -> None:
+                window.fill(green)
+
+            if composed is None:
+                draw()
+            else:
+                composed.lay(window, clip, draw)
+            window.blit(veil, (0, 0))  # (a part above: the frame lays it in every pass)
+        window.set_clip(None)
+        return pygame.image.tobytes(window, "RGB")
+
+    assert frame(_composed([rect])) == frame(None)
 
 
 def _piece(rect: tuple[int, int, int, int], token: object) -> Piece:
@@ -152,34 +182,41 @@ class _Tray:
         return self.pieces
 
 
-def test_what_is_composed_when_the_next_frame_comes_is_copied_in_and_the_rest_drawn(
+def test_what_is_composed_in_the_window_when_the_next_frame_comes_is_left_the_rest_drawn(
     monkeypatch,
 ):
     from game.ui import tray_ahead
     from game.ui.tray_ahead import Drawn
 
-    monkeypatch.setattr(tray_ahead, "SMALLEST", 0.0)
     monkeypatch.setattr(tray_ahead, "BAND", 400)  # (bands of 20 rows of a 20 px box)
-    surface, felt = pygame.Surface((100, 80)), _Felt()
+    last = pygame.Surface((100, 80))
+    last.fill((255, 255, 255))  # (the last frame, as the window holds it)
+    window, felt = last.copy(), _Felt()
     hold = _square((0, 60, 100, 20), BLUE)
     was = [_square((10, 10, 20, 20), RED)]
     now = [_square((50, 20, 20, 40), RED), _square((55, 25, 10, 10), BLACK)]
     ahead = TrayAhead()
-    ahead.fit(surface)
-    drawn = Drawn(surface, felt, None, ("whole",), (("hold", hold),), tuple(was), None)  # type: ignore[arg-type]
+    drawn = Drawn(window, felt, None, ("whole",), (("hold", hold),), tuple(was), None)  # type: ignore[arg-type]
     ahead._work = ahead._compose(drawn, _Tray(now))  # type: ignore[arg-type]
     next(ahead._work)  # the pieces foreseen
+    assert ahead.laid() == ()
     next(ahead._work)  # the first band: the box of the parts that lay the most
     composed = ahead._ready
     assert composed is not None and composed.rects == (pygame.Rect(50, 20, 20, 20),)
+    assert ahead.laid() == composed.rects
+    half = window.copy()
     next(ahead._work)
     assert ahead._ready is not None and ahead._ready.rects == (pygame.Rect(50, 20, 20, 40),)
     # The box of the old die's patch holds no part now: felt alone, not composed.
     assert next(ahead._work, False) is False
+    # Nothing else of the window was touched, and the clip is its own again.
+    assert window.get_clip() == window.get_rect()
+    for x in range(100):
+        for y in range(80):
+            if not pygame.Rect(50, 20, 20, 40).collidepoint(x, y):
+                assert window.get_at((x, y)) == last.get_at((x, y)), (x, y)
 
-    def frame(copied: Composed | None) -> pygame.Surface:
-        window = pygame.Surface((100, 80))
-        window.fill((255, 255, 255))
+    def frame(window: pygame.Surface, copied: Composed | None) -> bytes:
         for clip in (pygame.Rect(10, 10, 20, 20), pygame.Rect(45, 15, 30, 50)):
             window.set_clip(clip)
 
@@ -193,14 +230,16 @@ def test_what_is_composed_when_the_next_frame_comes_is_copied_in_and_the_rest_dr
             else:
                 copied.lay(window, clip, draw)
         window.set_clip(None)
-        return window
+        return pygame.image.tobytes(window, "RGB")
 
-    direct = pygame.image.tobytes(frame(None), "RGB")
-    for part in (composed, ahead._ready):  # (half of it composed, then all)
-        assert pygame.image.tobytes(frame(part), "RGB") == direct
+    direct = frame(last.copy(), None)
+    assert frame(half, composed) == direct  # (half of it composed)
+    assert frame(window.copy(), ahead._ready) == direct  # (all of it)
     ready = ahead._ready
     assert ahead.take(("whole",), (("hold", hold),), now, None) is ready
     assert (ahead.used, ahead.missed) == (1, 0)
+    ahead.drawn(None)
+    assert ahead.laid() == ()  # (spent: the frame drew over it)
 
 
 def test_the_work_is_the_box_of_the_parts_in_each_rectangle_the_busiest_first():

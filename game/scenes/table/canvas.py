@@ -86,26 +86,27 @@ class Canvas:
         drawn) only where it changed. The felt is not laid where the scene's `solid` part
         will cover it.
 
-        Where the tray's next frame was composed ahead (game.ui.tray_ahead) and this is it,
-        what lies under the parts above is copied in rather than drawn."""
+        Where the tray's next frame was composed ahead in the window (game.ui.tray_ahead)
+        and this is it, what lies under the parts above is left as composed rather than
+        drawn; where it is not, what was composed is drawn again too."""
         skip = scene.solid
+        laid = self.ahead.laid()
         composed = self.ahead.take(scene.whole, scene.below, scene.pieces, skip)
         drawn = Drawn(
             surface, felt, ctx.theme, scene.whole, (*scene.below,), (*scene.pieces,), skip
         )
         self.ahead.drawn(drawn if retained else None)
-        if retained:
-            changed = self._changed(scene)
-            self._drawn = scene
-            if changed is not None:
-                if not ctx.frame.limit(surface, changed):
-                    changed = None  # the window does not hold the last frame: all of it
-                elif not changed:
-                    return  # nothing changed: the window shows this frame already
-            if changed is None:
-                self.ahead.fit(surface)
-        else:
-            self._drawn = None
+        changed = self._changed(scene) if retained else None
+        self._drawn = scene if retained else None
+        if changed is not None:
+            if composed is None:
+                changed.extend(pygame.Rect(rect) for rect in laid)
+            if not ctx.frame.limit(surface, changed):
+                changed = None  # the window does not hold the last frame: all of it
+            elif not changed:
+                return  # nothing changed: the window shows this frame already
+        if changed is None:
+            composed = None  # (drawn whole: the window may hold anything)
         lower = [*(piece for _name, piece in scene.below), *scene.pieces]
         upper = [piece for _name, piece in scene.above if piece.paint is not unpainted]
         # (the card's cells are drawn by the card: skipped in every pass)

@@ -212,7 +212,7 @@ def run_frames(
     )
     ahead = table.board.canvas.ahead  # (game.ui.tray_ahead)
     counts += (
-        f"\nframes: the tray's next frame composed between frames: copied in by {ahead.used}"
+        f"\nframes: the tray's next frame composed between frames: taken by {ahead.used}"
         f" frames, not as foreseen in {ahead.missed} (drawn themselves)"
     )
     return frames, counts
