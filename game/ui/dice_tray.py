@@ -145,11 +145,15 @@ class DiceTray:
         self.model.place(tray_places(layout))
         if palette is not None:
             self.palette = palette
-            # Render the rings and shadows now, so the first hold mid-game does not stall.
+            # Render the rings and shadows now, and make the 3D dice of both sizes (a held
+            # die's may be a coarser mesh, 1-3 ms to build), so the first hold mid-game does
+            # not stall.
             size = round(layout.die_size)
             dice = self.renderer.dice
             dice.prewarm_decorations(size, palette)
             dice.prewarm_decorations(round(size * self.model.held_scale), palette)
+            for scale in (1.0, self.model.held_scale):  # (a die's size, as a frame asks)
+                self.renderer.model(layout.die_size * scale)
 
     def sync(self, dice: tuple[int, ...] | None, held: tuple[bool, ...] | None = None) -> None:
         """Show exactly this, with no animation (after undo, skip, load or resize)."""

@@ -409,3 +409,27 @@ def test_dice_lying_where_they_fell_are_kept_apart_on_a_felt_of_a_new_shape() ->
     _land(tray)
     tray.set_layout(table_layout((2560, 1080), 1))  # the flattest felt
     assert _all_apart(_boxes(tray))
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1280, 720), (3840, 2160)])
+def test_the_dice_of_both_sizes_are_made_with_the_layout_not_at_the_first_hold(
+    size, monkeypatch
+) -> None:
+    """A held die is smaller, and may be drawn with a coarser mesh (1-3 ms to build): made
+    when the layout is, in a frame drawn whole, not in the frame of a game's first hold."""
+    from game.ui import dice_3d
+
+    built: list[int] = []
+    build = dice_3d.build_mesh
+    monkeypatch.setattr(dice_3d, "build_mesh", lambda steps: built.append(steps) or build(steps))
+    dice_3d.mesh_of.cache_clear()
+    tray = DiceTray(seed=1)
+    try:
+        tray.set_layout(table_layout(size, 4), STANDARD_DICE)
+        made = len(built)
+        tray.sync(ROLL, (True, False, True, False, False))
+        tray.pieces(TrayLook(STANDARD_DICE))
+        assert made > 0 and len(built) == made
+    finally:
+        tray.close()
+        dice_3d.mesh_of.cache_clear()
