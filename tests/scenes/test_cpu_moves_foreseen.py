@@ -61,6 +61,42 @@ def test_a_cpus_holds_and_scores_draw_no_die_in_their_frames(app, monkeypatch) -
     assert drawn_in == {"move": [0] * len(drawn_in["move"]), "after": [0] * len(drawn_in["after"])}
 
 
+def test_a_cpus_hold_makes_no_card_cells_the_previews_shown_are_the_same(app, monkeypatch) -> None:
+    """A hold changes what is held, which the card does not show: its previews are those of
+    the same dice. The card is given the state it was given (TableParts._card_state), and
+    its cells are those kept: none made in a hold's frame, as in a roll's."""
+    from game.ui import scorecard_view
+
+    made = [0]
+    cells = scorecard_view.card_cells
+
+    def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+        made[0] += 1
+        return cells(*args, **kwargs)
+
+    monkeypatch.setattr(scorecard_view, "card_cells", counted)
+    table, applied = _cpu_game(app, monkeypatch)
+    after_holds: list[int] = []  # cells made from a hold's frame to the next other move's
+    holding = False
+    for _frame in range(3000):
+        quiet(table)
+        done, before = len(applied), made[0]
+        app.step(STEP)
+        app.draw()
+        moves = applied[done:]
+        if moves:
+            holding = all(isinstance(a, Hold | Release) for a in moves)
+            if holding:
+                assert table.board.session.state.dice is not None  # (its previews show)
+                after_holds.append(0)
+        if holding:
+            after_holds[-1] += made[0] - before
+        if len(after_holds) >= 10 and not holding:
+            break
+    assert after_holds == [0] * len(after_holds) and len(after_holds) >= 10
+    assert made[0] > 0  # (the landings' previews and the scores are made)
+
+
 def _film(app, monkeypatch, between: bool, frames: int):
     """A seeded CPU game's frames (a digest of the window each), each followed by time
     between frames if `between` (App.between_frames, unhurried), until its scores, rolls

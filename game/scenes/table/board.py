@@ -357,7 +357,7 @@ class Board:
         state = self.session.state
         if state.phase is not Phase.TURN:
             return None
-        after = state
+        after = self.parts.plain_card_state(state)  # (a roll: the card as it is given)
         if isinstance(action, Score):
             after = state.apply(action, random.Random(0))[0]  # a score rolls nothing
             if after.dice is not None or after.phase is not Phase.TURN:
