@@ -29,11 +29,14 @@ class Film:
     def __init__(self) -> None:
         self.pixels: list[np.ndarray] = []
         self.copied: list[bool] = []
-        self.blits: list[int] = []
         self.clips: list[list[pygame.Rect]] = []
         self.patches: list[list[pygame.Rect] | None] = []
         self.composed: list[tuple[pygame.Rect, ...]] = []  # what it found composed
         self.missed: list[bool] = []  # composed ahead, and not as foreseen
+
+    @property
+    def blits(self) -> list[int]:
+        return [len(clips) for clips in self.clips]
 
 
 def _film(app: App, monkeypatch, compose: bool, steps: list[float]) -> Film:
@@ -76,7 +79,6 @@ def _film(app: App, monkeypatch, compose: bool, steps: list[float]) -> Film:
         app.draw()
         film.pixels.append(pygame.surfarray.array3d(app.screen))
         film.copied.append(ahead.used > used)
-        film.blits.append(len(clips))
         film.clips.append(list(clips))
         film.patches.append(app.presented)
         film.composed.append(found[0] if found else ())

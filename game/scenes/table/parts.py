@@ -243,17 +243,21 @@ class TableParts:
         anew in the frame (a CPU's roll's first frame in the air, whose cells were made
         between frames with the card's change: Board._foresee_card; each hold of a CPU's,
         whose previews show: 70 of the 180 cells made in the bench's game at 720p)."""
-        kept = self._given
-        if kept is not None and _shows_as(kept, state, plain):
-            return kept
-        self._given = state
-        return state
+        self._given = self._as_given(state, plain)
+        return self._given
 
     def plain_card_state(self, state: GameState) -> GameState:
         """The state the card will be given for `state` while it shows no previews and no
         advice (`_card_state`), as a CPU's roll's card is drawn ahead (Board._foresee_card)."""
+        return self._as_given(state, True)
+
+    def _as_given(self, state: GameState, plain: bool) -> GameState:
+        """The state last given, if the card shows `state` as it shows that one: the same
+        cards and rules, and (unless it shows neither previews nor advice) the same dice."""
         kept = self._given
-        return kept if kept is not None and _shows_as(kept, state, True) else state
+        if kept is None or (kept.cards, kept.config) != (state.cards, state.config):
+            return state
+        return kept if plain or kept.dice == state.dice else state
 
     def keep_part(self, board: Board, keep: tuple[int, ...]) -> Piece:
         """The rings round the dice the hint says to keep, where they lie."""
@@ -379,14 +383,6 @@ class TableParts:
         if self._scores is None or self._scores[0] is not state:
             self._scores = (state, state.score_options())
         return self._scores[1]
-
-
-def _shows_as(kept: GameState, state: GameState, plain: bool) -> bool:
-    """Whether the card shows `state` as it shows `kept`: the same cards and rules, and
-    (unless it shows neither previews nor advice, `plain`) the same dice."""
-    return (kept.cards, kept.config) == (state.cards, state.config) and (
-        plain or kept.dice == state.dice
-    )
 
 
 def message_parts(theme: Theme, line: MessageLine) -> list[tuple[str, Piece]]:
