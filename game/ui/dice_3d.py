@@ -215,6 +215,7 @@ class DieModel:
         # frame's in the air, kept apart (the second churns frame by frame).
         self.ahead: SpriteCache[tuple[pygame.Surface, tuple[int, int]]] = SpriteCache(AHEAD_CACHE)
         self.coming: SpriteCache[tuple[pygame.Surface, tuple[int, int]]] = SpriteCache(AHEAD_CACHE)
+        self.late = 0  # dice on their way shown as they were a frame before (see `image`)
 
     def project(
         self,
@@ -253,12 +254,15 @@ class DieModel:
         lift: float = 0.0,
         dimmed: bool = False,
         still: bool = False,
+        before: Shown | None = None,
     ) -> tuple[pygame.Surface, tuple[int, int]]:
         """The die's image and where its top left goes on the screen: the die turned by
         `turn` with its top (at rest) centred on `center`, `lift` die sizes above the felt,
         seen from above `view` (the screen point under the camera). A `still` die's image is
         kept and given again while it stays as it is (with `stills`, made ahead when it can
-        be, and shown plain until it is made when the frame has no time for it)."""
+        be, and shown plain until it is made when the frame has no time for it). A die on
+        its way not made ahead, over the frame's allowance (Stills.may_draw), shows what it
+        showed `before`, if that was at this size, moved to where the die is now."""
         key, (dx, dy) = _image_key(center, size, turn, palette, view, dimmed)
         x0, y0 = round(center[0]) - dx, round(center[1]) - dy  # where the view falls, in px
         made: tuple[pygame.Surface, tuple[int, int]] | None = None
@@ -282,12 +286,28 @@ class DieModel:
         if made is None:
             # A die in the air is drawn afresh, unless it lies as it did a frame ago (one that
             # came to rest while others still roll): the last few such images are kept apart.
-            made = self.moving.get(
-                (*key, lift),
-                functools.partial(self.render, size, turn, palette, (dx, dy), lift, dimmed),
+            made = self.moving.peek((*key, lift))
+        if made is None and self.stills is not None and not self.stills.may_draw():
+            stand_in = self._stand_in(before, key)
+            if stand_in is not None:
+                self.late += 1
+                cx, cy = round(center[0]), round(center[1])
+                return stand_in.image, (cx + stand_in.corner[0], cy + stand_in.corner[1])
+        if made is None:
+            made = self.moving.put(
+                (*key, lift), self.render(size, turn, palette, (dx, dy), lift, dimmed)
             )
         image, corner = made
         return image, (x0 + corner[0], y0 + corner[1])
+
+    @staticmethod
+    def _stand_in(before: Shown | None, key: tuple[object, ...]) -> Shown | None:
+        """What the die showed a frame ago, to show again instead of drawing it (the frame
+        has drawn as many dice on their way as it may): when that image was of this kind
+        and not itself shown late (none shows two frames late)."""
+        if before is None or before.late or before.kind != (key[0], *key[4:]):
+            return None
+        return before
 
     def prepare(
         self,
@@ -413,6 +433,31 @@ class DieModel:
                 pygame.draw.line(image, edge_rgb, p, q, width)
             pygame.draw.aaline(image, edge_rgb, p, q)
         return image, (int(corner[0]), int(corner[1]))
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A die's image as a frame showed it: of what kind (its size, palette and fading, as
+    `_image_key` keeps them), and where its top left lay from the die's centre."""
+
+    kind: tuple[object, ...]
+    image: pygame.Surface
+    corner: tuple[int, int]
+    late: bool  # it was shown then as it was the frame before (see DieModel._stand_in)
+
+    @classmethod
+    def of(
+        cls,
+        image: pygame.Surface,
+        at: tuple[int, int],
+        center: Point,
+        size: float,
+        palette: DicePalette,
+        dimmed: bool,
+        late: bool,
+    ) -> Shown:
+        corner = (at[0] - round(center[0]), at[1] - round(center[1]))
+        return cls((round(size * 8), palette, dimmed), image, corner, late)
 
 
 def _image_key(

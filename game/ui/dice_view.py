@@ -53,6 +53,7 @@ class DieRenderer:
         self.turns: SpriteCache[pygame.Surface] = SpriteCache(TURNED_CACHE)
         # Images turned ahead at the very angle a coming frame turns them (want_turn).
         self.turning: SpriteCache[pygame.Surface] = SpriteCache(TURNING_AHEAD)
+        self.late = 0  # lifted shadows shown grown less, for want of time (see `grown`)
         # Copies of the shadows for the stills' thread to turn, by size, colours and kind.
         self._copies: BoundedCache[tuple[int, DicePalette, bool], pygame.Surface] = BoundedCache(
             SHADOW_COPIES
@@ -148,12 +149,18 @@ class DieRenderer:
         key = (size, palette, soft, step)
         if key in self.turned or self.stills.wished(key):
             return False
+        base = self._copy(size, palette, soft)
+        turn = bounded(functools.partial(pygame.transform.rotozoom, base, step * SHADOW_STEP, 1.0))
+        return self.stills.want(self.turned, key, turn, rank)
+
+    def _copy(self, size: int, palette: DicePalette, soft: bool = True) -> pygame.Surface:
+        """A copy of the shadow for the stills' thread to turn or grow (the frames blit the
+        shadow while the thread reads it), made once for its size, colours and kind."""
         base = self._copies.get((size, palette, soft))
         if base is None:
             base = self.shadow(size, palette, soft=soft).copy()
             self._copies.put((size, palette, soft), base)
-        turn = bounded(functools.partial(pygame.transform.rotozoom, base, step * SHADOW_STEP, 1.0))
-        return self.stills.want(self.turned, key, turn, rank)
+        return base
 
     def shadow(
         self, size: int, palette: DicePalette = STANDARD_DICE, *, soft: bool = True
@@ -232,7 +239,31 @@ class DieRenderer:
         )
         if self.stills is None:
             return self.cache.get(key, make)
-        return self.stills.take(self.cache, key, make)
+        stills = self.stills
+        if (
+            stills.budget is not None
+            and not stills.peeking
+            and stills.done(self.cache, key) is None
+        ):
+            # A frame that keeps to time, and this one is not made yet (the thread is behind:
+            # at 4K, high above the felt, one takes 5-16 ms to make): the nearest kept below
+            # it for this frame, and it made on the thread for the next.
+            nearest = self._grown_below(size, palette, zoom)
+            copy = functools.partial(
+                pygame.transform.smoothscale_by, self._copy(size, palette), zoom
+            )
+            stills.want(self.cache, key, bounded(copy), NEXT)
+            self.late += 1
+            return nearest
+        return stills.take(self.cache, key, make)
+
+    def _grown_below(self, size: int, palette: DicePalette, zoom: float) -> pygame.Surface:
+        """The soft shadow grown most, short of `zoom`, that is kept (else not grown)."""
+        for tenth in range(round(zoom * 10) - 1, 10, -1):
+            image = self.cache.peek(("grown", size, palette, tenth / 10))
+            if image is not None:
+                return image
+        return self.shadow(size, palette)
 
     def want_grown(self, size: float, palette: DicePalette, lift: float, rank: int = THROW) -> int:
         """Have the soft shadows a die of `size` px casts up to `lift` px above the felt
@@ -248,8 +279,7 @@ class DieRenderer:
         ]
         if all(key in self.cache for key in keys):
             return 0
-        # The thread grows a copy: the frames blit the shadow while it is being read.
-        base = self.shadow(side, palette).copy()
+        base = self._copy(side, palette)
         for key in keys:
             make = bounded(functools.partial(pygame.transform.smoothscale_by, base, key[3]))
             wished += self.stills.want(self.cache, key, make, rank)

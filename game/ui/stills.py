@@ -6,9 +6,12 @@ where its dice will come to rest while they are still in the air or on their way
 and their images are made on a thread of their own; a frame that needs one takes it when it
 is done. A frame may make `budget` images itself (none made ahead, or not done yet); the
 other dice show their plain image a frame or two longer (the difference is in the smoothing
-of their edges). Frames that need not keep to time (a scene drawn whole, a picture for a
-tool or a test) have no budget and make every image they need, so what they show is the
-same at any speed of the machine.
+of their edges). It draws at most PLAIN dice on their way itself (in the air, drifting) that
+were not made ahead: the others show what they showed a frame ago, where they are now, and
+never two frames running (game.ui.dice_3d.DieModel.image); a lifted shadow not grown yet
+shows grown a little less (game.ui.dice_view.DieRenderer.grown). Frames that need not keep
+to time (a scene drawn whole, a picture for a tool or a test) have no budget and make every
+image they need, so what they show is the same at any speed of the machine.
 
 Wishes are made in the order they are needed in, not the order they came in (`rank`): an
 image for the very next frame (NEXT: the dice in the air a step on, a ring turned as the
@@ -35,6 +38,8 @@ from game.ui.raster import SpriteCache
 
 T = TypeVar("T")
 NEXT, THROW, LATER = 0, 1, 2  # when a wish is needed (see `want`), the soonest made first
+PLAIN = 1  # dice on their way (in the air, drifting) a frame that keeps to time draws itself,
+# not made ahead: the others show the image they showed a frame ago (see Stills.may_draw)
 PENDING = 48  # images wanted ahead and not yet made at most (a throw's: its still dice, its
 # lifted shadows, its landing's dice for a few frame times, the next frame's): older wishes
 # are dropped
@@ -56,6 +61,7 @@ class Stills:
 
     def __init__(self) -> None:
         self.budget: int | None = None  # images a frame may still make itself (None: any)
+        self.plain: int | None = None  # dice on their way it may still draw itself (None: any)
         # A frame foreseen (game.ui.tray_ahead) is made of images made: one wished and not
         # made yet is NotMade (neither waited for nor made here instead of on the worker).
         self.peeking = False
@@ -75,6 +81,7 @@ class Stills:
         """A new frame, which may make `budget` images itself (None: as many as it needs);
         the images made on the worker since the last are kept in their caches."""
         self.budget = budget
+        self.plain = None if budget is None else PLAIN
         for key, (future, keep) in list(self._pending.items()):
             if future.done():
                 del self._pending[key]
@@ -116,6 +123,28 @@ class Stills:
             return cache.put(key, make())
         self.want(cache, key, make)
         return None
+
+    def may_draw(self) -> bool:
+        """Whether this frame may draw a die on its way itself (one not made ahead), within
+        its allowance (counted). One over it shows the image it showed a frame ago, at its
+        new place: on a slow machine the worker falls behind at 4K, and a frame that drew
+        five dice itself (2-3 ms each there) took 15-25 ms, left no time for the work
+        between frames, and the next fell further behind."""
+        if self.plain is None:
+            return True
+        if self.plain <= 0:
+            return False
+        self.plain -= 1
+        return True
+
+    def done(self, cache: SpriteCache[T], key: Hashable) -> T | None:
+        """The image for `key` if it is kept or made ahead and done; None if not (nothing
+        is waited for or made)."""
+        image = cache.peek(key)
+        wish = self._pending.get(key)
+        if image is None and wish is not None and wish[0].done():
+            image = self.ready(cache, key)
+        return image
 
     def take(self, cache: SpriteCache[T], key: Hashable, make: Callable[[], T]) -> T:
         """The image for `key`, which must be shown exactly this frame (a shadow): kept,

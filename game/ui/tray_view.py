@@ -22,7 +22,7 @@ from game.anim.drift import slide
 from game.anim.landing import highest_lift
 from game.anim.tray import TrayModel
 from game.ui.cup_view import CupRenderer
-from game.ui.dice_3d import STILL_STEPS, DieModel, mesh_of, steps_for
+from game.ui.dice_3d import STILL_STEPS, DieModel, Shown, mesh_of, steps_for
 from game.ui.dice_view import CONTACT_FADE, DieRenderer
 from game.ui.layout import TableLayout
 from game.ui.palette import DicePalette
@@ -46,21 +46,27 @@ class TrayRenderer:
         # The landing whose first drift poses are wished ahead, and for which steps.
         self.landing: tuple[object, set[float | None]] = (None, set())
         self._models: dict[int, DieModel] = {}
+        # Each die's image as the last frame showed it, shown again by a frame with no time
+        # to draw it on its way (see DieModel.image).
+        self.shown: dict[int, Shown] = {}
 
     def close(self) -> None:
         """Stop the thread that makes still dice's images."""
         self.stills.close()
 
     @property
-    def made(self) -> tuple[int, int, int]:
+    def made(self) -> tuple[int, int, int, int]:
         """Images made so far, for benchmarks: of still dice (drawn large and smoothed), of
-        dice drawn plain (in the air, one a frame each), and the rest (rings, shadows, cups)."""
+        dice drawn plain (in the air, one a frame each), and the rest (rings, shadows, cups);
+        and, for want of time, dice on their way shown as a frame before showed them and
+        lifted shadows shown grown less (see Stills.may_draw, DieRenderer.grown)."""
         models = self._models.values()
         rest = (self.dice.cache, self.dice.turned, self.dice.turns, self.cups.cache)
         return (
             sum(m.cache.renders for m in models),
             sum(m.moving.renders for m in models),
             sum(c.renders for c in rest),
+            sum(m.late for m in models) + self.dice.late,
         )
 
     def model(self, size: float) -> DieModel:
@@ -199,6 +205,9 @@ def laid(
             (die.x, die.y), round(size), die.heading, die.lift * size, palette
         ):
             drawn.append(Piece.blit(image, rect, alpha, visible(image)))
+    if not renderer.stills.peeking:  # (dice not shown now show nothing of then, later)
+        for i in set(renderer.shown) - set(order):
+            del renderer.shown[i]
     for i in order:
         die, size = dice[i], model.size_of(i)
         heading = die.heading
@@ -207,7 +216,9 @@ def laid(
         # showed above the ring).
         placed = model.placed(i)
         seen_from = (die.x, die.y) if die.held and placed else view
-        image, at = renderer.model(size).image(
+        model_3d = renderer.model(size)
+        late = model_3d.late
+        image, at = model_3d.image(
             (die.x, die.y),
             size,
             die.turn,
@@ -217,7 +228,12 @@ def laid(
             dimmed=model.dim,
             # (A die held or let go a moment ago is on its way: drawn plain until it lies.)
             still=placed and not isinstance(die.state, Flying) and die.lift == 0.0,
+            before=renderer.shown.get(i),
         )
+        if not renderer.stills.peeking:  # (a frame foreseen shows nothing yet)
+            renderer.shown[i] = Shown.of(
+                image, at, (die.x, die.y), size, palette, model.dim, model_3d.late > late
+            )
         drawn.append(Piece.blit(image, image.get_rect(topleft=at)))
         if die.held or focus == i:
             ring = renderer.dice.decoration(round(size), die.held, focus == i, palette)

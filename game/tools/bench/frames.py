@@ -62,7 +62,12 @@ FAST_BUDGET = 1000 / 120  # ms per frame at 120 fps
 FRAME = 1 / 60  # s: the frames are paced as the game paces them
 SLOWEST = 5  # frames listed with what they did
 WORKED = 0.1  # ms between frames from which a frame is counted as followed by work
-WHAT_WAS_MADE = ("still dice drawn", "dice drawn plain", "rings, shadows or cups made")
+WHAT_WAS_MADE = (
+    "still dice drawn",
+    "dice drawn plain",
+    "rings, shadows or cups made",
+    "dice or shadows shown as before, for want of time",
+)
 
 
 @dataclass
@@ -227,7 +232,7 @@ class Seen:
     hint: tuple[str, ...]
     banner: object
     tags: tuple[str, ...]
-    made: tuple[int, int, int]
+    made: tuple[int, int, int, int]
     collections: int
 
     @classmethod
