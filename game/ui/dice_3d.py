@@ -260,9 +260,10 @@ class DieModel:
         `turn` with its top (at rest) centred on `center`, `lift` die sizes above the felt,
         seen from above `view` (the screen point under the camera). A `still` die's image is
         kept and given again while it stays as it is (with `stills`, made ahead when it can
-        be, and shown plain until it is made when the frame has no time for it). A die on
-        its way not made ahead, over the frame's allowance (Stills.may_draw), shows what it
-        showed `before`, if that was at this size, moved to where the die is now."""
+        be, and shown plain until it is made when the frame has no time for it). A die to
+        be drawn plain (on its way, or still and not made yet) over the frame's allowance
+        (Stills.may_draw) shows what it showed `before`, moved to where it is now, if that
+        was of this kind and not itself shown late (`_stand_in`)."""
         key, (dx, dy) = _image_key(center, size, turn, palette, view, dimmed)
         x0, y0 = round(center[0]) - dx, round(center[1]) - dy  # where the view falls, in px
         made: tuple[pygame.Surface, tuple[int, int]] | None = None
