@@ -374,10 +374,16 @@ async def _too_many(invite: Invite) -> str:
 
 
 async def _denial_of(ws: ClientConnection) -> str | None:
+    """Why the host turned this connection away: its denial, or, when the connection closed
+    before that was read (seen in CI at the lowest websockets allowed, the host's log
+    saying "busy" 32 times), the reason its closing frame gives (the host closes a denied
+    connection with the denial's reason); None if it was not turned away."""
     try:
         async with asyncio.timeout(WAIT):
             answer = await ws.recv()
         message = codec.decode_handshake(answer)
         return message.reason if isinstance(message, m.Denied) else None
-    except (ConnectionClosed, TimeoutError, ProtocolError):
+    except ConnectionClosed as closed:
+        return closed.rcvd.reason if closed.rcvd is not None and closed.rcvd.reason else None
+    except (TimeoutError, ProtocolError):
         return None
