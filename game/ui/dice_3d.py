@@ -289,7 +289,7 @@ class DieModel:
             # came to rest while others still roll): the last few such images are kept apart.
             made = self.moving.peek((*key, lift))
         if made is None and self.stills is not None and not self.stills.may_draw():
-            stand_in = self._stand_in(before, key)
+            stand_in = self._stand_in(before, _kind(size, palette, dimmed))
             if stand_in is not None:
                 self.late += 1
                 cx, cy = round(center[0]), round(center[1])
@@ -302,11 +302,11 @@ class DieModel:
         return image, (x0 + corner[0], y0 + corner[1])
 
     @staticmethod
-    def _stand_in(before: Shown | None, key: tuple[object, ...]) -> Shown | None:
+    def _stand_in(before: Shown | None, kind: tuple[object, ...]) -> Shown | None:
         """What the die showed a frame ago, to show again instead of drawing it (the frame
         has drawn as many dice on their way as it may): when that image was of this kind
         and not itself shown late (none shows two frames late)."""
-        if before is None or before.late or before.kind != (key[0], *key[4:]):
+        if before is None or before.late or before.kind != kind:
             return None
         return before
 
@@ -458,7 +458,13 @@ class Shown:
         late: bool,
     ) -> Shown:
         corner = (at[0] - round(center[0]), at[1] - round(center[1]))
-        return cls((round(size * 8), palette, dimmed), image, corner, late)
+        return cls(_kind(size, palette, dimmed), image, corner, late)
+
+
+def _kind(size: float, palette: DicePalette, dimmed: bool) -> tuple[object, ...]:
+    """What a die's image is of, whatever its pose: its size (to an eighth of a px), colours
+    and fading."""
+    return (round(size * 8), palette, dimmed)
 
 
 def _image_key(
@@ -467,7 +473,7 @@ def _image_key(
     """What a die's image is kept by (it looks the same for the same key), and its offset
     from the point under the camera in whole px."""
     dx, dy = round(center[0] - view[0]), round(center[1] - view[1])
-    key = (round(size * 8), tuple(round(c, 5) for c in turn), dx, dy, palette, dimmed)
+    key = (*_kind(size, palette, dimmed), tuple(round(c, 5) for c in turn), dx, dy)
     return key, (dx, dy)
 
 

@@ -10,6 +10,7 @@ blits. What a coming frame needs is made ahead on the stills' thread (game.ui.st
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 import pygame
 
@@ -240,22 +241,24 @@ class DieRenderer:
         if self.stills is None:
             return self.cache.get(key, make)
         stills = self.stills
-        if (
-            stills.budget is not None
-            and not stills.peeking
-            and stills.done(self.cache, key) is None
-        ):
+        if stills.budget is not None and not stills.peeking:
+            done = stills.done(self.cache, key)
+            if done is not None:
+                return done
             # A frame that keeps to time, and this one is not made yet (the thread is behind:
             # at 4K, high above the felt, one takes 5-16 ms to make): the nearest kept below
             # it for this frame, and it made on the thread for the next.
-            nearest = self._grown_below(size, palette, zoom)
-            copy = functools.partial(
-                pygame.transform.smoothscale_by, self._copy(size, palette), zoom
-            )
-            stills.want(self.cache, key, bounded(copy), NEXT)
+            stills.want(self.cache, key, self._grow_ahead(size, palette, zoom), NEXT)
             self.late += 1
-            return nearest
+            return self._grown_below(size, palette, zoom)
         return stills.take(self.cache, key, make)
+
+    def _grow_ahead(
+        self, size: int, palette: DicePalette, zoom: float
+    ) -> Callable[[], pygame.Surface]:
+        """What grows the soft shadow by `zoom` on the stills' thread (from its copy)."""
+        grow = functools.partial(pygame.transform.smoothscale_by, self._copy(size, palette), zoom)
+        return bounded(grow)
 
     def _grown_below(self, size: int, palette: DicePalette, zoom: float) -> pygame.Surface:
         """The soft shadow grown most, short of `zoom`, that is kept (else not grown)."""
@@ -279,10 +282,10 @@ class DieRenderer:
         ]
         if all(key in self.cache for key in keys):
             return 0
-        base = self._copy(side, palette)
         for key in keys:
-            make = bounded(functools.partial(pygame.transform.smoothscale_by, base, key[3]))
-            wished += self.stills.want(self.cache, key, make, rank)
+            wished += self.stills.want(
+                self.cache, key, self._grow_ahead(side, palette, key[3]), rank
+            )
             if wished >= GROWN_WISHES:
                 break  # the lowest first: the rest in the frames after
         return wished
