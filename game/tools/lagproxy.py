@@ -43,6 +43,7 @@ class LagProxy:
         self.loss = loss
         self.stall = stall if stall is not None else 2 * delay + MIN_RTO
         self.random = random.Random(seed)
+        self.connections = 0  # relayed to the target
         self.chunks = 0
         self.lost = 0
         self._thread = LoopThread("net-lagproxy")
@@ -80,6 +81,7 @@ class LagProxy:
             writer.close()
             self._tasks.discard(task)
             return
+        self.connections += 1
         try:
             await asyncio.gather(self._pipe(reader, up_writer), self._pipe(up_reader, writer))
         finally:
