@@ -37,6 +37,10 @@ class TableEnd(Protocol):
     def seats(self) -> frozenset[int]:
         """The seats this screen plays."""
 
+    @property
+    def starts_games(self) -> bool:
+        """Whether this screen starts a match's next game (the host's does)."""
+
     def act(self, player: int, action: Action, at: int) -> None: ...
 
     def undo(self, player: int, at: int) -> None: ...
@@ -128,6 +132,10 @@ class HostEnd:
     def seats(self) -> frozenset[int]:
         return self._seats
 
+    @property
+    def starts_games(self) -> bool:
+        return True
+
     def _command(self, change: Callable[[Authority], list[Out]]) -> None:
         self.hosted.host.command(change, wait=False)
 
@@ -169,6 +177,10 @@ class FriendEnd:
     @property
     def seats(self) -> frozenset[int]:
         return self._seats
+
+    @property
+    def starts_games(self) -> bool:
+        return False
 
     def act(self, player: int, action: Action, at: int) -> None:
         self.friend.act(action, at)

@@ -23,7 +23,7 @@ from game.net.follower import Follower
 from game.net.friend import Link
 from game.net.moves import HostError, ThrowRecord
 from game.net.wire import ProtocolError
-from game.rules import Action, IllegalAction, Phase
+from game.rules import Action, IllegalAction, NextGame, Phase
 from game.rules.events import Event
 
 if TYPE_CHECKING:
@@ -138,6 +138,25 @@ class NetTable:
     def send(self, action: Action) -> None:
         self.pending = time.monotonic()
         self.end.act(self.session.state.player, action, self.follower.step)
+
+    @property
+    def starts_games(self) -> bool:
+        """Whether this screen starts the match's next game (the host's)."""
+        return self.end.starts_games
+
+    @property
+    def host_name(self) -> str:
+        """The name of the host's (first) seat: who starts the next game."""
+        names = [seat.name for seat in self.table.seats if seat.kind == "host" and seat.name]
+        return names[0] if names else _("The host")
+
+    def next_game(self) -> bool:
+        """Start the match's next game (the host's screen, between games); whether sent."""
+        if not self.starts_games or self.session.state.phase is not Phase.GAME_OVER:
+            return False
+        self.pending = time.monotonic()
+        self.end.act(self.session.state.player, NextGame(), self.follower.step)
+        return True
 
     def undo_refusal(self) -> str | None:
         session = self.session

@@ -18,7 +18,7 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.scenes.nav import Question
+from game.scenes.nav import NetResults, Question
 
 if TYPE_CHECKING:
     from game.match.replay import ReplaySession
@@ -116,10 +116,10 @@ class Router:
 
         self.ctx.stack.push(ReactionsScene(self.ctx, net))
 
-    def results(self, session: Session) -> None:
+    def results(self, session: Session, table: NetResults | None = None) -> None:
         from game.scenes.results import ResultsScene
 
-        self.ctx.stack.push(ResultsScene(self.ctx, session))
+        self.ctx.stack.push(ResultsScene(self.ctx, session, table))
 
     def settings(self) -> None:
         from game.scenes.settings import SettingsScene

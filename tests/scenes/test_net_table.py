@@ -76,18 +76,18 @@ def two(tmp_path, monkeypatch):
             scene.exit()
 
 
-def table_plan():
+def table_plan(games: int = 1):
     from game.net.seating import HOST, OPEN, SeatPlan, TablePlan
 
-    config = GameConfig(("Ann", "Bob"), start=StartOrder.SEATED)
+    config = GameConfig(("Ann", "Bob"), start=StartOrder.SEATED, games=games)
     return TablePlan("Ann's table", config, (SeatPlan(HOST, "Ann", 0), SeatPlan(OPEN)))
 
 
-def join(host, friend, name: str = "Bob", seated: bool = True) -> None:
+def join(host, friend, name: str = "Bob", seated: bool = True, games: int = 1) -> None:
     """The friend's screen reaches the host's table by its invite and takes seat 2."""
     from game.net.codes import read_invite
 
-    host.nav.host_table(table_plan())
+    host.nav.host_table(table_plan(games))
     frame(host)
     lobby = host.stack.top
     assert top_name(host) == "HostTableScene"
@@ -107,17 +107,13 @@ def join(host, friend, name: str = "Bob", seated: bool = True) -> None:
         assert any(line.text == f"2. {name}" for line in lobby.lines)
 
 
-def test_a_whole_game_across_two_screens(two):
-    host, friend = two
-    join(host, friend)
-    host.stack.top.start()
-    until(lambda: top_name(host) == top_name(friend) == "TableScene", host, friend)
-    screens = [host.stack.top, friend.stack.top]
-    assert screens[0].net.seats == {0} and screens[1].net.seats == {1}
-    rng = random.Random(3)
+def play(screens, done, *contexts, rng: random.Random) -> list[int]:
+    """Each screen plays its own seat's turns (now the likely move, now any legal one)
+    until `done()`; a screen's press out of turn is refused there, nothing sent. The
+    moves each screen made."""
     acted = [0, 0]
     deadline = time.monotonic() + 120
-    while not all(s.session.state.is_over for s in screens):
+    while not done():
         assert time.monotonic() < deadline
         for i, scene in enumerate(screens):
             state = scene.session.state
@@ -138,7 +134,19 @@ def test_a_whole_game_across_two_screens(two):
                 assert other.net.pending == before
                 other.show_hint()  # nobody else's turn is marked helped from here
                 assert other.message == "Hints are for your own turn"
-        frame(host, friend)
+        frame(*contexts)
+    return acted
+
+
+def test_a_whole_game_across_two_screens(two):
+    host, friend = two
+    join(host, friend)
+    host.stack.top.start()
+    until(lambda: top_name(host) == top_name(friend) == "TableScene", host, friend)
+    screens = [host.stack.top, friend.stack.top]
+    assert screens[0].net.seats == {0} and screens[1].net.seats == {1}
+    over = lambda: all(s.session.state.is_over for s in screens)  # noqa: E731
+    acted = play(screens, over, host, friend, rng=random.Random(3))
     until(lambda: screens[1].net.filed, host, friend)
     games = [s.session.game for s in screens]
     assert games[0].log == games[1].log and games[0].state == games[1].state
@@ -219,3 +227,45 @@ def test_a_friend_who_drops_is_shown_away_on_the_host_card(two):
     until(lambda: table.board.seat_tags == {1: "away"}, host, friend)
     assert table.board.column_tags()[1] == "away"
     assert any(n.text == "Bob is away: the table waits" for n in host.notices)
+
+
+def test_a_match_of_two_games_the_host_starts_the_second(two):
+    """Between a network match's games the host's results offer Next game and the
+    friend's say who starts it; nothing moves until the host presses it, then both
+    screens are back at the table, in the second game, and play the match out."""
+    from game.rules import NextGame
+
+    host, friend = two
+    join(host, friend, games=2)
+    host.stack.top.start()
+    until(lambda: top_name(host) == top_name(friend) == "TableScene", host, friend)
+    screens = [host.stack.top, friend.stack.top]
+    between = lambda: all(s.session.state.phase is Phase.GAME_OVER for s in screens)  # noqa: E731
+    play(screens, between, host, friend, rng=random.Random(5))
+    until(lambda: top_name(host) == top_name(friend) == "ResultsScene", host, friend)
+    ours, theirs = host.stack.top, friend.stack.top
+    assert [b.label for b in ours.buttons] == ["Next game", "Review", "Replay", "Title"]
+    assert [b.label for b in theirs.buttons] == ["Title", "Review", "Replay"]
+    assert theirs.verdict.detail.endswith("Ann starts the next game.")
+    assert "starts the next game" not in ours.verdict.detail
+    assert not theirs.table.net.next_game()  # a friend's screen cannot start it
+    for _ in range(10):  # nothing moves on its own between the games
+        frame(host, friend)
+    assert top_name(host) == top_name(friend) == "ResultsScene"
+    ours.next_net_game()
+    ours.next_net_game()  # a second press sends nothing more
+    until(lambda: top_name(host) == top_name(friend) == "TableScene", host, friend)
+    assert [host.stack.top, friend.stack.top] == screens
+    for scene in screens:
+        assert scene.session.state.phase is Phase.TURN and len(scene.session.state.results) == 1
+    over = lambda: all(s.session.state.is_over for s in screens)  # noqa: E731
+    play(screens, over, host, friend, rng=random.Random(6))
+    until(lambda: screens[1].net.filed, host, friend)
+    games = [s.session.game for s in screens]
+    assert games[0].log == games[1].log and games[0].state == games[1].state
+    assert sum(isinstance(action, NextGame) for action in games[0].log) == 1
+    assert len(games[0].state.results) == 2
+    assert screens[1].net.desyncs == 0
+    until(lambda: top_name(host) == top_name(friend) == "ResultsScene", host, friend)
+    assert host.stack.top.buttons[0].label == "Title"  # the match is over: no next game
+    assert len(friend.storage.list_history()) == 1 and len(host.storage.list_history()) == 1

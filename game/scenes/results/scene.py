@@ -25,6 +25,7 @@ draw() reads; the trophy is drawn by game.ui.celebration, the confetti by game.u
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import random
 import time
@@ -37,7 +38,7 @@ from game.match.replay import ReplaySession
 from game.match.session import Session
 from game.rules import IllegalAction, NextGame, Phase
 from game.scenes.menu import ButtonMenu
-from game.scenes.nav import AfterResults, Question
+from game.scenes.nav import AfterResults, NetResults, Question
 from game.scenes.results.layout import ResultsLayout, lay_out
 from game.scenes.results.summary import (
     PersonalRecord,
@@ -67,10 +68,16 @@ FILING_RETRY = 5.0  # s between tries to file a finished game the records refuse
 
 
 class ResultsScene(ButtonMenu):
-    def __init__(self, ctx: Context, session: Session) -> None:
+    def __init__(self, ctx: Context, session: Session, table: NetResults | None = None) -> None:
         self.ctx = ctx
         self.felt = FeltBackground()
         self.session = session
+        # A network table under these results: between its match's games they follow it,
+        # and go back to it when the host starts the next game.
+        self.table = table
+        net = None if table is None else table.net
+        self.between = net is not None and session.state.phase is not Phase.MATCH_OVER
+        self.starting = False  # the host's Next game is sent: its move is on its way back
         self.next_filing = time.monotonic() + FILING_RETRY
         places = filed_places(session, ctx.storage.last_finished)
         if places:
@@ -79,9 +86,22 @@ class ResultsScene(ButtonMenu):
             places = telling_places(session, places, held)
         record = self._personal_record()
         self.verdict = game_verdict(session, record, places, waiting=self._waiting())
+        if self.between and net is not None and not net.starts_games:
+            # Translators: on a friend's results between the games of a network match;
+            # {name} is the host's, who starts the next game.
+            waits = _("{name} starts the next game.").format(name=net.host_name)
+            detail = " ".join(text for text in (self.verdict.detail, waits) if text)
+            self.verdict = dataclasses.replace(self.verdict, detail=detail)
         over = session.state.phase is Phase.MATCH_OVER
         if isinstance(session, ReplaySession):
             buttons = self._replay_buttons(session)
+        elif self.between and net is not None and net.starts_games:
+            buttons = [
+                Button(_("Next game"), self.next_net_game, primary=True),
+                Button(_("Review"), self.review),
+                Button(pgettext("action", "Replay"), self.watch_replay),
+                Button(_("Title"), self.to_title),
+            ]
         elif session.networked:  # the host's match: its next game is the host's to start
             buttons = [
                 Button(_("Title"), self.to_title, primary=True),
@@ -216,6 +236,15 @@ class ResultsScene(ButtonMenu):
         self.ctx.play("click")
         self.ctx.stack.pop(AfterResults.NEXT_GAME)
 
+    def next_net_game(self) -> None:
+        """The host starts the network match's next game: every screen goes back to the
+        table when the host's move comes (`update`)."""
+        net = None if self.table is None else self.table.net
+        if self.starting or net is None or not net.next_game():
+            return
+        self.starting = True
+        self.ctx.play("click")
+
     def play_again(self, confirmed: bool = False) -> None:
         if not confirmed and not self._kept():
             # TRANSLATORS: asked at Play again when the game just finished could not be
@@ -278,11 +307,23 @@ class ResultsScene(ButtonMenu):
     def update(self, dt: float) -> None:
         if self.animating:
             self.confetti.update(dt)
+        if self.between and self.table is not None:
+            self._follow(self.table)
         now = time.monotonic()
         if self.ctx.storage.unfiled_count() and now >= self.next_filing:
             # A finished game the records refused: filed as soon as they take it again.
             self.next_filing = now + FILING_RETRY
             self._kept()
+
+    def _follow(self, table: NetResults) -> None:
+        """Between a network match's games: what the host's table did (said and shown on
+        the table under these results); back to the table once its next game has begun."""
+        if not table.follow_net():
+            self.between = False  # the table was left: the title, or the table afresh
+            return
+        if self.session.state.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER):
+            self.between = False
+            self.ctx.stack.pop(AfterResults.NEXT_GAME)
 
     @property
     def animating(self) -> bool:

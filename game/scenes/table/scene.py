@@ -78,6 +78,8 @@ class TableScene(FocusAndPointer, Scene):
         self.net = net  # a network table: the host plays every move (remote.py)
         self.board = Board(ctx, session)
         self.board.plays_cpus = net is None
+        if net is not None:  # its results follow the table between a match's games
+            self.board.presenter.show_results = lambda: ctx.nav.results(session, self)
         self.board.cpu.fast = ctx.settings.fast_cpu
         self.coach = CoachOverlay()
         self._worked_ahead = False  # a decision handed to game.ai.coach.ahead
@@ -431,9 +433,11 @@ class TableScene(FocusAndPointer, Scene):
         if self.session.state is not before:
             self._refresh_advice()
 
-    def follow_net(self) -> None:
-        """Show what the host's table did since the last frame, as a local move is shown."""
-        assert self.net is not None
+    def follow_net(self) -> bool:
+        """Show what the host's table did since the last frame, as a local move is shown;
+        False when this screen left the table (it closed, or opens afresh on the match)."""
+        if self.net is None:
+            return False
         polled = self.net.poll()
         for news in polled.news:
             self.ctx.notify(news)
@@ -444,11 +448,11 @@ class TableScene(FocusAndPointer, Scene):
             self.board.card_view.layout(self.lay.card, state, self.board.column_tags())
         if polled.ended:
             self.ctx.nav.title()
-            return
+            return False
         if polled.fresh is not None:  # the whole match again: the table opens afresh on it
             net, self.net = self.net, None
             self.ctx.nav.net_table(net, polled.fresh)
-            return
+            return False
         for shown in polled.shown:
             if shown.undone is not None:
                 self.show_undone(shown.undone, shown.turn_before)
@@ -457,6 +461,7 @@ class TableScene(FocusAndPointer, Scene):
             self._show(shown.events, self.board.speed, shown.throw)
             self.pads.rumble(shown.events, shown.turn_before)
             self._fix_focus()
+        return True
 
     # ----------------------------------------------------------------- drawing
     def between_frames(self, until: float) -> None:
