@@ -43,6 +43,9 @@ class TableEnd(Protocol):
 
     def act(self, player: int, action: Action, at: int) -> None: ...
 
+    def play_again(self) -> None:
+        """A new match at the same table with the same seats (the host's, once it is over)."""
+
     def undo(self, player: int, at: int) -> None: ...
 
     def helped(self, player: int) -> None: ...
@@ -142,6 +145,9 @@ class HostEnd:
     def act(self, player: int, action: Action, at: int) -> None:
         self._command(lambda table: table.local_act(player, action))
 
+    def play_again(self) -> None:
+        self._command(lambda table: table.play_again())
+
     def undo(self, player: int, at: int) -> None:
         self._command(lambda table: table.local_undo(player))
 
@@ -184,6 +190,9 @@ class FriendEnd:
 
     def act(self, player: int, action: Action, at: int) -> None:
         self.friend.act(action, at)
+
+    def play_again(self) -> None:
+        raise RuntimeError("only the host starts a new match")
 
     def undo(self, player: int, at: int) -> None:
         self.friend.undo(at)

@@ -158,6 +158,15 @@ class NetTable:
         self.end.act(self.session.state.player, NextGame(), self.follower.step)
         return True
 
+    def play_again(self) -> bool:
+        """Start a new match at this table with the same seats (the host's screen, once the
+        match is over); whether sent. Every screen opens its table afresh on it."""
+        if not self.starts_games or not self.session.state.is_over:
+            return False
+        self.pending = time.monotonic()
+        self.end.play_again()
+        return True
+
     def undo_refusal(self) -> str | None:
         session = self.session
         refusal = session.undo_refusal()
@@ -276,6 +285,7 @@ class NetTable:
             return  # back in our seat with nothing missed
         self.follower = Follower(match)
         self.pending = None
+        self.filed = False  # (a match filed again is not counted twice: the records know it)
         polled.fresh = self.follower.session
 
     def _file(self) -> None:

@@ -267,5 +267,53 @@ def test_a_match_of_two_games_the_host_starts_the_second(two):
     assert len(games[0].state.results) == 2
     assert screens[1].net.desyncs == 0
     until(lambda: top_name(host) == top_name(friend) == "ResultsScene", host, friend)
-    assert host.stack.top.buttons[0].label == "Title"  # the match is over: no next game
+    assert host.stack.top.buttons[0].label == "Play again"  # the match is over: no next game
     assert len(friend.storage.list_history()) == 1 and len(host.storage.list_history()) == 1
+
+
+def test_the_host_plays_again_with_the_same_friends(two):
+    """After a network match the host's results offer Play again, a friend's say the host
+    may; pressed, a new match begins at the same table with the same seats on both screens,
+    and each match is filed once on each side."""
+    host, friend = two
+    join(host, friend)
+    host.stack.top.start()
+    until(lambda: top_name(host) == top_name(friend) == "TableScene", host, friend)
+    first = [host.stack.top, friend.stack.top]
+    over = lambda: all(s.session.state.is_over for s in first)  # noqa: E731
+    play(first, over, host, friend, rng=random.Random(7))
+    until(lambda: top_name(host) == top_name(friend) == "ResultsScene", host, friend)
+    until(lambda: first[1].net.filed, host, friend)
+    ours, theirs = host.stack.top, friend.stack.top
+    assert [b.label for b in ours.buttons] == ["Play again", "Review", "Replay", "Title"]
+    assert [b.label for b in theirs.buttons] == ["Title", "Review", "Replay"]
+    assert theirs.verdict.detail.endswith("Ann may start a new match at this table.")
+    assert not theirs.table.net.play_again()  # a friend's screen cannot start one
+    for _ in range(10):  # nothing moves on its own after the match
+        frame(host, friend)
+    assert top_name(host) == top_name(friend) == "ResultsScene"
+    nets = [scene.net for scene in first]
+    ours.play_net_again()
+    ours.play_net_again()  # a second press sends nothing more
+    until(
+        lambda: (
+            top_name(host) == top_name(friend) == "TableScene"
+            and host.stack.top not in first
+            and friend.stack.top not in first
+        ),
+        host,
+        friend,
+    )
+    second = [host.stack.top, friend.stack.top]
+    assert [scene.net for scene in second] == nets  # the same table, handed on
+    assert second[0].net.seats == {0} and second[1].net.seats == {1}
+    for scene in second:
+        assert scene.session.state.phase is Phase.TURN and not scene.session.game.log
+    assert second[0].session.seed != first[0].session.seed  # new dice
+    over = lambda: all(s.session.state.is_over for s in second)  # noqa: E731
+    play(second, over, host, friend, rng=random.Random(8))
+    until(lambda: second[1].net.filed, host, friend)
+    games = [s.session.game for s in second]
+    assert games[0].log == games[1].log and games[0].state == games[1].state
+    assert second[1].net.desyncs == 0
+    assert len(friend.storage.list_history()) == 2 and len(host.storage.list_history()) == 2

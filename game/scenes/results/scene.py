@@ -43,6 +43,7 @@ from game.scenes.results.layout import ResultsLayout, lay_out
 from game.scenes.results.summary import (
     PersonalRecord,
     TableRow,
+    Verdict,
     filed_places,
     game_verdict,
     match_rows,
@@ -72,12 +73,13 @@ class ResultsScene(ButtonMenu):
         self.ctx = ctx
         self.felt = FeltBackground()
         self.session = session
-        # A network table under these results: between its match's games they follow it,
-        # and go back to it when the host starts the next game.
+        # A network table under these results: they follow it while they show, and leave
+        # for it when the host starts the match's next game or a new match there.
         self.table = table
         net = None if table is None else table.net
-        self.between = net is not None and session.state.phase is not Phase.MATCH_OVER
-        self.starting = False  # the host's Next game is sent: its move is on its way back
+        self.following = net is not None
+        self.between = session.state.phase is not Phase.MATCH_OVER  # a game of the match next
+        self.starting = False  # the host's Next game or Play again is sent: on its way back
         self.next_filing = time.monotonic() + FILING_RETRY
         places = filed_places(session, ctx.storage.last_finished)
         if places:
@@ -86,23 +88,21 @@ class ResultsScene(ButtonMenu):
             places = telling_places(session, places, held)
         record = self._personal_record()
         self.verdict = game_verdict(session, record, places, waiting=self._waiting())
-        if self.between and net is not None and not net.starts_games:
-            # Translators: on a friend's results between the games of a network match;
-            # {name} is the host's, who starts the next game.
-            waits = _("{name} starts the next game.").format(name=net.host_name)
-            detail = " ".join(text for text in (self.verdict.detail, waits) if text)
-            self.verdict = dataclasses.replace(self.verdict, detail=detail)
+        if net is not None and not net.starts_games:
+            self.verdict = self._who_starts(self.verdict, net.host_name)
         over = session.state.phase is Phase.MATCH_OVER
         if isinstance(session, ReplaySession):
             buttons = self._replay_buttons(session)
-        elif self.between and net is not None and net.starts_games:
+        elif net is not None and net.starts_games:
             buttons = [
-                Button(_("Next game"), self.next_net_game, primary=True),
+                Button(_("Next game"), self.next_net_game, primary=True)
+                if self.between
+                else Button(_("Play again"), self.play_net_again, primary=True),
                 Button(_("Review"), self.review),
                 Button(pgettext("action", "Replay"), self.watch_replay),
                 Button(_("Title"), self.to_title),
             ]
-        elif session.networked:  # the host's match: its next game is the host's to start
+        elif session.networked:  # a friend's: what comes next is the host's to start
             buttons = [
                 Button(_("Title"), self.to_title, primary=True),
                 Button(_("Review"), self.review),
@@ -236,11 +236,33 @@ class ResultsScene(ButtonMenu):
         self.ctx.play("click")
         self.ctx.stack.pop(AfterResults.NEXT_GAME)
 
+    def _who_starts(self, verdict: Verdict, host: str) -> Verdict:
+        """A friend's results at a network table say who starts what comes next."""
+        if self.between:
+            # Translators: on a friend's results between the games of a network match;
+            # {name} is the host's, who starts the next game.
+            told = _("{name} starts the next game.").format(name=host)
+        else:
+            # Translators: on a friend's results after a network match; {name} is the
+            # host's, who may start a new match with the same seats.
+            told = _("{name} may start a new match at this table.").format(name=host)
+        detail = " ".join(text for text in (verdict.detail, told) if text)
+        return dataclasses.replace(verdict, detail=detail)
+
     def next_net_game(self) -> None:
         """The host starts the network match's next game: every screen goes back to the
         table when the host's move comes (`update`)."""
         net = None if self.table is None else self.table.net
         if self.starting or net is None or not net.next_game():
+            return
+        self.starting = True
+        self.ctx.play("click")
+
+    def play_net_again(self) -> None:
+        """The host starts a new match at the network table, with the same seats: every
+        screen opens its table afresh on it when it comes (`update`)."""
+        net = None if self.table is None else self.table.net
+        if self.starting or net is None or not net.play_again():
             return
         self.starting = True
         self.ctx.play("click")
@@ -307,7 +329,7 @@ class ResultsScene(ButtonMenu):
     def update(self, dt: float) -> None:
         if self.animating:
             self.confetti.update(dt)
-        if self.between and self.table is not None:
+        if self.following and self.table is not None:
             self._follow(self.table)
         now = time.monotonic()
         if self.ctx.storage.unfiled_count() and now >= self.next_filing:
@@ -316,13 +338,14 @@ class ResultsScene(ButtonMenu):
             self._kept()
 
     def _follow(self, table: NetResults) -> None:
-        """Between a network match's games: what the host's table did (said and shown on
-        the table under these results); back to the table once its next game has begun."""
+        """What the host's network table did (said and shown on the table under these
+        results); back to it once the match's next game has begun. A new match there opens
+        the table afresh (`follow_net`), as a friend who left does the title."""
         if not table.follow_net():
-            self.between = False  # the table was left: the title, or the table afresh
+            self.following = False  # the table was left: the title, or the table afresh
             return
         if self.session.state.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER):
-            self.between = False
+            self.following = False
             self.ctx.stack.pop(AfterResults.NEXT_GAME)
 
     @property
