@@ -83,8 +83,11 @@ def table_plan(games: int = 1):
     return TablePlan("Ann's table", config, (SeatPlan(HOST, "Ann", 0), SeatPlan(OPEN)))
 
 
-def join(host, friend, name: str = "Bob", seated: bool = True, games: int = 1) -> None:
-    """The friend's screen reaches the host's table by its invite and takes seat 2."""
+def join(
+    host, friend, name: str = "Bob", seated: bool = True, games: int = 1, through=None
+) -> None:
+    """The friend's screen reaches the host's table by its invite and takes seat 2
+    (`through`: the invite a relay gives for the host's)."""
     from game.net.codes import read_invite
 
     host.nav.host_table(table_plan(games))
@@ -93,6 +96,8 @@ def join(host, friend, name: str = "Bob", seated: bool = True, games: int = 1) -
     assert top_name(host) == "HostTableScene"
     assert lobby.hosted.invite.startswith("yahtzee://")
     invite = read_invite(str(lobby.hosted.host.invite("127.0.0.1")))
+    if through is not None:
+        invite = through(invite)
     friend.nav.join_table()
     frame(friend)
     joining = friend.stack.top
@@ -317,3 +322,27 @@ def test_the_host_plays_again_with_the_same_friends(two):
     assert games[0].log == games[1].log and games[0].state == games[1].state
     assert second[1].net.desyncs == 0
     assert len(friend.storage.list_history()) == 2 and len(host.storage.list_history()) == 2
+
+
+def test_a_next_game_begun_before_a_friends_results_came_up(two):
+    """On a slow line the host can start the next game before a friend's results come up:
+    the friend's table goes on to it, and no results of the game before show over it."""
+    host, friend = two
+    join(host, friend, games=2)
+    host.stack.top.start()
+    until(lambda: top_name(host) == top_name(friend) == "TableScene", host, friend)
+    screens = [host.stack.top, friend.stack.top]
+    shown = []  # every results screen either screen opened
+    for ctx in (host, friend):
+        opened = ctx.nav.results
+        ctx.nav.results = lambda *args, opened=opened: (shown.append(args), opened(*args))
+    ended = lambda: screens[0].session.state.phase is Phase.GAME_OVER  # noqa: E731
+    play(screens, ended, host, friend, rng=random.Random(5))
+    assert screens[0].net.next_game()  # at once: the results are not up on either screen
+    until(lambda: all(s.session.state.phase is Phase.TURN for s in screens), host, friend)
+    for _ in range(40):  # more than the results' wait at this speed
+        frame(host, friend)
+    assert top_name(friend) == top_name(host) == "TableScene"
+    assert shown == []
+    assert screens[1].board.presenter.results_in is None
+    assert len(screens[1].session.state.results) == 1

@@ -308,6 +308,10 @@ class Presenter:
         self.tray.sync(None)
         self.start_rolls.clear()
         if event.game_index > 0:
+            # The results of the game before are not coming now: at a network table the
+            # host may start the next game before this screen's results came up (a slow
+            # line); they would show over the new game.
+            self.results_wait = None
             # Translators: a banner of two lines, the first large ("Game 2"), the second small
             # under it ("of 3"); keep the line break where your language breaks the phrase.
             text = pgettext("banner", "Game {number}\nof {games}").format(
