@@ -56,7 +56,8 @@ class TableEnd(Protocol):
 
     def updates(self) -> list[Update]: ...
 
-    def close(self) -> None: ...
+    def close(self, resumable: bool = True) -> None:
+        """Leave the table (the host's: close it; `resumable`, it can be opened again)."""
 
 
 @dataclass
@@ -169,8 +170,8 @@ class HostEnd:
     def remove(self, player: int) -> None:
         self._command(lambda table: table.remove(player))
 
-    def close(self) -> None:
-        self.hosted.close(resumable=True)
+    def close(self, resumable: bool = True) -> None:
+        self.hosted.close(resumable=resumable)
 
 
 class FriendEnd:
@@ -209,5 +210,5 @@ class FriendEnd:
     def updates(self) -> list[Update]:
         return self.friend.updates()
 
-    def close(self) -> None:
+    def close(self, resumable: bool = True) -> None:
         self.friend.close()

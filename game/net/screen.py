@@ -205,7 +205,9 @@ class NetTable:
         return None
 
     def close(self) -> None:
-        self.end.close()
+        """Leave the table; the host's closes it, to be opened again unless the match is
+        over (a finished match is filed, its save cleared: friends are not kept waiting)."""
+        self.end.close(resumable=not self.session.state.is_over)
 
     # ----------------------------------------------------------------- what arrived
     def poll(self) -> Polled:

@@ -48,7 +48,7 @@ class NetResults(Protocol):
 
     net: NetTable | None
 
-    def follow_net(self) -> bool: ...
+    def follow_net(self, leave: bool = True) -> bool: ...
 
 
 class Navigator(Protocol):

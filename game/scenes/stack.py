@@ -46,6 +46,11 @@ class SceneStack:
     def top(self) -> Stackable | None:
         return self.scenes[-1] if self.scenes else None
 
+    @property
+    def changing(self) -> bool:
+        """Changes are queued (a press this frame opened or left a scene): they come first."""
+        return bool(self._pending)
+
     def push(self, scene: Stackable) -> None:
         self._pending.append(lambda: self._push(scene))
 

@@ -17,6 +17,7 @@ from game.rules import GameConfig, Phase, StartOrder
 from .conftest import SIZE, QuietSound
 
 PORTS = range(47000, 47100)  # this branch's own ports
+ENDED = (Phase.GAME_OVER, Phase.MATCH_OVER)
 
 
 def free_port(seed: int, ports: range = PORTS) -> int:
@@ -241,13 +242,7 @@ def test_a_match_of_two_games_the_host_starts_the_second(two):
     from game.rules import NextGame
 
     host, friend = two
-    join(host, friend, games=2)
-    host.stack.top.start()
-    until(lambda: top_name(host) == top_name(friend) == "TableScene", host, friend)
-    screens = [host.stack.top, friend.stack.top]
-    between = lambda: all(s.session.state.phase is Phase.GAME_OVER for s in screens)  # noqa: E731
-    play(screens, between, host, friend, rng=random.Random(5))
-    until(lambda: top_name(host) == top_name(friend) == "ResultsScene", host, friend)
+    screens = to_results(host, friend, seed=5, games=2)
     ours, theirs = host.stack.top, friend.stack.top
     assert [b.label for b in ours.buttons] == ["Next game", "Review", "Replay", "Title"]
     assert [b.label for b in theirs.buttons] == ["Title", "Review", "Replay"]
@@ -281,13 +276,7 @@ def test_the_host_plays_again_with_the_same_friends(two):
     may; pressed, a new match begins at the same table with the same seats on both screens,
     and each match is filed once on each side."""
     host, friend = two
-    join(host, friend)
-    host.stack.top.start()
-    until(lambda: top_name(host) == top_name(friend) == "TableScene", host, friend)
-    first = [host.stack.top, friend.stack.top]
-    over = lambda: all(s.session.state.is_over for s in first)  # noqa: E731
-    play(first, over, host, friend, rng=random.Random(7))
-    until(lambda: top_name(host) == top_name(friend) == "ResultsScene", host, friend)
+    first = to_results(host, friend, seed=7)
     until(lambda: first[1].net.filed, host, friend)
     ours, theirs = host.stack.top, friend.stack.top
     assert [b.label for b in ours.buttons] == ["Play again", "Review", "Replay", "Title"]
@@ -346,3 +335,62 @@ def test_a_next_game_begun_before_a_friends_results_came_up(two):
     assert shown == []
     assert screens[1].board.presenter.results_in is None
     assert len(screens[1].session.state.results) == 1
+
+
+def to_results(host, friend, seed: int, games: int = 1) -> list:
+    """Both screens at their results once the first game (of `games`) is played out."""
+    join(host, friend, games=games)
+    host.stack.top.start()
+    until(lambda: top_name(host) == top_name(friend) == "TableScene", host, friend)
+    screens = [host.stack.top, friend.stack.top]
+    ended = lambda: all(s.session.state.phase in ENDED for s in screens)  # noqa: E731
+    play(screens, ended, host, friend, rng=random.Random(seed))
+    until(lambda: top_name(host) == top_name(friend) == "ResultsScene", host, friend)
+    return screens
+
+
+def host_starts_next_game(host, friend) -> None:
+    """The host presses Next game, and its move reaches the friend's game (not yet seen
+    by its screen, whose frames are not run)."""
+    host.stack.top.next_net_game()
+    arrived = friend.stack.scenes[0].net.end.friend._updates  # (the friend's game's inbox)
+    until(lambda: arrived.qsize() > 0, host)
+
+
+def test_a_press_on_a_friends_results_in_the_frame_the_next_game_comes(two):
+    """The friend's own press goes first: Title leaves the table (the game does not end with
+    no scene at all), Review opens, and back from it the results go on to the next game."""
+    host, friend = two
+    to_results(host, friend, seed=5, games=2)
+    host_starts_next_game(host, friend)
+    friend.stack.top.review()
+    frame(friend)
+    assert top_name(friend) == "ReviewScene"
+    friend.stack.pop()
+    until(lambda: top_name(friend) == "TableScene", host, friend)
+    assert friend.stack.top.session.state.phase is Phase.TURN
+    assert [type(s).__name__ for s in friend.stack.scenes] == ["TableScene"]
+
+
+def test_title_pressed_on_a_friends_results_as_the_next_game_comes(two):
+    host, friend = two
+    to_results(host, friend, seed=5, games=2)
+    host_starts_next_game(host, friend)
+    friend.stack.top.to_title()
+    frame(friend)
+    assert [type(s).__name__ for s in friend.stack.scenes] == ["TitleScene"]
+
+
+def test_the_host_leaving_after_the_match_leaves_the_friends_results(two):
+    """A finished match's table is closed for good when the host leaves: the friend is
+    told so at once (not that the seat waits), and stays on the results."""
+    host, friend = two
+    to_results(host, friend, seed=9)
+    results = friend.stack.top
+    host.stack.top.to_title()
+    until(lambda: any(n.text == "The host closed the table" for n in friend.notices), host, friend)
+    for _ in range(10):
+        frame(host, friend)
+    assert friend.stack.top is results and not results.following
+    waits = "The host closed the table: you are back in your seat if it opens again"
+    assert all(n.text != waits for n in friend.notices)

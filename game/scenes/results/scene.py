@@ -66,6 +66,8 @@ log = logging.getLogger(__name__)
 
 CONFETTI_PIECES = 70
 FILING_RETRY = 5.0  # s between tries to file a finished game the records refused
+START_WAIT = 5.0  # s the host's Next game or Play again waits for its move before it may
+# be pressed again (as long as a screen waits for its action's answer: net.screen)
 
 
 class ResultsScene(ButtonMenu):
@@ -79,7 +81,7 @@ class ResultsScene(ButtonMenu):
         net = None if table is None else table.net
         self.following = net is not None
         self.between = session.state.phase is not Phase.MATCH_OVER  # a game of the match next
-        self.starting = False  # the host's Next game or Play again is sent: on its way back
+        self.starting: float | None = None  # when the host's Next game or Play again went
         self.next_filing = time.monotonic() + FILING_RETRY
         places = filed_places(session, ctx.storage.last_finished)
         if places:
@@ -253,18 +255,18 @@ class ResultsScene(ButtonMenu):
         """The host starts the network match's next game: every screen goes back to the
         table when the host's move comes (`update`)."""
         net = None if self.table is None else self.table.net
-        if self.starting or net is None or not net.next_game():
+        if self.starting is not None or net is None or not net.next_game():
             return
-        self.starting = True
+        self.starting = time.monotonic()
         self.ctx.play("click")
 
     def play_net_again(self) -> None:
         """The host starts a new match at the network table, with the same seats: every
         screen opens its table afresh on it when it comes (`update`)."""
         net = None if self.table is None else self.table.net
-        if self.starting or net is None or not net.play_again():
+        if self.starting is not None or net is None or not net.play_again():
             return
-        self.starting = True
+        self.starting = time.monotonic()
         self.ctx.play("click")
 
     def play_again(self, confirmed: bool = False) -> None:
@@ -329,8 +331,8 @@ class ResultsScene(ButtonMenu):
     def update(self, dt: float) -> None:
         if self.animating:
             self.confetti.update(dt)
-        if self.following and self.table is not None:
-            self._follow(self.table)
+        if self.following and self.table is not None and not self.ctx.stack.changing:
+            self._follow(self.table)  # (after what a press this frame opened or left)
         now = time.monotonic()
         if self.ctx.storage.unfiled_count() and now >= self.next_filing:
             # A finished game the records refused: filed as soon as they take it again.
@@ -341,9 +343,11 @@ class ResultsScene(ButtonMenu):
         """What the host's network table did (said and shown on the table under these
         results); back to it once the match's next game has begun. A new match there opens
         the table afresh (`follow_net`), as a friend who left does the title."""
-        if not table.follow_net():
-            self.following = False  # the table was left: the title, or the table afresh
-            return
+        if self.starting is not None and time.monotonic() - self.starting > START_WAIT:
+            self.starting = None  # refused, or lost: it may be pressed again
+        if not table.follow_net(leave=self.between):
+            self.following = False  # the table was left (the title, or the table afresh),
+            return  # or closed for good after the match: these results stay
         if self.session.state.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER):
             self.following = False
             self.ctx.stack.pop(AfterResults.NEXT_GAME)

@@ -433,9 +433,11 @@ class TableScene(FocusAndPointer, Scene):
         if self.session.state is not before:
             self._refresh_advice()
 
-    def follow_net(self) -> bool:
+    def follow_net(self, leave: bool = True) -> bool:
         """Show what the host's table did since the last frame, as a local move is shown;
-        False when this screen left the table (it closed, or opens afresh on the match)."""
+        False when this screen left the table (it closed, or opens afresh on the match).
+        A table that closed for good goes back to the title (not with `leave` False: the
+        results of a finished match stay, the notice said)."""
         if self.net is None:
             return False
         polled = self.net.poll()
@@ -447,7 +449,8 @@ class TableScene(FocusAndPointer, Scene):
             state = self.session.state
             self.board.card_view.layout(self.lay.card, state, self.board.column_tags())
         if polled.ended:
-            self.ctx.nav.title()
+            if leave:
+                self.ctx.nav.title()
             return False
         if polled.fresh is not None:  # the whole match again: the table opens afresh on it
             net, self.net = self.net, None
