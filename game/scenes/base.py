@@ -40,6 +40,9 @@ class Scene:
 
     def update(self, dt: float) -> None: ...
 
+    def covered(self, dt: float) -> None:
+        """Time passing while another scene is on top (only the top one updates)."""
+
     def draw(self, surface: pygame.Surface) -> None: ...
 
     def layout(self, size: tuple[int, int]) -> None:

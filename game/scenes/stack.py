@@ -1,9 +1,10 @@
 """The scene stack: a pushdown automaton, as in Tuxemon and GPP's "State".
 
-Only the top scene gets input and updates. Overlays (pause, confirm) are non-opaque scenes
-drawn over the ones below. push/pop/replace are queued and applied after update, never in
-the middle of one. A popped scene may hand a result to the one below: `pop(result)` ->
-`resume(result)`.
+Only the top scene gets input and updates; the ones under it are told that time passes
+(`covered`: what must go on there, such as following a network table). Overlays (pause,
+confirm) are non-opaque scenes drawn over the ones below. push/pop/replace are queued and
+applied after update, never in the middle of one. A popped scene may hand a result to the
+one below: `pop(result)` -> `resume(result)`.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ class Stackable(Spoken, Protocol):
     def resume(self, result: object = None) -> None: ...
     def handle(self, event: pygame.event.Event) -> bool: ...
     def update(self, dt: float) -> None: ...
+    def covered(self, dt: float) -> None: ...
     def draw(self, surface: pygame.Surface) -> None: ...
     def layout(self, size: tuple[int, int]) -> None: ...
     def between_frames(self, until: float) -> None: ...
@@ -101,6 +103,8 @@ class SceneStack:
         return bool(self.scenes) and self.scenes[-1].handle(event)
 
     def update(self, dt: float) -> None:
+        for scene in self.scenes[:-1]:
+            scene.covered(dt)
         if self.scenes:
             self.scenes[-1].update(dt)
 

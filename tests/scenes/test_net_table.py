@@ -394,3 +394,23 @@ def test_the_host_leaving_after_the_match_leaves_the_friends_results(two):
     assert friend.stack.top is results and not results.following
     waits = "The host closed the table: you are back in your seat if it opens again"
     assert all(n.text != waits for n in friend.notices)
+
+
+def test_a_friend_in_the_review_is_told_the_host_began_the_next_game(two):
+    """A friend reading the review between the games is not left there unknowing while
+    their turn waits: told the host began the next game, and back at the results they go
+    on to the table."""
+    host, friend = two
+    to_results(host, friend, seed=5, games=2)
+    friend.stack.top.review()
+    until(lambda: top_name(friend) == "ReviewScene", host, friend)
+    host.stack.top.next_net_game()
+    told = "Ann began the next game"
+    until(lambda: any(n.text == told for n in friend.notices), host, friend)
+    for _ in range(10):
+        frame(host, friend)
+    assert top_name(friend) == "ReviewScene"  # not taken from what they read
+    assert sum(n.text == told for n in friend.notices) == 1
+    friend.stack.pop()
+    until(lambda: top_name(friend) == "TableScene", host, friend)
+    assert friend.stack.top.session.state.phase is Phase.TURN

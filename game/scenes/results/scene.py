@@ -82,6 +82,7 @@ class ResultsScene(ButtonMenu):
         self.following = net is not None
         self.between = session.state.phase is not Phase.MATCH_OVER  # a game of the match next
         self.starting: float | None = None  # when the host's Next game or Play again went
+        self.told = False  # a friend under Review or Help told the host began the next game
         self.next_filing = time.monotonic() + FILING_RETRY
         places = filed_places(session, ctx.storage.last_finished)
         if places:
@@ -339,18 +340,37 @@ class ResultsScene(ButtonMenu):
             self.next_filing = now + FILING_RETRY
             self._kept()
 
-    def _follow(self, table: NetResults) -> None:
+    def _follow(self, table: NetResults, on_top: bool = True) -> None:
         """What the host's network table did (said and shown on the table under these
-        results); back to it once the match's next game has begun. A new match there opens
-        the table afresh (`follow_net`), as a friend who left does the title."""
+        results); back to it once the match's next game has begun (a friend under Review
+        or Help is told so, and goes on to it from here). A new match there opens the table
+        afresh (`follow_net`), as a friend who left does the title."""
         if self.starting is not None and time.monotonic() - self.starting > START_WAIT:
             self.starting = None  # refused, or lost: it may be pressed again
         if not table.follow_net(leave=self.between):
             self.following = False  # the table was left (the title, or the table afresh),
             return  # or closed for good after the match: these results stay
-        if self.session.state.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER):
+        if self.session.state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+            return
+        net = table.net
+        if on_top:
             self.following = False
             self.ctx.stack.pop(AfterResults.NEXT_GAME)
+        elif not self.told and net is not None and not net.starts_games:
+            self.told = True
+            # Translators: a notice over the review or help of a friend at a network table:
+            # the host ({name}) began the match's next game.
+            self.ctx.notify(_("{name} began the next game").format(name=net.host_name))
+
+    def covered(self, dt: float) -> None:
+        """Under Review, Replay or Help between a network match's games the table is still
+        followed until the host begins the next game, and a friend told so (else their turn
+        would wait unseen); the moves after it are shown when they are back here."""
+        table = self.table
+        if not self.following or not self.between or self.told or table is None:
+            return
+        if not self.ctx.stack.changing:
+            self._follow(table, on_top=False)
 
     @property
     def animating(self) -> bool:
