@@ -118,9 +118,12 @@ def play(screens, done, *contexts, rng: random.Random) -> list[int]:
     until `done()`; a screen's press out of turn is refused there, nothing sent. The
     moves each screen made."""
     acted = [0, 0]
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 90  # (inside the test's timeout: a stall says where)
     while not done():
-        assert time.monotonic() < deadline
+        assert time.monotonic() < deadline, [
+            (top_name(ctx), s.session.state.phase, s.session.state.player, s.net and s.net.waiting)
+            for ctx, s in zip(contexts, screens, strict=False)
+        ]
         for i, scene in enumerate(screens):
             state = scene.session.state
             if scene.net.ours() and not scene.net.waiting and not scene.tray.animating:
