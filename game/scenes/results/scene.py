@@ -29,6 +29,7 @@ import dataclasses
 import logging
 import random
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -59,6 +60,7 @@ from game.ui.input import READ_INTENTS, Intent
 from game.ui.widgets import Button, FeltBackground, draw_panel
 
 if TYPE_CHECKING:
+    from game.net.screen import NetTable
     from game.scenes.context import Context
     from game.ui.theme import Colour
 
@@ -255,17 +257,17 @@ class ResultsScene(ButtonMenu):
     def next_net_game(self) -> None:
         """The host starts the network match's next game: every screen goes back to the
         table when the host's move comes (`update`)."""
-        net = None if self.table is None else self.table.net
-        if self.starting is not None or net is None or not net.next_game():
-            return
-        self.starting = time.monotonic()
-        self.ctx.play("click")
+        self._start(lambda net: net.next_game())
 
     def play_net_again(self) -> None:
         """The host starts a new match at the network table, with the same seats: every
         screen opens its table afresh on it when it comes (`update`)."""
+        self._start(lambda net: net.play_again())
+
+    def _start(self, send: Callable[[NetTable], bool]) -> None:
+        """Send the host's start once (again only after START_WAIT with no move back)."""
         net = None if self.table is None else self.table.net
-        if self.starting is not None or net is None or not net.play_again():
+        if self.starting is not None or net is None or not send(net):
             return
         self.starting = time.monotonic()
         self.ctx.play("click")
