@@ -289,6 +289,11 @@ class NetTable:
         self.pending = None
         self.filed = False  # (a match filed again is not counted twice: the records know it)
         polled.fresh = self.follower.session
+        if isinstance(update, m.Started) and not self.starts_games:
+            # Translators: a notice to a friend at a network table, shown and spoken as
+            # the table opens afresh: the host ({name}) began a new match with the same seats.
+            told = _("{name} started a new match at this table")
+            polled.news.append(told.format(name=self.host_name))
 
     def _file(self) -> None:
         finished = self.follower.finished

@@ -302,6 +302,9 @@ def test_the_host_plays_again_with_the_same_friends(two):
         friend,
     )
     second = [host.stack.top, friend.stack.top]
+    told = "Ann started a new match at this table"
+    assert [n.text for n in friend.notices] == [told]  # and said: a friend did not press it
+    assert told not in [n.text for n in host.notices]
     assert [scene.net for scene in second] == nets  # the same table, handed on
     assert second[0].net.seats == {0} and second[1].net.seats == {1}
     for scene in second:
