@@ -114,6 +114,16 @@ def last_round_by_ear(ear: Ear, screens, seed: int) -> None:
     ear.until(both, "both screens at the results")
 
 
+def press_at_results(ear: Ear, press, told: str) -> tuple[int, float]:
+    """The host presses `press` as soon as the results are up; once the friend is back at
+    the table and heard the results' sentence `told` whole: where it lies in what was heard,
+    and how many seconds after the press."""
+    pressed = time.monotonic()
+    press()
+    ear.until(lambda: top_name(ear.friend) == "TableScene", "the friend at the table")
+    return ear.heard(told), time.monotonic() - pressed
+
+
 def test_a_friend_hears_the_results_and_what_the_host_starts_next(two):
     absent = missing()
     if absent:
@@ -128,20 +138,14 @@ def test_a_friend_hears_the_results_and_what_the_host_starts_next(two):
             ear = Ear(host, friend, bed)
             reader.start()
             last_round_by_ear(ear, [host.stack.top, friend.stack.top], seed=7)
-            shown = time.monotonic()
-            host.stack.top.next_net_game()
-            ear.until(lambda: top_name(friend) == "TableScene", "the friend back at the table")
-            between = ear.heard("Ann starts the next game")
-            between_after = time.monotonic() - shown
+            told = "Ann starts the next game"
+            between, between_after = press_at_results(ear, host.stack.top.next_net_game, told)
             state = friend.stack.top.session.state
             assert state.game_index == 1 and state.phase is Phase.TURN
             second = ear.heard("Game 2 of 2")
             last_round_by_ear(ear, [host.stack.top, friend.stack.top], seed=9)
-            shown = time.monotonic()
-            host.stack.top.play_net_again()
-            ear.until(lambda: top_name(friend) == "TableScene", "the friend at the new match")
-            after = ear.heard("Ann may start a new match at this table")
-            after_after = time.monotonic() - shown
+            told = "Ann may start a new match at this table"
+            after, after_after = press_at_results(ear, host.stack.top.play_net_again, told)
             state = friend.stack.top.session.state
             assert state.game_index == 0 and state.turn == 0
             again = ear.heard("Ann started a new match at this table")
