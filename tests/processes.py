@@ -1,5 +1,5 @@
 """What the tests look at of processes: the live members of a process group (from /proc);
-and an X server of a test's own to open the game's windows on."""
+and an X server of a test's own to open the game's windows on, and the keyboard given to one."""
 
 from __future__ import annotations
 
@@ -64,3 +64,19 @@ def xvfb(screen: str = "1024x768x24") -> Iterator[str]:
         if server.poll() is None:
             os.killpg(server.pid, signal.SIGTERM)
             server.wait(timeout=30)
+
+
+def focus_window(env: dict[str, str], title: str = "Yahtzee Table") -> None:
+    """Wait for the window named `title` on env's DISPLAY and give it the keyboard (no
+    window manager does)."""
+    for _ in range(300):
+        tree = subprocess.run(
+            ["xwininfo", "-root", "-tree"], env=env, capture_output=True, text=True, timeout=30
+        ).stdout
+        found = [line.split()[0] for line in tree.splitlines() if f'"{title}"' in line]
+        if found:
+            command = ["xdotool", "windowfocus", "--sync", found[0]]
+            subprocess.run(command, env=env, check=True, timeout=30)
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"the window {title!r} never appeared")

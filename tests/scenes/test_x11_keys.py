@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.processes import xvfb
+from tests.processes import focus_window, xvfb
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -76,7 +76,7 @@ def game(tmp_path):
         try:
             running = Game(child, env)
             running.wait_for("scene TitleScene")
-            _focus_the_window(env)
+            focus_window(env)
             yield running
         finally:
             _end(child)
@@ -87,21 +87,6 @@ def _end(child: subprocess.Popen) -> None:
     if child.poll() is None:
         os.killpg(child.pid, 15)
         child.wait(timeout=30)
-
-
-def _focus_the_window(env: dict[str, str]) -> None:
-    """Wait for the game's window, and give it the keyboard (no window manager does)."""
-    for _ in range(300):
-        tree = subprocess.run(
-            ["xwininfo", "-root", "-tree"], env=env, capture_output=True, text=True, timeout=30
-        ).stdout
-        found = [line.split()[0] for line in tree.splitlines() if '"Yahtzee Table"' in line]
-        if found:
-            command = ["xdotool", "windowfocus", "--sync", found[0]]
-            subprocess.run(command, env=env, check=True, timeout=30)
-            return
-        time.sleep(0.1)
-    raise AssertionError("the game's window never appeared")
 
 
 def test_letters_pressed_for_real_open_new_game_and_answer_in_german(game):
