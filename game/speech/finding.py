@@ -191,7 +191,7 @@ def screen_reader_running(
     try:
         if platform.startswith("win"):
             return _tolk_detects()
-        names = (processes or _process_names)()
+        names = (processes or process_names)()
         if platform == "darwin":
             return "VoiceOver" in names
         return "orca" in names or _atspi_screen_reader()
@@ -209,7 +209,7 @@ def _tolk_detects() -> bool:
     return tolk.detect_screen_reader() not in (None, "SAPI")  # SAPI is a voice, not a reader
 
 
-def _process_names() -> list[str]:
+def process_names() -> list[str]:
     """The names of the running processes (Linux: /proc; macOS: ps)."""
     if os.path.isdir("/proc"):
         names = []

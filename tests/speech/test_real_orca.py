@@ -36,6 +36,8 @@ from pathlib import Path
 
 import pytest
 
+from game.speech.finding import process_names
+from game.speech.orca import settings_path
 from game.tools import speechbed
 from tests.heavy import HEAVY_TIMEOUT
 from tests.processes import focus_window, xvfb
@@ -91,54 +93,67 @@ class Log:
         return [(t, c) for t, who, c in self.commands if who == client and c.startswith(prefix)]
 
 
-def read_log(path: Path) -> Log:
-    """The log at `path` as `Log` (what is not understood is passed over)."""
-    log = Log()
-    speaking: dict[str, list[str]] = {}  # fd -> the lines of a SPEAK still coming
-    waiting: list[Said] = []  # queued, not yet handed to the synthesizer
-    playing: Said | None = None
-    t = 0.0
-    for raw in path.read_text(encoding="utf-8", errors="replace").splitlines():
-        line = LINE.match(raw)
-        if line is None:
-            continue
-        h, m, s, us, what = line.groups()
-        t = int(h) * 3600 + int(m) * 60 + int(s) + int(us) / 1e6
+class LogReader:
+    """speech-dispatcher's log read as it grows: each `read` takes only the lines written
+    since the last (a whole read of the log, megabytes by the end, ten times a second, would
+    load the machine the speech is timed on)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.log = Log()
+        self._offset = 0
+        self._speaking: dict[str, list[str]] = {}  # fd -> the lines of a SPEAK still coming
+        self._waiting: list[Said] = []  # queued, not yet handed to the synthesizer
+        self._playing: Said | None = None
+
+    def read(self) -> Log:
+        """The log as far as it is written in whole lines (what is not understood is passed
+        over)."""
+        with self.path.open("rb") as file:
+            file.seek(self._offset)
+            written = file.read()
+        whole = written[: written.rfind(b"\n") + 1]
+        self._offset += len(whole)
+        for raw in whole.decode("utf-8", errors="replace").splitlines():
+            line = LINE.match(raw)
+            if line is not None:
+                h, m, s, us, what = line.groups()
+                self._line(int(h) * 3600 + int(m) * 60 + int(s) + int(us) / 1e6, what)
+        return self.log
+
+    def _line(self, t: float, what: str) -> None:
+        log = self.log
         data = DATA.match(what)
         if data is not None:
             fd, text = data.groups()
             client = log.names.get(fd, fd)
-            if fd in speaking:
+            if fd in self._speaking:
                 if text == ".":
-                    said = Said(client, _plain(" ".join(speaking.pop(fd))), t)
+                    said = Said(client, _plain(" ".join(self._speaking.pop(fd))), t)
                     log.said.append(said)
-                    waiting.append(said)
+                    self._waiting.append(said)
                 else:
-                    speaking[fd].append(text)
-                continue
+                    self._speaking[fd].append(text)
+                return
             if text.startswith("SET self CLIENT_NAME "):
-                log.names[fd] = text.split()[-1].split(":")[1]
-                client = log.names[fd]
+                log.names[fd] = client = text.split()[-1].split(":")[1]
             if text == "SPEAK":
-                speaking[fd] = []
+                self._speaking[fd] = []
             if text == "CANCEL self":  # the service drops what it had waiting of the client's
-                waiting = [w for w in waiting if w.client != client]
+                self._waiting = [w for w in self._waiting if w.client != client]
             log.commands.append((t, client, text))
-            continue
-        if what.startswith("Command sent to output module: |"):
+        elif what.startswith("Command sent to output module: |"):
             sent = _plain(what.removeprefix("Command sent to output module: |").rsplit("|", 1)[0])
+            playing = self._playing
             if sent == "STOP" and playing is not None:  # (no end is reported for it)
-                playing.stopped, playing.ended, playing = True, t, None
-                continue
-            match = next((w for w in waiting if w.text == sent), None)
+                playing.stopped, playing.ended, self._playing = True, t, None
+                return
+            match = next((w for w in self._waiting if w.text == sent), None)
             if match is not None:
-                waiting.remove(match)
-                match.played = t
-                playing = match
-        elif "playback thread reporting end" in what and playing is not None:
-            playing.ended = t
-            playing = None
-    return log
+                self._waiting.remove(match)
+                match.played, self._playing = t, match
+        elif "playback thread reporting end" in what and self._playing is not None:
+            self._playing.ended, self._playing = t, None
 
 
 def _plain(text: str) -> str:
@@ -152,6 +167,7 @@ class Desktop:
 
     def __init__(self, bed: speechbed.SpeechBed, display: str, home: Path) -> None:
         self.bed = bed
+        self.reader = LogReader(bed.log)
         # (not the tests' YAHTZEE_SPEECH=off, which tests/scenes/conftest.py sets in the
         # worker that collected it)
         self.env = {
@@ -170,7 +186,7 @@ class Desktop:
             "LANG": "C.UTF-8",
         }
         (home / "run").mkdir(mode=0o700, parents=True)
-        settings = home / "data" / "orca" / "user-settings.conf"
+        settings = settings_path(self.env)
         settings.parent.mkdir(parents=True)
         voices = {"default": {"established": True, "rate": ORCA_RATE}}
         profile = {"profile": ["Default", "default"], "voices": voices}
@@ -252,7 +268,7 @@ def wait_until(
     deadline = time.monotonic() + within
     since: float | None = None
     while True:
-        log = read_log(desktop.bed.log)
+        log = desktop.reader.read()
         now = time.monotonic()
         since = (since or now) if ready(log) else None
         if since is not None and now - since >= hold:
@@ -264,13 +280,7 @@ def wait_until(
 def orca_running() -> bool:
     """Whether an Orca runs on this machine already (a developer's own: `orca --replace`
     would end it)."""
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            if Path(f"/proc/{pid}/comm").read_text(encoding="utf-8").strip() == "orca":
-                return True
-        except OSError:
-            continue
-    return False
+    return "orca" in process_names()
 
 
 def test_the_game_beside_a_real_orca_never_cuts_it_and_speaks_in_its_voice(desktop: Desktop):
@@ -295,9 +305,8 @@ def test_the_game_beside_a_real_orca_never_cuts_it_and_speaks_in_its_voice(deskt
     # The game spoke, in Orca's voice: the rate Orca's settings give, on both connections.
     assert len([s for s in game if s.played is not None]) >= 2, game
     for client in ("yahtzee-table", "Orca"):
-        assert [c for _t, c in log.sent(client, "SET self RATE")] and all(
-            c == f"SET self RATE {SLOW}" for _t, c in log.sent(client, "SET self RATE")
-        ), (client, log.sent(client, "SET self RATE"))
+        rates = {c for _t, c in log.sent(client, "SET self RATE")}
+        assert rates == {f"SET self RATE {SLOW}"}, (client, rates)
     # The game cancelled only itself, and did so while Orca's phrase was still to be heard.
     cancels = log.sent("yahtzee-table", "CANCEL") + log.sent("yahtzee-table", "STOP")
     assert cancels and all(c == "CANCEL self" for _t, c in cancels), cancels
