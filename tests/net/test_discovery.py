@@ -1,8 +1,13 @@
 """Tables listed by name on the local network (mDNS on the loopback interface only, so nothing
-leaves the machine), and announcements that do not check are left out."""
+leaves the machine), and announcements that do not check are left out.
+
+Another copy of the suite on this machine announces on the same loopback, and its ports may
+be ours (an announcement holds no port), so each test knows its tables by a name no other
+copy uses."""
 
 from __future__ import annotations
 
+import secrets
 import time
 
 import pytest
@@ -15,6 +20,10 @@ pytestmark = pytest.mark.timeout(60)
 LOOPBACK = ["127.0.0.1"]
 
 
+def own_name(what: str) -> str:
+    return f"{what} {secrets.token_hex(4)}"
+
+
 def wait_until(condition, seconds: float = 10.0) -> None:
     deadline = time.monotonic() + seconds
     while not condition():
@@ -24,11 +33,11 @@ def wait_until(condition, seconds: float = 10.0) -> None:
 
 def test_a_table_is_found_by_name_its_open_seats_follow_and_it_goes_when_closed():
     number = port()
-    name = f"Ann's table {number}"
+    name = own_name("Ann's table")
     browser = Browser(interfaces=LOOPBACK).start()
     advert = Advertiser(name, number, ["127.0.0.1"], open_seats=2, interfaces=LOOPBACK).start()
     try:
-        mine = lambda: [t for t in browser.tables() if t.port == number]  # noqa: E731
+        mine = lambda: [t for t in browser.tables() if t.name == name]  # noqa: E731
         wait_until(lambda: mine())
         (table,) = mine()
         assert (table.name, table.address, table.protocol, table.open_seats) == (
@@ -47,13 +56,14 @@ def test_two_tables_of_one_machine_are_each_found_at_their_own_address():
     """Both once had the machine's one host name: a browser took one's address for the
     other's (a test saw its table at another test's 192.0.2.2)."""
     ports = (port(), port())
+    names = [own_name("Table") for _ in ports]
     browser = Browser(interfaces=LOOPBACK).start()
     adverts = [
-        Advertiser(f"Table {n}", n, [address], open_seats=1, interfaces=LOOPBACK).start()
-        for n, address in zip(ports, ("127.0.0.1", "192.0.2.7"), strict=True)
+        Advertiser(name, n, [address], open_seats=1, interfaces=LOOPBACK).start()
+        for name, n, address in zip(names, ports, ("127.0.0.1", "192.0.2.7"), strict=True)
     ]
     try:
-        found = lambda: {t.port: t.address for t in browser.tables() if t.port in ports}  # noqa: E731
+        found = lambda: {t.port: t.address for t in browser.tables() if t.name in names}  # noqa: E731
         wait_until(lambda: len(found()) == 2)
         assert found() == {ports[0]: "127.0.0.1", ports[1]: "192.0.2.7"}
     finally:

@@ -6,29 +6,17 @@ same moves, the same throws, the same final cards, and the game in both historie
 from __future__ import annotations
 
 import random
-import socket
 import time
 
 import pytest
 
 from game.match.session import fallback_action
 from game.rules import GameConfig, Phase, StartOrder
+from game.tools.netplay import free_port
 
 from .conftest import SIZE, QuietSound
 
-PORTS = range(47000, 47100)  # this branch's own ports
 ENDED = (Phase.GAME_OVER, Phase.MATCH_OVER)
-
-
-def free_port(seed: int, ports: range = PORTS) -> int:
-    for port in random.Random(seed).sample(ports, len(ports)):
-        with socket.socket() as probe:
-            try:
-                probe.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise OSError(f"no free port in {ports.start}-{ports.stop - 1}")
 
 
 def context(folder):
@@ -69,7 +57,7 @@ def two(tmp_path, monkeypatch):
 
     pygame.init()
     pygame.display.set_mode(SIZE)
-    monkeypatch.setenv("YAHTZEE_TABLE_PORT", str(free_port(tmp_path.stat().st_ino)))
+    monkeypatch.setenv("YAHTZEE_TABLE_PORT", str(free_port(random.Random(tmp_path.stat().st_ino))))
     host, friend = context(tmp_path / "host"), context(tmp_path / "friend")
     yield host, friend
     for ctx in (friend, host):

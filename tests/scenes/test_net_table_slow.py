@@ -14,7 +14,7 @@ from game.rules import Phase
 from game.tools.lagproxy import LagProxy
 from tests.heavy import HEAVY_TIMEOUT
 
-from .test_net_table import PORTS, frame, free_port, join, play, top_name, two, until
+from .test_net_table import frame, free_port, join, play, top_name, two, until
 
 pytestmark = [pytest.mark.heavy, pytest.mark.timeout(HEAVY_TIMEOUT)]
 __all__ = ["two"]  # the fixture, used by name
@@ -25,7 +25,7 @@ def test_two_games_and_play_again_over_a_slow_lossy_line(two, tmp_path):
     relays: list[LagProxy] = []
 
     def slow(invite):
-        port = free_port(tmp_path.stat().st_ino + 1, PORTS)
+        port = free_port(random.Random(tmp_path.stat().st_ino + 1))
         relay = LagProxy(("127.0.0.1", invite.port), port, delay=0.08, loss=0.02, seed=3)
         relays.append(relay.start())
         return dataclasses.replace(invite, port=port)

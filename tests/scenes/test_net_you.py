@@ -5,6 +5,7 @@ table under that default name: it is asked for a real one first."""
 
 from __future__ import annotations
 
+import random
 import time
 
 import pytest
@@ -14,7 +15,6 @@ from game.rules import GameConfig, Phase, Roll, StartOrder
 
 from .test_net_table import context, free_port, top_name
 
-PORTS = range(47100, 47200)  # this branch's own ports
 LANGUAGES = {"host": "de", "friend": "sv"}
 
 
@@ -47,7 +47,7 @@ def screens(tmp_path, monkeypatch):
 
     pygame.init()
     pygame.display.set_mode((1280, 800))
-    monkeypatch.setenv("YAHTZEE_TABLE_PORT", str(free_port(tmp_path.stat().st_ino, PORTS)))
+    monkeypatch.setenv("YAHTZEE_TABLE_PORT", str(free_port(random.Random(tmp_path.stat().st_ino))))
     set_language("de")
     host = context(tmp_path / "host")
     set_language("sv")
