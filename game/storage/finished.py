@@ -156,14 +156,16 @@ class Filer:
         """Finished games, newest first, at most `limit` (one indexed query whatever the
         number of games). A log that fails its checks is set aside, reported and skipped."""
         found: list[HistorySummary] = []
-        rows: list[tuple[str, str]] = self._records.run(
+        rows: list[_tables.LogRow] = self._records.run(
             lambda con: _tables.summaries(con, limit), []
         )
-        for log_id, text in rows:
+        for row in rows:
             try:
-                found.append(_history.parse_summary(summary_of(text), log_id))
+                if row.damage is not None:
+                    raise ValueError(row.damage)
+                found.append(_history.parse_summary(summary_of(row.summary), row.id))
             except Exception as bad:  # noqa: BLE001 - never crash on the records' contents
-                self._set_log_aside(log_id, bad)
+                self._set_log_aside(row, bad)
         return found
 
     def load_log(self, history_id: str) -> HistoryLog | None:
@@ -174,18 +176,16 @@ class Filer:
         if row is None:
             return None
         try:
-            data = summary_of(row[0])
-            data["game"] = unpack(row[1])
-            return _history.parse_log(data, history_id)
+            return _replayed(row)
         except Exception as bad:  # noqa: BLE001 - never crash on the records' contents
-            self._set_log_aside(history_id, bad)
+            self._set_log_aside(row, bad)
             return None
 
-    def _set_log_aside(self, log_id: str, bad: Exception) -> None:
+    def _set_log_aside(self, row: _tables.LogRow, bad: Exception) -> None:
         reason = reason_of(bad)
         if len(reason) > 160 and not isinstance(reason, Later):
             reason = reason[:157] + "..."
-        self._records.write(lambda con: _tables.set_game_aside(con, log_id, str(reason)))
+        self._records.write(lambda con: _tables.set_game_aside(con, row.rowid, str(reason)))
         self._store.report(
             later(
                 # TRANSLATORS: "records" = the folder of the game's saved statistics and logs.
@@ -194,7 +194,7 @@ class Filer:
                     "records and {outcome}."
                 ),
                 what=_history.WHAT,
-                name=log_id,
+                name=row.id,
                 reason=reason,
                 outcome=_history.LEFT_OUT,
             )
@@ -205,22 +205,20 @@ class Filer:
         were damaged by hand); returns the number of logs used. Replays each log, so it
         takes a few milliseconds per game: offer it as an action, not on every start."""
         tallies: dict[str, Tally] = {}
-        bad: list[tuple[str, Exception]] = []
+        bad: list[tuple[_tables.LogRow, Exception]] = []
 
         def fold(con: sqlite3.Connection) -> int:
             used = 0
-            for log_id, summary, blob in _tables.logs_oldest_first(con):
+            for log in _tables.logs_oldest_first(con):
                 try:
-                    data = summary_of(summary)
-                    data["game"] = unpack(blob)
-                    played = _history.parse_log(data, log_id)
+                    played = _replayed(log)
                 except Exception as error:  # noqa: BLE001 - set aside below
-                    bad.append((log_id, error))
+                    bad.append((log, error))
                     continue
                 names = [self._record_name(seat) for seat in played.seats]
                 date = _saves.iso_time(played.date)
                 for entry in entries_for_game(
-                    log_id, date, played.game, names, played.assisted, played.expected_lost
+                    log.id, date, played.game, names, played.assisted, played.expected_lost
                 ):
                     card = entry_card(entry)
                     for row in entry["rows"]:
@@ -230,10 +228,19 @@ class Filer:
             return used
 
         used = self._records.run(fold, 0)
-        for log_id, error in bad:
-            self._set_log_aside(log_id, error)
+        for log, error in bad:
+            self._set_log_aside(log, error)
         self._records.write(lambda con: _tables.replace_tallies(con, tallies))
         return used
+
+
+def _replayed(row: _tables.LogRow) -> HistoryLog:
+    """A game's row replayed and checked; ValueError (or another error) if it fails."""
+    if row.damage is not None:
+        raise ValueError(row.damage)
+    data = summary_of(row.summary)
+    data["game"] = unpack(row.data)
+    return _history.parse_log(data, row.id)
 
 
 def another_ending(log_id: str) -> str:

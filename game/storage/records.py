@@ -65,7 +65,9 @@ from game.storage.records_file import (
     alone_with,
     check_file,
     companions,
+    layout,
     new_database,
+    our_layout,
     too_new,
 )
 from game.storage.telling import (
@@ -105,6 +107,12 @@ def unpack(blob: bytes) -> object:
     if inflate.unconsumed_tail:
         raise ValueError("it is too big")
     return decode_json(raw)
+
+
+def text_as_stored(raw: bytes) -> str:
+    """A TEXT cell as Python text, with any bytes that are not UTF-8 kept as they were
+    (surrogate escapes), so one bad cell fails its own check (tables.text), not every read."""
+    return raw.decode("utf-8", "surrogateescape")
 
 
 def summary_of(text: str) -> JsonObject:
@@ -183,6 +191,7 @@ class Records:
         con = sqlite3.connect(
             target, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False, uri=uri
         )
+        con.text_factory = text_as_stored
         try:
             ready(con)
         except BaseException:
@@ -200,7 +209,7 @@ class Records:
             raise Damaged(NOT_OURS)
         if version > SCHEMA_VERSION:
             raise Damaged(too_new(version))
-        if version != SCHEMA_VERSION or not tables >= TABLES:
+        if version != SCHEMA_VERSION or not tables >= TABLES or layout(con) != our_layout():
             raise Damaged(
                 later(N_("its tables are not the game's (schema {version})"), version=version)
             )

@@ -7,6 +7,7 @@ new one made whole, its -wal and -shm, and whether another process has it open.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import sqlite3
 import stat
@@ -47,6 +48,36 @@ CREATE TABLE high_scores (
 CREATE TABLE set_aside (kind TEXT, key TEXT, reason TEXT, summary TEXT, data BLOB);
 """
 TABLES = {"meta", "games", "logs", "tallies", "high_scores", "set_aside"}
+
+
+def layout(con: sqlite3.Connection) -> list[object]:
+    """The game's tables as SQLite describes them (what a file must match to be the game's,
+    whatever the spacing of its CREATE statements): each column's name, declared type, NOT
+    NULL and place in the key; each index's uniqueness, origin and columns; and the triggers
+    and views, of which the game makes none (a trigger could drop a filed game unseen)."""
+    found: list[object] = []
+    for table in sorted(TABLES):
+        columns = con.execute(
+            'SELECT name, upper(type), "notnull", pk FROM pragma_table_info(?)', (table,)
+        )
+        found.append((table, columns.fetchall()))
+        for name, unique, origin, partial in con.execute(
+            'SELECT name, "unique", origin, partial FROM pragma_index_list(?) ORDER BY name',
+            (table,),
+        ).fetchall():
+            keys = con.execute("SELECT name FROM pragma_index_info(?) ORDER BY seqno", (name,))
+            found.append((table, unique, origin, partial, keys.fetchall()))
+    extra = "SELECT type, name FROM sqlite_master WHERE type IN ('trigger', 'view') ORDER BY name"
+    found.append(con.execute(extra).fetchall())
+    return found
+
+
+@functools.cache
+def our_layout() -> list[object]:
+    """`layout` of the tables SCHEMA makes."""
+    with contextlib.closing(sqlite3.connect(":memory:")) as con:
+        con.executescript(SCHEMA)
+        return layout(con)
 
 
 class Damaged(Exception):

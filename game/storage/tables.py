@@ -3,9 +3,15 @@ finished game writes. Each function takes an open connection; `Records.run`/`Rec
 supply it and own the transaction, so a finished game's log, statistics and high scores are
 committed together or not at all.
 
-A statistics or high-score row that fails its checks raises `Damaged`: as with a damaged JSON
-file before, the whole records file is set aside rather than trusted in part. A history log
-that fails (its summary, or its replay) is moved alone into the `set_aside` table.
+The tables are not STRICT: SQLite keeps a value of any kind in any column, and another program
+may have written text that is not UTF-8 (the connection reads it with its bad bytes kept,
+`records.text_as_stored`). So every cell read is checked here for what its column holds
+before it leaves this module, and what leaves is typed.
+
+A statistics or high-score row that fails its checks raises `Damaged`, as does a filed game's
+note or id: as with a damaged JSON file before, the whole records file is set aside rather than
+trusted in part. A history log that fails (a cell, its summary or its replay) is moved alone
+into the `set_aside` table, by its rowid, its cells as they were.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from typing import NamedTuple
 
 from game.i18n import N_, later
 from game.json_types import JsonMapping
@@ -20,7 +27,7 @@ from game.match.seats import Seat
 from game.rules import Game, TeamMode
 from game.storage.entries import check_entry, entry_card
 from game.storage.highscores import HighScore, HighScoreBook, table_key
-from game.storage.history import LogRecord
+from game.storage.history import ID_PATTERN, LogRecord
 from game.storage.reading import decode_json
 from game.storage.records import pack
 from game.storage.records_file import Damaged
@@ -33,28 +40,55 @@ def _json(data: object) -> str:
     return json.dumps(data, separators=(",", ":"), allow_nan=False)
 
 
-# ----------------------------------------------------------------------------- meta
-def get_meta(con: sqlite3.Connection, key: str) -> str | None:
-    row = con.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
-    return None if row is None else row[0]
+# ----------------------------------------------------------------------------- cells
+def text(value: object, what: str) -> str:
+    """A TEXT cell as the text it must be; ValueError naming `what` if it is not UTF-8 text."""
+    if isinstance(value, bytes):
+        raise ValueError(f"{what} is binary data, not text")
+    if not isinstance(value, str):
+        raise ValueError(f"{what} is {'empty' if value is None else 'a number'}, not text")
+    try:
+        value.encode()
+    except UnicodeEncodeError:
+        raise ValueError(f"{what} is not UTF-8 text") from None
+    return value
 
 
-def set_meta(con: sqlite3.Connection, key: str, value: str) -> None:
-    con.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
+def blob(value: object, what: str) -> bytes:
+    """A BLOB cell as its bytes; ValueError naming `what` if it holds something else."""
+    if not isinstance(value, bytes):
+        raise ValueError(
+            f"{what} is "
+            f"{'text' if isinstance(value, str) else 'empty' if value is None else 'a number'}, "
+            "not binary data"
+        )
+    return value
+
+
+def _filed_id(value: object, what: str) -> str:
+    """A history id filing relies on (a game's id, or its origin's note); Damaged (the whole
+    file) if it is not one."""
+    try:
+        found = text(value, what)
+        if not ID_PATTERN.match(found):
+            raise ValueError(f"{what} is not a history id")
+    except ValueError as bad:
+        raise Damaged(later(N_("it cannot be read: {error}"), error=str(bad))) from None
+    return found
 
 
 # ----------------------------------------------------------------------------- history
 def find_game(con: sqlite3.Connection, fingerprint: str) -> str | None:
     """The id of the game with this fingerprint, if it was filed (uses its unique index)."""
     row = con.execute("SELECT id FROM games WHERE fingerprint=?", (fingerprint,)).fetchone()
-    return None if row is None else row[0]
+    return None if row is None else _filed_id(row[0], what="a filed game's id")
 
 
 def find_origin(con: sqlite3.Connection, origin: str) -> str | None:
     """The id of the game filed with this origin (Game.origin: the game's identity from its
     first action, whatever its last choices were), if one was."""
     row = con.execute("SELECT value FROM meta WHERE key=?", (f"origin:{origin}",)).fetchone()
-    return None if row is None else row[0]
+    return None if row is None else _filed_id(row[0], what="a filed game's note")
 
 
 def add_origin(con: sqlite3.Connection, origin: str, log_id: str) -> None:
@@ -79,37 +113,63 @@ def insert_game(con: sqlite3.Connection, record: LogRecord) -> bool:
     return True
 
 
-def summaries(con: sqlite3.Connection, limit: int | None) -> list[tuple[str, str]]:
-    """(id, summary JSON), newest first: the `games.id` index, read backwards and cut short."""
+class LogRow(NamedTuple):
+    """A finished game's row as read. Where `damage` is None its cells are what their columns
+    hold; otherwise `damage` says which is not, and `id` is the id as it was, for telling."""
+
+    rowid: int
+    id: str
+    summary: str
+    data: bytes
+    damage: str | None
+
+
+def _log_row(rowid: object, log_id: object, summary: object, data: object = b"") -> LogRow:
+    if not isinstance(rowid, int):  # SQLite's own row number: always a whole number
+        raise TypeError(f"a rowid of {type(rowid).__name__}")
+    try:
+        key = text(log_id, what="its id")
+    except ValueError as bad:
+        return LogRow(rowid, f"{log_id!r:.40}", "", b"", str(bad))
+    try:
+        return LogRow(
+            rowid, key, text(summary, what="its summary"), blob(data, what="its game"), None
+        )
+    except ValueError as bad:
+        return LogRow(rowid, key, "", b"", str(bad))
+
+
+def summaries(con: sqlite3.Connection, limit: int | None) -> list[LogRow]:
+    """Each game's row with its summary (no game data), newest first: the `games.id` index,
+    read backwards and cut short."""
     if limit is None:
-        return con.execute("SELECT id, summary FROM games ORDER BY id DESC").fetchall()
-    return con.execute(
-        "SELECT id, summary FROM games ORDER BY id DESC LIMIT ?", (max(0, limit),)
-    ).fetchall()
-
-
-def game_log(con: sqlite3.Connection, log_id: str) -> tuple[str, bytes] | None:
-    """(summary JSON, packed game) of one log, or None."""
-    row: tuple[str, bytes] | None = con.execute(
-        "SELECT summary, data FROM games JOIN logs ON logs.game = games.rowid WHERE id=?",
-        (log_id,),
-    ).fetchone()
-    return row
-
-
-def logs_oldest_first(con: sqlite3.Connection) -> Iterator[tuple[str, str, bytes]]:
-    """Every (id, summary, packed game), oldest first, a chunk at a time."""
-    after = ""
-    while True:
+        rows = con.execute("SELECT rowid, id, summary FROM games ORDER BY id DESC").fetchall()
+    else:
         rows = con.execute(
-            "SELECT id, summary, data FROM games JOIN logs ON logs.game = games.rowid "
-            "WHERE id > ? ORDER BY id LIMIT ?",
-            (after, CHUNK),
+            "SELECT rowid, id, summary FROM games ORDER BY id DESC LIMIT ?", (max(0, limit),)
         ).fetchall()
-        if not rows:
-            return
-        yield from rows
-        after = rows[-1][0]
+    return [_log_row(*row) for row in rows]
+
+
+_WITH_GAME = "SELECT games.rowid, id, summary, data FROM games JOIN logs ON logs.game = games.rowid"
+
+
+def game_log(con: sqlite3.Connection, log_id: str) -> LogRow | None:
+    """One game's row with its summary and packed game, or None."""
+    row = con.execute(f"{_WITH_GAME} WHERE id=?", (log_id,)).fetchone()
+    return None if row is None else _log_row(*row)
+
+
+def logs_oldest_first(con: sqlite3.Connection) -> Iterator[LogRow]:
+    """Every game's row with its packed game, oldest first, a chunk at a time (each chunk
+    goes on after the last row's id, compared by SQLite as it is stored)."""
+    rows = con.execute(f"{_WITH_GAME} ORDER BY id LIMIT ?", (CHUNK,)).fetchall()
+    while rows:
+        yield from (_log_row(*row) for row in rows)
+        rows = con.execute(
+            f"{_WITH_GAME} WHERE id > (SELECT id FROM games WHERE rowid=?) ORDER BY id LIMIT ?",
+            (rows[-1][0], CHUNK),
+        ).fetchall()
 
 
 def keep_game_aside(con: sqlite3.Connection, record: LogRecord, reason: str) -> None:
@@ -125,16 +185,13 @@ def keep_game_aside(con: sqlite3.Connection, record: LogRecord, reason: str) -> 
     )
 
 
-def set_game_aside(con: sqlite3.Connection, log_id: str, reason: str) -> None:
-    """Take a log that failed its checks out of the history, keeping its bytes and the reason."""
-    row = con.execute("SELECT rowid, summary FROM games WHERE id=?", (log_id,)).fetchone()
-    if row is None:
-        return
-    rowid, summary = row
-    data = con.execute("SELECT data FROM logs WHERE game=?", (rowid,)).fetchone()
+def set_game_aside(con: sqlite3.Connection, rowid: int, reason: str) -> None:
+    """Take a log that failed its checks out of the history, keeping its cells as they were
+    and the reason."""
     con.execute(
-        "INSERT INTO set_aside (kind, key, reason, summary, data) VALUES ('game', ?, ?, ?, ?)",
-        (log_id, reason, summary, None if data is None else data[0]),
+        "INSERT INTO set_aside (kind, key, reason, summary, data) SELECT 'game', id, ?, "
+        "summary, (SELECT data FROM logs WHERE game=games.rowid) FROM games WHERE rowid=?",
+        (reason, rowid),
     )
     con.execute("DELETE FROM logs WHERE game=?", (rowid,))
     con.execute("DELETE FROM games WHERE rowid=?", (rowid,))
@@ -154,7 +211,9 @@ def read_tallies(con: sqlite3.Connection, names: Iterable[str] | None = None) ->
     tallies = {}
     for name, data in rows:
         try:
-            tallies[name] = Tally.from_dict(decode_json(data))
+            tallies[text(name, what="a name")] = Tally.from_dict(
+                decode_json(text(data, what="its tally"))
+            )
         except (ValueError, TypeError) as bad:
             raise Damaged(
                 later(
@@ -221,7 +280,9 @@ def read_board(con: sqlite3.Connection, key: str) -> list[HighScore]:
         "SELECT data FROM high_scores WHERE board=? ORDER BY place", (key,)
     ).fetchall()
     try:
-        board = [HighScore.from_dict(decode_json(data)) for (data,) in rows]
+        board = [
+            HighScore.from_dict(decode_json(text(data, what="a high score"))) for (data,) in rows
+        ]
     except (ValueError, TypeError) as bad:
         raise Damaged(later(N_("the high scores are damaged: {error}"), error=str(bad))) from None
     if any(a.score < b.score for a, b in zip(board, board[1:], strict=False)):

@@ -1,0 +1,145 @@
+"""A records file with the game's tables whose cells hold what their columns do not: SQLite
+keeps any value in any column, and another program may write text that is not UTF-8. Each
+such cell is reported once in words, a history log alone is kept aside with its cells as they
+were, anything else sets the file aside, and the game goes on filing and reading.
+
+Before, text that was not UTF-8 made every read of its table fail for good (each finished game
+after it waited unfiled), and a name stored as binary data crashed the statistics."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from game.storage import Storage
+
+from .conftest import SEATS, STAMP, STARTED, open_storage, two_player_game
+
+RECORDS = "records.sqlite3"
+ASIDE = f"records.corrupt-{STAMP}.sqlite3"
+LOG = "20261122-093000-2c7b120cbeee"  # the history id of two_player_game(seed=3)
+NOT_UTF8 = "CAST(X'FF41' AS TEXT)"
+
+# An edit, and the reason the player reads: a history log's cells set that log aside alone ...
+ONE_LOG = {
+    "summary as a number": ("UPDATE games SET summary=5", "a game's summary must be an object"),
+    "summary as binary data": ("UPDATE games SET summary=X'7b7d'", "its summary is binary data"),
+    "summary not UTF-8": (f"UPDATE games SET summary={NOT_UTF8}", "its summary is not UTF-8"),
+    "game as text": ("UPDATE logs SET data='abc'", "its game is text, not binary data"),
+    "game as a number": ("UPDATE logs SET data=7", "its game is a number, not binary data"),
+    "id as binary data": ("UPDATE games SET id=CAST(id AS BLOB)", "its id is binary data"),
+    "id not UTF-8": (f"UPDATE games SET id={NOT_UTF8}", "its id is not UTF-8 text"),
+}
+# ... and any other sets the whole file aside.
+WHOLE_FILE = {
+    "name as binary data": ("UPDATE tallies SET name=X'414243'", "a name is binary data"),
+    "name not UTF-8": (f"UPDATE tallies SET name={NOT_UTF8}", "a name is not UTF-8 text"),
+    "tally not UTF-8": (f"UPDATE tallies SET data={NOT_UTF8}", "its tally is not UTF-8 text"),
+    "tally as binary data": ("UPDATE tallies SET data=X'7b7d'", "its tally is binary data"),
+    "high score as a number": ("UPDATE high_scores SET data=3", "a high score must be an object"),
+    "high score not UTF-8": (
+        f"UPDATE high_scores SET data={NOT_UTF8}",
+        "a high score is not UTF-8 text",
+    ),
+    "note not a history id": (
+        "UPDATE meta SET value=99",
+        "a filed game's note is not a history id",
+    ),
+    "note not UTF-8": (f"UPDATE meta SET value={NOT_UTF8}", "a filed game's note is not UTF-8"),
+    "a trigger": (
+        "CREATE TRIGGER drop_games AFTER INSERT ON games "
+        "BEGIN DELETE FROM games WHERE rowid = new.rowid; END",
+        "its tables are not the game's",
+    ),
+    "a column more": ("ALTER TABLE games ADD COLUMN extra TEXT", "its tables are not the game's"),
+}
+
+
+@pytest.fixture(scope="module")
+def good_db(tmp_path_factory) -> bytes:
+    """A records file holding one finished game (LOG), closed."""
+    folder = tmp_path_factory.mktemp("good")
+    storage = open_storage(folder)
+    assert storage.record_finished(two_player_game(seed=3), SEATS, (), STARTED).history_id == LOG
+    storage.close()
+    return (folder / RECORDS).read_bytes()
+
+
+def edited(good_db: bytes, folder: Path, statement: str) -> Path:
+    folder.mkdir()
+    path = folder / RECORDS
+    path.write_bytes(good_db)
+    with sqlite3.connect(path) as con:
+        con.execute(statement)
+    con.close()
+    return path
+
+
+def cells(path: Path, query: str) -> list[tuple[str, str]]:
+    """Each cell of the rows `query` finds (three columns: a, b, c) as (its kind, its bytes
+    in hex)."""
+    kinds = "SELECT typeof(a), hex(a), typeof(b), hex(b), typeof(c), hex(c) FROM ({})"
+    with sqlite3.connect(path) as con:
+        rows = con.execute(kinds.format(query)).fetchall()
+    con.close()
+    return [(row[i], row[i + 1]) for row in rows for i in (0, 2, 4)]
+
+
+def every_screen(storage: Storage) -> None:
+    """What the history, a replay, the statistics and the high scores read."""
+    for summary in storage.list_history():
+        storage.load_log(summary.id)
+    storage.all_stats("american")
+    storage.high_scores("official")
+
+
+def files_a_new_game(storage: Storage, folder: Path) -> str:
+    done = storage.record_finished(two_player_game(seed=5), SEATS, (), STARTED)
+    assert done.saved and done.new
+    assert not (folder / "unfiled").exists() or not any((folder / "unfiled").iterdir())
+    return done.history_id
+
+
+@pytest.mark.parametrize("case", sorted(ONE_LOG))
+def test_a_log_with_a_wrong_cell_is_kept_aside_alone_as_it_was(tmp_path, good_db, case):
+    statement, reason = ONE_LOG[case]
+    folder = tmp_path / "data"
+    path = edited(good_db, folder, statement)
+    before = cells(path, "SELECT id a, summary b, data c FROM games JOIN logs ON game=games.rowid")
+    storage = open_storage(folder)
+    every_screen(storage)
+    every_screen(storage)  # told once
+    (message,) = storage.problems
+    assert message.startswith("The game history log ") and f"({reason}" in message, message
+    assert "kept aside in the records" in message
+    assert storage.list_history() == []
+    assert storage.all_stats("american") != {}  # the rest of the records stand
+    new = files_a_new_game(storage, folder)
+    assert [s.id for s in storage.list_history()] == [new]
+    storage.close()
+    assert sorted(p.name for p in folder.iterdir()) == [RECORDS]
+    kept = cells(path, "SELECT key a, summary b, data c FROM set_aside WHERE kind='game'")
+    assert kept == before  # the same values, of the same kinds, byte for byte
+
+
+@pytest.mark.parametrize("case", sorted(WHOLE_FILE))
+def test_any_other_wrong_cell_sets_the_file_aside_and_records_start_afresh(tmp_path, good_db, case):
+    statement, reason = WHOLE_FILE[case]
+    folder = tmp_path / "data"
+    path = edited(good_db, folder, statement)
+    bad = path.read_bytes()
+    storage = open_storage(folder)
+    every_screen(storage)
+    # A filed game's note is read only when a game is filed, here the same game again.
+    storage.record_finished(two_player_game(seed=3), SEATS, (), STARTED)
+    (message,) = storage.problems
+    assert message.startswith(f"The game records file {RECORDS} was damaged (")
+    assert reason in message and f"it was kept as {ASIDE} and the records start afresh" in message
+    assert (folder / ASIDE).read_bytes() == bad
+    new = files_a_new_game(storage, folder)
+    assert new in [s.id for s in storage.list_history()]
+    storage.close()
+    again = open_storage(folder)
+    assert new in [s.id for s in again.list_history()] and again.problems == []
