@@ -1,10 +1,12 @@
 """A friend at a network table plays by ear, heard through a real speech service
 (game.tools.speechbed: speech-dispatcher and espeak-ng, in real time). Each game of a
-two-game match is played fast with the friend's speech off and its last round by ear; the
-host presses Next game, and after the match Play again, as soon as the results are up. The
-friend hears, whole and in order, the last round, the results with the sentence that says
-who starts what comes next, and then the next game or the new match begin; nothing the game
-sent is cut or never begun, and a stand-in screen reader speaking meanwhile is never stopped.
+three-game match is played fast with the friend's speech off and its last round by ear; the
+host presses Next game, and after the match Play again, as soon as the results are up, but
+after the second game only once the friend, having heard the results, is reading the review.
+The friend hears, whole and in order, the last round, the results with the sentence that says
+who starts what comes next, in the review that the host began the next game, and then the
+next game or the new match begin; nothing the game sent is cut or never begun, and a
+stand-in screen reader speaking meanwhile is never stopped.
 """
 
 from __future__ import annotations
@@ -64,7 +66,8 @@ class Ear:
     def until(self, test, what: str) -> None:
         deadline = time.monotonic() + HEARD_WITHIN
         while not test():
-            assert time.monotonic() < deadline, (what, self.ears.heard(0), self.unheard())
+            last = self.ears.heard(0)[-12:]  # what came last, the rest of it before
+            assert time.monotonic() < deadline, (what, last, self.unheard())
             self.frame()
 
     def unheard(self) -> list[tuple[str, str]]:
@@ -78,10 +81,22 @@ class Ear:
             if u.ended is None
         ]
 
-    def heard(self, phrase: str) -> int:
-        """Frames run until `phrase` was heard whole; where it lies in what was heard."""
-        self.until(lambda: phrase in self.ears.heard(0), phrase)
-        return self.ears.heard(0).index(phrase)
+    def heard(self, phrase: str, after: int = -1) -> int:
+        """Frames run until `phrase` was heard whole after the phrase at `after`; where it
+        lies in what was heard."""
+        return self.heard_one(lambda said: said == phrase, phrase, after)
+
+    def heard_one(self, test, what: str, after: int = -1) -> int:
+        """Frames run until a phrase that passes `test` was heard whole after the phrase at
+        `after`; where the first such lies in what was heard."""
+        found = lambda: [i for i, p in enumerate(self.ears.heard(0)) if i > after and test(p)]  # noqa: E731
+        self.until(found, what)
+        return found()[0]
+
+    def listened(self) -> None:
+        """Frames run until the friend's screen has said all it had to say (a blind player
+        hears it out before the next key)."""
+        self.until(lambda: not self.friend.speech.busy, "all said")
 
 
 def play_by_ear(ear: Ear, screens, done) -> None:
@@ -124,6 +139,31 @@ def press_at_results(ear: Ear, press, told: str) -> tuple[int, float]:
     return ear.heard(told), time.monotonic() - pressed
 
 
+def review_as_the_host_begins(ear: Ear, after: int) -> tuple[int, int, int]:
+    """The friend hears the results out and opens the review; the host begins the next game
+    meanwhile. The friend hears so in the review, hears it out, and goes back (Esc) to the
+    table, hearing where its game stands and nothing of the results passed on the way:
+    where the results' sentence, the notice and the table's first phrase lie in what was
+    heard."""
+    told = ear.heard_one(lambda p: p.endswith("the next game"), "who starts", after)
+    ear.listened()
+    ear.friend.speech.interrupt()  # (as the app does for every key)
+    ear.friend.stack.top.review()
+    ear.until(lambda: top_name(ear.friend) == "ReviewScene", "the friend in the review")
+    ear.host.stack.top.next_net_game()
+    began = ear.heard("Ann began the next game", after=told)
+    assert ear.heard("Game 3 of 3", after=told) < began  # the table under them, then the notice
+    assert top_name(ear.friend) == "ReviewScene"  # not taken from what they read
+    ear.listened()
+    back = ear.ears.count
+    ear.friend.speech.interrupt()
+    ear.friend.stack.pop()
+    ear.until(lambda: top_name(ear.friend) == "TableScene", "the friend back at the table")
+    table = ear.heard_one(lambda p: p.startswith("Turn: "), "the table", back - 1)
+    assert "Results" not in ear.ears.heard(back)
+    return told, began, table
+
+
 def test_a_friend_hears_the_results_and_what_the_host_starts_next(two):
     absent = missing()
     if absent:
@@ -132,7 +172,7 @@ def test_a_friend_hears_the_results_and_what_the_host_starts_next(two):
     with SpeechBed() as bed:
         reader = Reader(bed.reader(), every=4.0)
         try:
-            join(host, friend, games=2)
+            join(host, friend, games=3)
             host.stack.top.start()
             until(lambda: top_name(host) == top_name(friend) == "TableScene", host, friend)
             ear = Ear(host, friend, bed)
@@ -142,8 +182,10 @@ def test_a_friend_hears_the_results_and_what_the_host_starts_next(two):
             between, between_after = press_at_results(ear, host.stack.top.next_net_game, told)
             state = friend.stack.top.session.state
             assert state.game_index == 1 and state.phase is Phase.TURN
-            second = ear.heard("Game 2 of 2")
+            second = ear.heard("Game 2 of 3")
             last_round_by_ear(ear, [host.stack.top, friend.stack.top], seed=9)
+            told_in_review, began, third = review_as_the_host_begins(ear, after=second)
+            last_round_by_ear(ear, [host.stack.top, friend.stack.top], seed=10)
             told = "Ann may start a new match at this table"
             after, after_after = press_at_results(ear, host.stack.top.play_net_again, told)
             state = friend.stack.top.session.state
@@ -159,6 +201,6 @@ def test_a_friend_hears_the_results_and_what_the_host_starts_next(two):
     print(f"heard whole {between_after:.1f} s and {after_after:.1f} s after the results came up")
     # The last round, the results, who starts the next game, then that game.
     assert whole.index("Your turn") < whole.index("Results") < between < second
-    assert second < after < again
+    assert second < told_in_review < began < third < after < again
     assert outcome.important_cut == [] and outcome.never_begun == []
     assert outcome.reader_phrases > 0 and outcome.reader_stopped == 0

@@ -13,6 +13,7 @@ import pytest
 from game.match.session import fallback_action
 from game.rules import GameConfig, Phase, StartOrder
 from game.tools.netplay import free_port
+from game.ui.spoken import FocusVoice
 
 from .conftest import SIZE, QuietSound
 
@@ -393,9 +394,11 @@ def test_the_host_leaving_after_the_match_leaves_the_friends_results(two):
 def test_a_friend_in_the_review_is_told_the_host_began_the_next_game(two):
     """A friend reading the review between the games is not left there unknowing while
     their turn waits: told the host began the next game, and back at the results they go
-    on to the table."""
+    on to the table, hearing only where its game stands (not the results they pass)."""
     host, friend = two
     to_results(host, friend, seed=5, games=2)
+    voice = FocusVoice(friend.speech)  # what a blind player hears, from the results on
+    voice.watch(friend.stack.top)
     friend.stack.top.review()
     until(lambda: top_name(friend) == "ReviewScene", host, friend)
     host.stack.top.next_net_game()
@@ -405,6 +408,16 @@ def test_a_friend_in_the_review_is_told_the_host_began_the_next_game(two):
         frame(host, friend)
     assert top_name(friend) == "ReviewScene"  # not taken from what they read
     assert sum(n.text == told for n in friend.notices) == 1
+    voice.watch(friend.stack.top)
+    friend.speech.flush()
+    said = len(friend.speech.said)
     friend.stack.pop()
-    until(lambda: top_name(friend) == "TableScene", host, friend)
+    for _ in range(60):  # the way back, as a blind player hears it
+        frame(host, friend)
+        voice.watch(friend.stack.top)
+        friend.speech.flush()
+    assert top_name(friend) == "TableScene"
     assert friend.stack.top.session.state.phase is Phase.TURN
+    # The results they pass through are not said again; the table says where it stands.
+    heard = [a.text for a in list(friend.speech.said)[said:]]
+    assert heard == ["Turn: Ann, roll"]

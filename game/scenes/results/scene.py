@@ -57,6 +57,7 @@ from game.storage.profiles import profile_for_seat
 from game.ui.celebration import GOLD, GOLD_LIGHT
 from game.ui.confetti import Confetti, fall
 from game.ui.input import READ_INTENTS, Intent
+from game.ui.spoken import Focus
 from game.ui.widgets import Button, FeltBackground, draw_panel
 
 if TYPE_CHECKING:
@@ -135,14 +136,24 @@ class ResultsScene(ButtonMenu):
         self._card = 0  # the card F4 / F5 read last
 
     # ----------------------------------------------------------------- speech
+    @property
+    def passing(self) -> bool:
+        """On top again only to go on to the next game, which the host began while the
+        friend read the review or help (and was told so): nothing of these results is said
+        again, and the table says where its game stands."""
+        return self.told and self.following
+
     def spoken_screen(self) -> str:
         # Translators: said aloud as the results screen comes up; who won follows.
-        return _("Results")
+        return "" if self.passing else _("Results")
+
+    def spoken_focus(self) -> Focus | None:
+        return None if self.passing else super().spoken_focus()
 
     def spoken_news(self) -> list[Announcement]:
         """Who won, the scores, the detail: said once as the results come up (F6 says them
         again)."""
-        if self._said:
+        if self._said or self.passing:
             return []
         self._said = True
         return [Announcement(results_phrase(self.session, self.verdict), Told.RESULT)]
