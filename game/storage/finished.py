@@ -185,7 +185,7 @@ class Filer:
         reason = reason_of(bad)
         if len(reason) > 160 and not isinstance(reason, Later):
             reason = reason[:157] + "..."
-        self._records.write(lambda con: _tables.set_game_aside(con, row.rowid, str(reason)))
+        self._records.write(lambda con: _tables.set_game_aside(con, row, str(reason)))
         self._store.report(
             later(
                 # TRANSLATORS: "records" = the folder of the game's saved statistics and logs.

@@ -11,7 +11,7 @@ before it leaves this module, and what leaves is typed.
 A statistics or high-score row that fails its checks raises `Damaged`, as does a filed game's
 note or id: as with a damaged JSON file before, the whole records file is set aside rather than
 trusted in part. A history log that fails (a cell, its summary or its replay) is moved alone
-into the `set_aside` table, by its rowid, its cells as they were.
+into the `set_aside` table, found by its rowid and stored id, its cells as they were.
 """
 
 from __future__ import annotations
@@ -115,43 +115,47 @@ def insert_game(con: sqlite3.Connection, record: LogRecord) -> bool:
 
 class LogRow(NamedTuple):
     """A finished game's row as read. Where `damage` is None its cells are what their columns
-    hold; otherwise `damage` says which is not, and `id` is the id as it was, for telling."""
+    hold; otherwise `damage` says which is not, and `id` is the id as it was, for telling.
+    `rowid` and `stored_id` (the id's bytes in hex, whatever their kind) find the row again."""
 
     rowid: int
+    stored_id: str
     id: str
     summary: str
     data: bytes
     damage: str | None
 
 
-def _log_row(rowid: object, log_id: object, summary: object, data: object = b"") -> LogRow:
-    if not isinstance(rowid, int):  # SQLite's own row number: always a whole number
-        raise TypeError(f"a rowid of {type(rowid).__name__}")
+def _log_row(
+    rowid: object, stored_id: object, log_id: object, summary: object, data: object = b""
+) -> LogRow:
+    if not isinstance(rowid, int) or not isinstance(stored_id, str):  # SQLite's own
+        raise TypeError(f"a rowid of {type(rowid).__name__}, hex() of {type(stored_id).__name__}")
     try:
         key = text(log_id, what="its id")
     except ValueError as bad:
-        return LogRow(rowid, f"{log_id!r:.40}", "", b"", str(bad))
+        return LogRow(rowid, stored_id, f"{log_id!r:.40}", "", b"", str(bad))
     try:
-        return LogRow(
-            rowid, key, text(summary, what="its summary"), blob(data, what="its game"), None
-        )
+        summary, data = text(summary, what="its summary"), blob(data, what="its game")
     except ValueError as bad:
-        return LogRow(rowid, key, "", b"", str(bad))
+        return LogRow(rowid, stored_id, key, "", b"", str(bad))
+    return LogRow(rowid, stored_id, key, summary, data, None)
+
+
+_GAMES = "SELECT rowid, hex(id), id, summary FROM games"
+_WITH_GAME = (
+    "SELECT games.rowid, hex(id), id, summary, data FROM games JOIN logs ON logs.game = games.rowid"
+)
 
 
 def summaries(con: sqlite3.Connection, limit: int | None) -> list[LogRow]:
     """Each game's row with its summary (no game data), newest first: the `games.id` index,
     read backwards and cut short."""
     if limit is None:
-        rows = con.execute("SELECT rowid, id, summary FROM games ORDER BY id DESC").fetchall()
+        rows = con.execute(f"{_GAMES} ORDER BY id DESC").fetchall()
     else:
-        rows = con.execute(
-            "SELECT rowid, id, summary FROM games ORDER BY id DESC LIMIT ?", (max(0, limit),)
-        ).fetchall()
+        rows = con.execute(f"{_GAMES} ORDER BY id DESC LIMIT ?", (max(0, limit),)).fetchall()
     return [_log_row(*row) for row in rows]
-
-
-_WITH_GAME = "SELECT games.rowid, id, summary, data FROM games JOIN logs ON logs.game = games.rowid"
 
 
 def game_log(con: sqlite3.Connection, log_id: str) -> LogRow | None:
@@ -161,15 +165,23 @@ def game_log(con: sqlite3.Connection, log_id: str) -> LogRow | None:
 
 
 def logs_oldest_first(con: sqlite3.Connection) -> Iterator[LogRow]:
-    """Every game's row with its packed game, oldest first, a chunk at a time (each chunk
-    goes on after the last row's id, compared by SQLite as it is stored)."""
-    rows = con.execute(f"{_WITH_GAME} ORDER BY id LIMIT ?", (CHUNK,)).fetchall()
-    while rows:
-        yield from (_log_row(*row) for row in rows)
-        rows = con.execute(
-            f"{_WITH_GAME} WHERE id > (SELECT id FROM games WHERE rowid=?) ORDER BY id LIMIT ?",
-            (rows[-1][0], CHUNK),
-        ).fetchall()
+    """Every game's row with its packed game, oldest first, a chunk at a time, each going on
+    after the last row's id (compared by SQLite as it is stored). The chunks are read in one
+    transaction, so they see one state of the records whatever another copy does meanwhile."""
+    own = not con.in_transaction
+    if own:
+        con.execute("BEGIN")
+    try:
+        rows = con.execute(f"{_WITH_GAME} ORDER BY id LIMIT ?", (CHUNK,)).fetchall()
+        while rows:
+            yield from (_log_row(*row) for row in rows)
+            rows = con.execute(
+                f"{_WITH_GAME} WHERE id > (SELECT id FROM games WHERE rowid=?) ORDER BY id LIMIT ?",
+                (rows[-1][0], CHUNK),
+            ).fetchall()
+    finally:
+        if own and con.in_transaction:
+            con.execute("COMMIT")
 
 
 def keep_game_aside(con: sqlite3.Connection, record: LogRecord, reason: str) -> None:
@@ -185,16 +197,19 @@ def keep_game_aside(con: sqlite3.Connection, record: LogRecord, reason: str) -> 
     )
 
 
-def set_game_aside(con: sqlite3.Connection, rowid: int, reason: str) -> None:
+def set_game_aside(con: sqlite3.Connection, row: LogRow, reason: str) -> None:
     """Take a log that failed its checks out of the history, keeping its cells as they were
-    and the reason."""
-    con.execute(
+    and the reason; nothing if it is gone (another copy set it aside, and its row number may
+    since have gone to another game)."""
+    moved = con.execute(
         "INSERT INTO set_aside (kind, key, reason, summary, data) SELECT 'game', id, ?, "
-        "summary, (SELECT data FROM logs WHERE game=games.rowid) FROM games WHERE rowid=?",
-        (reason, rowid),
+        "summary, (SELECT data FROM logs WHERE game=games.rowid) FROM games "
+        "WHERE rowid=? AND hex(id)=?",
+        (reason, row.rowid, row.stored_id),
     )
-    con.execute("DELETE FROM logs WHERE game=?", (rowid,))
-    con.execute("DELETE FROM games WHERE rowid=?", (rowid,))
+    if moved.rowcount:
+        con.execute("DELETE FROM logs WHERE game=?", (row.rowid,))
+        con.execute("DELETE FROM games WHERE rowid=?", (row.rowid,))
 
 
 # ----------------------------------------------------------------------------- statistics

@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from game.storage import Storage
+from game.storage import Storage, tables
+from game.storage.records import text_as_stored
+from game.storage.tables import logs_oldest_first, set_game_aside, summaries
 
 from .conftest import SEATS, STAMP, STARTED, open_storage, two_player_game
 
@@ -143,3 +145,53 @@ def test_any_other_wrong_cell_sets_the_file_aside_and_records_start_afresh(tmp_p
     storage.close()
     again = open_storage(folder)
     assert new in [s.id for s in again.list_history()] and again.problems == []
+
+
+# ----------------------------------------------------------------------------- another copy
+def records_of(folder: Path, seeds: range) -> Path:
+    storage = open_storage(folder)
+    for seed in seeds:
+        storage.record_finished(two_player_game(seed=seed), SEATS, (), STARTED)
+    storage.close()
+    return folder / RECORDS
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    con = sqlite3.connect(path, isolation_level=None)
+    con.text_factory = text_as_stored
+    return con
+
+
+def test_a_log_set_aside_by_one_copy_is_never_another_game_filed_since(tmp_path):
+    """A log is found again by its row number and stored id: another copy may have set it
+    aside between the read and the write, and its row number gone to a game filed since."""
+    path = records_of(tmp_path, range(3, 5))
+    con = connect(path)
+    newest = summaries(con, None)[0]  # the highest row number
+    con.execute("DELETE FROM logs WHERE game=?", (newest.rowid,))
+    con.execute("DELETE FROM games WHERE rowid=?", (newest.rowid,))  # another copy's doing
+    storage = open_storage(tmp_path)
+    filed = storage.record_finished(two_player_game(seed=9), SEATS, (), STARTED).history_id
+    storage.close()
+    (taken,) = [row for row in summaries(con, None) if row.id == filed]
+    assert taken.rowid == newest.rowid  # SQLite gave the number again
+    set_game_aside(con, newest, "a stale look")
+    assert filed in [row.id for row in summaries(con, None)]
+    assert con.execute("SELECT count(*) FROM set_aside").fetchone() == (0,)
+    con.close()
+
+
+def test_every_log_is_read_once_when_another_copy_sets_one_aside_meanwhile(tmp_path, monkeypatch):
+    monkeypatch.setattr(tables, "CHUNK", 2)
+    path = records_of(tmp_path, range(3, 8))
+    reader, writer = connect(path), connect(path)
+    every = sorted(row.id for row in summaries(reader, None))
+    seen = []
+    for row in logs_oldest_first(reader):
+        seen.append(row.id)
+        if len(seen) == 2:  # the chunk's last row, whose id the next chunk goes on from
+            writer.execute("DELETE FROM games WHERE id=?", (row.id,))
+    assert seen == every and len(seen) == 5
+    assert len(summaries(reader, None)) == 4  # the other copy's change, seen afterwards
+    reader.close()
+    writer.close()
