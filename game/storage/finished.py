@@ -185,7 +185,9 @@ class Filer:
         reason = reason_of(bad)
         if len(reason) > 160 and not isinstance(reason, Later):
             reason = reason[:157] + "..."
-        self._records.write(lambda con: _tables.set_game_aside(con, row, str(reason)))
+        saved, _ = self._records.write(lambda con: _tables.set_game_aside(con, row, str(reason)))
+        if not saved:
+            return  # the refusal is told; it is tried again at the next look
         self._store.report(
             later(
                 # TRANSLATORS: "records" = the folder of the game's saved statistics and logs.
@@ -194,7 +196,7 @@ class Filer:
                     "records and {outcome}."
                 ),
                 what=_history.WHAT,
-                name=row.id,
+                name=_tables.shown(row.id),
                 reason=reason,
                 outcome=_history.LEFT_OUT,
             )
@@ -203,11 +205,16 @@ class Filer:
     def rebuild_stats(self) -> int:
         """Recompute every statistic from the history logs (for example after the records
         were damaged by hand); returns the number of logs used. Replays each log, so it
-        takes a few milliseconds per game: offer it as an action, not on every start."""
-        tallies: dict[str, Tally] = {}
+        takes a few milliseconds per game: offer it as an action, not on every start.
+
+        The logs are read as one state of the records, and the totals written only if no
+        other copy changed the records since (a game filed, a profile renamed); else they are
+        counted again as the write lock holds them still."""
         bad: list[tuple[_tables.LogRow, Exception]] = []
 
-        def fold(con: sqlite3.Connection) -> int:
+        def fold(con: sqlite3.Connection) -> tuple[int, dict[str, Tally]]:
+            bad.clear()
+            tallies: dict[str, Tally] = {}
             used = 0
             for log in _tables.logs_oldest_first(con):
                 try:
@@ -225,13 +232,34 @@ class Filer:
                         key = tally_key(row["name"], card)
                         tallies.setdefault(key, Tally()).add(entry, row)
                 used += 1
+            return used, tallies
+
+        def read(con: sqlite3.Connection) -> tuple[sqlite3.Connection, int, int, dict[str, Tally]]:
+            with _tables.read_as_one(con) as version:
+                return (con, version, *fold(con))
+
+        looked = self._records.run(read, None)
+        if looked is None:
+            return 0  # unreadable (told): the statistics stay as they are
+        seen_on, version, used, tallies = looked
+
+        def replace(con: sqlite3.Connection) -> int:
+            if con is not seen_on or _tables.data_version(con) != version:
+                counted, again = fold(con)  # changed meanwhile: counted as it is now
+                tallies.clear()
+                tallies.update(again)
+                _tables.replace_tallies(con, tallies)
+                return counted
+            _tables.replace_tallies(con, tallies)
             return used
 
-        used = self._records.run(fold, 0)
         for log, error in bad:
             self._set_log_aside(log, error)
-        self._records.write(lambda con: _tables.replace_tallies(con, tallies))
-        return used
+        bad.clear()
+        saved, counted = self._records.write(replace)
+        for log, error in bad:  # found by a count again
+            self._set_log_aside(log, error)
+        return counted if saved and counted is not None else 0
 
 
 def _replayed(row: _tables.LogRow) -> HistoryLog:

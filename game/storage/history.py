@@ -171,7 +171,7 @@ def _int_tuple(value: object, name: str, most: int = 64) -> tuple[int, ...]:
 def parse_summary(data: JsonMapping, log_id: str) -> HistorySummary:
     """The list entry of a log, checked for shape (the game itself is not replayed)."""
     if data.get("id") != log_id:
-        raise ValueError("its id does not match its file name")
+        raise ValueError("its summary names another id than its row")
     variant, games = data.get("variant"), data.get("games")
     if variant not in VARIANT_IDS:
         raise ValueError("unknown variant")

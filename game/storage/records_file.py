@@ -50,30 +50,18 @@ CREATE TABLE set_aside (kind TEXT, key TEXT, reason TEXT, summary TEXT, data BLO
 TABLES = {"meta", "games", "logs", "tallies", "high_scores", "set_aside"}
 
 
-def layout(con: sqlite3.Connection) -> list[object]:
-    """The game's tables as SQLite describes them (what a file must match to be the game's,
-    whatever the spacing of its CREATE statements): each column's name, declared type, NOT
-    NULL and place in the key; each index's uniqueness, origin and columns; and the triggers
-    and views, of which the game makes none (a trigger could drop a filed game unseen)."""
-    found: list[object] = []
-    for table in sorted(TABLES):
-        columns = con.execute(
-            'SELECT name, upper(type), "notnull", pk FROM pragma_table_info(?)', (table,)
-        )
-        found.append((table, columns.fetchall()))
-        for name, unique, origin, partial in con.execute(
-            'SELECT name, "unique", origin, partial FROM pragma_index_list(?) ORDER BY name',
-            (table,),
-        ).fetchall():
-            keys = con.execute("SELECT name FROM pragma_index_info(?) ORDER BY seqno", (name,))
-            found.append((table, unique, origin, partial, keys.fetchall()))
-    extra = "SELECT type, name FROM sqlite_master WHERE type IN ('trigger', 'view') ORDER BY name"
-    found.append(con.execute(extra).fetchall())
-    return found
+def layout(con: sqlite3.Connection) -> list[tuple[object, ...]]:
+    """Everything the file's schema holds (tables, indexes, triggers, views) with the SQL that
+    made it. A file must match SCHEMA's exactly to be the game's: every file the game has made
+    since the records came to SQLite does, by either way of making it; a column more, a type,
+    a CHECK, a collation, STRICT, a generated column or a trigger (which could drop a filed
+    game unseen, or refuse every game filed after it) makes it another program's."""
+    schema = "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name"
+    return [tuple(row) for row in con.execute(schema)]
 
 
 @functools.cache
-def our_layout() -> list[object]:
+def our_layout() -> list[tuple[object, ...]]:
     """`layout` of the tables SCHEMA makes."""
     with contextlib.closing(sqlite3.connect(":memory:")) as con:
         con.executescript(SCHEMA)

@@ -16,6 +16,7 @@ into the `set_aside` table, found by its rowid and stored id, its cells as they 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
@@ -65,6 +66,17 @@ def blob(value: object, what: str) -> bytes:
     return value
 
 
+def shown(value: object) -> str:
+    """A cell as a player may read it in a message: text, bad bytes replaced, on one line,
+    at most 40 characters."""
+    if isinstance(value, bytes):
+        value = value.decode("utf-8", "replace")
+    elif isinstance(value, str):
+        value = value.encode("utf-8", "replace").decode()
+    said = " ".join(str(value).split())
+    return said if len(said) <= 40 else said[:39] + "\u2026"
+
+
 def _filed_id(value: object, what: str) -> str:
     """A history id filing relies on (a game's id, or its origin's note); Damaged (the whole
     file) if it is not one."""
@@ -97,20 +109,23 @@ def add_origin(con: sqlite3.Connection, origin: str, log_id: str) -> None:
     con.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (f"origin:{origin}", log_id))
 
 
-def insert_game(con: sqlite3.Connection, record: LogRecord) -> bool:
-    """Add a log as history.make_log_record makes it; False if its id or fingerprint is there."""
+def insert_game(con: sqlite3.Connection, record: LogRecord) -> None:
+    """Add a log as history.make_log_record makes it, whose id and fingerprint were looked
+    for first (`find_game`, `find_origin`): Damaged if either is there after all, or a log
+    row is in its place (neither is the game's doing; ignored, it would be lost unseen)."""
     log_id = record["id"]
     summary = {k: v for k, v in record.items() if k != "game"}
-    cursor = con.execute(
-        "INSERT OR IGNORE INTO games (id, fingerprint, summary) VALUES (?, ?, ?)",
-        (log_id, log_id[-12:], _json(summary)),
-    )
-    if cursor.rowcount == 0:
-        return False
-    con.execute(
-        "INSERT INTO logs (game, data) VALUES (?, ?)", (cursor.lastrowid, pack(record["game"]))
-    )
-    return True
+    try:
+        cursor = con.execute(
+            "INSERT INTO games (id, fingerprint, summary) VALUES (?, ?, ?)",
+            (log_id, log_id[-12:], _json(summary)),
+        )
+        con.execute(
+            "INSERT INTO logs (game, data) VALUES (?, ?)",
+            (cursor.lastrowid, pack(record["game"])),
+        )
+    except sqlite3.IntegrityError as bad:
+        raise Damaged(later(N_("it cannot be read: {error}"), error=str(bad))) from None
 
 
 class LogRow(NamedTuple):
@@ -134,7 +149,7 @@ def _log_row(
     try:
         key = text(log_id, what="its id")
     except ValueError as bad:
-        return LogRow(rowid, stored_id, f"{log_id!r:.40}", "", b"", str(bad))
+        return LogRow(rowid, stored_id, shown(log_id), "", b"", str(bad))
     try:
         summary, data = text(summary, what="its summary"), blob(data, what="its game")
     except ValueError as bad:
@@ -165,23 +180,31 @@ def game_log(con: sqlite3.Connection, log_id: str) -> LogRow | None:
 
 
 def logs_oldest_first(con: sqlite3.Connection) -> Iterator[LogRow]:
-    """Every game's row with its packed game, oldest first, a chunk at a time, each going on
-    after the last row's id (compared by SQLite as it is stored). The chunks are read in one
-    transaction, so they see one state of the records whatever another copy does meanwhile."""
-    own = not con.in_transaction
-    if own:
-        con.execute("BEGIN")
+    """Every game's row with its packed game, oldest first, a chunk at a time: one statement,
+    so one state of the records, whatever another copy does meanwhile."""
+    cursor = con.execute(f"{_WITH_GAME} ORDER BY id")
+    while rows := cursor.fetchmany(CHUNK):
+        yield from (_log_row(*row) for row in rows)
+
+
+@contextlib.contextmanager
+def read_as_one(con: sqlite3.Connection) -> Iterator[int]:
+    """One read transaction: every read in it sees the records as they were at its start.
+    Gives `PRAGMA data_version` then, which changes once another copy commits a change."""
+    con.execute("BEGIN")
     try:
-        rows = con.execute(f"{_WITH_GAME} ORDER BY id LIMIT ?", (CHUNK,)).fetchall()
-        while rows:
-            yield from (_log_row(*row) for row in rows)
-            rows = con.execute(
-                f"{_WITH_GAME} WHERE id > (SELECT id FROM games WHERE rowid=?) ORDER BY id LIMIT ?",
-                (rows[-1][0], CHUNK),
-            ).fetchall()
+        yield data_version(con)
     finally:
-        if own and con.in_transaction:
-            con.execute("COMMIT")
+        con.execute("COMMIT")
+
+
+def data_version(con: sqlite3.Connection) -> int:
+    """A number that differs between two looks on one connection if any other connection
+    changed the file meanwhile."""
+    version = con.execute("PRAGMA data_version").fetchone()[0]
+    if not isinstance(version, int):
+        raise TypeError(f"data_version gave {type(version).__name__}")
+    return version
 
 
 def keep_game_aside(con: sqlite3.Connection, record: LogRecord, reason: str) -> None:

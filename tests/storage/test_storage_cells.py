@@ -56,6 +56,13 @@ WHOLE_FILE = {
         "its tables are not the game's",
     ),
     "a column more": ("ALTER TABLE games ADD COLUMN extra TEXT", "its tables are not the game's"),
+    # INSERT OR IGNORE skipped every game a CHECK refused: told filed, and gone.
+    "a check": (
+        "PRAGMA writable_schema=ON; UPDATE sqlite_master SET sql=replace(sql, "
+        "'summary TEXT NOT NULL', 'summary TEXT NOT NULL CHECK (summary NOT LIKE ''%Robo%'')') "
+        "WHERE name='games'",
+        "its tables are not the game's",
+    ),
 }
 
 
@@ -74,7 +81,7 @@ def edited(good_db: bytes, folder: Path, statement: str) -> Path:
     path = folder / RECORDS
     path.write_bytes(good_db)
     with sqlite3.connect(path) as con:
-        con.execute(statement)
+        con.executescript(statement)
     con.close()
     return path
 
@@ -195,3 +202,61 @@ def test_every_log_is_read_once_when_another_copy_sets_one_aside_meanwhile(tmp_p
     assert len(summaries(reader, None)) == 4  # the other copy's change, seen afterwards
     reader.close()
     writer.close()
+
+
+def test_a_game_filed_by_another_copy_during_a_rebuild_is_counted(tmp_path, monkeypatch):
+    """The totals are written only if no other copy changed the records since they were
+    read; else counted again under the write lock."""
+    records_of(tmp_path, range(3, 6))
+    one, other = open_storage(tmp_path), open_storage(tmp_path)
+    reading, filed = tables.logs_oldest_first, []
+
+    def meanwhile(con):
+        yield from reading(con)
+        if not filed:  # the other copy files a game as the first count ends
+            filed.append(other.record_finished(two_player_game(seed=9), SEATS, (), STARTED))
+
+    monkeypatch.setattr(tables, "logs_oldest_first", meanwhile)
+    assert one.rebuild_stats() == 4 and filed[0].new
+    raced = one.all_stats("american")
+    monkeypatch.setattr(tables, "logs_oldest_first", reading)
+    assert open_storage(tmp_path).rebuild_stats() == 4
+    assert raced == one.all_stats("american")  # the same as counted with nothing meanwhile
+    assert sum(stats.games for stats in raced.values()) == 4  # the CPU's (Ann has no profile)
+
+
+def test_a_stray_log_refuses_no_game_for_ever(tmp_path):
+    """A log row without its game (not the game's doing) once made every game filed after it
+    fail its UNIQUE key and wait in unfiled/ on every start: now the file is set aside."""
+    path = records_of(tmp_path / "data", range(3, 4))
+    with sqlite3.connect(path) as con:
+        con.execute("INSERT INTO logs (game, data) VALUES (2, X'00')")
+    con.close()
+    bad = path.read_bytes()
+    storage = open_storage(tmp_path / "data")
+    new = files_a_new_game(storage, tmp_path / "data")
+    (message,) = storage.problems
+    assert "UNIQUE constraint failed: logs.game" in message and ASIDE in message
+    assert (tmp_path / "data" / ASIDE).read_bytes() == bad
+    assert [s.id for s in storage.list_history()] == [new]
+
+
+@pytest.mark.parametrize(
+    ("value", "reason"),
+    [(None, "x is empty, not text"), (5, "x is a number, not text"),
+     (2.5, "x is a number, not text"), (b"a", "x is binary data, not text"),
+     ("\udcff", "x is not UTF-8 text")],
+)  # fmt: skip
+def test_a_cell_of_another_kind_is_named(value, reason):
+    with pytest.raises(ValueError, match=f"^{reason}$"):
+        tables.text(value, what="x")
+    assert tables.text("Åsa", what="x") == "Åsa" and tables.blob(b"\0", what="x") == b"\0"
+    with pytest.raises(ValueError, match="^x is text, not binary data$"):
+        tables.blob("a", what="x")
+
+
+def test_a_cell_is_shown_on_one_line_at_most_40_characters():
+    assert tables.shown(b"20261122-\xff") == "20261122-\ufffd"
+    assert tables.shown("a\udcffb") == "a?b"
+    assert tables.shown("x\n" * 50_000) == "x " * 19 + "x\u2026"
+    assert tables.shown(None) == "None"
