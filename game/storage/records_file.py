@@ -51,13 +51,18 @@ TABLES = {"meta", "games", "logs", "tallies", "high_scores", "set_aside"}
 
 
 def layout(con: sqlite3.Connection) -> list[tuple[object, ...]]:
-    """Everything the file's schema holds (tables, indexes, triggers, views) with the SQL that
-    made it. A file must match SCHEMA's exactly to be the game's: every file the game has made
-    since the records came to SQLite does, by either way of making it; a column more, a type,
-    a CHECK, a collation, STRICT, a generated column or a trigger (which could drop a filed
-    game unseen, or refuse every game filed after it) makes it another program's."""
-    schema = "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name"
-    return [tuple(row) for row in con.execute(schema)]
+    """The game's tables and their indexes as the file's schema holds them, with the SQL that
+    made them, and every trigger and view. A file must match SCHEMA's exactly to be the
+    game's: every file the game has made since the records came to SQLite does, by either
+    way of making it; a column more, a type, a CHECK, a collation, STRICT, a generated column
+    or a trigger (which could drop a filed game unseen, or refuse every game filed after it)
+    makes it another program's. Tables of others (ANALYZE's sqlite_stat1) change nothing."""
+    ours = ", ".join("?" * len(TABLES))
+    schema = (
+        "SELECT type, name, tbl_name, sql FROM sqlite_master "
+        f"WHERE tbl_name IN ({ours}) OR type IN ('trigger', 'view') ORDER BY type, name"
+    )
+    return [tuple(row) for row in con.execute(schema, sorted(TABLES))]
 
 
 @functools.cache

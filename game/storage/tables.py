@@ -195,7 +195,8 @@ def read_as_one(con: sqlite3.Connection) -> Iterator[int]:
     try:
         yield data_version(con)
     finally:
-        con.execute("COMMIT")
+        if con.in_transaction:  # (SQLite has rolled it back itself after an I/O error)
+            con.execute("COMMIT")
 
 
 def data_version(con: sqlite3.Connection) -> int:

@@ -260,3 +260,17 @@ def test_a_cell_is_shown_on_one_line_at_most_40_characters():
     assert tables.shown("a\udcffb") == "a?b"
     assert tables.shown("x\n" * 50_000) == "x " * 19 + "x\u2026"
     assert tables.shown(None) == "None"
+
+
+def test_a_file_another_tool_analyzed_is_still_the_games(tmp_path):
+    """ANALYZE (sqlite3's shell, a database browser) adds its sqlite_stat1 table: the
+    records stay as they are."""
+    path = records_of(tmp_path, range(3, 5))
+    with sqlite3.connect(path) as con:
+        con.execute("ANALYZE")
+        con.execute("CREATE TABLE notes (text TEXT)")
+    con.close()
+    storage = open_storage(tmp_path)
+    assert len(storage.list_history()) == 2 and storage.problems == []
+    files_a_new_game(storage, tmp_path)
+    assert len(storage.list_history()) == 3 and storage.problems == []
