@@ -28,7 +28,7 @@ from game.rules import Game
 from game.storage import history as _history
 from game.storage import saves as _saves
 from game.storage import tables as _tables
-from game.storage.entries import entries_for_game, entry_card
+from game.storage.entries import StatsEntry, entries_for_game, entry_card
 from game.storage.history import HistoryLog, HistorySummary
 from game.storage.jsonfile import JsonStore, reason_of
 from game.storage.records import Records, summary_of, unpack
@@ -209,24 +209,43 @@ class Filer:
 
         The logs are read as one state of the records, and the totals written only if no
         other copy changed the records since (a game filed, a profile renamed); else they are
-        counted again as the write lock holds them still."""
+        counted again as the write lock holds them still, replaying only the logs new since."""
         bad: list[tuple[_tables.LogRow, Exception]] = []
+        # Each log's seats, the names they were counted under and its entries, by its row:
+        # a count again under the write lock replays only the logs filed since, or those
+        # whose profile names changed meanwhile (not whole games kept: they are big).
+        known: dict[tuple[int, str], tuple[list[Seat], list[str | None], list[StatsEntry]]] = {}
+
+        def entries_of(log: _tables.LogRow) -> list[StatsEntry] | None:
+            """A log's statistics entries under today's profile names; None if it fails its
+            checks."""
+            kept = known.get((log.rowid, log.stored_id))
+            if kept is not None:
+                seats, names, entries = kept
+                if [self._record_name(seat) for seat in seats] == names:
+                    return entries
+            try:
+                played = _replayed(log)
+            except Exception as error:  # noqa: BLE001 - set aside below
+                bad.append((log, error))
+                return None
+            names = [self._record_name(seat) for seat in played.seats]
+            date = _saves.iso_time(played.date)
+            entries = entries_for_game(
+                log.id, date, played.game, names, played.assisted, played.expected_lost
+            )
+            known[log.rowid, log.stored_id] = (list(played.seats), names, entries)
+            return entries
 
         def fold(con: sqlite3.Connection) -> tuple[int, dict[str, Tally]]:
             bad.clear()
             tallies: dict[str, Tally] = {}
             used = 0
             for log in _tables.logs_oldest_first(con):
-                try:
-                    played = _replayed(log)
-                except Exception as error:  # noqa: BLE001 - set aside below
-                    bad.append((log, error))
+                entries = entries_of(log)
+                if entries is None:
                     continue
-                names = [self._record_name(seat) for seat in played.seats]
-                date = _saves.iso_time(played.date)
-                for entry in entries_for_game(
-                    log.id, date, played.game, names, played.assisted, played.expected_lost
-                ):
+                for entry in entries:
                     card = entry_card(entry)
                     for row in entry["rows"]:
                         key = tally_key(row["name"], card)

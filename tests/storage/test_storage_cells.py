@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from game.storage import Storage, tables
+from game.storage import Storage, finished, tables
 from game.storage.records import text_as_stored
 from game.storage.tables import logs_oldest_first, set_game_aside, summaries
 
@@ -216,8 +216,12 @@ def test_a_game_filed_by_another_copy_during_a_rebuild_is_counted(tmp_path, monk
         if not filed:  # the other copy files a game as the first count ends
             filed.append(other.record_finished(two_player_game(seed=9), SEATS, (), STARTED))
 
+    replayed, replay = [], finished._replayed
     monkeypatch.setattr(tables, "logs_oldest_first", meanwhile)
+    monkeypatch.setattr(finished, "_replayed", lambda row: replayed.append(row.id) or replay(row))
     assert one.rebuild_stats() == 4 and filed[0].new
+    # Counted again under the write lock, replaying only the game filed meanwhile.
+    assert len(replayed) == 4 and replayed[-1] == filed[0].history_id
     raced = one.all_stats("american")
     monkeypatch.setattr(tables, "logs_oldest_first", reading)
     assert open_storage(tmp_path).rebuild_stats() == 4
