@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from game.i18n import N_, Later, later
+from game.json_types import JsonObject
 from game.match.seats import Seat
 from game.rules import Game
 from game.storage import history as _history
@@ -161,9 +162,7 @@ class Filer:
         )
         for row in rows:
             try:
-                if row.damage is not None:
-                    raise ValueError(row.damage)
-                found.append(_history.parse_summary(summary_of(row.summary), row.id))
+                found.append(_history.parse_summary(_summary(row), row.id))
             except Exception as bad:  # noqa: BLE001 - never crash on the records' contents
                 self._set_log_aside(row, bad)
         return found
@@ -263,14 +262,11 @@ class Filer:
         seen_on, version, used, tallies = looked
 
         def replace(con: sqlite3.Connection) -> int:
+            counted, now = used, tallies
             if con is not seen_on or _tables.data_version(con) != version:
-                counted, again = fold(con)  # changed meanwhile: counted as it is now
-                tallies.clear()
-                tallies.update(again)
-                _tables.replace_tallies(con, tallies)
-                return counted
-            _tables.replace_tallies(con, tallies)
-            return used
+                counted, now = fold(con)  # changed meanwhile: counted as it is now
+            _tables.replace_tallies(con, now)
+            return counted
 
         for log, error in bad:
             self._set_log_aside(log, error)
@@ -281,11 +277,16 @@ class Filer:
         return counted if saved and counted is not None else 0
 
 
-def _replayed(row: _tables.LogRow) -> HistoryLog:
-    """A game's row replayed and checked; ValueError (or another error) if it fails."""
+def _summary(row: _tables.LogRow) -> JsonObject:
+    """A game's row's summary; ValueError if a cell of the row or the summary is not right."""
     if row.damage is not None:
         raise ValueError(row.damage)
-    data = summary_of(row.summary)
+    return summary_of(row.summary)
+
+
+def _replayed(row: _tables.LogRow) -> HistoryLog:
+    """A game's row replayed and checked; ValueError (or another error) if it fails."""
+    data = _summary(row)
     data["game"] = unpack(row.data)
     return _history.parse_log(data, row.id)
 

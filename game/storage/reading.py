@@ -48,9 +48,9 @@ class BadFile(ValueError):
     """A file that cannot be used; the message says why, in words for a player."""
 
 
-def unreadable(bad: OSError) -> Later:
-    """Why a file cannot be read, with the system's own words for the error."""
-    return later(N_("it cannot be read: {error}"), error=bad.strerror or str(bad))
+def unreadable(bad: Exception) -> Later:
+    """Why a file cannot be read, with the system's (or SQLite's, or a check's) own words."""
+    return later(N_("it cannot be read: {error}"), error=getattr(bad, "strerror", None) or str(bad))
 
 
 LINKED = later(N_("it is a symbolic link, which the game never follows"))

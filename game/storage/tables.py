@@ -29,7 +29,7 @@ from game.rules import Game, TeamMode
 from game.storage.entries import check_entry, entry_card
 from game.storage.highscores import HighScore, HighScoreBook, table_key
 from game.storage.history import ID_PATTERN, LogRecord
-from game.storage.reading import decode_json
+from game.storage.reading import decode_json, unreadable
 from game.storage.records import pack
 from game.storage.records_file import Damaged
 from game.storage.stats import Tally, card_ids, split_key, tally_key
@@ -85,7 +85,7 @@ def _filed_id(value: object, what: str) -> str:
         if not ID_PATTERN.match(found):
             raise ValueError(f"{what} is not a history id")
     except ValueError as bad:
-        raise Damaged(later(N_("it cannot be read: {error}"), error=str(bad))) from None
+        raise Damaged(unreadable(bad)) from None
     return found
 
 
@@ -125,7 +125,7 @@ def insert_game(con: sqlite3.Connection, record: LogRecord) -> None:
             (cursor.lastrowid, pack(record["game"])),
         )
     except sqlite3.IntegrityError as bad:
-        raise Damaged(later(N_("it cannot be read: {error}"), error=str(bad))) from None
+        raise Damaged(unreadable(bad)) from None
 
 
 class LogRow(NamedTuple):

@@ -25,6 +25,8 @@ LOG = "20261122-093000-2c7b120cbeee"  # the history id of two_player_game(seed=3
 NOT_UTF8 = "CAST(X'FF41' AS TEXT)"
 
 # An edit, and the reason the player reads: a history log's cells set that log aside alone ...
+# (SQLite keeps a number put in a TEXT column as text: "summary as a number" and "high score
+# as a number" below were told and kept aside before the cells were checked too.)
 ONE_LOG = {
     "summary as a number": ("UPDATE games SET summary=5", "a game's summary must be an object"),
     "summary as binary data": ("UPDATE games SET summary=X'7b7d'", "its summary is binary data"),
