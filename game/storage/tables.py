@@ -257,7 +257,7 @@ def read_tallies(con: sqlite3.Connection, names: Iterable[str] | None = None) ->
             raise Damaged(
                 later(
                     N_("the statistics of {name} are damaged: {error}"),
-                    name=f"{name!r:.30}",
+                    name=shown(split_key(name)[0] if isinstance(name, str) else name),
                     error=str(bad),
                 )
             ) from None

@@ -156,6 +156,22 @@ def test_any_other_wrong_cell_sets_the_file_aside_and_records_start_afresh(tmp_p
     assert new in [s.id for s in again.list_history()] and again.problems == []
 
 
+def test_damaged_statistics_are_told_by_the_players_name(tmp_path, good_db):
+    """A tally is kept by 'name<US>card' for a card but the American: the message names the
+    player, not the key as Python writes it ('Ann\\x1fyatzy' was told before)."""
+    folder = tmp_path / "data"
+    edited(
+        good_db,
+        folder,
+        """INSERT INTO tallies VALUES ('Ann' || char(31) || 'yatzy', '{"games": -1}')""",
+    )
+    storage = open_storage(folder)
+    every_screen(storage)
+    (message,) = storage.problems
+    assert "(the statistics of Ann are damaged: " in message, message
+    storage.close()
+
+
 # ----------------------------------------------------------------------------- another copy
 def records_of(folder: Path, seeds: range) -> Path:
     storage = open_storage(folder)

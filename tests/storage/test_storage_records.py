@@ -68,7 +68,7 @@ CASES = {
     "truncated": (lambda raw, tmp: raw[: len(raw) // 2], "it is cut short"),
     "future_schema": (lambda raw, tmp: _with_version(raw, tmp, 99), "newer version"),
     "other_program": (lambda raw, tmp: _other_program(tmp), "not the game's"),
-    "bad_statistics": (_bad_tally, "the statistics of 'CPU Expert' are damaged"),
+    "bad_statistics": (_bad_tally, "the statistics of CPU Expert are damaged"),
     # A RecursionError crashed the statistics screen: the rows are read as a file is.
     "deep_statistics": (_deep_statistics, "it is nested too deeply"),
 }
