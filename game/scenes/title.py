@@ -261,7 +261,21 @@ class TitleScene(ButtonMenu):
         tag_font = fonts.get(max(12, name_h * 0.22) / fonts.text_scale, bold=True)
         block = die * 1.45 + name_h + tag_font.get_height() * 1.4
         self._header_dice = self._show_header = block + gap * 2 <= room
-        if not self._show_header:
+        beside = (
+            None
+            if self._show_header
+            else self._logo_beside(size, (button_w, button_h), margin, gap)
+        )
+        if beside is not None:
+            # A wide window whose menu takes its height (large text): the whole logo beside
+            # the menu, the two centred as one.
+            logo_w, name_font, tag_font, die, block = beside
+            left = (w - logo_w - 2 * gap - button_w) // 2
+            logo_x, menu_x = left + logo_w // 2, left + logo_w + 2 * gap + button_w // 2
+            self._header_dice = self._show_header = True
+            logo_top = max(margin, (h - footer_h - block) / 2)
+            menu_top = round(max(margin, (h - footer_h - menu_h) / 2))
+        elif not self._show_header:
             # No room for the dice and the tagline (640x480 with 200% text): the name alone,
             # as large as the room holds, so the game still says what it is.
             largest = min(w * 0.17, 300 * unit) / fonts.text_scale
@@ -269,23 +283,24 @@ class TitleScene(ButtonMenu):
             block = name_font.get_height()
             self._show_header = block >= LOGO_NAME_LEAST
             die = 0
-        if not self._show_header:
-            block = 0
-        space = max(gap * 2, min(room - block, h * 0.08))
-        total = block + space + menu_h
-        top = max(margin, (h - footer_h - total) / 2)
-
-        menu_top = round(top + block + space)
+        if beside is None:
+            if not self._show_header:
+                block = 0
+            space = max(gap * 2, min(room - block, h * 0.08))
+            total = block + space + menu_h
+            logo_top = max(margin, (h - footer_h - total) / 2)
+            menu_top = round(logo_top + block + space)
+            logo_x = menu_x = w // 2
         for i, button in enumerate(self.buttons):
             button.rect = pygame.Rect(0, menu_top + i * (button_h + gap), button_w, button_h)
-            button.rect.centerx = w // 2
+            button.rect.centerx = menu_x
 
         background = pygame.Surface(size)
         if pygame.display.get_surface() is not None:
             background = background.convert()
         draw_felt(background, theme)
         if self._show_header:
-            self._draw_header(background, w // 2, top, die, name_font, tag_font)
+            self._draw_header(background, logo_x, logo_top, die, name_font, tag_font)
         self._background = background
 
         inp = self.ctx.input
@@ -307,6 +322,27 @@ class TitleScene(ButtonMenu):
             text = _("{confirm} select").format(confirm=inp.label("confirm"))
             image = footer_font.render(text, True, ink)
         self._footer = (image, image.get_rect(midbottom=(w // 2, h - margin // 2)))
+
+    def _logo_beside(
+        self, size: tuple[int, int], button: tuple[int, int], margin: int, gap: int
+    ) -> tuple[int, pygame.font.Font, pygame.font.Font, int, float] | None:
+        """The whole logo beside the menu, where the window is wide enough and the menu
+        leaves no room over it: its width, name and tagline fonts, die size and height; None
+        where its name would come out no larger than the menu's labels."""
+        (w, h), (button_w, button_h) = size, button
+        fonts = self.ctx.fonts
+        logo_w = min(w - button_w - 2 * gap - 2 * margin, round(w * 0.45))
+        name_text = translate(GAME_NAME)
+        name_px = min(w * 0.17, h * 0.2) / fonts.text_scale
+        name_font = fonts.fit(name_text, name_px, int(logo_w * 0.88), bold=True)
+        name_h = name_font.get_height()
+        die = round(min(name_h * 0.8, logo_w / 6.2))
+        tag_font = fonts.get(max(12, name_h * 0.22) / fonts.text_scale, bold=True)
+        block = die * 1.45 + name_h + tag_font.get_height() * 1.4
+        label = button_h * 0.5  # about a label's height
+        if die < LOGO_DIE_LEAST or name_h <= label or block > h - 2 * margin:
+            return None
+        return logo_w, name_font, tag_font, die, block
 
     def _draw_header(
         self,

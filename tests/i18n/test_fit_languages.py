@@ -256,7 +256,8 @@ def test_the_title_keeps_the_games_name_at_640x480_with_200_percent_text(
     code, tmp_path, recorder, played, monkeypatch
 ):
     """With 200% text the menu left no room for the logo's dice and the title showed no
-    name at all: the name alone stays, over the menu, clear of it."""
+    name at all, then the name alone, smaller than the menu's labels: the whole logo now
+    goes beside the menu, its name larger than any label and clear of every one."""
     from game.scenes.title import LOGO_NAME_LEAST
 
     monkeypatch.setenv("LANGUAGE", code)
@@ -266,6 +267,10 @@ def test_the_title_keeps_the_games_name_at_640x480_with_200_percent_text(
     name = i18n._("YAHTZEE")
     drawn = [d.rect for d in recorder.drawn if d.text == name and d.target == (640, 480)]
     assert drawn, code
-    words = [d.rect for d in recorder.drawn if d.text != name and d.target == (640, 480)]
-    top = min(rect.top for rect in words)  # the first button's label
-    assert all(rect.height >= LOGO_NAME_LEAST and rect.bottom < top for rect in drawn), code
+    tagline = i18n._("T A B L E")
+    assert any(d.text == tagline for d in recorder.drawn), code  # the whole logo
+    logo = (name, tagline)
+    words = [d.rect for d in recorder.drawn if d.text not in logo and d.target == (640, 480)]
+    tallest = max(rect.height for rect in words)
+    assert all(rect.height >= max(LOGO_NAME_LEAST, tallest) for rect in drawn), code
+    assert not any(rect.collidelist(words) >= 0 for rect in drawn), code
