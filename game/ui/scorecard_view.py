@@ -35,6 +35,8 @@ from game.ui.text import blit_text, fit_label
 from game.ui.theme import Colour, Theme
 from game.ui.widgets import draw_panel, panel_solid
 
+TAG_JOIN = " · "  # between a column's tags: a CPU's level and its chance to win
+
 HEADER_ROWS = 1.9  # the header's height in rows: the name, a CPU's level, the colour bar
 TEXT_SHARE = 0.62  # of a row's height, at text size 100%
 TEXT_MOST = 0.85  # of a row's height, at any text size
@@ -428,9 +430,7 @@ class ScorecardView:
         font, shown = fit_label(fonts, name, text_px / fonts.text_scale, head.width - 8, True)
         tag = self.tags[c]
         if tag:
-            tag_font, tag_text = fit_label(
-                fonts, tag, text_px * 0.78 / fonts.text_scale, head.width - 8
-            )
+            tag_font, tag_text = _fit_tag(fonts, tag, text_px * 0.78 / fonts.text_scale, head)
             name_h = font.size(shown)[1]
             block = name_h + tag_font.size(tag_text)[1]
             top = head.top + (bar_top - head.top - block) // 2
@@ -486,3 +486,13 @@ class ScorecardView:
             # Translators: how many Yahtzee bonus chips, beside the first six drawn ("x7").
             count = _("x{count}").format(count=chips)
             self._text(surface, count, cell.move(0, 0), self.theme.text, px * 0.7)
+
+
+def _fit_tag(fonts: Fonts, tag: str, px: float, head: pygame.Rect) -> tuple[pygame.font.Font, str]:
+    """What is written under a column's name, fitted to it: a CPU's level with its chance to
+    win ("Expert · 42%"), or, where the two do not fit whole, the chance alone ("42%"), as
+    that is what changes."""
+    font, text = fit_label(fonts, tag, px, head.width - 8)
+    if text != tag and TAG_JOIN in tag:
+        return fit_label(fonts, tag.rpartition(TAG_JOIN)[2], px, head.width - 8)
+    return font, text

@@ -274,3 +274,21 @@ def test_the_title_keeps_the_games_name_at_640x480_with_200_percent_text(
     tallest = max(rect.height for rect in words)
     assert all(rect.height >= max(LOGO_NAME_LEAST, tallest) for rect in drawn), code
     assert not any(rect.collidelist(words) >= 0 for rect in drawn), code
+
+
+@pytest.mark.parametrize("code", i18n.LANGUAGES)
+@pytest.mark.parametrize("scale", [1.0, 2.0])
+def test_the_chances_under_the_names_show_whole_where_the_card_is_narrow(
+    code, scale, tmp_path, recorder, played, monkeypatch
+):
+    """At 640x480 with the hint's chances showing, "Medium · 19%" was cut to "Medi…" and
+    the chance, what the hint brings, was lost: where the two do not fit, the chance alone."""
+    from game.ui.scorecard_view import TAG_JOIN
+    from game.ui.text import ELLIPSIS
+
+    monkeypatch.setenv("LANGUAGE", code)
+    draw_shot("hint", (640, 480), tmp_path, recorder, played, text_scale=scale)
+    drawn = [d.text.strip() for d in recorder.drawn]  # the card is drawn on a layer
+    chances = [t for t in drawn if t.endswith("%")]
+    assert len(chances) == 4, (code, chances)  # each of the four columns'
+    assert [t for t in drawn if TAG_JOIN.strip() in t and t.endswith(ELLIPSIS)] == [], code

@@ -33,7 +33,7 @@ from game.ui.dice_tray import DiceTray
 from game.ui.layout import table_layout
 from game.ui.palette import dice_palette
 from game.ui.scorecard_cells import CardArgs
-from game.ui.scorecard_view import ScorecardView
+from game.ui.scorecard_view import TAG_JOIN, ScorecardView
 from game.ui.seat_words import level_tags
 from game.ui.tray_view import TrayRenderer
 from game.ui.widgets import FeltBackground
@@ -163,7 +163,8 @@ class Board:
         for player, tag in self.seat_tags.items():
             levels[config.column_of(player)] = tag
         chances = self.chances.column_texts(self.session.state)
-        return tuple(" · ".join(t for t in pair if t) for pair in zip(levels, chances, strict=True))
+        pairs = zip(levels, chances, strict=True)
+        return tuple(TAG_JOIN.join(t for t in pair if t) for pair in pairs)
 
     @property
     def wants_chances(self) -> bool:
