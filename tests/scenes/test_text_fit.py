@@ -144,21 +144,26 @@ def test_each_table_button_holds_every_label_it_shows_at_640x480(ctx, language, 
     assert all(lay.tray.left <= r.left and r.right <= lay.tray.right for r in row)
 
 
-@pytest.mark.parametrize("size", [(640, 480), (1280, 800)])
+@pytest.mark.parametrize("size", [(640, 480), (1280, 800), (3840, 2160)])
 @pytest.mark.parametrize("scale", [1.0, 2.0])
 def test_the_hint_stays_on_the_felt_clear_of_the_cup_and_the_held_dice(ctx, size, scale):
-    """At 640x480 and 200% the hint ran out of its box onto the card and over the cup."""
+    """At 640x480 and 200% the hint ran out of its box onto the card and over the cup; at
+    4K and 200% it covered the hold row's label."""
     from game.scenes.table.draw import HINT_PX, hint_box
+    from game.ui.tray_view import hold_row_rect
 
     table = table_at(ctx, size, scale)
     table.show_hint()
     lines = table.coach.hint_text
     assert len(lines) >= 2
     lay = table.board.lay
-    box, shown = hint_box(ctx.fonts, lay, lines)
+    held = hold_row_rect(lay.hold_strip, table.board.hold_label())
+    assert held.top < lay.hold_strip.top  # the label over the strip
+    box, shown = hint_box(ctx.fonts, lay, lines, held)
+    assert (box, shown) == table.board.hint_placed(lines, ())
     assert lay.tray.contains(box)
     assert not box.colliderect(lay.cup_rect)
-    assert box.bottom <= lay.hold_strip.top
+    assert box.bottom <= held.top
     assert shown[0][0] in lines[0]  # the best choice always shows, first
     for text, bold in shown:
         assert ctx.fonts.get(HINT_PX * lay.unit, bold=bold).size(text)[0] <= box.width

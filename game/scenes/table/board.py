@@ -35,7 +35,7 @@ from game.ui.palette import dice_palette
 from game.ui.scorecard_cells import CardArgs
 from game.ui.scorecard_view import TAG_JOIN, ScorecardView
 from game.ui.seat_words import level_tags
-from game.ui.tray_view import TrayRenderer
+from game.ui.tray_view import TrayRenderer, hold_row_rect
 from game.ui.widgets import FeltBackground
 
 PACE_NOTE = 5.0  # points a game below the Expert from which a person's pace is told
@@ -445,7 +445,8 @@ class Board:
         lines, lay, fonts = tuple(text), self.lay, self.ctx.fonts
         kept = self._hint
         if kept is None or kept[:4] != (lines, lay, fonts, dice):
-            kept = self._hint = (lines, lay, fonts, dice, hint_box(fonts, lay, lines, dice))
+            held = hold_row_rect(lay.hold_strip, self.hold_label())
+            kept = self._hint = (lines, lay, fonts, dice, hint_box(fonts, lay, lines, held, dice))
         return kept[4]
 
     def note_line(self) -> str:

@@ -313,11 +313,13 @@ def hint_box(
     fonts: Fonts,
     lay: TableLayout,
     text: Sequence[str],
+    held: pygame.Rect,
     dice: Sequence[tuple[float, float]] = (),
 ) -> HintPlace:
     """Where the hint's box goes, and its lines (each with whether it is bold: the first
     entry, the best choice, is), as draw_hint draws them: on the felt, between the dice in
-    play and the hold row, clear of the cup, and along that band where it covers the fewest
+    play and the hold row (`held`: its strip and label), clear of the cup, and along that
+    band where it covers the fewest
     of the `dice` it rings (their centres: a scattered die may lie low); each line folded to
     the box's width, and the later lines (the other choices) dropped where the felt has no
     height for them."""
@@ -325,7 +327,7 @@ def hint_box(
     left = lay.cup_rect.right  # the box's left edge at most this far left
     room = max(1, lay.tray.right - left - 2 * pad_x)
     top = round(lay.roll_slots[0][1] + lay.die_size * 0.8)
-    bottom = lay.hold_strip.top - pad_y
+    bottom = held.top - pad_y
     lines: list[tuple[str, bool]] = []
     width, height = 0, 2 * pad_y
     for i, entry in enumerate(text):
