@@ -203,6 +203,12 @@ class HistoryScene(ListScreen["HistorySummary"]):
             self.ctx.play("click")
             self.ctx.nav.review_log(history)
 
+    def resume(self, result: object = None) -> None:
+        """Back from a game's replay or review: the focus on Replay again, so Enter does what
+        its button shows (R moved it onto Review, and Enter opened the review again)."""
+        if self.replay_button.enabled:
+            self.ring.focus(self.replay_button)
+
     def focus_grid(self) -> FocusRing:
         return self.ring
 

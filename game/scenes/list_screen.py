@@ -10,7 +10,7 @@ where the screen allows it), the wheel and the scroll bar, the menu keys and a p
 Up/Down and Home/End, the buttons' letters, Esc. A key does the first of these that takes it:
 
 1. back (Esc, Backspace, the pause key), unless it is a letter a button shows;
-2. the screen's own keys (`screen_key`: a page's letter, Delete, `[` and `]`);
+2. the screen's own keys (`screen_key`: a page's letter, Delete, `[` and `]`), then help (F1);
 3. the keys that step the choice (`step_keys`), then, where `pages_step`, the page keys;
 4. the keys that move the focus over the buttons (`focus_keys`), confirm (`confirm`);
 5. a button's letter; then the view scrolls (lines, pages) if the key is one of its.
@@ -222,6 +222,8 @@ class ListScreen(Scene, Generic[T]):
             self.close()
         elif self.screen_key(event, intent, letter):
             pass
+        elif intent is Intent.HELP:
+            self.ctx.nav.help()
         elif step:
             self.select(self.selected + step)
         elif self.pages_step and event.key in PAGE_KEYS:

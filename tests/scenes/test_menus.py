@@ -630,6 +630,32 @@ def test_results_show_a_shared_win(ctx):
     assert [b.label for b in results.buttons] == ["Play again", "Review", "Replay", "Title"]
 
 
+def test_results_open_help_with_f1_and_esc_leaves_a_replays_end_only(ctx):
+    """F1 and Esc did nothing on the results: F1 now opens the rules and help there too; at
+    the end of a replay Esc is Back, as in the menus, while a game's own results, filed,
+    are left by their buttons (a stray Esc does not take them away)."""
+    from game.match.replay import ReplaySession
+
+    base = show(ctx, Recorder(ctx))
+    session = tied_session()
+    results = show(ctx, ResultsScene(ctx, session))
+    feed(ctx, key(pygame.K_F1))
+    assert isinstance(ctx.stack.top, HelpScene)
+    feed(ctx, ESC)
+    assert ctx.stack.top is results
+    feed(ctx, ESC)
+    assert ctx.stack.top is results and base.results == []
+    ctx.stack.pop()
+    ctx.stack.apply_pending()
+    base.results.clear()
+    replay = ReplaySession.from_session(session)
+    replay.seek(len(replay))
+    end = show(ctx, ResultsScene(ctx, replay))
+    feed(ctx, ESC)
+    assert ctx.stack.top is base and base.results == [AfterResults.LEAVE]
+    assert end not in ctx.stack.scenes
+
+
 def test_results_rows_say_a_cpus_level(ctx):
     from game.scenes.results.summary import card_rows
 

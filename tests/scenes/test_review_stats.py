@@ -254,8 +254,36 @@ def test_history_lists_a_recorded_game_and_opens_its_review(ctx):
     )
     feed(ctx, ESC)
     assert ctx.stack.top is scene
+    # Enter does what its button shows, Replay, not the Review that R opened last.
+    assert scene.ring.focused is scene.replay_button
+    feed(ctx, ENTER)
+    assert isinstance(ctx.stack.top, ReplayScene)
+    feed(ctx, ESC)
+    assert ctx.stack.top is scene
     feed(ctx, ESC)
     assert ctx.stack.top is None
+
+
+@pytest.mark.parametrize("screen", ["history", "statistics", "review"])
+def test_f1_opens_the_rules_and_help_from_the_list_screens(ctx, screen):
+    """F1 did nothing in the history (and the other list screens): it opens the help, and
+    Esc comes back to the list."""
+    from game.scenes.help import HelpScene
+
+    session = finished(seed=6)
+    record(ctx, session)
+    scenes = {
+        "history": lambda: HistoryScene(ctx),
+        "statistics": lambda: StatsScene(ctx),
+        "review": lambda: ReviewScene(
+            ctx, session.config, session.game.start_rng, session.game.log
+        ),
+    }
+    scene = show(ctx, scenes[screen]())
+    feed(ctx, key(pygame.K_F1))
+    assert isinstance(ctx.stack.top, HelpScene)
+    feed(ctx, ESC)
+    assert ctx.stack.top is scene
 
 
 def test_a_double_click_on_a_game_opens_its_replay_and_two_slow_clicks_do_not(ctx):

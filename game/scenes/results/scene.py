@@ -8,6 +8,7 @@ trophy: its score stands beside the player's personal best and average from the 
 Controls:
     Left / Right, Up / Down, Tab / Shift+Tab   move the focus over the buttons
     Enter            the focused button (Next game, or Play again, is focused first)
+    F1               rules and help; Esc, at the end of a replay: Back
     N / P / R / E / T   Next game, Play again, Review (the coach's), Replay, Title
     F6 / F7          say the results again; F4 / F5 each card's totals in turn
 Mouse: hover focuses a button, a click presses it.
@@ -56,7 +57,7 @@ from game.speech import Announcement, Told, phrases
 from game.storage.profiles import profile_for_seat
 from game.ui.celebration import GOLD, GOLD_LIGHT
 from game.ui.confetti import Confetti, fall
-from game.ui.input import READ_INTENTS, Intent
+from game.ui.input import READ_INTENTS, Intent, is_back, is_press
 from game.ui.spoken import Focus
 from game.ui.widgets import Button, FeltBackground, draw_panel
 
@@ -340,7 +341,16 @@ class ResultsScene(ButtonMenu):
         intent = self.ctx.input.intent(event)
         if intent in READ_INTENTS and self.read(intent):
             return True
-        return self.handle_menu(event)[0]
+        used, intent = self.handle_menu(event)
+        if used or not is_press(event):
+            return used
+        if intent is Intent.HELP:
+            self.ctx.nav.help()
+            return True
+        if is_back(intent) and isinstance(self.session, ReplaySession):
+            self.leave_replay()  # as Back: a finished game's own results are left by a button
+            return True
+        return False
 
     def update(self, dt: float) -> None:
         if self.animating:
