@@ -599,3 +599,29 @@ def test_drawing_the_table_changes_nothing(ctx):
     assert table.coach.advice(table.session.state)  # worked out before any drawing
     table.draw(pygame.display.get_surface())
     assert parts_state(table) == before
+
+
+def test_a_language_changed_in_settings_rewrites_the_message_line_and_the_hint(ctx):
+    """Back from Settings in German, the line still said "Ann rolled ..." and the hint "Best:
+    ..." in English until the next move: both are written in the new language at once."""
+    from game.i18n import set_language
+    from game.scenes.base import Scene
+
+    table = solo(ctx, seed=3, kinds=("person", "expert"))
+    feed(ctx, key(pygame.K_SPACE))
+    settle(ctx)
+    feed(ctx, key(pygame.K_h))
+    assert table.coach.hint_text[0].startswith("Best: ")
+    english = table.board.presenter.message_line()[0]
+    try:
+        ctx.stack.push(Scene(ctx))  # Settings, where the language is changed
+        ctx.stack.apply_pending()
+        set_language("de")
+        ctx.stack.pop()
+        ctx.stack.apply_pending()
+        line = table.board.presenter.message_line()[0]
+        assert line != english and line.startswith("Ann: Würfel halten"), line
+        assert table.coach.hint_text[0].startswith("Am besten: ")
+        feed(ctx)  # and it draws
+    finally:
+        set_language("en")

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, language
 from game.match.session import Session
 from game.rules import Action, Category, IllegalAction, Phase, Roll, Score, Stand
 from game.rules import events as ev
@@ -82,6 +82,7 @@ class TableScene(FocusAndPointer, Scene):
             self.board.presenter.show_results = lambda: ctx.nav.results(session, self)
         self.board.cpu.fast = ctx.settings.fast_cpu
         self.coach = CoachOverlay()
+        self.language = language()  # what the message line and the hint are written in
         self._worked_ahead = False  # a decision handed to game.ai.coach.ahead
         self.pads = PadSeats(ctx, session)  # who plays with which pad; the wait for one
         self.grid = focus.grid()  # the keyboard focus over dice, buttons and boxes
@@ -128,6 +129,8 @@ class TableScene(FocusAndPointer, Scene):
 
     def resume(self, result: object = None) -> None:
         self.board.cpu.fast = self.ctx.settings.fast_cpu  # Settings may have changed it
+        if language() != self.language:
+            self._retranslate()
         self.layout(self.board.size)
         if result is AfterResults.NEXT_GAME:
             self.resync()
@@ -141,6 +144,15 @@ class TableScene(FocusAndPointer, Scene):
         self.pads.close()
         if self.net is not None:
             self.net.close()
+
+    def _retranslate(self) -> None:
+        """The language changed in Settings: the message line and a hint showing were written
+        in the one before. The line goes back to what is asked now, the hint is written
+        again (neither is said again)."""
+        self.language = language()
+        self.board.presenter.say("")
+        if self.coach.hint_text:
+            self.coach.show_hint(self.session.state, self.session.paces())
 
     def layout(self, size: tuple[int, int]) -> None:
         """Place everything for this window size, in the current theme and text size."""
