@@ -625,3 +625,58 @@ def test_a_language_changed_in_settings_rewrites_the_message_line_and_the_hint(c
         feed(ctx)  # and it draws
     finally:
         set_language("en")
+
+
+def test_the_hint_button_waits_for_a_turns_dice_not_the_start_rolls(ctx):
+    """In the start roll the Hint button showed pressable, and pressing it only said "A hint
+    needs your dice: roll first": it is greyed there, as before a turn's first roll."""
+    from game.scenes.table.draw import button_faces
+
+    seats = [Seat("Ann", colour=0), Seat("Ben", colour=1)]
+    session = Session.new(GameConfig(("Ann", "Ben"), start=StartOrder.ROLL_OFF), seats, seed=2)
+    table = TableScene(ctx, session)
+    ctx.stack.push(table)
+    ctx.stack.apply_pending()
+
+    def hint_enabled() -> bool:
+        state = session.state
+        return button_faces(ctx, state, table.board.person_to_play, False)["hint"].enabled
+
+    feed(ctx, key(pygame.K_SPACE))
+    settle(ctx)
+    assert session.state.phase is Phase.ROLL_OFF and session.state.dice is not None
+    assert not hint_enabled()
+    while session.state.phase is Phase.ROLL_OFF:
+        feed(ctx, key(pygame.K_SPACE))
+        settle(ctx)
+    assert not hint_enabled()  # a turn, before its first roll
+    feed(ctx, key(pygame.K_SPACE))
+    settle(ctx)
+    assert hint_enabled()
+
+
+def test_after_a_tied_start_roll_the_line_shows_the_leaders_round_alone(ctx):
+    """After a tie the line read "Start roll: Tessa 20 · Ada 19 · Max 19", Ada's 19 from the
+    round before and nothing saying so: the leaders' round is shown alone, and called so."""
+    seats = [Seat(n, colour=i) for i, n in enumerate(("Ann", "Ben", "Cid"))]
+    config = GameConfig(("Ann", "Ben", "Cid"), start=StartOrder.ROLL_OFF)
+    session = Session.new(config, seats, seed=25)  # Ann, Ben and Cid roll; two tie
+    table = TableScene(ctx, session)
+    ctx.stack.push(table)
+    ctx.stack.apply_pending()
+    board = table.board
+    for _ in range(3):
+        feed(ctx, key(pygame.K_SPACE))
+        settle(ctx)
+    first = board.note_line()
+    assert first.startswith("Start roll: ") and first.count(" · ") == 2, first
+    assert session.state.phase is Phase.ROLL_OFF  # a tie: the leaders roll again
+    feed(ctx, key(pygame.K_SPACE))
+    settle(ctx)
+    again = board.note_line()
+    assert again.startswith("Start roll again: ") and " · " not in again, again
+    while session.state.phase is Phase.ROLL_OFF:
+        feed(ctx, key(pygame.K_SPACE))
+        settle(ctx)
+    assert board.note_line().startswith("Start roll again: ")
+    assert board.note_line().count(" · ") == 1

@@ -464,6 +464,10 @@ class Board:
                 _("{name} {total}").format(name=config.column_name(c), total=total)
                 for c, total in start_rolls.items()
             ]
+            if self.presenter.start_again:
+                # TRANSLATORS: after a tie, the tied leaders' second start roll; {rolls} lists
+                # them: "Ann 20 · Bob 19".
+                return _("Start roll again: {rolls}").format(rolls=" · ".join(rolls))
             # TRANSLATORS: {rolls} lists them: "Ann 17 · Bob 12".
             return _("Start roll: {rolls}").format(rolls=" · ".join(rolls))
         for note in (

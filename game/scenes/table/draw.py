@@ -181,7 +181,8 @@ def button_faces(
         "hint": ButtonFace(
             _hint_label(tie_break),
             pgettext("key", "Enter") if tie_break else inp.label("hint"),
-            person_to_play and (state.dice is not None),
+            # A hint needs dice of a turn (Stand, a tie-breaker's); the start roll's are not
+            person_to_play and state.dice is not None and state.phase is not Phase.ROLL_OFF,
         ),
         "undo": ButtonFace(_("Undo"), inp.label("undo"), can_undo),
         "menu": ButtonFace(_("Menu"), inp.label("pause"), True),

@@ -66,7 +66,9 @@ class Presenter:
         self.effects: list[Confetti] = []
         self.flash: Flash | None = None
         self.flash_fade: Tween | None = None
-        self.start_rolls: dict[int, int] = {}  # column -> its start-roll total this game
+        self.start_rolls: dict[int, int] = {}  # column -> its start-roll total, this round
+        self.start_again = False  # the leaders roll again after a tie: a round of their own
+        self._tied = False  # a tie was told: the next start roll begins the round
         self.results_wait: Wait | None = None  # the pause before the results show
         self.announcer = Announcer(session)
         self.said_after_landing: list[Announcement] = []  # what the throw decided, said then
@@ -190,6 +192,9 @@ class Presenter:
                 self.say(text, self._about(event))
             match event:
                 case ev.RollOffRolled():
+                    if self._tied:  # the leaders' round, told apart from the one before
+                        self.start_rolls.clear()
+                        self._tied, self.start_again = False, True
                     self.start_rolls[event.column] = sum(event.dice)
                     tray.roll(event.dice, (True,) * len(event.dice), speed, thrown)
                     thrower = event.player
@@ -220,6 +225,7 @@ class Presenter:
                     text = about(first, you, other, player=player, own=own)
                     self.banner = Banner(text, colour, 1.3)
                 case ev.RollOffTied():
+                    self._tied = True
                     sub = _("The leaders roll again")
                     self.banner = Banner(_("Tied!"), ctx.theme.accent, 1.0, sub=sub)
                 case ev.TieBreakStarted():
@@ -307,6 +313,7 @@ class Presenter:
     def _game_started(self, event: ev.GameStarted) -> None:
         self.tray.sync(None)
         self.start_rolls.clear()
+        self.start_again = self._tied = False
         if event.game_index > 0:
             # The results of the game before are not coming now: at a network table the
             # host may start the next game before this screen's results came up (a slow
