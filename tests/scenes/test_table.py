@@ -3,6 +3,8 @@ solitaire games played by keyboard alone and by mouse alone."""
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pytest
 
@@ -14,6 +16,7 @@ from game.rules import CATEGORIES, Category, GameConfig, Phase, StartOrder
 from game.scenes.confirm import ConfirmScene
 from game.scenes.results import ResultsScene
 from game.scenes.table import TableScene
+from game.scenes.table.draw import HELD_RING_REACH, RING_REACH
 from game.scenes.table.focus import BoxTarget
 from tests.driver import STEP, click, feed, key, settle
 
@@ -394,15 +397,45 @@ def test_the_hints_rings_sit_round_the_dice_where_they_lie(ctx):
         surface = pygame.display.get_surface()
         ctx.stack.draw(surface)
         focus = ctx.theme.focus
-        radius = round(table.lay.die_size * 0.72)
         for i in keep:
             die = table.tray.dice[i]
+            radius = round(table.lay.die_size * die.scale * RING_REACH)
             # The ring's top and bottom, drawn round the die's centre as the tray has it (its
             # sides may lie under the neighbouring dice).
             for dy in (-radius + 1, radius - 1):
                 assert surface.get_at((round(die.x), round(die.y + dy)))[:3] == focus
         ctx.stack.pop()
         ctx.stack.apply_pending()
+
+
+def test_the_hints_rings_round_held_dice_are_their_size_and_stay_apart(ctx):
+    """Round held dice (smaller, in the hold row) the rings were a free die's size: they
+    crossed each other, the row's label and its edge."""
+    from game.scenes.table.draw import hint_rings
+
+    table = solo(ctx, seed=6)
+    feed(ctx, key(pygame.K_SPACE))
+    settle(ctx)
+    feed(ctx, key(pygame.K_h))
+    keep = table.coach.hint_keep
+    assert len(keep) >= 2
+    feed(ctx, *(key(pygame.K_1 + i) for i in keep))
+    settle(ctx)
+    feed(ctx, key(pygame.K_h))
+    dice, lay = table.tray.dice, table.lay
+    held = [i for i in table.coach.hint_keep if dice[i].held]
+    assert len(held) >= 2 and all(dice[i].scale < 1 for i in held)
+    rings = hint_rings(lay, dice, tuple(held))
+    assert all(
+        r == round(lay.die_size * dice[i].scale * HELD_RING_REACH)
+        for i, (_x, _y, r) in zip(held, rings, strict=True)
+    )
+    for (x1, y1, r1), (x2, y2, r2) in itertools.pairwise(rings):
+        assert abs(x2 - x1) >= r1 + r2 or abs(y2 - y1) >= r1 + r2  # side by side, apart
+    surface = pygame.display.get_surface()
+    ctx.stack.draw(surface)
+    for x, y, r in rings:
+        assert surface.get_at((x, y - r + 1))[:3] == ctx.theme.focus
 
 
 def test_the_advice_overlay_agrees_with_the_hint(ctx):

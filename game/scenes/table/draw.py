@@ -21,6 +21,7 @@ from game.ui.widgets import button_width, draw_button, draw_panel
 NOTE_LEAST_SHARE = 0.45  # the note keeps this share of the tray's width beside a grade mark
 
 if TYPE_CHECKING:
+    from game.anim.die import Die
     from game.scenes.context import Context
     from game.ui.advice_view import Advice
     from game.ui.fonts import Fonts
@@ -263,20 +264,33 @@ def button_needs(fonts: Fonts, height: int, room: int) -> dict[str, int]:
     return needs
 
 
+RING_REACH = 0.72  # a hint's ring's radius, of the die's size it rings
+# ... of a held die's: round its frame and padlock, within the room each held die has
+# (tray_layout.HELD_ROOM, 1.6 of its size)
+HELD_RING_REACH = 0.79
+Ring = tuple[int, int, int]  # a ring's centre and radius, px
+
+
+def hint_rings(lay: TableLayout, dice: Sequence[Die], keep: tuple[int, ...]) -> list[Ring]:
+    """A ring round each die the hint says to keep, where it lies as the tray draws it (in
+    its row, where it fell, or in the hold row, smaller there), its size the die's."""
+    return [
+        (
+            round(dice[i].x),
+            round(dice[i].y),
+            round(lay.die_size * dice[i].scale * (HELD_RING_REACH if dice[i].held else RING_REACH)),
+        )
+        for i in keep
+    ]
+
+
 def draw_hint_keep(
-    surface: pygame.Surface,
-    theme: Theme,
-    lay: TableLayout,
-    keep: tuple[int, ...],
-    places: Sequence[tuple[float, float]],
+    surface: pygame.Surface, theme: Theme, lay: TableLayout, rings: Sequence[Ring]
 ) -> None:
-    """A ring round each die the hint says to keep, where it lies (`places`: each die's
-    centre as the tray draws it, in its row, where it fell or in the hold row)."""
-    for i in keep:
-        x, y = places[i]
-        r = round(lay.die_size * 0.72)
-        width = max(2, round(3 * lay.unit))
-        pygame.draw.circle(surface, theme.focus, (round(x), round(y)), r, width=width)
+    """The hint's rings (`hint_rings`)."""
+    width = max(2, round(3 * lay.unit))
+    for x, y, r in rings:
+        pygame.draw.circle(surface, theme.focus, (x, y), r, width=width)
 
 
 HINT_PX = 22  # design px of the hint's text

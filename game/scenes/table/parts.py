@@ -35,6 +35,7 @@ from game.scenes.table.draw import (
     draw_message_said,
     draw_notes,
     draw_table_button,
+    hint_rings,
     input_words,
     key_hints,
     lay_message,
@@ -262,14 +263,13 @@ class TableParts:
     def keep_part(self, board: Board, keep: tuple[int, ...]) -> Piece:
         """The rings round the dice the hint says to keep, where they lie."""
         theme, lay = board.ctx.theme, board.lay
-        places = [(die.x, die.y) for die in board.tray.dice]
-        r = round(lay.die_size * 0.72) + 2
+        rings = hint_rings(lay, board.tray.dice, keep)
         rect = pygame.Rect(0, 0, 0, 0)
-        for i in keep:
-            ring = pygame.Rect(round(places[i][0]) - r, round(places[i][1]) - r, 2 * r, 2 * r)
+        for x, y, r in rings:
+            ring = pygame.Rect(x - r - 2, y - r - 2, 2 * r + 4, 2 * r + 4)
             rect = ring if not rect else rect.union(ring)
-        token = ("keep", keep, tuple(places[i] for i in keep))
-        return part(rect, token, lambda surface: draw_hint_keep(surface, theme, lay, keep, places))
+        token = ("keep", tuple(rings))
+        return part(rect, token, lambda surface: draw_hint_keep(surface, theme, lay, rings))
 
     def notes(self, board: Board, marks: Marks) -> Notes:
         """The notes laid out, once for what they say: only where they draw is drawn again
