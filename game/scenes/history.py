@@ -129,6 +129,7 @@ class HistoryScene(ListScreen["HistorySummary"]):
         self.more = False  # older logs may be left to read
         self.limit = PAGE
         self._said: str | None = None  # the game whose summary was said last
+        self._opened_game = False  # a game's replay or review is open over the list
         # Translators: a button: play the chosen game back on the table.
         replay = pgettext("action", "Replay")
         self.replay_button = Button(
@@ -195,19 +196,23 @@ class HistoryScene(ListScreen["HistorySummary"]):
         history = self._load_selected()
         if history is not None:
             self.ctx.play("click")
+            self._opened_game = True
             self.ctx.nav.replay(ReplaySession.from_log(history))
 
     def open_review(self) -> None:
         history = self._load_selected()
         if history is not None:
             self.ctx.play("click")
+            self._opened_game = True
             self.ctx.nav.review_log(history)
 
     def resume(self, result: object = None) -> None:
         """Back from a game's replay or review: the focus on Replay again, so Enter does what
-        its button shows (R moved it onto Review, and Enter opened the review again)."""
-        if self.replay_button.enabled:
+        its button shows (R moved it onto Review, and Enter opened the review again). Back
+        from anything else (Help), the focus stays where it was."""
+        if self._opened_game and self.replay_button.enabled:
             self.ring.focus(self.replay_button)
+        self._opened_game = False
 
     def focus_grid(self) -> FocusRing:
         return self.ring

@@ -29,6 +29,7 @@ from game.rules import Game, TeamMode
 from game.storage.entries import check_entry, entry_card
 from game.storage.highscores import HighScore, HighScoreBook, table_key
 from game.storage.history import ID_PATTERN, LogRecord
+from game.storage.profiles import CPU_PROFILES
 from game.storage.reading import decode_json, unreadable
 from game.storage.records import pack
 from game.storage.records_file import Damaged
@@ -257,11 +258,18 @@ def read_tallies(con: sqlite3.Connection, names: Iterable[str] | None = None) ->
             raise Damaged(
                 later(
                     N_("the statistics of {name} are damaged: {error}"),
-                    name=shown(split_key(name)[0] if isinstance(name, str) else name),
+                    name=_tally_owner(name),
                     error=str(bad),
                 )
             ) from None
     return tallies
+
+
+def _tally_owner(key: object) -> str:
+    """Whose figures a tally key holds, as the player reads it in a message: the name alone
+    (not the card), a CPU level's record in the language the message is shown in."""
+    name = shown(split_key(key)[0] if isinstance(key, str) else key)
+    return later(name) if name in CPU_PROFILES else name
 
 
 def write_tallies(con: sqlite3.Connection, tallies: Mapping[str, Tally]) -> None:

@@ -280,10 +280,14 @@ def test_f1_opens_the_rules_and_help_from_the_list_screens(ctx, screen):
         ),
     }
     scene = show(ctx, scenes[screen]())
+    buttons = scene.ring.buttons  # (the review has none of its own)
+    last = buttons[-1] if buttons else None  # Back: where the focus was stays after the help
+    if last is not None:
+        scene.ring.focus(last)
     feed(ctx, key(pygame.K_F1))
     assert isinstance(ctx.stack.top, HelpScene)
     feed(ctx, ESC)
-    assert ctx.stack.top is scene
+    assert ctx.stack.top is scene and scene.ring.focused is last
 
 
 def test_a_double_click_on_a_game_opens_its_replay_and_two_slow_clicks_do_not(ctx):

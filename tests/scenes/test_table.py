@@ -18,6 +18,7 @@ from game.scenes.results import ResultsScene
 from game.scenes.table import TableScene
 from game.scenes.table.draw import HELD_RING_REACH, RING_REACH
 from game.scenes.table.focus import BoxTarget
+from game.scenes.table.notes import SeatNote
 from tests.driver import STEP, click, feed, key, settle
 
 
@@ -646,6 +647,10 @@ def test_a_language_changed_in_settings_rewrites_the_message_line_and_the_hint(c
     feed(ctx, key(pygame.K_h))
     assert table.coach.hint_text[0].startswith("Best: ")
     english = table.board.presenter.message_line()[0]
+    # The note under the line, as a CPU's move leaves it (in English), and a grading mark.
+    noted = SeatNote.now("Cpu scored 20 in Fives", 1, table.session.state)
+    table.board.presenter.last_move = table.coach.grade = noted
+    assert table.board.note_line() == "Cpu scored 20 in Fives"
     try:
         ctx.stack.push(Scene(ctx))  # Settings, where the language is changed
         ctx.stack.apply_pending()
@@ -655,6 +660,7 @@ def test_a_language_changed_in_settings_rewrites_the_message_line_and_the_hint(c
         line = table.board.presenter.message_line()[0]
         assert line != english and line.startswith("Ann: Würfel halten"), line
         assert table.coach.hint_text[0].startswith("Am besten: ")
+        assert "scored" not in table.board.note_line() and table.coach.grade is None
         feed(ctx)  # and it draws
     finally:
         set_language("en")
@@ -713,3 +719,28 @@ def test_after_a_tied_start_roll_the_line_shows_the_leaders_round_alone(ctx):
         settle(ctx)
     assert board.note_line().startswith("Start roll again: ")
     assert board.note_line().count(" · ") == 1
+
+
+def test_a_replay_started_again_tells_its_start_roll_afresh(ctx):
+    """Restarted (or stepped back), a replay's first start-roll round read "Start roll
+    again: Ann 16 · Cid 18", the tie's label and Cid's total kept from the end."""
+    from game.match.replay import ReplaySession
+    from game.rules import Roll
+    from game.scenes.table import ReplayScene
+    from tests.driver import show
+
+    seats = [Seat(n, colour=i) for i, n in enumerate(("Ann", "Ben", "Cid"))]
+    config = GameConfig(("Ann", "Ben", "Cid"), start=StartOrder.ROLL_OFF)
+    session = Session.new(config, seats, seed=25)  # a tie in the first round
+    while session.state.phase is Phase.ROLL_OFF:
+        session.apply(Roll())
+    scene = show(ctx, ReplayScene(ctx, ReplaySession.from_session(session)))
+    for _ in range(len(scene.session)):
+        feed(ctx, key(pygame.K_RIGHT))
+        settle(ctx)
+    assert scene.board.note_line().startswith("Start roll again: ")
+    feed(ctx, key(pygame.K_HOME))
+    feed(ctx, key(pygame.K_SPACE))  # paused, stepped by hand
+    feed(ctx, key(pygame.K_RIGHT))
+    settle(ctx)
+    assert scene.board.note_line() == "Start roll: Ann 16"

@@ -172,6 +172,26 @@ def test_damaged_statistics_are_told_by_the_players_name(tmp_path, good_db):
     storage.close()
 
 
+def test_a_cpu_levels_damaged_statistics_are_told_by_the_name_the_player_reads(tmp_path, good_db):
+    """A CPU level's figures are kept as "CPU Expert": told in German as the statistics
+    screen names it ("CPU Experte"), not as stored."""
+    from game import i18n
+
+    folder = tmp_path / "data"
+    edited(
+        good_db, folder, """UPDATE tallies SET data = '{"games": -1}' WHERE name = 'CPU Expert'"""
+    )
+    storage = open_storage(folder)
+    every_screen(storage)
+    try:
+        i18n.set_language("de")
+        (message,) = storage.take_problems()
+        assert "die Statistik von CPU Experte ist beschädigt" in message, message
+    finally:
+        i18n.set_language("en")
+        storage.close()
+
+
 # ----------------------------------------------------------------------------- another copy
 def records_of(folder: Path, seeds: range) -> Path:
     storage = open_storage(folder)

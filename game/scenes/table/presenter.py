@@ -103,6 +103,8 @@ class Presenter:
         self.effects = []
         self.drop_flash()
         self.results_wait = None
+        self.start_rolls.clear()  # a replay's jump: its start roll is told again as played
+        self.start_again = self._tied = False
         self.say("")
         self.after_landing = None
         self.said_after_landing = []

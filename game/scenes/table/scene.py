@@ -146,11 +146,13 @@ class TableScene(FocusAndPointer, Scene):
             self.net.close()
 
     def _retranslate(self) -> None:
-        """The language changed in Settings: the message line and a hint showing were written
-        in the one before. The line goes back to what is asked now, the hint is written
-        again (neither is said again)."""
+        """The language changed in Settings: the message line, the note under it and a hint
+        showing were written in the one before. The line goes back to what is asked now,
+        the notes (the last move, a CPU's reason, a grading mark) go, the hint is written
+        again (none is said again)."""
         self.language = language()
         self.board.presenter.say("")
+        self.board.presenter.last_move = self.board.cpu.reason = self.coach.grade = None
         if self.coach.hint_text:
             self.coach.show_hint(self.session.state, self.session.paces())
 
