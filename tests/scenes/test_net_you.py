@@ -167,3 +167,38 @@ def test_a_host_is_asked_a_real_name_before_opening_a_table(screens):
     lobby = host.stack.top
     assert lobby.table.seats[0].name == "Lena"
     assert lobby.table.seats[1].kind == "open"
+
+
+def test_a_host_is_asked_before_a_new_table_takes_the_saved_games_place(screens):
+    """Hosting a new table replaced the saved game at its first roll, unasked: it asks, as a
+    game played here does; Back keeps the saved game, Start opens the table."""
+    from game.match.seats import Seat
+    from game.match.session import Session
+    from game.scenes.setup.seats import NETWORK
+
+    host = screens.host
+    screens.in_language(host)
+    seats = [Seat("Lena", colour=0), Seat("Bot", "easy", colour=1)]
+    saved = Session.new(GameConfig(("Lena", "Bot"), start=StartOrder.SEATED), seats, seed=4)
+    host.save_session(saved)
+    before = host.storage.has_current()
+    assert before
+    host.nav.setup()
+    screens.frame()
+    setup = host.stack.top
+    drafts = setup.draft.seats
+    drafts[0].name = "Lena"
+    drafts[1].kind = NETWORK
+    del drafts[2:]
+    screens.in_language(host)
+    setup.start_game()
+    screens.frame()
+    assert top_name(host) == "ConfirmScene"
+    host.stack.top.answer_no()
+    screens.frame()
+    assert host.stack.top is setup and host.storage.has_current()
+    screens.in_language(host)
+    setup.start_game()
+    screens.frame()
+    host.stack.top.answer_yes()
+    screens.until(lambda: top_name(host) == "HostTableScene")

@@ -188,22 +188,29 @@ class SetupScene(Scene):
             self.ctx.play("click", 0.5)
             return
         self.error = ""
-        if self.draft.networked:
-            if not self._ask_host_name():
-                self._host(config, seats)
-            return
+        if self.draft.networked and self._ask_host_name():
+            return  # started again once the name box has closed (resume)
         if has_saved_game(self.ctx.storage):
+            # A table opened to friends is saved as any game: it asks as well (it replaced
+            # the saved game unasked at its first roll).
             self.ctx.nav.confirm(
                 Question(
                     _("Start a new game?"),
-                    lambda: self._launch(config, seats),
+                    lambda: self._begin(config, seats),
                     yes_label=_("Start"),
                     no_label=_("Back"),
                     detail=_("It takes the place of the game you saved."),
                 )
             )
             return
-        self._launch(config, seats)
+        self._begin(config, seats)
+
+    def _begin(self, config: GameConfig, seats: list[Seat]) -> None:
+        """The new game: a table opened to friends on the network, or played here."""
+        if self.draft.networked:
+            self._host(config, seats)
+        else:
+            self._launch(config, seats)
 
     def _launch(self, config: GameConfig, seats: list[Seat]) -> None:
         seats = self._remember(config, seats)
