@@ -421,3 +421,43 @@ def test_a_friend_in_the_review_is_told_the_host_began_the_next_game(two):
     # The results they pass through are not said again; the table says where it stands.
     heard = [a.text for a in list(friend.speech.said)[said:]]
     assert heard == ["Turn: Ann, roll"]
+
+
+def test_an_undo_from_the_other_screen_is_drawn_in_the_frame_it_comes(two):
+    """A friend's score taken back showed on neither screen until the pointer moved over
+    its window: the state changed with nothing moving, so the loop drew no frame. A frame
+    that brings such a change asks to be drawn (`animating`), on both screens."""
+    from game.rules import Roll, Score
+
+    host, friend = two
+    join(host, friend)
+    host.stack.top.start()
+    until(lambda: top_name(host) == top_name(friend) == "TableScene", host, friend)
+    ann, bob = host.stack.top, friend.stack.top
+    for scene, other in ((ann, bob), (bob, ann)):  # Ann's turn, then Bob's: roll, score
+        until(lambda s=scene: s.net.ours() and not s.tray.animating, host, friend)
+        scene.act(Roll(), confirmed=True)
+        until(
+            lambda s=scene: s.session.state.dice is not None and not s.tray.animating, host, friend
+        )
+        box = scene.session.state.legal_actions()
+        scene.act(next(a for a in box if isinstance(a, Score)), confirmed=True)
+        until(lambda o=other: o.net.ours() or o.session.state.player != 0, host, friend)
+    until(
+        lambda: not bob.net.waiting and not ann.tray.animating and not bob.tray.animating,
+        host,
+        friend,
+    )
+    for _ in range(40):  # everything shown: nothing moves, on either screen
+        frame(host, friend)
+    assert not ann.animating and not bob.animating
+    turn = ann.session.state.player
+    bob.undo()
+    changed = {id(ann): False, id(bob): False}
+    deadline = time.monotonic() + 20
+    while ann.session.state.player == turn or bob.session.state.player == turn:
+        assert time.monotonic() < deadline, "the undo never came"
+        frame(host, friend)
+        for scene in (ann, bob):
+            changed[id(scene)] |= scene.animating
+    assert changed == {id(ann): True, id(bob): True}

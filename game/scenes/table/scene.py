@@ -82,6 +82,10 @@ class TableScene(FocusAndPointer, Scene):
             self.board.presenter.show_results = lambda: ctx.nav.results(session, self)
         self.board.cpu.fast = ctx.settings.fast_cpu
         self.coach = CoachOverlay()
+        # The table changed in this frame with nothing moving (another screen's undo at a
+        # network table, a seat's tag): the frame is drawn, where the window would otherwise
+        # wait for input to draw it (game.app's loop draws a frame that animates).
+        self.changed = False
         self.language = language()  # what the message line and the hint are written in
         self._worked_ahead = False  # a decision handed to game.ai.coach.ahead
         self.pads = PadSeats(ctx, session)  # who plays with which pad; the wait for one
@@ -173,7 +177,7 @@ class TableScene(FocusAndPointer, Scene):
 
     @property
     def animating(self) -> bool:
-        return self.board.animating or self.coach.busy
+        return self.board.animating or self.coach.busy or self.changed
 
     # ----------------------------------------------------------------- speech
     # What happens is said by the presenter as it is shown; the table says where the game
@@ -439,13 +443,16 @@ class TableScene(FocusAndPointer, Scene):
         if self.pads.waiting() is not None:
             return  # paused until the seat has its pad
         self.coach.update(dt)
-        before = self.session.state
+        before, tags = self.session.state, self.board.seat_tags
+        self.changed = False
         if self.net is not None:
             self.follow_net()
         if self.board.update(dt):
             self.focus_on(focus.HOME, quiet=True)  # a CPU's turn ended: the person's starts
         if self.session.state is not before:
             self._refresh_advice()
+        if self.session.state is not before or self.board.seat_tags != tags:
+            self.changed = True
 
     def follow_net(self, leave: bool = True) -> bool:
         """Show what the host's table did since the last frame, as a local move is shown;
