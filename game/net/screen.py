@@ -172,8 +172,11 @@ class NetTable:
         refusal = session.undo_refusal()
         if refusal is not None:
             return refusal
-        if session.game.last_actor not in self.end.seats:
-            return _("That cannot be taken back")
+        actor = session.game.last_actor
+        if actor not in self.end.seats:
+            name = session.seats[actor].name if actor is not None else ""
+            # Translators: at a network table, undo pressed for another player's move.
+            return _("Only {name} can take that back").format(name=name) if name else ""
         return "" if self.waiting else None
 
     def undo(self) -> None:
@@ -262,9 +265,14 @@ class NetTable:
             polled.ended = not update.resumable or update.reason != "host_quit"
             if polled.ended:
                 polled.news.append(translate(CLOSED.get(update.reason, CLOSED["host_quit"])))
-            else:
+            elif self.end.seats:
                 polled.news.append(
                     _("The host closed the table: you are back in your seat if it opens again")
+                )
+            else:  # one who watches has no seat to come back to
+                polled.news.append(
+                    # Translators: to a friend who watches a network table (has no seat).
+                    _("The host closed the table: you watch on if it opens again")
                 )
 
     def _link(self, link: Link, polled: Polled) -> None:

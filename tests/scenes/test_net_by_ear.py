@@ -178,7 +178,7 @@ def test_a_friend_hears_the_results_and_what_the_host_starts_next(two):
             ear = Ear(host, friend, bed)
             reader.start()
             last_round_by_ear(ear, [host.stack.top, friend.stack.top], seed=7)
-            told = "Ann starts the next game"
+            told = "The next game begins when Ann is ready"
             between, between_after = press_at_results(ear, host.stack.top.next_net_game, told)
             state = friend.stack.top.session.state
             assert state.game_index == 1 and state.phase is Phase.TURN

@@ -238,8 +238,8 @@ def test_a_match_of_two_games_the_host_starts_the_second(two):
     ours, theirs = host.stack.top, friend.stack.top
     assert [b.label for b in ours.buttons] == ["Next game", "Review", "Replay", "Title"]
     assert [b.label for b in theirs.buttons] == ["Title", "Review", "Replay"]
-    assert theirs.verdict.detail.endswith("Ann starts the next game.")
-    assert "starts the next game" not in ours.verdict.detail
+    assert theirs.verdict.detail.endswith("The next game begins when Ann is ready.")
+    assert "next game begins" not in ours.verdict.detail
     assert not theirs.table.net.next_game()  # a friend's screen cannot start it
     for _ in range(10):  # nothing moves on its own between the games
         frame(host, friend)
@@ -461,3 +461,72 @@ def test_an_undo_from_the_other_screen_is_drawn_in_the_frame_it_comes(two):
         for scene in (ann, bob):
             changed[id(scene)] |= scene.animating
     assert changed == {id(ann): True, id(bob): True}
+
+
+def test_each_screen_shows_its_buttons_pressable_only_for_its_own_seat(two):
+    """On the other seat's turn Roll and Hint showed pressable and only answered "Wait";
+    Undo of the other's move said "That cannot be taken back": each screen's buttons now
+    show what it may press, and the refusal names whose move it was."""
+    from game.rules import Hold, Roll, Score
+    from game.scenes.table.draw import button_faces
+
+    host, friend = two
+    join(host, friend)
+    host.stack.top.start()
+    until(lambda: top_name(host) == top_name(friend) == "TableScene", host, friend)
+    ann, bob = host.stack.top, friend.stack.top
+
+    def faces(scene):
+        board = scene.board
+        person = board.person_to_play and board.own_turn()
+        found = button_faces(scene.ctx, scene.session.state, person, board.may_undo())
+        return {name: face.enabled for name, face in found.items() if name != "menu"}
+
+    until(lambda: ann.net.ours() and not ann.net.waiting, host, friend)
+    assert faces(ann)["roll"] and not faces(bob)["roll"]
+    ann.act(Roll(), confirmed=True)
+    until(lambda: bob.session.state.dice is not None and not ann.net.waiting, host, friend)
+    assert faces(ann) == {"roll": True, "hint": True, "undo": False}
+    assert faces(bob) == {"roll": False, "hint": False, "undo": False}
+    score = next(a for a in ann.session.state.legal_actions() if isinstance(a, Score))
+    ann.act(score, confirmed=True)
+    until(lambda: bob.net.ours() and not ann.net.waiting, host, friend)
+    assert faces(ann) == {"roll": False, "hint": False, "undo": True}  # until Bob rolls
+    assert faces(bob) == {"roll": True, "hint": False, "undo": False}
+    bob.act(Roll(), confirmed=True)
+    until(lambda: ann.session.state.dice is not None and not bob.net.waiting, host, friend)
+    bob.act(Hold(0), confirmed=True)  # a move of Bob's that may be taken back
+    until(lambda: ann.session.state.held[0] and not bob.net.waiting, host, friend)
+    assert faces(bob)["undo"] and not faces(ann)["undo"]
+    assert ann.net.undo_refusal() == "Only Bob can take that back"
+
+
+def test_one_who_watches_is_not_told_of_a_seat_when_the_host_leaves(two, tmp_path):
+    """A friend who only watched was told "you are back in your seat if it opens again"
+    when the host left: one who watches is told they watch on."""
+    host, friend = two
+    join(host, friend)  # Bob plays seat 2
+    from game.net.codes import read_invite
+
+    lobby = host.stack.top
+    invite = read_invite(str(lobby.hosted.host.invite("127.0.0.1")))
+    watcher = context(tmp_path / "watcher")
+    try:
+        watcher.nav.join_table()
+        frame(watcher)
+        joining = watcher.stack.top
+        joining._look(invite)
+        until(lambda: joining.table is not None, host, friend, watcher)
+        joining.watch()
+        lobby.start()
+        until(lambda: top_name(watcher) == "TableScene", host, friend, watcher)
+        host.nav.title()
+        frame(host)
+        until(lambda: watcher.notices, host, friend, watcher)
+        told = [n.text for n in watcher.notices]
+        assert "The host closed the table: you watch on if it opens again" in told, told
+        until(lambda: friend.notices, host, friend)
+        assert any("back in your seat" in n.text for n in friend.notices)
+    finally:
+        for scene in reversed(watcher.stack.scenes):
+            scene.exit()

@@ -40,7 +40,7 @@ def test_two_games_and_play_again_over_a_slow_lossy_line(two, tmp_path):
         play(screens, between, host, friend, rng=random.Random(11))
         until(lambda: both("ResultsScene"), host, friend, seconds=60)
         assert host.stack.top.buttons[0].label == "Next game"
-        assert friend.stack.top.verdict.detail.endswith("Ann starts the next game.")
+        assert friend.stack.top.verdict.detail.endswith("The next game begins when Ann is ready.")
         host.stack.top.next_net_game()
         until(lambda: both("TableScene"), host, friend, seconds=60)
         over = lambda: all(s.session.state.is_over for s in screens)  # noqa: E731

@@ -257,8 +257,9 @@ class ResultsScene(ButtonMenu):
         """A friend's results at a network table say who starts what comes next."""
         if self.between:
             # Translators: on a friend's results between the games of a network match;
-            # {name} is the host's, who starts the next game.
-            told = _("{name} starts the next game.").format(name=host)
+            # {name} is the host's, who says when the next game begins (not who plays
+            # first in it: "starts" was read so).
+            told = _("The next game begins when {name} is ready.").format(name=host)
         else:
             # Translators: on a friend's results after a network match; {name} is the
             # host's, who may start a new match with the same seats.

@@ -9,7 +9,7 @@ the whole table, with the marks (focus, hint, grading) a person's scene adds on 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
@@ -77,6 +77,10 @@ class Board:
         )
         self.cpu = CpuDriver(self._decide)
         self.plays_cpus = True  # False at a network table: the host plays its CPUs
+        # At a network table, whether the seat to play is this screen's, and whether its
+        # undo would be taken: the buttons show what this screen may press.
+        self.own_turn: Callable[[], bool] = lambda: True
+        self.may_undo: Callable[[], bool] = session.can_undo
         # At a network table, what a seat's column says under its name ("away"), by player.
         self.seat_tags: dict[int, str] = {}
         self.chances = ChanceWatch()

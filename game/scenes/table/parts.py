@@ -76,6 +76,8 @@ class Board(Protocol):
     lay: TableLayout
     felt: FeltBackground
     size: tuple[int, int]
+    own_turn: Callable[[], bool]
+    may_undo: Callable[[], bool]
 
     @property
     def person_to_play(self) -> bool: ...
@@ -403,7 +405,7 @@ def buttons_parts(board: Board, marks: Marks) -> list[tuple[str, Piece]]:
     """The table's buttons, each with its shadow: a button is drawn again only when what it
     shows changed (a CPU's move changes none of them)."""
     ctx, lay, state = board.ctx, board.lay, board.session.state
-    faces = button_faces(ctx, state, board.person_to_play, board.session.can_undo())
+    faces = button_faces(ctx, state, board.person_to_play and board.own_turn(), board.may_undo())
     focus = marks.focus.name if isinstance(marks.focus, ButtonTarget) else None
     parts = []
     for name, rect in lay.buttons.items():

@@ -80,6 +80,8 @@ class TableScene(FocusAndPointer, Scene):
         self.board.plays_cpus = net is None
         if net is not None:  # its results follow the table between a match's games
             self.board.presenter.show_results = lambda: ctx.nav.results(session, self)
+            self.board.own_turn = net.ours
+            self.board.may_undo = lambda: net.undo_refusal() is None
         self.board.cpu.fast = ctx.settings.fast_cpu
         self.coach = CoachOverlay()
         # The table changed in this frame with nothing moving (another screen's undo at a
