@@ -145,7 +145,7 @@ def review_as_the_host_begins(ear: Ear, after: int) -> tuple[int, int, int]:
     table, hearing where its game stands and nothing of the results passed on the way:
     where the results' sentence, the notice and the table's first phrase lie in what was
     heard."""
-    told = ear.heard_one(lambda p: p.endswith("the next game"), "who starts", after)
+    told = ear.heard_one(lambda p: p.startswith("The next game begins when"), "who starts", after)
     ear.listened()
     ear.friend.speech.interrupt()  # (as the app does for every key)
     ear.friend.stack.top.review()
