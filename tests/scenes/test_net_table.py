@@ -530,3 +530,23 @@ def test_one_who_watches_is_not_told_of_a_seat_when_the_host_leaves(two, tmp_pat
     finally:
         for scene in reversed(watcher.stack.scenes):
             scene.exit()
+
+
+def test_a_friend_joining_again_is_offered_the_name_they_sat_down_under(two):
+    """Each join began with "Your name: –", even after the friend had sat down as Bob (and
+    so had a profile of that name): the name comes back, never the default "You"."""
+    host, friend = two
+    friend.nav.join_table()
+    frame(friend)
+    assert friend.stack.top.name == ""  # nobody has played here yet
+    friend.stack.top.back()
+    frame(friend)
+    join(host, friend, name="Bob")
+    host.stack.top.start()
+    until(lambda: top_name(host) == top_name(friend) == "TableScene", host, friend)
+    assert friend.storage.find_profile("Bob") is not None  # made as Bob sat down
+    friend.nav.title()
+    frame(host, friend)
+    friend.nav.join_table()
+    frame(friend)
+    assert friend.stack.top.name == "Bob"

@@ -55,9 +55,16 @@ class JoinTableScene(PanelMenu):
         self._refresh()
 
     def _default_name(self) -> str:
-        table = self.ctx.storage.last_table
+        """The name last played under here: the last table's first person, else the newest
+        profile (one who joined a table before has one, made as they sat down); never the
+        default "You", which would show as a name to everyone at the table."""
+        from game.match.seats import is_you
+
+        storage = self.ctx.storage
+        table = storage.last_table
         people = [s.name for s in table.seats if s.kind == "person"] if table else []
-        return people[0] if people else ""
+        people += [profile.name for profile in reversed(storage.list_profiles())]
+        return next((name for name in people if not is_you(name)), "")
 
     def _browse(self) -> None:
         from game.net.discovery import Browser
