@@ -109,8 +109,13 @@ def play(screens, done, *contexts, rng: random.Random) -> list[int]:
     acted = [0, 0]
     deadline = time.monotonic() + 90  # (inside the test's timeout: a stall says where)
     while not done():
-        assert time.monotonic() < deadline, [
-            (top_name(ctx), s.session.state.phase, s.session.state.player, s.net and s.net.waiting)
+        assert time.monotonic() < deadline, [  # where each screen stands, and its link
+            (
+                top_name(ctx),
+                s.session.state.phase,
+                s.session.state.player,
+                s.net and (s.net.waiting, s.net.follower.step, s.net.desyncs, s.net.pending),
+            )
             for ctx, s in zip(contexts, screens, strict=False)
         ]
         for i, scene in enumerate(screens):
