@@ -31,11 +31,9 @@ from game.ui.scorecard_ahead import Card, LayerAhead, lay
 from game.ui.scorecard_cells import CardArgs, Cells, card_cells, changed, near, upper_pace
 from game.ui.scorecard_labels import LABEL_INSET, ROWS, card_rows, fit_labels
 from game.ui.scorecard_marks import draw_chips, draw_focus, draw_next_box, draw_pill
-from game.ui.text import blit_text, fit_label
+from game.ui.text import TAG_JOIN, blit_text, fit_label
 from game.ui.theme import Colour, Theme
 from game.ui.widgets import draw_panel, panel_solid
-
-TAG_JOIN = " · "  # between a column's tags: a CPU's level and its chance to win
 
 HEADER_ROWS = 1.9  # the header's height in rows: the name, a CPU's level, the colour bar
 TEXT_SHARE = 0.62  # of a row's height, at text size 100%

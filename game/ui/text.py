@@ -67,6 +67,9 @@ def wrap_lines(font: pygame.font.Font, text: str, width: int, most: int) -> list
     return shown
 
 
+TAG_JOIN = " · "  # between a name and what is written with it: a CPU's level, a chance
+
+
 def fit_label(
     fonts: Fonts, text: str, px: float, width: int, bold: bool = False
 ) -> tuple[pygame.font.Font, str]:

@@ -283,8 +283,7 @@ def test_the_chances_under_the_names_show_whole_where_the_card_is_narrow(
 ):
     """At 640x480 with the hint's chances showing, "Medium · 19%" was cut to "Medi…" and
     the chance, what the hint brings, was lost: where the two do not fit, the chance alone."""
-    from game.ui.scorecard_view import TAG_JOIN
-    from game.ui.text import ELLIPSIS
+    from game.ui.text import ELLIPSIS, TAG_JOIN
 
     monkeypatch.setenv("LANGUAGE", code)
     draw_shot("hint", (640, 480), tmp_path, recorder, played, text_scale=scale)

@@ -16,9 +16,10 @@ from game.rules import CATEGORIES, Category, GameConfig, Phase, StartOrder
 from game.scenes.confirm import ConfirmScene
 from game.scenes.results import ResultsScene
 from game.scenes.table import TableScene
-from game.scenes.table.draw import HELD_RING_REACH, RING_REACH
+from game.scenes.table.draw import RING_REACH
 from game.scenes.table.focus import BoxTarget
 from game.scenes.table.notes import SeatNote
+from game.ui.tray_view import hold_label_rect
 from tests.driver import STEP, click, feed, key, settle
 
 
@@ -427,10 +428,8 @@ def test_the_hints_rings_round_held_dice_are_their_size_and_stay_apart(ctx):
     held = [i for i in table.coach.hint_keep if dice[i].held]
     assert len(held) >= 2 and all(dice[i].scale < 1 for i in held)
     rings = hint_rings(lay, dice, tuple(held))
-    assert all(
-        r == round(lay.die_size * dice[i].scale * HELD_RING_REACH)
-        for i, (_x, _y, r) in zip(held, rings, strict=True)
-    )
+    label = hold_label_rect(lay.hold_strip, table.board.hold_label())
+    assert all(y - r >= label.bottom for _x, y, r in rings)  # clear of the row's label
     for (x1, y1, r1), (x2, y2, r2) in itertools.pairwise(rings):
         assert abs(x2 - x1) >= r1 + r2 or abs(y2 - y1) >= r1 + r2  # side by side, apart
     surface = pygame.display.get_surface()

@@ -14,7 +14,6 @@ import pygame
 from game.i18n import _
 from game.rules import Phase
 from game.scenes.results.summary import (
-    NAME_TAG,
     TableRow,
     Verdict,
     card_details,
@@ -24,7 +23,7 @@ from game.scenes.results.summary import (
 from game.ui.celebration import draw_trophy
 from game.ui.fonts import MIN_FONT_PX
 from game.ui.menu_layout import MENU_REFERENCE, button_height, place_button_row, title_image
-from game.ui.text import ellipsize, fitted_px, wrap_lines, wrap_text
+from game.ui.text import TAG_JOIN, ellipsize, fitted_px, wrap_lines, wrap_text
 from game.ui.units import layout_unit
 
 if TYPE_CHECKING:
@@ -243,7 +242,7 @@ def _lay_table(
     # and the caption's longest word need (the caption no smaller than the names), before a
     # column is dropped or squeezed.
     stripe_w = max(4, rh // 5)
-    names = max(strong.size(r[0].split(NAME_TAG)[0])[0] for r in rows[1:]) + stripe_w + 16
+    names = max(strong.size(r[0].split(TAG_JOIN)[0])[0] for r in rows[1:]) + stripe_w + 16
     caption_least = max(strong.size(word)[0] for word in caption.split()) + 8
     name_least = min(name_w, max(names, caption_least))
     head_font = fonts.get(text_px * 0.82)
@@ -274,8 +273,8 @@ def _lay_table(
         sheet.stripes.append((stripe, colour or theme.text))
         font = strong if winner else body
         room = name_w - stripe.width - 16
-        if font.size(name)[0] > room and NAME_TAG in name:  # the name without its level
-            name = name.split(NAME_TAG)[0]
+        if font.size(name)[0] > room and TAG_JOIN in name:  # the name without its level
+            name = name.split(TAG_JOIN)[0]
         label = ellipsize(font, name, room)
         image = font.render(label, True, theme.text)
         sheet.texts.append((image, image.get_rect(midleft=(stripe.right + 8, row.centery))))

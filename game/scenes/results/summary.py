@@ -15,7 +15,7 @@ from game.match.replay import ReplaySession
 from game.match.seats import is_you, lone_player
 from game.rules import Card, Phase
 from game.ui.seat_words import level_tags
-from game.ui.text import join_names
+from game.ui.text import TAG_JOIN, join_names
 
 if TYPE_CHECKING:
     from game.match.session import Session
@@ -26,8 +26,6 @@ if TYPE_CHECKING:
 CARD_HEADS = (N_("Upper"), N_("Bonus"), N_("Lower"), N_("Yahtzee bonus"), N_("Total"))
 # A table row: (name, its colour or None for the header, the cells, whether it won).
 TableRow = tuple[str, "Colour | None", list[str], bool]
-
-NAME_TAG = " · "  # between a name and its level ("Ada · Hard"); dropped where it will not fit
 
 
 @dataclass(frozen=True)
@@ -312,7 +310,7 @@ def card_rows(session: Session, column_colour: Callable[[int], Colour]) -> list[
             *([str(card.yahtzee_bonus) if card.yahtzee_bonus else "-"] if chips else []),
             str(card.total),
         ]
-        name = NAME_TAG.join(t for t in (config.column_name(c), levels[c]) if t)
+        name = TAG_JOIN.join(t for t in (config.column_name(c), levels[c]) if t)
         rows.append((name, column_colour(c), cells, c in winning_columns))
     return rows
 

@@ -33,8 +33,9 @@ from game.ui.dice_tray import DiceTray
 from game.ui.layout import table_layout
 from game.ui.palette import dice_palette
 from game.ui.scorecard_cells import CardArgs
-from game.ui.scorecard_view import TAG_JOIN, ScorecardView
+from game.ui.scorecard_view import ScorecardView
 from game.ui.seat_words import level_tags
+from game.ui.text import TAG_JOIN
 from game.ui.tray_view import TrayRenderer, hold_row_rect
 from game.ui.widgets import FeltBackground
 
