@@ -112,9 +112,17 @@ def play(screens, done, *contexts, rng: random.Random) -> list[int]:
         assert time.monotonic() < deadline, [  # where each screen stands, and its link
             (
                 top_name(ctx),
+                ctx.stack.top is s,  # (a table opened afresh leaves `s` behind)
                 s.session.state.phase,
                 s.session.state.player,
-                s.net and (s.net.waiting, s.net.follower.step, s.net.desyncs, s.net.pending),
+                s.net
+                and (
+                    s.net.waiting,
+                    s.net.follower.step,
+                    s.net.desyncs,
+                    s.net.pending,
+                    [seat.online for seat in s.net.table.seats],
+                ),
             )
             for ctx, s in zip(contexts, screens, strict=False)
         ]
