@@ -13,6 +13,7 @@ from game.ui.focus_grid import FocusGrid
 from game.ui.fonts import MIN_FONT_PX, Fonts
 from game.ui.input import Intent, is_confirm, is_press, menu_letter
 from game.ui.letters import menu_letters
+from game.ui.text import ellipsize
 from game.ui.theme import Colour, Theme
 
 
@@ -79,9 +80,7 @@ def draw_button(
     # The label grows with the text-size setting as far as the button holds it. The key's
     # hint sits small in the bottom-right corner, drawn only where it keeps clear of the
     # label: a long label or key name ("Leertaste") in a small button drops the hint.
-    pixels = _label_pixels(fonts, rect.height)
-    font = fonts.fit(label, pixels / fonts.text_scale, label_room(rect), bold=True)
-    text = font.render(label, True, ink)
+    text = _label(fonts, label, rect, ink)
     text_rect = text.get_rect(center=rect.center)
     surface.blit(text, text_rect)
     key_ink = theme.text_dim if not primary else theme.text_on_accent
@@ -118,9 +117,7 @@ def _draw_disabled(
     if focused:  # the focus still shows where it is
         width = max(3, rect.height // 12)
         pygame.draw.rect(surface, theme.focus, rect, width=width, border_radius=radius)
-    pixels = _label_pixels(fonts, rect.height)
-    font = fonts.fit(label, pixels / fonts.text_scale, label_room(rect), bold=True)
-    text = font.render(label, True, theme.text_dim)
+    text = _label(fonts, label, rect, theme.text_dim)
     text.set_alpha(170)
     surface.blit(text, text.get_rect(center=rect.center))
 
@@ -128,6 +125,16 @@ def _draw_disabled(
 def label_room(rect: pygame.Rect) -> int:
     """How wide a button's label may be: a quarter of its height clear of either edge."""
     return rect.width - rect.height // 2
+
+
+def _label(fonts: Fonts, label: str, rect: pygame.Rect, ink: Colour) -> pygame.Surface:
+    """A button's label drawn: as large as the button holds it, down to the smallest size;
+    past that cut with an ellipsis inside the button (a table's long name), never spilled
+    over its edges. What is spoken is the whole label."""
+    pixels = _label_pixels(fonts, rect.height) / fonts.text_scale
+    font = fonts.fit(label, pixels, label_room(rect), bold=True)
+    inside = rect.width - 2 * max(3, rect.height // 12)  # (the margins too, before a cut)
+    return font.render(ellipsize(font, label, inside), True, ink)
 
 
 def _label_pixels(fonts: Fonts, height: int) -> float:

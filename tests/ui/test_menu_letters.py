@@ -111,3 +111,34 @@ def test_the_focus_marker_never_sits_on_the_label(label):
         assert marked  # room: the marker is drawn
     else:  # none: the marker would lie on the label's first letter
         assert marked == []
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_a_label_too_long_for_its_button_is_cut_inside_it(enabled):
+    """A table's long name in "Back to seat 2 at …" spilled over both edges of its button at
+    640x480 with 200% text: past the smallest size the label ends in an ellipsis inside the
+    button, and nothing is drawn beside it."""
+    pygame.init()
+    fonts, theme = Fonts(2.0), STANDARD
+    rect = pygame.Rect(40, 10, 300, 40)
+    label = "Zurück zu Platz 2 an Großmutters Küchentisch am Sonntag"
+    surface = pygame.Surface((380, 70))
+    surface.fill((0, 0, 0))
+    draw_button(surface, theme, fonts, rect, label, False, enabled=enabled)
+    beside = [
+        (x, y)
+        for x in (*range(rect.left), *range(rect.right, surface.get_width()))
+        for y in range(surface.get_height())
+        if tuple(surface.get_at((x, y)))[:3] != (0, 0, 0)
+    ]
+    assert beside == []
+    if not enabled:
+        return  # (its dim label is see-through: no one colour to find)
+    ink = theme.text
+    inside = {
+        x
+        for x in range(rect.left, rect.right)
+        for y in range(rect.top, rect.bottom)
+        if tuple(surface.get_at((x, y)))[:3] == ink[:3]
+    }
+    assert inside and max(inside) - min(inside) > rect.width // 2  # the label is there
