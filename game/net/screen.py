@@ -28,6 +28,7 @@ from game.rules.events import Event
 
 if TYPE_CHECKING:
     from game.match.session import Session
+    from game.net.codes import Invite
     from game.net.ends import TableEnd
     from game.storage import Storage
 
@@ -88,6 +89,7 @@ class NetTable:
         storage: Storage | None = None,
         profile: str | None = None,
         files_finished: bool = False,
+        kept_at: Invite | None = None,
     ) -> None:
         self.end = end
         self.follower = follower
@@ -95,6 +97,7 @@ class NetTable:
         self.storage = storage
         self.profile = profile
         self.files_finished = files_finished  # a friend keeps the match in its own history
+        self.kept_at = kept_at  # the table where a friend's seat is kept (game.net.seat_keys)
         self.pending: float | None = None  # when our last action was sent, until answered
         self.filed = False
         self.desyncs = 0
@@ -258,6 +261,8 @@ class NetTable:
             polled.news.append(self._reaction(update))
         elif isinstance(update, m.Refused):
             self.pending = None
+            if update.reason == "token":
+                self._forget_seat()
             text = REFUSED.get(update.reason)
             if text:
                 polled.news.append(translate(text))
@@ -265,6 +270,8 @@ class NetTable:
             polled.ended = not update.resumable or update.reason != "host_quit"
             if polled.ended:
                 polled.news.append(translate(CLOSED.get(update.reason, CLOSED["host_quit"])))
+                if update.reason in ("removed", "host_quit"):  # (not a connection cut)
+                    self._forget_seat()
             elif self.end.seats:
                 polled.news.append(
                     _("The host closed the table: you are back in your seat if it opens again")
@@ -302,6 +309,14 @@ class NetTable:
             # the table opens afresh: the host ({name}) began a new match with the same seats.
             told = _("{name} started a new match at this table")
             polled.news.append(told.format(name=self.host_name))
+
+    def _forget_seat(self) -> None:
+        """Our seat is gone from the table (taken away, or the table closed for good)."""
+        if self.kept_at is not None and self.storage is not None:
+            from game.net.seat_keys import forget_seat
+
+            forget_seat(self.storage, self.kept_at)
+            self.kept_at = None
 
     def _file(self) -> None:
         finished = self.follower.finished

@@ -41,6 +41,9 @@ Folder layout (the folders are created only when something is first written):
         profiles.json               player profiles (names)
         last-table.json             the seats and rules the last game was started with,
                                     for the next New game (see last_table.py)
+        network-seats.json          the seats this player holds at network tables (the
+                                    invite and the seat token), to take again after the
+                                    game closed (see game/net/seat_keys.py)
         records.sqlite3             finished games (replayable logs), statistics and high
                                     scores: one SQLite database (see records.py), plus its
                                     -wal and -shm files while the game runs

@@ -28,6 +28,7 @@ CURRENT_FILE = "current.json"
 UNFILED_DIR = "unfiled"
 PROFILES_FILE = "profiles.json"
 LAST_TABLE_FILE = "last-table.json"
+NET_SEATS_FILE = "network-seats.json"
 RECORDS_FILE = "records.sqlite3"
 
 
@@ -58,6 +59,11 @@ class DataPaths:
     @property
     def last_table(self) -> Path:
         return self.data_dir / LAST_TABLE_FILE
+
+    @property
+    def net_seats(self) -> Path:
+        """The seats this player holds at network tables, to take again (game.net.seat_keys)."""
+        return self.data_dir / NET_SEATS_FILE
 
     @property
     def records(self) -> Path:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 import os
 import sqlite3
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Protocol, TypeVar
@@ -45,6 +45,9 @@ from game.storage.unfiled import UnfiledFolder
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+NET_SEATS_WHAT = later(N_("network seats"))
+# Translators: what follows when the file of the player's seats at network tables was damaged.
+NET_SEATS_LOST = later(N_("a seat left at a network table is taken again from its invite"))
 
 SETTINGS_WHAT = later(N_("settings"))
 NOT_A_FOLDER = N_(
@@ -220,6 +223,20 @@ class Storage:
             raise TypeError("save_last_table takes a LastTable value")
         self.last_table = table
         return self._store.save(self.paths.last_table, table.to_dict(), LAST_TABLE_WHAT)
+
+    # ------------------------------------------------------------------------- network seats
+    def load_net_seats(self, format_version: int, parse: Callable[[JsonObject], T]) -> T | None:
+        """The seats this player holds at network tables, read now (another copy of the game
+        may have written them since): `parse` (game.net.seat_keys, which knows what they
+        mean) gets the checked object. None when there are none, or the file was damaged:
+        then it is set aside and reported, and no seat is offered to take again."""
+        return self._store.load(
+            self.paths.net_seats, format_version, parse, NET_SEATS_WHAT, NET_SEATS_LOST
+        )
+
+    def save_net_seats(self, data: JsonMapping) -> bool:
+        """Write the seats at network tables; False (and a problem) if the disk refused."""
+        return self._store.save(self.paths.net_seats, data, NET_SEATS_WHAT)
 
     # ------------------------------------------------------------------------- game in progress
     def save_current(self, record: JsonMapping) -> bool:

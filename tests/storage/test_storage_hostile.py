@@ -1,7 +1,8 @@
 """Every file kind against every kind of bad file: reported, kept aside byte for byte,
 defaults used, nothing raised, and the next start is quiet. The JSON kinds are the live files
-(settings, game in progress, profiles); the records database has its own cases in
-test_storage_records.py, and a log in it that does not replay is refused here."""
+(settings, game in progress, profiles, a friend's seats at network tables); the records
+database has its own cases in test_storage_records.py, and a log in it that does not replay
+is refused here."""
 
 from __future__ import annotations
 
@@ -10,24 +11,37 @@ import json
 import os
 import shutil
 import sqlite3
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
+from game.net.codes import read_invite
+from game.net.seat_keys import SeatKey, keep_seat, kept_seats
 from game.storage import Settings, Storage
 from game.storage.records import pack, unpack
 
 from .conftest import SEATS, STAMP, STARTED, open_storage, two_player_game
 
-KINDS = ("settings", "current", "profiles")
+KINDS = ("settings", "current", "profiles", "net_seats")
 
 # Per kind: a path into the file's JSON to a value the validation checks, for mutations.
 TARGETS = {
     "settings": ("sound_volume",),
     "current": ("seats", 0, "colour"),
     "profiles": ("profiles", 0, "name"),
+    "net_seats": ("seats", 0, "seat"),
 }
 HUGE_INT = "1" + "0" * 400
+SEAT_KEY = SeatKey(
+    read_invite("yahtzee://192.168.1.20:47474/K7QM-3XDA"),
+    "Bob's table",
+    1,
+    "Ann",
+    3,
+    bytes(range(32)),
+    datetime.now(UTC).replace(microsecond=0),
+)
 
 
 @pytest.fixture(scope="module")
@@ -39,6 +53,7 @@ def source(tmp_path_factory) -> dict[str, tuple[str, bytes]]:
     storage.create_profile("Ann")
     done = storage.record_finished(two_player_game(seed=3), SEATS, (), STARTED)
     storage.save_game(two_player_game(seed=4, limit=30), SEATS, (), STARTED)
+    assert keep_seat(storage, SEAT_KEY) and kept_seats(storage) == [SEAT_KEY]
     assert storage.problems == [] and done.high_score_places == {0: 1}
     storage.close()
     files = {
@@ -46,6 +61,7 @@ def source(tmp_path_factory) -> dict[str, tuple[str, bytes]]:
         "current": "current.json",
         "profiles": "profiles.json",
         "records": "records.sqlite3",
+        "net_seats": "network-seats.json",
     }
     return {kind: (name, (folder / name).read_bytes()) for kind, name in files.items()}
 
@@ -135,6 +151,7 @@ SALVAGED = {("settings", "float_1e308"), ("settings", "wrong_type")}
 def load_everything(storage: Storage) -> None:
     """What the game does with its files: construction loaded the rest already."""
     storage.load_current()
+    kept_seats(storage)  # (read as the join screen opens)
     for summary in storage.list_history():
         storage.load_log(summary.id)
 
@@ -146,6 +163,8 @@ def assert_defaults(storage: Storage, kind: str) -> None:
         assert storage.load_current() is None
     elif kind == "profiles":
         assert storage.list_profiles() == []
+    elif kind == "net_seats":
+        assert kept_seats(storage) == []
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -242,7 +261,7 @@ def test_hostile_extra_in_a_saved_game(tmp_path, source):
 
 
 @pytest.mark.parametrize("bad", ["Ann\u0000", "A\u034fnn", "A\u200bnn", "مرحبا"])
-@pytest.mark.parametrize("kind", ["current", "profiles"])
+@pytest.mark.parametrize("kind", ["current", "profiles", "net_seats"])
 def test_a_name_no_one_could_type_is_a_bad_file(tmp_path: Path, source, kind: str, bad: str):
     """A NUL (or an invisible character, or a script the font cannot draw) in a name read
     from a file: the file is set aside and reported like any damaged file, as a typed name

@@ -1,7 +1,9 @@
 """Joining a table on the network: the tables found on the local network by name, or an
 address typed, or an invite pasted; the table code; then a free seat with your own name and
 colour (a full table, or one already playing, can be watched). The game opens the table
-once the host starts it.
+once the host starts it. A seat taken here is kept in the data folder (game.net.seat_keys):
+after this game closed (a crash, a restart), "Back to seat 2 at Ann's table" takes it again,
+the match as it stands.
 
 Controls:
     Up / Down, Tab   move over the buttons;  Enter  the focused one;  Esc  back
@@ -27,11 +29,13 @@ if TYPE_CHECKING:
     from game.net.codes import Invite
     from game.net.discovery import Browser, FoundTable
     from game.net.friend import Friend
+    from game.net.seat_keys import SeatKey
     from game.scenes.context import Context
 
 log = logging.getLogger(__name__)
 INVITE_LENGTH = 80  # characters the invite box takes
 WATCH_RETRY = 8.0  # s a first look at a table keeps trying to reach it
+KEPT_SHOWN = 3  # kept seats offered at once, newest first
 
 
 class JoinTableScene(PanelMenu):
@@ -50,6 +54,7 @@ class JoinTableScene(PanelMenu):
         self.handed_over = False
         self._match: m.MatchView | None = None  # the match in play, as the host last sent it
         self._code_box: tuple[str, int] | None = None  # the code's box to open next frame
+        self.kept = self._kept_seats()  # seats taken before, to take again
         self._browsing = threading.Thread(target=self._browse, name="net-find", daemon=True)
         self._browsing.start()
         self._refresh()
@@ -65,6 +70,11 @@ class JoinTableScene(PanelMenu):
         people = [s.name for s in table.seats if s.kind == "person"] if table else []
         people += [profile.name for profile in reversed(storage.list_profiles())]
         return next((name for name in people if not is_you(name)), "")
+
+    def _kept_seats(self) -> list[SeatKey]:
+        from game.net.seat_keys import kept_seats
+
+        return kept_seats(self.ctx.storage)
 
     def _browse(self) -> None:
         from game.net.discovery import Browser
@@ -85,7 +95,14 @@ class JoinTableScene(PanelMenu):
 
     def _finding(self) -> None:
         lines = [Line(_("Join a table"), "title")]
-        buttons = []
+        buttons: list[Button] = []
+        for key in self.kept[:KEPT_SHOWN]:
+            # Translators: a seat this player held at a network table before their game
+            # closed; pressing takes it again. {table} is the table's name.
+            label = _("Back to seat {number} at {table}").format(
+                number=key.seat + 1, table=key.table
+            )
+            buttons.append(Button(label, partial(self.back_to, key), primary=not buttons))
         if self.found:
             lines.append(Line(_("Tables on your network:"), "dim"))
             for table in self.found:
@@ -97,7 +114,7 @@ class JoinTableScene(PanelMenu):
         if self.problem:
             lines.append(Line(self.problem, "warn"))
         buttons += [
-            Button(_("Paste an invite"), self.ask_invite, primary=not self.found),
+            Button(_("Paste an invite"), self.ask_invite, primary=not buttons and not self.found),
             Button(_("Type an address"), self.ask_address),
             Button(_("Back"), self.back),
         ]
@@ -132,6 +149,10 @@ class JoinTableScene(PanelMenu):
             lines.append(Line(_("Waiting for the game to start, to watch it"), "dim"))
         else:
             self.colour = self._free_colour(table, self.colour)
+            key = self._kept_at(table)
+            if key is not None:
+                label = _("Back to seat {number}").format(number=key.seat + 1)
+                buttons.append(Button(label, partial(self.back_to, key), primary=True))
             for i, seat in enumerate(table.seats):
                 if seat.kind == "open" and not table.playing:
                     label = _("Take seat {number}").format(number=i + 1)
@@ -147,6 +168,14 @@ class JoinTableScene(PanelMenu):
             buttons.append(Button(_("Watch the game"), self.watch))
         buttons.append(Button(_("Back"), self.back))
         self.show(lines, buttons)
+
+    def _kept_at(self, table: m.TableView) -> SeatKey | None:
+        """The seat kept at this table, if the table still has its friend there."""
+        key = next((k for k in self.kept if k.invite == self.invite), None)
+        if key is None or key.seat >= len(table.seats):
+            return None
+        seat = table.seats[key.seat]
+        return key if seat.kind == "friend" and seat.name == key.name else None
 
     @staticmethod
     def _taken(table: m.TableView) -> set[int]:
@@ -264,6 +293,20 @@ class JoinTableScene(PanelMenu):
         self.friend = Friend(self.invite, join).start()
         self._refresh()
 
+    def back_to(self, key: SeatKey) -> None:
+        """Take a kept seat again, its token proving it ours: the table opens on the match
+        as it stands (or, before it starts, we sit waiting for the host)."""
+        from game.net import messages as m
+        from game.net.friend import Friend
+
+        self._hang_up()
+        self.invite, self.table, self.problem = key.invite, None, ""
+        self.seated, self.watching = key.seat, False
+        self.name, self.colour = key.name, key.colour
+        join = m.Join(key.seat, key.name, key.colour, token=key.token)
+        self.friend = Friend(key.invite, join).start()
+        self._refresh()
+
     def watch(self) -> None:
         self.watching = True
         self._refresh()
@@ -304,6 +347,8 @@ class JoinTableScene(PanelMenu):
             self._refresh()
         elif isinstance(update, m.Welcome):
             self.table, self._match = update.table, update.match
+            if self.seated is not None and update.token is not None:
+                self._keep(update.table, update.token)
             if update.match is not None and (self.seated is not None or self.watching):
                 return self._sit_down(update.match)
             self._refresh()
@@ -316,6 +361,8 @@ class JoinTableScene(PanelMenu):
                 return self._sit_down(update.match)
         elif isinstance(update, m.Refused):
             problem = denial(update.reason)
+            if update.reason == "token":
+                self._forget()
             if self.seated is not None and self.invite is not None:
                 self._look(self.invite, problem)  # watch again: the seats as they are now
             self.problem = problem
@@ -326,6 +373,26 @@ class JoinTableScene(PanelMenu):
             self.invite, self.table = None, None
             self._refresh()
         return False
+
+    def _keep(self, table: m.TableView, token: bytes) -> None:
+        """Keep the seat just taken (or taken again), to take again after this game closed."""
+        from datetime import UTC, datetime
+
+        from game.net.seat_keys import SeatKey, keep_seat
+
+        assert self.invite is not None and self.seated is not None
+        now = datetime.now(UTC)
+        key = SeatKey(self.invite, table.name, self.seated, self.name, self.colour, token, now)
+        keep_seat(self.ctx.storage, key)
+        self.kept = self._kept_seats()
+
+    def _forget(self) -> None:
+        """The host no longer has our seat: offer it no more."""
+        from game.net.seat_keys import forget_seat
+
+        if self.invite is not None:
+            forget_seat(self.ctx.storage, self.invite)
+            self.kept = self._kept_seats()
 
     def _sit_down(self, match: m.MatchView) -> bool:
         from game.net.ends import FriendEnd
@@ -342,6 +409,7 @@ class JoinTableScene(PanelMenu):
             storage=self.ctx.storage,
             profile=profile.name if profile is not None else None,
             files_finished=True,
+            kept_at=self.invite if self.seated is not None else None,
         )
         self.handed_over = True
         self.ctx.nav.net_table(net, net.session)
@@ -361,7 +429,8 @@ class JoinTableScene(PanelMenu):
         friend, self.friend = self.friend, None
         if friend is not None:
             if self.seated is not None:
-                friend.leave()
+                friend.leave()  # the seat is given up: not offered again
+                self._forget()
             threading.Thread(target=friend.close, name="net-hang-up", daemon=True).start()
 
     def exit(self) -> None:
