@@ -14,8 +14,9 @@ from game.net.codes import Invite
 from game.net.follower import Follower
 from game.net.friend import Friend, Link
 from game.net.limits import Limits
-from game.net.words import denied_text
+from game.net.version import game_version
 from game.rules import Roll
+from game.scenes.network.words import denial
 
 from .conftest import FAST, friends, live_host, plan, play
 
@@ -108,11 +109,12 @@ def test_a_game_of_another_version_is_told_so_plainly(theirs):
     with live_host(authority) as host, friends(host, join, reconnect_for=0, protocol=theirs) as f:
         link = [u for u in wait_for(f[0], Link) if isinstance(u, Link)][-1]
     assert (link.state, link.reason, link.host_protocol) == ("denied", "version", 1)
-    text = denied_text(link, ours=theirs)
-    if theirs < 1:
-        assert "newer" in text and "update your game" in text
-    else:
-        assert "older" in text and "host" in text
+    # What the join screen shows (game.scenes.network.words): the same game, another protocol.
+    assert link.host_game == game_version()
+    text = denial(link.reason, link.host_game, game_version())
+    assert text == "The host's game speaks another version: update both games"
+    newer = denial(link.reason, "9.9.9", game_version())
+    assert newer.startswith("The host's game is version 9.9.9 and yours ")
 
 
 def test_a_wrong_table_code_is_refused_without_the_code_being_sent():
