@@ -79,6 +79,18 @@ class Polled:
     ended: bool = False  # the table is gone for us: back to the title
 
 
+def take_link(link: Link, polled: Polled) -> None:
+    """What a note on the connection tells the player, and whether the table is gone."""
+    if link.state == "lost":
+        polled.news.append(_("The connection to the host was lost: trying again"))
+    elif link.state == "gave_up":
+        polled.news.append(_("The host did not come back"))
+        polled.ended = True
+    elif link.state == "denied":  # (coming back, as a host restarted with another version)
+        polled.news.append(_("The table would not let you back in"))
+        polled.ended = True
+
+
 class NetTable:
     def __init__(
         self,
@@ -229,7 +241,7 @@ class NetTable:
 
     def _take(self, update: m.HostMessage | Link, polled: Polled) -> None:
         if isinstance(update, Link):
-            self._link(update, polled)
+            take_link(update, polled)
         elif isinstance(update, (m.Moved, m.Undone)):
             if update.reply is not None or update.step > self.follower.step:
                 self.pending = None
@@ -281,15 +293,6 @@ class NetTable:
                     # Translators: to a friend who watches a network table (has no seat).
                     _("The host closed the table: you watch on if it opens again")
                 )
-
-    def _link(self, link: Link, polled: Polled) -> None:
-        if link.state == "lost":
-            polled.news.append(_("The connection to the host was lost: trying again"))
-        elif link.state == "gave_up":
-            polled.news.append(_("The host did not come back"))
-            polled.ended = True
-        elif link.state == "denied":
-            polled.ended = True
 
     def _fresh(self, update: m.Welcome | m.Started, polled: Polled) -> None:
         match = update.match
