@@ -52,6 +52,11 @@ class Scene:
         """Work for the frames to come, done after a frame is shown, in the time it left:
         each piece of it short, and none begun once time.perf_counter() reaches `until`."""
 
+    def notice_room(self) -> pygame.Rect | None:
+        """Where the notices go over this scene: a part of the window where they hide
+        nothing the player must read (None: the window's top)."""
+        return None
+
     @property
     def animating(self) -> bool:
         """True while something moves, so the loop keeps drawing frames; else it sleeps."""

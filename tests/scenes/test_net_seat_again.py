@@ -39,6 +39,7 @@ def open_join(ctx):
 def test_a_friend_takes_their_seat_again_after_their_game_closed(tmp_path, two):  # noqa: F811 - the fixture, shared
     host, friend = two
     join(host, friend)
+    until(lambda: kept_seats(friend.storage), host, friend)  # (once its welcome is in)
     (key,) = kept_seats(friend.storage)
     assert (key.seat, key.name, key.table) == (1, "Bob", "Ann's table")
     table = crash_mid_game(host, friend)

@@ -134,6 +134,10 @@ class ReplayScene(Scene):
     def exit(self) -> None:
         self.board.exit()
 
+    def notice_room(self) -> pygame.Rect:
+        """The felt, under the message line and beside the card: notices hide neither."""
+        return self.board.lay.tray
+
     def layout(self, size: tuple[int, int]) -> None:
         self.board.layout(size)
         self.bar = lay_out_bar(self.board.lay, self.controls)

@@ -162,6 +162,10 @@ class TableScene(FocusAndPointer, Scene):
         if self.coach.hint_text:
             self.coach.show_hint(self.session.state, self.session.paces())
 
+    def notice_room(self) -> pygame.Rect:
+        """The felt, under the message line and beside the card: notices hide neither."""
+        return self.board.lay.tray
+
     def layout(self, size: tuple[int, int]) -> None:
         """Place everything for this window size, in the current theme and text size."""
         self.board.layout(size)
