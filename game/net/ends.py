@@ -68,7 +68,9 @@ class HostedTable:
     host: Host
     addresses: list[str] = field(default_factory=list)
     advertiser: Advertiser | None = None
+    open_seats: int = 0  # as announced (or to be, once the announcement is made)
     _advertising: threading.Thread | None = None
+    _telling: threading.Lock = field(default_factory=threading.Lock)
 
     @property
     def name(self) -> str:
@@ -89,6 +91,7 @@ class HostedTable:
     def advertise(self, open_seats: int, interfaces: list[str] | None = None) -> None:
         """Announce the table on the local network, from a thread (never a frame's wait)."""
         addresses = [a for a in self.addresses if ":" not in a] or ["127.0.0.1"]
+        self.open_seats = open_seats
 
         def run() -> None:
             try:
@@ -100,11 +103,28 @@ class HostedTable:
                     interfaces=interfaces,
                 )
                 self.advertiser = advert.start()
+                self._tell()  # (a count told while it was being made)
             except Exception:
                 log.exception("the table could not be announced on the local network")
 
         self._advertising = threading.Thread(target=run, name="net-advertise", daemon=True)
         self._advertising.start()
+
+    def tell_open(self, open_seats: int) -> None:
+        """Announce how many seats are open now (none once the match began: only a seat
+        token opens one then), from a thread: the local network's list of tables shows it."""
+        if open_seats != self.open_seats:
+            self.open_seats = open_seats
+            threading.Thread(target=self._tell, name="net-advertise-seats", daemon=True).start()
+
+    def _tell(self) -> None:
+        with self._telling:  # one at a time, each the newest count
+            advertiser = self.advertiser
+            if advertiser is not None and advertiser.open_seats != self.open_seats:
+                try:
+                    advertiser.update(self.open_seats)
+                except Exception:
+                    log.exception("the table's open seats could not be announced")
 
     def close(self, resumable: bool = True) -> None:
         """Tell everyone, stop listening and announcing."""

@@ -99,3 +99,28 @@ def test_the_addresses_for_an_invite_are_never_loopback():
     addresses = local_addresses()
     assert all(not a.startswith(("127.", "169.254.")) for a in addresses)
     assert addresses == sorted(set(addresses), key=addresses.index)
+
+
+def test_a_hosted_tables_open_seats_are_told_as_they_change():
+    """The list of tables said "Ann (1 open)" all match long, the seat taken and the match
+    begun (a tester could take none): the hosted table tells each new count, also one told
+    while the announcement was still being made."""
+    from game.net.authority import Authority
+    from game.net.ends import HostedTable
+
+    from .conftest import live_host, plan
+
+    name = own_name("Table: Ann")
+    browser = Browser(interfaces=LOOPBACK).start()
+    with live_host(Authority(plan("open", "open", "hard", name=name))) as host:
+        hosted = HostedTable(host, ["127.0.0.1"])
+        try:
+            mine = lambda: [t.open_seats for t in browser.tables() if t.name == name]  # noqa: E731
+            hosted.advertise(2, interfaces=LOOPBACK)
+            hosted.tell_open(1)  # (before the announcement is made, most likely)
+            wait_until(lambda: mine() == [1])
+            hosted.tell_open(0)  # the match began
+            wait_until(lambda: mine() == [0])
+        finally:
+            hosted.close(resumable=False)
+            browser.stop()

@@ -102,7 +102,8 @@ class HostTableScene(PanelMenu):
             return
         welcome = self.hosted.host.follow()
         self.table, self._resumed = welcome.table, welcome.match
-        self.hosted.advertise(len(host.authority.seating.open_seats()))
+        playing = welcome.match is not None  # (a saved match: no seat opens but by token)
+        self.hosted.advertise(0 if playing else len(host.authority.seating.open_seats()))
 
     # ----------------------------------------------------------------- what is shown
     def _refresh(self) -> None:
@@ -198,8 +199,11 @@ class HostTableScene(PanelMenu):
         for update in hosted.host.updates():
             if isinstance(update, m.TableChanged):
                 self.table = update.table
+                open_seats = sum(1 for seat in update.table.seats if seat.kind == "open")
+                hosted.tell_open(0 if update.table.playing else open_seats)
                 self._refresh()
             elif isinstance(update, m.Started):
+                hosted.tell_open(0)
                 self._sit_down(update.match)
                 return
 
