@@ -1,6 +1,6 @@
 """A friend's seats at network tables, kept in the data folder (`network-seats.json`), so one
 whose own game closed (a crash, a restart, the window shut) takes their seat again: the join
-screen offers "Back to seat 2 at Ann's table", and the seat token proves the seat is theirs
+screen offers "Back to seat 2 (Table: Ann)", and the seat token proves the seat is theirs
 (the host keeps only its hash: game.net.seating).
 
 A kept seat is the table's invite (address, port and code), the table's name, the seat, the

@@ -12,7 +12,7 @@ from game.net.seat_keys import kept_seats
 
 from .test_net_table import context, frame, join, play, top_name, two, until  # noqa: F401
 
-BACK = "Back to seat 2 at Ann's table"
+BACK = "Back to seat 2 (Ann's table)"
 
 
 def crash_mid_game(host, friend):

@@ -2,7 +2,7 @@
 address typed, or an invite pasted; the table code; then a free seat with your own name and
 colour (a full table, or one already playing, can be watched). The game opens the table
 once the host starts it. A seat taken here is kept in the data folder (game.net.seat_keys):
-after this game closed (a crash, a restart), "Back to seat 2 at Ann's table" takes it again,
+after this game closed (a crash, a restart), "Back to seat 2 (Table: Ann)" takes it again,
 the match as it stands.
 
 Controls:
@@ -98,8 +98,9 @@ class JoinTableScene(PanelMenu):
         buttons: list[Button] = []
         for key in self.kept[:KEPT_SHOWN]:
             # Translators: a seat this player held at a network table before their game
-            # closed; pressing takes it again. {table} is the table's name.
-            label = _("Back to seat {number} at {table}").format(
+            # closed; pressing takes it again. {table} is the table's name, as its host
+            # named it ("Table: Ann").
+            label = _("Back to seat {number} ({table})").format(
                 number=key.seat + 1, table=key.table
             )
             buttons.append(Button(label, partial(self.back_to, key), primary=not buttons))
