@@ -157,9 +157,11 @@ class TextField(ControlBehaviour):
             surface.blit(image, box)
             end = box.right
         else:
-            if self.placeholder:
+            if self.placeholder:  # after the caret's place, never under it
                 image = font.render(self.placeholder, True, theme.text_dim)
-                surface.blit(image, image.get_rect(midleft=inner.midleft))
+                where = (inner.left + 3 * caret_w, inner.centery)
+                room = (0, 0, inner.right - where[0], image.get_height())
+                surface.blit(image, image.get_rect(midleft=where), room)
             end = inner.left
         if focused and not self.selected:
             h = int(rect.height * 0.56)
