@@ -14,6 +14,7 @@ Headless (no pygame, no scene): the host's match is the truth and friends follow
 - `follower`: a friend's copy of the match, every move checked by our own rules;
 - `discovery`: tables on the local network by name (DNS-SD over mDNS);
 - `keep`: the host's table saved and resumed, a friend's finished game filed;
+- `seat_keys`: a friend's seats kept in the data folder, to take again after a crash;
 - `bot`: a headless friend and host that play by themselves (netplay, the tests).
 
 `docs/network.md` describes the protocol and the threat model.
