@@ -188,10 +188,10 @@ class NetTable:
         if refusal is not None:
             return refusal
         actor = session.game.last_actor
+        assert actor is not None  # (the session refuses first when nothing was played)
         if actor not in self.end.seats:
-            name = session.seats[actor].name if actor is not None else ""
             # Translators: at a network table, undo pressed for another player's move.
-            return _("Only {name} can take that back").format(name=name) if name else ""
+            return _("Only {name} can take that back").format(name=session.seats[actor].name)
         return "" if self.waiting else None
 
     def undo(self) -> None:
