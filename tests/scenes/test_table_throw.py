@@ -68,3 +68,26 @@ def test_the_start_rolls_dice_never_touch_as_drawn(ctx, size):
         boxes = [drawn_box((d.x, d.y), lay.die_size, d.turn, lay.tray.center) for d in tray.dice]
         assert all(boxes_apart(a, b) for k, a in enumerate(boxes) for b in boxes[:k]), boxes
         settle(ctx)
+
+
+def test_a_score_made_before_the_dice_landed_here_is_not_undone_by_their_landing(ctx):
+    """At a network table a CPU playing a friend's seat scores on the host half a second
+    after its roll, while this screen's dice are still in the air. The roll's line, kept to
+    be told when they land, was put back then over the next player's: the host read "Bea
+    rolled 5-5-6-6-6: choose a box" through its own turn (18 CPU turns of 18, in real
+    windows)."""
+    from game.rules import Category, Roll, Score
+
+    table = solo(ctx, kinds=("person", "person"))
+    session, board = table.session, table.board
+    board.show(session.apply(Roll()), 1.0)
+    assert table.tray.rolling
+    board.show(session.apply(Score(Category.CHANCE)), 1.0)  # (the other screen's, ahead)
+    for _i in range(240):
+        if not table.tray.rolling and board.presenter.after_landing is None:
+            break
+        ctx.stack.update(STEP)
+    assert not table.tray.rolling
+    assert board.presenter.message_line() == ("Cpu to roll", None)
+    assert board.presenter.last_move is not None
+    assert board.presenter.last_move.text == "Ann scored 12 in Chance"

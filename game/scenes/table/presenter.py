@@ -211,6 +211,9 @@ class Presenter:
                     ctx.play("hold" if event.held else "release", 0.6)
                 case ev.Scored():
                     self._scored(event, lay)
+                    # (a roll's line kept for its landing is old news once it is scored: at
+                    # a network table the score may come before this screen's dice land)
+                    self.after_landing = None
                 case ev.UpperBonusEarned():
                     sub = f"+{config.card.upper_bonus}"
                     self.celebrate(_("Upper bonus!"), sub, event.column, lay, small=True)
