@@ -157,6 +157,12 @@ class TableView:
     seats: tuple[SeatView, ...]
     playing: bool
 
+    @property
+    def open_seats(self) -> int:
+        """The seats a friend may take now: none once the match began (a seat token, not a
+        join, opens a seat then)."""
+        return 0 if self.playing else sum(1 for seat in self.seats if seat.kind == "open")
+
 
 @dataclass(frozen=True)
 class MatchView:

@@ -50,11 +50,14 @@ def test_at_most_max_kept_and_none_too_old(tmp_path):
     assert ports == list(range(47000 + MAX_KEPT - 1, 46999, -1))  # the old ones dropped
 
 
-def test_two_copies_on_one_folder_keep_each_others_seats(tmp_path):
-    one, two = storage(tmp_path), storage(tmp_path)
+def test_three_copies_on_one_folder_keep_each_others_seats(tmp_path):
+    one, two, three = storage(tmp_path), storage(tmp_path), storage(tmp_path)
     keep_seat(one, key(47001))
     keep_seat(two, key(47002))
-    assert [k.invite.port for k in kept_seats(one)] == [47002, 47001]
+    keep_seat(three, key(47003))
+    assert [k.invite.port for k in kept_seats(one)] == [47003, 47002, 47001]
+    forget_seat(two, key(47001).invite)
+    assert [k.invite.port for k in kept_seats(three)] == [47003, 47002]
 
 
 @pytest.mark.parametrize(

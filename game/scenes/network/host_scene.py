@@ -102,8 +102,7 @@ class HostTableScene(PanelMenu):
             return
         welcome = self.hosted.host.follow()
         self.table, self._resumed = welcome.table, welcome.match
-        playing = welcome.match is not None  # (a saved match: no seat opens but by token)
-        self.hosted.advertise(0 if playing else len(host.authority.seating.open_seats()))
+        self.hosted.advertise(welcome.table.open_seats)
 
     # ----------------------------------------------------------------- what is shown
     def _refresh(self) -> None:
@@ -113,7 +112,7 @@ class HostTableScene(PanelMenu):
                 [Line(self.problem, "warn")], [Button(_("Back"), self.close_table, primary=True)]
             )
             return
-        open_seats = sum(1 for seat in table.seats if seat.kind == "open")
+        open_seats = table.open_seats
         lines = [Line(hosted.name, "title")]
         lines.append(Line(_("Friends join with this invite:"), "dim"))
         lines.append(Line(hosted.invite, "big"))
@@ -199,8 +198,7 @@ class HostTableScene(PanelMenu):
         for update in hosted.host.updates():
             if isinstance(update, m.TableChanged):
                 self.table = update.table
-                open_seats = sum(1 for seat in update.table.seats if seat.kind == "open")
-                hosted.tell_open(0 if update.table.playing else open_seats)
+                hosted.tell_open(update.table.open_seats)
                 self._refresh()
             elif isinstance(update, m.Started):
                 hosted.tell_open(0)
